@@ -1,0 +1,17 @@
+import type { Kysely, Migration, MigrationProvider } from 'kysely';
+import { Migrator } from 'kysely/migration';
+import * as eventStore from './2026_11_22_0900_event_store.ts';
+
+/** Every migration, in order. Date-prefixed names; a landed migration never changes. */
+const migrations: Record<string, Migration> = {
+  '2026_11_22_0900_event_store': eventStore,
+};
+
+const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+export async function migrateToLatest(db: Kysely<any>): Promise<string[]> {
+  const migrator = new Migrator({ db, provider });
+  const { error, results } = await migrator.migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+  return (results ?? []).filter((result) => result.status === 'Success').map((result) => result.migrationName);
+}

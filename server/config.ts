@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+export type Config = {
+  port: number;
+  host: string;
+  databaseUrl: string | null;
+  eventstoreUrl: string | null;
+  dataDir: string;
+  /** null keeps the PGlite data in memory (tests). */
+  inMemory: boolean;
+  jwtSecret: string;
+  smtpUrl: string | null;
+  adminEmail: string;
+  adminPassword: string;
+  demo: boolean;
+  logLevel: string;
+  prettyLogs: boolean;
+  corsOrigins: string[];
+  trustProxy: boolean;
+  clientDir: string;
+  runProjections: boolean;
+};
+
+const bool = (value: string | undefined, fallback: boolean) =>
+  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+
+/** The JWT secret is generated once and kept in DATA_DIR so tokens survive a restart. */
+function persistentSecret(dataDir: string): string {
+  const file = path.join(dataDir, 'jwt-secret');
+  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
+  mkdirSync(dataDir, { recursive: true });
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, secret, { mode: 0o600 });
+  return secret;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+  const dataDir = path.resolve(env.DATA_DIR || './data');
+  const inMemory = overrides.inMemory ?? false;
+  const production = env.NODE_ENV === 'production';
+  return {
+    port: Number(env.PORT || 3000),
+    host: env.HOST || '0.0.0.0',
+    databaseUrl: env.DATABASE_URL || null,
+    eventstoreUrl: env.EVENTSTORE_URL || null,
+    dataDir,
+    inMemory,
+    jwtSecret: env.JWT_SECRET || (inMemory ? randomBytes(48).toString('base64url') : persistentSecret(dataDir)),
+    smtpUrl: env.SMTP_URL || null,
+    adminEmail: env.ADMIN_EMAIL || 'admin@freight.local',
+    adminPassword: env.ADMIN_PASSWORD || 'admin12345',
+    demo: bool(env.DEMO, false),
+    logLevel: env.LOG_LEVEL || 'info',
+    prettyLogs: !production && bool(env.PRETTY_LOGS, process.stdout.isTTY ?? false),
+    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    trustProxy: bool(env.TRUST_PROXY, false),
+    clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
+    runProjections: bool(env.RUN_PROJECTIONS, true),
+    ...overrides,
+  };
+}

@@ -1,0 +1,100 @@
+import { PGlite, types } from '@electric-sql/pglite';
+import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
+import pg from 'pg';
+import type { DB } from './schema.ts';
+
+/**
+ * The SQL connection for the event store and the read models: a real PostgreSQL when a URL is
+ * given, else PGlite (PostgreSQL in WASM) in a data folder or in memory.
+ */
+export type Database = {
+  kind: 'postgres' | 'pglite';
+  db: Kysely<DB>;
+  /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * A connection of its own for the life of the process, for session-level advisory locks.
+   * On PGlite, the one connection there is.
+   */
+  session(): Promise<SessionConnection>;
+  close(): Promise<void>;
+};
+
+export type SessionConnection = {
+  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
+  release(): Promise<void>;
+};
+
+// int8 as a decimal string on both drivers (pg already does; PGlite would give number or bigint).
+pg.types.setTypeParser(20, (value) => value);
+
+export async function openDatabase(options: { databaseUrl: string | null; dataDir?: string | null; poolSize?: number }): Promise<Database> {
+  if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
+  return openPglite(options.dataDir ?? null);
+}
+
+async function openPostgres(connectionString: string, max: number): Promise<Database> {
+  // A stuck session must not hold back pg_snapshot_xmin (and so every projection) for long.
+  const sessionOptions = '-c idle_in_transaction_session_timeout=30000 -c lock_timeout=10000';
+  const pool = new pg.Pool({ connectionString, max, options: sessionOptions, connectionTimeoutMillis: 10_000 });
+  pool.on('error', () => { /* a dropped idle client is replaced on the next checkout */ });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const listeners: pg.Client[] = [];
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, onNotify) {
+      const client = new pg.Client({ connectionString });
+      client.on('error', () => { /* the subscriber falls back to polling */ });
+      await client.connect();
+      client.on('notification', (message) => { if (message.channel === channel) onNotify(message.payload ?? ''); });
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+      listeners.push(client);
+      return async () => {
+        listeners.splice(listeners.indexOf(client), 1);
+        await client.end().catch(() => undefined);
+      };
+    },
+    async session() {
+      const client = new pg.Client({ connectionString, options: sessionOptions });
+      client.on('error', () => undefined);
+      await client.connect();
+      return {
+        query: async (text, params) => (await client.query(text, params as unknown[])).rows,
+        release: () => client.end().catch(() => undefined),
+      };
+    },
+    async close() {
+      await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => undefined)));
+      await db.destroy();
+    },
+  };
+}
+
+async function openPglite(dataDir: string | null): Promise<Database> {
+  const pglite = new PGlite(dataDir ?? undefined, {
+    parsers: { [types.INT8]: (value: string) => value },
+  });
+  await pglite.waitReady;
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, onNotify) {
+      const unsubscribe = await pglite.listen(channel, onNotify);
+      return async () => { await unsubscribe(); };
+    },
+    async session() {
+      // One process owns a PGlite folder, so its single connection is the session.
+      return {
+        // Through Kysely's queue, so it never lands inside another caller's open transaction.
+        query: async (text, params) => (await db.executeQuery<any>(CompiledQuery.raw(text, params ?? []))).rows,
+        release: async () => undefined,
+      };
+    },
+    async close() {
+      await db.destroy();
+    },
+  };
+}
