@@ -1,5 +1,5 @@
-import type { Kysely, Migration, MigrationProvider } from 'kysely';
-import { Migrator } from 'kysely/migration';
+import type { Kysely } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider } from 'kysely/migration';
 import * as eventStore from './2026_11_22_0900_event_store.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */

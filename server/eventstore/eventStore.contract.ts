@@ -82,9 +82,10 @@ export async function eventStoreContract(t: Test, open: () => Promise<{ store: E
     for (let i = 0; i < 6; i++) await store.append(streams[i % 2], [ev(i)], { expectedRevision: 'any', metadata: meta() });
     const seen: RecordedEvent[] = [];
     let from = head;
-    for (;;) {
+    const deadline = Date.now() + 5000;
+    while (seen.length < 6 && Date.now() < deadline) {
       const page = await store.readAll({ from, limit: 4 });
-      if (page.length === 0) break;
+      if (page.length === 0) { await new Promise((r) => setTimeout(r, 20)); continue; }
       // Other writers of the same server (xids are cluster-wide) may hold the readable head back
       // for a moment; only this test's streams are compared.
       seen.push(...page.filter((e) => streams.includes(e.streamId)));

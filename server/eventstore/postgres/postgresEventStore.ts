@@ -51,13 +51,14 @@ export async function createPostgresEventStore(database: Database, options: { on
   });
 
   const readAll = async ({ from = START, limit = 500 }: { from?: LogPosition; limit?: number }) => {
-    // Only below the oldest running transaction: a lower position may still commit.
+    // Only below the oldest running transaction: a lower position may still commit. ORDER BY names
+    // the table's columns: the text aliases of the select list would sort '1000' before '999'.
     const { rows } = await sql<EventRow>`
       SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata
       FROM events
       WHERE (transaction_id, global_position) > (${from.transactionId}::text::xid8, ${from.globalPosition}::bigint)
         AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      ORDER BY transaction_id, global_position
+      ORDER BY events.transaction_id, events.global_position
       LIMIT ${limit}`.execute(db);
     return rows.map(toRecorded);
   };
@@ -107,7 +108,7 @@ export async function createPostgresEventStore(database: Database, options: { on
       const { rows } = await sql<{ transaction_id: string; global_position: string }>`
         SELECT transaction_id::text AS transaction_id, global_position FROM events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(db);
+        ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
       return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } : START;
     },
 

@@ -1,0 +1,186 @@
+import { EventEmitter } from 'node:events';
+import { sql, type Transaction } from 'kysely';
+import type { Database, SessionConnection } from '../server/db/database.ts';
+import type { DB } from '../server/db/schema.ts';
+import { START, comparePositions, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '../server/eventstore/eventStore.ts';
+import type { Projection } from './projection.ts';
+
+type Logger = { info: (obj: object, msg?: string) => void; warn: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };
+const silent: Logger = { info: () => undefined, warn: () => undefined, error: () => undefined };
+
+export type ProjectionStatus = { projection: string; version: number; position: LogPosition; running: boolean };
+
+/** Another process (or `npm run reproject`) moved the checkpoint under us. */
+class CheckpointMovedError extends Error {}
+
+/**
+ * Runs each projection in exactly one process: the holder of its advisory lock. Each page of events
+ * is applied and checkpointed in one transaction, so a crash never applies an event twice or skips one.
+ */
+export class ProjectionRunner {
+  private readonly emitter = new EventEmitter();
+  private readonly positions = new Map<string, LogPosition>();
+  private readonly running = new Map<string, Subscription>();
+  private session: SessionConnection | null = null;
+  private retryTimer: NodeJS.Timeout | null = null;
+  private stopped = false;
+  /** Test hook: called inside the transaction after `apply`, before the checkpoint is written. */
+  beforeCheckpoint: ((projection: string, events: RecordedEvent[]) => Promise<void>) | null = null;
+
+  constructor(
+    private readonly database: Database,
+    private readonly store: EventStore,
+    readonly projections: readonly Projection[],
+    private readonly options: { pageSize?: number; logger?: Logger; lockRetryMs?: number } = {},
+  ) {
+    this.emitter.setMaxListeners(0);
+  }
+
+  private get logger() { return this.options.logger ?? silent; }
+
+  async start(): Promise<void> {
+    this.stopped = false;
+    this.session = await this.database.session();
+    await this.ensureCheckpoints();
+    await this.claimFreeProjections();
+  }
+
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    await Promise.all([...this.running.values()].map((subscription) => subscription.close()));
+    this.running.clear();
+    await this.session?.release();
+    this.session = null;
+  }
+
+  private async ensureCheckpoints() {
+    for (const projection of this.projections) {
+      await sql`INSERT INTO projection_checkpoints (name, version) VALUES (${projection.name}, ${projection.version})
+        ON CONFLICT (name) DO NOTHING`.execute(this.database.db);
+    }
+  }
+
+  /** Takes every projection whose lock is free; retries the others, so one takes over when its holder dies. */
+  private async claimFreeProjections() {
+    if (this.stopped || !this.session) return;
+    for (const projection of this.projections) {
+      if (this.running.has(projection.name)) continue;
+      try {
+        const [row] = await this.session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [`projection:${projection.name}`]);
+        if (row?.locked) await this.run(projection);
+      } catch (error) {
+        this.logger.warn({ err: error, projection: projection.name }, 'could not claim projection');
+      }
+    }
+    if (this.running.size < this.projections.length && !this.stopped) {
+      this.retryTimer = setTimeout(() => void this.claimFreeProjections(), this.options.lockRetryMs ?? 2000);
+      this.retryTimer.unref();
+    }
+  }
+
+  private async run(projection: Projection) {
+    const from = await this.prepare(projection);
+    this.positions.set(projection.name, from);
+    this.logger.info({ projection: projection.name, from }, 'projection running');
+    const subscription = this.store.subscribe({ from, pageSize: this.options.pageSize ?? 1000 }, (events) => this.applyPage(projection, events));
+    this.running.set(projection.name, subscription);
+  }
+
+  /** Reads the checkpoint; a changed version empties the read model and starts again from the beginning. */
+  private async prepare(projection: Projection): Promise<LogPosition> {
+    return this.database.db.transaction().execute(async (trx) => {
+      const row = await trx.selectFrom('projection_checkpoints').selectAll().where('name', '=', projection.name).forUpdate().executeTakeFirstOrThrow();
+      if (row.version !== projection.version) {
+        this.logger.info({ projection: projection.name, from: row.version, to: projection.version }, 'projection version changed: rebuilding');
+        await resetProjection(trx, projection);
+        return START;
+      }
+      return { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) };
+    });
+  }
+
+  private async applyPage(projection: Projection, page: RecordedEvent[]) {
+    const previous = this.positions.get(projection.name) ?? START;
+    const last = page[page.length - 1].position;
+    try {
+      await this.database.db.transaction().execute(async (trx) => {
+        const handled = page.filter((event) => projection.handles.includes(event.type));
+        if (handled.length > 0) await projection.apply(trx, handled);
+        if (this.beforeCheckpoint) await this.beforeCheckpoint(projection.name, page);
+        const result = await sql`UPDATE projection_checkpoints
+          SET transaction_id = ${last.transactionId}, global_position = ${last.globalPosition}, updated_at = now()
+          WHERE name = ${projection.name} AND version = ${projection.version}
+            AND transaction_id = ${previous.transactionId} AND global_position = ${previous.globalPosition}`.execute(trx);
+        if (Number(result.numAffectedRows ?? 0) !== 1) throw new CheckpointMovedError(projection.name);
+      });
+    } catch (error) {
+      if (error instanceof CheckpointMovedError) {
+        // A reproject reset the checkpoint (or another process wrote it): start again from what is stored.
+        this.logger.warn({ projection: projection.name }, 'checkpoint moved: restarting projection');
+        void this.restart(projection);
+        return;
+      }
+      this.logger.error({ err: error, projection: projection.name }, 'projection failed on a page; retrying');
+      throw error;
+    }
+    this.positions.set(projection.name, last);
+    this.emitter.emit('advanced', projection.name, last);
+  }
+
+  private async restart(projection: Projection) {
+    const subscription = this.running.get(projection.name);
+    this.running.delete(projection.name);
+    await subscription?.close();
+    if (!this.stopped) await this.run(projection);
+  }
+
+  /** Read-your-writes: resolves true once every named projection has passed `position`, false after `timeoutMs`. */
+  async waitFor(names: readonly string[], position: LogPosition | null, timeoutMs = 2000): Promise<boolean> {
+    if (!position) return true;
+    const deadline = Date.now() + timeoutMs;
+    const pending = new Set(names);
+    for (;;) {
+      for (const name of [...pending]) {
+        const local = this.positions.get(name);
+        if (local && comparePositions(local, position) >= 0) pending.delete(name);
+      }
+      if (pending.size > 0 && [...pending].some((name) => !this.running.has(name))) {
+        // Projections run by another process: read their stored checkpoints.
+        const rows = await this.database.db.selectFrom('projection_checkpoints').select(['name', 'transaction_id', 'global_position'])
+          .where('name', 'in', [...pending]).execute();
+        for (const row of rows) {
+          if (comparePositions({ transactionId: String(row.transaction_id), globalPosition: String(row.global_position) }, position) >= 0) pending.delete(row.name);
+        }
+      }
+      if (pending.size === 0) return true;
+      const remaining = deadline - Date.now();
+      if (remaining <= 0) return false;
+      await new Promise<void>((resolve) => {
+        const done = () => { clearTimeout(timer); this.emitter.off('advanced', done); resolve(); };
+        const timer = setTimeout(done, Math.min(remaining, 25));
+        this.emitter.on('advanced', done);
+      });
+    }
+  }
+
+  async status(): Promise<ProjectionStatus[]> {
+    const rows = await this.database.db.selectFrom('projection_checkpoints').selectAll().execute();
+    return this.projections.map((projection) => {
+      const row = rows.find((candidate) => candidate.name === projection.name);
+      return {
+        projection: projection.name,
+        version: projection.version,
+        position: row ? { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) } : START,
+        running: this.running.has(projection.name),
+      };
+    });
+  }
+}
+
+/** Empties a read model's tables and sets its checkpoint back to the start, in the caller's transaction. */
+export async function resetProjection(trx: Transaction<DB>, projection: Projection) {
+  for (const table of projection.tables) await sql`TRUNCATE TABLE ${sql.table(table)}`.execute(trx);
+  await sql`UPDATE projection_checkpoints SET version = ${projection.version}, transaction_id = 0, global_position = 0, updated_at = now()
+    WHERE name = ${projection.name}`.execute(trx);
+}

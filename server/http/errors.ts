@@ -1,0 +1,60 @@
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { DomainError, type FieldError } from '../../domain/shared/errors.ts';
+
+const reasons: Record<number, string> = {
+  400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
+  409: 'Conflict', 410: 'Gone', 413: 'Payload Too Large', 415: 'Unsupported Media Type', 422: 'Unprocessable Entity',
+  429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
+};
+
+export const errorBody = (statusCode: number, message: string, errors?: FieldError[]) => ({
+  statusCode, error: reasons[statusCode] ?? 'Error', message, ...(errors && errors.length ? { errors } : {}),
+});
+
+const pathOf = (instancePath: string, context: string | undefined) => {
+  const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
+  return path || context || '';
+};
+
+/** The one place errors become answers: the shape of API.md, and never a 5xx message to the client. */
+export function errorHandler(this: unknown, error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
+  if (hasZodFastifySchemaValidationErrors(error)) {
+    const context = (error as { validationContext?: string }).validationContext;
+    const errors = error.validation.map((issue) => ({ path: pathOf(issue.instancePath, context), message: issue.message ?? 'Invalid value' }));
+    return reply.code(400).send(errorBody(400, errors[0]?.message ?? 'Invalid request', errors));
+  }
+  if (error instanceof DomainError) {
+    return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors));
+  }
+  const statusCode = (error as FastifyError).statusCode ?? 500;
+  if (statusCode >= 400 && statusCode < 500) {
+    if ((error as FastifyError).validation) {
+      const errors = (error as FastifyError).validation!.map((issue) => ({ path: pathOf(issue.instancePath, (error as FastifyError).validationContext), message: issue.message ?? 'Invalid value' }));
+      return reply.code(400).send(errorBody(400, errors[0]?.message ?? error.message, errors));
+    }
+    return reply.code(statusCode).send(errorBody(statusCode, error.message));
+  }
+  const unavailable = isDatabaseUnavailable(error);
+  request.log.error({ err: error }, unavailable ? 'database unavailable' : 'request failed');
+  if (unavailable) return reply.code(503).header('retry-after', '5').send(errorBody(503, 'The service is temporarily unavailable. Please try again shortly.'));
+  return reply.code(500).send(errorBody(500, 'Something went wrong!'));
+}
+
+/** Connection refused, terminated backends, a server shutting down: answer 503 fast rather than 500. */
+function isDatabaseUnavailable(error: unknown): boolean {
+  const code = (error as { code?: string }).code ?? '';
+  return ['ECONNREFUSED', 'ECONNRESET', '57P01', '57P02', '57P03', '08006', '08001', '08003'].includes(code)
+    || /Connection terminated|timeout exceeded when trying to connect/i.test((error as Error).message ?? '');
+}
+
+/** Unknown API paths answer JSON 404; any other GET gets the client, which routes it (history fallback). */
+export const notFoundHandler = (clientBuilt: boolean) => (request: FastifyRequest, reply: FastifyReply) => {
+  const url = request.url.split('?')[0];
+  if (clientBuilt && request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/socket.io') && !hasFileExtension(url)) {
+    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+  }
+  return reply.code(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
+};
+
+const hasFileExtension = (url: string) => /\.[a-z0-9]{1,8}$/i.test(url);

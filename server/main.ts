@@ -1,0 +1,33 @@
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { createLogger } from './logger.ts';
+import { startPlatform } from './platform.ts';
+
+// `npm start` seeds the demo on an empty database unless DEMO=0.
+const config = loadConfig({ DEMO: '1', ...process.env });
+const logger = createLogger(config);
+
+const platform = await startPlatform(config, logger);
+const app = await buildApp(platform);
+await app.listen({ port: config.port, host: config.host });
+logger.info(`Freight marketplace at http://localhost:${config.port}`);
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  logger.info({ signal }, 'shutting down');
+  // Stop accepting requests, let those in flight finish, then stop projections and close the database.
+  const timer = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, 15_000);
+  timer.unref();
+  try {
+    await app.close();
+    await platform.close();
+    process.exit(0);
+  } catch (err) {
+    logger.error({ err }, 'shutdown failed');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,40 @@
+import type { Logger } from 'pino';
+import { migrateToLatest } from '../migrations/index.ts';
+import { allProjections } from '../projections/index.ts';
+import type { Projection } from '../projections/projection.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
+import type { Config } from './config.ts';
+import { openDatabase, type Database } from './db/database.ts';
+import type { EventStore } from './eventstore/eventStore.ts';
+import { createPostgresEventStore } from './eventstore/postgres/postgresEventStore.ts';
+
+/** Everything a running server shares: configuration, SQL, the event log and the read models. */
+export type Platform = {
+  config: Config;
+  database: Database;
+  store: EventStore;
+  runner: ProjectionRunner;
+  logger: Logger;
+  close(): Promise<void>;
+};
+
+export async function startPlatform(config: Config, logger: Logger, options: { projections?: Projection[] } = {}): Promise<Platform> {
+  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.inMemory ? null : config.dataDir });
+  const applied = await migrateToLatest(database.db);
+  if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  const onError = (err: unknown) => logger.warn({ err }, 'event store subscription error');
+  const store = config.eventstoreUrl
+    ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
+    : await createPostgresEventStore(database, { onError });
+  const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, { logger });
+  if (config.runProjections) await runner.start();
+  logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
+  return {
+    config, database, store, runner, logger,
+    async close() {
+      await runner.stop();
+      await store.close();
+      await database.close();
+    },
+  };
+}

@@ -1,0 +1,40 @@
+import { z } from 'zod';
+import { buildCatalog } from '../../domain/catalog.ts';
+import type { App } from '../app.ts';
+
+const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
+const Health = z.object({
+  status: z.enum(['ok', 'catching-up', 'unavailable']),
+  eventStore: z.object({ kind: z.string(), status: z.enum(['ok', 'unavailable']), head: Position.nullable() }),
+  readModels: z.array(z.object({ projection: z.string(), version: z.number(), running: z.boolean(), position: Position, lag: z.number() })),
+});
+
+/** Health and the catalogue: open to everyone, no tenant data. */
+export async function platformRoutes(app: App) {
+  app.get('/health', {
+    schema: { tags: ['platform'], summary: 'Event store and read-model status', response: { 200: Health, 503: Health } },
+    config: { rateLimit: false },
+  }, async (_request, reply) => {
+    const { store, runner } = app.platform;
+    try {
+      const [head, projections] = await Promise.all([store.head(), runner.status()]);
+      const readModels = projections.map((projection) => ({
+        ...projection,
+        // Positions behind the head of the log (events on PostgreSQL).
+        lag: Math.max(0, Number(BigInt(head.globalPosition) - BigInt(projection.position.globalPosition))),
+      }));
+      const status: 'ok' | 'catching-up' = readModels.every((model) => model.lag === 0) ? 'ok' : 'catching-up';
+      return { status, eventStore: { kind: store.kind, status: 'ok' as const, head }, readModels };
+    } catch (error) {
+      app.log.error({ err: error }, 'health check failed');
+      return reply.code(503).send({ status: 'unavailable', eventStore: { kind: store.kind, status: 'unavailable', head: null }, readModels: [] });
+    }
+  });
+
+  app.get('/catalog', {
+    schema: { tags: ['platform'], summary: 'Every enumeration of the product: types, statuses with chip colours, time zones, criteria, permissions' },
+  }, async (_request, reply) => {
+    reply.header('cache-control', 'public, max-age=300');
+    return buildCatalog(new Date().toISOString());
+  });
+}
