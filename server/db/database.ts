@@ -1,3 +1,5 @@
+import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -72,7 +74,22 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
 }
 
+/** PGlite lets one process at a time open a data folder; a second one would corrupt it. */
+function lockDataDir(dataDir: string): () => void {
+  mkdirSync(dataDir, { recursive: true });
+  const lockFile = path.join(dataDir, 'server.pid');
+  if (existsSync(lockFile)) {
+    const pid = Number(readFileSync(lockFile, 'utf8'));
+    let alive = false;
+    try { alive = pid > 0 && pid !== process.pid && process.kill(pid, 0); } catch { alive = false; }
+    if (alive) throw new Error(`The data folder ${dataDir} is in use by process ${pid}. Stop it first: the embedded database serves one process (set DATABASE_URL for several).`);
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => { try { if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile); } catch { /* already gone */ } };
+}
+
 async function openPglite(dataDir: string | null): Promise<Database> {
+  const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   const pglite = new PGlite(dataDir ?? undefined, {
     parsers: { [types.INT8]: (value: string) => value },
   });
@@ -95,6 +112,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
     async close() {
       await db.destroy();
+      unlock();
     },
   };
 }

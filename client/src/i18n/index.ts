@@ -1,0 +1,68 @@
+import i18n from 'i18next';
+import { initReactI18next } from 'react-i18next';
+import ar from './ar.json' with { type: 'json' };
+import en from './en.json' with { type: 'json' };
+import es from './es.json' with { type: 'json' };
+import fr from './fr.json' with { type: 'json' };
+import it from './it.json' with { type: 'json' };
+import zh from './zh.json' with { type: 'json' };
+
+export const supportedLanguages = ['en', 'zh', 'es', 'fr', 'it', 'ar'] as const;
+export type Language = (typeof supportedLanguages)[number];
+
+const storageKey = 'language';
+
+export function isSupportedLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
+}
+
+function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(storageKey);
+  } catch {
+    return null; // storage disabled (private mode, sandboxed frame)
+  }
+}
+
+function initialLanguage(): Language {
+  const stored = readStoredLanguage();
+  if (isSupportedLanguage(stored)) return stored;
+  for (const tag of navigator.languages ?? [navigator.language]) {
+    const base = tag?.toLowerCase().split('-')[0];
+    if (isSupportedLanguage(base)) return base;
+  }
+  return 'en';
+}
+
+function applyLanguage(lng: string): void {
+  const root = document.documentElement;
+  root.lang = lng;
+  root.dir = i18n.dir(lng);
+  document.title = i18n.t('app.name');
+  try {
+    window.localStorage.setItem(storageKey, lng);
+  } catch {
+    // the choice simply is not remembered
+  }
+}
+
+// Registered before init so the initial language is applied too.
+i18n.on('languageChanged', applyLanguage);
+
+await i18n.use(initReactI18next).init({
+  resources: {
+    en: { translation: en },
+    zh: { translation: zh },
+    es: { translation: es },
+    fr: { translation: fr },
+    it: { translation: it },
+    ar: { translation: ar },
+  },
+  lng: initialLanguage(),
+  supportedLngs: [...supportedLanguages],
+  // Both defaults changed across i18next majors: state them.
+  fallbackLng: 'en',
+  interpolation: { escapeValue: false }, // React escapes already
+});
+
+export default i18n;

@@ -1,0 +1,14 @@
+import { sql } from 'kysely';
+import { up } from '../../migrations/2026_11_22_1000_auth_files_mail.ts';
+import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
+
+/**
+ * A fresh test database with the auth, outbox and files tables. Runs this folder's migration itself
+ * only while migrations/index.ts does not list it yet, so the tests work before and after it is.
+ */
+export async function openAuthTestDatabase(): Promise<TestDatabase> {
+  const database = await openTestDatabase();
+  const { rows } = await sql<{ table: string | null }>`SELECT to_regclass('refresh_tokens')::text AS table`.execute(database.db);
+  if (!rows[0]?.table) await up(database.db);
+  return database;
+}

@@ -1,0 +1,239 @@
+import { createHash, randomBytes, randomUUID } from 'node:crypto';
+// fast-jwt is the signer @fastify/jwt bundles; used directly so this module needs no Fastify instance.
+import { createSigner, createVerifier } from 'fast-jwt';
+import type { Kysely } from 'kysely';
+import { UnauthorizedError } from '../../domain/shared/errors.ts';
+
+export const TOKEN_ISSUER = 'freight-marketplace';
+export const TOKEN_AUDIENCE = 'freight-marketplace-api';
+/** Seconds. fast-jwt reads a bare number as milliseconds, so exp is computed here, never via expiresIn. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
+export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
+/** How long `isFamilyActive` trusts its cache: a logout stops access tokens within this many ms. */
+export const FAMILY_CACHE_MS = 5_000;
+const FAMILY_CACHE_MAX = 10_000;
+
+export type AccessClaims = {
+  sub: string;
+  org: string | null;
+  role: number;
+  /** The refresh family (one sign-in); logout revokes it. */
+  sid: string;
+  typ: 'access';
+  iss: string;
+  aud: string;
+  iat: number;
+  exp: number;
+};
+export type SessionUser = { id: string; organizationId: string | null; roleId: number };
+export type TokenPair = { accessToken: string; refreshToken: string; expiresIn: number };
+export type UserAllowance = {
+  allowed: boolean;
+  /** Sessions begun before this instant (a password reset, say) are refused. */
+  sessionsRevokedAt?: string | Date | null;
+  /** The user's current organization and role, when they changed since sign-in. */
+  organizationId?: string | null;
+  roleId?: number;
+};
+export type IsUserAllowed = (userId: string) => Promise<UserAllowance>;
+
+type RefreshTokensTable = {
+  id: string;
+  family_id: string;
+  user_id: string;
+  organization_id: string | null;
+  role_id: number;
+  token_hash: string;
+  session_started_at: Date;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+};
+type Tables = { refresh_tokens: RefreshTokensTable };
+
+export type TokenService = ReturnType<typeof createTokenService>;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** 32 random bytes in base64url, unpadded. */
+const REFRESH_SHAPE = /^[A-Za-z0-9_-]{43}$/;
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+// One message for every refusal, so an answer does not tell an attacker which check failed.
+const refused = () => new UnauthorizedError('Your session has expired. Please sign in again.');
+
+export function createTokenService(options: {
+  db: Kysely<any>;
+  secret: string;
+  now?: () => Date;
+  /** Consulted on every refresh unless the call passes its own. */
+  isUserAllowed?: IsUserAllowed;
+}) {
+  // HS256 wants a key of at least 256 bits; a short one can be brute-forced offline from any token.
+  if (options.secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
+  const db = options.db as Kysely<Tables>;
+  const now = options.now ?? (() => new Date());
+  const sign = createSigner({ key: options.secret, algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+  const familyCache = new Map<string, { active: boolean; until: number }>();
+
+  function cacheFamily(familyId: string, active: boolean) {
+    familyCache.delete(familyId);
+    familyCache.set(familyId, { active, until: now().getTime() + FAMILY_CACHE_MS });
+    // Insertion order is age order: drop the oldest to stay bounded.
+    while (familyCache.size > FAMILY_CACHE_MAX) familyCache.delete(familyCache.keys().next().value!);
+  }
+
+  function accessToken(user: SessionUser, familyId: string): string {
+    const iat = Math.floor(now().getTime() / 1000);
+    return sign({ sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS });
+  }
+
+  /** A new refresh token row in `familyId`; returns the token, which is never stored. */
+  function refreshRow(user: SessionUser, familyId: string, sessionStartedAt: Date) {
+    const token = randomBytes(32).toString('base64url');
+    const createdAt = now();
+    const row: RefreshTokensTable = {
+      id: randomUUID(), family_id: familyId, user_id: user.id, organization_id: user.organizationId, role_id: user.roleId,
+      token_hash: hashToken(token), session_started_at: sessionStartedAt, created_at: createdAt,
+      expires_at: new Date(createdAt.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000), used_at: null, revoked_at: null,
+    };
+    return { token, row };
+  }
+
+  async function revokeFamily(familyId: string): Promise<void> {
+    await db.updateTable('refresh_tokens').set({ revoked_at: now() })
+      .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+    cacheFamily(familyId, false);
+  }
+
+  const findByToken = (token: string) => REFRESH_SHAPE.test(token)
+    ? db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst()
+    : Promise.resolve(undefined);
+
+  return {
+    /** Signs a user in: a new family with its first refresh token, and an access token. */
+    async issue(user: SessionUser): Promise<TokenPair> {
+      if (!UUID.test(user.id)) throw new Error('A user id is a UUID');
+      const familyId = randomUUID();
+      const { token, row } = refreshRow(user, familyId, now());
+      await db.insertInto('refresh_tokens').values(row).execute();
+      cacheFamily(familyId, true);
+      return { accessToken: accessToken(user, familyId), refreshToken: token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+    },
+
+    /**
+     * Single use: answers a new pair in the same family and marks the presented token used. A token
+     * presented again (stolen, or replayed) revokes its whole family, so thief and owner both sign in
+     * again. Two parallel refreshes with one token count as a replay: one wins, then the family ends.
+     */
+    async refresh(refreshToken: string, isUserAllowed: IsUserAllowed | undefined = options.isUserAllowed): Promise<TokenPair> {
+      const row = await findByToken(refreshToken);
+      if (!row || row.revoked_at) throw refused();
+      if (row.used_at) {
+        await revokeFamily(row.family_id);
+        throw refused();
+      }
+      if (row.expires_at.getTime() <= now().getTime()) throw refused();
+      let user: SessionUser = { id: row.user_id, organizationId: row.organization_id, roleId: row.role_id };
+      // Asked outside the transaction: the callback reads the database, and PGlite has one connection.
+      if (isUserAllowed) {
+        const allowance = await isUserAllowed(row.user_id);
+        const cutoff = allowance.sessionsRevokedAt ? new Date(allowance.sessionsRevokedAt).getTime() : null;
+        if (!allowance.allowed || (cutoff !== null && row.session_started_at.getTime() < cutoff)) {
+          await revokeFamily(row.family_id);
+          throw refused();
+        }
+        user = {
+          id: row.user_id,
+          organizationId: allowance.organizationId !== undefined ? allowance.organizationId : row.organization_id,
+          roleId: allowance.roleId ?? row.role_id,
+        };
+      }
+      const next = refreshRow(user, row.family_id, row.session_started_at);
+      const claimed = await db.transaction().execute(async (trx) => {
+        // The conditional update is the lock: of two racing refreshes exactly one sees used_at null.
+        const won = await trx.updateTable('refresh_tokens').set({ used_at: now() })
+          .where('id', '=', row.id).where('used_at', 'is', null).where('revoked_at', 'is', null)
+          .returning('id').executeTakeFirst();
+        if (!won) return false;
+        await trx.insertInto('refresh_tokens').values(next.row).execute();
+        return true;
+      });
+      if (!claimed) {
+        await revokeFamily(row.family_id);
+        throw refused();
+      }
+      return { accessToken: accessToken(user, row.family_id), refreshToken: next.token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+    },
+
+    /** Logout: ends the session the token belongs to. False when the token is unknown. */
+    async revokeFamilyOf(refreshToken: string): Promise<boolean> {
+      const row = await findByToken(refreshToken);
+      if (!row) return false;
+      await revokeFamily(row.family_id);
+      return true;
+    },
+
+    /** Every session of a user: on block, password change or reset. */
+    async revokeAllForUser(userId: string): Promise<number> {
+      if (!UUID.test(userId)) return 0;
+      const rows = await db.updateTable('refresh_tokens').set({ revoked_at: now() })
+        .where('user_id', '=', userId).where('revoked_at', 'is', null)
+        .returning('family_id').execute();
+      const families = new Set(rows.map((row) => row.family_id));
+      for (const familyId of families) cacheFamily(familyId, false);
+      return families.size;
+    },
+
+    /** The claims of a valid access token, or UnauthorizedError. Does not look at logout: see `authenticate`. */
+    verifyAccess(token: string): AccessClaims {
+      let payload: Record<string, unknown>;
+      try {
+        // Built per call so the clock is the injected one. The algorithm is pinned: no `none`, no HS512,
+        // no RS/HS confusion.
+        const verify = createVerifier({
+          key: options.secret,
+          algorithms: ['HS256'],
+          allowedIss: TOKEN_ISSUER,
+          allowedAud: TOKEN_AUDIENCE,
+          requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'],
+          clockTimestamp: now().getTime(),
+          maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000,
+          cache: false,
+        });
+        payload = verify(token);
+      } catch {
+        throw refused();
+      }
+      const { sub, org, role, sid, typ, iat, exp } = payload;
+      if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
+        || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
+        || exp - iat > ACCESS_TOKEN_TTL_SECONDS) throw refused();
+      return payload as AccessClaims;
+    },
+
+    /** False once the family is revoked or expired; cached for at most FAMILY_CACHE_MS. */
+    async isFamilyActive(familyId: string): Promise<boolean> {
+      if (!UUID.test(familyId)) return false;
+      const cached = familyCache.get(familyId);
+      if (cached && cached.until > now().getTime()) return cached.active;
+      const row = await db.selectFrom('refresh_tokens').select('id')
+        .where('family_id', '=', familyId).where('revoked_at', 'is', null).where('expires_at', '>', now())
+        .limit(1).executeTakeFirst();
+      cacheFamily(familyId, row !== undefined);
+      return row !== undefined;
+    },
+
+    /** verifyAccess plus the logout check: what a route guard or a socket handshake calls. */
+    async authenticate(token: string): Promise<AccessClaims> {
+      const claims = this.verifyAccess(token);
+      if (!(await this.isFamilyActive(claims.sid))) throw refused();
+      return claims;
+    },
+
+    /** Housekeeping: drops rows past their expiry. Returns how many. */
+    async deleteExpired(): Promise<number> {
+      const result = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now()).executeTakeFirst();
+      return Number(result.numDeletedRows);
+    },
+  };
+}

@@ -1,0 +1,30 @@
+import pino from 'pino';
+import { buildApp, type App } from '../app.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { startPlatform, type Platform } from '../platform.ts';
+import { openTestDatabase } from './testDatabase.ts';
+
+/**
+ * The real app on a fresh database (PGlite in memory, or a new PostgreSQL database when
+ * DATABASE_URL is set), for tests that speak HTTP to it.
+ */
+export async function startTestApp(overrides: Partial<Config> = {}, beforeReady?: (app: App) => unknown): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
+  const database = await openTestDatabase();
+  const config = loadConfig({ ...process.env, DATABASE_URL: database.url ?? '' }, { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides });
+  // The test database is already open and migrated: the platform opens its own connection to it
+  // on PostgreSQL; on PGlite (in memory) it opens a fresh one of its own.
+  if (!database.url) await database.close();
+  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
+  const platform = await startPlatform(config, logger);
+  const app = await buildApp(platform);
+  if (beforeReady) await beforeReady(app);
+  await app.ready();
+  return {
+    app, platform,
+    async close() {
+      await app.close();
+      await platform.close();
+      if (database.url) await database.drop();
+    },
+  };
+}
