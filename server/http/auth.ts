@@ -1,0 +1,64 @@
+import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { ForbiddenError, UnauthorizedError } from '../../domain/shared/errors.ts';
+import { hasAny, permissionNames } from '../../domain/permissions.ts';
+import type { RoleId } from '../../domain/catalog.ts';
+
+/** Who is calling: read from the access token on every request. */
+export type Actor = {
+  userId: string;
+  organizationId: string | null;
+  roleId: RoleId;
+  permissions: readonly number[];
+  /** The refresh-token family the access token belongs to (logout revokes it). */
+  sessionId: string;
+};
+
+export type ActorResolver = (token: string) => Promise<Actor>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    actor: Actor | null;
+    /** Why the presented token was refused, when one was presented. */
+    authError: string | null;
+  }
+  interface FastifyContextConfig {
+    /** Declares a route open to everyone; every other route must use `can(...)`. */
+    public?: boolean;
+    /** The permission codes `can(...)` checks, for the route inventory and the authorization matrix. */
+    permissions?: readonly number[];
+  }
+}
+
+/** Reads `Authorization: Bearer …` once per request; a missing or bad token leaves `actor` null. */
+export const authenticate = (resolve: ActorResolver) => async (request: FastifyRequest) => {
+  request.actor = null;
+  request.authError = null;
+  const header = request.headers.authorization;
+  if (!header) return;
+  const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header);
+  if (!match) { request.authError = 'Token not valid'; return; }
+  try {
+    request.actor = await resolve(match[1]);
+  } catch (error) {
+    request.authError = error instanceof UnauthorizedError ? error.message : 'Token not valid';
+  }
+};
+
+/** Signed in, with any one of the codes: the guard every non-public route uses. */
+export function can(...codes: number[]): preHandlerHookHandler {
+  const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
+    const actor = requireActor(request);
+    if (codes.length > 0 && !hasAny(actor.permissions, ...codes)) {
+      throw new ForbiddenError(`You do not have permission to do this (${codes.map((code) => permissionNames[code] ?? code).join(' or ')})`);
+    }
+  };
+  return Object.assign(guard, { permissions: codes }) as preHandlerHookHandler;
+}
+
+export function requireActor(request: FastifyRequest): Actor {
+  if (!request.actor) throw new UnauthorizedError(request.authError ?? 'Please sign in');
+  return request.actor;
+}
+
+/** A Superadmin sees every organization; everyone else only their own. */
+export const isSuperadmin = (actor: Actor) => actor.roleId === 1;

@@ -1,0 +1,62 @@
+import { z } from 'zod';
+import { pageSizes } from '../../domain/catalog.ts';
+
+/**
+ * The one query protocol every list screen uses (API.md, "Table protocol"):
+ * `?page=1&pageSize=10&search=…&order={"column","direction"}&filters=[{"name","value":[…]}]&columns=[…]`.
+ */
+const json = <T extends z.ZodType>(schema: T, label: string) => z.string().transform((text, context) => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    context.addIssue({ code: 'custom', message: `${label} must be JSON` });
+    return z.NEVER;
+  }
+}).pipe(schema);
+
+const Filter = z.object({ name: z.string().min(1).max(50), value: z.array(z.unknown()).max(100) });
+
+export const TableQuery = z.object({
+  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize is at most 100').default(pageSizes[1] ?? 10),
+  search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
+  order: json(z.object({ column: z.string().min(1).max(50), direction: z.enum(['ASC', 'DESC', 'asc', 'desc']).transform((d) => d.toUpperCase() as 'ASC' | 'DESC') }), 'order').optional(),
+  filters: json(z.array(Filter).max(20), 'filters').optional(),
+  columns: json(z.array(z.string().max(50)).max(50), 'columns').optional(),
+});
+export type TableQuery = z.infer<typeof TableQuery>;
+
+/** A filter whose value is empty or 0 is ignored, as the client also drops it. */
+export function activeFilters(query: TableQuery): Map<string, unknown[]> {
+  const result = new Map<string, unknown[]>();
+  for (const filter of query.filters ?? []) {
+    const values = filter.value.filter((value) => value !== 0 && value !== '0' && value !== '' && value !== null && value !== undefined);
+    if (values.length > 0) result.set(filter.name, values);
+  }
+  return result;
+}
+
+export type TableAnswer<Row> = {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  data: Row[];
+  actions: { id: number; name: string }[];
+};
+
+export function tableAnswer<Row extends Record<string, unknown>>(query: TableQuery, total: number, rows: Row[], actions: { id: number; name: string }[]): TableAnswer<Row> {
+  const data = query.columns?.length
+    ? rows.map((row) => Object.fromEntries(Object.entries(row).filter(([key]) => ['id', 'status', 'statusName', 'actions', ...query.columns!].includes(key))) as Row)
+    : rows;
+  return { page: query.page, pageSize: query.pageSize, total, totalPages: Math.ceil(total / query.pageSize), data, actions };
+}
+
+export const TableAnswerSchema = z.object({
+  page: z.number(), pageSize: z.number(), total: z.number(), totalPages: z.number(),
+  data: z.array(z.record(z.string(), z.unknown())),
+  actions: z.array(z.object({ id: z.number(), name: z.string() })),
+});
+
+/** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
+export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
