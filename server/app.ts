@@ -11,7 +11,16 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTyp
 import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import type { Platform } from './platform.ts';
+import multipart from '@fastify/multipart';
+import { permissionsFor } from '../domain/permissions.ts';
+import { UnauthorizedError } from '../domain/shared/errors.ts';
+import { authenticate, type Actor } from './http/auth.ts';
+import { multipartLimits } from './integrations/files/uploads.ts';
+import { accountRoutes } from './routes/account.routes.ts';
+import { authRoutes } from './routes/auth.routes.ts';
 import { platformRoutes } from './routes/platform.routes.ts';
+import { registrationRoutes } from './routes/registration.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
 
 export type App = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
 
@@ -65,7 +74,21 @@ export async function buildApp(platform: Platform): Promise<App> {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
+  await app.register(multipart, { limits: multipartLimits });
+  app.decorateRequest('actor', null);
+  app.decorateRequest('authError', null);
+  app.addHook('onRequest', authenticate(async (token): Promise<Actor> => {
+    const claims = platform.tokens.verifyAccess(token);
+    // Logout revokes the session's family: its access tokens stop within the family cache's few seconds.
+    if (!(await platform.tokens.isFamilyActive(claims.sid))) throw new UnauthorizedError('Your session has ended. Please sign in again.');
+    return { userId: claims.sub, organizationId: claims.org, roleId: claims.role as Actor['roleId'], permissions: permissionsFor(claims.role as Actor['roleId']), sessionId: claims.sid };
+  }));
+
   await app.register(platformRoutes, { prefix: '/api' });
+  await app.register(authRoutes, { prefix: '/api' });
+  await app.register(registrationRoutes, { prefix: '/api' });
+  await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(accountRoutes, { prefix: '/api' });
 
   const index = path.join(config.clientDir, 'index.html');
   if (existsSync(index)) {

@@ -7,6 +7,10 @@ import type { Config } from './config.ts';
 import { openDatabase, type Database } from './db/database.ts';
 import type { EventStore } from './eventstore/eventStore.ts';
 import { createPostgresEventStore } from './eventstore/postgres/postgresEventStore.ts';
+import { createLoginLimiter, type LoginLimiter } from './auth/loginLimiter.ts';
+import { createTokenService, type TokenService } from './auth/tokens.ts';
+import { createIdentityCommands, type IdentityCommands } from './identity/identity.ts';
+import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
 export type Platform = {
@@ -15,6 +19,10 @@ export type Platform = {
   store: EventStore;
   runner: ProjectionRunner;
   logger: Logger;
+  identity: IdentityCommands;
+  tokens: TokenService;
+  mailer: Mailer;
+  loginLimiter: LoginLimiter;
   close(): Promise<void>;
 };
 
@@ -26,11 +34,23 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const store = config.eventstoreUrl
     ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
     : await createPostgresEventStore(database, { onError });
+  const identity = createIdentityCommands(store);
+  const tokens = createTokenService({
+    db: database.db,
+    secret: config.jwtSecret,
+    // Blocked and deleted users, and sessions begun before a password reset, refresh no more.
+    isUserAllowed: async (userId) => {
+      const user = await identity.loadUser(userId);
+      return user ? { allowed: user.status !== 3, sessionsRevokedAt: user.sessionsRevokedAt, organizationId: user.organizationId, roleId: user.roleId } : { allowed: false };
+    },
+  });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, logger });
+  const loginLimiter = createLoginLimiter();
   const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, { logger });
   if (config.runProjections) await runner.start();
   logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
   return {
-    config, database, store, runner, logger,
+    config, database, store, runner, logger, identity, tokens, mailer, loginLimiter,
     async close() {
       await runner.stop();
       await store.close();

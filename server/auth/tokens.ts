@@ -109,6 +109,47 @@ export function createTokenService(options: {
     ? db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst()
     : Promise.resolve(undefined);
 
+  /** The claims of a valid access token, or UnauthorizedError. Does not look at logout: see `authenticate`. */
+  function verifyAccess(token: string): AccessClaims {
+    let payload: Record<string, unknown>;
+    try {
+      // Built per call so the clock is the injected one. The algorithm is pinned: no `none`, no HS512,
+      // no RS/HS confusion.
+      const verify = createVerifier({
+        key: options.secret,
+        algorithms: ['HS256'],
+        allowedIss: TOKEN_ISSUER,
+        allowedAud: TOKEN_AUDIENCE,
+        requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'],
+        clockTimestamp: now().getTime(),
+        maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000,
+        cache: false,
+      });
+      payload = verify(token);
+    } catch {
+      throw refused();
+    }
+    const { sub, org, role, sid, typ, iat, exp } = payload;
+    if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
+      || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
+      || exp - iat > ACCESS_TOKEN_TTL_SECONDS
+      // fast-jwt still accepts a token at the very second of exp; RFC 7519 says "before".
+      || exp * 1000 <= now().getTime()) throw refused();
+    return payload as AccessClaims;
+  }
+
+  /** False once the family is revoked or expired; cached for at most FAMILY_CACHE_MS. */
+  async function isFamilyActive(familyId: string): Promise<boolean> {
+    if (!UUID.test(familyId)) return false;
+    const cached = familyCache.get(familyId);
+    if (cached && cached.until > now().getTime()) return cached.active;
+    const row = await db.selectFrom('refresh_tokens').select('id')
+      .where('family_id', '=', familyId).where('revoked_at', 'is', null).where('expires_at', '>', now())
+      .limit(1).executeTakeFirst();
+    cacheFamily(familyId, row !== undefined);
+    return row !== undefined;
+  }
+
   return {
     /** Signs a user in: a new family with its first refresh token, and an access token. */
     async issue(user: SessionUser): Promise<TokenPair> {
@@ -184,51 +225,15 @@ export function createTokenService(options: {
       return families.size;
     },
 
-    /** The claims of a valid access token, or UnauthorizedError. Does not look at logout: see `authenticate`. */
-    verifyAccess(token: string): AccessClaims {
-      let payload: Record<string, unknown>;
-      try {
-        // Built per call so the clock is the injected one. The algorithm is pinned: no `none`, no HS512,
-        // no RS/HS confusion.
-        const verify = createVerifier({
-          key: options.secret,
-          algorithms: ['HS256'],
-          allowedIss: TOKEN_ISSUER,
-          allowedAud: TOKEN_AUDIENCE,
-          requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'],
-          clockTimestamp: now().getTime(),
-          maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000,
-          cache: false,
-        });
-        payload = verify(token);
-      } catch {
-        throw refused();
-      }
-      const { sub, org, role, sid, typ, iat, exp } = payload;
-      if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
-        || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
-        || exp - iat > ACCESS_TOKEN_TTL_SECONDS) throw refused();
-      return payload as AccessClaims;
-    },
-
-    /** False once the family is revoked or expired; cached for at most FAMILY_CACHE_MS. */
-    async isFamilyActive(familyId: string): Promise<boolean> {
-      if (!UUID.test(familyId)) return false;
-      const cached = familyCache.get(familyId);
-      if (cached && cached.until > now().getTime()) return cached.active;
-      const row = await db.selectFrom('refresh_tokens').select('id')
-        .where('family_id', '=', familyId).where('revoked_at', 'is', null).where('expires_at', '>', now())
-        .limit(1).executeTakeFirst();
-      cacheFamily(familyId, row !== undefined);
-      return row !== undefined;
-    },
-
     /** verifyAccess plus the logout check: what a route guard or a socket handshake calls. */
     async authenticate(token: string): Promise<AccessClaims> {
-      const claims = this.verifyAccess(token);
-      if (!(await this.isFamilyActive(claims.sid))) throw refused();
+      const claims = verifyAccess(token);
+      if (!(await isFamilyActive(claims.sid))) throw refused();
       return claims;
     },
+
+    verifyAccess,
+    isFamilyActive,
 
     /** Housekeeping: drops rows past their expiry. Returns how many. */
     async deleteExpired(): Promise<number> {

@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../domain/shared/errors.ts';
 import { hasAny, permissionNames } from '../../domain/permissions.ts';
 import type { RoleId } from '../../domain/catalog.ts';
@@ -45,14 +45,16 @@ export const authenticate = (resolve: ActorResolver) => async (request: FastifyR
 };
 
 /** Signed in, with any one of the codes: the guard every non-public route uses. */
-export function can(...codes: number[]): preHandlerHookHandler {
+export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { permissions: readonly number[] };
+
+export function can(...codes: number[]): RouteGuard {
   const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     const actor = requireActor(request);
     if (codes.length > 0 && !hasAny(actor.permissions, ...codes)) {
       throw new ForbiddenError(`You do not have permission to do this (${codes.map((code) => permissionNames[code] ?? code).join(' or ')})`);
     }
   };
-  return Object.assign(guard, { permissions: codes }) as preHandlerHookHandler;
+  return Object.assign(guard, { permissions: codes });
 }
 
 export function requireActor(request: FastifyRequest): Actor {

@@ -1,0 +1,13 @@
+import { z } from 'zod';
+
+/** A required text: missing, empty or blank gives `message`; the value is trimmed. */
+export const requiredText = (message: string) => z.string({ error: message }).trim().min(1, { error: message });
+
+export const EMAIL_REQUIRED_MESSAGE = 'Please enter Email Address!';
+export const EMAIL_FORMAT_MESSAGE = 'The Email you entered is not a valid format!';
+
+/** 'Please enter Email Address!' when empty, else 'The Email you entered is not a valid format!'. */
+export const emailSchema = z.string({ error: EMAIL_REQUIRED_MESSAGE })
+  .trim()
+  .min(1, { error: EMAIL_REQUIRED_MESSAGE, abort: true })
+  .email({ error: EMAIL_FORMAT_MESSAGE });

@@ -1,0 +1,124 @@
+/**
+ * User fields with the specification's messages (section 5, "User sign-up" and "Account user edit"),
+ * and the bodies of POST users, PUT users, PUT users/{id}, forgot-password and reset-password.
+ */
+import { z } from 'zod';
+import { isRoleId, limits } from '../catalog.ts';
+import { emailSchema, requiredText } from './fields.ts';
+import { phoneSchema } from './phone.ts';
+
+export const NAME_REQUIRED_MESSAGE = 'Please enter name!';
+export const USERNAME_REQUIRED_MESSAGE = 'Please enter username!';
+export const PASSWORD_REQUIRED_MESSAGE = 'Please enter password!';
+export const PASSWORD_TOO_SHORT_MESSAGE = 'Password is too short - should be 8 chars minimum';
+export const PASSWORDS_MUST_MATCH_MESSAGE = 'Passwords must match';
+export const PASSWORDS_DID_NOT_MATCH_MESSAGE = 'The two passwords you entered did not match!';
+export const ROLE_REQUIRED_MESSAGE = 'Please select a role';
+export const ORGANIZATION_ID_MESSAGE = 'Please select a valid organization';
+export const RESET_CODE_REQUIRED_MESSAGE = 'Please enter the reset code';
+
+export const nameSchema = requiredText(NAME_REQUIRED_MESSAGE);
+export const usernameSchema = requiredText(USERNAME_REQUIRED_MESSAGE);
+
+/** Required, at least 8 characters; not trimmed (spaces are part of a password). */
+export const passwordSchema = z.string({ error: PASSWORD_REQUIRED_MESSAGE })
+  .min(1, { error: PASSWORD_REQUIRED_MESSAGE, abort: true })
+  .min(limits.passwordMinLength, { error: PASSWORD_TOO_SHORT_MESSAGE });
+
+/** Optional: absent or empty passes (an empty field means "no change"), else at least 8 characters. */
+export const optionalPasswordSchema = z.string({ error: PASSWORD_TOO_SHORT_MESSAGE })
+  .refine((value) => value === '' || value.length >= limits.passwordMinLength, { error: PASSWORD_TOO_SHORT_MESSAGE })
+  .optional();
+
+export const userDetailsSchema = z.object({ name: nameSchema, phone: phoneSchema });
+
+/** The sign-up user fields as the server receives them (API.md register/*): no confirmPassword. */
+export const userSignUpBodyShape = {
+  email: emailSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+  userDetails: userDetailsSchema,
+};
+export const userSignUpBodySchema = z.object(userSignUpBodyShape);
+export type UserSignUpBody = z.infer<typeof userSignUpBodySchema>;
+
+/** The sign-up user fields as the form holds them, with the retyped password. */
+export const userSignUpFormSchema = z.object({
+  name: nameSchema,
+  email: emailSchema,
+  username: usernameSchema,
+  password: passwordSchema,
+  confirmPassword: z.string({ error: PASSWORDS_MUST_MATCH_MESSAGE }),
+  phone: phoneSchema,
+}).refine((form) => form.password === form.confirmPassword, {
+  error: PASSWORDS_MUST_MATCH_MESSAGE,
+  path: ['confirmPassword'],
+  // Compare as soon as both are text, also while other fields are still invalid.
+  when: ({ value }) => typeof (value as { password?: unknown })?.password === 'string'
+    && typeof (value as { confirmPassword?: unknown })?.confirmPassword === 'string',
+});
+export type UserSignUpForm = z.infer<typeof userSignUpFormSchema>;
+
+const accountUserShape = {
+  name: nameSchema,
+  email: emailSchema,
+  username: usernameSchema,
+  oldPassword: optionalPasswordSchema,
+  newPassword: optionalPasswordSchema,
+  phone: phoneSchema,
+};
+
+/**
+ * The Account Settings user form. The specification (section 5, "Account user edit") says: "On
+ * submit, old and new passwords not equal gives 'The two passwords you entered did not match!';
+ * this check runs even when both are empty." It is implemented exactly so: the form only passes when
+ * the two fields hold the same text (both empty counts as equal, an absent field as empty). This is
+ * the specification's rule as written, although it reads like a confirm-password check aimed at the
+ * wrong pair; the server body below (`updateAccountBodySchema`) does not apply it, since the server
+ * verifies the old password against the stored hash instead.
+ */
+export const accountUserFormSchema = z.object(accountUserShape).refine(
+  (form) => (form.oldPassword ?? '') === (form.newPassword ?? ''),
+  {
+    error: PASSWORDS_DID_NOT_MATCH_MESSAGE,
+    path: ['newPassword'],
+    when: ({ value }) => {
+      const { oldPassword, newPassword } = (value ?? {}) as { oldPassword?: unknown; newPassword?: unknown };
+      return (oldPassword === undefined || typeof oldPassword === 'string') && (newPassword === undefined || typeof newPassword === 'string');
+    },
+  },
+);
+export type AccountUserForm = z.infer<typeof accountUserFormSchema>;
+
+/** PUT users (own account): empty or absent passwords mean "keep the password". */
+export const updateAccountBodySchema = z.object(accountUserShape);
+export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;
+
+export const roleIdSchema = z.number({ error: ROLE_REQUIRED_MESSAGE }).refine(isRoleId, { error: ROLE_REQUIRED_MESSAGE });
+
+/** POST users (an administrator creates a user); `organizationId` is omitted for a Superadmin. */
+export const createUserBodySchema = z.object({
+  email: emailSchema,
+  username: usernameSchema,
+  userDetails: userDetailsSchema,
+  password: passwordSchema,
+  roleId: roleIdSchema,
+  organizationId: z.uuid({ error: ORGANIZATION_ID_MESSAGE }).nullish(),
+});
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+
+/** PUT users/{id} (an administrator edits a user); an empty or absent newPassword keeps the password. */
+export const updateUserBodySchema = z.object({
+  email: emailSchema,
+  name: nameSchema,
+  phone: phoneSchema,
+  newPassword: optionalPasswordSchema,
+});
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+
+/** POST users/forgot-password. */
+export const forgotPasswordBodySchema = z.object({ email: emailSchema });
+
+/** POST users/reset-password: the code from the e-mailed link and the new password. */
+export const resetPasswordBodySchema = z.object({ code: requiredText(RESET_CODE_REQUIRED_MESSAGE), newPassword: passwordSchema });
+export type ResetPasswordBody = z.infer<typeof resetPasswordBodySchema>;

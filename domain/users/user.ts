@@ -1,0 +1,113 @@
+/**
+ * The user aggregate (stream `user-<uuid>`): one person's account, its role and organization, its
+ * status, its password hash and the one-time codes of sign-up confirmation and password reset.
+ * Hashes are computed outside the domain; the decider only compares them.
+ */
+import { GenericStatus, type RoleId } from '../catalog.ts';
+import { assertNever, type Event } from '../shared/event.ts';
+
+export const userStream = (userId: string): string => `user-${userId}`;
+
+/** Users use the generic statuses 1 Pending, 2 Active, 3 Blocked. */
+export type UserStatus = typeof GenericStatus.Pending | typeof GenericStatus.Active | typeof GenericStatus.Blocked;
+
+const statusNames: Record<UserStatus, string> = { 1: 'Pending', 2: 'Active', 3: 'Blocked' };
+export const userStatusName = (status: UserStatus): string => statusNames[status];
+
+/** A one-time code as the domain keeps it: its hash and the ISO time it stops working. */
+export type OneTimeCode = { codeHash: string; expiresAt: string };
+
+export type UserRegistered = Event<'UserRegistered', {
+  userId: string;
+  email: string;
+  username: string;
+  name: string;
+  phone: string;
+  roleId: RoleId;
+  /** Null only for a Superadmin. */
+  organizationId: string | null;
+  passwordHash: string;
+  /** Pending after self-registration, Active when an administrator created the user. */
+  status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
+  /** The e-mailed sign-up code; null when none was sent (created by an administrator). */
+  confirmation: OneTimeCode | null;
+  registeredAt: string;
+}>;
+export type SignupConfirmed = Event<'SignupConfirmed', { userId: string; confirmedAt: string }>;
+export type UserActivated = Event<'UserActivated', { userId: string; activatedAt: string }>;
+export type UserBlocked = Event<'UserBlocked', { userId: string; blockedAt: string }>;
+export type UserUpdated = Event<'UserUpdated', { userId: string; email: string; username: string; name: string; phone: string; updatedAt: string }>;
+export type PasswordChanged = Event<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>;
+export type PasswordResetRequested = Event<'PasswordResetRequested', { userId: string; resetCodeHash: string; expiresAt: string; requestedAt: string }>;
+export type PasswordReset = Event<'PasswordReset', { userId: string; passwordHash: string; resetAt: string }>;
+export type UserDeleted = Event<'UserDeleted', { userId: string; deletedAt: string }>;
+
+export type UserEvent =
+  | UserRegistered
+  | SignupConfirmed
+  | UserActivated
+  | UserBlocked
+  | UserUpdated
+  | PasswordChanged
+  | PasswordResetRequested
+  | PasswordReset
+  | UserDeleted;
+
+export type RegisteredUser = {
+  registered: true;
+  /** A deleted user stays deleted: every further command answers 404. */
+  deleted: boolean;
+  userId: string;
+  email: string;
+  username: string;
+  name: string;
+  phone: string;
+  roleId: RoleId;
+  organizationId: string | null;
+  passwordHash: string;
+  status: UserStatus;
+  emailConfirmed: boolean;
+  /** The sign-up code still waiting for confirmation, else null. */
+  confirmation: OneTimeCode | null;
+  /** The latest unused password reset code, else null (single use). */
+  passwordReset: OneTimeCode | null;
+  /**
+   * Refresh tokens issued before this time are refused (the token layer compares). Bumped by a
+   * block, a password change or reset, and a deletion; null while nothing revoked them.
+   */
+  sessionsRevokedAt: string | null;
+  registeredAt: string;
+};
+export type User = { registered: false } | RegisteredUser;
+
+export const initialUser = (): User => ({ registered: false });
+
+export const evolveUser = (state: User, event: UserEvent): User => {
+  if (event.type === 'UserRegistered') {
+    const { confirmation, registeredAt, status, ...profile } = event.data;
+    return {
+      registered: true, deleted: false, ...profile, status, confirmation, registeredAt,
+      // Nobody will ever send a code to a user created without one, so its address counts as confirmed.
+      emailConfirmed: confirmation === null,
+      passwordReset: null,
+      sessionsRevokedAt: null,
+    };
+  }
+  if (!state.registered) return state;
+  switch (event.type) {
+    case 'SignupConfirmed': return { ...state, emailConfirmed: true, confirmation: null };
+    case 'UserActivated': return { ...state, status: GenericStatus.Active };
+    case 'UserBlocked': return { ...state, status: GenericStatus.Blocked, sessionsRevokedAt: event.data.blockedAt };
+    case 'UserUpdated': {
+      const { email, username, name, phone } = event.data;
+      return { ...state, email, username, name, phone };
+    }
+    case 'PasswordChanged': return { ...state, passwordHash: event.data.passwordHash, sessionsRevokedAt: event.data.changedAt };
+    case 'PasswordResetRequested':
+      return { ...state, passwordReset: { codeHash: event.data.resetCodeHash, expiresAt: event.data.expiresAt } };
+    case 'PasswordReset':
+      return { ...state, passwordHash: event.data.passwordHash, passwordReset: null, sessionsRevokedAt: event.data.resetAt };
+    case 'UserDeleted': return { ...state, deleted: true, sessionsRevokedAt: event.data.deletedAt };
+    default: return assertNever(event);
+  }
+};

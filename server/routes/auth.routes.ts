@@ -1,0 +1,98 @@
+import { z } from 'zod';
+import { roles } from '../../domain/catalog.ts';
+import { permissionsFor } from '../../domain/permissions.ts';
+import { UnauthorizedError } from '../../domain/shared/errors.ts';
+import { verifyPassword } from '../auth/passwords.ts';
+import type { App } from '../app.ts';
+import { errorBody } from '../http/errors.ts';
+import { can, requireActor } from '../http/auth.ts';
+import { assertFound } from '../identity/identity.ts';
+
+const LoginBody = z.object({
+  email: z.string({ error: 'Please enter Email Address!' }).trim().min(1, 'Please enter Email Address!').max(254),
+  password: z.string({ error: 'Please enter password!' }).min(1, 'Please enter password!').max(1024),
+});
+const RefreshBody = z.object({ refreshToken: z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(200) });
+const IdParams = z.object({ id: z.uuid('Not a valid id') });
+
+const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** The signed-in user as the client keeps it: identity, organization and permissions. */
+export async function profileOf(app: App, userId: string) {
+  const { identity } = app.platform;
+  const user = assertFound(await identity.loadUser(userId), 'User');
+  const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
+  const role = roles.find((entry) => entry.id === user.roleId)!;
+  return {
+    id: userId,
+    name: user.name,
+    username: user.username,
+    email: user.email,
+    role: { id: role.id, name: role.name },
+    roles: [role.name],
+    organization: organization && user.organizationId ? { id: user.organizationId, name: organization.name, type: organization.type, status: organization.status } : null,
+    permissions: [...permissionsFor(user.roleId)],
+  };
+}
+
+/** Sign-in, token rotation, sign-out and the caller's profile. */
+export async function authRoutes(app: App) {
+  const { identity, tokens, loginLimiter } = app.platform;
+
+  app.post('/login', {
+    schema: { tags: ['auth'], summary: 'Sign in with e-mail or username', body: LoginBody },
+    config: { public: true },
+  }, async (request, reply) => {
+    const { email: account, password } = request.body;
+    // The socket's address, never X-Forwarded-For: a client must not reset its limit with a header.
+    const address = request.socket.remoteAddress ?? 'unknown';
+    const limited = loginLimiter.check(account, address);
+    if (!limited.allowed) {
+      return reply.code(429).header('retry-after', String(limited.retryAfterSeconds))
+        .send(errorBody(429, `Too many failed sign-ins. Try again in ${limited.retryAfterSeconds} seconds.`));
+    }
+    const userId = (await identity.userIdByEmail(account)) ?? (await identity.userIdByUsername(account));
+    const user = userId ? await identity.loadUser(userId) : null;
+    // An unknown account costs the same hash as a known one, so timing does not tell them apart.
+    const valid = await verifyPassword(user?.passwordHash, password);
+    if (!user || !userId || !valid) {
+      loginLimiter.fail(account, address);
+      throw new UnauthorizedError(INVALID_CREDENTIALS);
+    }
+    const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
+    if (user.status === 3 || organization?.status === 3) throw new UnauthorizedError('Your account is blocked. Please contact support.');
+    loginLimiter.succeed(account);
+    const pair = await tokens.issue({ id: userId, organizationId: user.organizationId, roleId: user.roleId });
+    return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: await profileOf(app, userId) };
+  });
+
+  app.post('/refresh-token', {
+    schema: { tags: ['auth'], summary: 'Trade a refresh token for a new pair (single use)', body: RefreshBody },
+    config: { public: true },
+  }, async (request) => {
+    const pair = await tokens.refresh(request.body.refreshToken);
+    return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn };
+  });
+
+  app.post('/logout', {
+    schema: { tags: ['auth'], summary: 'Sign out: the refresh token family is revoked', body: RefreshBody },
+    config: { public: true },
+  }, async (request, reply) => {
+    await tokens.revokeFamilyOf(request.body.refreshToken);
+    return reply.code(204).send();
+  });
+
+  app.get('/profile', {
+    schema: { tags: ['auth'], summary: 'The signed-in user' },
+    preHandler: can(),
+  }, async (request) => profileOf(app, requireActor(request).userId));
+
+  app.get('/profile/:id', {
+    schema: { tags: ['auth'], summary: 'Public profile of a user: name, organization', params: IdParams },
+    preHandler: can(),
+  }, async (request) => {
+    const user = assertFound(await identity.loadUser(request.params.id), 'User');
+    const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
+    return { id: request.params.id, name: user.name, organization: organization && user.organizationId ? { id: user.organizationId, name: organization.name, type: organization.type } : null };
+  });
+}
