@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
+import { ensureSuperadmin, seedDemo } from './identity/bootstrap.ts';
 import { startPlatform } from './platform.ts';
 
 // `npm start` seeds the demo on an empty database unless DEMO=0.
@@ -8,6 +9,8 @@ const config = loadConfig({ DEMO: '1', ...process.env });
 const logger = createLogger(config);
 
 const platform = await startPlatform(config, logger);
+if (config.demo) await seedDemo(platform);
+await ensureSuperadmin(platform);
 const app = await buildApp(platform);
 await app.listen({ port: config.port, host: config.host });
 logger.info(`Freight marketplace at http://localhost:${config.port}`);

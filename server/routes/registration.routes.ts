@@ -1,3 +1,129 @@
+import { z } from 'zod';
+import {
+  carrierRegistrationSchema, confirmSignupBodySchema, forgotPasswordBodySchema, registrationDocumentFields, resetPasswordBodySchema, shipperRegistrationSchema,
+} from '../../domain/schemas/index.ts';
+import { SUPER_ADMIN } from '../../domain/permissions.ts';
+import { ValidationError, type FieldError } from '../../domain/shared/errors.ts';
+import { hashPassword } from '../auth/passwords.ts';
 import type { App } from '../app.ts';
+import { can } from '../http/auth.ts';
+import { hashCode, newId } from '../identity/identity.ts';
+import { createOrganizationWithUser } from '../identity/onboarding.ts';
+import { createFileStore } from '../integrations/files/files.ts';
+import { listOutbox } from '../integrations/mail/mailer.ts';
+import { readMultipart } from '../integrations/files/uploads.ts';
 
-export async function registrationRoutes(_app: App) {}
+const RESET_TTL_MS = 30 * 60 * 1000;
+
+/** Validates the multipart `data` JSON, naming each field that is wrong. */
+function parseData<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
+  if (data === undefined) throw ValidationError.field('data', 'The registration form is missing (field data)');
+  const result = schema.safeParse(data);
+  if (result.success) return result.data;
+  const errors: FieldError[] = result.error.issues.map((issue) => ({ path: issue.path.join('.'), message: issue.message }));
+  throw new ValidationError(errors[0].message, errors);
+}
+
+/** Self-registration of carriers and shippers, sign-up confirmation and password recovery. */
+export async function registrationRoutes(app: App) {
+  const { identity, mailer, runner, database } = app.platform;
+  const files = createFileStore(database.db);
+
+  const register = (type: 'Carrier' | 'Shipper') => async (request: any, reply: any) => {
+    const upload = await readMultipart(request, {
+      files: type === 'Carrier' ? Object.fromEntries(registrationDocumentFields.map((name) => [name, { required: true, accept: 'pdf' as const }])) : {},
+    });
+    const body = parseData(type === 'Carrier' ? carrierRegistrationSchema : shipperRegistrationSchema, upload.data) as any;
+    const now = new Date().toISOString();
+    const organizationId = newId();
+    const userId = newId();
+    const cause = { userId, organizationId, requestId: request.id as string };
+    // Saved before the events that point at them; removed again if the registration is refused.
+    const documentIds: Record<string, string> = {};
+    for (const [name, file] of Object.entries(upload.files)) {
+      documentIds[name] = await files.save({ organizationId, kind: name, mime: file.mime, data: file.buffer });
+    }
+    try {
+      const result = await createOrganizationWithUser(app.platform, {
+        type,
+        name: body.organization.name,
+        contact: body.organization.organizationContactInfo,
+        carrier: type === 'Carrier' ? {
+          mcNumber: body.mcNumber, dotNumber: body.dotNumber, eldProvider: null,
+          trucks: body.trucks, trailers: body.trailers, driverTeams: body.driverTeams, documents: documentIds,
+        } : null,
+        shipper: type === 'Shipper' ? { insuredAmount: body.insuredAmount, signatureFileId: null } : null,
+        status: 1,
+      }, {
+        email: body.email, username: body.username, name: body.userDetails.name, phone: body.userDetails.phone, password: body.password, roleId: type === 'Carrier' ? 3 : 2,
+      }, cause, now, { organizationId, userId, sendCode: true });
+      await runner.waitFor(['users', 'organizations'], result.position);
+      return reply.code(201).send({ userId, organizationId });
+    } catch (error) {
+      await Promise.all(Object.values(documentIds).map((id) => files.delete(id)));
+      throw error;
+    }
+  };
+
+  app.post('/register/carrier', {
+    schema: { tags: ['registration'], summary: 'Register a carrier (multipart: data JSON, mcAuthority, certificateOfInsurance, w9Form PDFs)' },
+    config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+  }, register('Carrier'));
+  app.post('/register/shipper', {
+    schema: { tags: ['registration'], summary: 'Register a shipper (multipart: data JSON)' },
+    config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
+  }, register('Shipper'));
+
+  app.post('/confirm-signup', {
+    schema: { tags: ['registration'], summary: 'Confirm the e-mail with the 6-digit code', body: confirmSignupBodySchema },
+    config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+  }, async (request) => {
+    const userId = await identity.userIdByEmail(request.body.email);
+    if (!userId) throw ValidationError.field('code', 'Invalid confirmation code');
+    const now = new Date().toISOString();
+    const { position } = await identity.user({ type: 'ConfirmSignup', data: { userId, codeHash: hashCode(request.body.code), now } }, { userId, organizationId: null, requestId: request.id }, now);
+    await runner.waitFor(['users'], position);
+    return { message: 'Sign-up complete. An administrator will activate your account.' };
+  });
+
+  app.post('/users/forgot-password', {
+    schema: { tags: ['registration'], summary: 'E-mail a single-use reset code (same answer for unknown addresses)', body: forgotPasswordBodySchema },
+    config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } },
+  }, async (request) => {
+    const answer = { message: 'If the address is registered, a reset code has been sent to it.' };
+    const userId = await identity.userIdByEmail(request.body.email);
+    const user = userId ? await identity.loadUser(userId) : null;
+    if (!userId || !user || user.status === 3) return answer;
+    const code = newId().replaceAll('-', '') + newId().replaceAll('-', '');
+    const now = new Date().toISOString();
+    await identity.user({ type: 'RequestPasswordReset', data: { userId, resetCodeHash: hashCode(code), expiresAt: new Date(Date.now() + RESET_TTL_MS).toISOString(), now } }, { userId, organizationId: user.organizationId, requestId: request.id }, now);
+    await mailer.send({
+      to: user.email,
+      subject: 'Reset your Freight Marketplace password',
+      text: `Hello ${user.name},\n\nUse this link within 30 minutes to choose a new password (it works once):\n/reset-password?code=${code}\n\nReset code: ${code}\n\nIf you did not ask for it, ignore this message.`,
+    }).catch((err) => request.log.error({ err }, 'reset e-mail could not be sent'));
+    return answer;
+  });
+
+  app.post('/users/reset-password', {
+    schema: { tags: ['registration'], summary: 'Set a new password with the e-mailed code', body: resetPasswordBodySchema },
+    config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
+  }, async (request) => {
+    const codeHash = hashCode(request.body.code);
+    const row = await database.db.selectFrom('users_view').select(['id', 'organization_id']).where('reset_code_hash', '=', codeHash).executeTakeFirst();
+    if (!row) throw ValidationError.field('code', 'Invalid or expired reset code');
+    const now = new Date().toISOString();
+    const { position } = await identity.user({ type: 'ResetPassword', data: { userId: row.id, resetCodeHash: codeHash, newPasswordHash: await hashPassword(request.body.newPassword), now } },
+      { userId: row.id, organizationId: row.organization_id, requestId: request.id }, now);
+    // Every session of the user ends: whoever knew the old password is signed out.
+    await app.platform.tokens.revokeAllForUser(row.id);
+    await runner.waitFor(['users'], position);
+    return { message: 'New password set successfully' };
+  });
+
+  app.get('/admin/outbox', {
+    schema: { tags: ['admin'], summary: 'E-mails kept while no SMTP server is configured, newest first' },
+    preHandler: can(SUPER_ADMIN),
+  }, async () => listOutbox(database.db, 100));
+}
+

@@ -1,0 +1,88 @@
+/**
+ * Helpers shared by the user-administration and account routes: validating a multipart `data`
+ * field, changing a user's details (moving the unique e-mail and username keys with them), changing
+ * a password, and saving uploaded documents.
+ */
+import type { z } from 'zod';
+import { genericStatuses } from '../../domain/catalog.ts';
+import type { CarrierDocuments } from '../../domain/organizations/organization.ts';
+import { ValidationError } from '../../domain/shared/errors.ts';
+import type { RegisteredUser } from '../../domain/users/user.ts';
+import { hashPassword } from '../auth/passwords.ts';
+import type { LogPosition } from '../eventstore/eventStore.ts';
+import { createFileStore } from '../integrations/files/files.ts';
+import type { UploadedFile } from '../integrations/files/uploads.ts';
+import type { Platform } from '../platform.ts';
+import { latest, type Cause } from './identity.ts';
+
+/** The name of a generic status (1 Pending, 2 Active, 3 Blocked, …). */
+export const statusName = (id: number): string => genericStatuses.find((status) => status.id === id)?.name ?? 'Unknown';
+
+/**
+ * Parses a value (a multipart `data` field) with a zod schema; a failure is a 400 naming every field
+ * with the schema's (the specification's) message, like the route schemas' own validation.
+ */
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  const errors = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || 'data', message: issue.message }));
+  throw new ValidationError(errors[0]?.message ?? 'Invalid data', errors);
+}
+
+export type UserDetails = { email: string; username: string; name: string; phone: string };
+
+/**
+ * Changes a user's e-mail, username, name and phone. A changed e-mail or username first moves its
+ * unique key (409 'Email already registered' / username taken, and nothing changes); when the
+ * update itself fails, the keys are moved back.
+ */
+export async function updateUserDetails(platform: Platform, user: RegisteredUser, next: UserDetails, cause: Cause, now: string): Promise<LogPosition | null> {
+  const { identity } = platform;
+  const details = { email: next.email.trim(), username: next.username.trim(), name: next.name.trim(), phone: next.phone.trim() };
+  const moved: ('email' | 'username')[] = [];
+  try {
+    if (details.email !== user.email) {
+      await identity.changeKey('email', user.email, details.email, user.userId, cause, now);
+      moved.push('email');
+    }
+    if (details.username !== user.username) {
+      await identity.changeKey('username', user.username, details.username, user.userId, cause, now);
+      moved.push('username');
+    }
+    const { position } = await identity.user({ type: 'UpdateUser', data: { userId: user.userId, ...details, now } }, cause, now);
+    return position;
+  } catch (error) {
+    for (const kind of moved.reverse()) {
+      await identity.changeKey(kind, details[kind], user[kind], user.userId, cause, now).catch(() => undefined);
+    }
+    throw error;
+  }
+}
+
+/**
+ * Sets a new password. The user's sessions begun before now stop refreshing (the decider bumps
+ * `sessionsRevokedAt`) and their refresh tokens are revoked at once.
+ */
+export async function changePassword(platform: Platform, userId: string, newPassword: string, cause: Cause, now: string): Promise<LogPosition | null> {
+  const passwordHash = await hashPassword(newPassword);
+  const { position } = await platform.identity.user({ type: 'ChangePassword', data: { userId, passwordHash, now } }, cause, now);
+  await platform.tokens.revokeAllForUser(userId);
+  return position;
+}
+
+/** Stores the uploaded files of an organization (all or none); answers their ids by field name. */
+export async function saveFiles<K extends string>(platform: Platform, organizationId: string, files: Partial<Record<K, UploadedFile>>): Promise<{ ids: Partial<Record<K, string>>; discard: () => Promise<void> }> {
+  const store = createFileStore(platform.database.db);
+  const entries = Object.entries(files).filter((entry): entry is [K, UploadedFile] => entry[1] !== undefined);
+  const saved = await store.saveAll(entries.map(([kind, file]) => ({ organizationId, kind, mime: file.mime, data: file.buffer })));
+  const ids = Object.fromEntries(entries.map(([kind], index) => [kind, saved[index]])) as Partial<Record<K, string>>;
+  return {
+    ids,
+    // When the command that would point at the files fails, they are removed again.
+    discard: async () => { for (const id of saved) await store.delete(id).catch(() => undefined); },
+  };
+}
+
+export type CarrierDocumentIds = Partial<CarrierDocuments>;
+
+export { latest };
