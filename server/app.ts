@@ -92,7 +92,7 @@ export async function buildApp(platform: Platform): Promise<App> {
 
   const index = path.join(config.clientDir, 'index.html');
   if (existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: false, index: false, maxAge: '1h', immutable: false });
+    await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: false, maxAge: '1h', immutable: false });
     app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
   } else {
     app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build:client`');

@@ -64,5 +64,7 @@ await i18n.use(initReactI18next).init({
   fallbackLng: 'en',
   interpolation: { escapeValue: false }, // React escapes already
 });
+// init does not always emit languageChanged for the first language: apply it (dir, lang) here too.
+applyLanguage(i18n.resolvedLanguage ?? i18n.language);
 
 export default i18n;
