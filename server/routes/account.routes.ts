@@ -1,3 +1,193 @@
+import { z } from 'zod';
+import { roles } from '../../domain/catalog.ts';
+import {
+  ACCOUNT_CHANGE_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER, ACCOUNT_EDIT_USER_PROFILE, ACCOUNT_GET_CARRIER,
+  ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, hasAny,
+} from '../../domain/permissions.ts';
+import { carrierProfileBodySchema, organizationContactSchema, shipperProfileBodySchema, updateAccountBodySchema } from '../../domain/schemas/index.ts';
+import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { verifyPassword } from '../auth/passwords.ts';
 import type { App } from '../app.ts';
+import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
+import { changePassword, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
+import { assertFound, causeOf, latest } from '../identity/identity.ts';
+import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
+import { createFileStore } from '../integrations/files/files.ts';
 
-export async function accountRoutes(_app: App) {}
+const IdParams = z.object({ id: z.uuid('Not a valid id') });
+
+export const OLD_PASSWORD_REQUIRED_MESSAGE = 'Please enter your current password';
+export const OLD_PASSWORD_WRONG_MESSAGE = 'Your current password is not correct';
+
+const extensions: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'text/csv': 'csv' };
+
+/**
+ * The signed-in user's own account: the Account Settings dialog (user, organization, shipper and
+ * carrier sections), and downloads of the organization's stored documents.
+ */
+export async function accountRoutes(app: App) {
+  const { identity, runner } = app.platform;
+  const files = createFileStore(app.platform.database.db);
+  const identityViews = ['users', 'organizations'];
+
+  /** The caller's own organization; a Superadmin has none (404). */
+  async function ownOrganization(actor: Actor) {
+    if (!actor.organizationId) throw new NotFoundError('Organization not found');
+    return assertFound(await identity.loadOrganization(actor.organizationId), 'Organization');
+  }
+
+  app.get('/account', {
+    schema: { tags: ['account'], summary: 'The Account Settings data: each section only where the caller may see it' },
+    preHandler: can(ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const user = assertFound(await identity.loadUser(actor.userId), 'User');
+    const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
+    const answer: Record<string, unknown> = {};
+    if (hasAny(actor.permissions, ACCOUNT_GET_USER)) {
+      // Never the password hash, codes or reset state: only what the form shows.
+      answer.user = {
+        id: user.userId, name: user.name, username: user.username, email: user.email, phone: user.phone,
+        role: { id: user.roleId, name: roles.find((role) => role.id === user.roleId)?.name ?? 'Unknown' },
+        organizationId: user.organizationId, status: user.status, statusName: statusName(user.status), emailConfirmed: user.emailConfirmed,
+      };
+    }
+    if (organization && user.organizationId) {
+      if (hasAny(actor.permissions, ACCOUNT_GET_ORGANIZATION)) {
+        answer.organization = {
+          id: user.organizationId, name: organization.name, type: organization.type, status: organization.status,
+          statusName: statusName(organization.status), ...organization.contact,
+        };
+      }
+      if (organization.type === 'Shipper' && organization.shipper && hasAny(actor.permissions, ACCOUNT_GET_SHIPPER)) {
+        answer.shipper = { ...organization.shipper };
+      }
+      if (organization.type === 'Carrier' && organization.carrier && hasAny(actor.permissions, ACCOUNT_GET_CARRIER)) {
+        answer.carrier = { ...organization.carrier, documents: { ...organization.carrier.documents } };
+        // The ELD integrations come with the organization services; until then a carrier has none.
+        answer.services = [];
+      }
+    }
+    return answer;
+  });
+
+  app.put('/users', {
+    schema: { tags: ['account'], summary: 'Edit the own profile; a new password needs the current one', body: updateAccountBodySchema },
+    preHandler: can(ACCOUNT_EDIT_USER_PROFILE),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const user = assertFound(await identity.loadUser(actor.userId), 'User');
+    const { email, username, name, phone, oldPassword, newPassword } = request.body;
+    // Checked before anything is written.
+    if (newPassword) {
+      if (!oldPassword) throw ValidationError.field('oldPassword', OLD_PASSWORD_REQUIRED_MESSAGE);
+      if (!(await verifyPassword(user.passwordHash, oldPassword))) throw ValidationError.field('oldPassword', OLD_PASSWORD_WRONG_MESSAGE);
+    }
+    const now = new Date().toISOString();
+    const cause = causeOf(actor, request.id);
+    const detailsPosition = await updateUserDetails(app.platform, user, { email, username, name, phone }, cause, now);
+    let session: { accessToken: string; refreshToken: string; expiresIn: number } | null = null;
+    let passwordPosition = null;
+    if (newPassword) {
+      // Every session ends, this one too (the refresh cutoff covers them all); the caller gets a
+      // fresh pair so that it stays signed in while the others must sign in again.
+      passwordPosition = await changePassword(app.platform, user.userId, newPassword, cause, now);
+      session = await app.platform.tokens.issue({ id: user.userId, organizationId: user.organizationId, roleId: user.roleId });
+    }
+    await runner.waitFor(identityViews, latest(detailsPosition, passwordPosition));
+    return { message: 'Account successfully updated', ...(session ?? {}) };
+  });
+
+  app.put('/users/organization', {
+    schema: { tags: ['account'], summary: 'Edit the own organization: name and contact', body: organizationContactSchema },
+    preHandler: can(ACCOUNT_CHANGE_ORGANIZATION),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const organization = await ownOrganization(actor);
+    const { name, address, person, email, phone } = request.body;
+    const now = new Date().toISOString();
+    const { position } = await identity.organization({
+      type: 'ChangeOrganizationContact',
+      data: { organizationId: organization.organizationId, name, contact: { address, person, email, phone }, now },
+    }, causeOf(actor, request.id), now);
+    await runner.waitFor(identityViews, position);
+    return { message: 'Organization successfully updated' };
+  });
+
+  app.post('/users/carrier', {
+    schema: { tags: ['account'], summary: 'Edit the carrier profile (multipart: data + any of the four documents)', consumes: ['multipart/form-data'] },
+    preHandler: can(ACCOUNT_CHANGE_CARRIER),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const organization = await ownOrganization(actor);
+    const upload = await readMultipart(request, {
+      files: {
+        mcAuthority: { required: false, accept: 'pdf' },
+        certificateOfInsurance: { required: false, accept: 'pdf' },
+        w9Form: { required: false, accept: 'pdf' },
+        noticeOfAssignment: { required: false, accept: 'pdf' },
+      },
+    });
+    const data = parseWith(carrierProfileBodySchema, upload.data);
+    const now = new Date().toISOString();
+    const saved = await saveFiles(app.platform, organization.organizationId, upload.files);
+    try {
+      const { position } = await identity.organization({
+        type: 'ChangeCarrierProfile',
+        data: {
+          organizationId: organization.organizationId, mcNumber: data.mcNumber, dotNumber: data.dotNumber, eldProvider: data.eldProvider,
+          trucks: data.trucks, trailers: data.trailers, driverTeams: data.driverTeams, documents: saved.ids, now,
+        },
+      }, causeOf(actor, request.id), now);
+      await runner.waitFor(identityViews, position);
+    } catch (error) {
+      await saved.discard();
+      throw error;
+    }
+    return { message: 'Carrier profile successfully updated', documents: saved.ids };
+  });
+
+  app.post('/users/shipper', {
+    schema: { tags: ['account'], summary: 'Edit the shipper profile (multipart: data + optional signature image)', consumes: ['multipart/form-data'] },
+    preHandler: can(ACCOUNT_CHANGE_SHIPPER),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const organization = await ownOrganization(actor);
+    // The signature's type is read from its bytes (jpeg or png), never from the name or header.
+    const upload = await readMultipart(request, { files: { signature: { required: false, accept: 'image' } } });
+    const data = parseWith(shipperProfileBodySchema, upload.data);
+    const now = new Date().toISOString();
+    const saved = await saveFiles(app.platform, organization.organizationId, { signature: upload.files.signature });
+    try {
+      const { position } = await identity.organization({
+        type: 'ChangeShipperProfile',
+        data: {
+          organizationId: organization.organizationId, insuredAmount: data.insuredAmount as 1 | 2,
+          ...(saved.ids.signature ? { signatureFileId: saved.ids.signature } : {}), now,
+        },
+      }, causeOf(actor, request.id), now);
+      await runner.waitFor(identityViews, position);
+    } catch (error) {
+      await saved.discard();
+      throw error;
+    }
+    return { message: 'Shipper profile successfully updated', signatureFileId: saved.ids.signature ?? null };
+  });
+
+  app.get('/files/:id', {
+    schema: { tags: ['account'], summary: "Download a stored document of the caller's organization", params: IdParams },
+    preHandler: can(),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const meta = await files.getMeta(request.params.id);
+    // Another organization's file is as unknown as a missing one.
+    if (!meta || (!isSuperadmin(actor) && meta.organizationId !== actor.organizationId)) throw new NotFoundError('File not found');
+    const file = assertFound(await files.get(meta.id), 'File');
+    return reply
+      .header('content-type', file.mime)
+      .header('content-disposition', contentDisposition(`${file.kind}.${extensions[file.mime] ?? 'bin'}`))
+      .header('x-content-type-options', 'nosniff')
+      .header('cache-control', 'private, no-store')
+      .send(file.data);
+  });
+}

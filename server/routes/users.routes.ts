@@ -1,3 +1,353 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { Role, roles, type OrganizationType } from '../../domain/catalog.ts';
+import {
+  DISPLAY_USERS_SIDEMENU, SUPER_ADMIN, USER_ACTIVATE, USER_ASSIGN_ORGANIZATION, USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE,
+  USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE, USERS_CARRIERS, USERS_SHIPPERS, canCreateRole, creatableRoles, filterableRoles, hasAny,
+} from '../../domain/permissions.ts';
+import { createOrganizationDataSchema, createUserBodySchema, FILE_REQUIRED_MESSAGE, ORGANIZATION_ID_MESSAGE, updateUserBodySchema } from '../../domain/schemas/index.ts';
+import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import type { App } from '../app.ts';
+import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
+import { activeFilters, likePattern, TableQuery, tableAnswer } from '../http/table.ts';
+import { changePassword, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
+import { assertFound, causeOf, latest, newId } from '../identity/identity.ts';
+import { createOrganizationWithUser, createUser } from '../identity/onboarding.ts';
+import { readMultipart } from '../integrations/files/uploads.ts';
 
-export async function usersRoutes(_app: App) {}
+const IdParams = z.object({ id: z.uuid('Not a valid id') });
+const DeleteDriverBody = z.object({ id: z.uuid('Not a valid id') });
+
+/** Row action ids of the table protocol (API.md). */
+const Action = { View: 1, Edit: 2, Activate: 13, Block: 14 } as const;
+const actionList = (...ids: number[]) => ids.map((id) => ({ id, name: Object.entries(Action).find(([, value]) => value === id)![0] }));
+
+const USER_ORDER: Record<string, string> = { name: 'u.name', email: 'u.email', username: 'u.username', createdAt: 'u.created_at', status: 'u.status' };
+const ORGANIZATION_ORDER: Record<string, string> = { name: 'o.name', email: 'o.email', createdAt: 'o.created_at', status: 'status' };
+
+/** The ids of a filter as whole numbers among `allowed`; anything else is a 400 naming `filters`. */
+function numbersOf(values: unknown[] | undefined, allowed: readonly number[], name: string): number[] | null {
+  if (!values) return null;
+  const numbers = values.map(Number);
+  if (numbers.some((value) => !allowed.includes(value))) throw ValidationError.field('filters', `Unknown ${name} in the ${name} filter`);
+  return numbers;
+}
+
+function orderOf(query: TableQuery, columns: Record<string, string>, fallback: string): { column: string; direction: 'ASC' | 'DESC' } {
+  if (!query.order) return { column: fallback, direction: 'DESC' };
+  const column = Object.hasOwn(columns, query.order.column) ? columns[query.order.column] : undefined;
+  if (!column) throw ValidationError.field('order', `Cannot order by ${query.order.column}; one of ${Object.keys(columns).join(', ')}`);
+  return { column, direction: query.order.direction };
+}
+
+/** The activate and block actions the caller may take now on a row of that status. */
+const statusActions = (actor: Actor, status: number | null): number[] => {
+  if (status === null) return [];
+  const actions: number[] = [];
+  if (status !== 2 && hasAny(actor.permissions, USER_ACTIVATE)) actions.push(Action.Activate);
+  if (status !== 3 && hasAny(actor.permissions, USER_BLOCK)) actions.push(Action.Block);
+  return actions;
+};
+
+/**
+ * User administration: activation and blocking (Superadmin), the users table, the shippers and
+ * carriers lists, creating and editing users and organizations, and the role pick lists.
+ */
+export async function usersRoutes(app: App) {
+  const { identity, runner } = app.platform;
+  const db = app.platform.database.db as unknown as Kysely<any>;
+  const identityViews = ['users', 'organizations'];
+
+  /** A user the caller may see: a Superadmin any, others only their organization's (else 404). */
+  async function visibleUser(actor: Actor, userId: string) {
+    const user = assertFound(await identity.loadUser(userId), 'User');
+    if (!isSuperadmin(actor) && (!actor.organizationId || user.organizationId !== actor.organizationId)) throw new NotFoundError('User not found');
+    return user;
+  }
+
+  app.get('/users/activate/:id', {
+    schema: { tags: ['users'], summary: 'Activate a user (and its Pending organization)', params: IdParams },
+    preHandler: can(USER_ACTIVATE),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const now = new Date().toISOString();
+    const cause = causeOf(actor, request.id);
+    const user = await visibleUser(actor, request.params.id);
+    const { position } = await identity.user({ type: 'ActivateUser', data: { userId: user.userId, now } }, cause, now);
+    let organizationPosition = null;
+    if (user.organizationId) {
+      const organization = await identity.loadOrganization(user.organizationId);
+      if (organization?.status === 1) {
+        ({ position: organizationPosition } = await identity.organization({ type: 'ActivateOrganization', data: { organizationId: user.organizationId, now } }, cause, now));
+      }
+    }
+    await runner.waitFor(identityViews, latest(position, organizationPosition));
+    return { id: user.userId, status: 2, statusName: statusName(2), message: 'User activated' };
+  });
+
+  app.get('/users/block/:id', {
+    schema: { tags: ['users'], summary: 'Block a user; its sessions end', params: IdParams },
+    preHandler: can(USER_BLOCK),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const now = new Date().toISOString();
+    const user = await visibleUser(actor, request.params.id);
+    if (user.userId === actor.userId) throw ValidationError.field('id', 'You cannot block yourself');
+    const { position } = await identity.user({ type: 'BlockUser', data: { userId: user.userId, now } }, causeOf(actor, request.id), now);
+    await app.platform.tokens.revokeAllForUser(user.userId);
+    await runner.waitFor(identityViews, position);
+    return { id: user.userId, status: 3, statusName: statusName(3), message: 'User blocked' };
+  });
+
+  app.get('/users', {
+    schema: { tags: ['users'], summary: 'Users table (Superadmin: all; others: their organization)', querystring: TableQuery },
+    preHandler: can(DISPLAY_USERS_SIDEMENU),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const query = request.query;
+    const filters = activeFilters(query);
+    const roleIds = numbersOf(filters.get('role'), roles.map((role) => role.id), 'role');
+    const statuses = numbersOf(filters.get('status'), [1, 2, 3], 'status');
+    const organizationIds = filters.get('organization')?.map(String);
+    if (organizationIds?.some((id) => !z.uuid().safeParse(id).success)) throw ValidationError.field('filters', 'Unknown organization in the organization filter');
+    const { column, direction } = orderOf(query, USER_ORDER, 'u.created_at');
+
+    let base = db.selectFrom('users_view as u').leftJoin('organizations_view as o', 'o.id', 'u.organization_id');
+    if (!isSuperadmin(actor)) {
+      if (!actor.organizationId) return tableAnswer(query, 0, [], []);
+      base = base.where('u.organization_id', '=', actor.organizationId);
+    }
+    if (roleIds) base = base.where('u.role_id', 'in', roleIds);
+    if (statuses) base = base.where('u.status', 'in', statuses);
+    if (organizationIds) base = base.where('u.organization_id', 'in', organizationIds);
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      base = base.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
+    }
+    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await base
+      .select(['u.id', 'u.name', 'u.email', 'u.username', 'u.phone', 'u.role_id', 'u.organization_id', 'u.status', 'u.email_confirmed', 'u.created_at', 'o.name as organization_name', 'o.type as organization_type'])
+      .orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc').orderBy('u.id')
+      .limit(query.pageSize).offset((query.page - 1) * query.pageSize)
+      .execute();
+    const canEdit = hasAny(actor.permissions, USER_UPDATE);
+    const data = rows.map((row) => ({
+      id: row.id as string,
+      name: row.name as string,
+      email: row.email as string,
+      username: row.username as string,
+      phone: row.phone as string,
+      roleId: Number(row.role_id),
+      role: roles.find((role) => role.id === Number(row.role_id))?.name ?? 'Unknown',
+      organizationId: row.organization_id as string | null,
+      organization: row.organization_id ? { id: row.organization_id as string, name: row.organization_name as string, type: row.organization_type as string } : null,
+      emailConfirmed: Boolean(row.email_confirmed),
+      status: Number(row.status),
+      statusName: statusName(Number(row.status)),
+      createdAt: new Date(row.created_at).toISOString(),
+      actions: [...(canEdit ? [Action.Edit] : []), ...(row.id === actor.userId ? [] : statusActions(actor, Number(row.status)))],
+    }));
+    const tableActions = [
+      ...(canEdit ? [Action.Edit] : []),
+      ...(hasAny(actor.permissions, USER_ACTIVATE) ? [Action.Activate] : []),
+      ...(hasAny(actor.permissions, USER_BLOCK) ? [Action.Block] : []),
+    ];
+    return tableAnswer(query, Number(total), data, actionList(...tableActions));
+  });
+
+  /**
+   * Organizations of one type with their first user (the earliest user of the organization) and
+   * documents. A row's `status` is its first user's (what Activate and Block change, and activating
+   * that user also activates a Pending organization); an organization without users shows its own.
+   */
+  const organizationsList = (type: OrganizationType, code: number) => app.get(`/users/list/${type === 'Shipper' ? 'shippers' : 'carriers'}`, {
+    schema: { tags: ['users'], summary: `${type} organizations with their first user`, querystring: TableQuery },
+    preHandler: can(code),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const query = request.query;
+    const statuses = numbersOf(activeFilters(query).get('status'), [1, 2, 3], 'status');
+    const { column, direction } = orderOf(query, ORGANIZATION_ORDER, 'o.created_at');
+    let base = db.selectFrom('organizations_view as o')
+      .leftJoinLateral(
+        (eb) => eb.selectFrom('users_view').select(['id', 'name', 'email', 'username', 'phone', 'status']).whereRef('organization_id', '=', 'o.id').orderBy('created_at').orderBy('id').limit(1).as('u'),
+        (join) => join.onTrue(),
+      )
+      .where('o.type', '=', type);
+    if (statuses) base = base.where(sql<number>`coalesce(u.status, o.status)`, 'in', statuses);
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      base = base.where((eb) => eb.or([eb('o.name', 'ilike', pattern), eb('o.email', 'ilike', pattern), eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
+    }
+    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await base
+      .selectAll('o')
+      .select([sql<number>`coalesce(u.status, o.status)`.as('row_status'), 'u.id as user_id', 'u.name as user_name', 'u.email as user_email', 'u.username as user_username', 'u.phone as user_phone', 'u.status as user_status'])
+      .orderBy(sql.ref(column === 'status' ? 'row_status' : column), direction === 'ASC' ? 'asc' : 'desc').orderBy('o.id')
+      .limit(query.pageSize).offset((query.page - 1) * query.pageSize)
+      .execute();
+    const data = rows.map((row) => {
+      const status = Number(row.row_status);
+      return {
+        id: row.id as string,
+        name: row.name as string,
+        type: row.type as string,
+        email: row.email as string,
+        phone: row.phone as string,
+        address: row.address as string,
+        person: row.person as string,
+        organizationStatus: Number(row.status),
+        organizationStatusName: statusName(Number(row.status)),
+        user: row.user_id ? { id: row.user_id as string, name: row.user_name as string, email: row.user_email as string, username: row.user_username as string, phone: row.user_phone as string, status: Number(row.user_status) } : null,
+        ...(type === 'Carrier'
+          ? { mcNumber: row.mc_number === null ? null : Number(row.mc_number), dotNumber: row.dot_number === null ? null : Number(row.dot_number), eldProvider: row.eld_provider as string | null, documents: row.documents as Record<string, string | null> }
+          : { insuredAmount: row.insured_amount === null ? null : Number(row.insured_amount), signatureFileId: row.signature_file_id as string | null }),
+        createdAt: new Date(row.created_at).toISOString(),
+        status,
+        statusName: statusName(status),
+        // Activate and Block act on the first user (GET users/activate|block/{user.id}).
+        actions: row.user_id ? statusActions(actor, status) : [],
+      };
+    });
+    return tableAnswer(query, Number(total), data, actionList(Action.Activate, Action.Block).filter((action) => hasAny(actor.permissions, action.id === Action.Activate ? USER_ACTIVATE : USER_BLOCK)));
+  });
+  organizationsList('Shipper', USERS_SHIPPERS);
+  organizationsList('Carrier', USERS_CARRIERS);
+
+  app.post('/users', {
+    schema: { tags: ['users'], summary: 'Create a user (Active at once)', body: createUserBodySchema },
+    preHandler: can(USER_CREATE),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const body = request.body;
+    if (!canCreateRole(actor.roleId, body.roleId)) {
+      const message = `You cannot create a user with the role ${roles.find((role) => role.id === body.roleId)?.name ?? body.roleId}`;
+      throw new ForbiddenError(message, [{ path: 'roleId', message }]);
+    }
+    let organizationId: string | null;
+    if (body.roleId === Role.Superadmin) {
+      organizationId = null;
+    } else if (isSuperadmin(actor)) {
+      if (!body.organizationId) throw ValidationError.field('organizationId', ORGANIZATION_ID_MESSAGE);
+      const organization = await identity.loadOrganization(body.organizationId);
+      const expected: OrganizationType = body.roleId === Role.Shipper ? 'Shipper' : 'Carrier';
+      if (!organization) throw ValidationError.field('organizationId', ORGANIZATION_ID_MESSAGE);
+      if (organization.type !== expected) throw ValidationError.field('organizationId', `A ${roles.find((role) => role.id === body.roleId)!.name} belongs to a ${expected} organization`);
+      organizationId = body.organizationId;
+    } else {
+      if (!actor.organizationId) throw new ForbiddenError('You belong to no organization');
+      // Only in one's own organization: another organization's id is as unknown as a made-up one.
+      if (body.organizationId && body.organizationId !== actor.organizationId) throw new NotFoundError('Organization not found');
+      organizationId = actor.organizationId;
+    }
+    const now = new Date().toISOString();
+    const { userId, position } = await createUser(app.platform, {
+      email: body.email, username: body.username, name: body.userDetails.name, phone: body.userDetails.phone,
+      roleId: body.roleId, organizationId, password: body.password, status: 2,
+    }, causeOf(actor, request.id), now);
+    await runner.waitFor(identityViews, position);
+    return reply.code(201).send({ id: userId, message: 'User successfully created' });
+  });
+
+  app.put('/users/:id', {
+    schema: { tags: ['users'], summary: 'Edit a user: e-mail, name, phone, and optionally a new password', params: IdParams, body: updateUserBodySchema },
+    preHandler: can(USER_UPDATE),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const user = await visibleUser(actor, request.params.id);
+    const { email, name, phone, newPassword } = request.body;
+    const now = new Date().toISOString();
+    const cause = causeOf(actor, request.id);
+    const detailsPosition = await updateUserDetails(app.platform, user, { email, username: user.username, name, phone }, cause, now);
+    const passwordPosition = newPassword ? await changePassword(app.platform, user.userId, newPassword, cause, now) : null;
+    await runner.waitFor(identityViews, latest(detailsPosition, passwordPosition));
+    return { id: user.userId, message: 'User successfully updated' };
+  });
+
+  app.delete('/users/deleteDriver', {
+    schema: { tags: ['users'], summary: "Delete a driver of the caller's organization", body: DeleteDriverBody },
+    preHandler: can(USER_DELETE),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const user = await visibleUser(actor, request.body.id);
+    const now = new Date().toISOString();
+    const cause = causeOf(actor, request.id);
+    // Tours come later: until then no driver has an open tour. The decider refuses (409) when one does.
+    const { position } = await identity.user({ type: 'DeleteUser', data: { userId: user.userId, hasOpenTour: false, now } }, cause, now);
+    await app.platform.tokens.revokeAllForUser(user.userId);
+    // The e-mail and username become free for a new account.
+    await identity.release('email', user.email, user.userId, cause, now);
+    await identity.release('username', user.username, user.userId, cause, now);
+    await runner.waitFor(identityViews, position);
+    return reply.code(204).send();
+  });
+
+  app.post('/users/organization', {
+    schema: { tags: ['users'], summary: 'Create an Active organization (multipart: data + carrier documents)', consumes: ['multipart/form-data'] },
+    preHandler: can(SUPER_ADMIN),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const upload = await readMultipart(request, {
+      files: {
+        mcAuthority: { required: false, accept: 'pdf' },
+        certificateOfInsurance: { required: false, accept: 'pdf' },
+        w9Form: { required: false, accept: 'pdf' },
+        noticeOfAssignment: { required: false, accept: 'pdf' },
+      },
+    });
+    const data = parseWith(createOrganizationDataSchema, upload.data);
+    if (data.type === 'Carrier') {
+      for (const name of ['mcAuthority', 'certificateOfInsurance', 'w9Form'] as const) {
+        if (!upload.files[name]) throw ValidationError.field(name, FILE_REQUIRED_MESSAGE);
+      }
+    } else {
+      const unexpected = Object.keys(upload.files)[0];
+      if (unexpected) throw ValidationError.field(unexpected, 'A shipper organization has no documents');
+    }
+    const organizationId = newId();
+    const now = new Date().toISOString();
+    const contact = data.organizationContactInfo;
+    const saved = await saveFiles(app.platform, organizationId, upload.files);
+    try {
+      const { position } = await createOrganizationWithUser(app.platform, {
+        type: data.type,
+        name: data.name,
+        contact: { address: contact.address, person: contact.person, email: contact.email, phone: contact.phone },
+        carrier: data.type === 'Carrier'
+          ? { mcNumber: data.mcNumber, dotNumber: data.dotNumber, eldProvider: data.eldProvider, trucks: data.trucks, trailers: data.trailers, driverTeams: data.driverTeams, documents: saved.ids }
+          : null,
+        shipper: data.type === 'Shipper' ? { insuredAmount: data.insuredAmount as 1 | 2, signatureFileId: null } : null,
+        status: 2,
+      }, null, causeOf(actor, request.id), now, { organizationId });
+      await runner.waitFor(identityViews, position);
+    } catch (error) {
+      await saved.discard();
+      throw error;
+    }
+    return reply.code(201).send({ id: organizationId, message: 'Organization successfully created' });
+  });
+
+  app.get('/users/organization', {
+    schema: { tags: ['users'], summary: 'Organizations the caller may assign users to' },
+    preHandler: can(USER_ASSIGN_ORGANIZATION),
+  }, async (request) => {
+    const actor = requireActor(request);
+    let select = db.selectFrom('organizations_view').select(['id', 'name', 'type']).orderBy('name').orderBy('id');
+    if (!isSuperadmin(actor)) {
+      if (!actor.organizationId) return [];
+      select = select.where('id', '=', actor.organizationId);
+    }
+    const rows = await select.execute();
+    return rows.map((row) => ({ id: row.id as string, name: row.name as string, type: row.type as string }));
+  });
+
+  app.get('/users/roles/creatable', {
+    schema: { tags: ['users'], summary: 'Roles the caller may give a new user' },
+    preHandler: can(USER_CREATABLE_ROLES),
+  }, async (request) => creatableRoles(requireActor(request).roleId).map(({ id, name }) => ({ id, name })));
+
+  app.get('/users/roles/filterable', {
+    schema: { tags: ['users'], summary: "Roles offered by the users table's role filter" },
+    preHandler: can(USER_FILTERABLE_ROLES),
+  }, async (request) => filterableRoles(requireActor(request).roleId).map(({ id, name }) => ({ id, name })));
+}
