@@ -8,7 +8,7 @@ import { emailKeyStream, uniqueKeyFor, usernameKeyStream } from '../../domain/un
 import { userStream, type User, type UserEvent } from '../../domain/users/user.ts';
 import { userDecider, type UserCommand } from '../../domain/users/user.decide.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
-import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
+import { comparePositions, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
 
 /** Who caused a change, for the event metadata (the audit trail). */
@@ -25,7 +25,7 @@ export const newSixDigitCode = () => String(randomInt(0, 1_000_000)).padStart(6,
 
 /** The latest of several positions (null when nothing was appended). */
 export const latest = (...positions: (LogPosition | null)[]): LogPosition | null =>
-  positions.reduce<LogPosition | null>((a, b) => (!b ? a : !a ? b : (BigInt(a.transactionId) > BigInt(b.transactionId) || (a.transactionId === b.transactionId && BigInt(a.globalPosition) > BigInt(b.globalPosition)) ? a : b)), null);
+  positions.reduce<LogPosition | null>((a, b) => (!b ? a : !a ? b : comparePositions(a, b) > 0 ? a : b), null);
 
 /** The event-store side of identity: users, organizations and their unique keys. */
 export function createIdentityCommands(store: EventStore) {
