@@ -6,12 +6,13 @@
 import type { z } from 'zod';
 import { genericStatuses } from '../../domain/catalog.ts';
 import type { CarrierDocuments } from '../../domain/organizations/organization.ts';
+import { carrierDocumentFields } from '../../domain/schemas/index.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { RegisteredUser } from '../../domain/users/user.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
-import type { UploadedFile } from '../integrations/files/uploads.ts';
+import type { FileRule, UploadedFile } from '../integrations/files/uploads.ts';
 import type { Platform } from '../platform.ts';
 import { latest, type Cause } from './identity.ts';
 
@@ -84,5 +85,10 @@ export async function saveFiles<K extends string>(platform: Platform, organizati
 }
 
 export type CarrierDocumentIds = Partial<CarrierDocuments>;
+
+/** The four carrier documents, each optional and PDF only (checked by bytes). */
+export const optionalCarrierDocuments = Object.fromEntries(
+  carrierDocumentFields.map((name) => [name, { required: false, accept: 'pdf' as const }]),
+) as Record<(typeof carrierDocumentFields)[number], FileRule>;
 
 export { latest };

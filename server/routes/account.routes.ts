@@ -9,7 +9,7 @@ import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { App } from '../app.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
-import { changePassword, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
+import { changePassword, optionalCarrierDocuments, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
 import { assertFound, causeOf, latest } from '../identity/identity.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import { createFileStore } from '../integrations/files/files.ts';
@@ -121,12 +121,7 @@ export async function accountRoutes(app: App) {
     const actor = requireActor(request);
     const organization = await ownOrganization(actor);
     const upload = await readMultipart(request, {
-      files: {
-        mcAuthority: { required: false, accept: 'pdf' },
-        certificateOfInsurance: { required: false, accept: 'pdf' },
-        w9Form: { required: false, accept: 'pdf' },
-        noticeOfAssignment: { required: false, accept: 'pdf' },
-      },
+      files: optionalCarrierDocuments,
     });
     const data = parseWith(carrierProfileBodySchema, upload.data);
     const now = new Date().toISOString();

@@ -10,7 +10,7 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/sha
 import type { App } from '../app.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { activeFilters, likePattern, TableQuery, tableAnswer } from '../http/table.ts';
-import { changePassword, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
+import { changePassword, optionalCarrierDocuments, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
 import { assertFound, causeOf, latest, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser, createUser } from '../identity/onboarding.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
@@ -288,12 +288,7 @@ export async function usersRoutes(app: App) {
   }, async (request, reply) => {
     const actor = requireActor(request);
     const upload = await readMultipart(request, {
-      files: {
-        mcAuthority: { required: false, accept: 'pdf' },
-        certificateOfInsurance: { required: false, accept: 'pdf' },
-        w9Form: { required: false, accept: 'pdf' },
-        noticeOfAssignment: { required: false, accept: 'pdf' },
-      },
+      files: optionalCarrierDocuments,
     });
     const data = parseWith(createOrganizationDataSchema, upload.data);
     if (data.type === 'Carrier') {
