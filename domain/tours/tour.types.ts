@@ -1,0 +1,115 @@
+/**
+ * The tour aggregate (stream `tour-<uuid>`): the run of one accepted load, from the acceptance to
+ * the delivery and the ratings (DOMAIN.md "Tour" and "Ratings"). Positions live in their own stream
+ * (`tourpositions-<tourId>`); the tour stream only records what they caused (arrivals, departures,
+ * the move to In Transit). Tour chat lives in `tourchat-<tourId>`. Types only; rules are in
+ * `tour.decide.ts`.
+ */
+import type { LocationTypeId, RatingSide, TourStatusId } from '../catalog.ts';
+import type { Command, Event } from '../shared/event.ts';
+
+export const tourStream = (tourId: string): string => `tour-${tourId}`;
+export const tourPositionsStream = (tourId: string): string => `tourpositions-${tourId}`;
+export const tourChatStream = (tourId: string): string => `tourchat-${tourId}`;
+
+export type TourStop = {
+  id: string; locationType: LocationTypeId; name: string; address: string; city: string | null; state: string | null;
+  latitude: number; longitude: number;
+};
+
+export type TourEventType = 'status' | 'note' | 'arrived' | 'departed' | 'delay' | 'issue';
+/** The event types a person may add by hand (the others are recorded by the server). */
+export const manualTourEventTypes = ['note', 'delay', 'issue', 'arrived', 'departed'] as const;
+
+/** Who acts on a tour, as the command handler established it from the caller. */
+export type TourActor = {
+  userId: string | null;
+  /** 'system' for the geofence, the scheduler and follow-ups of other aggregates. */
+  party: 'shipper' | 'carrier' | 'driver' | 'admin' | 'system';
+  organizationId: string | null;
+};
+
+export type RatingEntry = { criteria: number; rating: number };
+
+export type TourOpened = Event<'TourOpened', {
+  tourId: string; loadId: string; loadGuid: string; proposalId: string;
+  shipperOrganizationId: string; carrierOrganizationId: string; price: number; eldTruckName: string | null;
+  stops: TourStop[]; openedAt: string;
+}>;
+export type CarrierConfirmed = Event<'CarrierConfirmed', { tourId: string; contractFileId: string; confirmedAt: string }>;
+export type TourAssigned = Event<'TourAssigned', {
+  tourId: string; assigneeId: string; assigneeName: string; previousAssigneeId: string | null; assignedBy: string | null; assignedAt: string;
+}>;
+export type TourStatusChanged = Event<'TourStatusChanged', {
+  tourId: string; from: TourStatusId; to: TourStatusId; message: string; changedBy: string | null; party: TourActor['party']; changedAt: string;
+}>;
+export type TourEventAdded = Event<'TourEventAdded', {
+  tourId: string; eventId: string; type: TourEventType; message: string; stopId: string | null; addedBy: string | null; at: string;
+}>;
+/** `side` is the side that rated; `ratedOrganizationId` the other side's organization. */
+export type TourRated = Event<'TourRated', {
+  tourId: string; side: RatingSide; ratedOrganizationId: string; ratings: RatingEntry[]; ratedBy: string; ratedAt: string;
+}>;
+export type TourCanceled = Event<'TourCanceled', { tourId: string; from: TourStatusId; message: string; party: TourActor['party']; canceledBy: string | null; canceledAt: string }>;
+
+export type TourEvent =
+  | TourOpened | CarrierConfirmed | TourAssigned | TourStatusChanged | TourEventAdded | TourRated | TourCanceled;
+
+export type OpenTour = Command<'OpenTour', Omit<TourOpened['data'], 'openedAt'> & { now: string }>;
+export type ConfirmCarrier = Command<'ConfirmCarrier', { tourId: string; contractFileId: string; now: string }>;
+/** The handler checked that the assignee is an Active driver of the carrier organization. */
+export type AssignTour = Command<'AssignTour', { tourId: string; actor: TourActor; assigneeId: string; assigneeName: string; now: string }>;
+export type ChangeTourStatus = Command<'ChangeTourStatus', { tourId: string; actor: TourActor; to: TourStatusId; message: string; now: string }>;
+export type AddTourEvent = Command<'AddTourEvent', {
+  tourId: string; actor: TourActor; eventId: string; type: TourEventType; message: string; stopId: string | null; now: string;
+}>;
+/**
+ * A position of the truck, already appended to the positions stream. The decider applies the
+ * geofence rule: within `GEOFENCE_METERS` of a stop records an arrival once, leaving records a
+ * departure, and departing the first pickup moves a Dispatched tour to In Transit.
+ */
+export type ObservePosition = Command<'ObservePosition', { tourId: string; latitude: number; longitude: number; recordedAt: string; now: string }>;
+export type RateTour = Command<'RateTour', { tourId: string; actor: TourActor; ratings: RatingEntry[]; now: string }>;
+export type CancelTour = Command<'CancelTour', { tourId: string; actor: TourActor; message: string; now: string }>;
+
+export type TourCommand =
+  | OpenTour | ConfirmCarrier | AssignTour | ChangeTourStatus | AddTourEvent | ObservePosition | RateTour | CancelTour;
+
+export type OpenedTour = {
+  exists: true;
+  tourId: string;
+  loadId: string;
+  loadGuid: string;
+  proposalId: string;
+  shipperOrganizationId: string;
+  carrierOrganizationId: string;
+  price: number;
+  eldTruckName: string | null;
+  stops: TourStop[];
+  status: TourStatusId;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  contractFileId: string | null;
+  /** The stop the truck is inside (geofence), if any. */
+  insideStopId: string | null;
+  arrivedStopIds: string[];
+  departedStopIds: string[];
+  ratings: { shipper: RatingEntry[] | null; carrier: RatingEntry[] | null };
+  openedAt: string;
+  updatedAt: string;
+};
+export type Tour = { exists: false } | OpenedTour;
+
+/** Chat (stream `tourchat-<tourId>`). */
+export type MessagePosted = Event<'MessagePosted', {
+  tourId: string; messageId: string; userId: string; userName: string; organizationId: string | null; text: string; postedAt: string;
+}>;
+export type PostMessage = Command<'PostMessage', {
+  tourId: string; messageId: string; userId: string; userName: string; organizationId: string | null; text: string; now: string;
+}>;
+
+/** Positions (stream `tourpositions-<tourId>`), appended without a decider: only the assigned driver or the ELD poller writes them. */
+export type PositionRecorded = Event<'PositionRecorded', {
+  tourId: string; latitude: number; longitude: number; speed: number | null; heading: number | null; accuracy: number | null;
+  source: 'driver' | 'eld'; recordedAt: string;
+}>;
