@@ -3,12 +3,14 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely/migrati
 import * as eventStore from './2026_11_22_0900_event_store.ts';
 import * as authFilesMail from './2026_11_22_1000_auth_files_mail.ts';
 import * as identityReadModels from './2026_11_22_1100_identity_read_models.ts';
+import * as marketplaceReadModels from './2026_11_22_1200_marketplace_read_models.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
   '2026_11_22_0900_event_store': eventStore,
   '2026_11_22_1000_auth_files_mail': authFilesMail,
   '2026_11_22_1100_identity_read_models': identityReadModels,
+  '2026_11_22_1200_marketplace_read_models': marketplaceReadModels,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

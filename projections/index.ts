@@ -1,6 +1,8 @@
+import { marketplaceProjection } from './marketplace/marketplace.projection.ts';
+import { tourChatProjection, tourPositionsProjection } from './marketplace/tourActivity.projection.ts';
 import { organizationsProjection } from './organizations/organizations.projection.ts';
 import type { Projection } from './projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 
 /** Every read model the server keeps. */
-export const allProjections: Projection[] = [usersProjection, organizationsProjection];
+export const allProjections: Projection[] = [usersProjection, organizationsProjection, marketplaceProjection, tourPositionsProjection, tourChatProjection];

@@ -21,12 +21,30 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { platformRoutes } from './routes/platform.routes.ts';
 import { registrationRoutes } from './routes/registration.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
+import { placesRoutes } from './routes/places.routes.ts';
+import { historyRoutes } from './routes/history.routes.ts';
+import { loadsRoutes } from './routes/loads.routes.ts';
+import { proposalsRoutes } from './routes/proposals.routes.ts';
+import { toursRoutes } from './routes/tours.routes.ts';
 
 export type App = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
+
+/** One registered route and how it is guarded: read by the authorization matrix test. */
+export type InventoriedRoute = {
+  method: string;
+  url: string;
+  public: boolean;
+  /** The codes of the route's `can(...)` guard; null when it has none. */
+  permissions: readonly number[] | null;
+  /** Where the guard runs: it belongs in `onRequest`, before the body is parsed and validated. */
+  guardHook: 'onRequest' | 'preHandler' | null;
+};
 
 declare module 'fastify' {
   interface FastifyInstance {
     platform: Platform;
+    /** Every route as it was registered, with `config.public` and the codes of its `can(...)` guard. */
+    routeInventory: InventoriedRoute[];
   }
 }
 
@@ -39,11 +57,26 @@ export async function buildApp(platform: Platform): Promise<App> {
     bodyLimit: 1024 * 1024,
     disableRequestLogging: false,
     requestIdHeader: false,
+    // The specification calls `tours/{id}/rate/` with a trailing slash.
+    routerOptions: { ignoreTrailingSlash: true },
     genReqId: () => crypto.randomUUID(),
   }).withTypeProvider<ZodTypeProvider>() as unknown as App;
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('platform', platform);
+  // Registered before any route, so the inventory misses none; a guard found in neither hook is `null`.
+  const routeInventory: InventoriedRoute[] = [];
+  app.decorate('routeInventory', routeInventory);
+  app.addHook('onRoute', (route) => {
+    const guardIn = (hooks: unknown) => ([hooks].flat() as unknown[]).find((hook): hook is { permissions: readonly number[] } =>
+      typeof hook === 'function' && Array.isArray((hook as { permissions?: unknown }).permissions));
+    const early = guardIn(route.onRequest);
+    const guard = early ?? guardIn(route.preHandler);
+    const guardHook = early ? 'onRequest' : guard ? 'preHandler' : null;
+    for (const method of [route.method].flat()) {
+      routeInventory.push({ method, url: route.url, public: route.config?.public === true, permissions: guard ? [...guard.permissions] : null, guardHook });
+    }
+  });
   app.setErrorHandler(errorHandler);
 
   await app.register(helmet, {
@@ -89,6 +122,11 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(placesRoutes, { prefix: '/api' });
+  await app.register(loadsRoutes, { prefix: '/api' });
+  await app.register(proposalsRoutes, { prefix: '/api' });
+  await app.register(toursRoutes, { prefix: '/api' });
+  await app.register(historyRoutes, { prefix: '/api' });
 
   const index = path.join(config.clientDir, 'index.html');
   if (existsSync(index)) {

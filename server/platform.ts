@@ -11,6 +11,8 @@ import { createLoginLimiter, type LoginLimiter } from './auth/loginLimiter.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import { createIdentityCommands, type IdentityCommands } from './identity/identity.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
+import { createMarketplaceCommands, type MarketplaceCommands } from './commands/marketplace.ts';
+import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
 export type Platform = {
@@ -20,6 +22,9 @@ export type Platform = {
   runner: ProjectionRunner;
   logger: Logger;
   identity: IdentityCommands;
+  marketplace: MarketplaceCommands;
+  /** Pauses loads whose offer expired; null where background work is off (RUN_PROJECTIONS=false). */
+  loadExpiry: LoadExpiryScheduler | null;
   tokens: TokenService;
   mailer: Mailer;
   loginLimiter: LoginLimiter;
@@ -35,6 +40,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
     : await createPostgresEventStore(database, { onError });
   const identity = createIdentityCommands(store);
+  const marketplace = createMarketplaceCommands({ store, db: database.db as never, identity });
   const tokens = createTokenService({
     db: database.db,
     secret: config.jwtSecret,
@@ -48,10 +54,12 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const loginLimiter = createLoginLimiter();
   const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, { logger });
   if (config.runProjections) await runner.start();
+  const loadExpiry = config.runProjections ? startLoadExpiryScheduler({ database, marketplace, logger }) : null;
   logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
   return {
-    config, database, store, runner, logger, identity, tokens, mailer, loginLimiter,
+    config, database, store, runner, logger, identity, marketplace, loadExpiry, tokens, mailer, loginLimiter,
     async close() {
+      await loadExpiry?.stop();
       await runner.stop();
       await store.close();
       await database.close();

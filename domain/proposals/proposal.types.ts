@@ -77,3 +77,12 @@ export type SubmittedProposal = {
   updatedAt: string;
 };
 export type Proposal = { exists: false } | SubmittedProposal;
+
+/**
+ * A rate confirmation was generated for an accepted proposal (stream `rateconfirmation-<proposalId>`):
+ * the SHA-256 of the exact bytes handed out, so a signed copy can be checked against it.
+ */
+export const rateConfirmationStream = (proposalId: string): string => `rateconfirmation-${proposalId}`;
+export type RateConfirmationIssued = Event<'RateConfirmationIssued', {
+  proposalId: string; loadId: string; sha256: string; bytes: number; issuedTo: string; issuedAt: string;
+}>;

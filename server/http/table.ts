@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { pageSizes } from '../../domain/catalog.ts';
+import { pageSizes, tableActions } from '../../domain/catalog.ts';
+import { ValidationError } from '../../domain/shared/errors.ts';
 
 /**
  * The one query protocol every list screen uses (API.md, "Table protocol"):
@@ -60,3 +61,24 @@ export const TableAnswerSchema = z.object({
 
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+
+/** The ids of a filter as whole numbers among `allowed`; anything else is a 400 naming `filters`. */
+export function numbersOf(values: unknown[] | undefined, allowed: readonly number[] | null, name: string): number[] | null {
+  if (!values) return null;
+  const numbers = values.map(Number);
+  if (numbers.some((value) => !Number.isFinite(value) || (allowed !== null && !allowed.includes(value)))) {
+    throw ValidationError.field('filters', `Unknown ${name} in the ${name} filter`);
+  }
+  return numbers;
+}
+
+/** The SQL column of the requested order among the documented ones; anything else is a 400 naming `order`. */
+export function orderOf(query: TableQuery, columns: Record<string, string>, fallback: string, direction: 'ASC' | 'DESC' = 'DESC'): { column: string; direction: 'ASC' | 'DESC' } {
+  if (!query.order) return { column: fallback, direction };
+  const column = Object.hasOwn(columns, query.order.column) ? columns[query.order.column] : undefined;
+  if (!column) throw ValidationError.field('order', `Cannot order by ${query.order.column}; one of ${Object.keys(columns).join(', ')}`);
+  return { column, direction: query.order.direction };
+}
+
+/** The action list of a table answer: every action id the rows may carry, with its name. */
+export const actionsNamed = (ids: readonly number[]) => ids.map((id) => ({ id, name: tableActions.find((action) => action.id === id)?.name ?? String(id) }));

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { organizationRatings } from '../queries/ratings.ts';
 import { roles } from '../../domain/catalog.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
@@ -32,7 +33,15 @@ export async function profileOf(app: App, userId: string) {
     roles: [role.name],
     organization: organization && user.organizationId ? { id: user.organizationId, name: organization.name, type: organization.type, status: organization.status } : null,
     permissions: [...permissionsFor(user.roleId)],
+    ...(await ratingsEntry(app, user.organizationId)),
   };
+}
+
+/** `ratings` for a user of a rated organization (shown in the sidebar with two decimals); absent otherwise. */
+async function ratingsEntry(app: App, organizationId: string | null): Promise<{ ratings?: Record<string, number> }> {
+  if (!organizationId) return {};
+  const ratings = (await organizationRatings(app.platform.database.db as never, [organizationId])).get(organizationId);
+  return ratings ? { ratings } : {};
 }
 
 /** Sign-in, token rotation, sign-out and the caller's profile. */
@@ -84,15 +93,19 @@ export async function authRoutes(app: App) {
 
   app.get('/profile', {
     schema: { tags: ['auth'], summary: 'The signed-in user' },
-    preHandler: can(),
+    onRequest: can(),
   }, async (request) => profileOf(app, requireActor(request).userId));
 
   app.get('/profile/:id', {
     schema: { tags: ['auth'], summary: 'Public profile of a user: name, organization', params: IdParams },
-    preHandler: can(),
+    onRequest: can(),
   }, async (request) => {
     const user = assertFound(await identity.loadUser(request.params.id), 'User');
     const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
-    return { id: request.params.id, name: user.name, organization: organization && user.organizationId ? { id: user.organizationId, name: organization.name, type: organization.type } : null };
+    return {
+      id: request.params.id, name: user.name,
+      organization: organization && user.organizationId ? { id: user.organizationId, name: organization.name, type: organization.type } : null,
+      ...(await ratingsEntry(app, user.organizationId)),
+    };
   });
 }

@@ -1,0 +1,90 @@
+import { createHash } from 'node:crypto';
+import { PDFDocument, StandardFonts, type PDFImage } from 'pdf-lib';
+import { drawFooters, Flow } from './pdfLayout.ts';
+import { formatZoned, formatZonedDate, parseInstant } from './rateConfirmation.format.ts';
+import {
+  drawParties, drawPrice, drawRunningHeader, drawShipment, drawSignatures, drawStops, drawTerms, drawTitle, PRODUCT_NAME,
+} from './rateConfirmation.sections.ts';
+
+/**
+ * The rate confirmation a carrier signs once its proposal is accepted (API.md, GET
+ * proposal/{id}/rate-confirmation): both parties, the stops, the shipment, the agreed price, the
+ * terms and the signature area, on US Letter pages. The same input always gives the same bytes:
+ * dates come from `issuedAt`, and pdf-lib's resource names come from a generator with a fixed seed.
+ */
+
+export type RateConfirmationParty = {
+  name: string; address: string; person: string; email: string; phone: string;
+  mcNumber?: number | null; dotNumber?: number | null;
+};
+export type RateConfirmationStop = {
+  locationType: 1 | 2 | 3 | 4; typeName: string; name: string; address: string;
+  contactName: string | null; contactPhone: string | null; number: string | null;
+  /** ISO 8601 instants, shown on the wall clock of `timezone` (an IANA zone such as America/Chicago). */
+  windowStart: string; windowEnd: string | null; timezone: string;
+};
+export type RateConfirmationInput = {
+  loadGuid: string; loadId: string; proposalId: string;
+  /** ISO 8601 instant; also the document's creation date. */
+  issuedAt: string;
+  shipper: RateConfirmationParty; carrier: RateConfirmationParty;
+  /** In route order. */
+  stops: RateConfirmationStop[];
+  equipment: string[]; accessories: string[]; loadType: string; weight: number; commodity: string; refNumber: string; description: string;
+  /** US dollars. */
+  price: number;
+  eldTruckName: string | null;
+  shipperSignature: { bytes: Uint8Array; mimeType: 'image/png' | 'image/jpeg' } | null;
+};
+
+export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+
+export async function renderRateConfirmation(input: RateConfirmationInput): Promise<Uint8Array> {
+  const issuedAt = parseInstant(input.issuedAt, 'issuedAt');
+  const doc = await PDFDocument.create({ updateMetadata: false });
+  setMetadata(doc, input, issuedAt);
+  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const signature = await embedSignature(doc, input.shipperSignature);
+
+  // Times of the document itself are read in the pickup's zone, where the shipment starts.
+  const zone = input.stops[0]?.timezone ?? 'UTC';
+  const flow = new Flow(doc, fonts);
+  drawTitle(flow, input, formatZoned(input.issuedAt, zone));
+  flow.onNewPage = (next) => drawRunningHeader(next, input.loadGuid);
+  drawParties(flow, input);
+  drawStops(flow, input.stops);
+  drawShipment(flow, input);
+  drawPrice(flow, input.price);
+  drawTerms(flow);
+  drawSignatures(flow, input, signature, formatZonedDate(input.issuedAt, zone));
+  drawFooters(doc, fonts, `Rate Confirmation · Load ${input.loadGuid} · ${PRODUCT_NAME}`);
+  return doc.save({ useObjectStreams: false });
+}
+
+function setMetadata(doc: PDFDocument, input: RateConfirmationInput, issuedAt: Date): void {
+  doc.setTitle(`Rate Confirmation ${input.loadGuid}`, { showInWindowTitleBar: true });
+  doc.setSubject(`Load ${input.loadGuid}`);
+  doc.setAuthor(input.shipper.name);
+  doc.setKeywords(['rate confirmation', input.loadGuid, input.loadId, input.proposalId]);
+  doc.setCreator(PRODUCT_NAME);
+  doc.setProducer(PRODUCT_NAME);
+  doc.setLanguage('en-US');
+  doc.setCreationDate(issuedAt);
+  doc.setModificationDate(issuedAt);
+}
+
+/**
+ * The shipper's stored signature, read by its leading bytes rather than the declared type. One
+ * that cannot be decoded leaves the blank line to sign by hand instead of failing the document.
+ */
+async function embedSignature(doc: PDFDocument, signature: RateConfirmationInput['shipperSignature']): Promise<PDFImage | null> {
+  if (!signature || signature.bytes.length === 0) return null;
+  const { bytes } = signature;
+  const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
+  const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
+  try {
+    return isPng || (!isJpeg && signature.mimeType === 'image/png') ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+  } catch {
+    return null;
+  }
+}

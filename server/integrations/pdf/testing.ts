@@ -1,0 +1,150 @@
+import { crc32, deflateSync, inflateSync } from 'node:zlib';
+import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
+import type { RateConfirmationInput, RateConfirmationStop } from './rateConfirmation.ts';
+
+/**
+ * Test helpers that read a generated PDF the way a viewer would: the text each page shows (decoded
+ * from its compressed content streams with node:zlib, not with pdf-lib's own decoder) and the
+ * images it holds; tiny valid PNG and JPEG files built byte by byte; and a sample two-stop input.
+ */
+
+// The standard fonts write WinAnsi codes, which are windows-1252.
+const winAnsi = new TextDecoder('windows-1252');
+
+function streamBytes(stream: PDFRawStream): Uint8Array {
+  const filter = stream.dict.get(PDFName.of('Filter'));
+  const filters = filter instanceof PDFArray ? filter.asArray() : filter ? [filter] : [];
+  if (filters.length === 0) return stream.contents;
+  if (filters.length === 1 && filters[0] === PDFName.of('FlateDecode')) return inflateSync(stream.contents);
+  throw new Error(`Unexpected stream filter ${String(filter)}`);
+}
+
+/** A line of text as drawn: its font resource name, size, position and decoded string. */
+export type TextRun = { font: string; size: number; x: number; y: number; text: string };
+
+const decodeString = (hex: string | undefined, literal: string | undefined): string => hex !== undefined
+  ? winAnsi.decode(Uint8Array.from(hex.replace(/\s/g, '').match(/../g) ?? [], (pair) => parseInt(pair, 16)))
+  : (literal ?? '').replace(/\\(.)/g, '$1');
+
+/** The `Tj` strings of a content stream in order, with the font (`Tf`) and position (`Tm`) in force. */
+export function textRuns(content: string): TextRun[] {
+  const runs: TextRun[] = [];
+  let font = '';
+  let size = 0;
+  let x = 0;
+  let y = 0;
+  const operators = /\/(\S+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|<([0-9A-Fa-f\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g;
+  for (const match of content.matchAll(operators)) {
+    if (match[1] !== undefined) [font, size] = [match[1], Number(match[2])];
+    else if (match[3] !== undefined) [x, y] = [Number(match[3]), Number(match[4])];
+    else runs.push({ font, size, x, y, text: decodeString(match[5], match[6]) });
+  }
+  return runs;
+}
+
+export type ReadPdf = {
+  doc: PDFDocument;
+  /** Each page's decoded content streams, joined. */
+  contents: string[];
+  /** Each page's text runs (one per drawn line). */
+  runs: TextRun[][];
+  /** Each page's text runs joined with line breaks. */
+  pages: string[];
+  /** All pages' text. */
+  text: string;
+  /** Objects with /Subtype /Image. */
+  imageCount: number;
+};
+
+export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
+  const doc = await PDFDocument.load(bytes, { updateMetadata: false });
+  const { context } = doc;
+  const resolve = (object: PDFObject | undefined): PDFObject[] => {
+    if (object instanceof PDFArray) return object.asArray().flatMap((item) => resolve(item));
+    const target = object ? context.lookup(object) : undefined;
+    if (target instanceof PDFArray) return resolve(target);
+    return target ? [target] : [];
+  };
+  const contents = doc.getPages().map((page) => resolve(page.node.Contents())
+    .map((stream) => {
+      if (!(stream instanceof PDFRawStream)) throw new Error('Expected a raw content stream');
+      return Buffer.from(streamBytes(stream)).toString('latin1');
+    })
+    .join('\n'));
+  const runs = contents.map(textRuns);
+  const pages = runs.map((page) => page.map((run) => run.text).join('\n'));
+  const imageCount = context.enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))
+    .length;
+  return { doc, contents, runs, pages, text: pages.join('\n'), imageCount };
+}
+
+function pngChunk(type: string, data: Uint8Array): Buffer {
+  const typeAndData = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  const length = Buffer.alloc(4);
+  length.writeUInt32BE(data.length);
+  const crc = Buffer.alloc(4);
+  crc.writeUInt32BE(crc32(typeAndData));
+  return Buffer.concat([length, typeAndData, crc]);
+}
+
+/** A valid 8-bit RGB PNG of one colour, without alpha. */
+export function pngFixture(width = 24, height = 8, [red, green, blue] = [26, 79, 138]): Uint8Array {
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0);
+  header.writeUInt32BE(height, 4);
+  header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, filter 0, no interlace
+  const row = [0, ...Array.from({ length: width }, () => [red, green, blue]).flat()]; // filter byte 0, then pixels
+  const pixels = Buffer.from(Array.from({ length: height }, () => row).flat());
+  return new Uint8Array(Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(pixels)), pngChunk('IEND', new Uint8Array()),
+  ]));
+}
+
+/**
+ * A valid baseline JPEG: one 8 × 8 grey block. Each Huffman table has a single one-bit code, so
+ * the block is "DC difference 0" then "end of block": the two bits 00, padded with ones (0x3f).
+ */
+export function jpegFixture(): Uint8Array {
+  const segment = (marker: number, body: number[]) => [0xff, marker, (body.length + 2) >> 8, (body.length + 2) & 0xff, ...body];
+  const oneCodeTable = (tableClassAndId: number) => [tableClassAndId, 1, ...new Array(15).fill(0), 0x00];
+  return Uint8Array.from([
+    0xff, 0xd8, // start of image
+    ...segment(0xdb, [0x00, ...new Array(64).fill(1)]), // quantisation table 0, all ones
+    ...segment(0xc0, [8, 0, 8, 0, 8, 1, 1, 0x11, 0]), // baseline frame: 8 bits, 8 × 8, one component
+    ...segment(0xc4, oneCodeTable(0x00)), // DC table 0
+    ...segment(0xc4, oneCodeTable(0x10)), // AC table 0
+    ...segment(0xda, [1, 1, 0x00, 0, 63, 0]), // scan of component 1
+    0x3f,
+    0xff, 0xd9, // end of image
+  ]);
+}
+
+const pickup: RateConfirmationStop = {
+  locationType: 1, typeName: 'Pickup Location', name: 'Lakeside Cold Storage', address: '2400 S Halsted St, Chicago, IL 60608',
+  contactName: 'Dana Whitfield', contactPhone: '+1 312 555 0142', number: 'PU-88231',
+  windowStart: '2026-12-01T14:00:00.000Z', windowEnd: '2026-12-01T18:00:00.000Z', timezone: 'America/Chicago',
+};
+const dropoff: RateConfirmationStop = {
+  locationType: 4, typeName: 'Dropoff Location', name: 'Harbor Point Distribution', address: '90 Port Jersey Blvd, Jersey City, NJ 07305',
+  contactName: null, contactPhone: null, number: 'DO-1177',
+  windowStart: '2026-12-03T13:30:00.000Z', windowEnd: null, timezone: 'America/New_York',
+};
+
+/** A two-stop load from Chicago to Jersey City, without a signature image. */
+export const sampleRateConfirmationInput: RateConfirmationInput = {
+  loadGuid: 'L-000123',
+  loadId: '5b0c1a7e-2f4d-4e7a-9d43-0c8f2b6a1e11',
+  proposalId: 'a3e9d2c4-7b1f-4c55-8e2a-6f0d9b3c7a22',
+  issuedAt: '2026-11-28T21:12:00.000Z',
+  shipper: { name: 'Prairie Foods Inc.', address: '100 W Monroe St, Chicago, IL 60603', person: 'Morgan Lee', email: 'shipping@prairiefoods.example', phone: '+1 312 555 0100' },
+  carrier: { name: 'Blue Ridge Haulers LLC', address: '12 Depot Rd, Roanoke, VA 24012', person: 'Sam Carter', email: 'dispatch@blueridge.example', phone: '+1 540 555 0199', mcNumber: 123456, dotNumber: 7654321 },
+  stops: [pickup, dropoff],
+  equipment: ['Reefer', 'Dry Van'], accessories: ['Liftgate', 'Pallet Jack'], loadType: 'Full truckload', weight: 42000,
+  commodity: 'Frozen vegetables', refNumber: 'PO-99812', description: 'Keep at -10 F. Driver must call one hour before arrival.',
+  price: 1234.5, eldTruckName: 'Truck 42 (Samsara)',
+  shipperSignature: null,
+};
+
+export const sampleStops = { pickup, dropoff };

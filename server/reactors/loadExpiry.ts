@@ -1,0 +1,87 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import { GenericStatus } from '../../domain/catalog.ts';
+import type { MarketplaceCommands } from '../commands/marketplace.ts';
+import type { Database, SessionConnection } from '../db/database.ts';
+
+export type LoadExpiryScheduler = {
+  /** One pass: pauses every open load whose offer expired; returns how many it paused. */
+  sweep(now?: string): Promise<number>;
+  stop(): Promise<void>;
+};
+
+/**
+ * Pauses loads whose offer expiration passed with no accepted proposal (DOMAIN.md "Load": 8 Paused).
+ * It keeps no state of its own: each pass reads the open loads from the read model, so a restart
+ * simply carries on. With several processes on one PostgreSQL, only the holder of an advisory lock
+ * sweeps; the others wait to take over. A pass racing another writer is harmless: ExpireLoad is
+ * decided on the load stream and does nothing on a load that is no longer open.
+ */
+export function startLoadExpiryScheduler(options: {
+  database: Database; marketplace: MarketplaceCommands; logger: Logger; intervalMs?: number; batchSize?: number;
+}): LoadExpiryScheduler {
+  const { database, marketplace, logger } = options;
+  const db = database.db as unknown as Kysely<any>;
+  const intervalMs = options.intervalMs ?? 15_000;
+  const batchSize = options.batchSize ?? 200;
+  let session: SessionConnection | null = null;
+  let leader = database.kind === 'pglite';
+  let stopped = false;
+  let running: Promise<unknown> = Promise.resolve();
+
+  const sweep = async (now = new Date().toISOString()): Promise<number> => {
+    let paused = 0;
+    for (;;) {
+      const due = await db.selectFrom('loads_view').select('id').where('status', '=', GenericStatus.Created).where('expiration', '<=', now)
+        .orderBy('expiration').limit(batchSize).execute();
+      let changed = 0;
+      for (const { id } of due) {
+        try {
+          if (await marketplace.expireLoad(id, now)) changed++;
+        } catch (error) {
+          logger.warn({ err: error, loadId: id }, 'could not pause an expired load');
+        }
+      }
+      paused += changed;
+      // The read model catches up after the appends; stop when a page brought nothing new.
+      if (due.length < batchSize || changed === 0) return paused;
+    }
+  };
+
+  const tick = async () => {
+    if (stopped) return;
+    try {
+      if (!leader) {
+        session ??= await database.session();
+        const [row] = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext('scheduler:loadExpiry')) AS locked`);
+        leader = Boolean(row?.locked);
+      }
+      if (leader) {
+        const paused = await sweep();
+        if (paused > 0) logger.info({ paused }, 'expired loads paused');
+      }
+    } catch (error) {
+      logger.warn({ err: error }, 'load expiry pass failed');
+      if (database.kind === 'postgres') {
+        await session?.release().catch(() => undefined);
+        session = null;
+        leader = false;
+      }
+    }
+  };
+
+  const timer = setInterval(() => { running = running.then(tick); }, intervalMs);
+  timer.unref();
+  running = running.then(tick);
+
+  return {
+    sweep,
+    async stop() {
+      stopped = true;
+      clearInterval(timer);
+      await running.catch(() => undefined);
+      await session?.release().catch(() => undefined);
+      session = null;
+    },
+  };
+}

@@ -1,0 +1,106 @@
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { loadDecider } from '../../domain/loads/load.decide.ts';
+import { loadStream, type Load, type LoadEvent } from '../../domain/loads/load.types.ts';
+import { LOAD_GET, LOADS_SHIPPER } from '../../domain/permissions.ts';
+import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
+import { proposalStream, rateConfirmationStream, type Proposal, type ProposalEvent } from '../../domain/proposals/proposal.types.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import { tourDecider } from '../../domain/tours/tour.decide.ts';
+import { tourChatStream, tourStream, type Tour, type TourEvent } from '../../domain/tours/tour.types.ts';
+import type { App } from '../app.ts';
+import { comparePositions, type RecordedEvent } from '../eventstore/eventStore.ts';
+import { can, requireActor } from '../http/auth.ts';
+import { contentDisposition } from '../integrations/files/uploads.ts';
+import { loadAccess } from './loads.routes.ts';
+
+const IdParams = z.object({ id: z.uuid('Not a valid id') });
+const HistoryQuery = z.object({
+  at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 time' }).optional(),
+  format: z.enum(['json', 'csv'], { error: 'format is json or csv' }).default('json'),
+});
+
+type Row = Record<string, any>;
+
+/** RFC 4180 quoting, and a leading =, +, - or @ neutralised so a spreadsheet never runs it as a formula. */
+const csvCell = (value: unknown): string => {
+  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+
+/**
+ * The audit trail of one load: every event of its load, proposal, tour, chat and rate-confirmation
+ * streams in log order with who and when; with `at`, the load, its proposals and its tour as they
+ * stood then, replayed through the deciders' own evolve.
+ */
+export async function historyRoutes(app: App) {
+  const { store, marketplace } = app.platform;
+  const db = app.platform.database.db as unknown as Kysely<any>;
+
+  app.get('/loads/:id/history', {
+    schema: { tags: ['loads'], summary: "A load's audit trail (?at= replays it to that moment; ?format=csv downloads it)", params: IdParams, querystring: HistoryQuery },
+    onRequest: can(LOAD_GET, LOADS_SHIPPER),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const load = await marketplace.loadLoad(request.params.id);
+    if (!load) throw new NotFoundError('Load not found');
+    const access = await loadAccess(db, actor, load);
+    if (!access.party) throw new NotFoundError('Load not found');
+
+    const { events: loadEvents } = await store.readStream<LoadEvent>(loadStream(load.loadId));
+    const proposalIds = new Set<string>((await db.selectFrom('proposals_view').select('id').where('load_id', '=', load.loadId).execute()).map((row: Row) => row.id));
+    if (load.acceptedProposalId) proposalIds.add(load.acceptedProposalId);
+    const proposalStreams = await Promise.all([...proposalIds].map((id) => store.readStream<ProposalEvent>(proposalStream(id))));
+    const confirmationStreams = await Promise.all([...proposalIds].map((id) => store.readStream(rateConfirmationStream(id))));
+    const tourEvents = load.tourId ? (await store.readStream<TourEvent>(tourStream(load.tourId))).events : [];
+    const chatEvents = load.tourId ? (await store.readStream(tourChatStream(load.tourId))).events : [];
+
+    const all: RecordedEvent[] = [
+      ...loadEvents, ...proposalStreams.flatMap((stream) => stream.events), ...confirmationStreams.flatMap((stream) => stream.events), ...tourEvents, ...chatEvents,
+    ].sort((a, b) => comparePositions(a.position, b.position));
+    const at = request.query.at ? new Date(request.query.at).toISOString() : null;
+    const shown = at ? all.filter((event) => event.metadata.at <= at) : all;
+
+    const userIds = [...new Set(shown.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id)))];
+    const organizationIds = [...new Set(shown.map((event) => event.metadata.organizationId).filter((id): id is string => Boolean(id)))];
+    const users = new Map((userIds.length ? await db.selectFrom('users_view').select(['id', 'name']).where('id', 'in', userIds).execute() : []).map((row: Row) => [row.id, row.name as string]));
+    const organizations = new Map((organizationIds.length ? await db.selectFrom('organizations_view').select(['id', 'name']).where('id', 'in', organizationIds).execute() : []).map((row: Row) => [row.id, row.name as string]));
+
+    const entries = shown.map((event) => ({
+      position: `${event.position.transactionId}:${event.position.globalPosition}`,
+      at: event.metadata.at,
+      type: event.type,
+      stream: event.streamId,
+      user: event.metadata.userId ? { id: event.metadata.userId, name: users.get(event.metadata.userId) ?? null } : null,
+      organization: event.metadata.organizationId ? { id: event.metadata.organizationId, name: organizations.get(event.metadata.organizationId) ?? null } : null,
+      data: event.data,
+    }));
+
+    if (request.query.format === 'csv') {
+      const header = ['position', 'at', 'type', 'stream', 'user_id', 'user_name', 'organization_id', 'organization_name', 'data'];
+      const lines = [header.join(','), ...entries.map((entry) => [
+        entry.position, entry.at, entry.type, entry.stream, entry.user?.id, entry.user?.name, entry.organization?.id, entry.organization?.name, entry.data,
+      ].map(csvCell).join(','))];
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', contentDisposition(`history-${load.guid}${at ? `-at-${at.replace(/[:.]/g, '-')}` : ''}.csv`))
+        .header('cache-control', 'private, no-store')
+        .send(`${lines.join('\r\n')}\r\n`);
+    }
+
+    const answer: Record<string, unknown> = { loadId: load.loadId, guid: load.guid, at, events: entries };
+    if (at) {
+      const before = <E extends { metadata: { at: string } }>(list: E[]) => list.filter((event) => event.metadata.at <= at);
+      const loadState = before(loadEvents).reduce<Load>((state, event) => loadDecider.evolve(state, event), loadDecider.initialState());
+      const proposals = proposalStreams
+        .map((stream) => before(stream.events).reduce<Proposal>((state, event) => proposalDecider.evolve(state, event), proposalDecider.initialState()))
+        .filter((state) => state.exists);
+      const tourState = before(tourEvents).reduce<Tour>((state, event) => tourDecider.evolve(state, event), tourDecider.initialState());
+      answer.load = loadState.posted ? loadState : null;
+      answer.proposals = proposals;
+      answer.tour = tourState.exists ? tourState : null;
+    }
+    return answer;
+  });
+}

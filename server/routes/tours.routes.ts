@@ -1,0 +1,306 @@
+import { sql, type Kysely } from 'kysely';
+import { z } from 'zod';
+import { GenericStatus, ratingCriteriaRatedBy, Role, TourStatus, tourStatuses, type TourStatusId } from '../../domain/catalog.ts';
+import { carrierTourActions, driverTourActions, shipperLoadActions } from '../../domain/loads/loadRows.ts';
+import {
+  CHAT_USE, TOUR_ADD_EVENT, TOUR_ASSIGN, TOUR_ASSIGNEE, TOUR_ASSIGNEES_LIST, TOUR_CHANGE_STATUS, TOUR_GET, TOUR_GET_EVENTS,
+  TOUR_GET_RATING_CRITERIA, TOUR_RATE, TOUR_TRACK_STATUS, TOURS_ALL, TOURS_ASSIGNED,
+} from '../../domain/permissions.ts';
+import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
+import { estimateArrival } from '../../domain/tours/geo.ts';
+import { manualTourEventTypes, type OpenedTour } from '../../domain/tours/tour.types.ts';
+import type { App } from '../app.ts';
+import { isTourParty } from '../commands/marketplace.ts';
+import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
+import { actionsNamed, activeFilters, likePattern, numbersOf, orderOf, TableQuery, tableAnswer } from '../http/table.ts';
+import { parseWith } from '../identity/accounts.ts';
+import { MARKETPLACE_VIEWS } from './loads.routes.ts';
+
+const IdParams = z.object({ id: z.uuid('Not a valid id') });
+const AssignParams = z.object({ id: z.uuid('Not a valid id'), assigneeId: z.uuid('Not a valid id') });
+
+const StatusBody = z.object({
+  status: z.number({ error: 'Please choose a status' }).refine((status) => tourStatuses.some((entry) => entry.id === status), { error: 'Unknown tour status' }),
+  message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
+});
+const EventBody = z.object({
+  type: z.enum(manualTourEventTypes, { error: `type is one of ${manualTourEventTypes.join(', ')}` }),
+  message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
+  stopId: z.string().trim().max(100).nullish().transform((value) => value || null),
+});
+const Position = z.object({
+  latitude: z.number({ error: 'latitude must be a number' }).min(-90).max(90),
+  longitude: z.number({ error: 'longitude must be a number' }).min(-180).max(180),
+  /** Miles per hour. */
+  speed: z.number().min(0).max(200).nullish().transform((value) => value ?? null),
+  heading: z.number().min(0).max(360).nullish().transform((value) => value ?? null),
+  accuracy: z.number().min(0).max(100_000).nullish().transform((value) => value ?? null),
+  recordedAt: z.iso.datetime({ offset: true, error: 'recordedAt must be an ISO 8601 time' }).optional(),
+});
+const PositionsBody = z.union([Position.transform((position) => [position]), z.array(Position).min(1, { error: 'Send at least one position' }).max(1000, { error: 'Send at most 1000 positions at once' })]);
+const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
+const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int(), rating: z.number() })).min(1, { error: 'Rate every criterion once' }) });
+
+const TOUR_ORDER: Record<string, string> = { guid: 't.load_guid', openedAt: 't.opened_at', updatedAt: 't.updated_at', status: 't.status', pickupTime: 'l.pickup_start' };
+const TRAIL_LENGTH = 500;
+
+type Row = Record<string, any>;
+const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
+const statusNameOf = (id: number) => tourStatuses.find((status) => status.id === id)?.name ?? String(id);
+
+/** Tours: the tables, assignment, statuses, timeline, positions, tracking, chat and ratings. */
+export async function toursRoutes(app: App) {
+  const { runner, marketplace } = app.platform;
+  const db = app.platform.database.db as unknown as Kysely<any>;
+
+  const tourRows = (actor: Actor) => {
+    let base = db.selectFrom('tours_view as t').innerJoin('loads_view as l', 'l.id', 't.load_id')
+      .leftJoin('organizations_view as so', 'so.id', 't.shipper_organization_id')
+      .leftJoin('organizations_view as co', 'co.id', 't.carrier_organization_id');
+    if (isSuperadmin(actor)) return base;
+    if (actor.roleId === Role.Driver) return base.where('t.assignee_id', '=', actor.userId);
+    const organizationId = actor.organizationId ?? '00000000-0000-0000-0000-000000000000';
+    return base.where((eb) => eb.or([eb('t.shipper_organization_id', '=', organizationId), eb('t.carrier_organization_id', '=', organizationId)]));
+  };
+
+  const rowOf = (actor: Actor, row: Row) => {
+    const asShipper = row.shipper_organization_id === actor.organizationId;
+    const facts = { tourStatus: row.status as number, carrierRated: Boolean(row.carrier_rated), shipperRated: Boolean(row.shipper_rated) };
+    const actions = actor.roleId === Role.Driver ? driverTourActions(row.status)
+      : asShipper ? shipperLoadActions({ loadStatus: row.load_status, tourStatus: row.status, openProposals: 0, proposalsCount: 1, shipperRated: facts.shipperRated, carrierRated: facts.carrierRated })
+        : carrierTourActions(facts);
+    return {
+      id: row.id as string,
+      loadId: row.load_id as string,
+      loadGuid: row.load_guid as string,
+      status: row.status as number,
+      statusName: statusNameOf(row.status),
+      driver: row.assignee_name ? { id: row.assignee_id, name: row.assignee_name } : null,
+      shipper: row.shipper_name as string | null,
+      carrier: row.carrier_name as string | null,
+      price: Number(row.price),
+      eldTruckName: row.eld_truck_name as string | null,
+      pickup: { address: row.pickup_address, city: row.pickup_city, state: row.pickup_state, time: iso(row.pickup_start), timezone: row.pickup_timezone },
+      dropoff: { address: row.dropoff_address, city: row.dropoff_city, state: row.dropoff_state, time: iso(row.dropoff_start), timezone: row.dropoff_timezone },
+      lastPositionAt: iso(row.last_position_at),
+      openedAt: iso(row.opened_at),
+      shipperRated: facts.shipperRated,
+      carrierRated: facts.carrierRated,
+      actions,
+    };
+  };
+
+  const table = async (request: { query: TableQuery }, actor: Actor) => {
+    const query = request.query;
+    const filters = activeFilters(query);
+    const statuses = numbersOf(filters.get('status'), tourStatuses.map((status) => status.id), 'status');
+    const { column, direction } = orderOf(query, TOUR_ORDER, 't.opened_at');
+    let base = tourRows(actor);
+    if (statuses) base = base.where('t.status', 'in', statuses);
+    if (query.search) {
+      const pattern = likePattern(query.search);
+      base = base.where((eb) => eb.or([eb('t.load_guid', 'ilike', pattern), eb('t.assignee_name', 'ilike', pattern), eb('l.pickup_address', 'ilike', pattern), eb('l.dropoff_address', 'ilike', pattern)]));
+    }
+    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
+    const rows = await base.selectAll('t')
+      .select(['l.status as load_status', 'l.pickup_address', 'l.pickup_city', 'l.pickup_state', 'l.pickup_start', 'l.pickup_timezone', 'l.dropoff_address',
+        'l.dropoff_city', 'l.dropoff_state', 'l.dropoff_start', 'l.dropoff_timezone', 'so.name as shipper_name', 'co.name as carrier_name'])
+      .select(sql<string>`(SELECT max(recorded_at) FROM tour_positions_view p WHERE p.tour_id = t.id)`.as('last_position_at'))
+      .orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc').orderBy('t.id')
+      .limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute() as Row[];
+    return tableAnswer(query, Number(total), rows.map((row) => rowOf(actor, row)), actionsNamed([1, 3, 6, 7, 8, 9, 10, 12]));
+  };
+
+  const visibleTour = async (actor: Actor, tourId: string): Promise<OpenedTour> => marketplace.visibleTour(actor, tourId);
+
+  app.get('/tours', {
+    schema: { tags: ['tours'], summary: 'Tours of the caller (shipper: its loads; carrier: its own; Superadmin: all)', querystring: TableQuery },
+    onRequest: can(TOURS_ALL),
+  }, async (request) => table(request, requireActor(request)));
+
+  app.get('/tours/assigned', {
+    schema: { tags: ['tours'], summary: "The driver's own tours", querystring: TableQuery },
+    onRequest: can(TOURS_ASSIGNED),
+  }, async (request) => {
+    const actor = requireActor(request);
+    // A Superadmin holds every code; "assigned to me" still means tours assigned to the caller.
+    return table(request, { ...actor, roleId: Role.Driver });
+  });
+
+  app.get('/tours/assignees', {
+    schema: { tags: ['tours'], summary: "The carrier's drivers who can be assigned" },
+    onRequest: can(TOUR_ASSIGNEES_LIST),
+  }, async (request) => {
+    const actor = requireActor(request);
+    if (!actor.organizationId) return [];
+    const rows = await db.selectFrom('users_view').select(['id', 'name', 'phone', 'email']).where('organization_id', '=', actor.organizationId)
+      .where('role_id', '=', Role.Driver).where('status', '=', GenericStatus.Active).orderBy('name').execute() as Row[];
+    const busy = await db.selectFrom('tours_view').select(['assignee_id', 'id', 'load_guid']).where('carrier_organization_id', '=', actor.organizationId)
+      .where('status', 'in', [TourStatus.ReadyForPickup, TourStatus.Dispatched, TourStatus.InTransit, TourStatus.PendingDeliveryConfirmation]).execute() as Row[];
+    return rows.map((row) => ({
+      id: row.id, name: row.name, phone: row.phone, email: row.email,
+      openTours: busy.filter((tour) => tour.assignee_id === row.id).map((tour) => ({ id: tour.id, loadGuid: tour.load_guid })),
+    }));
+  });
+
+  app.get('/tours/rating/:id', {
+    schema: { tags: ['tours'], summary: "A tour's rating criteria for the caller's side, its own rating and the other side's", params: IdParams },
+    onRequest: can(TOUR_GET_RATING_CRITERIA),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const tour = await visibleTour(actor, request.params.id);
+    const side = actor.organizationId === tour.carrierOrganizationId ? 'carrier' : 'shipper';
+    const other = side === 'carrier' ? 'shipper' : 'carrier';
+    return {
+      tourId: tour.tourId,
+      status: tour.status,
+      open: tour.status === TourStatus.Delivered,
+      side,
+      criteria: ratingCriteriaRatedBy(side).map(({ id, name }) => ({ id, name })),
+      mine: tour.ratings[side],
+      theirs: tour.ratings[other],
+    };
+  });
+
+  app.post('/tours/:id/rate', {
+    schema: { tags: ['tours'], summary: 'Rate the other side of a delivered tour, once', params: IdParams, body: z.looseObject({}) },
+    onRequest: can(TOUR_RATE),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const { ratings } = parseWith(RateBody, request.body);
+    const position = await marketplace.rateTour({ actor, requestId: request.id }, request.params.id, ratings, new Date().toISOString());
+    await runner.waitFor(MARKETPLACE_VIEWS, position);
+    return reply.code(201).send({ message: 'Thank you for your rating' });
+  });
+
+  app.get('/tours/track/:id', {
+    schema: { tags: ['tours'], summary: 'Tracking: stops, the recent trail, the last position and the ETA', params: IdParams },
+    onRequest: can(TOUR_TRACK_STATUS),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const tour = await visibleTour(actor, request.params.id);
+    const trail = (await db.selectFrom('tour_positions_view').select(['latitude', 'longitude', 'speed', 'heading', 'recorded_at'])
+      .where('tour_id', '=', tour.tourId).orderBy('recorded_at', 'desc').orderBy('id', 'desc').limit(TRAIL_LENGTH).execute() as Row[]).reverse()
+      .map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), speed: row.speed === null ? null : Number(row.speed), heading: row.heading === null ? null : Number(row.heading), recordedAt: iso(row.recorded_at)! }));
+    const last = trail.at(-1) ?? null;
+    const remaining = tour.stops.filter((stop) => !tour.departedStopIds.includes(stop.id));
+    const now = new Date().toISOString();
+    const eta = last && remaining.length > 0 && tour.status !== TourStatus.Delivered && tour.status !== TourStatus.Canceled
+      ? estimateArrival({ from: last, stops: remaining, speedMph: last.speed, now })
+      : null;
+    return {
+      ...tourAnswer(tour),
+      trail,
+      lastPosition: last,
+      eta: eta ? { at: eta.etaAt, remainingMiles: eta.remainingMiles } : null,
+      nextStopId: remaining[0]?.id ?? null,
+    };
+  });
+
+  app.get('/tours/:id', {
+    schema: { tags: ['tours'], summary: 'One tour', params: IdParams },
+    onRequest: can(TOUR_GET),
+  }, async (request) => tourAnswer(await visibleTour(requireActor(request), request.params.id)));
+
+  app.post('/tours/:id/assign/:assigneeId', {
+    schema: { tags: ['tours'], summary: "Assign one of the carrier's drivers", params: AssignParams },
+    onRequest: can(TOUR_ASSIGN),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const position = await marketplace.assignTour({ actor, requestId: request.id }, request.params.id, request.params.assigneeId, new Date().toISOString());
+    await runner.waitFor(MARKETPLACE_VIEWS, position);
+    return { message: 'Driver assigned' };
+  });
+
+  app.put('/tours/:id/status', {
+    schema: { tags: ['tours'], summary: "Move a tour along its statuses (DOMAIN.md's table)", params: IdParams, body: z.looseObject({}) },
+    onRequest: can(TOUR_CHANGE_STATUS),
+  }, async (request) => {
+    const actor = requireActor(request);
+    const { status, message } = parseWith(StatusBody, request.body);
+    const position = await marketplace.changeTourStatus({ actor, requestId: request.id }, request.params.id, status as TourStatusId, message, new Date().toISOString());
+    await runner.waitFor(MARKETPLACE_VIEWS, position);
+    return { id: request.params.id, status, statusName: statusNameOf(status) };
+  });
+
+  app.get('/tours/:id/events', {
+    schema: { tags: ['tours'], summary: "The tour's timeline: status changes, arrivals, departures and notes", params: IdParams },
+    onRequest: can(TOUR_GET_EVENTS),
+  }, async (request) => {
+    const tour = await visibleTour(requireActor(request), request.params.id);
+    const rows = await db.selectFrom('tour_events_view as e').leftJoin('users_view as u', 'u.id', 'e.added_by')
+      .select(['e.id', 'e.type', 'e.message', 'e.stop_id', 'e.at', 'u.id as user_id', 'u.name as user_name'])
+      .where('e.tour_id', '=', tour.tourId).orderBy('e.at').orderBy('e.id').execute() as Row[];
+    return rows.map((row) => ({
+      id: row.id, type: row.type, message: row.message, stopId: row.stop_id, at: iso(row.at),
+      user: row.user_id ? { id: row.user_id, name: row.user_name } : null,
+    }));
+  });
+
+  app.post('/tours/:id/events', {
+    schema: { tags: ['tours'], summary: 'Add a note or milestone to the timeline', params: IdParams, body: z.looseObject({}) },
+    onRequest: can(TOUR_ADD_EVENT),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const entry = parseWith(EventBody, request.body);
+    const { id, position } = await marketplace.addTourEvent({ actor, requestId: request.id }, request.params.id, entry, new Date().toISOString());
+    await runner.waitFor(MARKETPLACE_VIEWS, position);
+    return reply.code(201).send({ id });
+  });
+
+  app.post('/tours/:id/positions', {
+    schema: { tags: ['tours'], summary: "The assigned driver's positions, one or a batch (speed in mph)", params: IdParams, body: z.unknown() },
+    onRequest: can(TOUR_ASSIGNEE),
+    config: { rateLimit: { max: 6000, timeWindow: '1 minute' } },
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    if (actor.roleId !== Role.Driver && !isSuperadmin(actor)) throw new ForbiddenError('Only the assigned driver sends positions');
+    const now = new Date().toISOString();
+    const positions = parseWith(PositionsBody, request.body).map((position) => ({ ...position, recordedAt: position.recordedAt ? new Date(position.recordedAt).toISOString() : now }));
+    const { accepted } = await marketplace.recordPositions({ actor, requestId: request.id }, request.params.id, positions, now);
+    return reply.code(202).send({ accepted });
+  });
+
+  app.get('/tours/:id/chat', {
+    schema: { tags: ['tours'], summary: "The tour's chat, oldest first", params: IdParams },
+    onRequest: can(CHAT_USE),
+  }, async (request) => {
+    const tour = await visibleTour(requireActor(request), request.params.id);
+    const rows = await db.selectFrom('chat_messages_view').selectAll().where('tour_id', '=', tour.tourId).orderBy('posted_at').orderBy('id').limit(1000).execute() as Row[];
+    return rows.map((row) => ({ id: row.id, user: { id: row.user_id, name: row.user_name }, organizationId: row.organization_id, text: row.text, at: iso(row.posted_at) }));
+  });
+
+  app.post('/tours/:id/chat', {
+    schema: { tags: ['tours'], summary: 'Post to the tour chat', params: IdParams, body: z.looseObject({}) },
+    onRequest: can(CHAT_USE),
+  }, async (request, reply) => {
+    const actor = requireActor(request);
+    const { message } = parseWith(ChatBody, request.body);
+    const user = await app.platform.identity.loadUser(actor.userId);
+    const { id, position } = await marketplace.postChatMessage({ actor, requestId: request.id }, request.params.id, message, user?.name ?? 'User', new Date().toISOString());
+    await runner.waitFor(['tourChat'], position);
+    return reply.code(201).send({ id });
+  });
+}
+
+/** A tour as the API answers it. */
+export const tourAnswer = (tour: OpenedTour) => ({
+  id: tour.tourId,
+  loadId: tour.loadId,
+  loadGuid: tour.loadGuid,
+  proposalId: tour.proposalId,
+  shipperOrganizationId: tour.shipperOrganizationId,
+  carrierOrganizationId: tour.carrierOrganizationId,
+  status: tour.status,
+  statusName: statusNameOf(tour.status),
+  assignee: tour.assigneeId ? { id: tour.assigneeId, name: tour.assigneeName } : null,
+  price: tour.price,
+  eldTruckName: tour.eldTruckName,
+  contractFileId: tour.contractFileId,
+  stops: tour.stops.map((stop) => ({ ...stop, arrived: tour.arrivedStopIds.includes(stop.id), departed: tour.departedStopIds.includes(stop.id) })),
+  ratings: { shipperRated: tour.ratings.shipper !== null, carrierRated: tour.ratings.carrier !== null },
+  openedAt: tour.openedAt,
+  updatedAt: tour.updatedAt,
+});
+
+export { isTourParty };
