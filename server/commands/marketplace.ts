@@ -142,7 +142,7 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
   };
 
   /** Declines every other open offer on the load (after an acceptance or a cancellation). */
-  const declineOthers = async (loadId: string, exceptProposalId: string | null, reason: DeclineReason, message: string, caller: Caller, now: string) => {
+  const declineOthers = async (loadId: string, exceptProposalId: string | null, reason: DeclineReason, message: string, caller: Caller | null, now: string) => {
     const rows = await db.selectFrom('proposals_view').select('id').where('load_id', '=', loadId).where('status', 'in', [10, 11]).execute();
     // The read model may lag the log by a moment: also decline proposals it does not show yet on the next run.
     let last: LogPosition | null = null;
@@ -154,8 +154,41 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
     return last;
   };
 
+  /**
+   * Carries a recorded acceptance (LoadProposalAccepted on the load stream) to the proposal, the
+   * other offers and the tour. Idempotent: each step is taken only if it is still missing, so it
+   * also repairs a shipment whose follow-ups were cut short by a crash (run by the scheduler).
+   */
+  const completeAcceptance = async (loadId: string, caller: Caller | null, now: string): Promise<LogPosition | null> => {
+    const load = await loadLoad(loadId);
+    if (!load || !load.acceptedProposalId || !load.tourId || load.status === GenericStatus.Canceled) return null;
+    const proposalId = load.acceptedProposalId;
+    const tourId = load.tourId;
+    let last: LogPosition | null = null;
+    const proposal = await loadProposal(proposalId);
+    if (proposal && (proposal.status === GenericStatus.SubmittedProposal || proposal.status === GenericStatus.PendingAcceptance)) {
+      last = latest(last, (await runProposal({ type: 'AcceptProposal', data: { proposalId, by: null, userId: caller?.actor.userId ?? load.postedBy, tourId, now } }, loadId, caller, now)).position);
+    }
+    last = latest(last, await declineOthers(loadId, proposalId, 'otherAccepted', 'Another offer was accepted', caller, now));
+    if (!(await loadTour(tourId)) && proposal) {
+      const stops: TourStop[] = load.details.stops.map((stop) => ({
+        id: stop.id, locationType: stop.locationType, name: stop.name, address: stop.address, city: stop.city, state: stop.state,
+        latitude: stop.latitude, longitude: stop.longitude,
+      }));
+      const opened = await runTour({
+        type: 'OpenTour',
+        data: {
+          tourId, loadId, loadGuid: load.guid, proposalId, shipperOrganizationId: load.shipperOrganizationId,
+          carrierOrganizationId: proposal.carrierOrganizationId, price: load.price ?? proposal.price, eldTruckName: proposal.eldTruckName, stops, now,
+        },
+      }, loadId, caller, now);
+      last = latest(last, opened.position);
+    }
+    return last;
+  };
+
   return {
-    loadLoad, loadProposal, loadTour, requireActiveOrganization, ownLoad,
+    loadLoad, loadProposal, loadTour, requireActiveOrganization, ownLoad, completeAcceptance,
 
     async postLoad(caller: Caller, body: LoadBody, now: string) {
       const { actor } = caller;
@@ -265,21 +298,7 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
             type: 'AcceptProposalForLoad',
             data: { loadId, by, proposalId, carrierOrganizationId: proposal.carrierOrganizationId, price: proposal.price, tourId, now },
           }, caller, now);
-          let last = accepted.position;
-          last = latest(last, (await runProposal({ type: 'AcceptProposal', data: { proposalId, by, userId: actor.userId, tourId, now } }, loadId, caller, now)).position);
-          last = latest(last, await declineOthers(loadId, proposalId, 'otherAccepted', 'Another offer was accepted', caller, now));
-          const stops: TourStop[] = load.details.stops.map((stop) => ({
-            id: stop.id, locationType: stop.locationType, name: stop.name, address: stop.address, city: stop.city, state: stop.state,
-            latitude: stop.latitude, longitude: stop.longitude,
-          }));
-          const opened = await runTour({
-            type: 'OpenTour',
-            data: {
-              tourId, loadId, loadGuid: load.guid, proposalId, shipperOrganizationId: load.shipperOrganizationId,
-              carrierOrganizationId: proposal.carrierOrganizationId, price: proposal.price, eldTruckName: proposal.eldTruckName, stops, now,
-            },
-          }, loadId, caller, now);
-          return latest(last, opened.position);
+          return latest(accepted.position, await completeAcceptance(loadId, caller, now));
         }
         default:
           throw new IllegalStateError(`Unknown offer status ${change.status}`);

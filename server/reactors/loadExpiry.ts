@@ -7,6 +7,8 @@ import type { Database, SessionConnection } from '../db/database.ts';
 export type LoadExpiryScheduler = {
   /** One pass: pauses every open load whose offer expired; returns how many it paused. */
   sweep(now?: string): Promise<number>;
+  /** One pass of the acceptance repair; returns how many loads it completed. */
+  repair(now?: string): Promise<number>;
   stop(): Promise<void>;
 };
 
@@ -48,6 +50,30 @@ export function startLoadExpiryScheduler(options: {
     }
   };
 
+  /**
+   * Finishes acceptances whose follow-ups were cut short (a crash between the load's acceptance and
+   * the tour's opening): an accepted load with no tour, or with offers still open.
+   */
+  const repair = async (now = new Date().toISOString()): Promise<number> => {
+    const loads = await db.selectFrom('loads_view as l').select('l.id')
+      .where('l.status', 'in', [GenericStatus.Accepted, GenericStatus.Signed])
+      .where((eb) => eb.or([
+        eb.not(eb.exists(eb.selectFrom('tours_view as t').select('t.id').whereRef('t.id', '=', 'l.tour_id'))),
+        eb.exists(eb.selectFrom('proposals_view as p').select('p.id').whereRef('p.load_id', '=', 'l.id').where('p.status', 'in', [10, 11])),
+      ]))
+      .where('l.updated_at', '<', new Date(Date.parse(now) - 5_000).toISOString())
+      .limit(batchSize).execute();
+    let repaired = 0;
+    for (const { id } of loads) {
+      try {
+        if (await marketplace.completeAcceptance(id, null, now)) repaired++;
+      } catch (error) {
+        logger.warn({ err: error, loadId: id }, 'could not complete an acceptance');
+      }
+    }
+    return repaired;
+  };
+
   const tick = async () => {
     if (stopped) return;
     try {
@@ -59,6 +85,8 @@ export function startLoadExpiryScheduler(options: {
       if (leader) {
         const paused = await sweep();
         if (paused > 0) logger.info({ paused }, 'expired loads paused');
+        const repaired = await repair();
+        if (repaired > 0) logger.warn({ repaired }, 'unfinished acceptances completed');
       }
     } catch (error) {
       logger.warn({ err: error }, 'load expiry pass failed');
@@ -76,6 +104,7 @@ export function startLoadExpiryScheduler(options: {
 
   return {
     sweep,
+    repair,
     async stop() {
       stopped = true;
       clearInterval(timer);

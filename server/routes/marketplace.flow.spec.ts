@@ -333,3 +333,25 @@ t.test('Superadmin sees every proposal; others may not list them all', async (t)
   t.ok((await table('/api/tours', admin.token)).json().total >= 1);
   t.equal((await table('/api/tours', otherShipper.token)).json().total, 0);
 });
+
+t.test('an acceptance cut short by a crash is completed by the repair pass', async (t) => {
+  const { id } = (await send('POST', '/api/loads', shipper.token, loadBody())).json();
+  const winner = (await send('POST', `/api/proposal/${id}`, carrier.token, { price: 1200 })).json().id;
+  const loser = (await send('POST', `/api/proposal/${id}`, carrierB.token, { price: 1300 })).json().id;
+  // The handler recorded the acceptance on the load stream, then the process died.
+  const { revision } = await platform.store.readStream(`load-${id}`);
+  const tourId = crypto.randomUUID();
+  const now = new Date().toISOString();
+  const appended = await platform.store.append(`load-${id}`, [{
+    type: 'LoadProposalAccepted', data: { loadId: id, proposalId: winner, carrierOrganizationId: carrier.organizationId, price: 1200, tourId, acceptedAt: now },
+  }], { expectedRevision: revision, metadata: { userId: shipper.userId, organizationId: shipper.organizationId, correlationId: id, causationId: null, at: now } });
+  await platform.runner.waitFor(['marketplace'], appended.position);
+  t.equal((await get(`/api/tours/${tourId}`, shipper.token)).statusCode, 404, 'no tour yet');
+  const repaired = await platform.loadExpiry!.repair(new Date(Date.now() + 60_000).toISOString());
+  t.ok(repaired >= 1, `repaired ${repaired}`);
+  await platform.runner.waitFor(['marketplace'], await platform.store.head());
+  t.match((await get(`/api/tours/${tourId}`, shipper.token)).json(), { id: tourId, status: 7, price: 1200 });
+  t.match((await get(`/api/proposal/${id}/proposal/${winner}`, carrier.token)).json(), { status: 5 });
+  t.match((await get(`/api/proposal/${id}/proposal/${loser}`, carrierB.token)).json(), { status: 12 });
+  t.equal(await platform.loadExpiry!.repair(new Date(Date.now() + 60_000).toISOString()), 0, 'a second pass finds nothing to do');
+});
