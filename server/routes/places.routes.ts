@@ -1,0 +1,63 @@
+import { z } from 'zod';
+import { NotFoundError } from '../../domain/shared/errors.ts';
+import type { App } from '../app.ts';
+import { can } from '../http/auth.ts';
+import { attribution, type Place } from '../integrations/places/gazetteer.ts';
+import { createPlaceSearch, type PlaceService } from '../integrations/places/photon.ts';
+
+const AutocompleteQuery = z.object({
+  q: z.string().trim().max(200, 'q is at most 200 characters').default(''),
+  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit is at least 1').max(25, 'limit is at most 25').default(10),
+});
+const ReverseQuery = z.object({
+  latitude: z.coerce.number().min(-90, 'latitude is between -90 and 90').max(90, 'latitude is between -90 and 90'),
+  longitude: z.coerce.number().min(-180, 'longitude is between -180 and 180').max(180, 'longitude is between -180 and 180'),
+});
+const PlaceAnswer = z.object({
+  id: z.string(), name: z.string(), address: z.string(), latitude: z.number(), longitude: z.number(),
+  city: z.string(), state: z.string(), zip: z.string().nullable(),
+});
+
+const answer = ({ id, name, address, latitude, longitude, city, state, zip }: Place) => ({ id, name, address, latitude, longitude, city, state, zip });
+
+/**
+ * Place search for the stop editor and the maps: the embedded US gazetteer, or the Photon server
+ * of GEOCODER_URL with the gazetteer behind it. Open to any signed-in user.
+ */
+export async function placesRoutes(app: App, options: { places?: PlaceService } = {}) {
+  const places = options.places ?? createPlaceSearch(process.env, { logger: app.log });
+
+  app.get('/places/autocomplete', {
+    schema: {
+      tags: ['places'], summary: 'US places (towns and ZIP codes) matching typed text, best match first',
+      description: `Matches town names ("chic"), "City, ST", state names and ZIP prefixes. ${attribution}`,
+      querystring: AutocompleteQuery, response: { 200: z.array(PlaceAnswer) },
+    },
+    onRequest: can(),
+  }, async (request) => {
+    const { q, limit } = request.query;
+    if (!q) return [];
+    return (await places.search(q, limit)).map(answer);
+  });
+
+  app.get('/places/reverse', {
+    schema: {
+      tags: ['places'], summary: 'The town around a point',
+      description: `The town of the nearest ZIP code centroid; 404 far from any. ${attribution}`,
+      querystring: ReverseQuery, response: { 200: PlaceAnswer },
+    },
+    onRequest: can(),
+  }, async (request) => {
+    const place = await places.reverse(request.query.latitude, request.query.longitude);
+    if (!place) throw new NotFoundError('No place found near these coordinates');
+    return answer(place);
+  });
+
+  // Builds the embedded table once the server listens, so the first person to type does not wait
+  // for it; tests that only inject requests never listen and never pay for it.
+  if (places.source === 'gazetteer') {
+    app.addHook('onListen', async () => {
+      setTimeout(() => places.search('a', 1).catch((error: unknown) => app.log.warn({ err: error }, 'the gazetteer could not be built')), 0);
+    });
+  }
+}
