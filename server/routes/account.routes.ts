@@ -38,7 +38,7 @@ export async function accountRoutes(app: App) {
 
   app.get('/account', {
     schema: { tags: ['account'], summary: 'The Account Settings data: each section only where the caller may see it' },
-    preHandler: can(ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER),
+    onRequest: can(ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
     const user = assertFound(await identity.loadUser(actor.userId), 'User');
@@ -73,7 +73,7 @@ export async function accountRoutes(app: App) {
 
   app.put('/users', {
     schema: { tags: ['account'], summary: 'Edit the own profile; a new password needs the current one', body: updateAccountBodySchema },
-    preHandler: can(ACCOUNT_EDIT_USER_PROFILE),
+    onRequest: can(ACCOUNT_EDIT_USER_PROFILE),
   }, async (request) => {
     const actor = requireActor(request);
     const user = assertFound(await identity.loadUser(actor.userId), 'User');
@@ -100,7 +100,7 @@ export async function accountRoutes(app: App) {
 
   app.put('/users/organization', {
     schema: { tags: ['account'], summary: 'Edit the own organization: name and contact', body: organizationContactSchema },
-    preHandler: can(ACCOUNT_CHANGE_ORGANIZATION),
+    onRequest: can(ACCOUNT_CHANGE_ORGANIZATION),
   }, async (request) => {
     const actor = requireActor(request);
     const organization = await ownOrganization(actor);
@@ -116,7 +116,7 @@ export async function accountRoutes(app: App) {
 
   app.post('/users/carrier', {
     schema: { tags: ['account'], summary: 'Edit the carrier profile (multipart: data + any of the four documents)', consumes: ['multipart/form-data'] },
-    preHandler: can(ACCOUNT_CHANGE_CARRIER),
+    onRequest: can(ACCOUNT_CHANGE_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
     const organization = await ownOrganization(actor);
@@ -144,7 +144,7 @@ export async function accountRoutes(app: App) {
 
   app.post('/users/shipper', {
     schema: { tags: ['account'], summary: 'Edit the shipper profile (multipart: data + optional signature image)', consumes: ['multipart/form-data'] },
-    preHandler: can(ACCOUNT_CHANGE_SHIPPER),
+    onRequest: can(ACCOUNT_CHANGE_SHIPPER),
   }, async (request) => {
     const actor = requireActor(request);
     const organization = await ownOrganization(actor);
@@ -171,7 +171,7 @@ export async function accountRoutes(app: App) {
 
   app.get('/files/:id', {
     schema: { tags: ['account'], summary: "Download a stored document of the caller's organization", params: IdParams },
-    preHandler: can(),
+    onRequest: can(),
   }, async (request, reply) => {
     const actor = requireActor(request);
     const meta = await files.getMeta(request.params.id);

@@ -13,7 +13,7 @@ const Health = z.object({
 export async function platformRoutes(app: App) {
   app.get('/health', {
     schema: { tags: ['platform'], summary: 'Event store and read-model status', response: { 200: Health, 503: Health } },
-    config: { rateLimit: false },
+    config: { public: true, rateLimit: false },
   }, async (_request, reply) => {
     const { store, runner } = app.platform;
     try {
@@ -33,6 +33,7 @@ export async function platformRoutes(app: App) {
 
   app.get('/catalog', {
     schema: { tags: ['platform'], summary: 'Every enumeration of the product: types, statuses with chip colours, time zones, criteria, permissions' },
+    config: { public: true },
   }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
     return buildCatalog(new Date().toISOString());

@@ -123,7 +123,7 @@ export async function registrationRoutes(app: App) {
 
   app.get('/admin/outbox', {
     schema: { tags: ['admin'], summary: 'E-mails kept while no SMTP server is configured, newest first' },
-    preHandler: can(SUPER_ADMIN),
+    onRequest: can(SUPER_ADMIN),
   }, async () => listOutbox(database.db, 100));
 }
 

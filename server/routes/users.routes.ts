@@ -9,7 +9,7 @@ import { createOrganizationDataSchema, createUserBodySchema, FILE_REQUIRED_MESSA
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import type { App } from '../app.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
-import { activeFilters, likePattern, TableQuery, tableAnswer } from '../http/table.ts';
+import { activeFilters, likePattern, numbersOf, orderOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { changePassword, optionalCarrierDocuments, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
 import { assertFound, causeOf, latest, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser, createUser } from '../identity/onboarding.ts';
@@ -24,21 +24,6 @@ const actionList = (...ids: number[]) => ids.map((id) => ({ id, name: Object.ent
 
 const USER_ORDER: Record<string, string> = { name: 'u.name', email: 'u.email', username: 'u.username', createdAt: 'u.created_at', status: 'u.status' };
 const ORGANIZATION_ORDER: Record<string, string> = { name: 'o.name', email: 'o.email', createdAt: 'o.created_at', status: 'status' };
-
-/** The ids of a filter as whole numbers among `allowed`; anything else is a 400 naming `filters`. */
-function numbersOf(values: unknown[] | undefined, allowed: readonly number[], name: string): number[] | null {
-  if (!values) return null;
-  const numbers = values.map(Number);
-  if (numbers.some((value) => !allowed.includes(value))) throw ValidationError.field('filters', `Unknown ${name} in the ${name} filter`);
-  return numbers;
-}
-
-function orderOf(query: TableQuery, columns: Record<string, string>, fallback: string): { column: string; direction: 'ASC' | 'DESC' } {
-  if (!query.order) return { column: fallback, direction: 'DESC' };
-  const column = Object.hasOwn(columns, query.order.column) ? columns[query.order.column] : undefined;
-  if (!column) throw ValidationError.field('order', `Cannot order by ${query.order.column}; one of ${Object.keys(columns).join(', ')}`);
-  return { column, direction: query.order.direction };
-}
 
 /** The activate and block actions the caller may take now on a row of that status. */
 const statusActions = (actor: Actor, status: number | null): number[] => {
@@ -67,7 +52,7 @@ export async function usersRoutes(app: App) {
 
   app.get('/users/activate/:id', {
     schema: { tags: ['users'], summary: 'Activate a user (and its Pending organization)', params: IdParams },
-    preHandler: can(USER_ACTIVATE),
+    onRequest: can(USER_ACTIVATE),
   }, async (request) => {
     const actor = requireActor(request);
     const now = new Date().toISOString();
@@ -87,7 +72,7 @@ export async function usersRoutes(app: App) {
 
   app.get('/users/block/:id', {
     schema: { tags: ['users'], summary: 'Block a user; its sessions end', params: IdParams },
-    preHandler: can(USER_BLOCK),
+    onRequest: can(USER_BLOCK),
   }, async (request) => {
     const actor = requireActor(request);
     const now = new Date().toISOString();
@@ -101,7 +86,7 @@ export async function usersRoutes(app: App) {
 
   app.get('/users', {
     schema: { tags: ['users'], summary: 'Users table (Superadmin: all; others: their organization)', querystring: TableQuery },
-    preHandler: can(DISPLAY_USERS_SIDEMENU),
+    onRequest: can(DISPLAY_USERS_SIDEMENU),
   }, async (request) => {
     const actor = requireActor(request);
     const query = request.query;
@@ -162,7 +147,7 @@ export async function usersRoutes(app: App) {
    */
   const organizationsList = (type: OrganizationType, code: number) => app.get(`/users/list/${type === 'Shipper' ? 'shippers' : 'carriers'}`, {
     schema: { tags: ['users'], summary: `${type} organizations with their first user`, querystring: TableQuery },
-    preHandler: can(code),
+    onRequest: can(code),
   }, async (request) => {
     const actor = requireActor(request);
     const query = request.query;
@@ -216,7 +201,7 @@ export async function usersRoutes(app: App) {
 
   app.post('/users', {
     schema: { tags: ['users'], summary: 'Create a user (Active at once)', body: createUserBodySchema },
-    preHandler: can(USER_CREATE),
+    onRequest: can(USER_CREATE),
   }, async (request, reply) => {
     const actor = requireActor(request);
     const body = request.body;
@@ -251,7 +236,7 @@ export async function usersRoutes(app: App) {
 
   app.put('/users/:id', {
     schema: { tags: ['users'], summary: 'Edit a user: e-mail, name, phone, and optionally a new password', params: IdParams, body: updateUserBodySchema },
-    preHandler: can(USER_UPDATE),
+    onRequest: can(USER_UPDATE),
   }, async (request) => {
     const actor = requireActor(request);
     const user = await visibleUser(actor, request.params.id);
@@ -266,7 +251,7 @@ export async function usersRoutes(app: App) {
 
   app.delete('/users/deleteDriver', {
     schema: { tags: ['users'], summary: "Delete a driver of the caller's organization", body: DeleteDriverBody },
-    preHandler: can(USER_DELETE),
+    onRequest: can(USER_DELETE),
   }, async (request, reply) => {
     const actor = requireActor(request);
     const user = await visibleUser(actor, request.body.id);
@@ -284,7 +269,7 @@ export async function usersRoutes(app: App) {
 
   app.post('/users/organization', {
     schema: { tags: ['users'], summary: 'Create an Active organization (multipart: data + carrier documents)', consumes: ['multipart/form-data'] },
-    preHandler: can(SUPER_ADMIN),
+    onRequest: can(SUPER_ADMIN),
   }, async (request, reply) => {
     const actor = requireActor(request);
     const upload = await readMultipart(request, {
@@ -324,7 +309,7 @@ export async function usersRoutes(app: App) {
 
   app.get('/users/organization', {
     schema: { tags: ['users'], summary: 'Organizations the caller may assign users to' },
-    preHandler: can(USER_ASSIGN_ORGANIZATION),
+    onRequest: can(USER_ASSIGN_ORGANIZATION),
   }, async (request) => {
     const actor = requireActor(request);
     let select = db.selectFrom('organizations_view').select(['id', 'name', 'type']).orderBy('name').orderBy('id');
@@ -338,11 +323,11 @@ export async function usersRoutes(app: App) {
 
   app.get('/users/roles/creatable', {
     schema: { tags: ['users'], summary: 'Roles the caller may give a new user' },
-    preHandler: can(USER_CREATABLE_ROLES),
+    onRequest: can(USER_CREATABLE_ROLES),
   }, async (request) => creatableRoles(requireActor(request).roleId).map(({ id, name }) => ({ id, name })));
 
   app.get('/users/roles/filterable', {
     schema: { tags: ['users'], summary: "Roles offered by the users table's role filter" },
-    preHandler: can(USER_FILTERABLE_ROLES),
+    onRequest: can(USER_FILTERABLE_ROLES),
   }, async (request) => filterableRoles(requireActor(request).roleId).map(({ id, name }) => ({ id, name })));
 }
