@@ -1,10 +1,18 @@
-import 'primereact/resources/themes/lara-dark-amber/theme.css';
 import 'primeicons/primeicons.css';
 import './styles.css';
 import './i18n/index.ts';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
+import { applyTheme } from './app/theme.ts';
+import { appStore } from './state/session.ts';
+import { settingsAtom, settingsFromUrl } from './state/settings.ts';
+
+// Theme changes carried by the URL (layout, mode, rtl, style, theme_mode, is_rtl, nav_style, theme_style).
+const fromUrl = settingsFromUrl(window.location.search);
+if (Object.keys(fromUrl).length > 0) appStore.set(settingsAtom, fromUrl);
+// Before the first paint: no flash of the wrong theme or direction.
+applyTheme(appStore.get(settingsAtom));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

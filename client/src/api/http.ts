@@ -1,3 +1,5 @@
+import { clearTokens, readTokens, signOutLocally, writeTokens } from '../state/session.ts';
+
 /** One problem the server found in the input: a field (`path`) or, for imports, a row and field. */
 export interface ApiFieldError {
   message: string;
@@ -5,6 +7,9 @@ export interface ApiFieldError {
   row?: number;
   field?: string;
 }
+
+/** The specification's text when the server's answer carries no message of its own (section 8). */
+export const SOMETHING_WENT_WRONG = 'Something went wrong!';
 
 /** A non-2xx answer, carrying the server's own `message` and `errors` (API.md, Conventions). */
 export class ApiError extends Error {
@@ -22,7 +27,12 @@ export class ApiError extends Error {
 export interface RequestOptions {
   signal?: AbortSignal;
   headers?: HeadersInit;
+  /** Send the bearer token and refresh it on a 401 (default). Off for sign-in and the public calls. */
+  auth?: boolean;
 }
+
+/** After a failed refresh the user is signed out this much later (specification section 4). */
+export const SIGN_OUT_DELAY_MS = 500;
 
 const apiBase = '/api';
 
@@ -43,35 +53,124 @@ function parseBody(text: string): unknown {
   }
 }
 
-async function request<T>(method: string, path: string, body: unknown, options: RequestOptions = {}): Promise<T> {
+function url(path: string): string {
+  return `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
+}
+
+async function send(method: string, path: string, body: unknown, options: RequestOptions, token: string | null): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
-  if (body !== undefined) headers.set('Content-Type', 'application/json');
-
-  const response = await fetch(`${apiBase}${path.startsWith('/') ? path : `/${path}`}`, {
+  const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
+  if (token) headers.set('Authorization', `Bearer ${token}`);
+  return fetch(url(path), {
     method,
     headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
+    body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     signal: options.signal,
   });
-  const data = parseBody(await response.text());
+}
 
-  if (!response.ok) {
-    const payload = isRecord(data) ? data : {};
-    const message =
-      typeof payload.message === 'string' && payload.message !== ''
-        ? payload.message
-        : `${response.status} ${response.statusText}`.trim();
-    const errors = Array.isArray(payload.errors) ? payload.errors.filter(isFieldError) : [];
-    throw new ApiError(response.status, message, errors);
+async function toApiError(response: Response): Promise<ApiError> {
+  const payload = parseBody(await response.text());
+  const data = isRecord(payload) ? payload : {};
+  const message = typeof data.message === 'string' && data.message !== '' ? data.message : SOMETHING_WENT_WRONG;
+  const errors = Array.isArray(data.errors) ? data.errors.filter(isFieldError) : [];
+  return new ApiError(response.status, message, errors);
+}
+
+// Concurrent 401s share one refresh: a refresh token is single use.
+let refreshing: Promise<string | null> | null = null;
+let signOutTimer: ReturnType<typeof setTimeout> | null = null;
+
+async function refreshAccessToken(): Promise<string | null> {
+  const refreshToken = readTokens()?.refreshToken;
+  if (!refreshToken) return null;
+  try {
+    const response = await send('POST', '/refresh-token', { refreshToken }, {}, null);
+    if (!response.ok) return null;
+    const answer = parseBody(await response.text());
+    if (!isRecord(answer) || typeof answer.accessToken !== 'string') return null;
+    const next = typeof answer.refreshToken === 'string' ? answer.refreshToken : refreshToken;
+    writeTokens({ accessToken: answer.accessToken, refreshToken: next });
+    return answer.accessToken;
+  } catch {
+    return null;
   }
-  return data as T;
+}
+
+function refreshOnce(): Promise<string | null> {
+  refreshing ??= refreshAccessToken().finally(() => {
+    refreshing = null;
+  });
+  return refreshing;
+}
+
+/** The refresh failed: stored tokens are cleared and the user is signed out after 500 ms. */
+function scheduleSignOut(): void {
+  clearTokens();
+  if (signOutTimer) return;
+  signOutTimer = setTimeout(() => {
+    signOutTimer = null;
+    signOutLocally();
+  }, SIGN_OUT_DELAY_MS);
+}
+
+/**
+ * One call to the API, answered as a Response. A 401 triggers one token refresh and one retry with
+ * the new token; when the refresh fails, the user is signed out 500 ms later.
+ */
+async function fetchWithAuth(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+  const auth = options.auth ?? true;
+  const token = auth ? (readTokens()?.accessToken ?? null) : null;
+  let response = await send(method, path, body, options, token);
+
+  if (response.status === 401 && auth && token) {
+    const fresh = await refreshOnce();
+    if (fresh) response = await send(method, path, body, options, fresh);
+    else scheduleSignOut();
+  }
+  if (!response.ok) throw await toApiError(response);
+  return response;
+}
+
+/** One call to the API, its JSON answer parsed (undefined for an empty answer). */
+export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+  const response = await fetchWithAuth(method, path, body, options);
+  if (response.status === 204) return undefined as T;
+  return parseBody(await response.text()) as T;
+}
+
+/** A stored file (a document, a signature) as a Blob, fetched with the bearer token. */
+export async function apiGetBlob(path: string, options: RequestOptions = {}): Promise<Blob> {
+  return (await fetchWithAuth('GET', path, undefined, options)).blob();
 }
 
 export function apiGet<T>(path: string, options?: RequestOptions): Promise<T> {
   return request<T>('GET', path, undefined, options);
 }
 
-export function apiPost<T>(path: string, body: unknown, options?: RequestOptions): Promise<T> {
+export function apiPost<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
   return request<T>('POST', path, body, options);
+}
+
+export function apiPut<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('PUT', path, body, options);
+}
+
+export function apiDelete<T>(path: string, body?: unknown, options?: RequestOptions): Promise<T> {
+  return request<T>('DELETE', path, body, options);
+}
+
+/** A multipart request as API.md describes it: the JSON fields in `data`, each file in its own field. */
+export function multipartBody(data: unknown, files: Record<string, File | Blob | null | undefined> = {}): FormData {
+  const form = new FormData();
+  form.append('data', JSON.stringify(data));
+  for (const [name, file] of Object.entries(files)) if (file) form.append(name, file);
+  return form;
+}
+
+/** The text to show for a failed call: the server's message, or 'Something went wrong!'. */
+export function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : SOMETHING_WENT_WRONG;
 }

@@ -1,35 +1,42 @@
+import { useAtomValue } from 'jotai';
 import { PrimeReactProvider } from 'primereact/api';
-import { useTranslation } from 'react-i18next';
-import { Redirect, Route, Switch } from 'wouter';
-import { SignInPage } from '../pages/auth/SignInPage.tsx';
-import { NotFoundPage } from '../pages/errors/NotFoundPage.tsx';
-import { HomePage } from '../pages/home/HomePage.tsx';
-import { AppTopbar } from './AppTopbar.tsx';
-import { paths } from './paths.ts';
-import { StatusFooter } from './StatusFooter.tsx';
+import { lazy, Suspense, useEffect } from 'react';
+import { accountOpenAtom } from '../state/common.ts';
+import { settingsAtom } from '../state/settings.ts';
+import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
+import { GlobalNotifier } from '../components/GlobalNotifier.tsx';
+import { AppRoutes } from './AppRoutes.tsx';
+import { AuthBootstrap } from './AuthBootstrap.tsx';
+import { Customizer } from './Customizer.tsx';
+import { applyTheme } from './theme.ts';
 
-/** The shell: top bar, the routed page, the status footer. The router comes from outside (tests use a memory one). */
+const AccountSettingsDialog = lazy(() => import('../pages/account/AccountSettingsDialog.tsx'));
+
+/** Keeps the document (theme stylesheet, colours, direction, layout attributes) in step with the settings. */
+function ThemeSync() {
+  const settings = useAtomValue(settingsAtom);
+  useEffect(() => applyTheme(settings), [settings]);
+  return null;
+}
+
+/** The application: theme, startup token check, the routed shell, the global notifier and the dialogs. */
 export function App() {
-  const { t } = useTranslation();
+  const accountOpen = useAtomValue(accountOpenAtom);
   return (
-    <PrimeReactProvider>
-      <div className="app-shell">
-        <a href="#main" className="skip-link">
-          {t('app.skipToContent')}
-        </a>
-        <AppTopbar />
-        <main id="main" className="app-main" tabIndex={-1}>
-          <Switch>
-            <Route path={paths.home} component={HomePage} />
-            <Route path={paths.signIn} component={SignInPage} />
-            <Route path={paths.notFound} component={NotFoundPage} />
-            <Route>
-              <Redirect to={paths.notFound} replace />
-            </Route>
-          </Switch>
-        </main>
-        <StatusFooter />
-      </div>
+    <PrimeReactProvider value={{ ripple: true }}>
+      <ErrorBoundary>
+        <ThemeSync />
+        <AuthBootstrap>
+          <AppRoutes />
+          {accountOpen && (
+            <Suspense fallback={null}>
+              <AccountSettingsDialog />
+            </Suspense>
+          )}
+        </AuthBootstrap>
+        <Customizer />
+        <GlobalNotifier />
+      </ErrorBoundary>
     </PrimeReactProvider>
   );
 }

@@ -1,17 +1,55 @@
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx';
-import { paths } from './paths.ts';
+import { authUserAtom } from '../state/session.ts';
+import { navDrawerOpenAtom, type NavStyle, settingsAtom } from '../state/settings.ts';
+import { CustomizerButton } from './Customizer.tsx';
+import { homePathOf } from './guards.ts';
+import { NotificationBell } from './NotificationBell.tsx';
+import { UserMenu } from './UserMenu.tsx';
 
-export function AppTopbar() {
+/** The header: menu toggle, brand (where the sidebar does not show it), language, theme, bell, user. */
+export function AppTopbar({ navStyle }: { navStyle: NavStyle }) {
   const { t } = useTranslation();
+  const user = useAtomValue(authUserAtom);
+  const settings = useAtomValue(settingsAtom);
+  const setSettings = useSetAtom(settingsAtom);
+  const openDrawer = useSetAtom(navDrawerOpenAtom);
+  const toggle = navStyle === 'drawer' ? () => openDrawer(true) : navStyle === 'collapsible' || navStyle === 'default'
+    ? () => setSettings({ navStyle: 'collapsible', navCollapsed: !(navStyle === 'collapsible' && settings.navCollapsed) })
+    : null;
+  const showBrand = navStyle === 'drawer' || navStyle === 'horizontal';
+
   return (
     <header className="app-topbar">
-      <Link href={paths.home} className="app-brand">
-        <i className="pi pi-truck" aria-hidden="true" />
-        <span>{t('app.name')}</span>
-      </Link>
-      <LanguageSwitcher />
+      {toggle && (
+        <Button
+          type="button"
+          icon="pi pi-bars"
+          rounded
+          text
+          className="topbar-icon-button"
+          aria-label={t('header.toggleMenu')}
+          onClick={toggle}
+        />
+      )}
+      {showBrand && user && (
+        <Link href={homePathOf(user)} className="app-brand">
+          <span className="app-brand-mark" aria-hidden="true">
+            <i className="pi pi-truck" />
+          </span>
+          <span className="app-brand-name">{t('app.name')}</span>
+        </Link>
+      )}
+      <div className="topbar-spacer" />
+      <div className="topbar-actions">
+        <LanguageSwitcher compact />
+        <CustomizerButton />
+        <NotificationBell />
+        <UserMenu />
+      </div>
     </header>
   );
 }

@@ -24,7 +24,7 @@ export function StatusFooter() {
   useEffect(() => {
     const controller = new AbortController();
     const check = () => {
-      apiGet<Health>('/health', { signal: controller.signal })
+      apiGet<Health>('/health', { signal: controller.signal, auth: false })
         .then((health) => setState(eventStoreState(health)))
         .catch(() => {
           if (!controller.signal.aborted) setState('unavailable');
@@ -40,11 +40,9 @@ export function StatusFooter() {
 
   const icon = { checking: 'pi-spin pi-spinner', ok: 'pi-check-circle', unavailable: 'pi-exclamation-triangle' }[state];
   return (
-    <footer className="app-footer">
-      <span role="status" className={`health health-${state}`}>
-        <i className={`pi ${icon}`} aria-hidden="true" />
-        {t('health.eventStore', { status: t(`health.${state}`) })}
-      </span>
-    </footer>
+    <span role="status" className={`health health-${state}`}>
+      <i className={`pi ${icon}`} aria-hidden="true" />
+      {t('health.eventStore', { status: t(`health.${state}`) })}
+    </span>
   );
 }

@@ -2,13 +2,13 @@ import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
 import { supportedLanguages } from '../i18n/index.ts';
 
-export function LanguageSwitcher() {
+/** English, Chinese, Spanish, French, Italian, Arabic; each offered under its own name. */
+export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  // Each language is offered under its own name, whatever the current language is.
-  const options = supportedLanguages.map((lng) => ({ value: lng, label: i18n.getFixedT(lng)('languageName') }));
+  const options = supportedLanguages.map((lng) => ({ value: lng, label: i18n.getFixedT(lng)('languageName'), code: lng.toUpperCase() }));
 
   return (
-    <div className="language-switcher">
+    <div className={`language-switcher${compact ? ' is-compact' : ''}`}>
       <label htmlFor="language-switcher" className="visually-hidden">
         {t('header.language')}
       </label>
@@ -18,6 +18,8 @@ export function LanguageSwitcher() {
         options={options}
         onChange={(event) => void i18n.changeLanguage(event.value as string)}
         dropdownIcon="pi pi-globe"
+        valueTemplate={(option: { label: string; code: string } | null) => (option ? <span>{compact ? option.code : option.label}</span> : null)}
+        panelClassName="language-panel"
       />
     </div>
   );

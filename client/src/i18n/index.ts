@@ -1,5 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { appStore } from '../state/session.ts';
+import { settingsAtom } from '../state/settings.ts';
 import ar from './ar.json' with { type: 'json' };
 import en from './en.json' with { type: 'json' };
 import es from './es.json' with { type: 'json' };
@@ -38,6 +40,9 @@ function applyLanguage(lng: string): void {
   const root = document.documentElement;
   root.lang = lng;
   root.dir = i18n.dir(lng);
+  // The language switch sets the locale and the RTL flag: right to left only for Arabic.
+  const rtl = root.dir === 'rtl';
+  if (appStore.get(settingsAtom).rtl !== rtl) appStore.set(settingsAtom, { rtl });
   document.title = i18n.t('app.name');
   try {
     window.localStorage.setItem(storageKey, lng);

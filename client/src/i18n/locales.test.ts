@@ -14,6 +14,21 @@ function entriesOf(value: unknown, prefix = ''): [string, unknown][] {
 
 const placeholders = (text: unknown) => String(text).match(/{{\s*\w+\s*}}/g)?.sort() ?? [];
 
+/**
+ * Words that are the same in English and that language (cognates and loanwords): the only texts a
+ * translation may share with the English file. Anything else identical is an untranslated copy.
+ */
+const sameAsEnglish: Record<string, string[]> = {
+  zh: [],
+  es: ['snackbar.error'],
+  fr: [
+    'menu.administration', 'notifications.title', 'snackbar.info', 'table.actions', 'customizer.mode', 'customizer.styles.standard',
+    'customizer.presets.indigo', 'customizer.presets.cyan', 'account.tabs.organization', 'account.shipper.signature',
+  ],
+  it: ['signIn.password', 'customizer.layout', 'customizer.styles.standard', 'customizer.presets.lime', 'account.user.email'],
+  ar: [],
+};
+
 describe('locale files', () => {
   const english = new Map(entriesOf(en));
   const others = { zh, es, fr, it: it_, ar };
@@ -25,5 +40,16 @@ describe('locale files', () => {
       expect(typeof text === 'string' && text.trim() !== '', key).toBe(true);
       expect(placeholders(text), key).toEqual(placeholders(english.get(key)));
     }
+  });
+
+  it.each(Object.entries(others))('%s translates every text instead of copying the English one', (lng, messages) => {
+    const copies = entriesOf(messages)
+      .filter(([key, text]) => text === english.get(key) && !sameAsEnglish[lng].includes(key))
+      .map(([key]) => key);
+    expect(copies).toEqual([]);
+  });
+
+  it('offers each language under its own name', () => {
+    expect([en, zh, es, fr, it_, ar].map((messages) => messages.languageName)).toEqual(['English', '中文', 'Español', 'Français', 'Italiano', 'العربية']);
   });
 });

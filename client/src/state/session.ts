@@ -1,11 +1,91 @@
-import { atom } from 'jotai';
+import { atom, getDefaultStore } from 'jotai';
 
-/** What POST /api/login answers (API.md). */
+/** The signed-in user as GET /api/profile and POST /api/login answer it (API.md). */
+export interface AuthUser {
+  id: string;
+  name?: string | null;
+  username?: string | null;
+  email?: string | null;
+  role?: { id: number; name: string } | null;
+  roles?: string[] | null;
+  organization?: { id: string; name: string; type: string; status: number } | null;
+  permissions: number[];
+  ratings?: Record<string, number> | null;
+}
+
+/** What POST /api/login answers. */
 export interface Session {
   accessToken: string;
   refreshToken: string;
-  user: { id: string; email?: string; username?: string };
+  user: AuthUser;
 }
 
-/** The signed-in session, in memory only for now. */
-export const sessionAtom = atom<Session | null>(null);
+export interface Tokens {
+  accessToken: string;
+  refreshToken: string | null;
+}
+
+/** 'checking' while a stored token is verified at startup (a spinner shows meanwhile). */
+export type AuthStatus = 'checking' | 'signedIn' | 'signedOut';
+
+/** Browser storage keys of the two tokens (the specification keeps both in browser storage). */
+export const tokenStorageKeys = { access: 'token', refresh: 'refreshToken' } as const;
+
+function storage(): Storage | null {
+  try {
+    return window.localStorage;
+  } catch {
+    return null; // storage disabled: tokens live only as long as the page
+  }
+}
+
+const memoryTokens: { value: Tokens | null } = { value: null };
+
+export function readTokens(): Tokens | null {
+  const store = storage();
+  if (!store) return memoryTokens.value;
+  const accessToken = store.getItem(tokenStorageKeys.access);
+  return accessToken ? { accessToken, refreshToken: store.getItem(tokenStorageKeys.refresh) } : null;
+}
+
+export function writeTokens(tokens: Tokens): void {
+  memoryTokens.value = tokens;
+  const store = storage();
+  store?.setItem(tokenStorageKeys.access, tokens.accessToken);
+  if (tokens.refreshToken) store?.setItem(tokenStorageKeys.refresh, tokens.refreshToken);
+  else store?.removeItem(tokenStorageKeys.refresh);
+}
+
+export function clearTokens(): void {
+  memoryTokens.value = null;
+  storage()?.removeItem(tokenStorageKeys.access);
+  storage()?.removeItem(tokenStorageKeys.refresh);
+}
+
+export const authUserAtom = atom<AuthUser | null>(null);
+export const authStatusAtom = atom<AuthStatus>(readTokens() ? 'checking' : 'signedOut');
+
+/** The jotai store the app and the HTTP client share (the app renders without a Provider). */
+export const appStore = getDefaultStore();
+
+/** Sign-in success stores the tokens and the user. */
+export function signInWith(session: Session): void {
+  writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
+  appStore.set(authUserAtom, session.user);
+  appStore.set(authStatusAtom, 'signedIn');
+}
+
+/** Sign-out clears the user and the tokens. */
+export function signOutLocally(): void {
+  clearTokens();
+  appStore.set(authUserAtom, null);
+  appStore.set(authStatusAtom, 'signedOut');
+}
+
+// Role names as the server spells them (domain/catalog/roles.ts).
+export const isDriver = (user: AuthUser | null | undefined): boolean => roleNames(user).includes('Driver');
+
+export function roleNames(user: AuthUser | null | undefined): string[] {
+  if (!user) return [];
+  return [...new Set([...(user.roles ?? []), ...(user.role?.name ? [user.role.name] : [])])];
+}

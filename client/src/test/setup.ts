@@ -1,7 +1,19 @@
 import { cleanup } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, beforeEach, vi } from 'vitest';
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {
   cleanup();
+});
+
+// No network in tests: a screen that calls the API sees a failed request (the HTTP client's own
+// tests install their small fake server instead).
+beforeEach(() => {
+  vi.stubGlobal('fetch', vi.fn(async () => {
+    throw new TypeError('No network in tests');
+  }));
+});
+
+afterEach(() => {
+  vi.unstubAllGlobals();
 });

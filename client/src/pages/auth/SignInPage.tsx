@@ -1,14 +1,14 @@
-import { useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { Message } from 'primereact/message';
 import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { type Session, sessionAtom } from '../../state/session.ts';
+import { type Session, signInWith } from '../../state/session.ts';
+import { useMessageText } from '../../components/messages.ts';
 
 type Field = 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -21,10 +21,10 @@ function serverFieldErrors(error: ApiError): FieldErrors {
   return result;
 }
 
-export function SignInPage() {
+export default function SignInPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const setSession = useSetAtom(sessionAtom);
+  const messageText = useMessageText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
@@ -42,11 +42,12 @@ export function SignInPage() {
 
     setBusy(true);
     try {
-      setSession(await apiPost<Session>('/login', { email: email.trim(), password }));
-      navigate(paths.home, { replace: true });
+      signInWith(await apiPost<Session>('/login', { email: email.trim(), password }, { auth: false }));
+      // The guard takes it from the root: the remembered path, or the home page of the role.
+      navigate(paths.landing, { replace: true });
     } catch (error) {
       if (error instanceof ApiError) {
-        setFormError(error.message);
+        setFormError(messageText(error.message));
         setFieldErrors(serverFieldErrors(error));
       } else {
         setFormError(t('signIn.networkError'));
@@ -101,9 +102,13 @@ export function SignInPage() {
           )}
         </div>
 
-        <div className="form-actions">
+        <div className="form-actions signin-actions">
+          <Link href={paths.forgetPassword}>{t('signIn.forgotPassword')}</Link>
           <Button type="submit" label={t('signIn.submit')} icon="pi pi-sign-in" loading={busy} />
         </div>
+        <p className="signin-signup">
+          {t('signIn.noAccount')} <Link href={paths.signUpSelect}>{t('signIn.signUp')}</Link>
+        </p>
       </form>
     </section>
   );

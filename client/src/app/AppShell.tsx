@@ -1,0 +1,77 @@
+import { useAtom, useAtomValue } from 'jotai';
+import { Sidebar } from 'primereact/sidebar';
+import { type ReactNode, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { navDrawerOpenAtom, settingsAtom } from '../state/settings.ts';
+import { AppFooter } from './AppFooter.tsx';
+import { AppSidebar } from './AppSidebar.tsx';
+import { AppTopbar } from './AppTopbar.tsx';
+import { HorizontalMenu } from './HorizontalMenu.tsx';
+
+const smallScreenQuery = '(max-width: 991px)';
+
+function useSmallScreen(): boolean {
+  const [small, setSmall] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(smallScreenQuery).matches);
+  useEffect(() => {
+    if (typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia(smallScreenQuery);
+    const update = () => setSmall(query.matches);
+    query.addEventListener('change', update);
+    return () => query.removeEventListener('change', update);
+  }, []);
+  return small;
+}
+
+/** The signed-in layout: sidebar (or top menu, or drawer), header, the page, footer. */
+export function AppShell({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const settings = useAtomValue(settingsAtom);
+  const [drawerOpen, setDrawerOpen] = useAtom(navDrawerOpenAtom);
+  const [location] = useLocation();
+  const small = useSmallScreen();
+
+  // A drawer closes once the user has picked a page.
+  useEffect(() => setDrawerOpen(false), [location, setDrawerOpen]);
+
+  const nav = small ? 'drawer' : settings.navStyle;
+  const folded = nav === 'mini' || (nav === 'collapsible' && settings.navCollapsed);
+  const showStaticSidebar = nav === 'default' || nav === 'mini' || nav === 'collapsible';
+
+  return (
+    <div
+      className={[
+        'layout',
+        `layout-nav-${nav}`,
+        folded ? 'layout-folded' : '',
+        settings.layout === 'boxed' ? 'layout-boxed' : '',
+        settings.footer && settings.footerType === 'fixed' ? 'layout-footer-fixed' : '',
+      ].join(' ')}
+    >
+      <a href="#main" className="skip-link">
+        {t('app.skipToContent')}
+      </a>
+      {showStaticSidebar && <AppSidebar folded={folded} />}
+      {nav === 'drawer' && (
+        <Sidebar
+          visible={drawerOpen}
+          onHide={() => setDrawerOpen(false)}
+          position={settings.rtl ? 'right' : 'left'}
+          className="layout-drawer"
+          showCloseIcon={false}
+          ariaCloseLabel={t('common.close')}
+        >
+          <AppSidebar folded={false} inDrawer />
+        </Sidebar>
+      )}
+      <div className="layout-main">
+        <AppTopbar navStyle={nav} />
+        {nav === 'horizontal' && <HorizontalMenu />}
+        <main id="main" className="layout-content" tabIndex={-1}>
+          {children}
+        </main>
+        {settings.footer && <AppFooter />}
+      </div>
+    </div>
+  );
+}

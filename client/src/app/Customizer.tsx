@@ -1,0 +1,136 @@
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { Button } from 'primereact/button';
+import { InputSwitch } from 'primereact/inputswitch';
+import { SelectButton } from 'primereact/selectbutton';
+import { Sidebar } from 'primereact/sidebar';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  colorPresets, customizerOpenAtom, defaultSettings, footerTypes, headerTypes, layoutTypes, navStyles, routeTransitions, settingsAtom,
+  themeModes, themeStyles,
+} from '../state/settings.ts';
+
+/** The header button that opens the customizer drawer. */
+export function CustomizerButton() {
+  const { t } = useTranslation();
+  const setOpen = useSetAtom(customizerOpenAtom);
+  return (
+    <Button type="button" icon="pi pi-palette" rounded text className="topbar-icon-button" aria-label={t('customizer.open')} onClick={() => setOpen(true)} />
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section className="customizer-section" aria-label={title}>
+      <h3>{title}</h3>
+      {children}
+    </section>
+  );
+}
+
+/** The settings drawer: style, mode, colours, direction, navigation, layout, footer, header, transition. */
+export function Customizer() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useAtom(customizerOpenAtom);
+  const [settings, setSettings] = useAtom(settingsAtom);
+  const rtl = useAtomValue(settingsAtom).rtl;
+  const options = <T extends string>(values: readonly T[], prefix: string) =>
+    values.map((value) => ({ value, label: t(`customizer.${prefix}.${value}` as never) as string }));
+
+  return (
+    <Sidebar
+      visible={open}
+      onHide={() => setOpen(false)}
+      position={rtl ? 'left' : 'right'}
+      className="customizer"
+      header={<h2 className="customizer-title">{t('customizer.title')}</h2>}
+      ariaCloseLabel={t('common.close')}
+    >
+      <Section title={t('customizer.style')}>
+        <SelectButton value={settings.style} options={options(themeStyles, 'styles')} onChange={(e) => e.value && setSettings({ style: e.value })} allowEmpty={false} />
+      </Section>
+      <Section title={t('customizer.mode')}>
+        <SelectButton value={settings.mode} options={options(themeModes, 'modes')} onChange={(e) => e.value && setSettings({ mode: e.value })} allowEmpty={false} />
+      </Section>
+      <Section title={t('customizer.colors')}>
+        <div className="color-presets" role="radiogroup" aria-label={t('customizer.colors')}>
+          {colorPresets.map((preset) => (
+            <button
+              key={preset.id}
+              type="button"
+              role="radio"
+              aria-checked={settings.preset === preset.id}
+              aria-label={t(`customizer.presets.${preset.id}`)}
+              title={t(`customizer.presets.${preset.id}`)}
+              className="color-preset"
+              style={{ background: `linear-gradient(135deg, ${preset.primary} 50%, ${preset.secondary} 50%)` }}
+              onClick={() => setSettings({ preset: preset.id })}
+            >
+              {settings.preset === preset.id && <i className="pi pi-check" aria-hidden="true" />}
+            </button>
+          ))}
+        </div>
+        <label className="customizer-row">
+          <span>{t('customizer.customColor')}</span>
+          <input
+            type="color"
+            value={settings.customColor}
+            aria-label={t('customizer.customColor')}
+            onChange={(event) => setSettings({ preset: 'custom', customColor: event.target.value })}
+          />
+        </label>
+      </Section>
+      <Section title={t('customizer.direction')}>
+        <label className="customizer-row">
+          <span>{t('customizer.rtl')}</span>
+          <InputSwitch checked={settings.rtl} onChange={(e) => setSettings({ rtl: Boolean(e.value) })} aria-label={t('customizer.rtl')} />
+        </label>
+      </Section>
+      <Section title={t('customizer.navigation')}>
+        <SelectButton
+          className="wrap"
+          value={settings.navStyle}
+          options={options(navStyles, 'navStyles')}
+          onChange={(e) => e.value && setSettings({ navStyle: e.value, navCollapsed: false })}
+          allowEmpty={false}
+        />
+      </Section>
+      <Section title={t('customizer.layout')}>
+        <SelectButton value={settings.layout} options={options(layoutTypes, 'layouts')} onChange={(e) => e.value && setSettings({ layout: e.value })} allowEmpty={false} />
+      </Section>
+      <Section title={t('customizer.footer')}>
+        <label className="customizer-row">
+          <span>{t('customizer.showFooter')}</span>
+          <InputSwitch checked={settings.footer} onChange={(e) => setSettings({ footer: Boolean(e.value) })} aria-label={t('customizer.showFooter')} />
+        </label>
+        <SelectButton
+          value={settings.footerType}
+          options={options(footerTypes, 'footerTypes')}
+          onChange={(e) => e.value && setSettings({ footerType: e.value })}
+          allowEmpty={false}
+          disabled={!settings.footer}
+        />
+      </Section>
+      <Section title={t('customizer.header')}>
+        <SelectButton value={settings.header} options={options(headerTypes, 'headers')} onChange={(e) => e.value && setSettings({ header: e.value })} allowEmpty={false} />
+      </Section>
+      <Section title={t('customizer.transition')}>
+        <SelectButton
+          className="wrap"
+          value={settings.transition}
+          options={options(routeTransitions, 'transitions')}
+          onChange={(e) => e.value && setSettings({ transition: e.value })}
+          allowEmpty={false}
+        />
+      </Section>
+      <Button
+        type="button"
+        outlined
+        icon="pi pi-refresh"
+        label={t('customizer.reset')}
+        className="customizer-reset"
+        onClick={() => setSettings({ ...defaultSettings, rtl: settings.rtl })}
+      />
+    </Sidebar>
+  );
+}

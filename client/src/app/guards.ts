@@ -1,0 +1,54 @@
+import { hasAny } from '../../../domain/permissions.ts';
+import { type AuthUser, roleNames } from '../state/session.ts';
+import { entryPaths, paths } from './paths.ts';
+import { matchPath, type RouteMatch } from './routes.ts';
+
+/** Each role's home page: Carrier, Shipper, Driver, Superadmin (specification "Startup and redirect rules"). */
+export function homePathOf(user: AuthUser): string {
+  const names = roleNames(user);
+  if (names.includes('Carrier')) return paths.loadsCarrier;
+  if (names.includes('Shipper')) return paths.loadsShipper;
+  if (names.includes('Driver')) return paths.driver;
+  if (names.includes('Superadmin')) return paths.loadsShipper;
+  return paths.notFound;
+}
+
+export const isEntryPath = (path: string): boolean => (entryPaths as readonly string[]).includes(path.split(/[?#]/)[0] || '/');
+
+export type RouteDecision =
+  | { kind: 'render'; match: RouteMatch }
+  | { kind: 'redirect'; to: string; remember?: string };
+
+export function canOpen(match: RouteMatch, user: AuthUser | null): boolean {
+  if (match.route.public) return true;
+  if (!user) return false;
+  const codes = match.route.permissions ?? [];
+  return codes.length === 0 || hasAny(user.permissions, ...codes);
+}
+
+/**
+ * The redirect rules, in order:
+ * - an unknown path goes to the 404 page;
+ * - a signed-out visitor on a page that is not public goes to /signin/ (the path is remembered);
+ * - a signed-in user at the root, /signin/ or /signup/select goes to the remembered initial path,
+ *   or else to the home page of the role;
+ * - a signed-in user without any of the route's permission codes goes to the 404 page.
+ */
+export function decideRoute(path: string, user: AuthUser | null, initialPath: string | null): RouteDecision {
+  const match = matchPath(path);
+  if (!match) return { kind: 'redirect', to: paths.notFound };
+  if (!user) {
+    return match.route.public ? { kind: 'render', match } : { kind: 'redirect', to: paths.signInRedirect, remember: path };
+  }
+  if (isEntryPath(path)) {
+    const remembered = initialPath && !isEntryPath(initialPath) ? matchPath(initialPath) : null;
+    const restore = remembered && !remembered.route.public && canOpen(remembered, user);
+    return { kind: 'redirect', to: restore && initialPath ? initialPath : homePathOf(user) };
+  }
+  if (!canOpen(match, user)) return { kind: 'redirect', to: paths.notFound };
+  return { kind: 'render', match };
+}
+
+/** Visitors, and anyone on a /chat or /track path, get the bare layout. */
+export const usesBareLayout = (path: string, user: AuthUser | null): boolean =>
+  !user || path.startsWith('/chat') || path.startsWith('/track');

@@ -1,0 +1,94 @@
+import {
+  DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOADS_CARRIER, LOADS_SHIPPER, PROPOSAL_LIST_CARRIER, SUPER_ADMIN, TOUR_ASSIGNEE,
+  USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS, hasAny,
+} from '../../../domain/permissions.ts';
+import type en from '../i18n/en.json';
+
+export type MenuLabelKey = `menu.${keyof typeof en.menu}`;
+
+/** A section heading, a collapsible group or a plain item; visible to holders of any of `permissions`. */
+export interface MenuItem {
+  id: string;
+  label: MenuLabelKey;
+  icon?: string;
+  to?: string;
+  permissions?: readonly number[];
+  type?: 'section' | 'group' | 'item';
+  children?: MenuItem[];
+}
+
+const userList = (kind: 'shippers' | 'carriers', permission: number): MenuItem[] => [
+  { id: `${kind}-active`, label: 'menu.active', icon: 'pi pi-check-circle', to: `/users/${kind}/active`, permissions: [permission] },
+  { id: `${kind}-blocked`, label: 'menu.blocked', icon: 'pi pi-ban', to: `/users/${kind}/blocked`, permissions: [permission] },
+  { id: `${kind}-pending`, label: 'menu.pending', icon: 'pi pi-hourglass', to: `/users/${kind}/pending`, permissions: [permission] },
+];
+
+/** The specification's side menu (section 2, "Shell"), as data. */
+export const menu: MenuItem[] = [
+  {
+    id: 'loads', type: 'section', label: 'menu.loadsSection', children: [
+      { id: 'loads-shipper', label: 'menu.loads', icon: 'pi pi-box', to: '/loads/shipper', permissions: [LOADS_SHIPPER] },
+      { id: 'loads-carrier', label: 'menu.searchLoads', icon: 'pi pi-search', to: '/loads/carrier', permissions: [LOADS_CARRIER] },
+      { id: 'load-create', label: 'menu.addLoad', icon: 'pi pi-plus-circle', to: '/load', permissions: [LOAD_CREATE] },
+      { id: 'loads-upload', label: 'menu.batchUpload', icon: 'pi pi-upload', to: '/loads/upload', permissions: [LOAD_CREATE] },
+    ],
+  },
+  {
+    id: 'shipments', type: 'section', label: 'menu.activeShipments', children: [
+      {
+        id: 'tours', type: 'group', label: 'menu.tours', icon: 'pi pi-truck', children: [
+          { id: 'tours-all', label: 'menu.all', icon: 'pi pi-list', to: '/tours', permissions: [LOADS_SHIPPER, LOADS_CARRIER] },
+        ],
+      },
+      { id: 'driver', label: 'menu.myTours', icon: 'pi pi-map-marker', to: '/driver', permissions: [TOUR_ASSIGNEE] },
+    ],
+  },
+  {
+    id: 'bids', type: 'section', label: 'menu.activeBids', children: [
+      {
+        id: 'offers', type: 'group', label: 'menu.offers', icon: 'pi pi-tags', children: [
+          { id: 'offers-all', label: 'menu.all', icon: 'pi pi-list', to: '/offers/carrier', permissions: [PROPOSAL_LIST_CARRIER] },
+        ],
+      },
+    ],
+  },
+  {
+    id: 'administration', type: 'section', label: 'menu.administration', children: [
+      { id: 'add-organization', label: 'menu.addOrganization', icon: 'pi pi-building', to: '/add-organization', permissions: [SUPER_ADMIN] },
+      {
+        id: 'users', type: 'group', label: 'menu.users', icon: 'pi pi-users', to: '/user-list', children: [
+          { id: 'shippers', type: 'group', label: 'menu.shippers', icon: 'pi pi-box', children: userList('shippers', USERS_SHIPPERS) },
+          { id: 'carriers', type: 'group', label: 'menu.carriers', icon: 'pi pi-truck', children: userList('carriers', USERS_CARRIERS) },
+          { id: 'users-all', label: 'menu.usersAll', icon: 'pi pi-id-card', to: '/users/all', permissions: [DISPLAY_USERS_SIDEMENU] },
+          { id: 'user-create', label: 'menu.addNew', icon: 'pi pi-user-plus', to: '/user/create', permissions: [USER_CREATE] },
+        ],
+      },
+    ],
+  },
+];
+
+/**
+ * The menu a user sees: items without any of their codes are dropped, and groups or sections left
+ * with no child are dropped too.
+ */
+export function filterMenu(items: readonly MenuItem[], permissions: readonly number[]): MenuItem[] {
+  const result: MenuItem[] = [];
+  for (const item of items) {
+    if (item.permissions && item.permissions.length > 0 && !hasAny(permissions, ...item.permissions)) continue;
+    if (item.children) {
+      const children = filterMenu(item.children, permissions);
+      if (children.length === 0) continue;
+      result.push({ ...item, children });
+    } else {
+      result.push(item);
+    }
+  }
+  return result;
+}
+
+/** Whether the path is the item's own or one of its descendants' (a parent is highlighted then). */
+export function isActiveItem(item: MenuItem, path: string): boolean {
+  const pathname = path.replace(/\/+$/, '') || '/';
+  if (item.to && !item.children && (pathname === item.to || pathname.startsWith(`${item.to}/`))) return true;
+  return (item.children ?? []).some((child) => isActiveItem(child, path));
+}

@@ -1,0 +1,85 @@
+import { useAtom } from 'jotai';
+import { Dialog } from 'primereact/dialog';
+import { Skeleton } from 'primereact/skeleton';
+import { TabPanel, TabView } from 'primereact/tabview';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { messageOf } from '../../api/http.ts';
+import { accountOpenAtom, notify } from '../../state/common.ts';
+import { type AccountAnswer, fetchAccount } from './account.api.ts';
+import { CarrierForm } from './CarrierForm.tsx';
+import { IntegrationsTab } from './IntegrationsTab.tsx';
+import { OrganizationForm } from './OrganizationForm.tsx';
+import { ShipperForm } from './ShipperForm.tsx';
+import { UserForm } from './UserForm.tsx';
+
+/** Dialog width: 850 px with the Integrations tab, else 576 px (specification section 9). */
+export const accountDialogWidth = (account: AccountAnswer | null): number => (account?.services ? 850 : 576);
+
+/**
+ * Account Settings: tabs User, Organisation, Shipper or Carrier (one position), Integrations; each only
+ * when the account answer holds that section. Fetched on open, cleared on close, refetched after a save.
+ */
+export default function AccountSettingsDialog() {
+  const { t } = useTranslation();
+  const [open, setOpen] = useAtom(accountOpenAtom);
+  const [account, setAccount] = useState<AccountAnswer | null>(null);
+  const [activeIndex, setActiveIndex] = useState(0);
+  const [version, setVersion] = useState(0);
+
+  const refetch = useCallback(() => setVersion((v) => v + 1), []);
+  const close = useCallback(() => {
+    setOpen(false);
+    setAccount(null);
+  }, [setOpen]);
+
+  useEffect(() => {
+    if (!open) return;
+    const controller = new AbortController();
+    fetchAccount(controller.signal)
+      .then(setAccount)
+      .catch((error: unknown) => {
+        if (controller.signal.aborted) return;
+        notify('error', messageOf(error));
+        close();
+      });
+    return () => controller.abort();
+  }, [open, version, close]);
+
+  const tabs: { key: string; header: string; icon: string; body: React.ReactNode }[] = [];
+  if (account?.user) tabs.push({ key: `user-${version}`, header: t('account.tabs.user'), icon: 'pi pi-user', body: <UserForm user={account.user} onSaved={refetch} onCancel={close} /> });
+  if (account?.organization) tabs.push({ key: `org-${version}`, header: t('account.tabs.organization'), icon: 'pi pi-building', body: <OrganizationForm organization={account.organization} onSaved={refetch} onCancel={close} /> });
+  if (account?.shipper) tabs.push({ key: `shipper-${version}`, header: t('account.tabs.shipper'), icon: 'pi pi-box', body: <ShipperForm shipper={account.shipper} onSaved={refetch} onCancel={close} /> });
+  else if (account?.carrier) tabs.push({ key: `carrier-${version}`, header: t('account.tabs.carrier'), icon: 'pi pi-truck', body: <CarrierForm carrier={account.carrier} onSaved={refetch} onCancel={close} /> });
+  if (account?.services) tabs.push({ key: 'services', header: t('account.tabs.integrations'), icon: 'pi pi-link', body: <IntegrationsTab fallback={account.services} onChanged={refetch} /> });
+
+  return (
+    <Dialog
+      header={t('account.title')}
+      visible={open}
+      onHide={close}
+      modal
+      dismissableMask
+      className="account-dialog"
+      style={{ width: `${accountDialogWidth(account)}px`, maxWidth: '96vw' }}
+      breakpoints={{ '640px': '100vw' }}
+    >
+      {!account ? (
+        <div className="account-skeleton" role="status" aria-label={t('common.loading')}>
+          <Skeleton height="2.5rem" className="mb-3" />
+          <Skeleton height="3rem" />
+          <Skeleton height="3rem" />
+          <Skeleton height="3rem" />
+        </div>
+      ) : (
+        <TabView activeIndex={Math.min(activeIndex, Math.max(0, tabs.length - 1))} onTabChange={(event) => setActiveIndex(event.index)} scrollable>
+          {tabs.map((tab) => (
+            <TabPanel key={tab.key} header={tab.header} leftIcon={`${tab.icon} tab-icon`}>
+              {tab.body}
+            </TabPanel>
+          ))}
+        </TabView>
+      )}
+    </Dialog>
+  );
+}

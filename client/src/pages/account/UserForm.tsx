@@ -1,0 +1,57 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { accountUserFormSchema } from '../../../../domain/schemas/index.ts';
+import { apiGet, apiPut, messageOf } from '../../api/http.ts';
+import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
+import { type AuthUser, appStore, authUserAtom, readTokens, writeTokens } from '../../state/session.ts';
+import type { AccountAnswer } from './account.api.ts';
+import { FormActions, TextField } from './fields.tsx';
+import { useFormState } from './useFormState.ts';
+
+/** The User tab: name, email, username, old password, new password, phone. */
+export function UserForm({ user, onSaved, onCancel }: { user: NonNullable<AccountAnswer['user']>; onSaved: () => void; onCancel: () => void }) {
+  const { t } = useTranslation();
+  const form = useFormState({ name: user.name ?? '', email: user.email ?? '', username: user.username ?? '', oldPassword: '', newPassword: '', phone: user.phone ?? '' });
+  const [busy, setBusy] = useState(false);
+  const { values, set, errors } = form;
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = form.validate(accountUserFormSchema);
+    if (!parsed) return;
+    setBusy(true);
+    fetchStart();
+    try {
+      const answer = await apiPut<{ message?: string; accessToken?: string; refreshToken?: string }>('/users', {
+        name: parsed.name, email: parsed.email, username: parsed.username, phone: parsed.phone,
+        ...(parsed.oldPassword ? { oldPassword: parsed.oldPassword } : {}),
+        ...(parsed.newPassword ? { newPassword: parsed.newPassword } : {}),
+      });
+      // A password change ends every other session and hands this one a fresh pair.
+      if (answer?.accessToken) writeTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? readTokens()?.refreshToken ?? null });
+      appStore.set(authUserAtom, await apiGet<AuthUser>('/profile'));
+      form.setValues((current) => ({ ...current, oldPassword: '', newPassword: '' }));
+      fetchSuccess(answer?.message ?? 'Account successfully updated');
+      onSaved();
+    } catch (error) {
+      form.showServerErrors(error);
+      fetchError(messageOf(error));
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <form className="account-form" onSubmit={submit} noValidate>
+      <div className="form-grid">
+        <TextField id="account-name" label={t('account.user.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} autoComplete="name" required />
+        <TextField id="account-email" type="email" label={t('account.user.email')} value={values.email} onChange={(v) => set('email', v)} error={errors.email} autoComplete="email" required />
+        <TextField id="account-username" label={t('account.user.username')} value={values.username} onChange={(v) => set('username', v)} error={errors.username} autoComplete="username" required />
+        <TextField id="account-phone" type="tel" label={t('account.user.phone')} value={values.phone} onChange={(v) => set('phone', v)} error={errors.phone} autoComplete="tel" hint={t('account.phoneHint')} required />
+        <TextField id="account-old-password" type="password" label={t('account.user.oldPassword')} value={values.oldPassword} onChange={(v) => set('oldPassword', v)} error={errors.oldPassword} autoComplete="current-password" />
+        <TextField id="account-new-password" type="password" label={t('account.user.newPassword')} value={values.newPassword} onChange={(v) => set('newPassword', v)} error={errors.newPassword} autoComplete="new-password" />
+      </div>
+      <FormActions onCancel={onCancel} busy={busy} cancelLabel={t('common.cancel')} saveLabel={t('common.saveChanges')} />
+    </form>
+  );
+}
