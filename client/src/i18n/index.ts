@@ -8,6 +8,19 @@ import es from './es.json' with { type: 'json' };
 import fr from './fr.json' with { type: 'json' };
 import it from './it.json' with { type: 'json' };
 import zh from './zh.json' with { type: 'json' };
+// Each area of screens keeps its texts in its own files (top-level keys of their own), merged here.
+import marketplace_ar from './areas/marketplace/ar.json' with { type: 'json' };
+import marketplace_en from './areas/marketplace/en.json' with { type: 'json' };
+import marketplace_es from './areas/marketplace/es.json' with { type: 'json' };
+import marketplace_fr from './areas/marketplace/fr.json' with { type: 'json' };
+import marketplace_it from './areas/marketplace/it.json' with { type: 'json' };
+import marketplace_zh from './areas/marketplace/zh.json' with { type: 'json' };
+import public_ar from './areas/public/ar.json' with { type: 'json' };
+import public_en from './areas/public/en.json' with { type: 'json' };
+import public_es from './areas/public/es.json' with { type: 'json' };
+import public_fr from './areas/public/fr.json' with { type: 'json' };
+import public_it from './areas/public/it.json' with { type: 'json' };
+import public_zh from './areas/public/zh.json' with { type: 'json' };
 
 export const supportedLanguages = ['en', 'zh', 'es', 'fr', 'it', 'ar'] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -56,12 +69,12 @@ i18n.on('languageChanged', applyLanguage);
 
 await i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: en },
-    zh: { translation: zh },
-    es: { translation: es },
-    fr: { translation: fr },
-    it: { translation: it },
-    ar: { translation: ar },
+    en: { translation: { ...en, ...marketplace_en, ...public_en } },
+    zh: { translation: { ...zh, ...marketplace_zh, ...public_zh } },
+    es: { translation: { ...es, ...marketplace_es, ...public_es } },
+    fr: { translation: { ...fr, ...marketplace_fr, ...public_fr } },
+    it: { translation: { ...it, ...marketplace_it, ...public_it } },
+    ar: { translation: { ...ar, ...marketplace_ar, ...public_ar } },
   },
   lng: initialLanguage(),
   supportedLngs: [...supportedLanguages],

@@ -6,6 +6,11 @@ import fr from './fr.json' with { type: 'json' };
 import it_ from './it.json' with { type: 'json' };
 import zh from './zh.json' with { type: 'json' };
 
+/** Every locale with its area files merged, as i18n/index.ts merges them. */
+const areaFiles = import.meta.glob('./areas/*/*.json', { eager: true, import: 'default' }) as Record<string, Record<string, unknown>>;
+const withAreas = (lng: string, base: Record<string, unknown>) =>
+  Object.entries(areaFiles).filter(([file]) => file.endsWith(`/${lng}.json`)).reduce((all, [, texts]) => ({ ...all, ...texts }), base);
+
 /** Every leaf of a locale file as [dotted key, text]. */
 function entriesOf(value: unknown, prefix = ''): [string, unknown][] {
   if (typeof value !== 'object' || value === null) return [[prefix, value]];
@@ -30,8 +35,8 @@ const sameAsEnglish: Record<string, string[]> = {
 };
 
 describe('locale files', () => {
-  const english = new Map(entriesOf(en));
-  const others = { zh, es, fr, it: it_, ar };
+  const english = new Map(entriesOf(withAreas('en', en)));
+  const others = { zh: withAreas('zh', zh), es: withAreas('es', es), fr: withAreas('fr', fr), it: withAreas('it', it_), ar: withAreas('ar', ar) };
 
   it.each(Object.entries(others))('%s has the English keys, texts and placeholders', (_lng, messages) => {
     const translated = new Map(entriesOf(messages));
