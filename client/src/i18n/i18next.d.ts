@@ -2,11 +2,12 @@ import 'i18next';
 import type en from './en.json' with { type: 'json' };
 import type marketplace from './areas/marketplace/en.json' with { type: 'json' };
 import type publicScreens from './areas/public/en.json' with { type: 'json' };
+import type tourScreens from './areas/tours/en.json' with { type: 'json' };
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof marketplace & typeof publicScreens };
+    resources: { translation: typeof en & typeof marketplace & typeof publicScreens & typeof tourScreens };
   }
 }

@@ -21,6 +21,12 @@ import public_es from './areas/public/es.json' with { type: 'json' };
 import public_fr from './areas/public/fr.json' with { type: 'json' };
 import public_it from './areas/public/it.json' with { type: 'json' };
 import public_zh from './areas/public/zh.json' with { type: 'json' };
+import tours_ar from './areas/tours/ar.json' with { type: 'json' };
+import tours_en from './areas/tours/en.json' with { type: 'json' };
+import tours_es from './areas/tours/es.json' with { type: 'json' };
+import tours_fr from './areas/tours/fr.json' with { type: 'json' };
+import tours_it from './areas/tours/it.json' with { type: 'json' };
+import tours_zh from './areas/tours/zh.json' with { type: 'json' };
 
 export const supportedLanguages = ['en', 'zh', 'es', 'fr', 'it', 'ar'] as const;
 export type Language = (typeof supportedLanguages)[number];
@@ -69,12 +75,12 @@ i18n.on('languageChanged', applyLanguage);
 
 await i18n.use(initReactI18next).init({
   resources: {
-    en: { translation: { ...en, ...marketplace_en, ...public_en } },
-    zh: { translation: { ...zh, ...marketplace_zh, ...public_zh } },
-    es: { translation: { ...es, ...marketplace_es, ...public_es } },
-    fr: { translation: { ...fr, ...marketplace_fr, ...public_fr } },
-    it: { translation: { ...it, ...marketplace_it, ...public_it } },
-    ar: { translation: { ...ar, ...marketplace_ar, ...public_ar } },
+    en: { translation: { ...en, ...marketplace_en, ...public_en, ...tours_en } },
+    zh: { translation: { ...zh, ...marketplace_zh, ...public_zh, ...tours_zh } },
+    es: { translation: { ...es, ...marketplace_es, ...public_es, ...tours_es } },
+    fr: { translation: { ...fr, ...marketplace_fr, ...public_fr, ...tours_fr } },
+    it: { translation: { ...it, ...marketplace_it, ...public_it, ...tours_it } },
+    ar: { translation: { ...ar, ...marketplace_ar, ...public_ar, ...tours_ar } },
   },
   lng: initialLanguage(),
   supportedLngs: [...supportedLanguages],
