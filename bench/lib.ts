@@ -1,0 +1,57 @@
+/**
+ * Benchmark helpers: every target runs its baseline and our path back to back, three times each,
+ * and compares medians. Loopback only; figures are printed, never asserted.
+ */
+import autocannon from 'autocannon';
+
+export const quick = process.argv.includes('--quick');
+/** Seconds of load per HTTP run. */
+export const seconds = quick ? 3 : 8;
+
+export type HttpFigures = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
+
+export async function http(options: {
+  url: string; method?: 'GET' | 'POST' | 'PUT'; headers?: Record<string, string>; body?: string | (() => string);
+  connections?: number; duration?: number;
+}): Promise<HttpFigures> {
+  const body = options.body;
+  const result = await autocannon({
+    url: options.url,
+    method: options.method ?? 'GET',
+    headers: { 'content-type': 'application/json', ...options.headers },
+    connections: options.connections ?? 16,
+    duration: options.duration ?? seconds,
+    ...(typeof body === 'function'
+      ? { requests: [{ setupRequest: (request: Record<string, unknown>) => ({ ...request, body: body() }) }] }
+      : body ? { body } : {}),
+  } as never) as unknown as { requests: { average: number }; latency: { p50: number; p99: number }; errors: number; non2xx: number };
+  return { rps: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, errors: result.errors, non2xx: result.non2xx };
+}
+
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
+
+/** Runs baseline and ours alternately `runs` times and returns the medians of each figure. */
+export async function compare<F extends Record<string, number>>(baseline: () => Promise<F>, ours: () => Promise<F>, runs = 3): Promise<{ baseline: F; ours: F }> {
+  const b: F[] = [];
+  const o: F[] = [];
+  for (let run = 0; run < runs; run++) {
+    b.push(await baseline());
+    o.push(await ours());
+  }
+  const med = (list: F[]) => Object.fromEntries(Object.keys(list[0]!).map((key) => [key, median(list.map((figures) => figures[key]!))])) as F;
+  return { baseline: med(b), ours: med(o) };
+}
+
+export type Line = { id: string; name: string; ratio: number; target: number; ok: boolean; detail: string };
+export const lines: Line[] = [];
+
+/** Prints `Tn name: ours/baseline = R (target >= X) ok|below` and the absolute figures. */
+export function report(id: string, name: string, ratio: number, target: number, detail: string, ok = ratio >= target): Line {
+  const line = { id, name, ratio, target, ok, detail };
+  lines.push(line);
+  console.log(`${id} ${name}: ours/baseline = ${ratio.toFixed(2)} (target >= ${target}) ${ok ? 'ok' : 'below'}`);
+  console.log(`    ${detail}`);
+  return line;
+}
+
+export const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

@@ -1,0 +1,46 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import pino from 'pino';
+import { buildApp, type App } from '../server/app.ts';
+import { loadConfig } from '../server/config.ts';
+import { startPlatform, type Platform } from '../server/platform.ts';
+import { openTestDatabase } from '../server/testing/testDatabase.ts';
+
+process.env.RATE_LIMIT_PER_MINUTE ??= '1000000000';
+
+export type Backend = 'pglite' | 'postgres';
+export const backends = (): Backend[] => (process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']);
+
+export type BenchApp = { app: App; platform: Platform; url: string; db: Kysely<any>; close(): Promise<void> };
+
+/** The real server on a fresh database of that backend, listening on a loopback port. */
+export async function startBenchApp(backend: Backend, options: { runProjections?: boolean } = {}): Promise<BenchApp> {
+  const database = await openTestDatabase(backend);
+  if (!database.url) await database.close();
+  const config = loadConfig({ ...process.env, DATABASE_URL: database.url ?? '' }, {
+    inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, runProjections: options.runProjections ?? true,
+  });
+  const platform = await startPlatform(config, pino({ level: 'silent' }));
+  const app = await buildApp(platform);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return {
+    app, platform, url: `http://127.0.0.1:${port}`, db: platform.database.db as unknown as Kysely<any>,
+    async close() {
+      await app.close();
+      await platform.close();
+      if (database.url) await database.drop();
+    },
+  };
+}
+
+/** A bare Fastify server (no plugins, no hooks) for the baselines. */
+export async function bareServer(register: (app: FastifyInstance) => void): Promise<{ url: string; close(): Promise<void> }> {
+  const app = Fastify({ logger: false });
+  register(app);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  return { url: `http://127.0.0.1:${port}`, close: () => app.close() };
+}
