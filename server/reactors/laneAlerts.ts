@@ -1,0 +1,258 @@
+import { EventEmitter } from 'node:events';
+import type { Kysely } from 'kysely';
+import { DateTime } from 'luxon';
+import type { Logger } from 'pino';
+import { GenericStatus, trailerTypes } from '../../domain/catalog.ts';
+import { evolveLoad, initialLoad } from '../../domain/loads/load.decide.ts';
+import { loadStream, type LoadDetails, type LoadEvent, type LoadExpirationExtended, type LoadPosted, type LoadStop } from '../../domain/loads/load.types.ts';
+import { hasAny, LOADS_CARRIER, permissionsFor } from '../../domain/permissions.ts';
+import { matchesLane } from '../../domain/searches/lane.ts';
+import { criteriaOfRow, type SavedSearchRow } from '../../projections/searches/searches.projection.ts';
+import type { Database, SessionConnection } from '../db/database.ts';
+import { comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
+import type { Mailer } from '../integrations/mail/mailer.ts';
+
+/** The part of the socket.io server this needs (API.md "Realtime"). */
+export type RealtimeEmitter = { emit(rooms: string[], event: string, payload: unknown): void };
+
+export type AlertPlace = { address: string; city: string | null; state: string | null; latitude: number; longitude: number };
+/** The payload of `lane:alert`, sent to `user:<id>`. */
+export type LaneAlert = {
+  searchId: string;
+  searchName: string;
+  load: { id: string; guid: string; pickup: AlertPlace; dropoff: AlertPlace; pickupTime: string; equipment: number[]; weight: number };
+};
+
+export type LaneAlerts = {
+  /** Sends the e-mails that are due (pending alerts, last e-mail a minute ago or never); returns how many went. */
+  flush(): Promise<number>;
+  /** Resolves true once every event up to `position` was handled, false after `timeoutMs`. */
+  waitFor(position: LogPosition, timeoutMs?: number): Promise<boolean>;
+  stop(): Promise<void>;
+};
+
+export type LaneAlertOptions = {
+  database: Database;
+  store: EventStore;
+  mailer: Pick<Mailer, 'send'>;
+  logger: Pick<Logger, 'info' | 'warn'>;
+  /** Read at each alert (the platform's may be replaced or attached later); absent, only e-mails go out. */
+  realtime: () => RealtimeEmitter | null | undefined;
+  /** The read models' runner: matching waits until searches, users and organizations have caught up with the load. */
+  projections?: {
+    waitFor(names: readonly string[], position: LogPosition | null, timeoutMs?: number): Promise<boolean>;
+    readonly projections?: readonly { name: string }[];
+  };
+  /** Where to start reading the log; the head at start by default (only loads posted from now on alert). */
+  from?: LogPosition;
+  clock?: () => Date;
+  /** How often the timer sends the due e-mails; 0 for no timer (tests call `flush`). */
+  flushEveryMs?: number;
+  /** At most one e-mail per user in this long. */
+  emailEveryMs?: number;
+};
+
+type Load = { loadId: string; guid: string; shipperOrganizationId: string; details: LoadDetails };
+type Recipient = { id: string; email: string; name: string; organizationId: string };
+type Pending = { recipient: Recipient; alerts: LaneAlert[]; timezones: Map<string, string> };
+
+const READ_MODELS = ['savedSearches', 'users', 'organizations'] as const;
+
+/**
+ * Lane alerts (issue 5): when a load is posted, or a paused one reopens, every saved search it
+ * matches alerts the Active users of that carrier organization who may see the marketplace: at once
+ * over the socket (`lane:alert` to `user:<id>`), and by e-mail at most once a minute per user, one
+ * e-mail listing every alert since the last. Pending e-mails live in memory: a restart drops them,
+ * the socket alerts having gone out already. With several processes on one PostgreSQL only the
+ * holder of an advisory lock alerts, so no one hears of a load twice.
+ */
+export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAlerts> {
+  const { database, store, mailer, logger } = options;
+  const db = database.db as unknown as Kysely<any>;
+  const clock = options.clock ?? (() => new Date());
+  const emailEveryMs = options.emailEveryMs ?? 60_000;
+  const pending = new Map<string, Pending>();
+  const lastEmailAt = new Map<string, number>();
+  const advanced = new EventEmitter().setMaxListeners(0);
+  let handled = options.from ?? (await store.head());
+  let session: SessionConnection | null = null;
+  let leader = database.kind === 'pglite';
+  let flushing: Promise<number> = Promise.resolve(0);
+  // A runner without one of these read models would make every load wait for its timeout.
+  const readModels = READ_MODELS.filter((name) => options.projections?.projections?.some((projection) => projection.name === name) ?? true);
+
+  const isLeader = async () => {
+    if (leader) return true;
+    try {
+      session ??= await database.session();
+      const [row] = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext('reactor:laneAlerts')) AS locked`);
+      leader = Boolean(row?.locked);
+    } catch (error) {
+      logger.warn({ err: error }, 'lane alerts: could not take the lock');
+      await session?.release().catch(() => undefined);
+      session = null;
+    }
+    return leader;
+  };
+
+  const loadOf = async (event: RecordedEvent): Promise<Load | null> => {
+    if (event.type === 'LoadPosted') {
+      const { loadId, guid, shipperOrganizationId, details } = (event as unknown as LoadPosted).data;
+      return { loadId, guid, shipperOrganizationId, details };
+    }
+    if (event.type === 'LoadExpirationExtended' && (event as unknown as LoadExpirationExtended).data.reopened) {
+      const { events } = await store.readStream<LoadEvent>(loadStream((event as unknown as LoadExpirationExtended).data.loadId));
+      const state = events.reduce(evolveLoad, initialLoad());
+      if (!state.posted || state.status !== GenericStatus.Created) return null;
+      return { loadId: state.loadId, guid: state.guid, shipperOrganizationId: state.shipperOrganizationId, details: state.details };
+    }
+    return null;
+  };
+
+  const alert = async (load: Load, position: LogPosition) => {
+    await options.projections?.waitFor(readModels, position, 5_000);
+    const shipper = await db.selectFrom('organizations_view').select('status').where('id', '=', load.shipperOrganizationId).executeTakeFirst();
+    if (shipper?.status !== GenericStatus.Active) return;
+    const searches = await db.selectFrom('saved_searches_view as s').innerJoin('organizations_view as o', 'o.id', 's.organization_id')
+      .selectAll('s').where('o.status', '=', GenericStatus.Active).where('s.organization_id', '<>', load.shipperOrganizationId)
+      .orderBy('s.created_at').execute() as SavedSearchRow[];
+    const lane = { stops: load.details.stops, equipment: load.details.equipment };
+    const matching = searches.filter((row) => matchesLane(criteriaOfRow(row), lane));
+    if (matching.length === 0) return;
+    const users = await db.selectFrom('users_view').select(['id', 'email', 'name', 'role_id', 'organization_id'])
+      .where('organization_id', 'in', [...new Set(matching.map((row) => row.organization_id))]).where('status', '=', GenericStatus.Active).execute();
+    // Drivers are members of the carrier too, but the marketplace is not theirs to see.
+    const recipients = users.filter((user) => hasAny(permissionsFor(user.role_id), LOADS_CARRIER))
+      .map((user): Recipient => ({ id: user.id, email: user.email, name: user.name, organizationId: user.organization_id }));
+    const payloadLoad = loadPayload(load);
+    const realtime = options.realtime();
+    for (const search of matching) {
+      const payload: LaneAlert = { searchId: search.id, searchName: search.name, load: payloadLoad };
+      for (const recipient of recipients.filter((user) => user.organizationId === search.organization_id)) {
+        try {
+          realtime?.emit([`user:${recipient.id}`], 'lane:alert', payload);
+        } catch (error) {
+          logger.warn({ err: error, userId: recipient.id }, 'lane alerts: socket emit failed');
+        }
+        const entry: Pending = pending.get(recipient.id) ?? { recipient, alerts: [], timezones: new Map() };
+        entry.recipient = recipient;
+        entry.alerts.push(payload);
+        entry.timezones.set(load.loadId, load.details.pickupTimezone);
+        pending.set(recipient.id, entry);
+      }
+    }
+    logger.info({ loadId: load.loadId, searches: matching.length, recipients: recipients.length }, 'lane alerts sent');
+  };
+
+  const sendDue = async (): Promise<number> => {
+    const now = clock().getTime();
+    let sent = 0;
+    for (const [userId, entry] of [...pending]) {
+      const last = lastEmailAt.get(userId);
+      if (last !== undefined && now - last < emailEveryMs) continue;
+      pending.delete(userId);
+      lastEmailAt.set(userId, now);
+      try {
+        await mailer.send(alertEmail(entry));
+        sent++;
+      } catch (error) {
+        // Kept for the next minute, with whatever arrives meanwhile.
+        logger.warn({ err: error, userId }, 'lane alerts: e-mail failed');
+        const newer = pending.get(userId);
+        pending.set(userId, { ...entry, alerts: [...entry.alerts, ...(newer?.alerts ?? [])], timezones: new Map([...entry.timezones, ...(newer?.timezones ?? [])]) });
+      }
+    }
+    for (const [userId, at] of lastEmailAt) if (now - at >= emailEveryMs && !pending.has(userId)) lastEmailAt.delete(userId);
+    return sent;
+  };
+  const flush = (): Promise<number> => {
+    flushing = flushing.catch(() => 0).then(sendDue);
+    return flushing;
+  };
+
+  const subscription = store.subscribe({ from: handled }, async (page) => {
+    if (await isLeader()) {
+      for (const event of page) {
+        try {
+          const load = await loadOf(event);
+          if (load) await alert(load, event.position);
+        } catch (error) {
+          // One bad event must not replay the page (and alert everyone again).
+          logger.warn({ err: error, eventId: event.id, type: event.type }, 'lane alerts: event skipped');
+        }
+      }
+      await flush().catch((error) => logger.warn({ err: error }, 'lane alerts: flush failed'));
+    }
+    handled = page[page.length - 1]!.position;
+    advanced.emit('advanced');
+  });
+
+  const flushEveryMs = options.flushEveryMs ?? 5_000;
+  const timer = flushEveryMs > 0 ? setInterval(() => void flush().catch(() => undefined), flushEveryMs) : null;
+  timer?.unref();
+
+  return {
+    flush,
+    async waitFor(position, timeoutMs = 5_000) {
+      const deadline = Date.now() + timeoutMs;
+      while (comparePositions(handled, position) < 0) {
+        const remaining = deadline - Date.now();
+        if (remaining <= 0) return false;
+        await new Promise<void>((resolve) => {
+          const done = () => { clearTimeout(wait); advanced.off('advanced', done); resolve(); };
+          const wait = setTimeout(done, Math.min(remaining, 50));
+          advanced.on('advanced', done);
+        });
+      }
+      return true;
+    },
+    async stop() {
+      if (timer) clearInterval(timer);
+      await subscription.close();
+      await flush().catch(() => 0);
+      await session?.release().catch(() => undefined);
+      session = null;
+    },
+  };
+}
+
+const placeOf = (stop: LoadStop): AlertPlace => ({
+  address: stop.address, city: stop.city, state: stop.state, latitude: stop.latitude, longitude: stop.longitude,
+});
+
+const loadPayload = ({ loadId, guid, details }: Load): LaneAlert['load'] => ({
+  id: loadId,
+  guid,
+  pickup: placeOf(details.stops[0]!),
+  dropoff: placeOf(details.stops[details.stops.length - 1]!),
+  pickupTime: details.pickupStart,
+  equipment: [...details.equipment],
+  weight: details.weight,
+});
+
+const placeName = (place: AlertPlace) => (place.city && place.state ? `${place.city}, ${place.state}` : place.address);
+const equipmentName = (id: number) => trailerTypes.find((type) => type.id === id)?.name ?? String(id);
+
+/** One e-mail listing every alert since the last, each load with its lane, pickup time, equipment and weight. */
+function alertEmail({ recipient, alerts, timezones }: Pending): { to: string; subject: string; text: string } {
+  const lines = alerts.map(({ searchName, load }) => {
+    const zone = timezones.get(load.id) ?? 'UTC';
+    const pickup = DateTime.fromISO(load.pickupTime, { zone }).toFormat('LLL d, yyyy HH:mm ZZZZ');
+    return `- ${load.guid}: ${placeName(load.pickup)} to ${placeName(load.dropoff)}, pickup ${pickup}, ${load.equipment.map(equipmentName).join(' or ')}, `
+      + `${load.weight.toLocaleString('en-US')} lbs (saved search "${searchName}")`;
+  });
+  const first = alerts[0]!.load;
+  const subject = alerts.length === 1
+    ? `New load on your lane: ${first.guid} ${placeName(first.pickup)} to ${placeName(first.dropoff)}`
+    : `${alerts.length} new loads match your saved searches`;
+  const text = [
+    `Hello ${recipient.name},`,
+    '',
+    alerts.length === 1 ? 'A load matching one of your saved searches was just posted:' : 'Loads matching your saved searches were just posted:',
+    '',
+    ...lines,
+    '',
+    'Open Search Loads in the marketplace to make an offer.',
+  ].join('\n');
+  return { to: recipient.email, subject, text };
+}
