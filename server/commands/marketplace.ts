@@ -374,6 +374,17 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
       return { id: eventId, position: result.position };
     },
 
+    /** A note the system adds to a tour's timeline (no author), caused by the event `causationId`. */
+    async addSystemTourEvent(tourId: string, entry: { type: TourEventType; message: string; stopId: string | null }, causationId: string, now: string) {
+      const tour = await loadTour(tourId);
+      if (!tour) throw new NotFoundError('Tour not found');
+      const eventId = randomUUID();
+      const result = await handleCommand<Tour, TourCommand, TourEvent>(store, tourStream(tourId), tourDecider, {
+        type: 'AddTourEvent', data: { tourId, actor: tourActorOf(null), eventId, ...entry, now },
+      }, { userId: null, organizationId: null, correlationId: tour.loadId, causationId, at: now });
+      return { id: eventId, position: result.position };
+    },
+
     /** Positions from the assigned driver (or, with no caller, the ELD poller), then the geofence rule. */
     async recordPositions(caller: Caller | null, tourId: string, positions: Omit<PositionRecorded['data'], 'tourId' | 'source'>[], now: string) {
       const tour = await loadTour(tourId);

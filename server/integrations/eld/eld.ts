@@ -1,0 +1,52 @@
+/**
+ * The ELD integration as the platform holds it: the provider catalogue, the organization services
+ * (install, credentials, fleets), and, where background work runs, the position poller and the
+ * pickup truck check.
+ */
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { MarketplaceCommands } from '../../commands/marketplace.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import type { EventStore } from '../../eventstore/eventStore.ts';
+import type { HttpOptions } from './http.ts';
+import { createLeadership } from './leadership.ts';
+import { createOrganizationServices, type OrganizationServices } from './organizationServices.ts';
+import { startPickupCheck, type PickupCheck } from './pickupCheck.ts';
+import { startEldPoller, type EldPoller } from './poller.ts';
+import { createEldProviders, type EldProviders } from './providers.ts';
+import { createSecretBox } from './secrets.ts';
+
+export type EldIntegration = {
+  providers: EldProviders;
+  services: OrganizationServices;
+  /** Null where background work is off (RUN_PROJECTIONS=false). */
+  poller: EldPoller | null;
+  pickupCheck: PickupCheck | null;
+  stop(): Promise<void>;
+};
+
+export function startEldIntegration(deps: {
+  config: Pick<Config, 'secretsKey' | 'samsaraBaseUrl' | 'motiveBaseUrl' | 'eldPollMs'>;
+  database: Database; store: EventStore; marketplace: MarketplaceCommands; logger: Logger;
+  /** Run the poller and the pickup check in this process (they still wait for their locks). */
+  background: boolean;
+  http?: HttpOptions;
+}): EldIntegration {
+  const { config, database, store, marketplace, logger, background } = deps;
+  const providers = createEldProviders({ samsaraBaseUrl: config.samsaraBaseUrl, motiveBaseUrl: config.motiveBaseUrl, http: deps.http });
+  const services = createOrganizationServices({ db: database.db as unknown as Kysely<any>, store, providers, secrets: createSecretBox(config.secretsKey) });
+  const leadership = createLeadership(database);
+  const poller = background
+    ? startEldPoller({ db: database.db as unknown as Kysely<any>, marketplace, services, logger, leadership, intervalMs: config.eldPollMs })
+    : null;
+  const pickupCheck = background ? startPickupCheck({ database, store, marketplace, services, logger, leadership }) : null;
+  return {
+    providers, services, poller, pickupCheck,
+    async stop() {
+      await poller?.stop();
+      await pickupCheck?.stop();
+      await leadership.release();
+    },
+  };
+}
