@@ -188,8 +188,13 @@ export async function toursRoutes(app: App) {
     const eta = last && remaining.length > 0 && tour.status !== TourStatus.Delivered && tour.status !== TourStatus.Canceled
       ? estimateArrival({ from: last, stops: remaining, speedMph: last.speed, now })
       : null;
+    // Every party of a tour (its shipper, the carrier, the assigned driver) may see the facilities' contacts.
+    const load = await marketplace.loadLoad(tour.loadId);
+    const contacts = new Map(load?.details.stops.map((stop) => [stop.id, { contactName: stop.contactName, contactPhone: stop.contactPhone, number: stop.number }]) ?? []);
+    const answer = tourAnswer(tour);
     return {
-      ...tourAnswer(tour),
+      ...answer,
+      stops: answer.stops.map((stop) => ({ ...stop, ...(contacts.get(stop.id) ?? { contactName: null, contactPhone: null, number: null }) })),
       trail,
       lastPosition: last,
       eta: eta ? { at: eta.etaAt, remainingMiles: eta.remainingMiles } : null,
