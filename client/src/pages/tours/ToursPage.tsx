@@ -1,0 +1,140 @@
+import { useAtomValue } from 'jotai';
+import { Button } from 'primereact/button';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useSearch } from 'wouter';
+import { TableAction, tourStatuses } from '../../../../domain/catalog.ts';
+import type { PageProps } from '../../app/routes.ts';
+import { GenericTable, type RowAction, type TableColumn } from '../../components/table/GenericTable.tsx';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { authUserAtom } from '../../state/session.ts';
+import { AssignDriverDialog } from './AssignDriverDialog.tsx';
+import { cityOf, formatLocal, formatPrice, formatZoned } from './format.ts';
+import { RatingDialog } from './RatingDialog.tsx';
+import { type StatusChange, StatusChangeDialog } from './StatusChangeDialog.tsx';
+import { TourDetailDialog } from './TourDetailDialog.tsx';
+import type { TourPlace, TourRow } from './tours.api.ts';
+import { useTourChannel } from './tourChannel.ts';
+import { nextStep, sideOf, statusSteps } from './tourSteps.ts';
+import './tours.css';
+
+type Open =
+  | { kind: 'detail'; row: TourRow }
+  | { kind: 'assign'; row: TourRow }
+  | { kind: 'status'; row: TourRow; change: StatusChange }
+  | { kind: 'rate'; tourId: string }
+  | null;
+
+/** /tours: the caller's tours, live; assign a driver, move the status, read the timeline, rate. */
+export default function ToursPage({ titleKey }: PageProps) {
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
+  const user = useAtomValue(authUserAtom);
+  const side = sideOf(user);
+  const [, navigate] = useLocation();
+  const search = useSearch();
+  const rateFromLink = new URLSearchParams(search).get('rate');
+  const [open, setOpen] = useState<Open>(rateFromLink ? { kind: 'rate', tourId: rateFromLink } : null);
+  const [refreshKey, setRefreshKey] = useState(0);
+  const refresh = () => setRefreshKey((key) => key + 1);
+
+  // A status change or a timeline entry on any of the organization's tours refreshes the table.
+  useTourChannel(null, { onChange: refresh });
+
+  const close = () => {
+    if (open?.kind === 'rate' && rateFromLink) navigate('/tours', { replace: true });
+    setOpen(null);
+  };
+  const done = () => {
+    close();
+    refresh();
+  };
+
+  const place = (value: TourPlace) => (
+    <span className="place-cell">
+      <span>{cityOf(value)}</span>
+      <span className="muted tabular">{formatZoned(value.time, value.timezone, lng)}</span>
+    </span>
+  );
+
+  const columns: TableColumn<TourRow>[] = [
+    { field: 'guid', header: t('tours.columns.load'), sortable: true, body: (row) => <strong className="tabular nowrap">{row.loadGuid}</strong> },
+    {
+      field: 'status',
+      header: t('tours.columns.status'),
+      sortable: true,
+      body: (row) => {
+        const step = nextStep(row.status, side);
+        return (
+          <span className="status-cell">
+            <StatusChip name={row.statusName} />
+            {step && (
+              <Button
+                type="button"
+                size="small"
+                outlined
+                icon="pi pi-arrow-right"
+                className="step-button"
+                label={t(`tours.steps.${step.key}.short`)}
+                onClick={(event) => {
+                  event.stopPropagation();
+                  setOpen({ kind: 'status', row, change: { kind: 'step', step } });
+                }}
+              />
+            )}
+          </span>
+        );
+      },
+    },
+    { field: 'pickupTime', header: t('tours.columns.pickup'), sortable: true, body: (row) => place(row.pickup) },
+    { field: 'dropoff', header: t('tours.columns.dropoff'), body: (row) => place(row.dropoff) },
+    { field: 'driver', header: t('tours.columns.driver'), body: (row) => row.driver?.name ?? <span className="muted">{t('tours.detail.noDriver')}</span> },
+    {
+      field: 'party',
+      header: side === 'carrier' ? t('tours.columns.shipper') : t('tours.columns.carrier'),
+      body: (row) => (side === 'carrier' ? row.shipper : side === 'admin' ? `${row.shipper ?? ''} → ${row.carrier ?? ''}` : row.carrier) ?? '',
+    },
+    { field: 'price', header: t('tours.columns.price'), numeric: true, body: (row) => <span className="nowrap">{formatPrice(row.price)}</span> },
+    { field: 'lastPositionAt', header: t('tours.columns.lastPosition'), numeric: true, body: (row) => (row.lastPositionAt ? formatLocal(row.lastPositionAt, lng) : <span className="muted">–</span>) },
+  ];
+
+  const actions: RowAction<TourRow>[] = [
+    { id: TableAction.View, icon: 'pi pi-eye', label: t('tours.actions.view'), onClick: (row) => setOpen({ kind: 'detail', row }) },
+    { id: TableAction.AssignDriver, icon: 'pi pi-user-plus', label: t('tours.actions.assign'), onClick: (row) => setOpen({ kind: 'assign', row }) },
+    { id: TableAction.Track, icon: 'pi pi-map', label: t('tours.actions.track'), onClick: (row) => navigate(`/track/tour/${row.id}`) },
+    { id: TableAction.Chat, icon: 'pi pi-comments', label: t('tours.actions.chat'), onClick: (row) => navigate(`/chat/tour/${row.id}`) },
+    {
+      id: TableAction.ConfirmDelivery, icon: 'pi pi-check-circle', label: t('tours.steps.confirmDelivery.short'), severity: 'success',
+      onClick: (row) => setOpen({ kind: 'status', row, change: { kind: 'step', step: statusSteps.find((step) => step.key === 'confirmDelivery')! } }),
+    },
+    { id: TableAction.Rate, icon: 'pi pi-star', label: t('tours.actions.rate'), onClick: (row) => setOpen({ kind: 'rate', tourId: row.id }) },
+    { id: TableAction.History, icon: 'pi pi-history', label: t('tours.actions.history'), onClick: (row) => navigate(`/loads/history/${row.loadId}`) },
+    { id: TableAction.Cancel, icon: 'pi pi-times', label: t('tours.actions.cancel'), severity: 'danger', onClick: (row) => setOpen({ kind: 'status', row, change: { kind: 'cancel' } }) },
+  ];
+
+  const statusOptions = tourStatuses
+    .filter((status) => status.id !== 11 && status.id !== 1 && status.id !== 6)
+    .map((status) => ({ value: status.id, label: t(`status.${status.key}` as 'status.created', { defaultValue: status.name }) }));
+
+  return (
+    <section className="page page-tours">
+      <header className="page-header">
+        <h1>{t(titleKey)}</h1>
+      </header>
+      <GenericTable<TourRow>
+        title={t('tours.tableTitle')}
+        url="tours"
+        columns={columns}
+        filters={[{ name: 'status', label: t('tours.columns.status'), allLabel: t('tours.allStatuses'), options: statusOptions }]}
+        actions={actions}
+        onRowClick={(row) => setOpen({ kind: 'detail', row })}
+        empty={<span>{side === 'shipper' ? t('tours.empty.shipper') : t('tours.empty.carrier')}</span>}
+        refreshKey={refreshKey}
+      />
+      {open?.kind === 'detail' && <TourDetailDialog tourId={open.row.id} onClose={close} />}
+      {open?.kind === 'assign' && <AssignDriverDialog tourId={open.row.id} loadGuid={open.row.loadGuid} currentDriverId={open.row.driver?.id ?? null} onClose={close} onDone={done} />}
+      {open?.kind === 'status' && <StatusChangeDialog tourId={open.row.id} loadGuid={open.row.loadGuid} change={open.change} onClose={close} onDone={done} />}
+      {open?.kind === 'rate' && <RatingDialog tourId={open.tourId} onClose={close} onDone={done} />}
+    </section>
+  );
+}
