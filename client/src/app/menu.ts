@@ -3,6 +3,7 @@ import {
   USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS, hasAny,
 } from '../../../domain/permissions.ts';
 import type en from '../i18n/en.json';
+import { outboxMenuLabel } from '../pages/admin/shellTexts.ts';
 
 export type MenuLabelKey = `menu.${keyof typeof en.menu}`;
 
@@ -55,6 +56,7 @@ export const menu: MenuItem[] = [
   {
     id: 'administration', type: 'section', label: 'menu.administration', children: [
       { id: 'add-organization', label: 'menu.addOrganization', icon: 'pi pi-building', to: '/add-organization', permissions: [SUPER_ADMIN] },
+      { id: 'outbox', label: outboxMenuLabel, icon: 'pi pi-envelope', to: '/admin/outbox', permissions: [SUPER_ADMIN] },
       {
         id: 'users', type: 'group', label: 'menu.users', icon: 'pi pi-users', to: '/user-list', children: [
           { id: 'shippers', type: 'group', label: 'menu.shippers', icon: 'pi pi-box', children: userList('shippers', USERS_SHIPPERS) },

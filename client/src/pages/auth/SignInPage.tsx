@@ -7,29 +7,33 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
+import type { PageProps } from '../../app/routes.ts';
 import { type Session, signInWith } from '../../state/session.ts';
-import { useMessageText } from '../../components/messages.ts';
+import { AuthFrame } from './AuthFrame.tsx';
+import { usePublicMessage } from './publicMessages.ts';
 
 type Field = 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
 
-function serverFieldErrors(error: ApiError): FieldErrors {
+function serverFieldErrors(error: ApiError, translate: (message: string) => string): FieldErrors {
   const result: FieldErrors = {};
   for (const { path, message } of error.errors) {
-    if (path === 'email' || path === 'password') result[path] ??= message;
+    if (path === 'email' || path === 'password') result[path] ??= translate(message);
   }
   return result;
 }
 
-export default function SignInPage() {
+/** /signin, and /signin/select where a password reset leads: the same form, with a word on the new password. */
+export default function SignInPage({ titleKey }: Partial<PageProps>) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = useMessageText();
+  const messageText = usePublicMessage();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  const afterReset = titleKey === 'routes.signInSelect';
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -48,7 +52,7 @@ export default function SignInPage() {
     } catch (error) {
       if (error instanceof ApiError) {
         setFormError(messageText(error.message));
-        setFieldErrors(serverFieldErrors(error));
+        setFieldErrors(serverFieldErrors(error, messageText));
       } else {
         setFormError(t('signIn.networkError'));
       }
@@ -58,9 +62,9 @@ export default function SignInPage() {
   }
 
   return (
-    <section className="page page-signin">
-      <form className="form-card" onSubmit={submit} noValidate>
-        <h1>{t('signIn.title')}</h1>
+    <AuthFrame title={t('signIn.title')} subtitle={t('auth.signInSubtitle')} icon="pi-sign-in">
+      <form className="auth-form" onSubmit={submit} noValidate>
+        {afterReset && <Message severity="success" text={t('auth.afterReset')} className="form-message" />}
         {formError && <Message severity="error" text={formError} className="form-message" />}
 
         <div className="form-field">
@@ -83,7 +87,12 @@ export default function SignInPage() {
         </div>
 
         <div className="form-field">
-          <label htmlFor="signin-password">{t('signIn.password')}</label>
+          <div className="field-label-row">
+            <label htmlFor="signin-password">{t('signIn.password')}</label>
+            <Link href={paths.forgetPassword} className="field-label-link">
+              {t('signIn.forgotPassword')}
+            </Link>
+          </div>
           <Password
             inputId="signin-password"
             name="password"
@@ -102,14 +111,11 @@ export default function SignInPage() {
           )}
         </div>
 
-        <div className="form-actions signin-actions">
-          <Link href={paths.forgetPassword}>{t('signIn.forgotPassword')}</Link>
-          <Button type="submit" label={t('signIn.submit')} icon="pi pi-sign-in" loading={busy} />
-        </div>
-        <p className="signin-signup">
+        <Button type="submit" label={t('signIn.submit')} icon="pi pi-sign-in" loading={busy} className="auth-submit" />
+        <p className="auth-switch">
           {t('signIn.noAccount')} <Link href={paths.signUpSelect}>{t('signIn.signUp')}</Link>
         </p>
       </form>
-    </section>
+    </AuthFrame>
   );
 }

@@ -1,22 +1,22 @@
-import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
-import { homePathOf } from '../../app/guards.ts';
-import { paths } from '../../app/paths.ts';
-import { authUserAtom } from '../../state/session.ts';
+import { ErrorFrame } from './ErrorFrame.tsx';
 
+/** /error-pages/error-404, where unknown paths and routes the user may not open lead. */
 export default function NotFoundPage() {
   const { t } = useTranslation();
-  const user = useAtomValue(authUserAtom);
   return (
-    <section className="page page-error">
-      <p className="page-error-code" aria-hidden="true">404</p>
-      <h1>{t('notFound.title')}</h1>
-      <p>{t('notFound.message')}</p>
-      <Link href={user ? homePathOf(user) : paths.landing} className="p-button p-component">
-        <i className="pi pi-home p-button-icon p-button-icon-left" aria-hidden="true" />
-        <span className="p-button-label">{t('notFound.home')}</span>
-      </Link>
-    </section>
+    <ErrorFrame
+      mark="404"
+      icon="pi-map"
+      title={t('notFound.title')}
+      message={t('notFound.message')}
+      hint={t('errorsPage.notFoundHint')}
+      actions={(
+        <button type="button" className="p-button p-component p-button-outlined" onClick={() => window.history.back()}>
+          <i className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl" aria-hidden="true" />
+          <span className="p-button-label">{t('common.back')}</span>
+        </button>
+      )}
+    />
   );
 }

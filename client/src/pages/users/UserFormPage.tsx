@@ -1,0 +1,175 @@
+import { useAtomValue } from 'jotai';
+import { Dropdown } from 'primereact/dropdown';
+import { Message } from 'primereact/message';
+import { Skeleton } from 'primereact/skeleton';
+import { type FormEvent, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'wouter';
+import { Role } from '../../../../domain/catalog.ts';
+import { createUserBodySchema, updateUserBodySchema } from '../../../../domain/schemas/index.ts';
+import { ApiError, apiGet, apiPost, apiPut, messageOf } from '../../api/http.ts';
+import type { PageProps } from '../../app/routes.ts';
+import { notify } from '../../state/common.ts';
+import { FormActions, TextField } from '../account/fields.tsx';
+import { fieldErrorsOf } from '../account/useFormState.ts';
+import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
+import { editedUserAtom } from './editUser.ts';
+import { fetchCreatableRoles, fetchOrganizations, type Named, type UserRow } from './users.api.ts';
+import './users.css';
+
+/** "No organization": the organization id is then left out of the request (specification section 3). */
+const NO_ORGANIZATION = '-1';
+const pathToField: Record<string, string> = { 'userDetails.name': 'name', 'userDetails.phone': 'phone' };
+
+/** The organization type a role belongs to: a Shipper to a shipper, a Carrier or Driver to a carrier, a Superadmin to none. */
+const organizationTypeOf = (roleId: number | null) => (roleId === Role.Shipper ? 'Shipper' : roleId === Role.Carrier || roleId === Role.Driver ? 'Carrier' : null);
+
+/** Finds a user in the users table when the page is opened directly (there is no single-user read). */
+async function findUser(id: string): Promise<UserRow | null> {
+  for (let page = 1; page <= 20; page += 1) {
+    const answer = await apiGet<{ data: UserRow[]; totalPages: number }>(`/users?page=${page}&pageSize=100`);
+    const found = answer.data.find((row) => row.id === id);
+    if (found) return found;
+    if (page >= answer.totalPages) return null;
+  }
+  return null;
+}
+
+/** /user/create and /user/edit/{id}: a user with a creatable role and an organization; or a user's contact and password. */
+export default function UserFormPage({ titleKey, params }: PageProps) {
+  const { t } = useTranslation();
+  const [, navigate] = useLocation();
+  const messageText = usePublicMessage();
+  const editing = titleKey === 'routes.userEdit';
+  const chosen = useAtomValue(editedUserAtom);
+  const [values, setValues] = useState({ name: '', email: '', username: '', phone: '', password: '', roleId: null as number | null, organizationId: NO_ORGANIZATION });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [formError, setFormError] = useState<string | null>(null);
+  const [roles, setRoles] = useState<Named[]>([]);
+  const [organizations, setOrganizations] = useState<Named[]>([]);
+  const [loading, setLoading] = useState(editing);
+  const [missing, setMissing] = useState(false);
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    if (editing) {
+      const id = params.id;
+      if (!id) {
+        setMissing(true);
+        setLoading(false);
+        return;
+      }
+      const start = chosen?.id === id ? Promise.resolve(chosen) : findUser(id);
+      start
+        .then((user) => {
+          if (!user) setMissing(true);
+          else setValues((current) => ({ ...current, name: user.name, email: user.email, username: user.username, phone: user.phone ?? '' }));
+        })
+        .catch((error: unknown) => setFormError(messageOf(error)))
+        .finally(() => setLoading(false));
+      return;
+    }
+    fetchCreatableRoles().then(setRoles).catch((error: unknown) => setFormError(messageOf(error)));
+    fetchOrganizations().then(setOrganizations).catch(() => setOrganizations([]));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per user id
+  }, [editing, params.id]);
+
+  const set = (field: keyof typeof values, value: string | number | null) => {
+    setValues((current) => ({ ...current, [field]: value }));
+    setErrors((current) => {
+      const { [field]: _dropped, ...rest } = current;
+      return rest;
+    });
+  };
+
+  const wantedType = organizationTypeOf(values.roleId);
+  const organizationOptions = [
+    { value: NO_ORGANIZATION, label: t('usersAdmin.noOrganization') },
+    ...organizations.filter((item) => !wantedType || !item.type || item.type === wantedType).map((item) => ({ value: String(item.id), label: item.name })),
+  ];
+
+  function show(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
+    const found = fieldErrorsOf(issues);
+    setErrors(Object.fromEntries(Object.entries(found).map(([key, message]) => [pathToField[key] ?? key, message])));
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setFormError(null);
+    const parsed = editing
+      ? updateUserBodySchema.safeParse({ email: values.email, name: values.name, phone: values.phone, newPassword: values.password })
+      : createUserBodySchema.safeParse({
+        email: values.email, username: values.username, userDetails: { name: values.name, phone: values.phone }, password: values.password,
+        roleId: values.roleId ?? undefined, ...(values.organizationId === NO_ORGANIZATION ? {} : { organizationId: values.organizationId }),
+      });
+    if (!parsed.success) {
+      show(parsed.error.issues);
+      return;
+    }
+    setErrors({});
+    setBusy(true);
+    try {
+      const answer = editing ? await apiPut<{ message?: string }>(`/users/${params.id}`, parsed.data) : await apiPost<{ message?: string }>('/users', parsed.data);
+      notify('success', messageText(answer?.message ?? (editing ? 'User successfully updated' : 'User successfully created')));
+      navigate('/users/all');
+    } catch (error) {
+      const message = messageOf(error);
+      if (error instanceof ApiError) {
+        const found: Record<string, string> = {};
+        for (const item of error.errors) if (item.path) found[pathToField[item.path] ?? item.path] ??= item.message;
+        const named = fieldOfMessage(message);
+        if (named) found[named] ??= message;
+        setErrors(found);
+      }
+      setFormError(message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  const shown = (field: string) => (errors[field] ? messageText(errors[field]) : undefined);
+
+  return (
+    <section className="page users-page">
+      <header className="page-header">
+        <h1>{t(titleKey)}</h1>
+      </header>
+      <form className="card admin-form" onSubmit={submit} noValidate>
+        {formError && <Message severity="error" text={messageText(formError)} className="form-message" />}
+        {missing && <Message severity="warn" text={t('usersAdmin.userNotFound')} className="form-message" />}
+        {loading ? (
+          <div className="form-grid">{[1, 2, 3, 4].map((key) => <Skeleton key={key} height="3.5rem" />)}</div>
+        ) : (
+          <>
+            <h2 className="admin-form-section">{t('usersAdmin.personal')}</h2>
+            <div className="form-grid">
+              <TextField id="user-name" label={t('signup.name')} value={values.name} onChange={(v) => set('name', v)} error={shown('name')} required />
+              <TextField id="user-email" type="email" label={t('signup.email')} value={values.email} onChange={(v) => set('email', v)} error={shown('email')} required />
+              <TextField id="user-username" label={t('signup.username')} value={values.username} onChange={(v) => set('username', v)} error={shown('username')} disabled={editing} required={!editing} />
+              <TextField id="user-phone" type="tel" label={t('signup.phone')} value={values.phone} onChange={(v) => set('phone', v)} error={shown('phone')} hint={t('account.phoneHint')} required />
+              <TextField id="user-password" type="password" label={editing ? t('account.user.newPassword') : t('signup.password')} value={values.password} onChange={(v) => set('password', v)} error={shown(editing ? 'newPassword' : 'password')} autoComplete="new-password" hint={editing ? t('usersAdmin.keepPassword') : t('auth.passwordHint')} required={!editing} />
+            </div>
+            {!editing && (
+              <>
+                <h2 className="admin-form-section">{t('usersAdmin.access')}</h2>
+                <div className="form-grid">
+                  <div className="form-field">
+                    <label htmlFor="user-role">{t('usersAdmin.role')}<span aria-hidden="true"> *</span></label>
+                    <Dropdown inputId="user-role" value={values.roleId} options={roles.map((role) => ({ value: role.id, label: t(`usersAdmin.roles.${role.name}` as never, { defaultValue: role.name }) }))} onChange={(event) => { set('roleId', event.value as number); set('organizationId', NO_ORGANIZATION); }} placeholder={t('usersAdmin.chooseRole')} invalid={Boolean(errors.roleId)} />
+                    {errors.roleId && <small className="p-error">{shown('roleId')}</small>}
+                  </div>
+                  <div className="form-field">
+                    <label htmlFor="user-organization">{t('usersAdmin.organization')}</label>
+                    <Dropdown inputId="user-organization" value={values.organizationId} options={organizationOptions} onChange={(event) => set('organizationId', String(event.value))} filter={organizationOptions.length > 8} disabled={values.roleId === Role.Superadmin} invalid={Boolean(errors.organizationId)} />
+                    {errors.organizationId && <small className="p-error">{shown('organizationId')}</small>}
+                  </div>
+                </div>
+              </>
+            )}
+          </>
+        )}
+        <FormActions onCancel={() => navigate('/users/all')} busy={busy || loading || missing} cancelLabel={t('common.cancel')} saveLabel={editing ? t('common.saveChanges') : t('usersAdmin.createUser')} />
+      </form>
+    </section>
+  );
+}
