@@ -4,6 +4,9 @@ import * as eventStore from './2026_11_22_0900_event_store.ts';
 import * as authFilesMail from './2026_11_22_1000_auth_files_mail.ts';
 import * as identityReadModels from './2026_11_22_1100_identity_read_models.ts';
 import * as marketplaceReadModels from './2026_11_22_1200_marketplace_read_models.ts';
+import * as savedSearches from './2026_11_22_1300_saved_searches.ts';
+import * as organizationServices from './2026_11_22_1400_organization_services.ts';
+import * as contentAndLeads from './2026_11_22_1500_content_and_leads.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -11,6 +14,9 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_1000_auth_files_mail': authFilesMail,
   '2026_11_22_1100_identity_read_models': identityReadModels,
   '2026_11_22_1200_marketplace_read_models': marketplaceReadModels,
+  '2026_11_22_1300_saved_searches': savedSearches,
+  '2026_11_22_1400_organization_services': organizationServices,
+  '2026_11_22_1500_content_and_leads': contentAndLeads,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

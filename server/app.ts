@@ -26,6 +26,10 @@ import { historyRoutes } from './routes/history.routes.ts';
 import { loadsRoutes } from './routes/loads.routes.ts';
 import { proposalsRoutes } from './routes/proposals.routes.ts';
 import { toursRoutes } from './routes/tours.routes.ts';
+import { servicesRoutes } from './routes/services.routes.ts';
+import { contentRoutes } from './routes/content.routes.ts';
+import { eventsRoutes } from './routes/events.routes.ts';
+import { searchesRoutes } from './routes/searches.routes.ts';
 
 export type App = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
 
@@ -126,7 +130,14 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(loadsRoutes, { prefix: '/api' });
   await app.register(proposalsRoutes, { prefix: '/api' });
   await app.register(toursRoutes, { prefix: '/api' });
+  await app.register(servicesRoutes, { prefix: '/api' });
   await app.register(historyRoutes, { prefix: '/api' });
+  await app.register(contentRoutes, { prefix: '/api' });
+  await app.register(eventsRoutes, { prefix: '/api' });
+  // socket.io shares the HTTP server: attached once the app is ready, closed before the server closes.
+  app.addHook('onReady', () => platform.realtime.attach(app.server));
+  app.addHook('preClose', () => platform.realtime.close());
+  await app.register(searchesRoutes, { prefix: '/api' });
 
   const index = path.join(config.clientDir, 'index.html');
   if (existsSync(index)) {

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { loadSecretsKey } from './integrations/eld/secrets.ts';
 
 export type Config = {
   port: number;
@@ -21,6 +22,17 @@ export type Config = {
   trustProxy: boolean;
   clientDir: string;
   runProjections: boolean;
+  /** AES-256-GCM key (base64) sealing the ELD providers' secrets: SECRETS_KEY, else kept in DATA_DIR. */
+  secretsKey: string;
+  samsaraBaseUrl: string;
+  motiveBaseUrl: string;
+  /** How often the ELD poller asks the providers where the trucks of the tours on the road are. */
+  eldPollMs: number;
+  /** Contentful delivery API for the landing content; null space or token: the built-in content. */
+  contentfulSpaceId: string | null;
+  contentfulAccessToken: string | null;
+  contentfulBaseUrl: string;
+  contentfulEnvironment: string;
 };
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -58,6 +70,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: bool(env.TRUST_PROXY, false),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     runProjections: bool(env.RUN_PROJECTIONS, true),
+    secretsKey: loadSecretsKey({ value: env.SECRETS_KEY, inMemory, dataDir }),
+    samsaraBaseUrl: (env.SAMSARA_BASE_URL || 'https://api.samsara.com').replace(/\/+$/, ''),
+    motiveBaseUrl: (env.MOTIVE_BASE_URL || 'https://api.gomotive.com').replace(/\/+$/, ''),
+    eldPollMs: Math.max(1000, Number(env.ELD_POLL_MS || 30_000) || 30_000),
+    contentfulSpaceId: env.CONTENTFUL_SPACE_ID || null,
+    contentfulAccessToken: env.CONTENTFUL_ACCESS_TOKEN || null,
+    contentfulBaseUrl: (env.CONTENTFUL_BASE_URL || 'https://cdn.contentful.com').replace(/\/+$/, ''),
+    contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT || 'master',
     ...overrides,
   };
 }

@@ -3,6 +3,8 @@ import { loadConfig } from './config.ts';
 import { createLogger } from './logger.ts';
 import { ensureSuperadmin, seedDemo } from './identity/bootstrap.ts';
 import { startPlatform } from './platform.ts';
+import { seedMarketplaceDemo } from './demo/marketplaceSeed.ts';
+import { startDemoTicker } from './demo/positionTicker.ts';
 
 // `npm start` seeds the demo on an empty database unless DEMO=0.
 const config = loadConfig({ DEMO: '1', ...process.env });
@@ -10,6 +12,9 @@ const logger = createLogger(config);
 
 const platform = await startPlatform(config, logger);
 if (config.demo) await seedDemo(platform);
+// Loads in every status and a live truck; a failure here leaves a working, emptier demo.
+if (config.demo) await seedMarketplaceDemo(platform).catch((err: unknown) => logger.error({ err }, 'demo marketplace could not be seeded'));
+const demoTicker = config.demo ? startDemoTicker(platform) : null;
 await ensureSuperadmin(platform);
 const app = await buildApp(platform);
 await app.listen({ port: config.port, host: config.host });
@@ -24,6 +29,7 @@ async function shutdown(signal: string) {
   const timer = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, 15_000);
   timer.unref();
   try {
+    await demoTicker?.stop();
     await app.close();
     await platform.close();
     process.exit(0);

@@ -8,11 +8,14 @@ import { openDatabase, type Database } from './db/database.ts';
 import type { EventStore } from './eventstore/eventStore.ts';
 import { createPostgresEventStore } from './eventstore/postgres/postgresEventStore.ts';
 import { createLoginLimiter, type LoginLimiter } from './auth/loginLimiter.ts';
+import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import { createIdentityCommands, type IdentityCommands } from './identity/identity.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { createMarketplaceCommands, type MarketplaceCommands } from './commands/marketplace.ts';
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
+import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
+import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
 export type Platform = {
@@ -25,9 +28,15 @@ export type Platform = {
   marketplace: MarketplaceCommands;
   /** Pauses loads whose offer expired; null where background work is off (RUN_PROJECTIONS=false). */
   loadExpiry: LoadExpiryScheduler | null;
+  /** ELD providers, organization services; the position poller and the pickup truck check where background work runs. */
+  eld: EldIntegration;
+  /** Alerts carriers of new loads on their saved searches; null where background work is off. */
+  laneAlerts: LaneAlerts | null;
   tokens: TokenService;
   mailer: Mailer;
   loginLimiter: LoginLimiter;
+  /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
+  realtime: Realtime;
   close(): Promise<void>;
 };
 
@@ -53,16 +62,27 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, logger });
   const loginLimiter = createLoginLimiter();
   const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, { logger });
+  const realtime = createRealtime({ config, db: database.db, store, runner, tokens, marketplace, identity, logger });
   if (config.runProjections) await runner.start();
   const loadExpiry = config.runProjections ? startLoadExpiryScheduler({ database, marketplace, logger }) : null;
+  const eld = startEldIntegration({ config, database, store, marketplace, logger, background: config.runProjections });
+  // Reads `platform.realtime` at each alert: the socket server is attached once the HTTP server exists.
+  const laneAlerts = config.runProjections
+    ? await startLaneAlerts({ database, store, mailer, logger, projections: runner, realtime: () => platform.realtime })
+    : null;
   logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
-  return {
-    config, database, store, runner, logger, identity, marketplace, loadExpiry, tokens, mailer, loginLimiter,
+  const platform: Platform = {
+    config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, mailer, loginLimiter,
+    realtime,
     async close() {
+      await realtime.close();
+      await laneAlerts?.stop();
+      await eld.stop();
       await loadExpiry?.stop();
       await runner.stop();
       await store.close();
       await database.close();
     },
   };
+  return platform;
 }

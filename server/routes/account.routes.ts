@@ -64,8 +64,8 @@ export async function accountRoutes(app: App) {
       }
       if (organization.type === 'Carrier' && organization.carrier && hasAny(actor.permissions, ACCOUNT_GET_CARRIER)) {
         answer.carrier = { ...organization.carrier, documents: { ...organization.carrier.documents } };
-        // The ELD integrations come with the organization services; until then a carrier has none.
-        answer.services = [];
+        // The ELD catalogue with the organization's installations, as GET organization-services answers it.
+        answer.services = await app.platform.eld.services.catalogue(user.organizationId);
       }
     }
     return answer;

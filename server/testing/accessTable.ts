@@ -5,9 +5,13 @@
  */
 import {
   ACCOUNT_CHANGE_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER, ACCOUNT_EDIT_USER_PROFILE, ACCOUNT_GET_CARRIER,
-  ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, DISPLAY_USERS_SIDEMENU, SUPER_ADMIN, USER_ACTIVATE,
-  USER_ASSIGN_ORGANIZATION, USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE, USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE,
-  USERS_CARRIERS, USERS_SHIPPERS, LOADS_CARRIER,
+  ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, CHAT_USE, DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOAD_DELETE,
+  LOAD_EDIT, LOAD_GET, LOAD_IMPORT, LOAD_PROPOSAL_VIEW, LOADS_CARRIER, LOADS_PROPOSALS, LOADS_SHIPPER, OFFER_SUBMIT,
+  PROPOSAL_CANCEL, PROPOSAL_CHANGE_STATUS, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT, PROPOSAL_VIEW, PROPOSAL_VIEW_ALL, Role,
+  SUPER_ADMIN, TOUR_ADD_EVENT, TOUR_ASSIGN, TOUR_ASSIGNEE, TOUR_ASSIGNEES_LIST, TOUR_CHANGE_STATUS, TOUR_GET, TOUR_GET_EVENTS,
+  TOUR_GET_RATING_CRITERIA, TOUR_RATE, TOUR_TRACK_STATUS, TOURS_ALL, TOURS_ASSIGNED, USER_ACTIVATE, USER_ASSIGN_ORGANIZATION,
+  USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE, USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE, USERS_CARRIERS, USERS_SHIPPERS,
+  type RoleId,
 } from '../../domain/permissions.ts';
 import type { RouteKey } from './routeInventory.ts';
 
@@ -93,8 +97,78 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'POST /api/users/shipper': { access: [ACCOUNT_CHANGE_SHIPPER] },
   'GET /api/files/:id': { ...SIGNED_IN, tenant: { param: 'id', kind: 'file' } },
 
+  // landing page (content and the sign-up-interest form)
+  'GET /api/content/:type': PUBLIC,
+  'POST /api/sendInfoToAdmin': PUBLIC,
+
+  // places (the gazetteer; nothing of an organization)
+  'GET /api/places/autocomplete': SIGNED_IN,
+  'GET /api/places/reverse': SIGNED_IN,
+
+  // loads
+  'POST /api/loads': { access: [LOAD_CREATE], forbiddenFor: NO_ORGANIZATION },
+  'PUT /api/loads': { access: [LOAD_EDIT], tenant: { param: 'body.loadId', kind: 'load' } },
+  'PUT /api/loads/:id/status': { access: [LOAD_EDIT, LOAD_DELETE], tenant: LOAD_ID },
+  'GET /api/loads/shipper': { access: [LOADS_SHIPPER] },
+  'GET /api/loads/carrier': { access: [LOADS_CARRIER] },
+  'GET /api/loads/list/getSavedLocations': { access: [LOAD_CREATE, LOAD_EDIT] },
+  'GET /api/loads/batchImport/template': { access: [LOAD_IMPORT] },
+  'POST /api/loads/batchImport': { access: [LOAD_IMPORT], forbiddenFor: NO_ORGANIZATION },
+  // Every carrier reads an open load of any shipper (without its facility contacts).
+  'GET /api/loads/:id': { access: [LOAD_GET, LOADS_SHIPPER, LOADS_CARRIER], tenant: LOAD_ID, openOnMarketplace: true },
+  'GET /api/loads/:id/proposals/map': {
+    access: [LOADS_PROPOSALS, LOAD_GET], tenant: LOAD_ID,
+    ownIdNotFoundFor: { roles: [Role.Carrier], why: "the map shows every offer's truck: the shipper's view, not the winning carrier's" },
+  },
+  'GET /api/loads/:id/history': { access: [LOAD_GET, LOADS_SHIPPER], tenant: LOAD_ID },
+
+  // proposals
+  'GET /api/proposal/:loadId': { access: [LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW], tenant: { param: 'loadId', kind: 'load' } },
+  'GET /api/proposal/:loadId/proposal/:proposalId': {
+    access: [PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW], tenant: [{ param: 'loadId', kind: 'load' }, { param: 'proposalId', kind: 'proposal' }],
+  },
+  // Every carrier bids on an open load of any shipper.
+  'POST /api/proposal/:loadId': {
+    access: [OFFER_SUBMIT, PROPOSAL_SUBMIT], tenant: { param: 'loadId', kind: 'load' }, forbiddenFor: NO_ORGANIZATION, openOnMarketplace: true,
+  },
+  'PUT /api/proposal/:id': { access: [PROPOSAL_CHANGE_STATUS, PROPOSAL_CANCEL], tenant: { param: 'id', kind: 'proposal' } },
+  'POST /api/proposal/load/:loadId': {
+    access: [PROPOSAL_CHANGE_STATUS], tenant: { param: 'loadId', kind: 'load' },
+    ownIdNotFoundFor: { roles: [Role.Shipper], why: 'only the winning carrier uploads the signed contract' },
+  },
+  'GET /api/proposal/:id/rate-confirmation': { access: [PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW], tenant: { param: 'id', kind: 'proposal' } },
+  'GET /api/proposals/carrier': { access: [PROPOSAL_LIST_CARRIER] },
+  'GET /api/proposals': { access: [PROPOSAL_VIEW_ALL] },
+
+  // tours (a driver's own tour is one assigned to it)
+  'GET /api/tours': { access: [TOURS_ALL] },
+  'GET /api/tours/assigned': { access: [TOURS_ASSIGNED] },
+  'GET /api/tours/assignees': { access: [TOUR_ASSIGNEES_LIST] },
+  'GET /api/tours/rating/:id': { access: [TOUR_GET_RATING_CRITERIA], tenant: TOUR_ID },
+  'POST /api/tours/:id/rate': { access: [TOUR_RATE], tenant: TOUR_ID },
+  'GET /api/tours/track/:id': { access: [TOUR_TRACK_STATUS], tenant: TOUR_ID },
+  'GET /api/tours/:id': { access: [TOUR_GET], tenant: TOUR_ID },
+  'POST /api/tours/:id/assign/:assigneeId': { access: [TOUR_ASSIGN], tenant: [TOUR_ID, { param: 'assigneeId', kind: 'user' }] },
+  'PUT /api/tours/:id/status': { access: [TOUR_CHANGE_STATUS], tenant: TOUR_ID },
+  'GET /api/tours/:id/events': { access: [TOUR_GET_EVENTS], tenant: TOUR_ID },
+  'POST /api/tours/:id/events': { access: [TOUR_ADD_EVENT], tenant: TOUR_ID },
+  'POST /api/tours/:id/positions': { access: [TOUR_ASSIGNEE], tenant: TOUR_ID },
+  'GET /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
+  'POST /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
+
   // saved searches (lane alerts): always the caller's organization; another's id is 404 (searches.routes.spec.ts)
   'GET /api/searches': { access: [LOADS_CARRIER] },
   'POST /api/searches': { access: [LOADS_CARRIER] },
   'DELETE /api/searches/:id': { access: [LOADS_CARRIER] },
+
+  // ELD services (the carrier's own account: reading 704, changing 706). An installation is named by
+  // its id or its provider's within the caller's organization only; another organization's id is 404
+  // (services.routes.spec.ts), so no tenant fixture kind is declared for it.
+  'GET /api/organization-services': { access: [ACCOUNT_GET_CARRIER] },
+  'POST /api/organization-services': { access: [ACCOUNT_CHANGE_CARRIER] },
+  'PUT /api/organization-services': { access: [ACCOUNT_CHANGE_CARRIER] },
+  'GET /api/services/:id/trucks': { access: [ACCOUNT_GET_CARRIER] },
+  'GET /api/services/:serviceId/trucks/:latitude/:longitude': { access: [ACCOUNT_GET_CARRIER] },
+  // the raw event feed (a WebSocket; a plain GET answers 426)
+  'GET /api/events/stream': { access: [SUPER_ADMIN] },
 };

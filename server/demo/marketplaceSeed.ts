@@ -1,0 +1,198 @@
+/**
+ * The demo marketplace: on an empty marketplace with the demo accounts in place, one shipment per
+ * status of the shipper's table, made through the same command handlers people's requests use, as
+ * the demo users. Times come from now (an event log cannot be back-dated), so the shipments already
+ * on the road were picked up as the demo started. See demoData.ts for what is created.
+ */
+import { randomUUID } from 'node:crypto';
+import { GenericStatus, TourStatus, type TimeZoneId } from '../../domain/catalog.ts';
+import { permissionsFor } from '../../domain/permissions.ts';
+import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
+import { distanceMiles } from '../../domain/tours/geo.ts';
+import type { Caller } from '../commands/marketplace.ts';
+import type { LogPosition } from '../eventstore/eventStore.ts';
+import type { Actor } from '../http/auth.ts';
+import { latest } from '../identity/identity.ts';
+import { createFileStore } from '../integrations/files/files.ts';
+import type { Platform } from '../platform.ts';
+import { demoContractPdf } from './contractPdf.ts';
+import { demoEmail, scenarios, type DemoCarrier, type DemoUserKey, type Facility, type Scenario, type Who } from './demoData.ts';
+
+const MINUTE = 60_000;
+const HOUR = 3_600_000;
+const VIEWS = ['marketplace', 'tourPositions', 'tourChat'];
+
+type DemoUser = { caller: Caller; name: string; organizationId: string };
+
+const zoneOf = (state: string): TimeZoneId =>
+  ['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state) ? 'America/New_York' : state === 'CO' ? 'America/Phoenix' : 'America/Chicago';
+
+const iso = (at: number) => new Date(at).toISOString();
+
+/** The POST loads body of a scenario, checked by the same schema as a request. */
+function loadBodyOf(scenario: Scenario, now: number) {
+  const pickup = now + (scenario.pickupInHours === 0 ? 5 * MINUTE : scenario.pickupInHours * HOUR);
+  const expiration = scenario.stage === 'paused' ? now + 2_000 : Math.min(pickup, now + (scenario.expiresInHours === 0 ? 5 * MINUTE : scenario.expiresInHours * HOUR));
+  let miles = 0;
+  for (let index = 1; index < scenario.stops.length; index++) miles += distanceMiles(scenario.stops[index - 1]!, scenario.stops[index]!) * 1.2;
+  const dropoff = Math.ceil((pickup + (miles / 50 + 2) * HOUR) / HOUR) * HOUR;
+  const first = scenario.stops[0]!;
+  const last = scenario.stops.at(-1)!;
+  const location = (stop: Facility, index: number) => {
+    const locationType = index === 0 ? 1 : index === scenario.stops.length - 1 ? 4 : 2;
+    return {
+      locationType, address: stop.address, city: stop.city, state: stop.state, latitude: stop.latitude, longitude: stop.longitude, name: stop.name,
+      contactName: stop.contactName, contactPhone: stop.contactPhone, number: locationType === 1 || locationType === 4 ? `${scenario.refNumber}-${index + 1}` : null,
+      saveLocation: stop.save ?? false,
+    };
+  };
+  const raw = {
+    pickupTimestampStart: iso(pickup), pickupTimezone: zoneOf(first.state),
+    dropOffTimestampStart: iso(dropoff), dropoffTimezone: zoneOf(last.state),
+    expiration: iso(expiration), expirationTimezone: zoneOf(first.state),
+    loadTypeId: 1, rate: 1, rateTypeId: 1, loadAccessories: scenario.accessories, loadEquipment: scenario.equipment,
+    description: scenario.description, weight: scenario.weight, commodity: scenario.commodity, refNumber: scenario.refNumber,
+    locations: scenario.stops.map(location),
+  };
+  return loadBodySchema(iso(now)).parse(raw);
+}
+
+const ratingsBy = (side: 'shipper' | 'carrier') => side === 'shipper'
+  ? [{ criteria: 1, rating: 5 }, { criteria: 2, rating: 4.5 }, { criteria: 3, rating: 5 }, { criteria: 4, rating: 5 }]
+  : [{ criteria: 5, rating: 4.5 }, { criteria: 6, rating: 5 }, { criteria: 7, rating: 4 }, { criteria: 8, rating: 5 }];
+
+/** Whether the marketplace is empty: no load was ever posted. */
+export async function marketplaceIsEmpty(platform: Platform): Promise<boolean> {
+  await platform.runner.waitFor(['marketplace'], await platform.store.head(), 10_000);
+  const row = await platform.database.db.selectFrom('loads_view').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+  return Number(row.n) === 0;
+}
+
+/** The demo user behind a key, as a caller of the command handlers; null when the account is missing. */
+export async function demoUser(platform: Platform, key: DemoUserKey): Promise<DemoUser | null> {
+  const userId = await platform.identity.userIdByEmail(demoEmail(key));
+  const user = userId ? await platform.identity.loadUser(userId) : null;
+  if (!user || !user.organizationId) return null;
+  const actor: Actor = { userId: user.userId, organizationId: user.organizationId, roleId: user.roleId, permissions: permissionsFor(user.roleId), sessionId: 'demo' };
+  return { caller: { actor, requestId: `demo-${randomUUID()}` }, name: user.name, organizationId: user.organizationId };
+}
+
+/**
+ * Seeds the demo marketplace once. Answers false, touching nothing, when a load was ever posted or
+ * the demo accounts are missing (DEMO was off when the database was first started).
+ */
+export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> {
+  const { marketplace, runner, logger } = platform;
+  if (!(await marketplaceIsEmpty(platform))) return false;
+  const keys: DemoUserKey[] = ['shipper1', 'shipper2', 'carrier1', 'carrier2', 'carrier3', 'carrier1.driver1', 'carrier1.driver2', 'carrier2.driver1', 'carrier2.driver2', 'carrier3.driver1', 'carrier3.driver2'];
+  const users = new Map<DemoUserKey, DemoUser>();
+  for (const key of keys) {
+    const user = await demoUser(platform, key);
+    if (!user) {
+      logger.info({ account: demoEmail(key) }, 'demo marketplace not seeded: the demo accounts are missing');
+      return false;
+    }
+    users.set(key, user);
+  }
+  const as = (key: DemoUserKey) => users.get(key)!;
+  const files = createFileStore(platform.database.db);
+  const now = () => new Date().toISOString();
+  let last: LogPosition | null = null;
+  const paused: string[] = [];
+
+  for (const scenario of scenarios) {
+    const shipper = as(scenario.shipper);
+    const posted = await marketplace.postLoad(shipper.caller, loadBodyOf(scenario, Date.now()), now());
+    last = latest(last, posted.position);
+    const loadId = posted.id;
+    if (scenario.stage === 'paused') paused.push(loadId);
+
+    const proposals = new Map<DemoCarrier, string>();
+    for (const offer of scenario.offers) {
+      const submitted = await marketplace.submitProposal(as(offer.carrier).caller, loadId, { price: offer.price, message: offer.message, eldTruckName: offer.eldTruckName ?? null }, now());
+      proposals.set(offer.carrier, submitted.id);
+      last = latest(last, submitted.position);
+    }
+    if (scenario.counter) {
+      const proposalId = proposals.get(scenario.counter.carrier)!;
+      last = latest(last, await marketplace.changeProposal(shipper.caller, proposalId, { status: GenericStatus.PendingAcceptance, message: scenario.counter.message, price: scenario.counter.price }, now()));
+      if (scenario.counter.accepted) {
+        last = latest(last, await marketplace.changeProposal(as(scenario.counter.carrier).caller, proposalId, { status: GenericStatus.SubmittedProposal, message: 'Deal.', price: null }, now()));
+      }
+    }
+    if (scenario.stage === 'canceled') {
+      last = latest(last, await marketplace.cancelLoad(shipper.caller, loadId, scenario.cancelMessage ?? 'No longer needed', now()));
+      continue;
+    }
+    if (!scenario.winner) continue;
+
+    // Acceptance declines the other open offers it finds in the read model: let it see them all.
+    await runner.waitFor(['marketplace'], last, 10_000);
+    const carrier = as(scenario.winner);
+    last = latest(last, await marketplace.changeProposal(shipper.caller, proposals.get(scenario.winner)!, { status: GenericStatus.Accepted, message: '', price: null }, now()));
+    const load = (await marketplace.loadLoad(loadId))!;
+    const tourId = load.tourId!;
+    if (scenario.stage === 'accepted') continue;
+
+    const tour = (await marketplace.loadTour(tourId))!;
+    const pdf = await demoContractPdf({
+      guid: load.guid, lane: `${scenario.stops[0]!.city}, ${scenario.stops[0]!.state} to ${scenario.stops.at(-1)!.city}, ${scenario.stops.at(-1)!.state}`,
+      commodity: scenario.commodity, price: tour.price, carrier: (await platform.identity.loadOrganization(carrier.organizationId))?.name ?? 'Carrier',
+      shipper: (await platform.identity.loadOrganization(shipper.organizationId))?.name ?? 'Shipper', signedBy: carrier.name, signedAt: now(),
+    });
+    const contractFileId = await files.save({ organizationId: carrier.organizationId, kind: 'contract', mime: 'application/pdf', data: pdf });
+    last = latest(last, (await marketplace.uploadContract(carrier.caller, loadId, contractFileId, now())).position);
+    if (scenario.stage === 'signed') continue;
+
+    const driver = as(scenario.driver!);
+    const party = (who: Who) => (who === 'shipper' ? shipper : who === 'carrier' ? carrier : driver);
+    last = latest(last, await marketplace.assignTour(carrier.caller, tourId, driver.caller.actor.userId, now()));
+    for (const message of scenario.chat ?? []) {
+      last = latest(last, (await marketplace.postChatMessage(party(message.who).caller, tourId, message.text, party(message.who).name, now())).position);
+    }
+    if (scenario.stage === 'readyForPickup') continue;
+
+    last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.Dispatched, 'Heading to the shipper', now()));
+    for (const note of scenario.notes ?? []) {
+      last = latest(last, (await marketplace.addTourEvent(party(note.who).caller, tourId, { type: note.type, message: note.text, stopId: null }, now())).position);
+    }
+    const [pickup, ...rest] = tour.stops;
+    const dropoff = tour.stops.at(-1)!;
+    if (scenario.stage === 'dispatched') {
+      // On the way to the shipper, a few miles out.
+      const position = { latitude: pickup!.latitude + 0.06, longitude: pickup!.longitude - 0.05, speed: 38, heading: 120, accuracy: 8, recordedAt: now() };
+      last = latest(last, (await marketplace.recordPositions(driver.caller, tourId, [position], now())).position);
+      continue;
+    }
+    if (scenario.stage === 'inTransit') {
+      // At the shipper's dock: the geofence records the arrival, and the position ticker takes it from here.
+      const atDock = { latitude: pickup!.latitude, longitude: pickup!.longitude, speed: 0, heading: null, accuracy: 5, recordedAt: now() };
+      last = latest(last, (await marketplace.recordPositions(driver.caller, tourId, [atDock], now())).position);
+      last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.InTransit, 'Loaded and rolling', now()));
+      continue;
+    }
+    // Shipments that already arrived: the driver recorded the stops by hand.
+    for (const stop of [pickup!, ...rest]) {
+      last = latest(last, (await marketplace.addTourEvent(driver.caller, tourId, { type: 'arrived', message: '', stopId: stop.id }, now())).position);
+      if (stop !== dropoff) last = latest(last, (await marketplace.addTourEvent(driver.caller, tourId, { type: 'departed', message: '', stopId: stop.id }, now())).position);
+      if (stop === pickup) last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.InTransit, 'Loaded and rolling', now()));
+    }
+    last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.PendingDeliveryConfirmation, 'Unloaded, POD signed', now()));
+    if (scenario.stage === 'pendingDelivery') continue;
+
+    last = latest(last, await marketplace.changeTourStatus(shipper.caller, tourId, TourStatus.Delivered, 'Received in good order', now()));
+    if (scenario.rated?.shipper) last = latest(last, await marketplace.rateTour(shipper.caller, tourId, ratingsBy('shipper'), now()));
+    if (scenario.rated?.carrier) last = latest(last, await marketplace.rateTour(carrier.caller, tourId, ratingsBy('carrier'), now()));
+  }
+
+  // The paused loads' offers closed two seconds after posting: pause them as the scheduler would.
+  for (const loadId of paused) {
+    const load = await marketplace.loadLoad(loadId);
+    const wait = load ? Date.parse(load.details.expiration) - Date.now() + 10 : 0;
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+    await marketplace.expireLoad(loadId, now());
+  }
+  await runner.waitFor(VIEWS, latest(last, await platform.store.head()), 20_000);
+  logger.info({ loads: scenarios.length }, 'demo marketplace seeded: loads in every status, offers, contracts and a live tour');
+  return true;
+}

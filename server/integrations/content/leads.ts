@@ -1,0 +1,58 @@
+/**
+ * The sign-up-interest form of the landing page: a visitor's address becomes a lead (stream
+ * `lead-<id>`, one per address) and the administrator is told by e-mail, once per address.
+ */
+import { leadDecider, leadIdFor } from '../../../domain/leads/lead.decide.ts';
+import { leadStream, type Lead, type LeadCommand, type LeadEvent } from '../../../domain/leads/lead.types.ts';
+import { handleCommand } from '../../eventstore/commandHandler.ts';
+import type { EventStore, LogPosition } from '../../eventstore/eventStore.ts';
+import type { MailMessage } from '../mail/mailer.ts';
+
+export type RegisteredInterest = { leadId: string; email: string; isNew: boolean; position: LogPosition | null };
+
+export async function registerInterest(store: EventStore, email: string, cause: { requestId: string }, now: string): Promise<RegisteredInterest> {
+  const leadId = leadIdFor(email);
+  const result = await handleCommand<Lead, LeadCommand, LeadEvent>(store, leadStream(leadId), leadDecider, {
+    type: 'RegisterInterest', data: { leadId, email, now },
+  }, { userId: null, organizationId: null, correlationId: cause.requestId, causationId: cause.requestId, at: now });
+  const lead = result.state.exists ? result.state : null;
+  return { leadId, email: lead?.email ?? email, isNew: result.events.length > 0, position: result.position };
+}
+
+/** The e-mail the administrator gets about a new lead. */
+export const leadNotice = (adminEmail: string, lead: { email: string }, at: string): MailMessage => ({
+  to: adminEmail,
+  subject: `New interest from the landing page: ${lead.email}`,
+  text: `Hello,\n\n${lead.email} left their address in the "keep me posted" form of the landing page on ${at}.\n`
+    + 'They would like to hear about Freight Marketplace: write back to them, or create an organization for them in the administration.\n',
+});
+
+/**
+ * Requests per e-mail address in a sliding window, in memory (each server process keeps its own
+ * counts). `take` counts one request and answers 0, or the seconds to wait when the address is over
+ * its limit (a refused request is not counted).
+ */
+export function createLeadLimiter(options: { max: number; windowMs: number; now?: () => number; maxKeys?: number }) {
+  const now = options.now ?? Date.now;
+  const maxKeys = options.maxKeys ?? 10_000;
+  const hits = new Map<string, number[]>();
+  return {
+    take(key: string): number {
+      const at = now();
+      const recent = (hits.get(key) ?? []).filter((time) => time > at - options.windowMs);
+      if (recent.length >= options.max) {
+        hits.set(key, recent);
+        return Math.max(1, Math.ceil((recent[0]! + options.windowMs - at) / 1000));
+      }
+      recent.push(at);
+      hits.delete(key);
+      hits.set(key, recent);
+      // Forget the addresses heard from least recently once there are too many.
+      for (const stale of hits.keys()) {
+        if (hits.size <= maxKeys) break;
+        hits.delete(stale);
+      }
+      return 0;
+    },
+  };
+}
