@@ -5,6 +5,7 @@ import {
   TOURS_ALL, USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS,
 } from '../../../domain/permissions.ts';
 import type en from '../i18n/en.json';
+import { outboxTitleKey, samplePage1TitleKey, samplePage2TitleKey } from '../pages/admin/shellTexts.ts';
 
 export type RouteTitleKey = `routes.${keyof typeof en.routes}`;
 
@@ -31,6 +32,20 @@ const LandingPage: Page = lazy(() => import('../pages/landing/LandingPage.tsx'))
 const SignInPage: Page = lazy(() => import('../pages/auth/SignInPage.tsx'));
 const NotFoundPage: Page = lazy(() => import('../pages/errors/NotFoundPage.tsx'));
 const ErrorPages: Page = lazy(() => import('../pages/errors/ErrorStatusPage.tsx'));
+const SamplePage: Page = lazy(() => import('../pages/errors/SamplePage.tsx'));
+const SignUpSelectPage: Page = lazy(() => import('../pages/signup/SignUpSelectPage.tsx'));
+const SignUpPage: Page = lazy(() => import('../pages/signup/SignUpPage.tsx'));
+const ConfirmSignUpPage: Page = lazy(() => import('../pages/signup/ConfirmSignUpPage.tsx'));
+const SignUpCompletePage: Page = lazy(() => import('../pages/signup/SignUpCompletePage.tsx'));
+const ForgetPasswordPage: Page = lazy(() => import('../pages/auth/ForgetPasswordPage.tsx'));
+const ResetPasswordPage: Page = lazy(() => import('../pages/auth/ResetPasswordPage.tsx'));
+const TermsPage: Page = lazy(() => import('../pages/legal/TermsPage.tsx'));
+const PrivacyPage: Page = lazy(() => import('../pages/legal/PrivacyPage.tsx'));
+const OrganizationsPage: Page = lazy(() => import('../pages/users/OrganizationsPage.tsx'));
+const UsersAllPage: Page = lazy(() => import('../pages/users/UsersAllPage.tsx'));
+const UserFormPage: Page = lazy(() => import('../pages/users/UserFormPage.tsx'));
+const AddOrganizationPage: Page = lazy(() => import('../pages/admin/AddOrganizationPage.tsx'));
+const OutboxPage: Page = lazy(() => import('../pages/admin/OutboxPage.tsx'));
 /** Screens built by later issues show their title and a "coming soon" state until they swap in here. */
 const ComingSoon: Page = lazy(() => import('../pages/common/ComingSoonPage.tsx'));
 
@@ -42,46 +57,50 @@ export const routes: readonly AppRoute[] = [
   publicRoute('/', 'routes.landing', LandingPage),
   publicRoute('/signin', 'routes.signIn', SignInPage),
   publicRoute('/signin/select', 'routes.signInSelect', SignInPage),
-  publicRoute('/signup/select', 'routes.signUpSelect'),
-  publicRoute('/signup/shipper', 'routes.signUpShipper'),
-  publicRoute('/signup/carrier', 'routes.signUpCarrier'),
-  publicRoute('/confirm-signup', 'routes.confirmSignUp'),
-  publicRoute('/signup-complete', 'routes.signUpComplete'),
-  publicRoute('/forget-password', 'routes.forgetPassword'),
-  publicRoute('/reset-password', 'routes.resetPassword'),
-  publicRoute('/terms', 'routes.terms'),
-  publicRoute('/privacy', 'routes.privacy'),
+  publicRoute('/signup/select', 'routes.signUpSelect', SignUpSelectPage),
+  publicRoute('/signup/shipper', 'routes.signUpShipper', SignUpPage),
+  publicRoute('/signup/carrier', 'routes.signUpCarrier', SignUpPage),
+  publicRoute('/confirm-signup', 'routes.confirmSignUp', ConfirmSignUpPage),
+  publicRoute('/signup-complete', 'routes.signUpComplete', SignUpCompletePage),
+  publicRoute('/forget-password', 'routes.forgetPassword', ForgetPasswordPage),
+  publicRoute('/reset-password', 'routes.resetPassword', ResetPasswordPage),
+  publicRoute('/terms', 'routes.terms', TermsPage),
+  publicRoute('/privacy', 'routes.privacy', PrivacyPage),
   publicRoute('/error-pages/error-404', 'routes.notFound', NotFoundPage),
   publicRoute('/error-pages/error-500', 'routes.error500', ErrorPages),
   publicRoute('/error-pages/coming-soon', 'routes.comingSoon', ErrorPages),
   publicRoute('/error-pages/maintenance', 'routes.maintenance', ErrorPages),
+  // The template's sample pages: any signed-in user (the specification's role 'user').
+  gated('/sample/page-1', samplePage1TitleKey, [], SamplePage),
+  gated('/sample/page-2', samplePage2TitleKey, [], SamplePage),
 
-  gated('/loads/shipper', 'routes.loadsShipper', [LOADS_SHIPPER]),
-  gated('/loads/carrier', 'routes.loadsCarrier', [LOADS_CARRIER]),
-  gated('/load', 'routes.loadCreate', [LOAD_CREATE]),
-  gated('/loads/upload', 'routes.loadsUpload', [LOAD_CREATE]),
-  gated('/loads/edit', 'routes.loadCreate', [LOAD_CREATE]),
+  gated('/loads/shipper', 'routes.loadsShipper', [LOADS_SHIPPER], lazy(() => import('../pages/loads/ShipperLoadsPage.tsx'))),
+  gated('/loads/carrier', 'routes.loadsCarrier', [LOADS_CARRIER], lazy(() => import('../pages/loads/CarrierLoadsPage.tsx'))),
+  gated('/load', 'routes.loadCreate', [LOAD_CREATE], lazy(() => import('../pages/loads/LoadFormPage.tsx'))),
+  gated('/loads/upload', 'routes.loadsUpload', [LOAD_CREATE], lazy(() => import('../pages/loads/BatchUploadPage.tsx'))),
+  gated('/loads/edit', 'routes.loadCreate', [LOAD_CREATE], lazy(() => import('../pages/loads/LoadFormPage.tsx'))),
   // The load id as the third path segment: 'Updating Load {id}'.
-  gated('/loads/edit/:id', 'routes.loadEdit', [LOAD_CREATE]),
-  gated('/loads/history/:id', 'routes.loadHistory', [LOAD_GET]),
-  gated('/tours', 'routes.tours', [TOURS_ALL]),
-  gated('/users/shippers/active', 'routes.shippersActive', [USERS_SHIPPERS]),
-  gated('/users/shippers/blocked', 'routes.shippersBlocked', [USERS_SHIPPERS]),
-  gated('/users/shippers/pending', 'routes.shippersPending', [USERS_SHIPPERS]),
-  gated('/users/carriers/active', 'routes.carriersActive', [USERS_CARRIERS]),
-  gated('/users/carriers/blocked', 'routes.carriersBlocked', [USERS_CARRIERS]),
-  gated('/users/carriers/pending', 'routes.carriersPending', [USERS_CARRIERS]),
-  gated('/users/all', 'routes.usersAll', [DISPLAY_USERS_SIDEMENU]),
-  gated('/add-organization', 'routes.addOrganization', [SUPER_ADMIN]),
-  gated('/user/create', 'routes.userCreate', [USER_CREATE]),
-  gated('/user/edit/:id?', 'routes.userEdit', [USER_CREATE]),
-  gated('/offer/load/:id?', 'routes.offerLoad', [OFFER_SUBMIT, PROPOSAL_SUBMIT, LOAD_PROPOSAL_VIEW]),
-  gated('/offers/shipper/load/:id?', 'routes.offersShipperLoad', [LOADS_PROPOSALS]),
-  gated('/offers/carrier', 'routes.offersCarrier', [PROPOSAL_LIST_CARRIER]),
-  gated('/offers', 'routes.offersAll', [PROPOSAL_VIEW_ALL]),
-  gated('/track/tour/:id?', 'routes.trackTour', [TOUR_TRACK_STATUS]),
-  gated('/chat/tour/:id?', 'routes.chatTour', [CHAT_USE]),
-  gated('/driver', 'routes.driver', [TOUR_ASSIGNEE]),
+  gated('/loads/edit/:id', 'routes.loadEdit', [LOAD_CREATE], lazy(() => import('../pages/loads/LoadFormPage.tsx'))),
+  gated('/loads/history/:id', 'routes.loadHistory', [LOAD_GET], lazy(() => import('../pages/history/LoadHistoryPage.tsx'))),
+  gated('/tours', 'routes.tours', [TOURS_ALL], lazy(() => import('../pages/tours/ToursPage.tsx'))),
+  gated('/users/shippers/active', 'routes.shippersActive', [USERS_SHIPPERS], OrganizationsPage),
+  gated('/users/shippers/blocked', 'routes.shippersBlocked', [USERS_SHIPPERS], OrganizationsPage),
+  gated('/users/shippers/pending', 'routes.shippersPending', [USERS_SHIPPERS], OrganizationsPage),
+  gated('/users/carriers/active', 'routes.carriersActive', [USERS_CARRIERS], OrganizationsPage),
+  gated('/users/carriers/blocked', 'routes.carriersBlocked', [USERS_CARRIERS], OrganizationsPage),
+  gated('/users/carriers/pending', 'routes.carriersPending', [USERS_CARRIERS], OrganizationsPage),
+  gated('/users/all', 'routes.usersAll', [DISPLAY_USERS_SIDEMENU], UsersAllPage),
+  gated('/add-organization', 'routes.addOrganization', [SUPER_ADMIN], AddOrganizationPage),
+  gated('/admin/outbox', outboxTitleKey, [SUPER_ADMIN], OutboxPage),
+  gated('/user/create', 'routes.userCreate', [USER_CREATE], UserFormPage),
+  gated('/user/edit/:id?', 'routes.userEdit', [USER_CREATE], UserFormPage),
+  gated('/offer/load/:id?', 'routes.offerLoad', [OFFER_SUBMIT, PROPOSAL_SUBMIT, LOAD_PROPOSAL_VIEW], lazy(() => import('../pages/offers/OfferLoadPage.tsx'))),
+  gated('/offers/shipper/load/:id?', 'routes.offersShipperLoad', [LOADS_PROPOSALS], lazy(() => import('../pages/offers/ShipperOffersPage.tsx'))),
+  gated('/offers/carrier', 'routes.offersCarrier', [PROPOSAL_LIST_CARRIER], lazy(() => import('../pages/offers/OffersTablePage.tsx').then((module) => ({ default: module.CarrierOffersPage })))),
+  gated('/offers', 'routes.offersAll', [PROPOSAL_VIEW_ALL], lazy(() => import('../pages/offers/OffersTablePage.tsx').then((module) => ({ default: module.AllOffersPage })))),
+  gated('/track/tour/:id?', 'routes.trackTour', [TOUR_TRACK_STATUS], lazy(() => import('../pages/track/TrackTourPage.tsx'))),
+  gated('/chat/tour/:id?', 'routes.chatTour', [CHAT_USE], lazy(() => import('../pages/chat/TourChatPage.tsx'))),
+  gated('/driver', 'routes.driver', [TOUR_ASSIGNEE], lazy(() => import('../pages/driver/DriverPage.tsx'))),
 ];
 
 interface CompiledRoute {

@@ -1,0 +1,197 @@
+import { useAtomValue } from 'jotai';
+import { Button } from 'primereact/button';
+import { Skeleton } from 'primereact/skeleton';
+import { useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useSearch } from 'wouter';
+import { OFFER_SUBMIT, PROPOSAL_SUBMIT } from '../../../../domain/permissions.ts';
+import { ApiError, messageOf } from '../../api/http.ts';
+import type { PageProps } from '../../app/routes.ts';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import { notify } from '../../state/common.ts';
+import { authUserAtom } from '../../state/session.ts';
+import { useFormats } from '../loads/format.ts';
+import { useLoadMessageText } from '../loads/loadMessages.ts';
+import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
+import { LoadSummary } from '../loads/LoadSummary.tsx';
+import { useRealtime } from '../loads/realtime.ts';
+import { ContractPanel } from './ContractPanel.tsx';
+import { OfferForm } from './OfferForm.tsx';
+import { type EldTruck, offersApi, ProposalStatus, type ProposalRow, trucksNearest } from './offers.api.ts';
+import '../loads/marketplace.css';
+
+/**
+ * Make an offer (`/offer/load?id=<loadId>`): the load's details, then price, message and the
+ * carrier's ELD truck (nearest to the pickup first). An open offer can be revised or withdrawn; a
+ * counter-offer from the shipper shows live and can be accepted; once accepted, the contract.
+ */
+export default function OfferLoadPage({ titleKey, params }: PageProps) {
+  const { t } = useTranslation();
+  const format = useFormats();
+  const messageText = useLoadMessageText();
+  const user = useAtomValue(authUserAtom);
+  const search = useSearch();
+  const loadId = params.id ?? new URLSearchParams(search).get('id') ?? '';
+  const canOffer = Boolean(user?.permissions.some((code) => code === OFFER_SUBMIT || code === PROPOSAL_SUBMIT));
+  const [load, setLoad] = useState<LoadDetail | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [proposal, setProposal] = useState<ProposalRow | null>(null);
+  const [trucks, setTrucks] = useState<EldTruck[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [flash, setFlash] = useState(false);
+
+  const readProposal = useCallback(async () => {
+    if (!loadId || !canOffer) return;
+    try {
+      const answer = await offersApi.onLoad(loadId);
+      setProposal(answer.data[0] ?? null);
+    } catch (error) {
+      // No offer of ours on this load yet: the server answers 404.
+      if (error instanceof ApiError && error.status === 404) setProposal(null);
+    }
+  }, [loadId, canOffer]);
+
+  const readLoad = useCallback(() => {
+    if (!loadId) return;
+    loadsApi.get(loadId).then(setLoad).catch(() => setFailed(true));
+  }, [loadId]);
+
+  useEffect(() => {
+    readLoad();
+    void readProposal();
+  }, [readLoad, readProposal]);
+
+  useEffect(() => {
+    if (!load || !canOffer) return;
+    const pickup = load.locations[0];
+    if (!pickup) return;
+    trucksNearest(pickup.latitude, pickup.longitude).then(setTrucks).catch(() => setTrucks([]));
+  }, [load?.id, canOffer]);
+
+  useRealtime(['proposal:updated', 'load:updated'], (event, payload) => {
+    if (payload.loadId !== loadId && payload.id !== loadId) return;
+    if (event === 'proposal:updated' && proposal && payload.proposalId === proposal.id) {
+      if (Number(payload.status) === ProposalStatus.PendingAcceptance) {
+        notify('info', t('marketplace.offer.counterArrived', { price: format.price(Number(payload.counterPrice ?? payload.price)) }));
+      }
+      setFlash(true);
+      setTimeout(() => setFlash(false), 4_000);
+    }
+    readLoad();
+    void readProposal();
+  });
+
+  const submit = async (values: { price: number; message: string; eldTruckName: string | null }) => {
+    setBusy(true);
+    try {
+      const answer = await offersApi.submit(loadId, values);
+      notify('success', messageText(answer.message));
+      await readProposal();
+    } catch (error) {
+      notify('error', messageText(messageOf(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const change = async (status: number, successKey: 'withdrawn' | 'counterAccepted') => {
+    if (!proposal) return;
+    setBusy(true);
+    try {
+      await offersApi.change(proposal.id, status);
+      notify('success', t(`marketplace.offer.${successKey}`));
+      await readProposal();
+    } catch (error) {
+      notify('error', messageText(messageOf(error)));
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (!loadId || failed) {
+    return (
+      <section className="page">
+        <header className="page-header"><h1>{t(titleKey, { id: '' })}</h1></header>
+        <div className="card empty-state">
+          <i className="pi pi-exclamation-circle" aria-hidden="true" />
+          <p>{t('messages.somethingWentWrong')}</p>
+          <Link href="/loads/carrier" className="p-button p-component p-button-outlined"><span className="p-button-label">{t('marketplace.offer.backToSearch')}</span></Link>
+        </div>
+      </section>
+    );
+  }
+
+  const accepted = proposal && (proposal.status === ProposalStatus.Accepted || proposal.status === ProposalStatus.Confirmed);
+  const countered = proposal?.status === ProposalStatus.PendingAcceptance;
+  const closed = proposal && (proposal.status === ProposalStatus.Declined || proposal.status === ProposalStatus.Canceled);
+  const loadOpen = load?.status === 4;
+
+  return (
+    <section className="page offer-page">
+      <header className="page-header">
+        <h1>{t(titleKey, { id: '' })}{load ? ` · ${load.guid}` : ''}</h1>
+        <Link href="/loads/carrier" className="p-button p-component p-button-text">
+          <i className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl" aria-hidden="true" />
+          <span className="p-button-label">{t('marketplace.offer.backToSearch')}</span>
+        </Link>
+      </header>
+      <div className="offer-layout">
+        <div className="card offer-load">
+          {load ? <LoadSummary load={load} /> : <><Skeleton height="1.5rem" className="mb-2" /><Skeleton height="14rem" /></>}
+        </div>
+        {canOffer && (
+          <div className="offer-side">
+            {proposal && (
+              <section className={`card my-offer-card${flash ? ' is-flash' : ''}`} aria-live="polite" aria-labelledby="my-offer-title">
+                <h2 id="my-offer-title">{t('marketplace.offer.yours')}</h2>
+                <div className="my-offer-line">
+                  <StatusChip name={proposal.statusName} />
+                  <strong className="offer-price tabular">{format.price(proposal.price)}</strong>
+                </div>
+                {countered && proposal.counterPrice !== null && (
+                  <div className="counter-offer" role="status">
+                    <p>
+                      <i className="pi pi-reply" aria-hidden="true" /> {t('marketplace.offer.counterFrom', { price: format.price(proposal.counterPrice) })}
+                    </p>
+                    <div className="counter-actions">
+                      <Button type="button" severity="success" icon="pi pi-check" label={t('marketplace.offer.acceptCounter')} loading={busy} onClick={() => change(ProposalStatus.SubmittedProposal, 'counterAccepted')} />
+                      <Button type="button" outlined severity="danger" icon="pi pi-undo" label={t('marketplace.actions.withdraw')} disabled={busy} onClick={() => change(ProposalStatus.Canceled, 'withdrawn')} />
+                    </div>
+                  </div>
+                )}
+                {closed && <p className="muted">{t('marketplace.offer.closedHint')}</p>}
+              </section>
+            )}
+            {accepted && load && proposal ? (
+              <ContractPanel
+                loadId={load.id}
+                loadGuid={load.guid}
+                proposalId={proposal.id}
+                contractFileId={proposal.contractFileId ?? load.contractFileId}
+                canUpload={proposal.status === ProposalStatus.Accepted}
+                onUploaded={() => {
+                  readLoad();
+                  void readProposal();
+                }}
+              />
+            ) : loadOpen && !countered ? (
+              <section className="card" aria-labelledby="offer-form-title">
+                <h2 id="offer-form-title">{proposal && !closed ? t('marketplace.offer.reviseTitle') : t('marketplace.offer.formTitle')}</h2>
+                <OfferForm
+                  current={closed ? null : proposal}
+                  trucks={trucks}
+                  busy={busy}
+                  onSubmit={submit}
+                  onWithdraw={() => change(ProposalStatus.Canceled, 'withdrawn')}
+                  messageText={messageText}
+                />
+              </section>
+            ) : load && !loadOpen && !accepted ? (
+              <section className="card"><p className="muted">{t('marketplace.offer.loadClosed')}</p></section>
+            ) : null}
+          </div>
+        )}
+      </div>
+    </section>
+  );
+}
