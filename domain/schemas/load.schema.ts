@@ -165,10 +165,14 @@ const locationSchema = (id: z.ZodType<string | null, unknown>) => z.object({
   longitude: coordinate,
   city: optionalText(LOCATION_REQUIRED_MESSAGE),
   state: optionalText(LOCATION_REQUIRED_MESSAGE),
+  // One message per state, without aborting: an aborted issue would keep the load's date rules from running.
   name: z.string({ error: FACILITY_NAME_REQUIRED_MESSAGE })
     .trim()
-    .min(1, { error: FACILITY_NAME_REQUIRED_MESSAGE, abort: true })
-    .min(limits.facilityNameMinLength, { error: FACILITY_NAME_TOO_SHORT_MESSAGE }),
+    .check((ctx) => {
+      const { length } = ctx.value;
+      if (length === 0) ctx.issues.push({ code: 'custom', message: FACILITY_NAME_REQUIRED_MESSAGE, input: ctx.value });
+      else if (length < limits.facilityNameMinLength) ctx.issues.push({ code: 'custom', message: FACILITY_NAME_TOO_SHORT_MESSAGE, input: ctx.value });
+    }),
   contactName: optionalText(CONTACT_NAME_MESSAGE),
   contactPhone: optionalPhoneSchema.nullable().transform((value) => value || null),
   number: optionalText(LOCATION_NUMBER_MESSAGE),
