@@ -5,6 +5,13 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'prettyLogs'>): L
   return pino({
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'password', '*.password', 'refreshToken', '*.refreshToken'], censor: '[redacted]' },
+    serializers: {
+      // Browsers cannot set headers on a WebSocket, so the event feed takes `?token=`: keep it out of the log.
+      req: (request: { url?: string }) => {
+        const { query: _query, params: _params, ...rest } = pino.stdSerializers.req(request as never) as unknown as Record<string, unknown>;
+        return { ...rest, url: typeof request.url === 'string' ? request.url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]') : request.url };
+      },
+    },
     ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
   });
 }

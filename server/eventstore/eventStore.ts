@@ -63,10 +63,38 @@ export class WrongExpectedRevisionError extends ConflictError {
   }
 }
 
+/**
+ * Wakes subscriptions when new events may be readable. A wake that arrives while a subscription is
+ * reading is not lost: each wake bumps a generation, and a subscription that saw an older generation
+ * before its read reads again at once instead of waiting for the next poll.
+ */
+export type Waker = { wakeAll(): void; generation(): number; wait(signal: AbortSignal, ms: number, since: number): Promise<void> };
+
+export function createWaker(): Waker {
+  const waiting = new Set<() => void>();
+  let generation = 0;
+  return {
+    wakeAll() {
+      generation++;
+      for (const wake of [...waiting]) wake();
+    },
+    generation: () => generation,
+    wait(signal, ms, since) {
+      if (since !== generation || signal.aborted) return Promise.resolve();
+      return new Promise<void>((resolve) => {
+        const done = () => { clearTimeout(timer); waiting.delete(done); signal.removeEventListener('abort', done); resolve(); };
+        const timer = setTimeout(done, ms);
+        waiting.add(done);
+        signal.addEventListener('abort', done, { once: true });
+      });
+    },
+  };
+}
+
 /** Turns a page-based reader into a subscription: read until empty, then wait for a wake-up or a poll tick. */
 export function pollingSubscription(
   read: (from: LogPosition, limit: number) => Promise<RecordedEvent[]>,
-  waitForWake: (signal: AbortSignal, ms: number) => Promise<void>,
+  waker: Waker,
   options: { from?: LogPosition; pageSize?: number },
   handler: (events: RecordedEvent[]) => Promise<void>,
   onError: (error: unknown) => void,
@@ -76,6 +104,7 @@ export function pollingSubscription(
   const pageSize = options.pageSize ?? 500;
   const loop = (async () => {
     while (!controller.signal.aborted) {
+      const seen = waker.generation();
       try {
         const page = await read(from, pageSize);
         if (controller.signal.aborted) break;
@@ -88,7 +117,7 @@ export function pollingSubscription(
         if (controller.signal.aborted) break;
         onError(error);
       }
-      await waitForWake(controller.signal, 250);
+      await waker.wait(controller.signal, 250, seen);
     }
   })();
   return {

@@ -20,6 +20,7 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { GenericStatus } from '../../domain/catalog.ts';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
 import type { Load } from '../../domain/loads/load.types.ts';
 import { PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL } from '../../domain/permissions.ts';
@@ -60,7 +61,7 @@ export type Notifier = { start(): Promise<void>; close(): Promise<void> };
 const stateAt = <S>(decider: Pick<Decider<S, any, any>, 'initialState' | 'evolve'>, events: RecordedEvent[], revision: number): S =>
   events.filter((event) => event.streamRevision <= revision).reduce<S>((state, event) => decider.evolve(state, event as never), decider.initialState());
 
-const isOpen = (load: Load, at: string): boolean => load.posted && load.status === 4 && load.details.expiration > at;
+const isOpen = (load: Load, at: string): boolean => load.posted && load.status === GenericStatus.Created && load.details.expiration > at;
 
 export function createNotifier(deps: NotifierDeps): Notifier {
   const { store, db, runner, emitLocal, logger } = deps;
@@ -136,9 +137,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       const before = stateAt<Load>(loadDecider, events, event.streamRevision - 1);
       const after = stateAt<Load>(loadDecider, events, event.streamRevision);
       if (!after.posted) return;
-      const at = event.metadata.at;
-      // Carriers hear of a load that is on the marketplace, or has just left it; of no other.
-      if (!isOpen(before, at) && !isOpen(after, at)) return;
+      // Carriers hear of a load that is on the marketplace, or has just left it (even by expiring,
+      // which the scheduler records after the fact); of no other.
+      const wasListed = before.posted && before.status === GenericStatus.Created;
+      if (!wasListed && !isOpen(after, event.metadata.at)) return;
       const name = event.type === 'LoadPosted' ? 'load:posted' : 'load:updated';
       loadRows = loadRows.then(async () => {
         if (closed) return;

@@ -41,6 +41,9 @@ export async function createPostgresAdapter(databaseUrl: string, logger: Pick<Lo
           client.release(true);
           return never();
         }
+        // A checked-out client has no pool listener: a terminated backend would crash the process.
+        // The adapter reconnects on the 'end' that follows.
+        client.on('error', (err) => logger.warn({ err }, 'socket.io adapter connection dropped'));
         const release = client.release.bind(client);
         client.release = ((destroy?: boolean | Error) => {
           if (!handedOut.delete(client)) return;

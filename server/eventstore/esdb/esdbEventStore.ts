@@ -5,7 +5,7 @@ import {
 } from '@eventstore/db-client';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import {
-  START, WrongExpectedRevisionError, comparePositions, pollingSubscription,
+  START, WrongExpectedRevisionError, comparePositions, createWaker, pollingSubscription,
   type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
 } from '../eventStore.ts';
 import {
@@ -41,17 +41,10 @@ export async function createEsdbEventStore(
   const prefix = options.streamPrefix ?? '';
   const onError = options.onError ?? (() => undefined);
   const subscriptions = new Set<Subscription>();
-  const wakers = new Set<() => void>();
-  const wakeAll = () => { for (const wake of [...wakers]) wake(); };
+  const waker = createWaker();
+  const wakeAll = () => waker.wakeAll();
   let live: AllStreamSubscription | null = null;
   let closed = false;
-
-  const waitForWake = (signal: AbortSignal, ms: number) => new Promise<void>((resolve) => {
-    const done = () => { clearTimeout(timer); wakers.delete(done); signal.removeEventListener('abort', done); resolve(); };
-    const timer = setTimeout(done, ms);
-    wakers.add(done);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
   /** Wakes pollers when another process appends; only an accelerator, polling still runs. */
   const startLiveWaker = () => {
@@ -134,7 +127,7 @@ export async function createEsdbEventStore(
 
     subscribe(subscribeOptions, handler) {
       startLiveWaker();
-      const subscription = pollingSubscription((from, limit) => readAll({ from, limit }), waitForWake, subscribeOptions, handler, onError);
+      const subscription = pollingSubscription((from, limit) => readAll({ from, limit }), waker, subscribeOptions, handler, onError);
       subscriptions.add(subscription);
       return {
         close: async () => {

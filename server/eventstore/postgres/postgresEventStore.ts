@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
-  START, WrongExpectedRevisionError, pollingSubscription,
+  START, WrongExpectedRevisionError, createWaker, pollingSubscription,
   type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
 } from '../eventStore.ts';
 
@@ -37,18 +37,11 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  */
 export async function createPostgresEventStore(database: Database, options: { onError?: (error: unknown) => void } = {}): Promise<EventStore> {
   const { db } = database;
-  const wakers = new Set<() => void>();
-  const wakeAll = () => { for (const wake of [...wakers]) wake(); };
+  const waker = createWaker();
+  const wakeAll = () => waker.wakeAll();
   const unlisten = await database.listen(EVENTS_CHANNEL, wakeAll);
   const subscriptions = new Set<Subscription>();
   const onError = options.onError ?? (() => undefined);
-
-  const waitForWake = (signal: AbortSignal, ms: number) => new Promise<void>((resolve) => {
-    const done = () => { clearTimeout(timer); wakers.delete(done); signal.removeEventListener('abort', done); resolve(); };
-    const timer = setTimeout(done, ms);
-    wakers.add(done);
-    signal.addEventListener('abort', done, { once: true });
-  });
 
   const readAll = async ({ from = START, limit = 500 }: { from?: LogPosition; limit?: number }) => {
     // Only below the oldest running transaction: a lower position may still commit. ORDER BY names
@@ -94,7 +87,7 @@ export async function createPostgresEventStore(database: Database, options: { on
     readAll,
 
     subscribe(options, handler) {
-      const subscription = pollingSubscription((from, limit) => readAll({ from, limit }), waitForWake, options, handler, onError);
+      const subscription = pollingSubscription((from, limit) => readAll({ from, limit }), waker, options, handler, onError);
       subscriptions.add(subscription);
       return {
         close: async () => {
