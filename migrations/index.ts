@@ -7,6 +7,8 @@ import * as marketplaceReadModels from './2026_11_22_1200_marketplace_read_model
 import * as savedSearches from './2026_11_22_1300_saved_searches.ts';
 import * as organizationServices from './2026_11_22_1400_organization_services.ts';
 import * as contentAndLeads from './2026_11_22_1500_content_and_leads.ts';
+import * as idempotencyKeys from './2026_11_22_1600_idempotency_keys.ts';
+import * as tourPositionsRevision from './2026_11_22_1700_tour_positions_revision.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -17,6 +19,8 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_1300_saved_searches': savedSearches,
   '2026_11_22_1400_organization_services': organizationServices,
   '2026_11_22_1500_content_and_leads': contentAndLeads,
+  '2026_11_22_1600_idempotency_keys': idempotencyKeys,
+  '2026_11_22_1700_tour_positions_revision': tourPositionsRevision,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -17,9 +17,14 @@ class CheckpointMovedError extends Error {}
  * Runs each projection in exactly one process: the holder of its advisory lock. Each page of events
  * is applied and checkpointed in one transaction, so a crash never applies an event twice or skips one.
  */
+/** How long a projection may run ahead of its stored checkpoint on pages it ignores. */
+const CHECKPOINT_IDLE_MS = 1000;
+
 export class ProjectionRunner {
   private readonly emitter = new EventEmitter();
   private readonly positions = new Map<string, LogPosition>();
+  /** The checkpoint last written for each projection, and when. */
+  private readonly stored = new Map<string, { position: LogPosition; at: number }>();
   private readonly running = new Map<string, Subscription>();
   private session: SessionConnection | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -82,6 +87,7 @@ export class ProjectionRunner {
   private async run(projection: Projection) {
     const from = await this.prepare(projection);
     this.positions.set(projection.name, from);
+    this.stored.set(projection.name, { position: from, at: Date.now() });
     this.logger.info({ projection: projection.name, from }, 'projection running');
     const subscription = this.store.subscribe({ from, pageSize: this.options.pageSize ?? 1000 }, (events) => this.applyPage(projection, events));
     this.running.set(projection.name, subscription);
@@ -101,11 +107,19 @@ export class ProjectionRunner {
   }
 
   private async applyPage(projection: Projection, page: RecordedEvent[]) {
-    const previous = this.positions.get(projection.name) ?? START;
     const last = page[page.length - 1].position;
+    const handled = page.filter((event) => projection.handles.includes(event.type));
+    const stored = this.stored.get(projection.name) ?? { position: START, at: 0 };
+    // A page with nothing for this projection moves it on in memory; its checkpoint is written at
+    // most once a second (a restart then re-reads a few events it ignores anyway).
+    if (handled.length === 0 && !this.beforeCheckpoint && Date.now() - stored.at < CHECKPOINT_IDLE_MS) {
+      this.positions.set(projection.name, last);
+      this.emitter.emit('advanced', projection.name, last);
+      return;
+    }
+    const previous = stored.position;
     try {
       await this.database.db.transaction().execute(async (trx) => {
-        const handled = page.filter((event) => projection.handles.includes(event.type));
         if (handled.length > 0) await projection.apply(trx, handled);
         if (this.beforeCheckpoint) await this.beforeCheckpoint(projection.name, page);
         const result = await sql`UPDATE projection_checkpoints
@@ -125,6 +139,7 @@ export class ProjectionRunner {
       throw error;
     }
     this.positions.set(projection.name, last);
+    this.stored.set(projection.name, { position: last, at: Date.now() });
     this.emitter.emit('advanced', projection.name, last);
   }
 

@@ -15,6 +15,7 @@ import multipart from '@fastify/multipart';
 import { permissionsFor } from '../domain/permissions.ts';
 import { UnauthorizedError } from '../domain/shared/errors.ts';
 import { authenticate, type Actor } from './http/auth.ts';
+import { registerIdempotency } from './http/idempotency.ts';
 import { multipartLimits } from './integrations/files/uploads.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -120,6 +121,8 @@ export async function buildApp(platform: Platform): Promise<App> {
     if (!(await platform.tokens.isFamilyActive(claims.sid))) throw new UnauthorizedError('Your session has ended. Please sign in again.');
     return { userId: claims.sub, organizationId: claims.org, roleId: claims.role as Actor['roleId'], permissions: permissionsFor(claims.role as Actor['roleId']), sessionId: claims.sid };
   }));
+  // Idempotency-Key on the commands that create things: before the routes, so each of them gets the hooks.
+  registerIdempotency(app);
 
   await app.register(platformRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { MessagePosted, PositionRecorded } from '../../domain/tours/tour.types.ts';
+import type { RecordedEvent } from '../../server/eventstore/eventStore.ts';
 import { defineProjection } from '../projection.ts';
 
 /**
@@ -8,16 +9,18 @@ import { defineProjection } from '../projection.ts';
  */
 export const tourPositionsProjection = defineProjection({
   name: 'tourPositions',
-  version: 1,
+  // 2: rows carry their stream revision, so a page delivered again adds nothing.
+  version: 2,
   tables: ['tour_positions_view'],
   handles: ['PositionRecorded'],
   async apply(trx, events) {
-    const rows = (events as unknown as PositionRecorded[]).map(({ data: d }) => ({
+    const rows = (events as unknown as RecordedEvent<PositionRecorded>[]).map(({ data: d, streamRevision }) => ({
       tour_id: d.tourId, latitude: d.latitude, longitude: d.longitude, speed: d.speed, heading: d.heading, accuracy: d.accuracy,
-      source: d.source, recorded_at: d.recordedAt,
+      source: d.source, recorded_at: d.recordedAt, stream_revision: streamRevision,
     }));
     for (let start = 0; start < rows.length; start += 500) {
-      await trx.insertInto('tour_positions_view').values(rows.slice(start, start + 500)).execute();
+      await trx.insertInto('tour_positions_view').values(rows.slice(start, start + 500))
+        .onConflict((conflict) => conflict.columns(['tour_id', 'stream_revision']).doNothing()).execute();
     }
   },
 });

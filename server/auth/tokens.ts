@@ -133,6 +133,8 @@ export function createTokenService(options: {
     if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
       || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
       || exp - iat > ACCESS_TOKEN_TTL_SECONDS
+      // An iat in the future would stretch the lifetime past the TTL; a minute of clock skew is allowed.
+      || iat * 1000 > now().getTime() + 60_000
       // fast-jwt still accepts a token at the very second of exp; RFC 7519 says "before".
       || exp * 1000 <= now().getTime()) throw refused();
     return payload as AccessClaims;

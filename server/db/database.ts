@@ -41,21 +41,39 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const sessionOptions = '-c idle_in_transaction_session_timeout=30000 -c lock_timeout=10000';
   const pool = new pg.Pool({ connectionString, max, options: sessionOptions, connectionTimeoutMillis: 10_000 });
   pool.on('error', () => { /* a dropped idle client is replaced on the next checkout */ });
+  // A checked-out client has no pool listener: a backend terminated between two queries of a
+  // transaction would crash the process. Its query fails instead, and the pool drops it on release.
+  pool.on('connect', (client) => client.on('error', () => undefined));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   const listeners: pg.Client[] = [];
   return {
     kind: 'postgres',
     db,
     async listen(channel, onNotify) {
-      const client = new pg.Client({ connectionString });
-      client.on('error', () => { /* the subscriber falls back to polling */ });
-      await client.connect();
-      client.on('notification', (message) => { if (message.channel === channel) onNotify(message.payload ?? ''); });
-      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-      listeners.push(client);
+      // A dropped listening connection (a restart, a terminated backend) is opened again, so the
+      // subscribers do not stay on the slower poll; meanwhile they poll.
+      let client: pg.Client | null = null;
+      let stopped = false;
+      const open = async (): Promise<void> => {
+        const next = new pg.Client({ connectionString });
+        next.on('notification', (message) => { if (message.channel === channel) onNotify(message.payload ?? ''); });
+        next.on('error', () => undefined);
+        next.on('end', () => {
+          listeners.splice(listeners.indexOf(next) >>> 0, 1);
+          if (!stopped) setTimeout(() => { if (!stopped) open().catch(() => undefined); }, 1000).unref();
+        });
+        await next.connect();
+        await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+        if (stopped) { await next.end().catch(() => undefined); return; }
+        client = next;
+        listeners.push(next);
+        // Anything appended while no one listened: wake the subscribers once.
+        onNotify('');
+      };
+      await open();
       return async () => {
-        listeners.splice(listeners.indexOf(client), 1);
-        await client.end().catch(() => undefined);
+        stopped = true;
+        if (client) await client.end().catch(() => undefined);
       };
     },
     async session() {

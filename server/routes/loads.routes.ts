@@ -16,7 +16,7 @@ import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, likePattern, numbersOf, orderOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { parseWith, statusName } from '../identity/accounts.ts';
 import { latest } from '../identity/identity.ts';
-import { loadsCsvTemplate, parseLoadsCsv } from '../integrations/csv/loadsCsv.ts';
+import { LOADS_CSV_DEFAULT_MAX_ROWS, loadsCsvTemplate, loadsCsvTooManyRowsMessage, parseLoadsCsv } from '../integrations/csv/loadsCsv.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
 import { gazetteer } from '../integrations/places/gazetteer.ts';
 
@@ -302,14 +302,18 @@ export async function loadsRoutes(app: App) {
     onRequest: can(LOAD_IMPORT),
   }, async (request, reply) => {
     const actor = requireActor(request);
+    await marketplace.requireActiveOrganization(actor);
     const { files } = await readMultipart(request, { files: { csv_loads_file: { required: true, accept: 'csv' } } });
     const file = files.csv_loads_file!;
     const now = new Date().toISOString();
     const places = gazetteer();
     const parsed = parseLoadsCsv(file.buffer, { now, geocode: (text: string) => places.geocode(text) });
-    if (!parsed.ok) return reply.code(400).send({ statusCode: 400, error: 'Bad Request', message: parsed.message, errors: parsed.errors });
+    if (!parsed.ok) {
+      // Too many rows is a payload too large (413); any other problem is the rows' own (400).
+      const status = parsed.message === loadsCsvTooManyRowsMessage(LOADS_CSV_DEFAULT_MAX_ROWS) ? 413 : 400;
+      return reply.code(status).send({ statusCode: status, error: status === 413 ? 'Payload Too Large' : 'Bad Request', message: parsed.message, errors: parsed.errors });
+    }
     const caller = callerOf(request, actor);
-    await marketplace.requireActiveOrganization(actor);
     const ids: string[] = [];
     let last = null;
     for (const body of parsed.loads) {

@@ -9,11 +9,9 @@ import { openTestDatabase } from './testDatabase.ts';
  * DATABASE_URL is set), for tests that speak HTTP to it.
  */
 export async function startTestApp(overrides: Partial<Config> = {}, beforeReady?: (app: App) => unknown): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
-  const database = await openTestDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: database.url ?? '' }, { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides });
-  // The test database is already open and migrated: the platform opens its own connection to it
-  // on PostgreSQL; on PGlite (in memory) it opens a fresh one of its own.
-  if (!database.url) await database.close();
+  // On PostgreSQL a fresh database for this file; on PGlite the platform opens its own in memory.
+  const database = process.env.DATABASE_URL ? await openTestDatabase('postgres') : null;
+  const config = loadConfig({ ...process.env, DATABASE_URL: database?.url ?? '' }, { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides });
   const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const platform = await startPlatform(config, logger);
   const app = await buildApp(platform);
@@ -24,7 +22,7 @@ export async function startTestApp(overrides: Partial<Config> = {}, beforeReady?
     async close() {
       await app.close();
       await platform.close();
-      if (database.url) await database.drop();
+      if (database) await database.drop();
     },
   };
 }

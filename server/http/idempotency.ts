@@ -1,0 +1,238 @@
+import { createHash, type Hash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import { ConflictError, DomainError, PayloadTooLargeError, ValidationError } from '../../domain/shared/errors.ts';
+import type { App } from '../app.ts';
+
+/**
+ * `Idempotency-Key` on the commands that create things (Stripe's scheme). The first request with a
+ * key stores (user, key, method and path, SHA-256 of the body, status, answer) once it completes; a
+ * retry with the same key and body gets that answer again with `Idempotent-Replayed: true` and no
+ * second effect; the same key with another body or path is refused with 422. Keys are per user and
+ * kept 24 hours.
+ *
+ * While the first request runs, a copy arriving at the same server process waits for it and gets
+ * its answer; a copy at another process (the row is there, its answer not yet) gets 409 at once,
+ * as does a copy that waited longer than IN_FLIGHT_WAIT_MS. A first request that ends in 409, 429
+ * or 5xx stores nothing, so the key can be retried.
+ */
+export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
+  'POST /api/loads',
+  'POST /api/proposal/:loadId',
+  'POST /api/users',
+  'POST /api/users/organization',
+  'POST /api/loads/batchImport',
+  'POST /api/tours/:id/chat',
+  'POST /api/tours/:id/events',
+  'POST /api/searches',
+]);
+
+export const IDEMPOTENCY_TTL_MS = 24 * 60 * 60 * 1000;
+export const IN_FLIGHT_WAIT_MS = 30_000;
+/** A replayed multipart body is read here to compare it: no more than the multipart limits allow. */
+const MAX_REPLAY_BODY_BYTES = 40 * 1024 * 1024;
+const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
+const CLEANUP_EVERY_MS = 60_000;
+
+type IdempotencyRow = {
+  user_id: string;
+  key: string;
+  target: string;
+  request_hash: string | null;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: Uint8Array | null;
+  created_at: Date;
+  completed_at: Date | null;
+};
+type Tables = { idempotency_keys: IdempotencyRow };
+
+/** What a request of an idempotent route carries from hook to hook. */
+type Tracking = {
+  key: string;
+  userId: string;
+  target: string;
+  body: BodyDigest;
+  /** Set when this request is the first with its key and must store its answer. */
+  owner?: { release: () => void };
+  replayed?: boolean;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    idempotency: Tracking | null;
+  }
+}
+
+/** SHA-256 of the raw body as its consumers read it (Fastify's JSON parser or busboy), chunk by chunk. */
+class BodyDigest {
+  private readonly hash: Hash = createHash('sha256');
+  private value: string | null = null;
+  ended = false;
+  bytes = 0;
+
+  constructor(private readonly raw: FastifyRequest['raw']) {
+    const emit = raw.emit;
+    const digest = this;
+    // Every consumer here reads through 'data' events (pipe, Fastify's body reader): tapping
+    // emit sees each chunk exactly once without taking the stream from them.
+    raw.emit = function tapped(this: unknown, event: string | symbol, ...args: unknown[]) {
+      if (event === 'data' && digest.value === null) {
+        const chunk = args[0] as Buffer | string;
+        digest.bytes += chunk.length;
+        digest.hash.update(chunk);
+      } else if (event === 'end') {
+        digest.ended = true;
+      }
+      return emit.apply(this, [event, ...args] as Parameters<typeof emit>);
+    } as typeof raw.emit;
+  }
+
+  /** The hex digest once the body was read to its end; null while it was not. */
+  digest(): string | null {
+    if (this.value === null && this.ended) this.value = this.hash.digest('hex');
+    return this.value;
+  }
+
+  /** Reads what no one read yet (a multipart body before its handler), then digests. */
+  async readToEnd(): Promise<string> {
+    const raw = this.raw;
+    if (!this.ended && !raw.readableEnded) {
+      await new Promise<void>((resolve, reject) => {
+        const onData = () => {
+          if (this.bytes > MAX_REPLAY_BODY_BYTES) {
+            raw.off('data', onData);
+            raw.pause();
+            reject(new PayloadTooLargeError('The request body is too large'));
+          }
+        };
+        raw.on('data', onData);
+        raw.once('end', () => resolve());
+        raw.once('error', reject);
+        raw.resume();
+      });
+    }
+    this.ended = true;
+    return this.digest()!;
+  }
+}
+
+/** Registers the hooks on the root app, before the routes, so every route of the list gets them. */
+export function registerIdempotency(app: App): void {
+  const db = app.platform.database.db as unknown as Kysely<Tables>;
+  /** First requests running in this process, by user and key: copies wait for them. */
+  const running = new Map<string, Promise<void>>();
+  let lastCleanup = 0;
+
+  app.decorateRequest('idempotency', null);
+
+  app.addHook('onRequest', async (request) => {
+    request.idempotency = null;
+    const header = request.headers['idempotency-key'];
+    if (header === undefined || !IDEMPOTENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    const key = Array.isArray(header) ? header.join(',') : header;
+    if (!KEY_SHAPE.test(key)) throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters');
+    // The route's own guard (its onRequest `can(...)`) runs after this and refuses the anonymous.
+    request.idempotency = { key, userId: '', target: `${request.method} ${request.url.split('?')[0]}`, body: new BodyDigest(request.raw) };
+  });
+
+  app.addHook('preHandler', async (request, reply) => {
+    const tracking = request.idempotency;
+    if (!tracking || !request.actor) return;
+    tracking.userId = request.actor.userId;
+    const now = Date.now();
+    if (now - lastCleanup > CLEANUP_EVERY_MS) {
+      lastCleanup = now;
+      await db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS)).execute();
+    }
+    const local = `${tracking.userId}\n${tracking.key}`;
+    const deadline = now + IN_FLIGHT_WAIT_MS;
+    for (;;) {
+      const first = running.get(local);
+      if (first) {
+        // A copy of a request this process is running: its answer is what this one gets.
+        if (Date.now() >= deadline) throw inFlight();
+        await Promise.race([first, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
+        continue;
+      }
+      let release!: () => void;
+      running.set(local, new Promise<void>((resolve) => { release = resolve; }));
+      const claim = () => { running.delete(local); release(); };
+      try {
+        await db.deleteFrom('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key)
+          .where('created_at', '<', new Date(Date.now() - IDEMPOTENCY_TTL_MS)).execute();
+        const inserted = await db.insertInto('idempotency_keys')
+          .values({ user_id: tracking.userId, key: tracking.key, target: tracking.target, request_hash: tracking.body.digest(), status_code: null, content_type: null, response_body: null, created_at: new Date(), completed_at: null })
+          .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
+          .returning('key').executeTakeFirst();
+        if (inserted) {
+          tracking.owner = { release: claim };
+          return;
+        }
+      } catch (error) {
+        claim();
+        throw error;
+      }
+      claim();
+      const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', tracking.userId).where('key', '=', tracking.key).executeTakeFirst();
+      // Gone since: the first one failed and left the key free. Try to be the first again.
+      if (!row) continue;
+      if (row.status_code === null) throw inFlight();
+      const hash = tracking.body.digest() ?? await tracking.body.readToEnd();
+      if (row.target !== tracking.target || row.request_hash !== hash) {
+        throw new UnprocessableError('This Idempotency-Key was already used with a different request');
+      }
+      tracking.replayed = true;
+      const body = row.response_body ? toBuffer(row.response_body) : null;
+      reply.code(row.status_code).header('idempotent-replayed', 'true');
+      if (row.content_type) reply.header('content-type', row.content_type);
+      return reply.send(body ?? undefined);
+    }
+  });
+
+  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+    const tracking = request.idempotency;
+    if (!tracking?.owner) return payload;
+    const { release } = tracking.owner;
+    tracking.owner = undefined;
+    try {
+      const status = reply.statusCode;
+      const hash = tracking.body.digest();
+      const storable = status < 500 && status !== 409 && status !== 429 && hash !== null
+        && (payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload));
+      const row = db.updateTable('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key);
+      if (storable) {
+        const contentType = reply.getHeader('content-type');
+        await row.set({
+          request_hash: hash, status_code: status, content_type: contentType === undefined ? null : String(contentType),
+          response_body: payload === null || payload === undefined ? null : Buffer.from(payload as string | Buffer), completed_at: new Date(),
+        }).execute();
+      } else {
+        // Nothing to replay: the key is free for another try.
+        await db.deleteFrom('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key).execute();
+      }
+    } finally {
+      release();
+    }
+    return payload;
+  });
+
+  // A request that ends without sending (a dropped connection) must not hold its key forever.
+  app.addHook('onResponse', async (request) => {
+    const tracking = request.idempotency;
+    if (!tracking?.owner) return;
+    const { release } = tracking.owner;
+    tracking.owner = undefined;
+    await db.deleteFrom('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key).execute().finally(release);
+  });
+}
+
+const inFlight = () => new ConflictError('A request with this Idempotency-Key is still being processed. Try again shortly.');
+
+/** 422: the key names another request (domain/shared/errors.ts has no 422 class). */
+class UnprocessableError extends DomainError {
+  readonly statusCode = 422;
+}
+
+// pg answers bytea as a Buffer, PGlite as a plain Uint8Array.
+const toBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
