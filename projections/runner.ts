@@ -25,6 +25,8 @@ export class ProjectionRunner {
   private readonly positions = new Map<string, LogPosition>();
   /** The checkpoint last written for each projection, and when. */
   private readonly stored = new Map<string, { position: LogPosition; at: number }>();
+  private readonly chains = new Map<string, Promise<unknown>>();
+  private readonly flushTimers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly running = new Map<string, Subscription>();
   private session: SessionConnection | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
@@ -53,7 +55,9 @@ export class ProjectionRunner {
   async stop(): Promise<void> {
     this.stopped = true;
     if (this.retryTimer) clearTimeout(this.retryTimer);
+    for (const timer of this.flushTimers.values()) clearTimeout(timer);
     await Promise.all([...this.running.values()].map((subscription) => subscription.close()));
+    await Promise.all([...this.chains.values()]);
     this.running.clear();
     await this.session?.release();
     this.session = null;
@@ -106,7 +110,36 @@ export class ProjectionRunner {
     });
   }
 
-  private async applyPage(projection: Projection, page: RecordedEvent[]) {
+  /** Runs one projection's checkpoint work one at a time: pages and deferred checkpoint writes. */
+  private serial(name: string, work: () => Promise<void>): Promise<void> {
+    const run = (this.chains.get(name) ?? Promise.resolve()).then(work, work);
+    this.chains.set(name, run.catch(() => undefined));
+    return run;
+  }
+
+  private applyPage(projection: Projection, page: RecordedEvent[]): Promise<void> {
+    clearTimeout(this.flushTimers.get(projection.name));
+    return this.serial(projection.name, () => this.applyPageNow(projection, page));
+  }
+
+  /** Writes the checkpoint of a projection that moved on over pages it ignores, so other processes see it. */
+  private async flushCheckpoint(projection: Projection) {
+    const target = this.positions.get(projection.name);
+    const stored = this.stored.get(projection.name);
+    if (this.stopped || !this.running.has(projection.name) || !target || !stored || comparePositions(target, stored.position) === 0) return;
+    const result = await sql`UPDATE projection_checkpoints
+      SET transaction_id = ${target.transactionId}, global_position = ${target.globalPosition}, updated_at = now()
+      WHERE name = ${projection.name} AND version = ${projection.version}
+        AND transaction_id = ${stored.position.transactionId} AND global_position = ${stored.position.globalPosition}`.execute(this.database.db);
+    if (Number(result.numAffectedRows ?? 0) !== 1) {
+      this.logger.warn({ projection: projection.name }, 'checkpoint moved: restarting projection');
+      void this.restart(projection);
+      return;
+    }
+    this.stored.set(projection.name, { position: target, at: Date.now() });
+  }
+
+  private async applyPageNow(projection: Projection, page: RecordedEvent[]) {
     const last = page[page.length - 1].position;
     const handled = page.filter((event) => projection.handles.includes(event.type));
     const stored = this.stored.get(projection.name) ?? { position: START, at: 0 };
@@ -115,6 +148,13 @@ export class ProjectionRunner {
     if (handled.length === 0 && !this.beforeCheckpoint && Date.now() - stored.at < CHECKPOINT_IDLE_MS) {
       this.positions.set(projection.name, last);
       this.emitter.emit('advanced', projection.name, last);
+      // If no page follows soon, write the checkpoint anyway.
+      const timer = setTimeout(() => {
+        this.serial(projection.name, () => this.flushCheckpoint(projection))
+          .catch((error: unknown) => this.logger.warn({ err: error, projection: projection.name }, 'checkpoint write failed'));
+      }, CHECKPOINT_IDLE_MS);
+      timer.unref();
+      this.flushTimers.set(projection.name, timer);
       return;
     }
     const previous = stored.position;
