@@ -11,10 +11,19 @@ const Health = z.object({
 
 /** Health and the catalogue: open to everyone, no tenant data. */
 export async function platformRoutes(app: App) {
-  app.get('/health', {
-    schema: { tags: ['platform'], summary: 'Event store and read-model status', response: { 200: Health, 503: Health } },
-    config: { public: true, rateLimit: false },
-  }, async (_request, reply) => {
+
+  /**
+   * Load balancers and monitors call health often: callers within a quarter second share one
+   * reading of the log head and the checkpoints instead of each querying them.
+   */
+  let cached: { at: number; answer: Promise<z.infer<typeof Health>> } | null = null;
+  const health = () => {
+    if (cached && Date.now() - cached.at < 250) return cached.answer;
+    const answer = readHealth();
+    cached = { at: Date.now(), answer };
+    return answer;
+  };
+  const readHealth = async (): Promise<z.infer<typeof Health>> => {
     const { store, runner } = app.platform;
     try {
       const [head, projections] = await Promise.all([store.head(), runner.status()]);
@@ -27,8 +36,17 @@ export async function platformRoutes(app: App) {
       return { status, eventStore: { kind: store.kind, status: 'ok' as const, head }, readModels };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
-      return reply.code(503).send({ status: 'unavailable', eventStore: { kind: store.kind, status: 'unavailable', head: null }, readModels: [] });
+      cached = null;
+      return { status: 'unavailable', eventStore: { kind: store.kind, status: 'unavailable', head: null }, readModels: [] };
     }
+  };
+
+  app.get('/health', {
+    schema: { tags: ['platform'], summary: 'Event store and read-model status', response: { 200: Health, 503: Health } },
+    config: { public: true, rateLimit: false },
+  }, async (_request, reply) => {
+    const answer = await health();
+    return answer.status === 'unavailable' ? reply.code(503).send(answer) : answer;
   });
 
   app.get('/catalog', {
