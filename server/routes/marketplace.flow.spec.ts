@@ -222,6 +222,8 @@ t.test('assigning a driver and running the tour', async (t) => {
   t.equal((await get(`/api/tours/track/${tourId}`, otherShipper.token)).statusCode, 404);
 
   t.equal((await send('PUT', `/api/loads/${loadId}/status`, shipper.token, { status: 7, message: 'Changed plans' })).statusCode, 409, 'a load in transit cannot be cancelled');
+  const deleteDriver = await app.inject({ method: 'DELETE', url: '/api/users/deleteDriver', headers: bearer(carrier.token), payload: { id: driver.userId } });
+  t.equal(deleteDriver.statusCode, 409, 'a driver on an open tour cannot be deleted');
 });
 
 t.test('chat each way', async (t) => {

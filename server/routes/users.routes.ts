@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { Role, roles, type OrganizationType } from '../../domain/catalog.ts';
+import { Role, roles, TourStatus, type OrganizationType } from '../../domain/catalog.ts';
 import {
   DISPLAY_USERS_SIDEMENU, SUPER_ADMIN, USER_ACTIVATE, USER_ASSIGN_ORGANIZATION, USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE,
   USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE, USERS_CARRIERS, USERS_SHIPPERS, canCreateRole, creatableRoles, filterableRoles, hasAny,
@@ -257,8 +257,10 @@ export async function usersRoutes(app: App) {
     const user = await visibleUser(actor, request.body.id);
     const now = new Date().toISOString();
     const cause = causeOf(actor, request.id);
-    // Tours come later: until then no driver has an open tour. The decider refuses (409) when one does.
-    const { position } = await identity.user({ type: 'DeleteUser', data: { userId: user.userId, hasOpenTour: false, now } }, cause, now);
+    // A driver assigned to a tour that is not finished yet cannot go: the decider refuses (409).
+    const open = await db.selectFrom('tours_view').select('id').where('assignee_id', '=', user.userId)
+      .where('status', 'in', [TourStatus.ReadyForPickup, TourStatus.Dispatched, TourStatus.InTransit, TourStatus.PendingDeliveryConfirmation]).executeTakeFirst();
+    const { position } = await identity.user({ type: 'DeleteUser', data: { userId: user.userId, hasOpenTour: Boolean(open), now } }, cause, now);
     await app.platform.tokens.revokeAllForUser(user.userId);
     // The e-mail and username become free for a new account.
     await identity.release('email', user.email, user.userId, cause, now);
