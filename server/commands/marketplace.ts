@@ -24,7 +24,7 @@ import {
 import type { LoadBody } from '../../domain/schemas/load.schema.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
-import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
+import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import { isSuperadmin, type Actor } from '../http/auth.ts';
 import { latest, type IdentityCommands } from '../identity/identity.ts';
 import type { Kysely } from 'kysely';
@@ -398,12 +398,27 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
       const sorted = [...positions].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
       const events: PositionRecorded[] = sorted.map((position) => ({ type: 'PositionRecorded', data: { tourId, source: caller ? 'driver' : 'eld', ...position } }));
       const appended = await store.append(tourPositionsStream(tourId), events, { expectedRevision: 'any', metadata: metadata(caller, now, tour.loadId) });
-      let last: LogPosition | null = appended.position;
-      for (const position of sorted) {
-        const observed = await runTour({ type: 'ObservePosition', data: { tourId, latitude: position.latitude, longitude: position.longitude, recordedAt: position.recordedAt, now } }, tour.loadId, null, now);
-        last = latest(last, observed.position);
+      // The geofence over the whole batch in one decision: fold the tour once, observe each position
+      // on the evolving state, append what it caused in one go (retried once on a concurrent change).
+      let observedAt: LogPosition | null = null;
+      for (let attempt = 0; ; attempt++) {
+        const { events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId));
+        let state = history.reduce(tourDecider.evolve, tourDecider.initialState());
+        const caused: TourEvent[] = [];
+        for (const position of sorted) {
+          const decided = tourDecider.decide({ type: 'ObservePosition', data: { tourId, latitude: position.latitude, longitude: position.longitude, recordedAt: position.recordedAt, now } }, state);
+          state = decided.reduce(tourDecider.evolve, state);
+          caused.push(...decided);
+        }
+        if (caused.length === 0) break;
+        try {
+          observedAt = (await store.append(tourStream(tourId), caused, { expectedRevision: revision, metadata: metadata(null, now, tour.loadId) })).position;
+          break;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || attempt >= 1) throw error;
+        }
       }
-      return { accepted: events.length, position: last, tour };
+      return { accepted: events.length, position: latest(appended.position, observedAt), tour };
     },
 
     async rateTour(caller: Caller, tourId: string, ratings: RatingEntry[], now: string) {
