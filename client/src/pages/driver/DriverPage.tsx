@@ -127,7 +127,8 @@ export default function DriverPage({ titleKey }: PageProps) {
             <StatusChip name={track?.statusName ?? tourRow.statusName} />
           </div>
           <p className="driver-route">
-            {cityOf(tourRow.pickup)} <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" /> {cityOf(tourRow.dropoff)}
+            {/* Isolated: two Latin names around the arrow would otherwise run left to right in Arabic, against the flipped arrow. */}
+            <bdi>{cityOf(tourRow.pickup)}</bdi> <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" /> <bdi>{cityOf(tourRow.dropoff)}</bdi>
           </p>
           {track?.eta && (
             <p className="driver-eta tabular">

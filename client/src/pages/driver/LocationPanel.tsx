@@ -35,6 +35,8 @@ export function LocationPanel({ sharing, active }: { sharing: LocationSharing; a
           checked={enabled}
           onChange={(event) => setEnabled(Boolean(event.value))}
           aria-label={t('driver.location.switch')}
+          // PrimeReact gives the wrapper role=checkbox around the input's role=switch (nested-interactive): the input alone is the control.
+          pt={{ root: { role: undefined, 'aria-checked': undefined } }}
         />
       </div>
       {enabled && active && (

@@ -132,14 +132,15 @@ export default function BatchUploadPage({ titleKey }: PageProps) {
           {fileErrors.map((error, index) => (
             <Message key={index} severity="error" text={`${error.field ? `${error.field}: ` : ''}${messageText(error.message)}`} className="upload-file-error" />
           ))}
-          <DataTable value={rows} dataKey="__line" size="small" scrollable scrollHeight="28rem" rowClassName={(row: CsvRow) => (invalidRows.has(row.__line) ? 'row-invalid' : '')}>
+          {/* Keyed by the errors: PrimeReact re-renders a cell only when its row changes, so the Problems column would keep its old content. */}
+          <DataTable key={rowErrors.map((error) => `${error.row}:${error.field}`).join('|')} value={rows} dataKey="__line" size="small" scrollable scrollHeight="28rem" rowClassName={(row: CsvRow) => (invalidRows.has(row.__line) ? 'row-invalid' : '')}>
             <Column field="__line" header={t('marketplace.upload.line')} className="tabular" />
             {shownColumns.map((column) => <Column key={column} field={column} header={column} />)}
             <Column
               header={t('marketplace.upload.problems')}
               body={(row: CsvRow) => {
                 const found = errorsOf(row.__line);
-                if (found.length === 0) return rowErrors.length > 0 ? <i className="pi pi-check-circle row-ok" aria-label={t('marketplace.upload.rowOk')} /> : null;
+                if (found.length === 0) return rowErrors.length > 0 ? <i className="pi pi-check-circle row-ok" role="img" aria-label={t('marketplace.upload.rowOk')} /> : null;
                 return (
                   <ul className="row-errors">
                     {found.map((error, index) => <li key={index}><strong>{error.field}</strong>: {messageText(error.message)}</li>)}

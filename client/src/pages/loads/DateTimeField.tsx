@@ -60,6 +60,8 @@ export function DateTimeField({ id, label, value, onChange, zone, onZoneChange, 
           onChange={(event) => onZoneChange((event.value as string | null) ?? '')}
           placeholder={t('marketplace.form.timezone')}
           ariaLabel={t('marketplace.form.timezoneOf', { field: label })}
+          // ariaLabel names only the trigger; the focusable input needs its own name.
+          aria-label={t('marketplace.form.timezoneOf', { field: label })}
           showClear
           disabled={disabled}
           invalid={Boolean(zoneError)}

@@ -97,7 +97,8 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
           <h1>{t(titleKey)}{track ? ` · ${track.loadGuid}` : ''}</h1>
           {track && (
             <p className="track-route">
-              {cityOf(track.stops[0] ?? {})} <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" /> {cityOf(track.stops.at(-1) ?? {})}
+              {/* Isolated: two Latin names around the arrow would otherwise run left to right in Arabic, against the flipped arrow. */}
+              <bdi>{cityOf(track.stops[0] ?? {})}</bdi> <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" /> <bdi>{cityOf(track.stops.at(-1) ?? {})}</bdi>
             </p>
           )}
         </div>
@@ -139,7 +140,7 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
               <div>
                 <dt>{t('track.lastPosition')}</dt>
                 <dd data-testid="last-position">
-                  {last ? `${last.latitude.toFixed(4)}, ${last.longitude.toFixed(4)}` : t('track.noPosition')}
+                  {last ? <span dir="ltr">{`${last.latitude.toFixed(4)}, ${last.longitude.toFixed(4)}`}</span> : t('track.noPosition')}
                   {last && <span className="muted"> · {formatLocal(last.recordedAt, lng, false)}</span>}
                 </dd>
               </div>
