@@ -16,6 +16,7 @@ import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, likePattern, numbersOf, orderOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { parseWith, statusName } from '../identity/accounts.ts';
 import { latest } from '../identity/identity.ts';
+import { baseLoadRow, money, type LoadRow } from '../queries/loadRows.ts';
 import { LOADS_CSV_DEFAULT_MAX_ROWS, loadsCsvTemplate, loadsCsvTooManyRowsMessage, parseLoadsCsv } from '../integrations/csv/loadsCsv.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
 import { gazetteer } from '../integrations/places/gazetteer.ts';
@@ -76,40 +77,6 @@ const instantOf = (values: unknown[] | undefined, name: string) => {
   if (Number.isNaN(Date.parse(value))) throw ValidationError.field('filters', `${name} must be a date and time`);
   return new Date(value).toISOString();
 };
-
-type LoadRow = Record<string, any>;
-
-const place = (row: LoadRow, prefix: 'pickup' | 'dropoff') => ({
-  address: row[`${prefix}_address`], city: row[`${prefix}_city`], state: row[`${prefix}_state`],
-  latitude: Number(row[`${prefix}_latitude`]), longitude: Number(row[`${prefix}_longitude`]),
-  time: iso(row[`${prefix}_start`]), timeEnd: iso(row[`${prefix}_end`]), timezone: row[`${prefix}_timezone`],
-});
-const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
-const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-
-/** The columns every load row shares (shipper table, marketplace, tours). */
-const baseRow = (row: LoadRow) => ({
-  id: row.id as string,
-  guid: row.guid as string,
-  loadStatus: row.status as number,
-  loadStatusName: statusName(row.status),
-  pickup: place(row, 'pickup'),
-  dropoff: place(row, 'dropoff'),
-  pickupTime: iso(row.pickup_start),
-  dropoffTime: iso(row.dropoff_start),
-  expiration: iso(row.expiration),
-  expirationTimezone: row.expiration_timezone as string,
-  loadTypeId: row.load_type_id as number,
-  loadType: loadTypes.find((type) => type.id === row.load_type_id)?.name ?? null,
-  equipment: (row.equipment as number[]).map(Number),
-  equipmentNames: (row.equipment as number[]).map((id) => trailerTypes.find((type) => type.id === Number(id))?.name ?? String(id)),
-  accessories: (row.accessories as number[]).map(Number),
-  weight: Number(row.weight),
-  commodity: row.commodity as string,
-  refNumber: row.ref_number as string,
-  distance: Number(row.distance_miles),
-  stopsCount: Array.isArray(row.stops) ? row.stops.length : 0,
-});
 
 /**
  * Loads: posting and editing (with every rule of the specification), cancelling, extending the
@@ -199,7 +166,7 @@ export async function loadsRoutes(app: App) {
       };
       const shipment = shipmentStatusOf(facts);
       return {
-        ...baseRow(row),
+        ...baseLoadRow(row),
         status: shipment.id,
         statusKey: row.status === GenericStatus.Paused ? 'paused' : shipment.key,
         statusName: row.status === GenericStatus.Paused ? 'Paused' : shipment.name,
@@ -262,7 +229,7 @@ export async function loadsRoutes(app: App) {
     const rows = await selection.orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc').orderBy('l.id')
       .limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
     const data = rows.map((row: LoadRow) => ({
-      ...baseRow(row),
+      ...baseLoadRow(row),
       status: row.status as number,
       statusName: statusName(row.status),
       shipper: row.shipper_name as string,
