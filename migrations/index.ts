@@ -9,6 +9,7 @@ import * as organizationServices from './2026_11_22_1400_organization_services.t
 import * as contentAndLeads from './2026_11_22_1500_content_and_leads.ts';
 import * as idempotencyKeys from './2026_11_22_1600_idempotency_keys.ts';
 import * as tourPositionsRevision from './2026_11_22_1700_tour_positions_revision.ts';
+import * as loadsViewTourIndex from './2026_11_23_0900_loads_view_tour_index.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_1500_content_and_leads': contentAndLeads,
   '2026_11_22_1600_idempotency_keys': idempotencyKeys,
   '2026_11_22_1700_tour_positions_revision': tourPositionsRevision,
+  '2026_11_23_0900_loads_view_tour_index': loadsViewTourIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -307,19 +307,32 @@ const toLoadBody = (body: LoadObject): LoadBody => ({
   })),
 });
 
+/**
+ * The date rules read "now" to the minute, so a schema built for one minute serves every body of
+ * that minute: building a zod schema (and its compiled parser) per request cost more than parsing.
+ */
+const perMinute = <S>(build: (nowIso: string) => S) => {
+  let built: { minute: number; schema: S } | null = null;
+  return (nowIso: string): S => {
+    const minute = startOfMinute(nowIso);
+    if (built?.minute !== minute) built = { minute, schema: build(new Date(minute).toISOString()) };
+    return built.schema;
+  };
+};
+
 /** POST loads: the body of section 3, checked against the rules of section 5 at `nowIso`. */
-export const loadBodySchema = (nowIso: string) =>
-  loadObject(optionalLocationId).superRefine(checkLoadDates(nowIso), { when: isObject }).transform(toLoadBody);
+export const loadBodySchema = perMinute((nowIso) =>
+  loadObject(optionalLocationId).superRefine(checkLoadDates(nowIso), { when: isObject }).transform(toLoadBody));
 
 /**
  * PUT loads (edit): the same plus `loadId`. Existing stops carry their id; a stop added while
  * editing has none yet (the server gives it one).
  */
-export const updateLoadBodySchema = (nowIso: string) =>
+export const updateLoadBodySchema = perMinute((nowIso) =>
   loadObject(optionalLocationId)
     .extend({ loadId: z.uuid({ error: LOAD_ID_MESSAGE }) })
     .superRefine(checkLoadDates(nowIso), { when: isObject })
-    .transform(({ loadId, ...body }): UpdateLoadBody => ({ loadId, ...toLoadBody(body) }));
+    .transform(({ loadId, ...body }): UpdateLoadBody => ({ loadId, ...toLoadBody(body) })));
 
 /** PUT loads carries either an edit or `{loadId, newExpiration}`: this tells them apart. */
 export const isExtendExpirationBody = (body: unknown): boolean =>

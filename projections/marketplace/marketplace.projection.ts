@@ -11,22 +11,28 @@ type MarketplaceEvent = LoadEvent | ProposalEvent | TourEvent | LocationSaved;
 
 const int4Array = (values: number[]) => sql`${`{${values.map((value) => Math.trunc(value)).join(',')}}`}::integer[]`;
 
-const detailColumns = (details: LoadDetails) => {
+/** The loads_view columns a load's details fill, by name. */
+const detailFields = (details: LoadDetails): [string, unknown][] => {
   const pickup = details.stops[0]!;
   const dropoff = details.stops[details.stops.length - 1]!;
-  return sql`pickup_start = ${details.pickupStart}, pickup_end = ${details.pickupEnd}, pickup_timezone = ${details.pickupTimezone},
-    dropoff_start = ${details.dropoffStart}, dropoff_end = ${details.dropoffEnd}, dropoff_timezone = ${details.dropoffTimezone},
-    expiration = ${details.expiration}, expiration_timezone = ${details.expirationTimezone}, load_type_id = ${details.loadTypeId},
-    equipment = ${int4Array(details.equipment)}, accessories = ${int4Array(details.accessories)}, weight = ${details.weight},
-    commodity = ${details.commodity}, ref_number = ${details.refNumber}, description = ${details.description},
-    pickup_address = ${pickup.address}, pickup_city = ${pickup.city}, pickup_state = ${pickup.state},
-    pickup_latitude = ${pickup.latitude}, pickup_longitude = ${pickup.longitude},
-    dropoff_address = ${dropoff.address}, dropoff_city = ${dropoff.city}, dropoff_state = ${dropoff.state},
-    dropoff_latitude = ${dropoff.latitude}, dropoff_longitude = ${dropoff.longitude},
-    distance_miles = ${routeMiles(details.stops)}, stops = ${JSON.stringify(details.stops)}::jsonb`;
+  return [
+    ['pickup_start', details.pickupStart], ['pickup_end', details.pickupEnd], ['pickup_timezone', details.pickupTimezone],
+    ['dropoff_start', details.dropoffStart], ['dropoff_end', details.dropoffEnd], ['dropoff_timezone', details.dropoffTimezone],
+    ['expiration', details.expiration], ['expiration_timezone', details.expirationTimezone], ['load_type_id', details.loadTypeId],
+    ['equipment', int4Array(details.equipment)], ['accessories', int4Array(details.accessories)], ['weight', details.weight],
+    ['commodity', details.commodity], ['ref_number', details.refNumber], ['description', details.description],
+    ['pickup_address', pickup.address], ['pickup_city', pickup.city], ['pickup_state', pickup.state],
+    ['pickup_latitude', pickup.latitude], ['pickup_longitude', pickup.longitude],
+    ['dropoff_address', dropoff.address], ['dropoff_city', dropoff.city], ['dropoff_state', dropoff.state],
+    ['dropoff_latitude', dropoff.latitude], ['dropoff_longitude', dropoff.longitude],
+    ['distance_miles', routeMiles(details.stops)], ['stops', sql`${JSON.stringify(details.stops)}::jsonb`],
+  ];
 };
 
-/** Recounts a load's offers after any proposal change. */
+const detailColumns = (details: LoadDetails) =>
+  sql.join(detailFields(details).map(([column, value]) => sql`${sql.ref(column)} = ${value}`));
+
+/** Recounts a load's offers after proposal changes. */
 const recountProposals = (trx: Transaction<DB>, loadId: string) => sql`
   UPDATE loads_view l SET
     proposals_count = c.total, open_proposals = c.open, best_price = c.best, last_proposal_at = c.last
@@ -34,11 +40,6 @@ const recountProposals = (trx: Transaction<DB>, loadId: string) => sql`
           min(price) FILTER (WHERE status IN (10, 11)) AS best, max(submitted_at) AS last
         FROM proposals_view WHERE load_id = ${loadId}) c
   WHERE l.id = ${loadId}`.execute(trx);
-
-const loadOfProposal = async (trx: Transaction<DB>, proposalId: string): Promise<string | null> => {
-  const row = await trx.selectFrom('proposals_view').select('load_id').where('id', '=', proposalId).executeTakeFirst();
-  return row?.load_id ?? null;
-};
 
 const setTourStatus = async (trx: Transaction<DB>, tourId: string, status: number, at: string) => {
   await sql`UPDATE tours_view SET status = ${status}, updated_at = ${at} WHERE id = ${tourId}`.execute(trx);
@@ -61,20 +62,20 @@ export const marketplaceProjection = defineProjection({
     'LocationSaved',
   ],
   async apply(trx, events) {
+    // Offer counts are recounted once per load at the end of the page, however many offers changed.
+    const recount = new Set<string>();
     for (const recorded of events) {
       const event = recorded as unknown as MarketplaceEvent;
       switch (event.type) {
         case 'LoadPosted': {
           const d = event.data;
-          await sql`INSERT INTO loads_view (id, guid, shipper_organization_id, posted_by, status, pickup_start, pickup_timezone, dropoff_start,
-              dropoff_timezone, expiration, expiration_timezone, load_type_id, equipment, accessories, weight, commodity, ref_number, description,
-              pickup_address, pickup_latitude, pickup_longitude, dropoff_address, dropoff_latitude, dropoff_longitude, distance_miles, stops,
-              created_at, updated_at)
-            VALUES (${d.loadId}, ${d.guid}, ${d.shipperOrganizationId}, ${d.postedBy}, 4, ${d.details.pickupStart}, ${d.details.pickupTimezone},
-              ${d.details.dropoffStart}, ${d.details.dropoffTimezone}, ${d.details.expiration}, ${d.details.expirationTimezone}, 1, '{}', '{}', 0, '', '', '',
-              '', 0, 0, '', 0, 0, 0, '[]', ${d.postedAt}, ${d.postedAt})
+          const fields: [string, unknown][] = [
+            ['id', d.loadId], ['guid', d.guid], ['shipper_organization_id', d.shipperOrganizationId], ['posted_by', d.postedBy], ['status', 4],
+            ...detailFields(d.details), ['created_at', d.postedAt], ['updated_at', d.postedAt],
+          ];
+          await sql`INSERT INTO loads_view (${sql.join(fields.map(([column]) => sql.ref(column)))})
+            VALUES (${sql.join(fields.map(([, value]) => value))})
             ON CONFLICT (id) DO NOTHING`.execute(trx);
-          await sql`UPDATE loads_view SET ${detailColumns(d.details)} WHERE id = ${d.loadId}`.execute(trx);
           break;
         }
         case 'LoadUpdated':
@@ -113,7 +114,7 @@ export const marketplaceProjection = defineProjection({
               NULL, ${d.message}, ${d.eldTruckName}, ${d.submittedAt}, ${d.submittedAt})
             ON CONFLICT (id) DO UPDATE SET submitted_by = EXCLUDED.submitted_by, status = 10, price = EXCLUDED.price, counter_price = NULL,
               message = EXCLUDED.message, eld_truck_name = EXCLUDED.eld_truck_name, submitted_at = EXCLUDED.submitted_at, updated_at = EXCLUDED.updated_at`.execute(trx);
-          await recountProposals(trx, d.loadId);
+          recount.add(d.loadId);
           break;
         }
         case 'ProposalRevised':
@@ -136,9 +137,8 @@ export const marketplaceProjection = defineProjection({
               case 'ContractUploaded': return sql`status = 14, contract_file_id = ${event.data.contractFileId}, updated_at = ${event.data.uploadedAt}`;
             }
           })();
-          await sql`UPDATE proposals_view SET ${change} WHERE id = ${d.proposalId}`.execute(trx);
-          const loadId = await loadOfProposal(trx, d.proposalId);
-          if (loadId) await recountProposals(trx, loadId);
+          const { rows } = await sql<{ load_id: string }>`UPDATE proposals_view SET ${change} WHERE id = ${d.proposalId} RETURNING load_id`.execute(trx);
+          if (rows[0]) recount.add(rows[0].load_id);
           break;
         }
 
@@ -200,5 +200,6 @@ export const marketplaceProjection = defineProjection({
           break;
       }
     }
+    for (const loadId of recount) await recountProposals(trx, loadId);
   },
 });

@@ -387,7 +387,11 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
 
     /** Positions from the assigned driver (or, with no caller, the ELD poller), then the geofence rule. */
     async recordPositions(caller: Caller | null, tourId: string, positions: Omit<PositionRecorded['data'], 'tourId' | 'source'>[], now: string) {
-      const tour = await loadTour(tourId);
+      // One read of the tour serves the checks and the geofence; it is read again only if the tour
+      // changed under the geofence's append.
+      let { events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId));
+      const folded = history.reduce(tourDecider.evolve, tourDecider.initialState());
+      const tour = folded.exists ? folded : null;
       if (!tour || (caller && !isTourParty(caller.actor, tour))) throw new NotFoundError('Tour not found');
       if (caller && caller.actor.userId !== tour.assigneeId && !isSuperadmin(caller.actor)) {
         throw new ForbiddenError('Only the assigned driver sends positions');
@@ -402,8 +406,8 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
       // on the evolving state, append what it caused in one go (retried once on a concurrent change).
       let observedAt: LogPosition | null = null;
       for (let attempt = 0; ; attempt++) {
-        const { events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId));
-        let state = history.reduce(tourDecider.evolve, tourDecider.initialState());
+        if (attempt > 0) ({ events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId)));
+        let state = attempt > 0 ? history.reduce(tourDecider.evolve, tourDecider.initialState()) : folded;
         const caused: TourEvent[] = [];
         for (const position of sorted) {
           const decided = tourDecider.decide({ type: 'ObservePosition', data: { tourId, latitude: position.latitude, longitude: position.longitude, recordedAt: position.recordedAt, now } }, state);

@@ -91,9 +91,57 @@ export function createWaker(): Waker {
   };
 }
 
+type PageReader = (from: LogPosition, limit: number) => Promise<RecordedEvent[]>;
+
+/** How long after it finished a page read may answer other subscriptions asking for the same position. */
+const SHARED_READ_MS = 50;
+/** The page size of a shared read: the largest any subscription of the process asks for. */
+const SHARED_PAGE = 1000;
+
+/** Full pages kept for subscriptions that trail others through the same part of the log (a rebuild). */
+const FULL_PAGES_KEPT = 24;
+
+/**
+ * Lets subscriptions that ask for the same position share one read: one in flight, or one that
+ * finished less than SHARED_READ_MS ago with no wake-up since it started (a wake means more may be
+ * readable, and the poll tick is far longer, so nothing is held back). A full page never changes
+ * (everything in it is below the oldest running transaction, and later events come after it), so
+ * the last FULL_PAGES_KEPT full pages answer any later reader at their position. A shared read
+ * answers a smaller limit with its first events.
+ */
+export function sharedReader(read: PageReader, waker: Waker): PageReader {
+  type Entry = { limit: number; generation: number; settledAt: number | null; page: Promise<RecordedEvent[]> };
+  const recent = new Map<string, Entry>();
+  const full = new Map<string, RecordedEvent[]>();
+  const fresh = (entry: Entry, now: number) => entry.settledAt === null || now - entry.settledAt < SHARED_READ_MS;
+  const first = (events: RecordedEvent[], limit: number) => (events.length > limit ? events.slice(0, limit) : events);
+  return (from, limit) => {
+    const key = `${from.transactionId}/${from.globalPosition}`;
+    const kept = full.get(key);
+    if (kept && kept.length >= limit) return Promise.resolve(first(kept, limit));
+    const now = Date.now();
+    const generation = waker.generation();
+    const hit = recent.get(key);
+    if (hit && hit.limit >= limit && hit.generation === generation && fresh(hit, now)) return hit.page.then((events) => first(events, limit));
+    for (const [other, entry] of recent) if (!fresh(entry, now)) recent.delete(other);
+    // Read a full page whatever this caller's size, so callers with bigger pages can share it too.
+    const size = Math.max(limit, SHARED_PAGE);
+    const entry: Entry = { limit: size, generation, settledAt: null, page: read(from, size) };
+    recent.set(key, entry);
+    entry.page.then((events) => {
+      entry.settledAt = Date.now();
+      if (events.length === size) {
+        full.set(key, events);
+        if (full.size > FULL_PAGES_KEPT) full.delete(full.keys().next().value!);
+      }
+    }, () => { if (recent.get(key) === entry) recent.delete(key); });
+    return entry.page.then((events) => first(events, limit));
+  };
+}
+
 /** Turns a page-based reader into a subscription: read until empty, then wait for a wake-up or a poll tick. */
 export function pollingSubscription(
-  read: (from: LogPosition, limit: number) => Promise<RecordedEvent[]>,
+  read: PageReader,
   waker: Waker,
   options: { from?: LogPosition; pageSize?: number },
   handler: (events: RecordedEvent[]) => Promise<void>,

@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
-  START, WrongExpectedRevisionError, createWaker, pollingSubscription,
+  START, WrongExpectedRevisionError, createWaker, pollingSubscription, sharedReader,
   type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
 } from '../eventStore.ts';
 
@@ -35,11 +35,43 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
  * transaction as the insert; the whole log is read ordered by (transaction id, position) and only
  * below pg_snapshot_xmin, so an event whose transaction commits late is never skipped.
  */
-export async function createPostgresEventStore(database: Database, options: { onError?: (error: unknown) => void } = {}): Promise<EventStore> {
+export async function createPostgresEventStore(
+  database: Database,
+  options: {
+    onError?: (error: unknown) => void;
+    /** Tell other processes about appends (default true); a store alone on its database may skip it. */
+    notify?: boolean;
+  } = {},
+): Promise<EventStore> {
   const { db } = database;
   const waker = createWaker();
-  const wakeAll = () => waker.wakeAll();
-  const unlisten = await database.listen(EVENTS_CHANNEL, wakeAll);
+  // Appends wake this store's subscriptions at once; other processes on the same PostgreSQL hear a
+  // NOTIFY carrying this store's tag, sent after the commit and coalesced (see notifyOthers).
+  const tag = randomUUID();
+  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => { if (payload !== tag) waker.wakeAll(); });
+  let notifying = false;
+  let notifyAgain = false;
+  /**
+   * One NOTIFY in flight at a time, and one more for whatever was appended meanwhile: a NOTIFY inside
+   * each append would take PostgreSQL's global notify lock at every commit and serialise the writers.
+   * Events committed by a process that dies before its NOTIFY are found by the subscribers' poll.
+   * PGlite has no other process to tell.
+   */
+  const notifyOthers = () => {
+    if (database.kind !== 'postgres' || options.notify === false) return;
+    if (notifying) {
+      notifyAgain = true;
+      return;
+    }
+    notifying = true;
+    sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${tag})`.execute(db).catch(onError).finally(() => {
+      notifying = false;
+      if (notifyAgain) {
+        notifyAgain = false;
+        notifyOthers();
+      }
+    });
+  };
   const subscriptions = new Set<Subscription>();
   const onError = options.onError ?? (() => undefined);
 
@@ -56,24 +88,37 @@ export async function createPostgresEventStore(database: Database, options: { on
     return rows.map(toRecorded);
   };
 
+  // Every subscription of the process (each projection, the notifier, the reactors) waits at the
+  // same head and is woken by the same append: they share one read instead of each running its own.
+  const sharedRead = sharedReader((from, limit) => readAll({ from, limit }), waker);
+
   const store: EventStore = {
     kind: database.kind,
 
     async append<E extends AnyEvent>(streamId: string, events: E[], { expectedRevision, metadata }: { expectedRevision: ExpectedRevision; metadata: EventMetadata }): Promise<AppendResult> {
       if (events.length === 0) throw new Error('append needs at least one event');
       const count = events.length;
-      return db.transaction().execute(async (trx) => {
-        const newRevision = await reserveRevisions(trx, streamId, count, expectedRevision);
-        const first = newRevision - count + 1;
-        const values = events.map((event, index) => sql`(${streamId}, ${first + index}, ${randomUUID()}, ${event.type}, ${JSON.stringify(event.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb)`);
-        const { rows } = await sql<{ transaction_id: string; global_position: string }>`
+      // One statement, so one round trip in its own transaction: move the stream's revision (the
+      // expectation is its WHERE) and insert the events numbered from it.
+      const payload = JSON.stringify(events.map((event) => ({ type: event.type, data: event.data })));
+      const { rows } = await sql<{ revision: string; transaction_id: string; global_position: string }>`
+        WITH reserved AS (${reserveRevisions(streamId, count, expectedRevision)}),
+        appended AS (
           INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
-          VALUES ${sql.join(values)}
-          RETURNING transaction_id::text AS transaction_id, global_position`.execute(trx);
-        await sql`SELECT pg_notify(${EVENTS_CHANNEL}, '')`.execute(trx);
-        const last = rows.reduce((a, b) => (BigInt(a.global_position) > BigInt(b.global_position) ? a : b));
-        return { nextExpectedRevision: newRevision, position: { transactionId: last.transaction_id, globalPosition: String(last.global_position) } };
-      });
+          SELECT ${streamId}, reserved.revision - ${count} + e.ord, gen_random_uuid(), e.value->>'type', e.value->'data', ${JSON.stringify(metadata)}::jsonb
+          FROM reserved, jsonb_array_elements(${payload}::jsonb) WITH ORDINALITY AS e(value, ord)
+          RETURNING transaction_id, global_position
+        ),
+        summary AS (SELECT (array_agg(transaction_id::text))[1] AS transaction_id, max(global_position) AS global_position, count(*) AS n FROM appended)
+        SELECT reserved.revision, summary.transaction_id, summary.global_position
+        FROM reserved, summary WHERE summary.n > 0`.execute(db);
+      if (rows.length === 0) {
+        const { rows: current } = await sql<{ revision: string }>`SELECT revision FROM streams WHERE stream_id = ${streamId}`.execute(db);
+        throw new WrongExpectedRevisionError(streamId, expectedRevision, current[0] ? Number(current[0].revision) : -1);
+      }
+      waker.wakeAll();
+      notifyOthers();
+      return { nextExpectedRevision: Number(rows[0].revision), position: { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } };
     },
 
     async readStream<E extends AnyEvent>(streamId: string): Promise<ReadStreamResult<E>> {
@@ -87,7 +132,7 @@ export async function createPostgresEventStore(database: Database, options: { on
     readAll,
 
     subscribe(options, handler) {
-      const subscription = pollingSubscription((from, limit) => readAll({ from, limit }), waker, options, handler, onError);
+      const subscription = pollingSubscription(sharedRead, waker, options, handler, onError);
       subscriptions.add(subscription);
       return {
         close: async () => {
@@ -113,28 +158,18 @@ export async function createPostgresEventStore(database: Database, options: { on
   return store;
 }
 
-/** Moves the stream's revision forward by `count`, checking the expectation; answers the new revision. */
-async function reserveRevisions(trx: any, streamId: string, count: number, expected: ExpectedRevision): Promise<number> {
-  let rows: { revision: string }[];
+/** The statement that moves the stream's revision forward by `count` if the expectation holds, returning the new revision. */
+function reserveRevisions(streamId: string, count: number, expected: ExpectedRevision) {
   if (expected === 'no_stream' || expected === -1) {
-    ({ rows } = await sql<{ revision: string }>`
-      INSERT INTO streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
-      ON CONFLICT (stream_id) DO NOTHING RETURNING revision`.execute(trx));
-  } else if (expected === 'any') {
-    ({ rows } = await sql<{ revision: string }>`
-      INSERT INTO streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
-      ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + ${count} RETURNING revision`.execute(trx));
-  } else if (expected === 'stream_exists') {
-    ({ rows } = await sql<{ revision: string }>`
-      UPDATE streams SET revision = revision + ${count} WHERE stream_id = ${streamId} RETURNING revision`.execute(trx));
-  } else {
-    ({ rows } = await sql<{ revision: string }>`
-      UPDATE streams SET revision = revision + ${count}
-      WHERE stream_id = ${streamId} AND revision = ${expected} RETURNING revision`.execute(trx));
+    return sql`INSERT INTO streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
+      ON CONFLICT (stream_id) DO NOTHING RETURNING revision`;
   }
-  if (rows.length === 0) {
-    const { rows: current } = await sql<{ revision: string }>`SELECT revision FROM streams WHERE stream_id = ${streamId}`.execute(trx);
-    throw new WrongExpectedRevisionError(streamId, expected, current[0] ? Number(current[0].revision) : -1);
+  if (expected === 'any') {
+    return sql`INSERT INTO streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
+      ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + ${count} RETURNING revision`;
   }
-  return Number(rows[0].revision);
+  if (expected === 'stream_exists') {
+    return sql`UPDATE streams SET revision = revision + ${count} WHERE stream_id = ${streamId} RETURNING revision`;
+  }
+  return sql`UPDATE streams SET revision = revision + ${count} WHERE stream_id = ${streamId} AND revision = ${expected} RETURNING revision`;
 }

@@ -112,17 +112,24 @@ export function startPickupCheck(options: {
     return readCheckpoint();
   };
 
+  let checkpointWrittenAt = 0;
   const handlePage = async (page: RecordedEvent[]) => {
+    let checked = false;
     for (const event of page) {
       if (event.type !== 'TourEventAdded') continue;
       const { data } = event as unknown as RecordedEvent<TourEventAdded>;
       if (data.type !== 'arrived' || !data.stopId) continue;
+      checked = true;
       try {
         await check({ tourId: data.tourId, stopId: data.stopId, eventId: event.id });
       } catch (error) {
         logger.warn({ err: error, tourId: data.tourId }, 'pickup truck check failed');
       }
     }
+    // Pages with no arrival move the checkpoint at most once a second: after a restart, re-reading
+    // a second of events this job ignores costs nothing, and it saves a write per append.
+    if (!checked && Date.now() - checkpointWrittenAt < 1000) return;
+    checkpointWrittenAt = Date.now();
     const last = page[page.length - 1]!.position;
     await sql`UPDATE eld_checkpoints SET transaction_id = ${last.transactionId}, global_position = ${last.globalPosition}, updated_at = now()
       WHERE name = ${CHECKPOINT}`.execute(db);
