@@ -55,3 +55,16 @@ export function report(id: string, name: string, ratio: number, target: number, 
 }
 
 export const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });
+
+/**
+ * Milliseconds since the epoch with sub-millisecond resolution, comparable between processes on one
+ * machine: each process's time origin is read from the same system clock.
+ */
+export const wallClock = () => performance.timeOrigin + performance.now();
+
+/** The value below which a fraction `q` of `values` lies (nearest rank); 0 for no values. */
+export function percentile(values: number[], q: number): number {
+  if (values.length === 0) return 0;
+  const sorted = Float64Array.from(values).sort();
+  return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+}

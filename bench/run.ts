@@ -6,7 +6,9 @@
 import { lines, quick } from './lib.ts';
 import { backends } from './setup.ts';
 import { t10 } from './targets/client.ts';
+import { t9, t9b } from './targets/fanout.ts';
 import { t1, t2, t3, t8 } from './targets/http.ts';
+import { t5, t6, t7 } from './targets/pipeline.ts';
 import { t4 } from './targets/store.ts';
 
 const only = process.argv.slice(2).filter((arg) => /^T\d+b?$/i.test(arg)).map((arg) => arg.toUpperCase());
@@ -20,7 +22,12 @@ for (const backend of backends()) {
 if (wanted('T2')) await t2(backends()[0]!, quick ? 20_000 : 100_000);
 if (wanted('T3')) await t3();
 for (const backend of backends()) if (wanted('T4')) await t4(backend);
+for (const backend of backends()) if (wanted('T5')) await t5(backend);
+if (wanted('T6')) await t6(backends()[0]!);
+for (const backend of backends()) if (wanted('T7')) await t7(backend);
 if (wanted('T8')) await t8(backends()[0]!);
+if (wanted('T9')) await t9(backends()[0]!);
+if (wanted('T9B')) await t9b();
 if (wanted('T10')) await t10();
 
 const below = lines.filter((line) => !line.ok);

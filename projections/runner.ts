@@ -223,10 +223,13 @@ export class ProjectionRunner {
     const rows = await this.database.db.selectFrom('projection_checkpoints').selectAll().execute();
     return this.projections.map((projection) => {
       const row = rows.find((candidate) => candidate.name === projection.name);
+      // A projection run here may be ahead of its stored checkpoint (pages it ignores are written
+      // at most once a second): report where it really is.
+      const local = this.running.has(projection.name) ? this.positions.get(projection.name) : undefined;
       return {
         projection: projection.name,
         version: projection.version,
-        position: row ? { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) } : START,
+        position: local ?? (row ? { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) } : START),
         running: this.running.has(projection.name),
       };
     });

@@ -70,45 +70,55 @@ export async function t5(backend: Backend) {
   void heard;
 }
 
-/** T7: append to visible in the marketplace read model, appends offered at a fixed rate. */
+/**
+ * T7: append to visible in the marketplace read model, appends offered at a fixed rate (open loop).
+ * At 1k appends/s, the target; at 200/s as well, which a 2-core machine absorbs, to tell the
+ * pipeline's own delay from a backlog.
+ */
 export async function t7(backend: Backend) {
   const bench = await startBenchApp(backend);
-  const rate = 1_000;
-  const seconds = quick ? 4 : 10;
   try {
-    const { platform } = bench;
     const template = await loadPostedTemplate(bench);
-    const latencies: number[] = [];
-    let failed = 0;
-    let lost = 0;
-    const pending: Promise<void>[] = [];
-    const started = performance.now();
-    // Open loop: every 10 ms the appends due by then are fired, whether or not earlier ones finished.
-    let fired = 0;
-    while (performance.now() - started < seconds * 1000) {
-      const due = Math.floor(((performance.now() - started) / 1000) * rate);
-      for (; fired < due; fired++) {
-        const t0 = performance.now();
-        const loadId = randomUUID();
-        pending.push(platform.store.append(`load-${loadId}`, [template(loadId, fired)], { expectedRevision: 'no_stream', metadata: metadata() })
-          .then(async (result) => {
-            if (await platform.runner.waitFor(['marketplace'], result.position, 30_000)) latencies.push(performance.now() - t0);
-            else lost++;
-          }, () => { failed++; }));
-      }
-      await new Promise((resolve) => setTimeout(resolve, 10));
-    }
-    const offeredFor = (performance.now() - started) / 1000;
-    await Promise.all(pending);
-    const sorted = latencies.sort((a, b) => a - b);
-    const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
-    const p99 = p(0.99);
-    report('T7', `append to visible in the read model (${backend})`, 250 / p99, 1,
-      `offered ${fmt(fired / offeredFor)} appends/s for ${seconds} s, visible ${latencies.length} (not visible in 30 s ${lost}, failed ${failed}); p50 ${fmt(p(0.5))} ms p99 ${fmt(p99)} ms (target p99 < 250 ms at 1k appends/s)`,
-      p99 < 250 && lost === 0 && failed === 0);
+    const seconds = quick ? 4 : 10;
+    const light = await appendsAtRate(bench, template, 200, seconds);
+    const target = await appendsAtRate(bench, template, 1_000, seconds);
+    const describe = (run: RateRun) => `offered ${fmt(run.offered)}/s: visible ${run.visible} (not in 30 s ${run.lost}, failed ${run.failed}${run.firstError ? `: ${run.firstError}` : ''}), p50 ${fmt(run.p50)} ms p99 ${fmt(run.p99)} ms`;
+    report('T7', `append to visible in the read model (${backend})`, 250 / target.p99, 1,
+      `${describe(target)}; ${describe(light)}; ${seconds} s each (target p99 < 250 ms at 1k appends/s)`,
+      target.p99 < 250 && target.lost === 0 && target.failed === 0);
   } finally {
     await bench.close();
   }
+}
+
+type RateRun = { offered: number; visible: number; lost: number; failed: number; firstError: string; p50: number; p99: number };
+
+async function appendsAtRate(bench: BenchApp, template: (loadId: string, n: number) => { type: string; data: unknown }, rate: number, seconds: number): Promise<RateRun> {
+  const { platform } = bench;
+  const latencies: number[] = [];
+  const run = { failed: 0, lost: 0, firstError: '' };
+  const pending: Promise<void>[] = [];
+  const started = performance.now();
+  // Every 10 ms the appends due by then are fired, whether or not earlier ones finished.
+  let fired = 0;
+  while (performance.now() - started < seconds * 1000) {
+    const due = Math.floor(((performance.now() - started) / 1000) * rate);
+    for (; fired < due; fired++) {
+      const t0 = performance.now();
+      const loadId = randomUUID();
+      pending.push(platform.store.append(`load-${loadId}`, [template(loadId, fired)], { expectedRevision: 'no_stream', metadata: metadata() })
+        .then(async (result) => {
+          if (await platform.runner.waitFor(['marketplace'], result.position, 30_000)) latencies.push(performance.now() - t0);
+          else run.lost++;
+        }, (error: unknown) => { if (run.failed++ === 0) run.firstError = error instanceof Error ? error.message : String(error); }));
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const offered = fired / ((performance.now() - started) / 1000);
+  await Promise.all(pending);
+  const sorted = latencies.sort((a, b) => a - b);
+  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  return { offered, visible: latencies.length, ...run, p50: p(0.5), p99: p(0.99) };
 }
 
 /** A LoadPosted event of a real load, to be appended again with a new load id and guid. */

@@ -91,7 +91,9 @@ export function createWaker(): Waker {
   };
 }
 
-type PageReader = (from: LogPosition, limit: number) => Promise<RecordedEvent[]>;
+/** A page of the log, and whether committed events wait behind a running transaction (look again soon). */
+export type Page = { events: RecordedEvent[]; held: boolean };
+type PageReader = (from: LogPosition, limit: number) => Promise<Page>;
 
 /** How long after it finished a page read may answer other subscriptions asking for the same position. */
 const SHARED_READ_MS = 50;
@@ -110,34 +112,39 @@ const FULL_PAGES_KEPT = 24;
  * answers a smaller limit with its first events.
  */
 export function sharedReader(read: PageReader, waker: Waker): PageReader {
-  type Entry = { limit: number; generation: number; settledAt: number | null; page: Promise<RecordedEvent[]> };
+  type Entry = { limit: number; generation: number; settledAt: number | null; page: Promise<Page> };
   const recent = new Map<string, Entry>();
   const full = new Map<string, RecordedEvent[]>();
   const fresh = (entry: Entry, now: number) => entry.settledAt === null || now - entry.settledAt < SHARED_READ_MS;
-  const first = (events: RecordedEvent[], limit: number) => (events.length > limit ? events.slice(0, limit) : events);
+  const first = (page: Page, limit: number): Page => (page.events.length > limit ? { events: page.events.slice(0, limit), held: false } : page);
   return (from, limit) => {
     const key = `${from.transactionId}/${from.globalPosition}`;
     const kept = full.get(key);
-    if (kept && kept.length >= limit) return Promise.resolve(first(kept, limit));
+    if (kept && kept.length >= limit) return Promise.resolve(first({ events: kept, held: false }, limit));
     const now = Date.now();
     const generation = waker.generation();
     const hit = recent.get(key);
-    if (hit && hit.limit >= limit && hit.generation === generation && fresh(hit, now)) return hit.page.then((events) => first(events, limit));
+    if (hit && hit.limit >= limit && hit.generation === generation && fresh(hit, now)) return hit.page.then((page) => first(page, limit));
     for (const [other, entry] of recent) if (!fresh(entry, now)) recent.delete(other);
     // Read a full page whatever this caller's size, so callers with bigger pages can share it too.
     const size = Math.max(limit, SHARED_PAGE);
     const entry: Entry = { limit: size, generation, settledAt: null, page: read(from, size) };
     recent.set(key, entry);
-    entry.page.then((events) => {
+    entry.page.then((page) => {
       entry.settledAt = Date.now();
-      if (events.length === size) {
-        full.set(key, events);
+      // A held page is about to change without a wake-up: shared only while in flight.
+      if (page.held && recent.get(key) === entry) recent.delete(key);
+      if (page.events.length === size) {
+        full.set(key, page.events);
         if (full.size > FULL_PAGES_KEPT) full.delete(full.keys().next().value!);
       }
     }, () => { if (recent.get(key) === entry) recent.delete(key); });
-    return entry.page.then((events) => first(events, limit));
+    return entry.page.then((page) => first(page, limit));
   };
 }
+
+const POLL_MS = 250;
+const HELD_FIRST_MS = 5;
 
 /** Turns a page-based reader into a subscription: read until empty, then wait for a wake-up or a poll tick. */
 export function pollingSubscription(
@@ -150,22 +157,28 @@ export function pollingSubscription(
   const controller = new AbortController();
   let from = options.from ?? START;
   const pageSize = options.pageSize ?? 500;
+  // Held back by a running transaction: look again after 5 ms, doubling up to the poll interval.
+  let heldDelay = HELD_FIRST_MS;
   const loop = (async () => {
     while (!controller.signal.aborted) {
       const seen = waker.generation();
+      let held = false;
       try {
         const page = await read(from, pageSize);
         if (controller.signal.aborted) break;
-        if (page.length > 0) {
-          await handler(page);
-          from = page[page.length - 1].position;
-          if (page.length === pageSize) continue;
+        const { events } = page;
+        held = page.held;
+        if (events.length > 0) {
+          await handler(events);
+          from = events[events.length - 1].position;
+          if (events.length === pageSize) continue;
         }
       } catch (error) {
         if (controller.signal.aborted) break;
         onError(error);
       }
-      await waker.wait(controller.signal, 250, seen);
+      await waker.wait(controller.signal, held ? heldDelay : POLL_MS, seen);
+      heldDelay = held ? Math.min(heldDelay * 2, POLL_MS) : HELD_FIRST_MS;
     }
   })();
   return {

@@ -23,7 +23,9 @@ const ProposalParams = z.object({ loadId: z.uuid('Not a valid id'), proposalId: 
 
 export const PRICE_MESSAGE = 'Please enter a price greater than 0';
 const price = z.coerce.number({ error: PRICE_MESSAGE }).positive({ error: PRICE_MESSAGE }).max(10_000_000, { error: 'Please enter a price of at most $10,000,000' })
-  .refine((value) => Math.round(value * 100) === value * 100, { error: 'A price has at most 2 decimals' });
+  // Cents compared with a tolerance: in binary floating point 1024.10 * 100 is 102409.99999999999.
+  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: 'A price has at most 2 decimals' })
+  .transform((value) => Math.round(value * 100) / 100);
 export const OfferBody = z.object({
   price,
   message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),

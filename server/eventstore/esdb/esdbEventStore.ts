@@ -127,7 +127,7 @@ export async function createEsdbEventStore(
 
     subscribe(subscribeOptions, handler) {
       startLiveWaker();
-      const subscription = pollingSubscription((from, limit) => readAll({ from, limit }), waker, subscribeOptions, handler, onError);
+      const subscription = pollingSubscription(async (from, limit) => ({ events: await readAll({ from, limit }), held: false }), waker, subscribeOptions, handler, onError);
       subscriptions.add(subscription);
       return {
         close: async () => {

@@ -4,7 +4,7 @@ import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
   START, WrongExpectedRevisionError, createWaker, pollingSubscription, sharedReader,
-  type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
+  type AppendResult, type EventStore, type Page, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
 } from '../eventStore.ts';
 
 export const EVENTS_CHANNEL = 'events_appended';
@@ -75,22 +75,39 @@ export async function createPostgresEventStore(
   const subscriptions = new Set<Subscription>();
   const onError = options.onError ?? (() => undefined);
 
-  const readAll = async ({ from = START, limit = 500 }: { from?: LogPosition; limit?: number }) => {
-    // Only below the oldest running transaction: a lower position may still commit. ORDER BY names
-    // the table's columns: the text aliases of the select list would sort '1000' before '999'.
-    const { rows } = await sql<EventRow>`
-      SELECT global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata
-      FROM events
-      WHERE (transaction_id, global_position) > (${from.transactionId}::text::xid8, ${from.globalPosition}::bigint)
-        AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-      ORDER BY events.transaction_id, events.global_position
-      LIMIT ${limit}`.execute(db);
-    return rows.map(toRecorded);
+  /**
+   * Events after `from`, only below the oldest running transaction (a lower position may still
+   * commit), and whether committed events wait above that line: then the reader is held back by a
+   * transaction that is not an append (a read model's write, say) whose end wakes no one, so the
+   * subscription looks again shortly instead of at the next poll. ORDER BY names xid8 columns: the
+   * text aliases would sort '1000' before '999'.
+   */
+  const readPage = async (from: LogPosition, limit: number): Promise<Page> => {
+    const { rows } = await sql<EventRow & { held: boolean }>`
+      WITH frontier AS MATERIALIZED (SELECT pg_snapshot_xmin(pg_current_snapshot()) AS xmin),
+      page AS (
+        SELECT events.* FROM events, frontier
+        WHERE (events.transaction_id, events.global_position) > (${from.transactionId}::text::xid8, ${from.globalPosition}::bigint)
+          AND events.transaction_id < frontier.xmin
+        ORDER BY events.transaction_id, events.global_position
+        LIMIT ${limit}
+      )
+      SELECT * FROM (
+        SELECT false AS held, transaction_id AS tx, global_position, transaction_id::text AS transaction_id, stream_id, stream_revision, event_id, type, data, metadata
+        FROM page
+        UNION ALL
+        SELECT true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
+        FROM frontier WHERE EXISTS (SELECT 1 FROM events WHERE events.transaction_id >= frontier.xmin)
+      ) answer
+      ORDER BY held, tx, global_position`.execute(db);
+    const held = rows.length > 0 && rows[rows.length - 1]!.held;
+    return { events: (held ? rows.slice(0, -1) : rows).map(toRecorded), held };
   };
+  const readAll = async ({ from = START, limit = 500 }: { from?: LogPosition; limit?: number }) => (await readPage(from, limit)).events;
 
   // Every subscription of the process (each projection, the notifier, the reactors) waits at the
   // same head and is woken by the same append: they share one read instead of each running its own.
-  const sharedRead = sharedReader((from, limit) => readAll({ from, limit }), waker);
+  const sharedRead = sharedReader(readPage, waker);
 
   const store: EventStore = {
     kind: database.kind,
