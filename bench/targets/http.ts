@@ -62,11 +62,18 @@ export async function t2(backend: Backend, count: number) {
   const loadId = posted.json().id as string;
   const filters = [{ name: 'origin', value: [{ ...CHICAGO, radius: 200 }] }, { name: 'equipment', value: [5, 8, 15] }];
   const query = new URLSearchParams({ page: '1', pageSize: '25', order: json({ column: 'pickupTime', direction: 'ASC' }), filters: json(filters) });
+  // The same rows as ours: open loads of active shippers within 200 miles (box, then great circle),
+  // with the equipment, and the carrier's own offer on each; without the count of all matches.
+  const miles = sql`(2 * 3958.7613 * asin(least(1, sqrt(power(sin(radians(l.pickup_latitude - ${CHICAGO.latitude}::float8) / 2), 2)
+    + cos(radians(${CHICAGO.latitude}::float8)) * cos(radians(l.pickup_latitude)) * power(sin(radians(l.pickup_longitude - ${CHICAGO.longitude}::float8) / 2), 2)))))`;
   const rawPage = async () => sql`
-    SELECT l.*, o.name AS shipper_name FROM loads_view l JOIN organizations_view o ON o.id = l.shipper_organization_id
+    SELECT l.*, o.name AS shipper_name, p.id AS my_proposal_id, p.status AS my_proposal_status, p.price AS my_proposal_price, ${miles} AS origin_miles
+    FROM loads_view l JOIN organizations_view o ON o.id = l.shipper_organization_id
+      LEFT JOIN proposals_view p ON p.load_id = l.id AND p.carrier_organization_id = ${carrier.organizationId}
     WHERE l.status = 4 AND l.expiration > now() AND o.status = 2
       AND l.pickup_latitude BETWEEN ${CHICAGO.latitude - 2.9}::float8 AND ${CHICAGO.latitude + 2.9}::float8
       AND l.pickup_longitude BETWEEN ${CHICAGO.longitude - 3.9}::float8 AND ${CHICAGO.longitude + 3.9}::float8
+      AND ${miles} <= 200
       AND l.equipment && '{5,8,15}'::integer[]
     ORDER BY l.pickup_start ASC, l.id LIMIT 25`.execute(db);
   const bare = await bareServer((raw) => {

@@ -222,12 +222,17 @@ export async function loadsRoutes(app: App) {
       const pattern = likePattern(query.search);
       base = base.where((eb) => eb.or([eb('l.guid', 'ilike', pattern), eb('l.commodity', 'ilike', pattern), eb('l.pickup_address', 'ilike', pattern), eb('l.dropoff_address', 'ilike', pattern)]));
     }
-    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    let selection = base.selectAll('l').select(['o.name as shipper_name', 'p.id as my_proposal_id', 'p.status as my_proposal_status', 'p.price as my_proposal_price', 'p.counter_price as my_counter_price']);
+    // The page and the number of matches in one scan: the count is a window over every match.
+    let selection = base.selectAll('l').select(['o.name as shipper_name', 'p.id as my_proposal_id', 'p.status as my_proposal_status', 'p.price as my_proposal_price', 'p.counter_price as my_counter_price'])
+      .select(sql<string>`count(*) OVER ()`.as('total_matches'));
     if (origin) selection = selection.select(milesFrom('l.pickup_latitude', 'l.pickup_longitude', origin.latitude, origin.longitude).as('origin_miles'));
     if (destination) selection = selection.select(milesFrom('l.dropoff_latitude', 'l.dropoff_longitude', destination.latitude, destination.longitude).as('destination_miles'));
     const rows = await selection.orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc').orderBy('l.id')
       .limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
+    // A page past the last match has no row to carry the count.
+    const total = rows.length > 0
+      ? Number((rows[0] as LoadRow).total_matches)
+      : Number((await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow()).total);
     const data = rows.map((row: LoadRow) => ({
       ...baseLoadRow(row),
       status: row.status as number,

@@ -49,7 +49,8 @@ t.test('posting a load: rules, tenants and the shipper table', async (t) => {
   t.equal(noEquipment.statusCode, 400);
   t.ok(noEquipment.json().errors.some((error: { message: string }) => error.message === 'Please select at least one load equipment'));
 
-  postedAt = new Date().toISOString();
+  // A moment strictly before the posting: the server may stamp it within the same millisecond.
+  postedAt = new Date(Date.now() - 1).toISOString();
   const body = loadBody({ locations: [stop(CHICAGO, 1, 'Acme Paper Mill', { saveLocation: true }), stop(GARY, 3, 'Gary Cross Dock'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')] });
   const posted = await send('POST', '/api/loads', shipper.token, body);
   t.equal(posted.statusCode, 201, posted.body);
