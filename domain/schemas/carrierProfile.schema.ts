@@ -4,14 +4,16 @@
  */
 import { z } from 'zod';
 import { driverTeams, hasId, insuredAmounts, trailerTypes, truckTypes, type Entry } from '../catalog.ts';
+import {
+  MC_NUMBER_MESSAGE, DOT_NUMBER_MESSAGE, TRUCK_TYPE_MESSAGE, TRAILER_TYPE_MESSAGE, DRIVER_TEAM_MESSAGE, COUNT_MESSAGE,
+  INSURED_AMOUNT_MESSAGE,
+} from './messages.ts';
 
-export const MC_NUMBER_MESSAGE = 'Please enter your MC Number';
-export const DOT_NUMBER_MESSAGE = 'Please enter your DOT Number';
-export const TRUCK_TYPE_MESSAGE = 'Please select a valid truck type';
-export const TRAILER_TYPE_MESSAGE = 'Please select a valid trailer type';
-export const DRIVER_TEAM_MESSAGE = 'Please select a valid driver team';
-export const COUNT_MESSAGE = 'Please enter a count of at least 1';
-export const INSURED_AMOUNT_MESSAGE = 'Please select an insurance amount';
+// Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
+export {
+  MC_NUMBER_MESSAGE, DOT_NUMBER_MESSAGE, TRUCK_TYPE_MESSAGE, TRAILER_TYPE_MESSAGE, DRIVER_TEAM_MESSAGE, COUNT_MESSAGE,
+  INSURED_AMOUNT_MESSAGE,
+};
 
 /**
  * A positive whole number, sent as a number or as a numeric string (a multipart `data` field is

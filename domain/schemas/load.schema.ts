@@ -14,49 +14,28 @@ import {
 import type { LoadDetails, LoadStop } from '../loads/load.types.ts';
 import { requiredText } from './fields.ts';
 import { optionalPhoneSchema } from './phone.ts';
+import {
+  PICKUP_START_PAST_MESSAGE, PICKUP_DEADLINE_MESSAGE, DROPOFF_BEFORE_PICKUP_MESSAGE, DROPOFF_DEADLINE_MESSAGE,
+  EXPIRATION_AFTER_PICKUP_MESSAGE, EXPIRATION_PAST_MESSAGE, DATE_IN_PAST_MESSAGE, DATE_TIME_INVALID_MESSAGE,
+  TIMEZONE_REQUIRED_MESSAGE, TIMEZONE_INVALID_MESSAGE, LOAD_EQUIPMENT_MESSAGE, LOAD_EQUIPMENT_INVALID_MESSAGE,
+  LOAD_ACCESSORIES_MESSAGE, LOAD_ACCESSORY_INVALID_MESSAGE, WEIGHT_MESSAGE, COMMODITY_MESSAGE, REFERENCE_NUMBER_MESSAGE,
+  LOAD_TYPE_MESSAGE, RATE_MESSAGE, RATE_TYPE_MESSAGE, CARRIERS_SORTING_TYPE_MESSAGE, DESCRIPTION_MESSAGE,
+  LOCATION_REQUIRED_MESSAGE, LOCATION_NOT_PICKED_MESSAGE, FACILITY_NAME_REQUIRED_MESSAGE, FACILITY_NAME_TOO_SHORT_MESSAGE,
+  LOCATION_TYPE_MESSAGE, LOCATION_ORDER_MESSAGE, LOCATION_ID_MESSAGE, SAVED_LOCATION_MESSAGE, SAVE_LOCATION_MESSAGE,
+  CONTACT_NAME_MESSAGE, LOCATION_NUMBER_MESSAGE, LOAD_ID_MESSAGE, CANCEL_STATUS_MESSAGE, CANCEL_MESSAGE_REQUIRED_MESSAGE,
+} from './messages.ts';
 
-// Load dates (section 5)
-export const PICKUP_START_PAST_MESSAGE = "Start can't be before current date and time.";
-export const PICKUP_DEADLINE_MESSAGE = "Deadline can't be before pickup start date";
-export const DROPOFF_BEFORE_PICKUP_MESSAGE = "Dropoff can't be before pickup start date";
-export const DROPOFF_DEADLINE_MESSAGE = "Deadline can't be before dropoff start date";
-export const EXPIRATION_AFTER_PICKUP_MESSAGE = "Expiration can't be after pickup start date";
-export const EXPIRATION_PAST_MESSAGE = "Expiration can't be before current date and time.";
-/** The load form's date-time dialog (section 2); the body reports the rules above instead. */
-export const DATE_IN_PAST_MESSAGE = 'Please select date that is not in the past.';
-export const DATE_TIME_INVALID_MESSAGE = 'Please enter a valid date and time';
-export const TIMEZONE_REQUIRED_MESSAGE = 'Please select a timezone';
-export const TIMEZONE_INVALID_MESSAGE = 'Please select a valid timezone';
-// Equipment and load details
-export const LOAD_EQUIPMENT_MESSAGE = 'Please select at least one load equipment';
-export const LOAD_EQUIPMENT_INVALID_MESSAGE = 'Please select a valid load equipment';
-export const LOAD_ACCESSORIES_MESSAGE = 'Please enter load accessories';
-export const LOAD_ACCESSORY_INVALID_MESSAGE = 'Please select a valid load accessory';
-export const WEIGHT_MESSAGE = 'Please enter weight';
-export const COMMODITY_MESSAGE = 'Please enter commodity';
-export const REFERENCE_NUMBER_MESSAGE = 'Please enter reference number';
-export const LOAD_TYPE_MESSAGE = 'Please select a load type';
-export const RATE_MESSAGE = 'Please enter a valid rate';
-export const RATE_TYPE_MESSAGE = 'Please select a valid rate type';
-export const CARRIERS_SORTING_TYPE_MESSAGE = 'Please select a valid carrier sorting';
-export const DESCRIPTION_MESSAGE = 'Please enter a valid description';
-// Each stop
-export const LOCATION_REQUIRED_MESSAGE = 'Please select a valid location.';
-/** The place was typed, not picked from the search (no coordinates). */
-export const LOCATION_NOT_PICKED_MESSAGE = 'Please select a valid location';
-export const FACILITY_NAME_REQUIRED_MESSAGE = 'Please enter the facility name.';
-export const FACILITY_NAME_TOO_SHORT_MESSAGE = 'Please enter the name with more then 3 characters.';
-export const LOCATION_TYPE_MESSAGE = 'Please select a valid location type';
-export const LOCATION_ORDER_MESSAGE = 'A load needs one pickup location first and one dropoff location last';
-export const LOCATION_ID_MESSAGE = 'Please select a valid stop';
-export const SAVED_LOCATION_MESSAGE = 'Please select a valid saved location';
-export const SAVE_LOCATION_MESSAGE = 'Please choose whether to save the location';
-export const CONTACT_NAME_MESSAGE = 'Please enter a valid contact name';
-export const LOCATION_NUMBER_MESSAGE = 'Please enter a valid number';
-// Other load calls
-export const LOAD_ID_MESSAGE = 'Please select a load';
-export const CANCEL_STATUS_MESSAGE = 'Please select a valid status';
-export const CANCEL_MESSAGE_REQUIRED_MESSAGE = 'Please enter a message';
+// Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
+export {
+  PICKUP_START_PAST_MESSAGE, PICKUP_DEADLINE_MESSAGE, DROPOFF_BEFORE_PICKUP_MESSAGE, DROPOFF_DEADLINE_MESSAGE,
+  EXPIRATION_AFTER_PICKUP_MESSAGE, EXPIRATION_PAST_MESSAGE, DATE_IN_PAST_MESSAGE, DATE_TIME_INVALID_MESSAGE,
+  TIMEZONE_REQUIRED_MESSAGE, TIMEZONE_INVALID_MESSAGE, LOAD_EQUIPMENT_MESSAGE, LOAD_EQUIPMENT_INVALID_MESSAGE,
+  LOAD_ACCESSORIES_MESSAGE, LOAD_ACCESSORY_INVALID_MESSAGE, WEIGHT_MESSAGE, COMMODITY_MESSAGE, REFERENCE_NUMBER_MESSAGE,
+  LOAD_TYPE_MESSAGE, RATE_MESSAGE, RATE_TYPE_MESSAGE, CARRIERS_SORTING_TYPE_MESSAGE, DESCRIPTION_MESSAGE,
+  LOCATION_REQUIRED_MESSAGE, LOCATION_NOT_PICKED_MESSAGE, FACILITY_NAME_REQUIRED_MESSAGE, FACILITY_NAME_TOO_SHORT_MESSAGE,
+  LOCATION_TYPE_MESSAGE, LOCATION_ORDER_MESSAGE, LOCATION_ID_MESSAGE, SAVED_LOCATION_MESSAGE, SAVE_LOCATION_MESSAGE,
+  CONTACT_NAME_MESSAGE, LOCATION_NUMBER_MESSAGE, LOAD_ID_MESSAGE, CANCEL_STATUS_MESSAGE, CANCEL_MESSAGE_REQUIRED_MESSAGE,
+};
 
 // Times
 

@@ -7,12 +7,10 @@ import { z } from 'zod';
 import { carrierFleetShape, eldProviderSchema, insuredAmountSchema } from './carrierProfile.schema.ts';
 import { emailSchema, requiredText } from './fields.ts';
 import { phoneSchema } from './phone.ts';
+import { COMPANY_NAME_MESSAGE, CONTACT_PERSON_MESSAGE, COMPANY_ADDRESS_MESSAGE, ORGANIZATION_TYPE_MESSAGE } from './messages.ts';
 
-export const COMPANY_NAME_MESSAGE = 'Please enter company name!';
-// The specification's text, "password" included.
-export const CONTACT_PERSON_MESSAGE = 'Please enter password contact person name!';
-export const COMPANY_ADDRESS_MESSAGE = 'Please enter company address!';
-export const ORGANIZATION_TYPE_MESSAGE = 'Please select an organization type';
+// Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
+export { COMPANY_NAME_MESSAGE, CONTACT_PERSON_MESSAGE, COMPANY_ADDRESS_MESSAGE, ORGANIZATION_TYPE_MESSAGE };
 
 export const companyNameSchema = requiredText(COMPANY_NAME_MESSAGE);
 

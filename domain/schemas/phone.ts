@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PHONE_FORMAT_MESSAGE, PHONE_REQUIRED_MESSAGE } from './messages.ts';
 
 /**
  * A US phone number (specification section 5): three digits, optionally in parentheses, an optional
@@ -9,8 +10,8 @@ export const US_PHONE_PATTERN = /^(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/;
 /** The same, or empty: for optional phones (a stop's contact phone). */
 export const OPTIONAL_US_PHONE_PATTERN = new RegExp(`^(?:${US_PHONE_PATTERN.source.slice(1, -1)})?$`);
 
-export const PHONE_FORMAT_MESSAGE = 'Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)';
-export const PHONE_REQUIRED_MESSAGE = 'Please enter phone!';
+// Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
+export { PHONE_FORMAT_MESSAGE, PHONE_REQUIRED_MESSAGE };
 
 export const isUsPhone = (value: string): boolean => US_PHONE_PATTERN.test(value.trim());
 

@@ -1,10 +1,12 @@
 import { z } from 'zod';
 import { limits } from '../catalog.ts';
 import { emailSchema } from './fields.ts';
+import { PIN_MESSAGE } from './messages.ts';
 
 /** The verification code (PIN) e-mailed at sign-up: exactly 6 digits (specification sections 5 and 9). */
 export const PIN_PATTERN = new RegExp(`^\\d{${limits.pinLength}}$`);
-export const PIN_MESSAGE = 'Please enter the 6-digit code';
+// Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
+export { PIN_MESSAGE };
 
 export const pinSchema = z.string({ error: PIN_MESSAGE }).trim().regex(PIN_PATTERN, { error: PIN_MESSAGE });
 

@@ -7,8 +7,10 @@ import { limits } from '../catalog.ts';
 import { carrierFleetShape, insuredAmountSchema } from './carrierProfile.schema.ts';
 import { registrationOrganizationSchema } from './organization.schema.ts';
 import { userSignUpBodyShape } from './user.schema.ts';
+import { ACCEPT_TERMS_MESSAGE, FILE_REQUIRED_MESSAGE, FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FORMAT_MESSAGE } from './messages.ts';
 
-export const ACCEPT_TERMS_MESSAGE = 'Accept Terms & Conditions is required';
+// Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
+export { ACCEPT_TERMS_MESSAGE, FILE_REQUIRED_MESSAGE, FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FORMAT_MESSAGE };
 
 /** Must be exactly `true`. */
 export const acceptTermsSchema = z.literal(true, { error: ACCEPT_TERMS_MESSAGE });
@@ -37,9 +39,6 @@ export const registrationDocumentFields = ['mcAuthority', 'certificateOfInsuranc
 export const carrierDocumentFields = [...registrationDocumentFields, 'noticeOfAssignment'] as const;
 export type CarrierDocumentField = (typeof carrierDocumentFields)[number];
 
-export const FILE_REQUIRED_MESSAGE = 'A file is required';
-export const FILE_TOO_LARGE_MESSAGE = 'File too large';
-export const UNSUPPORTED_FORMAT_MESSAGE = 'Unsupported Format';
 export type FileProblem = typeof FILE_REQUIRED_MESSAGE | typeof FILE_TOO_LARGE_MESSAGE | typeof UNSUPPORTED_FORMAT_MESSAGE;
 
 /** The HTTP status of each problem (API.md): 400, 413 too large, 415 unsupported type. */

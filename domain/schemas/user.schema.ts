@@ -6,16 +6,18 @@ import { z } from 'zod';
 import { isRoleId, limits } from '../catalog.ts';
 import { emailSchema, requiredText } from './fields.ts';
 import { phoneSchema } from './phone.ts';
+import {
+  NAME_REQUIRED_MESSAGE, USERNAME_REQUIRED_MESSAGE, PASSWORD_REQUIRED_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORDS_MUST_MATCH_MESSAGE, PASSWORDS_DID_NOT_MATCH_MESSAGE, ROLE_REQUIRED_MESSAGE, ORGANIZATION_ID_MESSAGE,
+  RESET_CODE_REQUIRED_MESSAGE,
+} from './messages.ts';
 
-export const NAME_REQUIRED_MESSAGE = 'Please enter name!';
-export const USERNAME_REQUIRED_MESSAGE = 'Please enter username!';
-export const PASSWORD_REQUIRED_MESSAGE = 'Please enter password!';
-export const PASSWORD_TOO_SHORT_MESSAGE = 'Password is too short - should be 8 chars minimum';
-export const PASSWORDS_MUST_MATCH_MESSAGE = 'Passwords must match';
-export const PASSWORDS_DID_NOT_MATCH_MESSAGE = 'The two passwords you entered did not match!';
-export const ROLE_REQUIRED_MESSAGE = 'Please select a role';
-export const ORGANIZATION_ID_MESSAGE = 'Please select a valid organization';
-export const RESET_CODE_REQUIRED_MESSAGE = 'Please enter the reset code';
+// Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
+export {
+  NAME_REQUIRED_MESSAGE, USERNAME_REQUIRED_MESSAGE, PASSWORD_REQUIRED_MESSAGE, PASSWORD_TOO_SHORT_MESSAGE,
+  PASSWORDS_MUST_MATCH_MESSAGE, PASSWORDS_DID_NOT_MATCH_MESSAGE, ROLE_REQUIRED_MESSAGE, ORGANIZATION_ID_MESSAGE,
+  RESET_CODE_REQUIRED_MESSAGE,
+};
 
 export const nameSchema = requiredText(NAME_REQUIRED_MESSAGE);
 export const usernameSchema = requiredText(USERNAME_REQUIRED_MESSAGE);

@@ -7,14 +7,16 @@ import { z } from 'zod';
 import { searchRadii, trailerTypes, type SearchRadius } from '../catalog.ts';
 import { requiredText } from '../schemas/fields.ts';
 import type { SearchArea, SearchCriteria } from './savedSearch.types.ts';
+import {
+  SEARCH_NAME_MESSAGE, SEARCH_NAME_TOO_LONG_MESSAGE, SEARCH_CRITERIA_MESSAGE, SEARCH_LOCATION_MESSAGE, SEARCH_RADIUS_MESSAGE,
+  SEARCH_EQUIPMENT_MESSAGE, SEARCH_LIMIT_MESSAGE,
+} from './savedSearch.messages.ts';
 
-export const SEARCH_NAME_MESSAGE = 'Please enter a name';
-export const SEARCH_NAME_TOO_LONG_MESSAGE = 'Please enter a name of at most 100 characters';
-export const SEARCH_CRITERIA_MESSAGE = 'Choose an origin, a destination or equipment';
-export const SEARCH_LOCATION_MESSAGE = 'Please select a valid location.';
-export const SEARCH_RADIUS_MESSAGE = `Please choose a radius of ${searchRadii.slice(0, -1).join(', ')} or ${searchRadii.at(-1)} miles`;
-export const SEARCH_EQUIPMENT_MESSAGE = 'Please select a valid load equipment';
-export const SEARCH_LIMIT_MESSAGE = 'An organization keeps at most 50 saved searches: delete one first';
+// Defined in savedSearch.messages.ts, apart from zod and luxon, for the browser's message tables.
+export {
+  SEARCH_NAME_MESSAGE, SEARCH_NAME_TOO_LONG_MESSAGE, SEARCH_CRITERIA_MESSAGE, SEARCH_LOCATION_MESSAGE, SEARCH_RADIUS_MESSAGE,
+  SEARCH_EQUIPMENT_MESSAGE, SEARCH_LIMIT_MESSAGE,
+};
 
 /** How many searches one organization may keep. */
 export const MAX_SAVED_SEARCHES = 50;

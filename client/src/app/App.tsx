@@ -2,15 +2,17 @@ import { useAtomValue } from 'jotai';
 import { PrimeReactProvider } from 'primereact/api';
 import { lazy, Suspense, useEffect } from 'react';
 import { accountOpenAtom } from '../state/common.ts';
-import { settingsAtom } from '../state/settings.ts';
+import { customizerOpenAtom, settingsAtom } from '../state/settings.ts';
 import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { GlobalNotifier } from '../components/GlobalNotifier.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { AuthBootstrap } from './AuthBootstrap.tsx';
-import { Customizer } from './Customizer.tsx';
 import { applyTheme } from './theme.ts';
+import { useOpenedOnce } from './useOpenedOnce.ts';
 
 const AccountSettingsDialog = lazy(() => import('../pages/account/AccountSettingsDialog.tsx'));
+// Few users open the settings drawer: its code loads when it first opens.
+const Customizer = lazy(() => import('./Customizer.tsx'));
 
 /** Keeps the document (theme stylesheet, colours, direction, layout attributes) in step with the settings. */
 function ThemeSync() {
@@ -22,6 +24,7 @@ function ThemeSync() {
 /** The application: theme, startup token check, the routed shell, the global notifier and the dialogs. */
 export function App() {
   const accountOpen = useAtomValue(accountOpenAtom);
+  const customizerWanted = useOpenedOnce(useAtomValue(customizerOpenAtom));
   return (
     <PrimeReactProvider value={{ ripple: true }}>
       <ErrorBoundary>
@@ -34,7 +37,11 @@ export function App() {
             </Suspense>
           )}
         </AuthBootstrap>
-        <Customizer />
+        {customizerWanted && (
+          <Suspense fallback={null}>
+            <Customizer />
+          </Suspense>
+        )}
         <GlobalNotifier />
       </ErrorBoundary>
     </PrimeReactProvider>

@@ -1,13 +1,16 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { Sidebar } from 'primereact/sidebar';
-import { type ReactNode, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { navDrawerOpenAtom, settingsAtom } from '../state/settings.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AppTopbar } from './AppTopbar.tsx';
-import { HorizontalMenu } from './HorizontalMenu.tsx';
+import { useOpenedOnce } from './useOpenedOnce.ts';
+
+// The other navigation styles' code loads only where they are used: the drawer once it is first opened.
+const HorizontalMenu = lazy(() => import('./HorizontalMenu.tsx').then((module) => ({ default: module.HorizontalMenu })));
+const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
 
 const smallScreenQuery = '(max-width: 991px)';
 
@@ -28,6 +31,7 @@ export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
   const [drawerOpen, setDrawerOpen] = useAtom(navDrawerOpenAtom);
+  const drawerWanted = useOpenedOnce(drawerOpen);
   const [location] = useLocation();
   const small = useSmallScreen();
 
@@ -52,21 +56,18 @@ export function AppShell({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       {showStaticSidebar && <AppSidebar folded={folded} />}
-      {nav === 'drawer' && (
-        <Sidebar
-          visible={drawerOpen}
-          onHide={() => setDrawerOpen(false)}
-          position={settings.rtl ? 'right' : 'left'}
-          className="layout-drawer"
-          showCloseIcon={false}
-          ariaCloseLabel={t('common.close')}
-        >
-          <AppSidebar folded={false} inDrawer />
-        </Sidebar>
+      {nav === 'drawer' && drawerWanted && (
+        <Suspense fallback={null}>
+          <NavDrawer />
+        </Suspense>
       )}
       <div className="layout-main">
         <AppTopbar navStyle={nav} />
-        {nav === 'horizontal' && <HorizontalMenu />}
+        {nav === 'horizontal' && (
+          <Suspense fallback={null}>
+            <HorizontalMenu />
+          </Suspense>
+        )}
         <main id="main" className="layout-content" tabIndex={-1}>
           {children}
         </main>

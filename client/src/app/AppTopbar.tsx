@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx';
 import { authUserAtom } from '../state/session.ts';
 import { navDrawerOpenAtom, type NavStyle, settingsAtom } from '../state/settings.ts';
-import { CustomizerButton } from './Customizer.tsx';
+import { CustomizerButton } from './CustomizerButton.tsx';
 import { homePathOf } from './guards.ts';
 import { NotificationBell } from './NotificationBell.tsx';
 import { UserMenu } from './UserMenu.tsx';

@@ -6,7 +6,7 @@ import { LanguageSwitcher } from '../components/LanguageSwitcher.tsx';
 import { authUserAtom } from '../state/session.ts';
 import { settingsAtom } from '../state/settings.ts';
 import { AppFooter } from './AppFooter.tsx';
-import { CustomizerButton } from './Customizer.tsx';
+import { CustomizerButton } from './CustomizerButton.tsx';
 import { homePathOf } from './guards.ts';
 import { paths } from './paths.ts';
 

@@ -1,4 +1,4 @@
-import { useAtom, useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { SelectButton } from 'primereact/selectbutton';
@@ -10,15 +10,6 @@ import {
   themeModes, themeStyles,
 } from '../state/settings.ts';
 
-/** The header button that opens the customizer drawer. */
-export function CustomizerButton() {
-  const { t } = useTranslation();
-  const setOpen = useSetAtom(customizerOpenAtom);
-  return (
-    <Button type="button" icon="pi pi-palette" rounded text className="topbar-icon-button" aria-label={t('customizer.open')} onClick={() => setOpen(true)} />
-  );
-}
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="customizer-section" aria-label={title}>
@@ -28,8 +19,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The settings drawer: style, mode, colours, direction, navigation, layout, footer, header, transition. */
-export function Customizer() {
+/**
+ * The settings drawer: style, mode, colours, direction, navigation, layout, footer, header, transition.
+ * Loaded the first time it opens (see App).
+ */
+export default function Customizer() {
   const { t } = useTranslation();
   const [open, setOpen] = useAtom(customizerOpenAtom);
   const [settings, setSettings] = useAtom(settingsAtom);

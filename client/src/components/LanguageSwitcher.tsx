@@ -1,11 +1,11 @@
 import { Dropdown } from 'primereact/dropdown';
 import { useTranslation } from 'react-i18next';
-import { supportedLanguages } from '../i18n/index.ts';
+import { languageNames, supportedLanguages } from '../i18n/index.ts';
 
 /** English, Chinese, Spanish, French, Italian, Arabic; each offered under its own name. */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const options = supportedLanguages.map((lng) => ({ value: lng, label: i18n.getFixedT(lng)('languageName'), code: lng.toUpperCase() }));
+  const options = supportedLanguages.map((lng) => ({ value: lng, label: languageNames[lng], code: lng.toUpperCase() }));
 
   return (
     <div className={`language-switcher${compact ? ' is-compact' : ''}`}>

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import * as schemas from '../../../domain/schemas/index.ts';
+import * as schemas from '../../../domain/schemas/messages.ts';
 import { SOMETHING_WENT_WRONG } from '../api/http.ts';
 import type en from '../i18n/en.json';
 

@@ -1,41 +1,54 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
+import { withShellTexts } from '../pages/admin/shellTexts.ts';
 import { appStore } from '../state/session.ts';
 import { settingsAtom } from '../state/settings.ts';
-import ar from './ar.json' with { type: 'json' };
-import en from './en.json' with { type: 'json' };
-import es from './es.json' with { type: 'json' };
-import fr from './fr.json' with { type: 'json' };
-import it from './it.json' with { type: 'json' };
-import zh from './zh.json' with { type: 'json' };
-// Each area of screens keeps its texts in its own files (top-level keys of their own), merged here.
-import marketplace_ar from './areas/marketplace/ar.json' with { type: 'json' };
-import marketplace_en from './areas/marketplace/en.json' with { type: 'json' };
-import marketplace_es from './areas/marketplace/es.json' with { type: 'json' };
-import marketplace_fr from './areas/marketplace/fr.json' with { type: 'json' };
-import marketplace_it from './areas/marketplace/it.json' with { type: 'json' };
-import marketplace_zh from './areas/marketplace/zh.json' with { type: 'json' };
-import public_ar from './areas/public/ar.json' with { type: 'json' };
-import public_en from './areas/public/en.json' with { type: 'json' };
-import public_es from './areas/public/es.json' with { type: 'json' };
-import public_fr from './areas/public/fr.json' with { type: 'json' };
-import public_it from './areas/public/it.json' with { type: 'json' };
-import public_zh from './areas/public/zh.json' with { type: 'json' };
-import tours_ar from './areas/tours/ar.json' with { type: 'json' };
-import tours_en from './areas/tours/en.json' with { type: 'json' };
-import tours_es from './areas/tours/es.json' with { type: 'json' };
-import tours_fr from './areas/tours/fr.json' with { type: 'json' };
-import tours_it from './areas/tours/it.json' with { type: 'json' };
-import tours_zh from './areas/tours/zh.json' with { type: 'json' };
 
 export const supportedLanguages = ['en', 'zh', 'es', 'fr', 'it', 'ar'] as const;
 export type Language = (typeof supportedLanguages)[number];
+
+/**
+ * Each language under its own name, the same whatever language the page is in: the switcher offers
+ * them without loading the other languages' texts.
+ */
+export const languageNames: Readonly<Record<Language, string>> = {
+  en: 'English', zh: '中文', es: 'Español', fr: 'Français', it: 'Italiano', ar: 'العربية',
+};
 
 const storageKey = 'language';
 
 export function isSupportedLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (supportedLanguages as readonly string[]).includes(value);
 }
+
+type Texts = Record<string, unknown>;
+
+/**
+ * Every locale file, loaded on demand: a browser downloads only the language it shows (and English,
+ * the fallback), not all six. Each area of screens keeps its texts in its own files (top-level keys
+ * of their own), beside the base file of each language.
+ */
+const localeFiles = import.meta.glob<Texts>(['./*.json', './areas/*/*.json'], { import: 'default' });
+
+/** A language's base file with its areas' files merged in. */
+async function loadLanguageTexts(lng: Language): Promise<Texts> {
+  const base = localeFiles[`./${lng}.json`];
+  if (!base) throw new Error(`No locale file for ${lng}`);
+  const areas = Object.entries(localeFiles)
+    .filter(([path]) => path.startsWith('./areas/') && path.endsWith(`/${lng}.json`))
+    .sort(([a], [b]) => a.localeCompare(b))
+    .map(([, load]) => load());
+  const [baseTexts, ...areaTexts] = await Promise.all([base(), ...areas]);
+  return withShellTexts(Object.assign({}, baseTexts, ...areaTexts) as Texts);
+}
+
+/** i18next reads a language's texts through this when it first needs them (start, switch, fallback). */
+const localeBackend: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  // Two parameters, no callback: that is how i18next tells a backend that answers with a promise.
+  read: (lng: string, _namespace: string) => (isSupportedLanguage(lng) ? loadLanguageTexts(lng) : Promise.resolve({})) as Promise<ResourceKey>,
+};
 
 function readStoredLanguage(): string | null {
   try {
@@ -73,17 +86,13 @@ function applyLanguage(lng: string): void {
 // Registered before init so the initial language is applied too.
 i18n.on('languageChanged', applyLanguage);
 
-await i18n.use(initReactI18next).init({
-  resources: {
-    en: { translation: { ...en, ...marketplace_en, ...public_en, ...tours_en } },
-    zh: { translation: { ...zh, ...marketplace_zh, ...public_zh, ...tours_zh } },
-    es: { translation: { ...es, ...marketplace_es, ...public_es, ...tours_es } },
-    fr: { translation: { ...fr, ...marketplace_fr, ...public_fr, ...tours_fr } },
-    it: { translation: { ...it, ...marketplace_it, ...public_it, ...tours_it } },
-    ar: { translation: { ...ar, ...marketplace_ar, ...public_ar, ...tours_ar } },
-  },
+// init resolves once the first language's texts are in: the first render never shows bare keys.
+// changeLanguage likewise loads a language before switching to it.
+await i18n.use(localeBackend).use(initReactI18next).init({
   lng: initialLanguage(),
   supportedLngs: [...supportedLanguages],
+  // Language codes only ('en', never 'en-US'): the locale files are per language.
+  load: 'languageOnly',
   // Both defaults changed across i18next majors: state them.
   fallbackLng: 'en',
   interpolation: { escapeValue: false }, // React escapes already

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import {
   ACCEPT_TERMS_MESSAGE, ORGANIZATION_ID_MESSAGE, ORGANIZATION_TYPE_MESSAGE, PIN_MESSAGE, RESET_CODE_REQUIRED_MESSAGE, ROLE_REQUIRED_MESSAGE,
-} from '../../../../domain/schemas/index.ts';
+} from '../../../../domain/schemas/messages.ts';
 import { EMAIL_ALREADY_REGISTERED, USERNAME_ALREADY_TAKEN } from '../../../../domain/uniqueKeys/uniqueKey.ts';
 import { CONFIRMATION_CODE_EXPIRED, INVALID_CONFIRMATION_CODE } from '../../../../domain/users/user.decide.ts';
 import { useMessageText } from '../../components/messages.ts';

@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { TableAction } from '../../../../domain/catalog.ts';
@@ -13,10 +13,12 @@ import { notify } from '../../state/common.ts';
 import { CarrierSearchForm, type CarrierSearch, emptySearch, searchFilters } from './CarrierSearchForm.tsx';
 import { useFormats } from './format.ts';
 import type { MarketplaceRow, SavedSearch } from './loads.api.ts';
-import { LoadViewDialog } from './LoadViewDialog.tsx';
 import { useRealtime } from './realtime.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 import './marketplace.css';
+
+/** Opened by the 'view' row action only: its code loads then. */
+const LoadViewDialog = lazy(() => import('./LoadViewDialog.tsx').then((module) => ({ default: module.LoadViewDialog })));
 
 const MAP_ROWS = 100;
 
@@ -174,7 +176,11 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
           <SavedSearches search={search} onApply={apply} saveRequest={saveRequest} />
         </div>
       </div>
-      {viewing && <LoadViewDialog loadId={viewing.id} onHide={() => setViewing(null)} />}
+      {viewing && (
+        <Suspense fallback={null}>
+          <LoadViewDialog loadId={viewing.id} onHide={() => setViewing(null)} />
+        </Suspense>
+      )}
     </section>
   );
 }

@@ -1,13 +1,14 @@
 import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputText } from 'primereact/inputtext';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
 import { useLoadMessageText } from './loadMessages.ts';
 import { loadsApi, type SavedSearch } from './loads.api.ts';
+
+/** Opened by 'save this search' only: the dialog's code loads then. */
+const SaveSearchDialog = lazy(() => import('./SaveSearchDialog.tsx'));
 
 interface Props {
   search: CarrierSearch;
@@ -22,42 +23,14 @@ export function SavedSearches({ search, onApply, saveRequest }: Props) {
   const messageText = useLoadMessageText();
   const [saved, setSaved] = useState<SavedSearch[] | null>(null);
   const [naming, setNaming] = useState(false);
-  const [name, setName] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
 
   const reload = () => loadsApi.searches().then(setSaved).catch(() => setSaved([]));
   useEffect(() => {
     void reload();
   }, []);
   useEffect(() => {
-    if (saveRequest === 0) return;
-    const suggestion = [search.originText, search.destinationText].filter(Boolean).join(' → ');
-    setName(suggestion);
-    setError(null);
-    setNaming(true);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- opened per request only
+    if (saveRequest > 0) setNaming(true);
   }, [saveRequest]);
-
-  const save = async () => {
-    setBusy(true);
-    try {
-      const area = (point: CarrierSearch['origin'], radius: number) => (point ? { latitude: point.latitude, longitude: point.longitude, radius } : null);
-      await loadsApi.saveSearch({
-        name: name.trim(),
-        origin: area(search.origin, search.originRadius),
-        destination: area(search.destination, search.destinationRadius),
-        equipment: search.equipment,
-      });
-      notify('success', t('marketplace.search.saved'));
-      setNaming(false);
-      await reload();
-    } catch (failure) {
-      setError(messageText(messageOf(failure)));
-    } finally {
-      setBusy(false);
-    }
-  };
 
   const remove = async (entry: SavedSearch) => {
     try {
@@ -86,25 +59,19 @@ export function SavedSearches({ search, onApply, saveRequest }: Props) {
           ))}
         </ul>
       )}
-      <Dialog
-        header={t('marketplace.search.save')}
-        visible={naming}
-        onHide={() => setNaming(false)}
-        style={{ width: 'min(28rem, 95vw)' }}
-        footer={
-          <div className="dialog-actions">
-            <Button type="button" text severity="secondary" label={t('common.cancel')} onClick={() => setNaming(false)} />
-            <Button type="button" icon="pi pi-bell" label={t('marketplace.search.saveConfirm')} loading={busy} onClick={save} />
-          </div>
-        }
-      >
-        <div className="form-field">
-          <label htmlFor="saved-search-name">{t('marketplace.search.name')}</label>
-          <InputText id="saved-search-name" value={name} onChange={(event) => { setName(event.target.value); setError(null); }} invalid={Boolean(error)} />
-          {error && <small className="p-error">{error}</small>}
-          <small className="field-hint">{t('marketplace.search.saveHint')}</small>
-        </div>
-      </Dialog>
+      {naming && (
+        <Suspense fallback={null}>
+          <SaveSearchDialog
+            key={saveRequest}
+            search={search}
+            onHide={() => setNaming(false)}
+            onSaved={() => {
+              setNaming(false);
+              void reload();
+            }}
+          />
+        </Suspense>
+      )}
     </aside>
   );
 }

@@ -2,7 +2,7 @@ import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { TableAction } from '../../../../domain/catalog.ts';
@@ -13,13 +13,16 @@ import { GenericTable, type RowAction, type TableColumn } from '../../components
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { DateTimeField } from './DateTimeField.tsx';
-import { useFormats, wallTime } from './format.ts';
+import { useFormats } from './format.ts';
 import { pastDateMessage } from './loadForm.model.ts';
 import { useLoadMessageText } from './loadMessages.ts';
 import { loadsApi, type ShipperLoadRow } from './loads.api.ts';
-import { LoadViewDialog } from './LoadViewDialog.tsx';
 import { useRealtime } from './realtime.ts';
+import { wallTime } from './wallTime.ts';
 import './marketplace.css';
+
+/** Opened by the 'view' row action only: its code loads then. */
+const LoadViewDialog = lazy(() => import('./LoadViewDialog.tsx').then((module) => ({ default: module.LoadViewDialog })));
 
 /** Where each row action leads (the tracking, chat, rating and history screens belong to other areas). */
 export const shipperLinks = {
@@ -122,7 +125,11 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
           </div>
         }
       />
-      {viewing && <LoadViewDialog loadId={viewing.id} onHide={() => setViewing(null)} />}
+      {viewing && (
+        <Suspense fallback={null}>
+          <LoadViewDialog loadId={viewing.id} onHide={() => setViewing(null)} />
+        </Suspense>
+      )}
       <CancelLoadDialog
         row={canceling}
         onHide={() => setCanceling(null)}

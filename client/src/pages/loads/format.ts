@@ -1,4 +1,3 @@
-import { DateTime } from 'luxon';
 import { useTranslation } from 'react-i18next';
 import { accessories, isTimeZoneId, trailerTypes, zoneShortName } from '../../../../domain/catalog.ts';
 
@@ -33,7 +32,3 @@ export function useFormats() {
 }
 
 export const accessoryIds = accessories.map((entry) => entry.id);
-
-/** The wall time `YYYY-MM-DDTHH:mm` of an instant in a zone (the form's internal format). */
-export const wallTime = (iso: string | null | undefined, zone: string): string =>
-  iso ? (DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm")) : '';

@@ -1,6 +1,6 @@
 import { isTimeZoneId, LoadType, LocationType, timeZoneIds, type TimeZoneId } from '../../../../domain/catalog.ts';
 import { DATE_IN_PAST_MESSAGE, loadBodySchema, LOCATION_NOT_PICKED_MESSAGE, parseLoadTime } from '../../../../domain/schemas/load.schema.ts';
-import { wallTime } from './format.ts';
+import { wallTime } from './wallTime.ts';
 import type { LoadDetail, Place, SavedLocation } from './loads.api.ts';
 
 /**
