@@ -113,6 +113,14 @@ export const waivedNodes = { count: 0 };
 
 /** axe-core on the current screen: the serious and critical violations (the ones that fail a journey). */
 export async function axe(page: Page): Promise<AxeFinding[]> {
+  // Let finite animations end first (a toast fading in has not reached its final contrast yet);
+  // endless ones (spinners) are not waited for, and nothing is waited for more than 2 s.
+  await page.evaluate(() => Promise.race([
+    Promise.all(document.getAnimations()
+      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+      .map((animation) => animation.finished.catch(() => undefined))),
+    new Promise((resolve) => setTimeout(resolve, 2000)),
+  ]));
   const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
   const findings: AxeFinding[] = [];
   for (const violation of results.violations) {
