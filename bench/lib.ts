@@ -68,3 +68,13 @@ export function percentile(values: number[], q: number): number {
   const sorted = Float64Array.from(values).sort();
   return sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 }
+
+/** Runs `work(i)` for i < total with `concurrency` in flight; returns operations per second. */
+export async function pool(total: number, concurrency: number, work: (index: number) => Promise<unknown>): Promise<number> {
+  let next = 0;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: concurrency }, async () => {
+    while (next < total) await work(next++);
+  }));
+  return (total / (performance.now() - started)) * 1000;
+}

@@ -1,21 +1,11 @@
 /** T4, T4c: the event store's append against raw INSERTs with the same uniqueness. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { compare, fmt, quick, report } from '../lib.ts';
+import { compare, fmt, pool, quick, report } from '../lib.ts';
 import { type Backend, startBenchApp } from '../setup.ts';
 
 const metadata = () => ({ userId: null, organizationId: null, correlationId: null, causationId: null, at: new Date().toISOString() });
 const event = (n: number) => ({ type: 'BenchEvent', data: { n, text: 'x'.repeat(200) } });
-
-/** Runs `work(i)` for i < total with `concurrency` in flight; returns operations per second. */
-async function pool(total: number, concurrency: number, work: (index: number) => Promise<unknown>): Promise<number> {
-  let next = 0;
-  const started = performance.now();
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < total) await work(next++);
-  }));
-  return (total / (performance.now() - started)) * 1000;
-}
 
 export async function t4(backend: Backend) {
   const bench = await startBenchApp(backend, { runProjections: false });
