@@ -66,7 +66,7 @@ export class ProjectionRunner {
   private async ensureCheckpoints() {
     for (const projection of this.projections) {
       await sql`INSERT INTO projection_checkpoints (name, version) VALUES (${projection.name}, ${projection.version})
-        ON CONFLICT (name) DO NOTHING`.execute(this.database.db);
+        ON CONFLICT (name) DO NOTHING`.execute(this.database.background);
     }
   }
 
@@ -99,7 +99,7 @@ export class ProjectionRunner {
 
   /** Reads the checkpoint; a changed version empties the read model and starts again from the beginning. */
   private async prepare(projection: Projection): Promise<LogPosition> {
-    return this.database.db.transaction().execute(async (trx) => {
+    return this.database.background.transaction().execute(async (trx) => {
       const row = await trx.selectFrom('projection_checkpoints').selectAll().where('name', '=', projection.name).forUpdate().executeTakeFirstOrThrow();
       if (row.version !== projection.version) {
         this.logger.info({ projection: projection.name, from: row.version, to: projection.version }, 'projection version changed: rebuilding');
@@ -130,7 +130,7 @@ export class ProjectionRunner {
     const result = await sql`UPDATE projection_checkpoints
       SET transaction_id = ${target.transactionId}, global_position = ${target.globalPosition}, updated_at = now()
       WHERE name = ${projection.name} AND version = ${projection.version}
-        AND transaction_id = ${stored.position.transactionId} AND global_position = ${stored.position.globalPosition}`.execute(this.database.db);
+        AND transaction_id = ${stored.position.transactionId} AND global_position = ${stored.position.globalPosition}`.execute(this.database.background);
     if (Number(result.numAffectedRows ?? 0) !== 1) {
       this.logger.warn({ projection: projection.name }, 'checkpoint moved: restarting projection');
       void this.restart(projection);
@@ -159,7 +159,7 @@ export class ProjectionRunner {
     }
     const previous = stored.position;
     try {
-      await this.database.db.transaction().execute(async (trx) => {
+      await this.database.background.transaction().execute(async (trx) => {
         if (handled.length > 0) await projection.apply(trx, handled);
         if (this.beforeCheckpoint) await this.beforeCheckpoint(projection.name, page);
         const result = await sql`UPDATE projection_checkpoints
@@ -202,7 +202,7 @@ export class ProjectionRunner {
       }
       if (pending.size > 0 && [...pending].some((name) => !this.running.has(name))) {
         // Projections run by another process: read their stored checkpoints.
-        const rows = await this.database.db.selectFrom('projection_checkpoints').select(['name', 'transaction_id', 'global_position'])
+        const rows = await this.database.background.selectFrom('projection_checkpoints').select(['name', 'transaction_id', 'global_position'])
           .where('name', 'in', [...pending]).execute();
         for (const row of rows) {
           if (comparePositions({ transactionId: String(row.transaction_id), globalPosition: String(row.global_position) }, position) >= 0) pending.delete(row.name);
@@ -220,7 +220,7 @@ export class ProjectionRunner {
   }
 
   async status(): Promise<ProjectionStatus[]> {
-    const rows = await this.database.db.selectFrom('projection_checkpoints').selectAll().execute();
+    const rows = await this.database.background.selectFrom('projection_checkpoints').selectAll().execute();
     return this.projections.map((projection) => {
       const row = rows.find((candidate) => candidate.name === projection.name);
       // A projection run here may be ahead of its stored checkpoint (pages it ignores are written

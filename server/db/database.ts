@@ -13,6 +13,12 @@ import type { DB } from './schema.ts';
 export type Database = {
   kind: 'postgres' | 'pglite';
   db: Kysely<DB>;
+  /**
+   * For the work behind the requests (projections and their reads of the log): on PostgreSQL a
+   * small pool of its own, so a burst of requests queued for connections never holds the read
+   * models back. On PGlite the same as `db`.
+   */
+  background: Kysely<DB>;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**
@@ -28,6 +34,9 @@ export type SessionConnection = {
   release(): Promise<void>;
 };
 
+/** Connections for the projections and their log reads (each projection runs one page at a time). */
+const BACKGROUND_POOL = 6;
+
 // int8 as a decimal string on both drivers (pg already does; PGlite would give number or bigint).
 pg.types.setTypeParser(20, (value) => value);
 
@@ -39,16 +48,21 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
   // A stuck session must not hold back pg_snapshot_xmin (and so every projection) for long.
   const sessionOptions = '-c idle_in_transaction_session_timeout=30000 -c lock_timeout=10000';
-  const pool = new pg.Pool({ connectionString, max, options: sessionOptions, connectionTimeoutMillis: 10_000 });
-  pool.on('error', () => { /* a dropped idle client is replaced on the next checkout */ });
-  // A checked-out client has no pool listener: a backend terminated between two queries of a
-  // transaction would crash the process. Its query fails instead, and the pool drops it on release.
-  pool.on('connect', (client) => client.on('error', () => undefined));
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const kysely = (size: number) => {
+    const pool = new pg.Pool({ connectionString, max: size, options: sessionOptions, connectionTimeoutMillis: 10_000 });
+    pool.on('error', () => { /* a dropped idle client is replaced on the next checkout */ });
+    // A checked-out client has no pool listener: a backend terminated between two queries of a
+    // transaction would crash the process. Its query fails instead, and the pool drops it on release.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  };
+  const db = kysely(max);
+  const background = kysely(BACKGROUND_POOL);
   const listeners: pg.Client[] = [];
   return {
     kind: 'postgres',
     db,
+    background,
     async listen(channel, onNotify) {
       // A dropped listening connection (a restart, a terminated backend) is opened again, so the
       // subscribers do not stay on the slower poll; meanwhile they poll.
@@ -87,7 +101,7 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     },
     async close() {
       await Promise.all(listeners.splice(0).map((client) => client.end().catch(() => undefined)));
-      await db.destroy();
+      await Promise.all([db.destroy(), background.destroy()]);
     },
   };
 }
@@ -116,6 +130,7 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   return {
     kind: 'pglite',
     db,
+    background: db,
     async listen(channel, onNotify) {
       const unsubscribe = await pglite.listen(channel, onNotify);
       return async () => { await unsubscribe(); };

@@ -80,7 +80,7 @@ t.test('the live truck moves along its road, tick after tick', async (t) => {
   offset = 60_000;
   const recorded = await ticker.tick();
   t.equal(recorded, 6, 'a position every ten seconds of the minute that passed');
-  await platform.runner.waitFor(['tourPositions', 'marketplace'], await platform.store.head());
+  await platform.runner.waitFor(['tourPositions', 'marketplace'], await platform.store.committedHead());
   const after = await track();
   t.equal(after.trail.length, 7, 'the trail grew');
   t.ok(after.lastPosition.latitude < before.lastPosition.latitude, 'heading south, towards St. Louis');
@@ -95,11 +95,11 @@ t.test('the live truck moves along its road, tick after tick', async (t) => {
 
   // A restart ten minutes later: a new ticker finds the tour and its start, and fills the gap.
   await ticker.stop();
-  await platform.runner.waitFor(['tourPositions'], await platform.store.head());
+  await platform.runner.waitFor(['tourPositions'], await platform.store.committedHead());
   const restarted = startDemoTicker(platform, { now: () => base + 10 * 60_000, timer: false });
   t.teardown(() => restarted.stop());
   t.equal(await restarted.tick(), 53, 'the positions of the 530 seconds it missed');
-  await platform.runner.waitFor(['tourPositions'], await platform.store.head());
+  await platform.runner.waitFor(['tourPositions'], await platform.store.committedHead());
   const later = await track();
   t.ok(later.trail.length > after.trail.length, `${later.trail.length} positions`);
   t.ok(Math.abs(later.lastPosition.latitude - 41.8117) > 0.05, 'about nine miles down the road');

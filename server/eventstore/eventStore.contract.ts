@@ -35,6 +35,12 @@ export async function eventStoreContract(t: Test, open: () => Promise<{ store: E
     t.same(missing, { events: [], revision: -1 });
   });
 
+  await t.test('both heads are the last append when nothing is in flight', async (t) => {
+    const appended = await store.append(`test-${randomUUID()}`, [ev(1), ev(2)], { expectedRevision: 'no_stream', metadata: meta() });
+    t.same(await store.head(), appended.position);
+    t.same(await store.committedHead(), appended.position);
+  });
+
   await t.test('a wrong expected revision is a typed conflict and writes nothing', async (t) => {
     const stream = `test-${randomUUID()}`;
     await store.append(stream, [ev(1)], { expectedRevision: 'no_stream', metadata: meta() });
@@ -124,9 +130,11 @@ export async function eventStoreContract(t: Test, open: () => Promise<{ store: E
       const slow = `test-slow-${randomUUID()}`;
       const fast = `test-fast-${randomUUID()}`;
       const held = await extras.holdOpenAppend!(store, slow);
-      await store.append(fast, [ev(2)], { expectedRevision: 'no_stream', metadata: meta() });
+      const fastAppend = await store.append(fast, [ev(2)], { expectedRevision: 'no_stream', metadata: meta() });
       const before = await store.readAll({ from });
       t.same(before.filter((e) => e.streamId === fast || e.streamId === slow).map((e) => e.streamId), [], 'nothing past the open transaction is readable yet');
+      t.ok(comparePositions(await store.head(), fastAppend.position) < 0, 'the readable head stops before the open transaction');
+      t.same(await store.committedHead(), fastAppend.position, 'the committed head is the later append');
       await held.commit();
       const after = await store.readAll({ from });
       t.same(after.map((e) => e.streamId).filter((s) => s === fast || s === slow), [slow, fast], 'both, the late one first, none skipped');

@@ -52,8 +52,13 @@ export interface EventStore {
   readAll(options: { from?: LogPosition; limit?: number }): Promise<RecordedEvent[]>;
   /** Calls `handler` with each page of events after `from`, in order, then live. */
   subscribe(options: { from?: LogPosition; pageSize?: number }, handler: (events: RecordedEvent[]) => Promise<void>): Subscription;
-  /** The log position of the newest readable event (START when empty). */
+  /** The log position of the newest readable event (START when empty): where to start "from now". */
   head(): Promise<LogPosition>;
+  /**
+   * The newest committed event, readable yet or not: a reader that has passed it has read everything
+   * committed before the call. `head()` may be older while a transaction holds the log back.
+   */
+  committedHead(): Promise<LogPosition>;
   close(): Promise<void>;
 }
 

@@ -64,7 +64,7 @@ await saveSearch(flatbeds, { name: 'Chicago flatbeds', origin: area(CHICAGO, 200
 await saveSearch(westCoast, { name: 'LA to Indy', origin: area(LOS_ANGELES, 200), destination: area(INDIANAPOLIS, 50) });
 await saveSearch(newcomer, { name: 'Any 48 ft van', equipment: [5] });
 
-const handled = async () => t.ok(await platform.laneAlerts!.waitFor(await platform.store.head()), 'the lane alerts caught up');
+const handled = async () => t.ok(await platform.laneAlerts!.waitFor(await platform.store.committedHead()), 'the lane alerts caught up');
 
 t.test('a matching load alerts the Active carrier users of that organization at once, and by e-mail', async (t) => {
   const load = await postLoad();
@@ -131,7 +131,7 @@ t.test('e-mails: at most one a minute per user, listing every alert since the la
     realtime: () => recorder(live), clock: () => new Date(now), flushEveryMs: 0,
   });
   t.teardown(() => alerts.stop());
-  const caughtUp = async () => t.ok(await alerts.waitFor(await platform.store.head()));
+  const caughtUp = async () => t.ok(await alerts.waitFor(await platform.store.committedHead()));
   const before = new Map(await Promise.all([carrier, dispatcher].map(async (user) => [user.email, (await emailsTo(user)).length] as const)));
   const newEmails = async (user: Member) => (await emailsTo(user)).slice(before.get(user.email));
 

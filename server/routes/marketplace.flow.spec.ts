@@ -206,7 +206,7 @@ t.test('assigning a driver and running the tour', async (t) => {
   const posted = await send('POST', `/api/tours/${tourId}/positions`, driver.token, batch);
   t.equal(posted.statusCode, 202, posted.body);
   t.equal(posted.json().accepted, 4);
-  t.ok(await platform.runner.waitFor(['tourPositions', 'marketplace'], await platform.store.head(), 30_000), 'the read models caught up');
+  t.ok(await platform.runner.waitFor(['tourPositions', 'marketplace'], await platform.store.committedHead(), 30_000), 'the read models caught up');
 
   const events = (await get(`/api/tours/${tourId}/events`, shipper.token)).json();
   const types = events.map((event: { type: string }) => event.type);
@@ -321,7 +321,7 @@ t.test('expiry pauses an open load; extending reopens it', async (t) => {
   const { id } = (await send('POST', '/api/loads', shipper.token, loadBody())).json();
   const paused = await platform.loadExpiry!.sweep(inHours(25));
   t.ok(paused >= 1, `paused ${paused}`);
-  t.ok(await platform.runner.waitFor(['marketplace'], await platform.store.head(), 30_000), 'the read model caught up');
+  t.ok(await platform.runner.waitFor(['marketplace'], await platform.store.committedHead(), 30_000), 'the read model caught up');
   const load = (await get(`/api/loads/${id}`, shipper.token)).json();
   t.match(load, { status: 8, statusName: 'Paused' });
   t.equal((await send('POST', `/api/proposal/${id}`, carrier.token, { price: 900 })).statusCode, 404, 'no longer on the marketplace');
@@ -352,7 +352,7 @@ t.test('an acceptance cut short by a crash is completed by the repair pass', asy
   t.equal((await get(`/api/tours/${tourId}`, shipper.token)).statusCode, 404, 'no tour yet');
   const repaired = await platform.loadExpiry!.repair(new Date(Date.now() + 60_000).toISOString());
   t.ok(repaired >= 1, `repaired ${repaired}`);
-  t.ok(await platform.runner.waitFor(['marketplace'], await platform.store.head(), 30_000), 'the read models caught up');
+  t.ok(await platform.runner.waitFor(['marketplace'], await platform.store.committedHead(), 30_000), 'the read models caught up');
   t.match((await get(`/api/tours/${tourId}`, shipper.token)).json(), { id: tourId, status: 7, price: 1200 });
   t.match((await get(`/api/proposal/${id}/proposal/${winner}`, carrier.token)).json(), { status: 5 });
   t.match((await get(`/api/proposal/${id}/proposal/${loser}`, carrierB.token)).json(), { status: 12 });

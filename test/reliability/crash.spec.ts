@@ -194,7 +194,7 @@ t.test(`crash during append: the server killed ${KILLS} times under ${CLIENTS} c
     await database.db.transaction().execute(async (trx) => { for (const projection of allProjections) await resetProjection(trx, projection); });
     const runner = new ProjectionRunner(database, store, allProjections, { pageSize: 1000 });
     await runner.start();
-    t.ok(await runner.waitFor(allProjections.map((projection) => projection.name), await store.head(), 120_000), 'a rebuild reaches the head');
+    t.ok(await runner.waitFor(allProjections.map((projection) => projection.name), await store.committedHead(), 120_000), 'a rebuild reaches the head');
     await runner.stop();
   } finally {
     await store.close();

@@ -54,7 +54,7 @@ const track = <R extends { position?: LogPosition | null } | LogPosition | null>
   last = latest(last, position);
   return result;
 };
-const caughtUp = async (t: Test, what: string) => t.ok(await platform.runner.waitFor(names, await platform.store.head(), 180_000), `read models caught up (${what})`);
+const caughtUp = async (t: Test, what: string) => t.ok(await platform.runner.waitFor(names, await platform.store.committedHead(), 180_000), `read models caught up (${what})`);
 
 type Trial = { index: number; loadId: string; guid: string; carrierIndexes: number[]; proposalIds: string[]; statuses: number[]; winner: string | null };
 const trials: Trial[] = [];
@@ -197,7 +197,7 @@ t.test('position gap: an early append held open while later ones commit is not s
     const whileHeld = delivered.length;
     await holder.query('COMMIT');
     const committed = performance.now();
-    const head = await platform.store.head();
+    const head = await platform.store.committedHead();
     for (let waited = 0; delivered.length < LATER + 1 && waited < 20_000; waited += 10) await sleep(10);
     const subscriberLag = performance.now() - committed;
     t.ok(await platform.runner.waitFor(['tourChat'], head, 20_000), 'the chat read model passes the head');
@@ -238,7 +238,7 @@ async function rebuild(options: { beforeCheckpoint?: ProjectionRunner['beforeChe
   runner.beforeCheckpoint = options.beforeCheckpoint ?? null;
   const started = performance.now();
   await runner.start();
-  const done = await runner.waitFor(names, await platform.store.head(), 300_000);
+  const done = await runner.waitFor(names, await platform.store.committedHead(), 300_000);
   const seconds = (performance.now() - started) / 1000;
   await runner.stop();
   await platform.runner.start();

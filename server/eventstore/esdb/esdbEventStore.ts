@@ -137,6 +137,11 @@ export async function createEsdbEventStore(
       };
     },
 
+    // EventStoreDB makes an append readable when it commits: the two heads are one.
+    committedHead() {
+      return store.head();
+    },
+
     async head() {
       let head: LogPosition = START;
       await consume<AllStreamResolvedEvent>(client.readAll({ fromPosition: END, direction: BACKWARDS, resolveLinkTos: false }), ({ event }) => {

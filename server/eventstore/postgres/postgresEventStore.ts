@@ -99,7 +99,7 @@ export async function createPostgresEventStore(
         SELECT true, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL, NULL
         FROM frontier WHERE EXISTS (SELECT 1 FROM events WHERE events.transaction_id >= frontier.xmin)
       ) answer
-      ORDER BY held, tx, global_position`.execute(db);
+      ORDER BY held, tx, global_position`.execute(database.background);
     const held = rows.length > 0 && rows[rows.length - 1]!.held;
     return { events: (held ? rows.slice(0, -1) : rows).map(toRecorded), held };
   };
@@ -163,6 +163,13 @@ export async function createPostgresEventStore(
       const { rows } = await sql<{ transaction_id: string; global_position: string }>`
         SELECT transaction_id::text AS transaction_id, global_position FROM events
         WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+        ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
+      return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } : START;
+    },
+
+    async committedHead() {
+      const { rows } = await sql<{ transaction_id: string; global_position: string }>`
+        SELECT transaction_id::text AS transaction_id, global_position FROM events
         ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
       return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } : START;
     },
