@@ -389,9 +389,12 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
     async recordPositions(caller: Caller | null, tourId: string, positions: Omit<PositionRecorded['data'], 'tourId' | 'source'>[], now: string) {
       // One read of the tour serves the checks and the geofence; it is read again only if the tour
       // changed under the geofence's append.
-      let { events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId));
-      const folded = history.reduce(tourDecider.evolve, tourDecider.initialState());
-      const tour = folded.exists ? folded : null;
+      const readTour = async () => {
+        const { events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId));
+        return { state: history.reduce(tourDecider.evolve, tourDecider.initialState()), revision };
+      };
+      let current = await readTour();
+      const tour = current.state.exists ? current.state : null;
       if (!tour || (caller && !isTourParty(caller.actor, tour))) throw new NotFoundError('Tour not found');
       if (caller && caller.actor.userId !== tour.assigneeId && !isSuperadmin(caller.actor)) {
         throw new ForbiddenError('Only the assigned driver sends positions');
@@ -406,8 +409,7 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
       // on the evolving state, append what it caused in one go (retried once on a concurrent change).
       let observedAt: LogPosition | null = null;
       for (let attempt = 0; ; attempt++) {
-        if (attempt > 0) ({ events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId)));
-        let state = attempt > 0 ? history.reduce(tourDecider.evolve, tourDecider.initialState()) : folded;
+        let { state } = current;
         const caused: TourEvent[] = [];
         for (const position of sorted) {
           const decided = tourDecider.decide({ type: 'ObservePosition', data: { tourId, latitude: position.latitude, longitude: position.longitude, recordedAt: position.recordedAt, now } }, state);
@@ -416,10 +418,11 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
         }
         if (caused.length === 0) break;
         try {
-          observedAt = (await store.append(tourStream(tourId), caused, { expectedRevision: revision, metadata: metadata(null, now, tour.loadId) })).position;
+          observedAt = (await store.append(tourStream(tourId), caused, { expectedRevision: current.revision, metadata: metadata(null, now, tour.loadId) })).position;
           break;
         } catch (error) {
           if (!(error instanceof WrongExpectedRevisionError) || attempt >= 1) throw error;
+          current = await readTour();
         }
       }
       return { accepted: events.length, position: latest(appended.position, observedAt), tour };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
@@ -109,6 +109,14 @@ export async function createPostgresEventStore(
   // same head and is woken by the same append: they share one read instead of each running its own.
   const sharedRead = sharedReader(readPage, waker);
 
+  /** The position of the newest event the filter lets through (START when none). */
+  const newestEvent = async (filter: RawBuilder<unknown>): Promise<LogPosition> => {
+    const { rows } = await sql<{ transaction_id: string; global_position: string }>`
+      SELECT transaction_id::text AS transaction_id, global_position FROM events ${filter}
+      ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
+    return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } : START;
+  };
+
   const store: EventStore = {
     kind: database.kind,
 
@@ -159,20 +167,9 @@ export async function createPostgresEventStore(
       };
     },
 
-    async head() {
-      const { rows } = await sql<{ transaction_id: string; global_position: string }>`
-        SELECT transaction_id::text AS transaction_id, global_position FROM events
-        WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-        ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
-      return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } : START;
-    },
+    head: () => newestEvent(sql`WHERE transaction_id < pg_snapshot_xmin(pg_current_snapshot())`),
 
-    async committedHead() {
-      const { rows } = await sql<{ transaction_id: string; global_position: string }>`
-        SELECT transaction_id::text AS transaction_id, global_position FROM events
-        ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
-      return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } : START;
-    },
+    committedHead: () => newestEvent(sql``),
 
     async close() {
       await Promise.all([...subscriptions].map((subscription) => subscription.close()));
