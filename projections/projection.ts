@@ -1,6 +1,6 @@
 import type { Transaction } from 'kysely';
-import type { DB } from '../server/db/schema.ts';
-import type { RecordedEvent } from '../server/eventstore/eventStore.ts';
+import type { DB } from '../storage/schema.ts';
+import type { RecordedEvent } from '../storage/eventStore.ts';
 
 /**
  * A read model: the tables it owns and how a page of events changes them. The runner owns the

@@ -1,8 +1,8 @@
 import { EventEmitter } from 'node:events';
 import { sql, type Transaction } from 'kysely';
-import type { Database, SessionConnection } from '../server/db/database.ts';
-import type { DB } from '../server/db/schema.ts';
-import { START, comparePositions, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '../server/eventstore/eventStore.ts';
+import type { Database, SessionConnection } from '../storage/connection.ts';
+import type { DB } from '../storage/schema.ts';
+import { START, comparePositions, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '../storage/eventStore.ts';
 import type { Projection } from './projection.ts';
 
 type Logger = { info: (obj: object, msg?: string) => void; warn: (obj: object, msg?: string) => void; error: (obj: object, msg?: string) => void };

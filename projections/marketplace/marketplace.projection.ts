@@ -4,7 +4,7 @@ import type { LocationSaved } from '../../domain/loads/savedLocation.ts';
 import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
 import { routeMiles } from '../../domain/loads/route.ts';
 import type { TourEvent } from '../../domain/tours/tour.types.ts';
-import type { DB } from '../../server/db/schema.ts';
+import type { DB } from '../../storage/schema.ts';
 import { defineProjection } from '../projection.ts';
 
 type MarketplaceEvent = LoadEvent | ProposalEvent | TourEvent | LocationSaved;

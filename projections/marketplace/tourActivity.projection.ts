@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { MessagePosted, PositionRecorded } from '../../domain/tours/tour.types.ts';
-import type { RecordedEvent } from '../../server/eventstore/eventStore.ts';
+import type { RecordedEvent } from '../../storage/eventStore.ts';
 import { defineProjection } from '../projection.ts';
 
 /**

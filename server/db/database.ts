@@ -4,35 +4,10 @@ import { PGlite, types } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
-import type { DB } from './schema.ts';
+import type { Database, SessionConnection } from '../../storage/connection.ts';
+import type { DB } from '../../storage/schema.ts';
 
-/**
- * The SQL connection for the event store and the read models: a real PostgreSQL when a URL is
- * given, else PGlite (PostgreSQL in WASM) in a data folder or in memory.
- */
-export type Database = {
-  kind: 'postgres' | 'pglite';
-  db: Kysely<DB>;
-  /**
-   * For the work behind the requests (projections and their reads of the log): on PostgreSQL a
-   * small pool of its own, so a burst of requests queued for connections never holds the read
-   * models back. On PGlite the same as `db`.
-   */
-  background: Kysely<DB>;
-  /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
-  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
-  /**
-   * A connection of its own for the life of the process, for session-level advisory locks.
-   * On PGlite, the one connection there is.
-   */
-  session(): Promise<SessionConnection>;
-  close(): Promise<void>;
-};
-
-export type SessionConnection = {
-  query<R = Record<string, unknown>>(text: string, params?: unknown[]): Promise<R[]>;
-  release(): Promise<void>;
-};
+export type { Database, SessionConnection };
 
 /** Connections for the projections and their log reads (each projection runs one page at a time). */
 const BACKGROUND_POOL = 6;

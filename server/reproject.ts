@@ -5,12 +5,12 @@
  * moved and rebuilds it itself; this command then waits for it.
  */
 import pino from 'pino';
-import { loadConfig } from '../server/config.ts';
-import { openDatabase } from '../server/db/database.ts';
-import { createPostgresEventStore } from '../server/eventstore/postgres/postgresEventStore.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/database.ts';
+import { createPostgresEventStore } from './eventstore/postgres/postgresEventStore.ts';
 import { migrateToLatest } from '../migrations/index.ts';
-import { allProjections } from './index.ts';
-import { ProjectionRunner, resetProjection } from './runner.ts';
+import { allProjections } from '../projections/index.ts';
+import { ProjectionRunner, resetProjection } from '../projections/runner.ts';
 
 const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = names.filter((name) => !allProjections.some((projection) => projection.name === name));
@@ -25,7 +25,7 @@ const logger = pino({ level: 'warn' });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 const store = config.eventstoreUrl
-  ? await (await import('../server/eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
+  ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
   : await createPostgresEventStore(database);
 
 const started = Date.now();

@@ -1,0 +1,69 @@
+import type { AnyEvent, EventMetadata } from '../domain/shared/event.ts';
+import { ConflictError } from '../domain/shared/errors.ts';
+
+/**
+ * A position in the whole log. On PostgreSQL it is (writing transaction id, global position);
+ * on EventStoreDB (commit position, prepare position). Both are unsigned 64-bit integers kept as
+ * decimal strings, compared as a pair.
+ */
+export type LogPosition = { transactionId: string; globalPosition: string };
+export const START: LogPosition = Object.freeze({ transactionId: '0', globalPosition: '0' });
+
+export const comparePositions = (a: LogPosition, b: LogPosition): number => {
+  const tx = BigInt(a.transactionId) - BigInt(b.transactionId);
+  if (tx !== 0n) return tx < 0n ? -1 : 1;
+  const pos = BigInt(a.globalPosition) - BigInt(b.globalPosition);
+  return pos === 0n ? 0 : pos < 0n ? -1 : 1;
+};
+
+/** -1 expects no stream; a number expects exactly that revision (0-based, the last event's). */
+export type ExpectedRevision = number | 'any' | 'no_stream' | 'stream_exists';
+export const NO_STREAM = -1;
+
+export type RecordedEvent<E extends AnyEvent = AnyEvent> = E & {
+  id: string;
+  streamId: string;
+  /** 0-based position of the event in its stream. */
+  streamRevision: number;
+  position: LogPosition;
+  metadata: EventMetadata;
+};
+
+export type AppendResult = {
+  /** The stream's revision after the append; pass it as the next expected revision. */
+  nextExpectedRevision: number;
+  /** Log position of the last appended event. */
+  position: LogPosition;
+};
+
+export type ReadStreamResult<E extends AnyEvent> = {
+  events: RecordedEvent<E>[];
+  /** -1 when the stream does not exist. */
+  revision: number;
+};
+
+export type Subscription = { close: () => Promise<void> };
+
+export interface EventStore {
+  readonly kind: 'postgres' | 'pglite' | 'esdb';
+  append<E extends AnyEvent>(streamId: string, events: E[], options: { expectedRevision: ExpectedRevision; metadata: EventMetadata }): Promise<AppendResult>;
+  readStream<E extends AnyEvent = AnyEvent>(streamId: string): Promise<ReadStreamResult<E>>;
+  /** Events strictly after `from`, in log order, only those whose transaction can no longer be overtaken. */
+  readAll(options: { from?: LogPosition; limit?: number }): Promise<RecordedEvent[]>;
+  /** Calls `handler` with each page of events after `from`, in order, then live. */
+  subscribe(options: { from?: LogPosition; pageSize?: number }, handler: (events: RecordedEvent[]) => Promise<void>): Subscription;
+  /** The log position of the newest readable event (START when empty): where to start "from now". */
+  head(): Promise<LogPosition>;
+  /**
+   * The newest committed event, readable yet or not: a reader that has passed it has read everything
+   * committed before the call. `head()` may be older while a transaction holds the log back.
+   */
+  committedHead(): Promise<LogPosition>;
+  close(): Promise<void>;
+}
+
+export class WrongExpectedRevisionError extends ConflictError {
+  constructor(readonly streamId: string, readonly expected: ExpectedRevision, readonly actual: number | null) {
+    super(`Stream ${streamId} was changed by someone else (expected revision ${String(expected)}, actual ${actual ?? 'unknown'})`);
+  }
+}
