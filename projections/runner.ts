@@ -31,6 +31,7 @@ export class ProjectionRunner {
   private session: SessionConnection | null = null;
   private retryTimer: NodeJS.Timeout | null = null;
   private stopped = false;
+  private readonly committedListeners = new Set<(projection: string, events: RecordedEvent[]) => void>();
   /** Test hook: called inside the transaction after `apply`, before the checkpoint is written. */
   beforeCheckpoint: ((projection: string, events: RecordedEvent[]) => Promise<void>) | null = null;
 
@@ -180,7 +181,27 @@ export class ProjectionRunner {
     }
     this.positions.set(projection.name, last);
     this.stored.set(projection.name, { position: last, at: Date.now() });
+    if (handled.length > 0) this.tellCommitted(projection.name, handled);
     this.emitter.emit('advanced', projection.name, last);
+  }
+
+  /**
+   * `listener` hears each page of events a live read model of this process has just committed (only
+   * the events it handles), for pushing the rows they changed. Returns the function that stops it.
+   */
+  onCommitted(listener: (projection: string, events: RecordedEvent[]) => void): () => void {
+    this.committedListeners.add(listener);
+    return () => { this.committedListeners.delete(listener); };
+  }
+
+  private tellCommitted(projection: string, events: RecordedEvent[]) {
+    for (const listener of this.committedListeners) {
+      try {
+        listener(projection, events);
+      } catch (err) {
+        this.logger.warn({ err, projection }, 'a listener of committed pages failed');
+      }
+    }
   }
 
   private async restart(projection: Projection) {

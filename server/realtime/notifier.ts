@@ -1,35 +1,38 @@
 /**
- * The notifier: follows the event log and tells the browsers that care (API.md "Realtime").
+ * The notifier: tells the browsers that care what changed (API.md "Realtime").
  *
  * | event | from | to |
  * |---|---|---|
- * | `proposal:new` | ProposalSubmitted | the load's shipper organization, members holding 407 |
- * | `proposal:updated` | every other proposal event | both organizations, members holding 404 |
- * | `load:posted`, `load:updated` | load events of a load that is or was on the marketplace | `marketplace` |
- * | `tour:status` | TourOpened, CarrierConfirmed, TourStatusChanged, TourCanceled | `tour:<id>`, both organizations (503), the driver |
- * | `tour:event` | TourAssigned, TourEventAdded, TourRated | the same |
+ * | `proposal:new` | ProposalSubmitted, committed to the offers' read model | the load's shipper organization, members holding 407 |
+ * | `proposal:updated` | every other proposal event, committed | both organizations, members holding 404 |
+ * | `load:posted`, `load:updated` | load events of a load on (or just off) the marketplace, committed | `marketplace` |
+ * | `tour:status` | TourOpened, CarrierConfirmed, TourStatusChanged, TourCanceled, committed | `tour:<id>`, both organizations (503), the driver |
+ * | `tour:event` | TourAssigned, TourEventAdded, TourRated, committed | the same |
  * | `tour:position` | PositionRecorded | `tour:<id>` |
  * | `chat:message` | MessagePosted | `tour:<id>` |
  *
- * Every server process runs its own notifier and emits only to its own sockets (`emitLocal`): each
- * process reads the whole log anyway, so no emit needs to cross processes, none is sent twice, and
- * none waits for a NOTIFY round trip. It starts from the head of the log when the first socket of
- * the process connects: before that nobody here could hear anything.
+ * Rows come from the read side: the projection runner tells the notifier which events a page of
+ * the marketplace read model held once that page is committed, and the notifier pushes the rows
+ * those events changed, read once per page (a load, an offer, a tour), as the read model has them.
+ * A client can put the pushed row in its table as it is; nothing is re-folded from the streams. The
+ * process that runs the marketplace projection pushes, through the socket.io adapter to the sockets
+ * of every process (`emit`).
  *
- * A user blocked or deleted has its sockets closed here at once (UserBlocked, UserDeleted).
+ * Positions and chat messages are their events' own data: every process follows the log from the
+ * moment its first socket connects and pushes them to its own sockets (`emitLocal`), so a watcher
+ * hears each position exactly once, also while another process takes the projections over.
+ * A user blocked or deleted has its sockets here closed at once (UserBlocked, UserDeleted).
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
-import { loadDecider } from '../../domain/loads/load.decide.ts';
-import type { Load } from '../../domain/loads/load.types.ts';
+import type { LoadEvent } from '../../domain/loads/load.types.ts';
 import { PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL } from '../../domain/permissions.ts';
-import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
-import type { Proposal } from '../../domain/proposals/proposal.types.ts';
-import type { Decider } from '../../domain/shared/event.ts';
-import { tourDecider } from '../../domain/tours/tour.decide.ts';
-import type { MessagePosted, PositionRecorded, Tour } from '../../domain/tours/tour.types.ts';
-import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
+import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
+import type { MessagePosted, PositionRecorded, TourEvent } from '../../domain/tours/tour.types.ts';
+import { proposalPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
+import type { DB } from '../../storage/schema.ts';
+import type { EventStore, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
 import { readMarketplaceRow } from './marketplaceRow.ts';
 import { MARKETPLACE_ROOM, organizationPermissionRoom, tourRoom, userRoom } from './rooms.ts';
 
@@ -40,15 +43,21 @@ const TOUR_STATUS_EVENTS = new Set(['TourOpened', 'CarrierConfirmed', 'TourStatu
 const TOUR_TIMELINE_EVENTS = new Set(['TourAssigned', 'TourEventAdded', 'TourRated']);
 /** Load events that can change what the marketplace shows (not the contract or the completion). */
 const LOAD_EVENTS = new Set(['LoadPosted', 'LoadUpdated', 'LoadExpirationExtended', 'LoadExpired', 'LoadCanceled', 'LoadProposalAccepted']);
-/** The read models the marketplace row is read from. */
-const MARKETPLACE_VIEWS = ['marketplace', 'organizations'];
+/** Load events that take a listed load off the marketplace: carriers hear of them, once. */
+const LEAVING_EVENTS = new Set(['LoadCanceled', 'LoadProposalAccepted']);
+/** The read model whose commits carry rows to push. */
+export const PUSHED_PROJECTION = 'marketplace';
+
+export type CommittedListener = (projection: string, events: RecordedEvent[]) => void;
 
 export type NotifierDeps = {
   store: EventStore;
-  db: Kysely<any>;
-  runner: { waitFor(names: readonly string[], position: LogPosition | null, timeoutMs?: number): Promise<boolean> };
-  /** The name of a carrier organization, for `proposal:new`. */
-  organizationName: (organizationId: string) => Promise<string | null>;
+  db: Kysely<DB>;
+  /** The projection runner of this process: `listener` hears each committed page of the live read models. */
+  onCommitted(listener: CommittedListener): () => void;
+  /** Sends to the rooms' sockets of every server process. */
+  emit: Emit;
+  /** Sends to the rooms' sockets of this process only. */
   emitLocal: Emit;
   /** Closes every socket of the user in this process. */
   endUser: (userId: string) => void;
@@ -57,104 +66,90 @@ export type NotifierDeps = {
 
 export type Notifier = { start(): Promise<void>; close(): Promise<void> };
 
-/** The aggregate's state just after the event of that revision. */
-const stateAt = <S>(decider: Pick<Decider<S, any, any>, 'initialState' | 'evolve'>, events: RecordedEvent[], revision: number): S =>
-  events.filter((event) => event.streamRevision <= revision).reduce<S>((state, event) => decider.evolve(state, event as never), decider.initialState());
-
-const isOpen = (load: Load, at: string): boolean => load.posted && load.status === GenericStatus.Created && load.details.expiration > at;
-
 export function createNotifier(deps: NotifierDeps): Notifier {
-  const { store, db, runner, emitLocal, logger } = deps;
+  const { store, db, logger } = deps;
   let starting: Promise<void> | null = null;
   let subscription: Subscription | null = null;
   let closed = false;
-  // Load rows wait for the read model; they are sent in order, off the path of positions and chat.
-  let loadRows: Promise<void> = Promise.resolve();
+  // Committed pages are pushed in commit order, off the path of positions and chat.
+  let rows: Promise<void> = Promise.resolve();
 
-  const emit: Emit = (rooms, event, payload) => {
+  const only = (emit: Emit): Emit => (rooms, event, payload) => {
     // An empty room list would mean everyone.
-    if (rooms.length > 0) emitLocal(rooms, event, payload);
+    if (rooms.length > 0 && !closed) emit(rooms, event, payload);
   };
+  const emit = only(deps.emit);
+  const emitLocal = only(deps.emitLocal);
 
-  async function handlePage(page: RecordedEvent[]) {
-    // Each stream a page needs is read once; its state at each event is folded from it.
-    const streams = new Map<string, Promise<RecordedEvent[]>>();
-    const streamOf = (streamId: string) => {
-      let events = streams.get(streamId);
-      if (!events) streams.set(streamId, events = store.readStream(streamId).then((result) => result.events));
-      return events;
-    };
-    for (const event of page) {
-      if (closed) return;
-      try {
-        await notify(event, streamOf);
-      } catch (err) {
-        // One event that cannot be told must not hold back (or repeat) the others.
-        logger.warn({ err, type: event.type, streamId: event.streamId }, 'notifier could not tell an event');
+  /** A committed page of the marketplace read model: the rows it changed, each read once. */
+  async function pushRows(events: RecordedEvent[]) {
+    const proposals = new Map<string, boolean>(); // id -> submitted in this page
+    const tours = new Map<string, RecordedEvent[]>();
+    const loads = new Map<string, { posted: boolean; leaving: boolean }>();
+    for (const event of events) {
+      if (PROPOSAL_EVENTS.has(event.type)) {
+        const { proposalId } = (event as unknown as ProposalEvent).data;
+        proposals.set(proposalId, (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted');
+      } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
+        const { tourId } = (event as unknown as TourEvent).data;
+        tours.set(tourId, [...(tours.get(tourId) ?? []), event]);
+      } else if (LOAD_EVENTS.has(event.type)) {
+        const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
+        const seen = loads.get(loadId) ?? { posted: false, leaving: false };
+        loads.set(loadId, { posted: seen.posted || event.type === 'LoadPosted', leaving: seen.leaving || LEAVING_EVENTS.has(event.type) });
       }
+    }
+    for (const row of await proposalPushRows(db, [...proposals.keys()])) {
+      if (proposals.get(row.id)) {
+        emit([organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)], 'proposal:new', {
+          loadId: row.loadId, loadGuid: row.loadGuid, proposalId: row.id, carrier: { id: row.carrierOrganizationId, name: row.carrierName }, price: row.price, at: row.submittedAt,
+        });
+        // The offer may have changed again in the same page: the shipper's table hears where it stands.
+        if (row.status === GenericStatus.SubmittedProposal) continue;
+      }
+      emit([organizationPermissionRoom(row.carrierOrganizationId, PROPOSAL_VIEW), organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_VIEW)], 'proposal:updated', {
+        loadId: row.loadId, proposalId: row.id, status: row.status, price: row.price, counterPrice: row.counterPrice,
+      });
+    }
+    for (const row of await tourPushRows(db, [...tours.keys()])) {
+      const rooms = [tourRoom(row.id), organizationPermissionRoom(row.shipperOrganizationId, TOURS_ALL), organizationPermissionRoom(row.carrierOrganizationId, TOURS_ALL)];
+      if (row.assigneeId) rooms.push(userRoom(row.assigneeId));
+      // Each event is an entry of the tour's timeline; the status is the tour's row as committed.
+      for (const event of tours.get(row.id) ?? []) {
+        emit(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', {
+          tourId: row.id, loadId: row.loadId, status: row.status,
+          event: { id: event.id, type: event.type, data: event.data, at: event.metadata.at },
+        });
+      }
+    }
+    const now = new Date();
+    for (const [loadId, { posted, leaving }] of loads) {
+      const row = await readMarketplaceRow(db, loadId, now);
+      // Carriers hear of a load that is on the marketplace (or paused there), or has just left it; of no other.
+      if (!row || (row.status !== GenericStatus.Created && !leaving)) continue;
+      emit([MARKETPLACE_ROOM], posted ? 'load:posted' : 'load:updated', row);
     }
   }
 
-  async function notify(event: RecordedEvent, streamOf: (streamId: string) => Promise<RecordedEvent[]>) {
-    if (event.type === 'PositionRecorded') {
-      const { tourId, latitude, longitude, speed, heading, recordedAt } = (event as unknown as PositionRecorded).data;
-      emit([tourRoom(tourId)], 'tour:position', { tourId, latitude, longitude, speed, heading, recordedAt });
-      return;
-    }
-    if (event.type === 'MessagePosted') {
-      const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (event as unknown as MessagePosted).data;
-      emit([tourRoom(tourId)], 'chat:message', { tourId, message: { id: messageId, user: { id: userId, name: userName }, organizationId, text, at: postedAt } });
-      return;
-    }
-    if (PROPOSAL_EVENTS.has(event.type)) {
-      const proposal = stateAt<Proposal>(proposalDecider, await streamOf(event.streamId), event.streamRevision);
-      if (!proposal.exists) return;
-      if (event.type === 'ProposalSubmitted') {
-        const carrier = { id: proposal.carrierOrganizationId, name: await deps.organizationName(proposal.carrierOrganizationId) };
-        emit([organizationPermissionRoom(proposal.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)], 'proposal:new', {
-          loadId: proposal.loadId, loadGuid: proposal.loadGuid, proposalId: proposal.proposalId, carrier, price: proposal.price, at: proposal.submittedAt,
-        });
-        return;
+  const stopListening = deps.onCommitted((projection, events) => {
+    if (projection !== PUSHED_PROJECTION || closed) return;
+    rows = rows.then(() => pushRows(events))
+      .catch((err: unknown) => logger.warn({ err, count: events.length }, 'notifier could not push the rows of a committed page'));
+  });
+
+  /** Events that are their own payload, told by every process to its own sockets. */
+  async function handlePage(page: RecordedEvent[]) {
+    for (const event of page) {
+      if (closed) return;
+      if (event.type === 'PositionRecorded') {
+        const { tourId, latitude, longitude, speed, heading, recordedAt } = (event as unknown as PositionRecorded).data;
+        emitLocal([tourRoom(tourId)], 'tour:position', { tourId, latitude, longitude, speed, heading, recordedAt });
+      } else if (event.type === 'MessagePosted') {
+        const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (event as unknown as MessagePosted).data;
+        emitLocal([tourRoom(tourId)], 'chat:message', { tourId, message: { id: messageId, user: { id: userId, name: userName }, organizationId, text, at: postedAt } });
+      } else if (event.type === 'UserBlocked' || event.type === 'UserDeleted') {
+        deps.endUser(String((event.data as { userId: string }).userId));
       }
-      emit([organizationPermissionRoom(proposal.carrierOrganizationId, PROPOSAL_VIEW), organizationPermissionRoom(proposal.shipperOrganizationId, PROPOSAL_VIEW)], 'proposal:updated', {
-        loadId: proposal.loadId, proposalId: proposal.proposalId, status: proposal.status, price: proposal.price, counterPrice: proposal.counterPrice,
-      });
-      return;
-    }
-    if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
-      const tour = stateAt<Tour>(tourDecider, await streamOf(event.streamId), event.streamRevision);
-      if (!tour.exists) return;
-      const rooms = [tourRoom(tour.tourId), organizationPermissionRoom(tour.shipperOrganizationId, TOURS_ALL), organizationPermissionRoom(tour.carrierOrganizationId, TOURS_ALL)];
-      if (tour.assigneeId) rooms.push(userRoom(tour.assigneeId));
-      emit(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', {
-        tourId: tour.tourId, loadId: tour.loadId, status: tour.status,
-        event: { id: event.id, type: event.type, data: event.data, at: event.metadata.at },
-      });
-      return;
-    }
-    if (LOAD_EVENTS.has(event.type)) {
-      const events = await streamOf(event.streamId);
-      const before = stateAt<Load>(loadDecider, events, event.streamRevision - 1);
-      const after = stateAt<Load>(loadDecider, events, event.streamRevision);
-      if (!after.posted) return;
-      // Carriers hear of a load that is on the marketplace, or has just left it (even by expiring,
-      // which the scheduler records after the fact); of no other.
-      const wasListed = before.posted && before.status === GenericStatus.Created;
-      if (!wasListed && !isOpen(after, event.metadata.at)) return;
-      const name = event.type === 'LoadPosted' ? 'load:posted' : 'load:updated';
-      loadRows = loadRows.then(async () => {
-        if (closed) return;
-        // Up to 10 s: when the process that ran the projection died, another takes it over in a few seconds.
-        for (let attempt = 0; attempt < 5 && !closed; attempt += 1) {
-          if (await runner.waitFor(MARKETPLACE_VIEWS, event.position, 2000)) break;
-        }
-        const row = await readMarketplaceRow(db, after.loadId);
-        if (row && !closed) emit([MARKETPLACE_ROOM], name, row);
-      }).catch((err) => logger.warn({ err, loadId: after.loadId }, 'notifier could not send a load row'));
-      return;
-    }
-    if (event.type === 'UserBlocked' || event.type === 'UserDeleted') {
-      deps.endUser(String((event.data as { userId: string }).userId));
     }
   }
 
@@ -173,9 +168,10 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     },
     async close() {
       closed = true;
+      stopListening();
       await starting?.catch(() => undefined);
       await subscription?.close();
-      await loadRows;
+      await rows;
     },
   };
 }
