@@ -11,6 +11,7 @@ import { tourChatStream, tourStream, type Tour, type TourEvent } from '../../dom
 import type { App } from '../app.ts';
 import { comparePositions, type RecordedEvent } from '../eventstore/eventStore.ts';
 import { can, requireActor } from '../http/auth.ts';
+import { readNamesAsOf } from '../identity/namesAsOf.ts';
 import { contentDisposition } from '../integrations/files/uploads.ts';
 import { loadAccess } from './loads.routes.ts';
 
@@ -62,18 +63,22 @@ export async function historyRoutes(app: App) {
     const at = request.query.at ? new Date(request.query.at).toISOString() : null;
     const shown = at ? all.filter((event) => event.metadata.at <= at) : all;
 
-    const userIds = [...new Set(shown.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id)))];
-    const organizationIds = [...new Set(shown.map((event) => event.metadata.organizationId).filter((id): id is string => Boolean(id)))];
-    const users = new Map((userIds.length ? await db.selectFrom('users_view').select(['id', 'name']).where('id', 'in', userIds).execute() : []).map((row: Row) => [row.id, row.name as string]));
-    const organizations = new Map((organizationIds.length ? await db.selectFrom('organizations_view').select(['id', 'name']).where('id', 'in', organizationIds).execute() : []).map((row: Row) => [row.id, row.name as string]));
+    // Names as they were when each event was written, folded from the identity streams: a rename never rewrites the past.
+    const names = await readNamesAsOf(store, {
+      users: shown.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id)),
+      organizations: [
+        ...shown.map((event) => event.metadata.organizationId).filter((id): id is string => Boolean(id)),
+        ...(at ? proposalStreams.flatMap((stream) => stream.events.flatMap((event) => (event.type === 'ProposalSubmitted' ? [event.data.carrierOrganizationId] : []))) : []),
+      ],
+    });
 
     const entries = shown.map((event) => ({
       position: `${event.position.transactionId}:${event.position.globalPosition}`,
       at: event.metadata.at,
       type: event.type,
       stream: event.streamId,
-      user: event.metadata.userId ? { id: event.metadata.userId, name: users.get(event.metadata.userId) ?? null } : null,
-      organization: event.metadata.organizationId ? { id: event.metadata.organizationId, name: organizations.get(event.metadata.organizationId) ?? null } : null,
+      user: event.metadata.userId ? { id: event.metadata.userId, name: names.user(event.metadata.userId, event.position) } : null,
+      organization: event.metadata.organizationId ? { id: event.metadata.organizationId, name: names.organization(event.metadata.organizationId, event.position) } : null,
       data: event.data,
     }));
 
@@ -95,7 +100,9 @@ export async function historyRoutes(app: App) {
       const loadState = before(loadEvents).reduce<Load>((state, event) => loadDecider.evolve(state, event), loadDecider.initialState());
       const proposals = proposalStreams
         .map((stream) => before(stream.events).reduce<Proposal>((state, event) => proposalDecider.evolve(state, event), proposalDecider.initialState()))
-        .filter((state) => state.exists);
+        .filter((state) => state.exists)
+        // The carrier named as it was at that moment, for the offers of the replay.
+        .map((state) => ({ ...state, carrierOrganization: { id: state.carrierOrganizationId, name: names.organizationAtTime(state.carrierOrganizationId, at) } }));
       const tourState = before(tourEvents).reduce<Tour>((state, event) => tourDecider.evolve(state, event), tourDecider.initialState());
       answer.load = loadState.posted ? loadState : null;
       answer.proposals = proposals;

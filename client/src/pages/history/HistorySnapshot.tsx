@@ -52,7 +52,7 @@ export function HistorySnapshot({ answer, loading, organizations }: { answer: Hi
         <ul className="snapshot-offers">
           {proposals.map((proposal) => (
             <li key={proposal.proposalId}>
-              <span>{organizations.get(proposal.carrierOrganizationId) ?? t('history.snapshot.carrier')}</span>
+              <span>{proposal.carrierOrganization?.name ?? organizations.get(proposal.carrierOrganizationId) ?? t('history.snapshot.carrier')}</span>
               <span className="tabular">{formatPrice(proposal.price)}{proposal.counterPrice !== null ? ` (${t('history.snapshot.counter', { price: formatPrice(proposal.counterPrice) })})` : ''}</span>
               <StatusChip name={genericName(proposal.status)} />
             </li>

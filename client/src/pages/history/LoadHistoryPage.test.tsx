@@ -90,4 +90,34 @@ describe('the load history page', () => {
     expect(within(screen.getByTestId('history-snapshot')).getByText('Rivers Trucking')).toBeTruthy();
     expect(urls).toContain(`/api/loads/l1/history?at=${encodeURIComponent(offered)}`);
   }, 15_000);
+
+  it('names everyone as they were at each event: a renamed carrier keeps its old name in the past', async () => {
+    const renamed = { id: 'org-3', name: 'Rivers Freight Lines' };
+    const later = '2026-11-21T09:00:00.000Z';
+    const trail = [
+      events[0],
+      events[1],
+      { position: '1:5', at: later, type: 'ProposalRevised', stream: 'proposal-p1', user: { ...carrierUser, name: 'Carl Renamed' }, organization: renamed, data: { price: 1800, message: 'Lower' } },
+    ];
+    const proposal = { proposalId: 'p1', carrierOrganizationId: 'org-3', status: 10, counterPrice: null, message: '', eldTruckName: null, submittedAt: offered };
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+      const at = new URLSearchParams(String(input).split('?')[1] ?? '').get('at');
+      if (!at) return json(200, { loadId: 'l1', guid: 'L-000123', at: null, events: trail });
+      const load = { loadId: 'l1', guid: 'L-000123', status: 4, price: null, carrierOrganizationId: null, cancelMessage: null, updatedAt: at, details };
+      // The server names the carrier as it was at the moment asked for.
+      const proposals = at >= offered ? [{ ...proposal, price: at >= later ? 1800 : 1850, updatedAt: at, carrierOrganization: at >= later ? renamed : carrierOrg }] : [];
+      return json(200, { loadId: 'l1', guid: 'L-000123', at, events: trail.filter((event) => event.at <= at), load, proposals, tour: null });
+    }));
+    renderAppAt('/loads/history/l1');
+
+    const list = (await screen.findByRole('heading', { name: 'Every event' }, { timeout: 5_000 })).parentElement!;
+    expect(within(list).getAllByText(/Carl Rivers \(Rivers Trucking\)/)).toHaveLength(1);
+    expect(within(list).getAllByText(/Carl Renamed \(Rivers Freight Lines\)/)).toHaveLength(1);
+    await waitFor(() => expect(within(screen.getByTestId('history-snapshot')).getByText('Rivers Freight Lines')).toBeTruthy());
+
+    // At the first offer the carrier still had its old name, although the trail ends with the new one.
+    fireEvent.change(screen.getByRole('slider', { name: "Moment in the load's history" }), { target: { value: '1' } });
+    await waitFor(() => expect(within(screen.getByTestId('history-snapshot')).getByText('Rivers Trucking')).toBeTruthy());
+    expect(within(screen.getByTestId('history-snapshot')).queryByText('Rivers Freight Lines')).toBeNull();
+  }, 15_000);
 });

@@ -88,11 +88,12 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
     }
   };
 
+  // Each organization's name as of the chosen event: entries carry the names as they were then.
   const organizations = useMemo(() => {
     const names = new Map<string, string>();
-    for (const event of events) if (event.organization?.name) names.set(event.organization.id, event.organization.name);
+    for (const event of events.slice(0, (index ?? events.length - 1) + 1)) if (event.organization?.name) names.set(event.organization.id, event.organization.name);
     return names;
-  }, [events]);
+  }, [events, index]);
 
   return (
     <section className="page page-history">

@@ -54,6 +54,8 @@ export interface ProposalSnapshot {
   eldTruckName: string | null;
   submittedAt: string;
   updatedAt: string;
+  /** The carrier as it was named at the snapshot's moment (a later rename does not show). */
+  carrierOrganization?: { id: string; name: string | null };
 }
 
 export interface TourSnapshot {
