@@ -2,6 +2,7 @@
 export * from './carrierProfile.schema.ts';
 export * from './fields.ts';
 export * from './load.schema.ts';
+export * from './observedTime.ts';
 export * from './organization.schema.ts';
 export * from './phone.ts';
 export * from './pin.ts';

@@ -74,6 +74,9 @@ export const RATE_MESSAGE = 'Please enter a valid rate';
 export const RATE_TYPE_MESSAGE = 'Please select a valid rate type';
 export const CARRIERS_SORTING_TYPE_MESSAGE = 'Please select a valid carrier sorting';
 export const DESCRIPTION_MESSAGE = 'Please enter a valid description';
+// Times a client or a provider observed something at (observedTime.ts): `field` names the field
+export const observedTimeFormatMessage = (field: string) => `${field} must be an ISO 8601 time`;
+export const observedTimeWindowMessage = (field: string) => `${field} must be within the last 7 days and not in the future`;
 // Each stop
 export const LOCATION_REQUIRED_MESSAGE = 'Please select a valid location.';
 /** The place was typed, not picked from the search (no coordinates). */

@@ -6,6 +6,7 @@ import {
   CHAT_USE, TOUR_ADD_EVENT, TOUR_ASSIGN, TOUR_ASSIGNEE, TOUR_ASSIGNEES_LIST, TOUR_CHANGE_STATUS, TOUR_GET, TOUR_GET_EVENTS,
   TOUR_GET_RATING_CRITERIA, TOUR_RATE, TOUR_TRACK_STATUS, TOURS_ALL, TOURS_ASSIGNED,
 } from '../../domain/permissions.ts';
+import { observedTime } from '../../domain/schemas/observedTime.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import { estimateArrival } from '../../domain/tours/geo.ts';
 import { manualTourEventTypes, type OpenedTour } from '../../domain/tours/tour.types.ts';
@@ -35,9 +36,11 @@ const Position = z.object({
   speed: z.number().min(0).max(200).nullish().transform((value) => value ?? null),
   heading: z.number().min(0).max(360).nullish().transform((value) => value ?? null),
   accuracy: z.number().min(0).max(100_000).nullish().transform((value) => value ?? null),
-  recordedAt: z.iso.datetime({ offset: true, error: 'recordedAt must be an ISO 8601 time' }).optional(),
+  recordedAt: observedTime('recordedAt', Date.now).optional(),
 });
-const PositionsBody = z.union([Position.transform((position) => [position]), z.array(Position).min(1, { error: 'Send at least one position' }).max(1000, { error: 'Send at most 1000 positions at once' })]);
+// One position or a list, told apart before parsing: a union would answer 'Invalid input' instead of the field's own message.
+const PositionList = z.array(Position).min(1, { error: 'Send at least one position' }).max(1000, { error: 'Send at most 1000 positions at once' });
+const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(PositionList, body) : [parseWith(Position, body)]);
 const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
 const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int(), rating: z.number() })).min(1, { error: 'Rate every criterion once' }) });
 
@@ -261,7 +264,7 @@ export async function toursRoutes(app: App) {
     const actor = requireActor(request);
     if (actor.roleId !== Role.Driver && !isSuperadmin(actor)) throw new ForbiddenError('Only the assigned driver sends positions');
     const now = new Date().toISOString();
-    const positions = parseWith(PositionsBody, request.body).map((position) => ({ ...position, recordedAt: position.recordedAt ? new Date(position.recordedAt).toISOString() : now }));
+    const positions = parsePositions(request.body).map((position) => ({ ...position, recordedAt: position.recordedAt ?? now }));
     const { accepted } = await marketplace.recordPositions({ actor, requestId: request.id }, request.params.id, positions, now);
     return reply.code(202).send({ accepted });
   });

@@ -78,7 +78,8 @@ const setup = await (async () => {
 })();
 
 type Kind = 'load' | 'chat' | 'positions';
-const BASE_TIME = Date.parse('2026-01-01T00:00:00Z');
+// Three days back, to the second: the server takes positions dated within the last 7 days only.
+const BASE_TIME = Math.floor(Date.now() / 1000) * 1000 - 3 * 24 * 3_600_000;
 /** Command n's position batch: five distinct times that name it. */
 const batchTimes = (n: number) => Array.from({ length: BATCH }, (_, step) => new Date(BASE_TIME + (n * 10 + step) * 1000).toISOString());
 const batchOf = (recordedAt: string) => Math.floor((Date.parse(recordedAt) - BASE_TIME) / 10_000);

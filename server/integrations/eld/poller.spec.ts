@@ -153,3 +153,23 @@ t.test('a truck the ELD does not know, and a refused token, leave the tours alon
   t.equal(samsara.requests.length, 0, 'without asking the provider again');
   t.ok(serviceId);
 });
+
+t.test('a report dated outside the last 7 days and the next 5 minutes is dropped, not recorded', async (t) => {
+  // A quarter of an hour on: the refused service's back-off above has run out.
+  const later = new Date(Date.now() + 15 * 60_000);
+  const at = (minutes: number) => new Date(later.getTime() + minutes * 60_000).toISOString();
+  const broken = await dispatchedTour('T-77');
+  const truck = { id: '77', name: 'T-77', latitude: 41.2, longitude: -87.2, heading: 90, speed: 40, time: '0000-01-01T00:00:00Z' };
+  samsara.vehicles.push(truck);
+  const positions = () => platform.database.db.selectFrom('tour_positions_view').select('recorded_at').where('tour_id', '=', broken).execute();
+  for (const time of ['0000-01-01T00:00:00Z', at(-8 * 24 * 60), at(10)]) {
+    truck.time = time;
+    t.match(await poller.pass(later), { outOfRange: 1, recorded: 0 }, `${time}: dropped`);
+  }
+  await settle();
+  t.equal((await positions()).length, 0, 'nothing on the trail');
+  truck.time = at(-1);
+  t.match(await poller.pass(later), { outOfRange: 0, recorded: 1 }, 'a sane time again is recorded');
+  await settle();
+  t.same((await positions()).map((row) => new Date(row.recorded_at).toISOString()), [at(-1)]);
+});

@@ -13,6 +13,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { TourStatus } from '../../../domain/catalog.ts';
+import { isObservedTimeInWindow } from '../../../domain/schemas/observedTime.ts';
 import { distanceMeters } from '../../../domain/tours/geo.ts';
 import type { MarketplaceCommands } from '../../commands/marketplace.ts';
 import type { Leadership } from './leadership.ts';
@@ -28,7 +29,8 @@ const CONCURRENCY = 4;
 /** Closer than this to the last recorded position, the truck has not moved. */
 const UNCHANGED_METERS = 1;
 
-export type PollResult = { services: number; tours: number; recorded: number; unchanged: number; missing: number; failed: number };
+/** `outOfRange`: reports dated outside the last 7 days and the next 5 minutes (a provider's broken clock), dropped. */
+export type PollResult = { services: number; tours: number; recorded: number; unchanged: number; missing: number; failed: number; outOfRange: number };
 
 export type EldPoller = {
   /** One pass over the tracked tours; `now` is the time the positions are asked for (the simulator's clock). */
@@ -116,6 +118,11 @@ export function startEldPoller(options: {
       result.tours += 1;
       const truck = fleets.flat().find((candidate) => sameTruckName(candidate.name, tour.truckName));
       if (!truck) { result.missing += 1; continue; }
+      if (!isObservedTimeInWindow(Date.parse(truck.updatedAt), now.getTime())) {
+        result.outOfRange += 1;
+        logger.warn({ tourId: tour.tourId, truck: truck.name, reportedAt: truck.updatedAt, now: now.toISOString() }, 'ELD position dropped: dated outside the last 7 days and the next 5 minutes');
+        continue;
+      }
       const last = await lastPositionOf(tour.tourId);
       if (last && (truck.updatedAt <= last.recordedAt || distanceMeters(last, truck) < UNCHANGED_METERS)) { result.unchanged += 1; continue; }
       try {
@@ -132,7 +139,7 @@ export function startEldPoller(options: {
   };
 
   const pass = async (now = new Date()): Promise<PollResult> => {
-    const result: PollResult = { services: 0, tours: 0, recorded: 0, unchanged: 0, missing: 0, failed: 0 };
+    const result: PollResult = { services: 0, tours: 0, recorded: 0, unchanged: 0, missing: 0, failed: 0, outOfRange: 0 };
     const organizations = [...(await trackedTours()).values()];
     const queue = [...organizations];
     await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
