@@ -57,6 +57,7 @@ export const menu: MenuItem[] = [
     id: 'administration', type: 'section', label: 'menu.administration', children: [
       { id: 'add-organization', label: 'menu.addOrganization', icon: 'pi pi-building', to: '/add-organization', permissions: [SUPER_ADMIN] },
       { id: 'outbox', label: outboxMenuLabel, icon: 'pi pi-envelope', to: '/admin/outbox', permissions: [SUPER_ADMIN] },
+      { id: 'read-models', label: 'menu.readModels', icon: 'pi pi-database', to: '/admin/projections', permissions: [SUPER_ADMIN] },
       {
         id: 'users', type: 'group', label: 'menu.users', icon: 'pi pi-users', to: '/user-list', children: [
           { id: 'shippers', type: 'group', label: 'menu.shippers', icon: 'pi pi-box', children: userList('shippers', USERS_SHIPPERS) },

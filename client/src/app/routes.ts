@@ -92,6 +92,7 @@ export const routes: readonly AppRoute[] = [
   gated('/users/all', 'routes.usersAll', [DISPLAY_USERS_SIDEMENU], UsersAllPage),
   gated('/add-organization', 'routes.addOrganization', [SUPER_ADMIN], AddOrganizationPage),
   gated('/admin/outbox', outboxTitleKey, [SUPER_ADMIN], OutboxPage),
+  gated('/admin/projections', 'routes.readModels', [SUPER_ADMIN], lazy(() => import('../pages/admin/ProjectionsPage.tsx'))),
   gated('/user/create', 'routes.userCreate', [USER_CREATE], UserFormPage),
   gated('/user/edit/:id?', 'routes.userEdit', [USER_CREATE], UserFormPage),
   gated('/offer/load/:id?', 'routes.offerLoad', [OFFER_SUBMIT, PROPOSAL_SUBMIT, LOAD_PROPOSAL_VIEW], lazy(() => import('../pages/offers/OfferLoadPage.tsx'))),

@@ -1,6 +1,7 @@
 import 'i18next';
 import type en from './en.json' with { type: 'json' };
 import type marketplace from './areas/marketplace/en.json' with { type: 'json' };
+import type operations from './areas/operations/en.json' with { type: 'json' };
 import type publicScreens from './areas/public/en.json' with { type: 'json' };
 import type tourScreens from './areas/tours/en.json' with { type: 'json' };
 
@@ -8,6 +9,6 @@ import type tourScreens from './areas/tours/en.json' with { type: 'json' };
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof marketplace & typeof publicScreens & typeof tourScreens };
+    resources: { translation: typeof en & typeof marketplace & typeof operations & typeof publicScreens & typeof tourScreens };
   }
 }
