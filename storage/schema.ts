@@ -1,4 +1,11 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LeadsTables } from '../projections/leads/leads.tables.ts';
+import type { MarketplaceTables } from '../projections/marketplace/marketplace.tables.ts';
+import type { OrganizationsTables } from '../projections/organizations/organizations.tables.ts';
+import type { SearchesTables } from '../projections/searches/searches.tables.ts';
+import type { ServicesTables } from '../projections/services/services.tables.ts';
+import type { UsersTables } from '../projections/users/users.tables.ts';
+import type { ServerTables } from './serverTables.ts';
 
 /** Tables of the event store itself. Read-model tables are declared beside their projections. */
 export type StreamsTable = { stream_id: string; revision: string };
@@ -21,11 +28,30 @@ export type ProjectionCheckpointsTable = {
   updated_at: Generated<Date>;
 };
 
+/** Events a read model could not apply, set aside (migration 2026_11_25_1000_projection_parking). */
+export type ProjectionParkedEventsTable = {
+  projection: string;
+  event_id: string;
+  stream_id: string;
+  type: string;
+  transaction_id: string;
+  global_position: string;
+  error: string;
+  parked_at: Generated<Date>;
+};
+/** Rebuilds asked for through the database, for the process that holds the projection. */
+export type ProjectionRebuildRequestsTable = {
+  projection: string;
+  requested_at: Generated<Date>;
+};
+
 export type EventStoreTables = {
   streams: StreamsTable;
   events: EventsTable;
   projection_checkpoints: ProjectionCheckpointsTable;
+  projection_parked_events: ProjectionParkedEventsTable;
+  projection_rebuild_requests: ProjectionRebuildRequestsTable;
 };
 
-// Read-model tables join this type as projections declare them.
-export type DB = EventStoreTables & Record<string, any>;
+/** Every table of the database: the event store's, the server's own, and each read model's (declared beside its projection). */
+export type DB = EventStoreTables & ServerTables & UsersTables & OrganizationsTables & MarketplaceTables & SearchesTables & ServicesTables & LeadsTables;

@@ -9,6 +9,7 @@
 import { DomainError } from '../../domain/shared/errors.ts';
 import { TourStatus } from '../../domain/catalog.ts';
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
+import { latestTourIdByRefNumber, positionSpan } from '../../projections/marketplace/marketplace.queries.ts';
 import type { Caller } from '../commands/marketplace.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
 import type { Platform } from '../platform.ts';
@@ -44,17 +45,15 @@ export function startDemoTicker(platform: Platform, options: { intervalMs?: numb
     const shipperId = await identity.userIdByEmail(demoEmail('shipper1'));
     const shipper = shipperId ? await identity.loadUser(shipperId) : null;
     if (!shipper?.organizationId) return null;
-    const row = await database.db.selectFrom('loads_view').select(['tour_id']).where('ref_number', '=', LIVE_REF_NUMBER)
-      .where('shipper_organization_id', '=', shipper.organizationId).where('tour_id', 'is not', null).orderBy('created_at', 'desc').executeTakeFirst();
-    const tour = row?.tour_id ? await marketplace.loadTour(row.tour_id as string) : null;
+    const tourId = await latestTourIdByRefNumber(database.db, shipper.organizationId, LIVE_REF_NUMBER);
+    const tour = tourId ? await marketplace.loadTour(tourId) : null;
     if (!tour || !onTheRoad(tour) || !tour.assigneeId) return null;
     const driver = await identity.loadUser(tour.assigneeId);
     if (!driver) return null;
     await runner.waitFor(['tourPositions'], await store.head(), 5_000);
-    const times = await database.db.selectFrom('tour_positions_view').where('tour_id', '=', tour.tourId)
-      .select((eb) => [eb.fn.min('recorded_at').as('first'), eb.fn.max('recorded_at').as('last')]).executeTakeFirst();
-    const first = times?.first ? Date.parse(new Date(times.first as string).toISOString()) : clock();
-    const last = times?.last ? Date.parse(new Date(times.last as string).toISOString()) : first - 1;
+    const times = await positionSpan(database.db, tour.tourId);
+    const first = times.first ? Date.parse(new Date(times.first).toISOString()) : clock();
+    const last = times.last ? Date.parse(new Date(times.last).toISOString()) : first - 1;
     const caller: Caller = {
       actor: { userId: driver.userId, organizationId: driver.organizationId, roleId: driver.roleId, permissions: permissionsFor(driver.roleId), sessionId: 'demo' },
       requestId: 'demo-ticker',

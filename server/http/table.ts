@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { pageSizes, tableActions } from '../../domain/catalog.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
+import type { TablePage } from '../../projections/tablePage.ts';
 
 /**
  * The one query protocol every list screen uses (API.md, "Table protocol"):
@@ -79,6 +80,12 @@ export function orderOf(query: TableQuery, columns: Record<string, string>, fall
   if (!column) throw ValidationError.field('order', `Cannot order by ${query.order.column}; one of ${Object.keys(columns).join(', ')}`);
   return { column, direction: query.order.direction };
 }
+
+/** The page a table query asks for, in the order `orderOf` checked: what a read model's page query takes. */
+export const pageOf = (query: TableQuery, order: { column: string; direction: 'ASC' | 'DESC' }): TablePage => ({
+  column: order.column, direction: order.direction, limit: query.pageSize, offset: (query.page - 1) * query.pageSize,
+  pattern: query.search ? likePattern(query.search) : null,
+});
 
 /** The action list of a table answer: every action id the rows may carry, with its name. */
 export const actionsNamed = (ids: readonly number[]) => ids.map((id) => ({ id, name: tableActions.find((action) => action.id === id)?.name ?? String(id) }));

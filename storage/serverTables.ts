@@ -1,0 +1,108 @@
+import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { NullableTimestamp, Timestamp } from './columns.ts';
+
+/**
+ * The server's own tables: state that is not an event and no projection keeps (sessions, outbox,
+ * stored files, landing content, idempotency keys, which offers a user has seen, the ELD pickup
+ * checks and their reactor's checkpoint). Written from migrations 1000, 1200 (proposals_seen), 1400,
+ * 1500 and 1600.
+ */
+
+/** Refresh tokens: only their SHA-256; a family is one sign-in (server/auth/tokens.ts). */
+export type RefreshTokensTable = {
+  id: string;
+  family_id: string;
+  user_id: string;
+  organization_id: string | null;
+  role_id: number;
+  token_hash: string;
+  session_started_at: Date;
+  created_at: Date;
+  expires_at: Date;
+  used_at: Date | null;
+  revoked_at: Date | null;
+};
+
+/** E-mails kept while no SMTP server is configured. */
+export type OutboxTable = {
+  id: string;
+  to: string;
+  subject: string;
+  text: string;
+  created_at: Date;
+};
+
+/** Stored documents, addressed by a random id. pg answers bytea as a Buffer, PGlite as a Uint8Array. */
+export type FilesTable = {
+  id: string;
+  organization_id: string;
+  kind: string;
+  mime: string;
+  size: number;
+  sha256: string;
+  data: Uint8Array;
+  created_at: Date;
+};
+
+/** The landing page's content, one row per item of a content type. */
+export type ContentEntriesTable = {
+  type: string;
+  position: number;
+  fields: ColumnType<unknown, string, string>;
+  updated_at: Generated<Date>;
+};
+
+/** One row per user and idempotency key; a null status_code means the first request still runs. */
+export type IdempotencyKeysTable = {
+  user_id: string;
+  key: string;
+  target: string;
+  request_hash: string | null;
+  status_code: number | null;
+  content_type: string | null;
+  response_body: Uint8Array | null;
+  created_at: ColumnType<Date, Date | undefined, Date>;
+  completed_at: Date | null;
+};
+
+/** When a user last opened a load's offers (the "new offers" badge): UI state, not an event. */
+export type ProposalsSeenTable = {
+  user_id: string;
+  load_id: string;
+  seen_at: Timestamp;
+};
+
+/** The pickup truck checks: one per tour, claimed before the check runs. */
+export type EldPickupChecksTable = {
+  tour_id: string;
+  stop_id: string;
+  arrival_event_id: string;
+  claimed_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  verified: boolean | null;
+  message: string | null;
+  checked_at: NullableTimestamp;
+};
+
+/** Where in the log the pickup check reactor stands. */
+export type EldCheckpointsTable = {
+  name: string;
+  transaction_id: ColumnType<string, string | undefined, string>;
+  global_position: ColumnType<string, string | undefined, string>;
+  updated_at: Generated<Date>;
+};
+
+export type ServerTables = {
+  refresh_tokens: RefreshTokensTable;
+  outbox: OutboxTable;
+  files: FilesTable;
+  content_entries: ContentEntriesTable;
+  idempotency_keys: IdempotencyKeysTable;
+  proposals_seen: ProposalsSeenTable;
+  eld_pickup_checks: EldPickupChecksTable;
+  eld_checkpoints: EldCheckpointsTable;
+};
+
+export type RefreshTokenRow = Selectable<RefreshTokensTable>;
+export type OutboxRow = Selectable<OutboxTable>;
+export type FileRow = Selectable<FilesTable>;
+export type IdempotencyKeyRow = Selectable<IdempotencyKeysTable>;
