@@ -309,6 +309,12 @@ export async function recentTrail(db: Kysely<DB>, tourId: string, limit: number)
   return rows.reverse();
 }
 
+/** A tour's positions recorded after `since`, oldest first, at most `limit`. */
+export const positionsSince = (db: Kysely<DB>, tourId: string, since: string, limit: number) =>
+  db.selectFrom('tour_positions_view').select(['latitude', 'longitude', 'speed', 'heading', 'recorded_at'])
+    .where('tour_id', '=', tourId).where('recorded_at', '>', new Date(since))
+    .orderBy('recorded_at', 'asc').orderBy('id', 'asc').limit(limit).execute();
+
 /** A tour's last position, or undefined. */
 export const lastPositionOf = (db: Kysely<DB>, tourId: string) =>
   db.selectFrom('tour_positions_view').select(['latitude', 'longitude', 'recorded_at'])

@@ -27,6 +27,8 @@ import { handleCommand } from '../eventstore/commandHandler.ts';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import { isSuperadmin, type Actor } from '../http/auth.ts';
 import { latest, type IdentityCommands } from '../identity/identity.ts';
+import { openProposalIds } from '../../projections/marketplace/marketplace.queries.ts';
+import type { DB } from '../../storage/schema.ts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
@@ -51,7 +53,7 @@ export const tourActorOf = (actor: Actor | null): TourActor => {
   return { userId: actor.userId, party, organizationId: actor.organizationId };
 };
 
-export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<any>; identity: IdentityCommands }) {
+export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<DB>; identity: IdentityCommands }) {
   const { store, db, identity } = deps;
 
   const fold = async <S, E>(stream: string, decider: { initialState: () => S; evolve: (s: S, e: E) => S }): Promise<S> => {
@@ -143,10 +145,10 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
 
   /** Declines every other open offer on the load (after an acceptance or a cancellation). */
   const declineOthers = async (loadId: string, exceptProposalId: string | null, reason: DeclineReason, message: string, caller: Caller | null, now: string) => {
-    const rows = await db.selectFrom('proposals_view').select('id').where('load_id', '=', loadId).where('status', 'in', [10, 11]).execute();
+    const ids = await openProposalIds(db, loadId);
     // The read model may lag the log by a moment: also decline proposals it does not show yet on the next run.
     let last: LogPosition | null = null;
-    for (const { id } of rows) {
+    for (const id of ids) {
       if (id === exceptProposalId) continue;
       const { position } = await runProposal({ type: 'DeclineProposal', data: { proposalId: id, by: null, userId: null, reason, message, now } }, loadId, caller, now);
       last = latest(last, position);

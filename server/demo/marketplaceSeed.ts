@@ -9,6 +9,7 @@ import { GenericStatus, TourStatus, type TimeZoneId } from '../../domain/catalog
 import { permissionsFor } from '../../domain/permissions.ts';
 import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import { distanceMiles } from '../../domain/tours/geo.ts';
+import { loadCount } from '../../projections/marketplace/marketplace.queries.ts';
 import type { Caller } from '../commands/marketplace.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
@@ -64,8 +65,7 @@ const ratingsBy = (side: 'shipper' | 'carrier') => side === 'shipper'
 /** Whether the marketplace is empty: no load was ever posted. */
 export async function marketplaceIsEmpty(platform: Platform): Promise<boolean> {
   await platform.runner.waitFor(['marketplace'], await platform.store.head(), 10_000);
-  const row = await platform.database.db.selectFrom('loads_view').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n) === 0;
+  return (await loadCount(platform.database.db)) === 0;
 }
 
 /** The demo user behind a key, as a caller of the command handlers; null when the account is missing. */

@@ -1,3 +1,4 @@
+import { superadminExists } from '../../projections/users/users.queries.ts';
 import { START, comparePositions } from '../eventstore/eventStore.ts';
 import type { Platform } from '../platform.ts';
 import { causeOf } from './identity.ts';
@@ -7,8 +8,7 @@ import { createOrganizationWithUser, createUser } from './onboarding.ts';
 export async function ensureSuperadmin(platform: Platform): Promise<string | null> {
   const { config, database, identity, logger, runner, store } = platform;
   await runner.waitFor(['users'], await store.head(), 10_000);
-  const existing = await database.db.selectFrom('users_view').select('id').where('role_id', '=', 1).executeTakeFirst();
-  if (existing) return null;
+  if (await superadminExists(database.db)) return null;
   if (await identity.userIdByEmail(config.adminEmail)) {
     logger.warn({ email: config.adminEmail }, 'ADMIN_EMAIL belongs to another user: no Superadmin created');
     return null;

@@ -1,5 +1,4 @@
 import { EventEmitter } from 'node:events';
-import type { Kysely } from 'kysely';
 import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
 import { GenericStatus, trailerTypes } from '../../domain/catalog.ts';
@@ -7,7 +6,10 @@ import { evolveLoad, initialLoad } from '../../domain/loads/load.decide.ts';
 import { loadStream, type LoadDetails, type LoadEvent, type LoadExpirationExtended, type LoadPosted, type LoadStop } from '../../domain/loads/load.types.ts';
 import { hasAny, LOADS_CARRIER, permissionsFor } from '../../domain/permissions.ts';
 import { matchesLane } from '../../domain/searches/lane.ts';
-import { criteriaOfRow, type SavedSearchRow } from '../../projections/searches/searches.projection.ts';
+import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
+import { criteriaOfRow } from '../../projections/searches/searches.projection.ts';
+import { activeSearchesExcept } from '../../projections/searches/searches.queries.ts';
+import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
 import type { Database, SessionConnection } from '../db/database.ts';
 import { comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
@@ -68,7 +70,7 @@ const READ_MODELS = ['savedSearches', 'users', 'organizations'] as const;
  */
 export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAlerts> {
   const { database, store, mailer, logger } = options;
-  const db = database.db as unknown as Kysely<any>;
+  const { db } = database;
   const clock = options.clock ?? (() => new Date());
   const emailEveryMs = options.emailEveryMs ?? 60_000;
   const pending = new Map<string, Pending>();
@@ -111,16 +113,13 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
 
   const alert = async (load: Load, position: LogPosition) => {
     await options.projections?.waitFor(readModels, position, 5_000);
-    const shipper = await db.selectFrom('organizations_view').select('status').where('id', '=', load.shipperOrganizationId).executeTakeFirst();
+    const shipper = await organizationNameAndStatus(db, load.shipperOrganizationId);
     if (shipper?.status !== GenericStatus.Active) return;
-    const searches = await db.selectFrom('saved_searches_view as s').innerJoin('organizations_view as o', 'o.id', 's.organization_id')
-      .selectAll('s').where('o.status', '=', GenericStatus.Active).where('s.organization_id', '<>', load.shipperOrganizationId)
-      .orderBy('s.created_at').execute() as SavedSearchRow[];
+    const searches = await activeSearchesExcept(db, load.shipperOrganizationId);
     const lane = { stops: load.details.stops, equipment: load.details.equipment };
     const matching = searches.filter((row) => matchesLane(criteriaOfRow(row), lane));
     if (matching.length === 0) return;
-    const users = await db.selectFrom('users_view').select(['id', 'email', 'name', 'role_id', 'organization_id'])
-      .where('organization_id', 'in', [...new Set(matching.map((row) => row.organization_id))]).where('status', '=', GenericStatus.Active).execute();
+    const users = await usersOfOrganizations(db, [...new Set(matching.map((row) => row.organization_id))], GenericStatus.Active);
     // Drivers are members of the carrier too, but the marketplace is not theirs to see.
     const recipients = users.filter((user) => hasAny(permissionsFor(user.role_id), LOADS_CARRIER))
       .map((user): Recipient => ({ id: user.id, email: user.email, name: user.name, organizationId: user.organization_id }));

@@ -1,6 +1,6 @@
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
+import { expiredOpenLoads, unfinishedAcceptances } from '../../projections/marketplace/marketplace.queries.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
 import type { Database, SessionConnection } from '../db/database.ts';
 
@@ -23,7 +23,7 @@ export function startLoadExpiryScheduler(options: {
   database: Database; marketplace: MarketplaceCommands; logger: Logger; intervalMs?: number; batchSize?: number;
 }): LoadExpiryScheduler {
   const { database, marketplace, logger } = options;
-  const db = database.db as unknown as Kysely<any>;
+  const { db } = database;
   const intervalMs = options.intervalMs ?? 15_000;
   const batchSize = options.batchSize ?? 200;
   let session: SessionConnection | null = null;
@@ -34,8 +34,7 @@ export function startLoadExpiryScheduler(options: {
   const sweep = async (now = new Date().toISOString()): Promise<number> => {
     let paused = 0;
     for (;;) {
-      const due = await db.selectFrom('loads_view').select('id').where('status', '=', GenericStatus.Created).where('expiration', '<=', now)
-        .orderBy('expiration').limit(batchSize).execute();
+      const due = await expiredOpenLoads(db, now, batchSize);
       let changed = 0;
       for (const { id } of due) {
         try {
@@ -55,14 +54,7 @@ export function startLoadExpiryScheduler(options: {
    * the tour's opening): an accepted load with no tour, or with offers still open.
    */
   const repair = async (now = new Date().toISOString()): Promise<number> => {
-    const loads = await db.selectFrom('loads_view as l').select('l.id')
-      .where('l.status', 'in', [GenericStatus.Accepted, GenericStatus.Signed])
-      .where((eb) => eb.or([
-        eb.not(eb.exists(eb.selectFrom('tours_view as t').select('t.id').whereRef('t.id', '=', 'l.tour_id'))),
-        eb.exists(eb.selectFrom('proposals_view as p').select('p.id').whereRef('p.load_id', '=', 'l.id').where('p.status', 'in', [10, 11])),
-      ]))
-      .where('l.updated_at', '<', new Date(Date.parse(now) - 5_000).toISOString())
-      .limit(batchSize).execute();
+    const loads = await unfinishedAcceptances(db, new Date(Date.parse(now) - 5_000).toISOString(), batchSize);
     let repaired = 0;
     for (const { id } of loads) {
       try {

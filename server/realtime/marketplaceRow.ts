@@ -6,27 +6,27 @@
  */
 import type { Kysely } from 'kysely';
 import { GenericStatus } from '../../domain/catalog.ts';
+import { loadWithShipper } from '../../projections/marketplace/marketplace.queries.ts';
+import type { DB } from '../../storage/schema.ts';
+import { baseLoadRow, type LoadRow } from '../http/loadRows.ts';
 import { statusName } from '../identity/accounts.ts';
-import { baseLoadRow, type LoadRow } from '../queries/loadRows.ts';
 
 export type MarketplaceRow = ReturnType<typeof toMarketplaceRow>;
 
-export function toMarketplaceRow(row: LoadRow, now: Date) {
+export function toMarketplaceRow(row: LoadRow & { shipper_name: string; shipper_status: number }, now: Date) {
   const open = row.status === GenericStatus.Created && new Date(row.expiration).getTime() > now.getTime() && row.shipper_status === GenericStatus.Active;
   return {
     ...baseLoadRow(row),
-    status: row.status as number,
+    status: row.status,
     statusName: statusName(row.status),
-    shipper: row.shipper_name as string,
+    shipper: row.shipper_name,
     /** Whether the load is on the marketplace now: false once it was accepted, cancelled, paused or expired. */
     open,
   };
 }
 
 /** The load's marketplace row, or null when the read model has no such load. */
-export async function readMarketplaceRow(db: Kysely<any>, loadId: string, now = new Date()): Promise<MarketplaceRow | null> {
-  const row = await db.selectFrom('loads_view as l').innerJoin('organizations_view as o', 'o.id', 'l.shipper_organization_id')
-    .selectAll('l').select(['o.name as shipper_name', 'o.status as shipper_status'])
-    .where('l.id', '=', loadId).executeTakeFirst();
+export async function readMarketplaceRow(db: Kysely<DB>, loadId: string, now = new Date()): Promise<MarketplaceRow | null> {
+  const row = await loadWithShipper(db, loadId);
   return row ? toMarketplaceRow(row, now) : null;
 }

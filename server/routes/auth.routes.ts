@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { organizationRatings } from '../queries/ratings.ts';
 import { roles } from '../../domain/catalog.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
+import { organizationRatings } from '../../projections/marketplace/marketplace.queries.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { App } from '../app.ts';
 import { errorBody } from '../http/errors.ts';
@@ -40,7 +40,7 @@ export async function profileOf(app: App, userId: string) {
 /** `ratings` for a user of a rated organization (shown in the sidebar with two decimals); absent otherwise. */
 async function ratingsEntry(app: App, organizationId: string | null): Promise<{ ratings?: Record<string, number> }> {
   if (!organizationId) return {};
-  const ratings = (await organizationRatings(app.platform.database.db as never, [organizationId])).get(organizationId);
+  const ratings = (await organizationRatings(app.platform.database.db, [organizationId])).get(organizationId);
   return ratings ? { ratings } : {};
 }
 

@@ -1,4 +1,3 @@
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
 import { loadStream, type Load, type LoadEvent } from '../../domain/loads/load.types.ts';
@@ -8,6 +7,7 @@ import { proposalStream, rateConfirmationStream, type Proposal, type ProposalEve
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
 import { tourChatStream, tourStream, type Tour, type TourEvent } from '../../domain/tours/tour.types.ts';
+import { proposalIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
 import type { App } from '../app.ts';
 import { comparePositions, type RecordedEvent } from '../eventstore/eventStore.ts';
 import { can, requireActor } from '../http/auth.ts';
@@ -20,8 +20,6 @@ const HistoryQuery = z.object({
   at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 time' }).optional(),
   format: z.enum(['json', 'csv'], { error: 'format is json or csv' }).default('json'),
 });
-
-type Row = Record<string, any>;
 
 /** RFC 4180 quoting, and a leading =, +, - or @ neutralised so a spreadsheet never runs it as a formula. */
 const csvCell = (value: unknown): string => {
@@ -37,7 +35,7 @@ const csvCell = (value: unknown): string => {
  */
 export async function historyRoutes(app: App) {
   const { store, marketplace } = app.platform;
-  const db = app.platform.database.db as unknown as Kysely<any>;
+  const { db } = app.platform.database;
 
   app.get('/loads/:id/history', {
     schema: { tags: ['loads'], summary: "A load's audit trail (?at= replays it to that moment; ?format=csv downloads it)", params: IdParams, querystring: HistoryQuery },
@@ -50,7 +48,7 @@ export async function historyRoutes(app: App) {
     if (!access.party) throw new NotFoundError('Load not found');
 
     const { events: loadEvents } = await store.readStream<LoadEvent>(loadStream(load.loadId));
-    const proposalIds = new Set<string>((await db.selectFrom('proposals_view').select('id').where('load_id', '=', load.loadId).execute()).map((row: Row) => row.id));
+    const proposalIds = new Set<string>(await proposalIdsOf(db, load.loadId));
     if (load.acceptedProposalId) proposalIds.add(load.acceptedProposalId);
     const proposalStreams = await Promise.all([...proposalIds].map((id) => store.readStream<ProposalEvent>(proposalStream(id))));
     const confirmationStreams = await Promise.all([...proposalIds].map((id) => store.readStream(rateConfirmationStream(id))));

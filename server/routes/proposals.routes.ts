@@ -1,4 +1,4 @@
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import { z } from 'zod';
 import { accessories, GenericStatus, loadTypes, locationTypes, trailerTypes } from '../../domain/catalog.ts';
 import { carrierProposalActions } from '../../domain/loads/loadRows.ts';
@@ -7,11 +7,14 @@ import {
   PROPOSAL_VIEW, PROPOSAL_VIEW_ALL,
 } from '../../domain/permissions.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import {
+  carrierProposalOn, loadShipper, organizationRatings, PROPOSAL_ORDER, proposalOnLoad, proposalsPage, type ProposalScope,
+} from '../../projections/marketplace/marketplace.queries.ts';
+import { organizationsById } from '../../projections/organizations/organizations.queries.ts';
 import type { App } from '../app.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
-import { actionsNamed, activeFilters, likePattern, numbersOf, orderOf, TableQuery, tableAnswer } from '../http/table.ts';
+import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { parseWith, statusName } from '../identity/accounts.ts';
-import { organizationRatings } from '../queries/ratings.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import { renderRateConfirmation, sha256Hex, type RateConfirmationParty } from '../integrations/pdf/rateConfirmation.ts';
@@ -38,8 +41,6 @@ export const ProposalChangeBody = z.object({
   price: price.nullish().transform((value) => value ?? null),
 }).refine((body) => body.status !== 11 || body.price !== null, { error: PRICE_MESSAGE, path: ['price'] });
 
-const PROPOSAL_ORDER: Record<string, string> = { price: 'p.price', submittedAt: 'p.submitted_at', status: 'p.status', updatedAt: 'p.updated_at', guid: 'p.load_guid' };
-
 type Row = Record<string, any>;
 const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -47,7 +48,7 @@ const iso = (value: unknown): string | null => (value === null || value === unde
 /** Offers: the carriers' bids on a load, the shipper's answers, the contract and the rate confirmation. */
 export async function proposalsRoutes(app: App) {
   const { runner, marketplace, logger } = app.platform;
-  const db = app.platform.database.db as unknown as Kysely<any>;
+  const { db } = app.platform.database;
   const files = createFileStore(app.platform.database.db);
 
   const ratingsOf = (organizationIds: string[]) => organizationRatings(db, organizationIds);
@@ -86,33 +87,14 @@ export async function proposalsRoutes(app: App) {
     };
   };
 
-  const proposalQuery = () => db.selectFrom('proposals_view as p')
-    .innerJoin('organizations_view as c', 'c.id', 'p.carrier_organization_id')
-    .innerJoin('loads_view as l', 'l.id', 'p.load_id');
-  const proposalColumns = ['p.id', 'p.load_id', 'p.load_guid', 'p.status', 'p.price', 'p.counter_price', 'p.message', 'p.eld_truck_name', 'p.submitted_at',
-    'p.updated_at', 'p.carrier_organization_id', 'p.shipper_organization_id', 'p.tour_id', 'p.contract_file_id', 'c.name as carrier_name',
-    'l.status as load_status', 'l.expiration as load_expiration'] as const;
-  const loadColumns = ['l.pickup_address', 'l.pickup_city', 'l.pickup_state', 'l.pickup_start', 'l.pickup_timezone', 'l.dropoff_address', 'l.dropoff_city',
-    'l.dropoff_state', 'l.dropoff_start', 'l.dropoff_timezone', 'l.weight', 'l.commodity'] as const;
-
-  const table = async (request: { query: TableQuery }, actor: Actor, scope: (base: ReturnType<typeof proposalQuery>) => ReturnType<typeof proposalQuery>, withLoad: boolean) => {
+  const table = async (request: { query: TableQuery }, actor: Actor, scope: ProposalScope, withLoad: boolean) => {
     const query = request.query;
     const filters = activeFilters(query);
     const statuses = numbersOf(filters.get('status'), [5, 7, 10, 11, 12, 14], 'status');
-    const { column, direction } = orderOf(query, PROPOSAL_ORDER, 'p.submitted_at');
-    let base = scope(proposalQuery());
-    if (statuses) base = base.where('p.status', 'in', statuses);
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      base = base.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('p.load_guid', 'ilike', pattern), eb('p.message', 'ilike', pattern)]));
-    }
-    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    let selection = base.select([...proposalColumns]);
-    if (withLoad) selection = selection.select([...loadColumns]);
-    const rows = await selection.orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc').orderBy('p.id')
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute() as Row[];
-    const ratings = await ratingsOf([...new Set(rows.map((row) => row.carrier_organization_id as string))]);
-    return tableAnswer(query, Number(total), rows.map((row) => proposalRow(row, ratings, actor)), actionsNamed([1, 5, 10, 15]));
+    const order = orderOf(query, PROPOSAL_ORDER, 'p.submitted_at');
+    const { total, rows } = await proposalsPage(db, scope, { statuses, withLoad }, pageOf(query, order));
+    const ratings = await ratingsOf([...new Set(rows.map((row) => row.carrier_organization_id))]);
+    return tableAnswer(query, total, rows.map((row) => proposalRow(row, ratings, actor)), actionsNamed([1, 5, 10, 15]));
   };
 
   app.get('/proposal/:loadId', {
@@ -121,12 +103,12 @@ export async function proposalsRoutes(app: App) {
   }, async (request) => {
     const actor = requireActor(request);
     const { loadId } = request.params;
-    const load = await db.selectFrom('loads_view').select(['shipper_organization_id']).where('id', '=', loadId).executeTakeFirst();
+    const load = await loadShipper(db, loadId);
     if (!load) throw new NotFoundError('Load not found');
     const owner = isSuperadmin(actor) || load.shipper_organization_id === actor.organizationId;
     if (!owner) {
       const own = actor.organizationId
-        ? await db.selectFrom('proposals_view').select('id').where('load_id', '=', loadId).where('carrier_organization_id', '=', actor.organizationId).executeTakeFirst()
+        ? await carrierProposalOn(db, loadId, actor.organizationId)
         : undefined;
       if (!own) throw new NotFoundError('Load not found');
     }
@@ -134,10 +116,7 @@ export async function proposalsRoutes(app: App) {
       await sql`INSERT INTO proposals_seen (user_id, load_id, seen_at) VALUES (${actor.userId}, ${loadId}, now())
         ON CONFLICT (user_id, load_id) DO UPDATE SET seen_at = now()`.execute(db);
     }
-    return table(request, actor, (base) => {
-      const scoped = base.where('p.load_id', '=', loadId);
-      return owner ? scoped : scoped.where('p.carrier_organization_id', '=', actor.organizationId!);
-    }, false);
+    return table(request, actor, owner ? { loadId } : { loadId, carrierOrganizationId: actor.organizationId! }, false);
   });
 
   app.get('/proposal/:loadId/proposal/:proposalId', {
@@ -145,8 +124,7 @@ export async function proposalsRoutes(app: App) {
     onRequest: can(PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW),
   }, async (request) => {
     const actor = requireActor(request);
-    const row = await proposalQuery().select([...proposalColumns, ...loadColumns])
-      .where('p.id', '=', request.params.proposalId).where('p.load_id', '=', request.params.loadId).executeTakeFirst() as Row | undefined;
+    const row = await proposalOnLoad(db, request.params.loadId, request.params.proposalId);
     const visible = row && (isSuperadmin(actor) || row.shipper_organization_id === actor.organizationId || row.carrier_organization_id === actor.organizationId);
     if (!row || !visible) throw new NotFoundError('Proposal not found');
     return proposalRow(row, await ratingsOf([row.carrier_organization_id]), actor);
@@ -212,7 +190,7 @@ export async function proposalsRoutes(app: App) {
     }
     const load = await marketplace.loadLoad(proposal.loadId);
     if (!load) throw new NotFoundError('Load not found');
-    const organizations = await db.selectFrom('organizations_view').selectAll().where('id', 'in', [proposal.shipperOrganizationId, proposal.carrierOrganizationId]).execute() as Row[];
+    const organizations = await organizationsById(db, [proposal.shipperOrganizationId, proposal.carrierOrganizationId]);
     const partyOf = (id: string): RateConfirmationParty => {
       const o = organizations.find((row) => row.id === id);
       return {
@@ -263,12 +241,12 @@ export async function proposalsRoutes(app: App) {
     onRequest: can(PROPOSAL_LIST_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
-    return table(request, actor, (base) => (isSuperadmin(actor) ? base : base.where('p.carrier_organization_id', '=', actor.organizationId ?? '00000000-0000-0000-0000-000000000000')), true);
+    return table(request, actor, isSuperadmin(actor) ? {} : { carrierOrganizationId: actor.organizationId ?? '00000000-0000-0000-0000-000000000000' }, true);
   });
 
   app.get('/proposals', {
     schema: { tags: ['proposals'], summary: 'Every offer (Superadmin)', querystring: TableQuery },
     onRequest: can(PROPOSAL_VIEW_ALL),
-  }, async (request) => table(request, requireActor(request), (base) => base, true));
+  }, async (request) => table(request, requireActor(request), {}, true));
 }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { allProjections } from '../../projections/index.ts';
+import { userByResetCode } from '../../projections/users/users.queries.ts';
 import {
   carrierRegistrationSchema, confirmSignupBodySchema, forgotPasswordBodySchema, registrationDocumentFields, resetPasswordBodySchema, shipperRegistrationSchema,
 } from '../../domain/schemas/index.ts';
@@ -129,7 +130,7 @@ export async function registrationRoutes(app: App) {
     config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (request) => {
     const codeHash = hashCode(request.body.code);
-    const row = await database.db.selectFrom('users_view').select(['id', 'organization_id']).where('reset_code_hash', '=', codeHash).executeTakeFirst();
+    const row = await userByResetCode(database.db, codeHash);
     if (!row) throw ValidationError.field('code', 'Invalid or expired reset code');
     const now = new Date().toISOString();
     const { position } = await identity.user({ type: 'ResetPassword', data: { userId: row.id, resetCodeHash: codeHash, newPasswordHash: await hashPassword(request.body.newPassword), now } },

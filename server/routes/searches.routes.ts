@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { trailerTypes } from '../../domain/catalog.ts';
 import { LOADS_CARRIER } from '../../domain/permissions.ts';
@@ -8,7 +7,9 @@ import { savedSearchBodySchema } from '../../domain/searches/savedSearch.schema.
 import { savedSearchStream, type SavedSearch, type SavedSearchCommand, type SavedSearchEvent } from '../../domain/searches/savedSearch.types.ts';
 import type { EventMetadata } from '../../domain/shared/event.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
-import { criteriaOfRow, type SavedSearchRow } from '../../projections/searches/searches.projection.ts';
+import { criteriaOfRow } from '../../projections/searches/searches.projection.ts';
+import { savedSearchCount, savedSearchesOf } from '../../projections/searches/searches.queries.ts';
+import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
 import type { App } from '../app.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
@@ -40,7 +41,7 @@ const searchOfRow = (row: SavedSearchRow) => {
  */
 export async function searchesRoutes(app: App) {
   const { store, runner } = app.platform;
-  const db = app.platform.database.db as unknown as Kysely<any>;
+  const { db } = app.platform.database;
 
   const metadata = (request: { id: string }, actor: Actor, now: string): EventMetadata => ({
     userId: actor.userId, organizationId: actor.organizationId, correlationId: request.id, causationId: request.id, at: now,
@@ -54,8 +55,7 @@ export async function searchesRoutes(app: App) {
   }, async (request) => {
     const actor = requireActor(request);
     if (!actor.organizationId) return [];
-    const rows = await db.selectFrom('saved_searches_view').selectAll().where('organization_id', '=', actor.organizationId)
-      .orderBy('created_at').orderBy('id').execute() as SavedSearchRow[];
+    const rows = await savedSearchesOf(db, actor.organizationId);
     return rows.map(searchOfRow);
   });
 
@@ -67,12 +67,11 @@ export async function searchesRoutes(app: App) {
     const body = parseWith(savedSearchBodySchema, request.body);
     if (isSuperadmin(actor) || !actor.organizationId) throw new ForbiddenError('Saved searches belong to a carrier organization');
     const now = new Date().toISOString();
-    const { count } = await db.selectFrom('saved_searches_view').select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('organization_id', '=', actor.organizationId).executeTakeFirstOrThrow();
+    const count = await savedSearchCount(db, actor.organizationId);
     const searchId = randomUUID();
     const { position } = await run({
       type: 'SaveSearch',
-      data: { searchId, organizationId: actor.organizationId, userId: actor.userId, ...body, savedCount: Number(count), now },
+      data: { searchId, organizationId: actor.organizationId, userId: actor.userId, ...body, savedCount: count, now },
     }, request, actor, now);
     await runner.waitFor(SEARCH_VIEWS, position);
     return reply.code(201).send({ id: searchId });

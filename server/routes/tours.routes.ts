@@ -1,4 +1,3 @@
-import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
 import { GenericStatus, ratingCriteriaRatedBy, Role, TourStatus, tourStatuses, type TourStatusId } from '../../domain/catalog.ts';
 import { carrierTourActions, driverTourActions, shipperLoadActions } from '../../domain/loads/loadRows.ts';
@@ -8,12 +7,16 @@ import {
 } from '../../domain/permissions.ts';
 import { observedTime } from '../../domain/schemas/observedTime.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
+import {
+  activeToursOfCarrier, chatMessagesOf, recentTrail, TOUR_ORDER, tourTimeline, toursPage, type TourScope,
+} from '../../projections/marketplace/marketplace.queries.ts';
+import { organizationUsers } from '../../projections/users/users.queries.ts';
 import { estimateArrival } from '../../domain/tours/geo.ts';
 import { manualTourEventTypes, type OpenedTour } from '../../domain/tours/tour.types.ts';
 import type { App } from '../app.ts';
 import { isTourParty } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
-import { actionsNamed, activeFilters, likePattern, numbersOf, orderOf, TableQuery, tableAnswer } from '../http/table.ts';
+import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { MARKETPLACE_VIEWS } from './loads.routes.ts';
 
@@ -44,7 +47,6 @@ const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(Posit
 const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
 const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int(), rating: z.number() })).min(1, { error: 'Rate every criterion once' }) });
 
-const TOUR_ORDER: Record<string, string> = { guid: 't.load_guid', openedAt: 't.opened_at', updatedAt: 't.updated_at', status: 't.status', pickupTime: 'l.pickup_start' };
 const TRAIL_LENGTH = 500;
 
 type Row = Record<string, any>;
@@ -54,16 +56,12 @@ const statusNameOf = (id: number) => tourStatuses.find((status) => status.id ===
 /** Tours: the tables, assignment, statuses, timeline, positions, tracking, chat and ratings. */
 export async function toursRoutes(app: App) {
   const { runner, marketplace } = app.platform;
-  const db = app.platform.database.db as unknown as Kysely<any>;
+  const { db } = app.platform.database;
 
-  const tourRows = (actor: Actor) => {
-    let base = db.selectFrom('tours_view as t').innerJoin('loads_view as l', 'l.id', 't.load_id')
-      .leftJoin('organizations_view as so', 'so.id', 't.shipper_organization_id')
-      .leftJoin('organizations_view as co', 'co.id', 't.carrier_organization_id');
-    if (isSuperadmin(actor)) return base;
-    if (actor.roleId === Role.Driver) return base.where('t.assignee_id', '=', actor.userId);
-    const organizationId = actor.organizationId ?? '00000000-0000-0000-0000-000000000000';
-    return base.where((eb) => eb.or([eb('t.shipper_organization_id', '=', organizationId), eb('t.carrier_organization_id', '=', organizationId)]));
+  const scopeOf = (actor: Actor): TourScope => {
+    if (isSuperadmin(actor)) return { all: true };
+    if (actor.roleId === Role.Driver) return { assigneeId: actor.userId };
+    return { organizationId: actor.organizationId };
   };
 
   const rowOf = (actor: Actor, row: Row) => {
@@ -97,21 +95,9 @@ export async function toursRoutes(app: App) {
     const query = request.query;
     const filters = activeFilters(query);
     const statuses = numbersOf(filters.get('status'), tourStatuses.map((status) => status.id), 'status');
-    const { column, direction } = orderOf(query, TOUR_ORDER, 't.opened_at');
-    let base = tourRows(actor);
-    if (statuses) base = base.where('t.status', 'in', statuses);
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      base = base.where((eb) => eb.or([eb('t.load_guid', 'ilike', pattern), eb('t.assignee_name', 'ilike', pattern), eb('l.pickup_address', 'ilike', pattern), eb('l.dropoff_address', 'ilike', pattern)]));
-    }
-    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base.selectAll('t')
-      .select(['l.status as load_status', 'l.pickup_address', 'l.pickup_city', 'l.pickup_state', 'l.pickup_start', 'l.pickup_timezone', 'l.dropoff_address',
-        'l.dropoff_city', 'l.dropoff_state', 'l.dropoff_start', 'l.dropoff_timezone', 'so.name as shipper_name', 'co.name as carrier_name'])
-      .select(sql<string>`(SELECT max(recorded_at) FROM tour_positions_view p WHERE p.tour_id = t.id)`.as('last_position_at'))
-      .orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc').orderBy('t.id')
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute() as Row[];
-    return tableAnswer(query, Number(total), rows.map((row) => rowOf(actor, row)), actionsNamed([1, 3, 6, 7, 8, 9, 10, 12]));
+    const order = orderOf(query, TOUR_ORDER, 't.opened_at');
+    const { total, rows } = await toursPage(db, scopeOf(actor), { statuses }, pageOf(query, order));
+    return tableAnswer(query, total, rows.map((row) => rowOf(actor, row)), actionsNamed([1, 3, 6, 7, 8, 9, 10, 12]));
   };
 
   const visibleTour = async (actor: Actor, tourId: string): Promise<OpenedTour> => marketplace.visibleTour(actor, tourId);
@@ -136,10 +122,8 @@ export async function toursRoutes(app: App) {
   }, async (request) => {
     const actor = requireActor(request);
     if (!actor.organizationId) return [];
-    const rows = await db.selectFrom('users_view').select(['id', 'name', 'phone', 'email']).where('organization_id', '=', actor.organizationId)
-      .where('role_id', '=', Role.Driver).where('status', '=', GenericStatus.Active).orderBy('name').execute() as Row[];
-    const busy = await db.selectFrom('tours_view').select(['assignee_id', 'id', 'load_guid']).where('carrier_organization_id', '=', actor.organizationId)
-      .where('status', 'in', [TourStatus.ReadyForPickup, TourStatus.Dispatched, TourStatus.InTransit, TourStatus.PendingDeliveryConfirmation]).execute() as Row[];
+    const rows = await organizationUsers(db, actor.organizationId, Role.Driver, GenericStatus.Active);
+    const busy = await activeToursOfCarrier(db, actor.organizationId);
     return rows.map((row) => ({
       id: row.id, name: row.name, phone: row.phone, email: row.email,
       openTours: busy.filter((tour) => tour.assignee_id === row.id).map((tour) => ({ id: tour.id, loadGuid: tour.load_guid })),
@@ -182,8 +166,7 @@ export async function toursRoutes(app: App) {
   }, async (request) => {
     const actor = requireActor(request);
     const tour = await visibleTour(actor, request.params.id);
-    const trail = (await db.selectFrom('tour_positions_view').select(['latitude', 'longitude', 'speed', 'heading', 'recorded_at'])
-      .where('tour_id', '=', tour.tourId).orderBy('recorded_at', 'desc').orderBy('id', 'desc').limit(TRAIL_LENGTH).execute() as Row[]).reverse()
+    const trail = (await recentTrail(db, tour.tourId, TRAIL_LENGTH))
       .map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), speed: row.speed === null ? null : Number(row.speed), heading: row.heading === null ? null : Number(row.heading), recordedAt: iso(row.recorded_at)! }));
     const last = trail.at(-1) ?? null;
     const remaining = tour.stops.filter((stop) => !tour.departedStopIds.includes(stop.id));
@@ -236,9 +219,7 @@ export async function toursRoutes(app: App) {
     onRequest: can(TOUR_GET_EVENTS),
   }, async (request) => {
     const tour = await visibleTour(requireActor(request), request.params.id);
-    const rows = await db.selectFrom('tour_events_view as e').leftJoin('users_view as u', 'u.id', 'e.added_by')
-      .select(['e.id', 'e.type', 'e.message', 'e.stop_id', 'e.at', 'u.id as user_id', 'u.name as user_name'])
-      .where('e.tour_id', '=', tour.tourId).orderBy('e.at').orderBy('e.id').execute() as Row[];
+    const rows = await tourTimeline(db, tour.tourId);
     return rows.map((row) => ({
       id: row.id, type: row.type, message: row.message, stopId: row.stop_id, at: iso(row.at),
       user: row.user_id ? { id: row.user_id, name: row.user_name } : null,
@@ -274,7 +255,7 @@ export async function toursRoutes(app: App) {
     onRequest: can(CHAT_USE),
   }, async (request) => {
     const tour = await visibleTour(requireActor(request), request.params.id);
-    const rows = await db.selectFrom('chat_messages_view').selectAll().where('tour_id', '=', tour.tourId).orderBy('posted_at').orderBy('id').limit(1000).execute() as Row[];
+    const rows = await chatMessagesOf(db, tour.tourId, 1000);
     return rows.map((row) => ({ id: row.id, user: { id: row.user_id, name: row.user_name }, organizationId: row.organization_id, text: row.text, at: iso(row.posted_at) }));
   });
 

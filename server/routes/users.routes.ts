@@ -1,15 +1,17 @@
-import { sql, type Kysely } from 'kysely';
 import { z } from 'zod';
-import { Role, roles, TourStatus, type OrganizationType } from '../../domain/catalog.ts';
+import { Role, roles, type OrganizationType } from '../../domain/catalog.ts';
 import {
   DISPLAY_USERS_SIDEMENU, SUPER_ADMIN, USER_ACTIVATE, USER_ASSIGN_ORGANIZATION, USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE,
   USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE, USERS_CARRIERS, USERS_SHIPPERS, canCreateRole, creatableRoles, filterableRoles, hasAny,
 } from '../../domain/permissions.ts';
 import { createOrganizationDataSchema, createUserBodySchema, FILE_REQUIRED_MESSAGE, ORGANIZATION_ID_MESSAGE, updateUserBodySchema } from '../../domain/schemas/index.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { hasActiveTour } from '../../projections/marketplace/marketplace.queries.ts';
+import { ORGANIZATION_ORDER, organizationChoices, organizationsPage } from '../../projections/organizations/organizations.queries.ts';
+import { USER_ORDER, usersPage } from '../../projections/users/users.queries.ts';
 import type { App } from '../app.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
-import { activeFilters, likePattern, numbersOf, orderOf, TableQuery, tableAnswer } from '../http/table.ts';
+import { activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { changePassword, optionalCarrierDocuments, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
 import { assertFound, causeOf, latest, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser, createUser } from '../identity/onboarding.ts';
@@ -22,8 +24,6 @@ const DeleteDriverBody = z.object({ id: z.uuid('Not a valid id') });
 const Action = { View: 1, Edit: 2, Activate: 13, Block: 14 } as const;
 const actionList = (...ids: number[]) => ids.map((id) => ({ id, name: Object.entries(Action).find(([, value]) => value === id)![0] }));
 
-const USER_ORDER: Record<string, string> = { name: 'u.name', email: 'u.email', username: 'u.username', createdAt: 'u.created_at', status: 'u.status' };
-const ORGANIZATION_ORDER: Record<string, string> = { name: 'o.name', email: 'o.email', createdAt: 'o.created_at', status: 'status' };
 
 /** The activate and block actions the caller may take now on a row of that status. */
 const statusActions = (actor: Actor, status: number | null): number[] => {
@@ -40,7 +40,7 @@ const statusActions = (actor: Actor, status: number | null): number[] => {
  */
 export async function usersRoutes(app: App) {
   const { identity, runner } = app.platform;
-  const db = app.platform.database.db as unknown as Kysely<any>;
+  const { db } = app.platform.database;
   const identityViews = ['users', 'organizations'];
 
   /** A user the caller may see: a Superadmin any, others only their organization's (else 404). */
@@ -95,26 +95,12 @@ export async function usersRoutes(app: App) {
     const statuses = numbersOf(filters.get('status'), [1, 2, 3], 'status');
     const organizationIds = filters.get('organization')?.map(String);
     if (organizationIds?.some((id) => !z.uuid().safeParse(id).success)) throw ValidationError.field('filters', 'Unknown organization in the organization filter');
-    const { column, direction } = orderOf(query, USER_ORDER, 'u.created_at');
+    const order = orderOf(query, USER_ORDER, 'u.created_at');
 
-    let base = db.selectFrom('users_view as u').leftJoin('organizations_view as o', 'o.id', 'u.organization_id');
-    if (!isSuperadmin(actor)) {
-      if (!actor.organizationId) return tableAnswer(query, 0, [], []);
-      base = base.where('u.organization_id', '=', actor.organizationId);
-    }
-    if (roleIds) base = base.where('u.role_id', 'in', roleIds);
-    if (statuses) base = base.where('u.status', 'in', statuses);
-    if (organizationIds) base = base.where('u.organization_id', 'in', organizationIds);
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      base = base.where((eb) => eb.or([eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
-    }
-    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .select(['u.id', 'u.name', 'u.email', 'u.username', 'u.phone', 'u.role_id', 'u.organization_id', 'u.status', 'u.email_confirmed', 'u.created_at', 'o.name as organization_name', 'o.type as organization_type'])
-      .orderBy(sql.ref(column), direction === 'ASC' ? 'asc' : 'desc').orderBy('u.id')
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize)
-      .execute();
+    if (!isSuperadmin(actor) && !actor.organizationId) return tableAnswer(query, 0, [], []);
+    const { total, rows } = await usersPage(db, {
+      organizationId: isSuperadmin(actor) ? null : actor.organizationId, roleIds, statuses, organizationIds: organizationIds ?? null,
+    }, pageOf(query, order));
     const canEdit = hasAny(actor.permissions, USER_UPDATE);
     const data = rows.map((row) => ({
       id: row.id as string,
@@ -137,7 +123,7 @@ export async function usersRoutes(app: App) {
       ...(hasAny(actor.permissions, USER_ACTIVATE) ? [Action.Activate] : []),
       ...(hasAny(actor.permissions, USER_BLOCK) ? [Action.Block] : []),
     ];
-    return tableAnswer(query, Number(total), data, actionList(...tableActions));
+    return tableAnswer(query, total, data, actionList(...tableActions));
   });
 
   /**
@@ -152,25 +138,8 @@ export async function usersRoutes(app: App) {
     const actor = requireActor(request);
     const query = request.query;
     const statuses = numbersOf(activeFilters(query).get('status'), [1, 2, 3], 'status');
-    const { column, direction } = orderOf(query, ORGANIZATION_ORDER, 'o.created_at');
-    let base = db.selectFrom('organizations_view as o')
-      .leftJoinLateral(
-        (eb) => eb.selectFrom('users_view').select(['id', 'name', 'email', 'username', 'phone', 'status']).whereRef('organization_id', '=', 'o.id').orderBy('created_at').orderBy('id').limit(1).as('u'),
-        (join) => join.onTrue(),
-      )
-      .where('o.type', '=', type);
-    if (statuses) base = base.where(sql<number>`coalesce(u.status, o.status)`, 'in', statuses);
-    if (query.search) {
-      const pattern = likePattern(query.search);
-      base = base.where((eb) => eb.or([eb('o.name', 'ilike', pattern), eb('o.email', 'ilike', pattern), eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
-    }
-    const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
-    const rows = await base
-      .selectAll('o')
-      .select([sql<number>`coalesce(u.status, o.status)`.as('row_status'), 'u.id as user_id', 'u.name as user_name', 'u.email as user_email', 'u.username as user_username', 'u.phone as user_phone', 'u.status as user_status'])
-      .orderBy(sql.ref(column === 'status' ? 'row_status' : column), direction === 'ASC' ? 'asc' : 'desc').orderBy('o.id')
-      .limit(query.pageSize).offset((query.page - 1) * query.pageSize)
-      .execute();
+    const order = orderOf(query, ORGANIZATION_ORDER, 'o.created_at');
+    const { total, rows } = await organizationsPage(db, { type, statuses }, pageOf(query, order));
     const data = rows.map((row) => {
       const status = Number(row.row_status);
       return {
@@ -194,7 +163,7 @@ export async function usersRoutes(app: App) {
         actions: row.user_id ? statusActions(actor, status) : [],
       };
     });
-    return tableAnswer(query, Number(total), data, actionList(Action.Activate, Action.Block).filter((action) => hasAny(actor.permissions, action.id === Action.Activate ? USER_ACTIVATE : USER_BLOCK)));
+    return tableAnswer(query, total, data, actionList(Action.Activate, Action.Block).filter((action) => hasAny(actor.permissions, action.id === Action.Activate ? USER_ACTIVATE : USER_BLOCK)));
   });
   organizationsList('Shipper', USERS_SHIPPERS);
   organizationsList('Carrier', USERS_CARRIERS);
@@ -258,9 +227,8 @@ export async function usersRoutes(app: App) {
     const now = new Date().toISOString();
     const cause = causeOf(actor, request.id);
     // A driver assigned to a tour that is not finished yet cannot go: the decider refuses (409).
-    const open = await db.selectFrom('tours_view').select('id').where('assignee_id', '=', user.userId)
-      .where('status', 'in', [TourStatus.ReadyForPickup, TourStatus.Dispatched, TourStatus.InTransit, TourStatus.PendingDeliveryConfirmation]).executeTakeFirst();
-    const { position } = await identity.user({ type: 'DeleteUser', data: { userId: user.userId, hasOpenTour: Boolean(open), now } }, cause, now);
+    const hasOpenTour = await hasActiveTour(db, user.userId);
+    const { position } = await identity.user({ type: 'DeleteUser', data: { userId: user.userId, hasOpenTour, now } }, cause, now);
     await app.platform.tokens.revokeAllForUser(user.userId);
     // The e-mail and username become free for a new account.
     await identity.release('email', user.email, user.userId, cause, now);
@@ -314,12 +282,8 @@ export async function usersRoutes(app: App) {
     onRequest: can(USER_ASSIGN_ORGANIZATION),
   }, async (request) => {
     const actor = requireActor(request);
-    let select = db.selectFrom('organizations_view').select(['id', 'name', 'type']).orderBy('name').orderBy('id');
-    if (!isSuperadmin(actor)) {
-      if (!actor.organizationId) return [];
-      select = select.where('id', '=', actor.organizationId);
-    }
-    const rows = await select.execute();
+    if (!isSuperadmin(actor) && !actor.organizationId) return [];
+    const rows = await organizationChoices(db, isSuperadmin(actor) ? null : actor.organizationId);
     return rows.map((row) => ({ id: row.id as string, name: row.name as string, type: row.type as string }));
   });
 

@@ -3,7 +3,6 @@
  * (install, credentials, fleets), and, where background work runs, the position poller and the
  * pickup truck check.
  */
-import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { MarketplaceCommands } from '../../commands/marketplace.ts';
 import type { Config } from '../../config.ts';
@@ -35,10 +34,10 @@ export function startEldIntegration(deps: {
 }): EldIntegration {
   const { config, database, store, marketplace, logger, background } = deps;
   const providers = createEldProviders({ samsaraBaseUrl: config.samsaraBaseUrl, motiveBaseUrl: config.motiveBaseUrl, http: deps.http });
-  const services = createOrganizationServices({ db: database.db as unknown as Kysely<any>, store, providers, secrets: createSecretBox(config.secretsKey) });
+  const services = createOrganizationServices({ db: database.db, store, providers, secrets: createSecretBox(config.secretsKey) });
   const leadership = createLeadership(database);
   const poller = background
-    ? startEldPoller({ db: database.db as unknown as Kysely<any>, marketplace, services, logger, leadership, intervalMs: config.eldPollMs })
+    ? startEldPoller({ db: database.db, marketplace, services, logger, leadership, intervalMs: config.eldPollMs })
     : null;
   const pickupCheck = background ? startPickupCheck({ database, store, marketplace, services, logger, leadership }) : null;
   return {

@@ -12,6 +12,9 @@ import {
 } from '../../../domain/services/organizationService.types.ts';
 import type { EventMetadata } from '../../../domain/shared/event.ts';
 import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors.ts';
+import { installedServicesOf } from '../../../projections/services/services.queries.ts';
+import type { InstalledServiceRow } from '../../../projections/services/services.tables.ts';
+import type { DB } from '../../../storage/schema.ts';
 import type { Caller } from '../../commands/marketplace.ts';
 import { handleCommand } from '../../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../../eventstore/eventStore.ts';
@@ -20,11 +23,7 @@ import { CredentialsRefusedError, type CredentialLabels, type EldCredentials, ty
 import type { EldProviders } from './providers.ts';
 import { SealedSecretError, type SecretBox } from './secrets.ts';
 
-/** A row of `organization_services_view`. */
-export type InstalledServiceRow = {
-  id: string; organization_id: string; service_id: string; client_id: string | null; sealed_secret: string;
-  installed_by: string | null; installed_at: Date | string; updated_at: Date | string;
-};
+export type { InstalledServiceRow };
 
 /** What the install dialog shows of an installation: never the secret, only that one is set. */
 export type OrganizationServiceData = {
@@ -43,7 +42,7 @@ export type CredentialsBody = { clientId?: string | null; clientSecret: string }
 
 const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
 
-export function createOrganizationServices(deps: { db: Kysely<any>; store: EventStore; providers: EldProviders; secrets: SecretBox }) {
+export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventStore; providers: EldProviders; secrets: SecretBox }) {
   const { db, store, providers, secrets } = deps;
 
   const metadata = (caller: Caller, now: string): EventMetadata => ({
@@ -59,8 +58,7 @@ export function createOrganizationServices(deps: { db: Kysely<any>; store: Event
     return events.reduce(organizationServiceDecider.evolve, organizationServiceDecider.initialState());
   };
 
-  const installedOf = async (organizationId: string): Promise<InstalledServiceRow[]> =>
-    (await db.selectFrom('organization_services_view').selectAll().where('organization_id', '=', organizationId).orderBy('installed_at').execute()) as InstalledServiceRow[];
+  const installedOf = (organizationId: string): Promise<InstalledServiceRow[]> => installedServicesOf(db, organizationId);
 
   const dataOf = (row: InstalledServiceRow): OrganizationServiceData => ({
     organizationServiceId: row.id, serviceId: row.service_id, clientId: row.client_id, secretSet: true,

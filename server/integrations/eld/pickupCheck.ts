@@ -11,7 +11,7 @@
  * provider is asked. It starts, the first time, at the head of the log: arrivals from before the
  * integration existed are not checked.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import type { Logger } from 'pino';
 import { LocationType } from '../../../domain/catalog.ts';
 import { distanceMeters, GEOFENCE_METERS, METERS_PER_MILE } from '../../../domain/tours/geo.ts';
@@ -42,7 +42,7 @@ export function startPickupCheck(options: {
   claimRetryMs?: number; background?: boolean;
 }): PickupCheck {
   const { database, store, marketplace, services, logger, leadership } = options;
-  const db = database.db as unknown as Kysely<any>;
+  const { db } = database;
   let subscription: Subscription | null = null;
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;

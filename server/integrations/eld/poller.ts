@@ -12,9 +12,11 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { TourStatus } from '../../../domain/catalog.ts';
 import { isObservedTimeInWindow } from '../../../domain/schemas/observedTime.ts';
 import { distanceMeters } from '../../../domain/tours/geo.ts';
+import { lastPositionOf as readLastPosition } from '../../../projections/marketplace/marketplace.queries.ts';
+import { trackedToursWithServices } from '../../../projections/services/services.queries.ts';
+import type { DB } from '../../../storage/schema.ts';
 import type { MarketplaceCommands } from '../../commands/marketplace.ts';
 import type { Leadership } from './leadership.ts';
 import type { InstalledServiceRow, OrganizationServices } from './organizationServices.ts';
@@ -42,7 +44,7 @@ type TrackedTour = { tourId: string; truckName: string; organizationId: string }
 type LastPosition = { recordedAt: string; latitude: number; longitude: number };
 
 export function startEldPoller(options: {
-  db: Kysely<any>; marketplace: MarketplaceCommands; services: OrganizationServices; logger: Logger; leadership: Leadership;
+  db: Kysely<DB>; marketplace: MarketplaceCommands; services: OrganizationServices; logger: Logger; leadership: Leadership;
   intervalMs?: number; background?: boolean;
 }): EldPoller {
   const { db, marketplace, services, logger, leadership } = options;
@@ -53,14 +55,7 @@ export function startEldPoller(options: {
   let running: Promise<unknown> = Promise.resolve();
 
   const trackedTours = async () => {
-    const rows = await db.selectFrom('tours_view as t')
-      .innerJoin('organization_services_view as s', 's.organization_id', 't.carrier_organization_id')
-      .select(['t.id as tour_id', 't.eld_truck_name', 't.carrier_organization_id', 's.id', 's.organization_id', 's.service_id', 's.client_id', 's.sealed_secret',
-        's.installed_by', 's.installed_at', 's.updated_at'])
-      .where('t.status', 'in', [TourStatus.Dispatched, TourStatus.InTransit])
-      .where('t.eld_truck_name', 'is not', null)
-      .orderBy('s.installed_at')
-      .execute();
+    const rows = await trackedToursWithServices(db);
     const byOrganization = new Map<string, { services: Map<string, InstalledServiceRow>; tours: Map<string, TrackedTour> }>();
     for (const row of rows) {
       if (!String(row.eld_truck_name).trim()) continue;
@@ -76,8 +71,7 @@ export function startEldPoller(options: {
   const lastPositionOf = async (tourId: string): Promise<LastPosition | null> => {
     const known = lastPositions.get(tourId);
     if (known) return known;
-    const row = await db.selectFrom('tour_positions_view').select(['latitude', 'longitude', 'recorded_at'])
-      .where('tour_id', '=', tourId).orderBy('recorded_at', 'desc').limit(1).executeTakeFirst();
+    const row = await readLastPosition(db, tourId);
     if (!row) return null;
     const last = { recordedAt: new Date(row.recorded_at).toISOString(), latitude: Number(row.latitude), longitude: Number(row.longitude) };
     lastPositions.set(tourId, last);

@@ -1,8 +1,9 @@
 /** The columns every load row of the API shares (shipper table, marketplace, realtime payloads), from a `loads_view` row. */
 import { loadTypes, trailerTypes } from '../../domain/catalog.ts';
+import type { LoadRow } from '../../projections/marketplace/marketplace.tables.ts';
 import { statusName } from '../identity/accounts.ts';
 
-export type LoadRow = Record<string, any>;
+export type { LoadRow };
 
 export const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
 export const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -14,24 +15,24 @@ const place = (row: LoadRow, prefix: 'pickup' | 'dropoff') => ({
 });
 
 export const baseLoadRow = (row: LoadRow) => ({
-  id: row.id as string,
-  guid: row.guid as string,
-  loadStatus: row.status as number,
+  id: row.id,
+  guid: row.guid,
+  loadStatus: row.status,
   loadStatusName: statusName(row.status),
   pickup: place(row, 'pickup'),
   dropoff: place(row, 'dropoff'),
   pickupTime: iso(row.pickup_start),
   dropoffTime: iso(row.dropoff_start),
   expiration: iso(row.expiration),
-  expirationTimezone: row.expiration_timezone as string,
-  loadTypeId: row.load_type_id as number,
+  expirationTimezone: row.expiration_timezone,
+  loadTypeId: row.load_type_id,
   loadType: loadTypes.find((type) => type.id === row.load_type_id)?.name ?? null,
-  equipment: (row.equipment as number[]).map(Number),
-  equipmentNames: (row.equipment as number[]).map((id) => trailerTypes.find((type) => type.id === Number(id))?.name ?? String(id)),
-  accessories: (row.accessories as number[]).map(Number),
+  equipment: row.equipment.map(Number),
+  equipmentNames: row.equipment.map((id) => trailerTypes.find((type) => type.id === Number(id))?.name ?? String(id)),
+  accessories: row.accessories.map(Number),
   weight: Number(row.weight),
-  commodity: row.commodity as string,
-  refNumber: row.ref_number as string,
+  commodity: row.commodity,
+  refNumber: row.ref_number,
   distance: Number(row.distance_miles),
   stopsCount: Array.isArray(row.stops) ? row.stops.length : 0,
 });
