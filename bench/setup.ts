@@ -4,6 +4,7 @@ import pino from 'pino';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
 import { startPlatform, type Platform } from '../server/platform.ts';
+import type { DB } from '../storage/schema.ts';
 import { openTestDatabase } from '../server/testing/testDatabase.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE ??= '1000000000';
@@ -11,7 +12,7 @@ process.env.RATE_LIMIT_PER_MINUTE ??= '1000000000';
 export type Backend = 'pglite' | 'postgres';
 export const backends = (): Backend[] => (process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']);
 
-export type BenchApp = { app: App; platform: Platform; url: string; db: Kysely<any>; close(): Promise<void> };
+export type BenchApp = { app: App; platform: Platform; url: string; db: Kysely<DB>; close(): Promise<void> };
 
 /** The real server on a fresh database of that backend, listening on a loopback port. */
 export async function startBenchApp(backend: Backend, options: { runProjections?: boolean } = {}): Promise<BenchApp> {
@@ -26,7 +27,7 @@ export async function startBenchApp(backend: Backend, options: { runProjections?
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   return {
-    app, platform, url: `http://127.0.0.1:${port}`, db: platform.database.db as unknown as Kysely<any>,
+    app, platform, url: `http://127.0.0.1:${port}`, db: platform.database.db,
     async close() {
       await app.close();
       await platform.close();

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE streams (
       stream_id text PRIMARY KEY,
@@ -34,7 +34,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE projection_checkpoints`.execute(db);
   await sql`DROP TABLE events`.execute(db);
   await sql`DROP TABLE streams`.execute(db);

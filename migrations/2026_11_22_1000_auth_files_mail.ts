@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** Sessions (refresh tokens), the e-mail outbox and stored documents: state that is not an event. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   // Only the SHA-256 of a refresh token is kept, so a leaked table cannot be replayed. A family is
   // one sign-in; every rotation adds a row to it, and revoking the family ends the session.
   // organization_id and role_id are the claims the next access token carries; session_started_at is
@@ -50,7 +50,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX files_organization ON files (organization_id, kind)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE files`.execute(db);
   await sql`DROP TABLE outbox`.execute(db);
   await sql`DROP TABLE refresh_tokens`.execute(db);

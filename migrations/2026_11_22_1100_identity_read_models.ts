@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /** Read models of users and organizations, kept by the `users` and `organizations` projections. */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE users_view (
       id uuid PRIMARY KEY,
@@ -45,7 +45,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX organizations_view_type_status ON organizations_view (type, status)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE organizations_view`.execute(db);
   await sql`DROP TABLE users_view`.execute(db);
 }

@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * saved locations), kept by the marketplace projections, and two plain tables that are not part of
  * the event log: the load reference sequence and when a user last looked at a load's offers.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`CREATE SEQUENCE load_guid_seq START 1001`.execute(db);
   await sql`
     CREATE TABLE loads_view (
@@ -185,7 +185,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['proposals_seen', 'saved_locations_view', 'tour_ratings_view', 'chat_messages_view', 'tour_positions_view', 'tour_events_view', 'tours_view', 'proposals_view', 'loads_view']) {
     await sql`DROP TABLE ${sql.table(table)}`.execute(db);
   }

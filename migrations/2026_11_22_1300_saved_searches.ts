@@ -4,7 +4,7 @@ import { sql, type Kysely } from 'kysely';
  * The carriers' saved searches (lane alerts), kept by the `savedSearches` projection. An absent
  * origin or destination is null in all three of its columns; no equipment is an empty array.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE saved_searches_view (
       id uuid PRIMARY KEY,
@@ -23,6 +23,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX saved_searches_view_organization ON saved_searches_view (organization_id, created_at)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE saved_searches_view`.execute(db);
 }

@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * tour, claimed before the check so that it runs once), and the position in the log the pickup
  * check reactor has handled.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE organization_services_view (
       id uuid PRIMARY KEY,
@@ -40,7 +40,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     )`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   for (const table of ['eld_checkpoints', 'eld_pickup_checks', 'organization_services_view']) {
     await sql`DROP TABLE ${sql.table(table)}`.execute(db);
   }

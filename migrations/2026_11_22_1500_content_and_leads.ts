@@ -6,7 +6,7 @@ import { sql, type Kysely } from 'kysely';
  * content shipped with the server, and editable afterwards; it is not part of the event log.
  * `leads_view` is the read model of the lead streams (InterestRegistered): who asked to hear from us.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE content_entries (
       type text NOT NULL,
@@ -24,7 +24,7 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX leads_view_registered ON leads_view (registered_at DESC)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE leads_view`.execute(db);
   await sql`DROP TABLE content_entries`.execute(db);
 }

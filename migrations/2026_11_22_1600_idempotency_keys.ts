@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * user and key. `status_code` null means the first request is still running; once it completes the
  * row holds its answer, replayed for 24 hours to a retry with the same key and body.
  */
-export async function up(db: Kysely<any>): Promise<void> {
+export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
     CREATE TABLE idempotency_keys (
       user_id uuid NOT NULL,
@@ -22,6 +22,6 @@ export async function up(db: Kysely<any>): Promise<void> {
   await sql`CREATE INDEX idempotency_keys_created ON idempotency_keys (created_at)`.execute(db);
 }
 
-export async function down(db: Kysely<any>): Promise<void> {
+export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE idempotency_keys`.execute(db);
 }

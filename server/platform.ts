@@ -49,7 +49,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
     : await createPostgresEventStore(database, { onError });
   const identity = createIdentityCommands(store);
-  const marketplace = createMarketplaceCommands({ store, db: database.db as never, identity });
+  const marketplace = createMarketplaceCommands({ store, db: database.db, identity });
   const tokens = createTokenService({
     db: database.db,
     secret: config.jwtSecret,

@@ -15,6 +15,7 @@ import type { EventStore, RecordedEvent } from '../../server/eventstore/eventSto
 import { bearer, member, organization } from '../../server/identity/fixtures.ts';
 import { loadBody } from '../../server/testing/loadBodies.ts';
 import { openTestDatabase } from '../../server/testing/testDatabase.ts';
+import type { DB } from '../../storage/schema.ts';
 import { compare, fmt, median, pool, quick, report } from '../lib.ts';
 import { type Backend, type BenchApp, startBenchApp } from '../setup.ts';
 
@@ -175,7 +176,7 @@ async function rebuild(database: BenchApp['platform']['database'], store: EventS
 }
 
 /** The set-based baseline: one INSERT ... SELECT per table over the whole log, in one transaction. */
-async function rawCatchUp(db: Kysely<any>): Promise<number> {
+async function rawCatchUp(db: Kysely<DB>): Promise<number> {
   await sql`DROP TABLE IF EXISTS raw_loads, raw_proposals, raw_positions, raw_chat`.execute(db);
   await sql`CREATE TABLE raw_loads (LIKE loads_view INCLUDING ALL)`.execute(db);
   await sql`CREATE TABLE raw_proposals (LIKE proposals_view INCLUDING ALL)`.execute(db);
@@ -253,7 +254,7 @@ async function seedLog(bench: BenchApp, target: number): Promise<number> {
   const { rows: [{ n: existing }] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events`.execute(db);
   const copies = Math.ceil((target - existing) / template.length);
   const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-  const rows: { stream_id: string; stream_revision: number; event_id: string; type: string; data: string; metadata: string }[] = [];
+  const rows: { stream_id: string; stream_revision: string; event_id: string; type: string; data: string; metadata: string }[] = [];
   const streams = new Map<string, number>();
   const flush = async () => {
     if (rows.length === 0) return;
@@ -265,12 +266,12 @@ async function seedLog(bench: BenchApp, target: number): Promise<number> {
     for (const event of template) {
       const streamId = rename(event.streamId);
       streams.set(streamId, event.streamRevision);
-      rows.push({ stream_id: streamId, stream_revision: event.streamRevision, event_id: randomUUID(), type: event.type, data: rename(JSON.stringify(event.data)), metadata: rename(JSON.stringify(event.metadata)) });
+      rows.push({ stream_id: streamId, stream_revision: String(event.streamRevision), event_id: randomUUID(), type: event.type, data: rename(JSON.stringify(event.data)), metadata: rename(JSON.stringify(event.metadata)) });
     }
     if (rows.length >= 2000) await flush();
   }
   await flush();
-  const streamRows = [...streams].map(([stream_id, revision]) => ({ stream_id, revision }));
+  const streamRows = [...streams].map(([stream_id, revision]) => ({ stream_id, revision: String(revision) }));
   for (let start = 0; start < streamRows.length; start += 2000) {
     await db.insertInto('streams').values(streamRows.slice(start, start + 2000)).onConflict((oc) => oc.column('stream_id').doNothing()).execute();
   }

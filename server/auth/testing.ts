@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import { up } from '../../migrations/2026_11_22_1000_auth_files_mail.ts';
 import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts';
 
@@ -9,6 +9,7 @@ import { openTestDatabase, type TestDatabase } from '../testing/testDatabase.ts'
 export async function openAuthTestDatabase(): Promise<TestDatabase> {
   const database = await openTestDatabase();
   const { rows } = await sql<{ table: string | null }>`SELECT to_regclass('refresh_tokens')::text AS table`.execute(database.db);
-  if (!rows[0]?.table) await up(database.db);
+  // A migration takes a database of any schema.
+  if (!rows[0]?.table) await up(database.db as Kysely<unknown>);
   return database;
 }

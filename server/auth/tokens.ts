@@ -3,6 +3,8 @@ import { createHash, randomBytes, randomUUID } from 'node:crypto';
 import { createSigner, createVerifier } from 'fast-jwt';
 import type { Kysely } from 'kysely';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
+import type { DB } from '../../storage/schema.ts';
+import type { RefreshTokensTable } from '../../storage/serverTables.ts';
 
 export const TOKEN_ISSUER = 'freight-marketplace';
 export const TOKEN_AUDIENCE = 'freight-marketplace-api';
@@ -37,20 +39,6 @@ export type UserAllowance = {
 };
 export type IsUserAllowed = (userId: string) => Promise<UserAllowance>;
 
-type RefreshTokensTable = {
-  id: string;
-  family_id: string;
-  user_id: string;
-  organization_id: string | null;
-  role_id: number;
-  token_hash: string;
-  session_started_at: Date;
-  created_at: Date;
-  expires_at: Date;
-  used_at: Date | null;
-  revoked_at: Date | null;
-};
-type Tables = { refresh_tokens: RefreshTokensTable };
 
 export type TokenService = ReturnType<typeof createTokenService>;
 
@@ -62,7 +50,7 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest('
 const refused = () => new UnauthorizedError('Your session has expired. Please sign in again.');
 
 export function createTokenService(options: {
-  db: Kysely<any>;
+  db: Kysely<DB>;
   secret: string;
   now?: () => Date;
   /** Consulted on every refresh unless the call passes its own. */
@@ -70,7 +58,7 @@ export function createTokenService(options: {
 }) {
   // HS256 wants a key of at least 256 bits; a short one can be brute-forced offline from any token.
   if (options.secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
-  const db = options.db as Kysely<Tables>;
+  const { db } = options;
   const now = options.now ?? (() => new Date());
   const sign = createSigner({ key: options.secret, algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
   const familyCache = new Map<string, { active: boolean; until: number }>();

@@ -1,6 +1,5 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import { ConflictError, DomainError, PayloadTooLargeError, ValidationError } from '../../domain/shared/errors.ts';
 import type { App } from '../app.ts';
 
@@ -34,18 +33,6 @@ const MAX_REPLAY_BODY_BYTES = 40 * 1024 * 1024;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const CLEANUP_EVERY_MS = 60_000;
 
-type IdempotencyRow = {
-  user_id: string;
-  key: string;
-  target: string;
-  request_hash: string | null;
-  status_code: number | null;
-  content_type: string | null;
-  response_body: Uint8Array | null;
-  created_at: Date;
-  completed_at: Date | null;
-};
-type Tables = { idempotency_keys: IdempotencyRow };
 
 /** What a request of an idempotent route carries from hook to hook. */
 type Tracking = {
@@ -119,7 +106,7 @@ class BodyDigest {
 
 /** Registers the hooks on the root app, before the routes, so every route of the list gets them. */
 export function registerIdempotency(app: App): void {
-  const db = app.platform.database.db as unknown as Kysely<Tables>;
+  const { db } = app.platform.database;
   /** First requests running in this process, by user and key: copies wait for them. */
   const running = new Map<string, Promise<void>>();
   let lastCleanup = 0;

@@ -21,6 +21,7 @@ import { createNotifier } from './notifier.ts';
 import { createPostgresAdapter, type PostgresAdapterHandle } from './postgresAdapter.ts';
 import { roomsOf, tourRoom } from './rooms.ts';
 import { createSessionWatch, type SessionEndReason, type SessionWatch } from './sessions.ts';
+import type { DB } from '../../storage/schema.ts';
 
 export const SOCKET_PATH = '/socket.io';
 /** How many tours one socket may watch at once. */
@@ -42,7 +43,7 @@ export type Realtime = {
 
 export type RealtimeDeps = {
   config: { databaseUrl: string | null; corsOrigins: string[]; trustProxy: boolean };
-  db: Kysely<any>;
+  db: Kysely<DB>;
   store: EventStore;
   runner: { waitFor(names: readonly string[], position: LogPosition | null, timeoutMs?: number): Promise<boolean> };
   tokens: { authenticate(token: string): Promise<AccessClaims> };

@@ -10,6 +10,7 @@
  * - at once, when the notifier sees the user blocked or deleted in the event log (`endUser`).
  */
 import type { Kysely } from 'kysely';
+import type { DB } from '../../storage/schema.ts';
 
 export type WatchedSession = {
   userId: string;
@@ -26,7 +27,7 @@ const BATCH = 1000;
 export type SessionWatch = ReturnType<typeof createSessionWatch>;
 
 export function createSessionWatch(options: {
-  db: Kysely<any>;
+  db: Kysely<DB>;
   pollMs?: number;
   now?: () => number;
   onError?: (error: unknown) => void;

@@ -15,6 +15,7 @@ import { allProjections } from '../../projections/index.ts';
 import type { Caller } from '../../server/commands/marketplace.ts';
 import type { Actor } from '../../server/http/auth.ts';
 import type { Member } from '../../server/identity/fixtures.ts';
+import type { DB } from '../../storage/schema.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
 export const NODE = path.join(ROOT, 'node_modules/node/bin/node');
@@ -64,7 +65,7 @@ export type TableHash = { rows: number; hash: string };
  * md5 of each read-model table's rows, ordered by their text. Surrogate keys drawn from a sequence
  * (bigserial) are left out: a rebuild draws new numbers for the same rows, and no screen shows them.
  */
-export async function hashReadModels(db: Kysely<any>, tables = readModelTables()): Promise<Map<string, TableHash>> {
+export async function hashReadModels(db: Kysely<DB>, tables = readModelTables()): Promise<Map<string, TableHash>> {
   const hashes = new Map<string, TableHash>();
   for (const table of tables) {
     const { rows: columns } = await sql<{ column_name: string }>`

@@ -10,6 +10,7 @@ import type { Config } from '../../config.ts';
 import { createContentStore, type ContentStore } from './contentStore.ts';
 import { createContentfulSource, type ContentfulSource } from './contentful.ts';
 import type { ContentItem, ContentType } from './content.types.ts';
+import type { DB } from '../../../storage/schema.ts';
 
 export const CONTENT_CACHE_MS = 60_000;
 
@@ -63,7 +64,7 @@ export function createContentService(options: {
 }
 
 /** The content service of a running server, from its configuration. */
-export function contentServiceFor(config: Config, db: Kysely<any>, logger: ContentLogger, overrides: { timeoutMs?: number; fetch?: typeof fetch } = {}): ContentService {
+export function contentServiceFor(config: Config, db: Kysely<DB>, logger: ContentLogger, overrides: { timeoutMs?: number; fetch?: typeof fetch } = {}): ContentService {
   const contentful = config.contentfulSpaceId && config.contentfulAccessToken
     ? createContentfulSource({
       spaceId: config.contentfulSpaceId, accessToken: config.contentfulAccessToken, baseUrl: config.contentfulBaseUrl, environment: config.contentfulEnvironment,

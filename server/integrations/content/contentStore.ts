@@ -1,16 +1,15 @@
 import { sql, type Kysely } from 'kysely';
 import { builtInContent } from './builtIn.ts';
 import type { ContentItem, ContentType } from './content.types.ts';
+import type { DB } from '../../../storage/schema.ts';
 
-type ContentEntriesTable = { type: string; position: number; fields: unknown; updated_at: Date };
-type Tables = { content_entries: ContentEntriesTable };
 
 /**
  * The landing content kept in the database (`content_entries`). A type with no rows yet gets the
  * built-in items at its first read; rows an operator edited afterwards are served as they are.
  */
-export function createContentStore(db: Kysely<any>) {
-  const entries = db as Kysely<Tables>;
+export function createContentStore(db: Kysely<DB>) {
+  const entries = db;
 
   const select = async (type: ContentType): Promise<ContentItem[]> => {
     const rows = await entries.selectFrom('content_entries').select(['fields']).where('type', '=', type).orderBy('position').execute();

@@ -1,5 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import type { DB } from '../../../storage/schema.ts';
+import type { FilesTable } from '../../../storage/serverTables.ts';
 
 /**
  * Document storage as rows of the same database: a file commits or rolls back with whatever refers
@@ -19,17 +21,6 @@ export type StoredFile = StoredFileMeta & { data: Buffer };
 export type NewFile = { organizationId: string; kind: string; mime: string; data: Buffer };
 export type FileStore = ReturnType<typeof createFileStore>;
 
-type FilesTable = {
-  id: string;
-  organization_id: string;
-  kind: string;
-  mime: string;
-  size: number;
-  sha256: string;
-  data: Uint8Array;
-  created_at: Date;
-};
-type Tables = { files: FilesTable };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,8 +28,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * `db` may be a transaction (`createFileStore(trx)`), so files are saved in the same commit as the
  * events or rows that point at them and a failure leaves no orphan.
  */
-export function createFileStore(db: Kysely<any>) {
-  const files = db as Kysely<Tables>;
+export function createFileStore(db: Kysely<DB>) {
+  const files = db;
 
   const row = (file: NewFile): FilesTable => {
     if (!UUID.test(file.organizationId)) throw new Error('An organization id is a UUID');

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
+import type { DB } from '../../../storage/schema.ts';
 
 /**
  * Outgoing e-mail (sign-up codes, reset links). With SMTP_URL it goes out through nodemailer;
@@ -21,14 +22,12 @@ export type MailLogger = {
   error(details: Record<string, unknown>, message: string): void;
 };
 
-type OutboxTable = { id: string; to: string; subject: string; text: string; created_at: Date };
-type Tables = { outbox: OutboxTable };
 
 export const DEFAULT_FROM = 'Freight Marketplace <no-reply@freight.local>';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
 
-export function createMailer(options: { smtpUrl: string | null; db: Kysely<any>; logger: MailLogger; from?: string }): Mailer {
-  const db = options.db as Kysely<Tables>;
+export function createMailer(options: { smtpUrl: string | null; db: Kysely<DB>; logger: MailLogger; from?: string }): Mailer {
+  const { db } = options;
   const from = options.from ?? DEFAULT_FROM;
   const transport = options.smtpUrl ? nodemailer.createTransport(smtpOptions(options.smtpUrl)) : null;
 
@@ -59,8 +58,8 @@ export function createMailer(options: { smtpUrl: string | null; db: Kysely<any>;
 }
 
 /** The newest `limit` (1–500, default 50) kept e-mails, newest first. */
-export async function listOutbox(db: Kysely<any>, limit = 50): Promise<OutboxEntry[]> {
-  const rows = await (db as Kysely<Tables>).selectFrom('outbox').selectAll()
+export async function listOutbox(db: Kysely<DB>, limit = 50): Promise<OutboxEntry[]> {
+  const rows = await db.selectFrom('outbox').selectAll()
     .orderBy('created_at', 'desc').orderBy('id', 'desc')
     .limit(Math.min(500, Math.max(1, Math.trunc(limit) || 50))).execute();
   return rows.map((row) => ({ id: row.id, to: row.to, subject: row.subject, text: row.text, at: new Date(row.created_at).toISOString() }));
