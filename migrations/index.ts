@@ -10,6 +10,7 @@ import * as contentAndLeads from './2026_11_22_1500_content_and_leads.ts';
 import * as idempotencyKeys from './2026_11_22_1600_idempotency_keys.ts';
 import * as tourPositionsRevision from './2026_11_22_1700_tour_positions_revision.ts';
 import * as loadsViewTourIndex from './2026_11_23_0900_loads_view_tour_index.ts';
+import * as projectionParking from './2026_11_25_1000_projection_parking.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -23,6 +24,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_1600_idempotency_keys': idempotencyKeys,
   '2026_11_22_1700_tour_positions_revision': tourPositionsRevision,
   '2026_11_23_0900_loads_view_tour_index': loadsViewTourIndex,
+  '2026_11_25_1000_projection_parking': projectionParking,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

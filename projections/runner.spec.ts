@@ -1,6 +1,7 @@
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../storage/schema.ts';
 import { meta } from '../server/eventstore/eventStore.contract.ts';
 import { createPostgresEventStore } from '../server/eventstore/postgres/postgresEventStore.ts';
 import { openTestDatabase, sqlBackends, type TestDatabase } from '../server/testing/testDatabase.ts';
@@ -24,6 +25,20 @@ const countsProjection = (version = 1, pages: number[] = []) => defineProjection
       ON CONFLICT (stream_id) DO UPDATE SET events = test_stream_counts.events + excluded.events, total = test_stream_counts.total + excluded.total`.execute(trx);
   },
 });
+
+/** Marks each event's id; an event marked bad cannot be applied. */
+const marksProjection = (name = 'marks', before?: (trx: Transaction<DB>, id: string) => Promise<void>, type = 'Marked') => defineProjection({
+  name, version: 1, handles: [type], tables: ['test_marks'],
+  async apply(trx, events) {
+    for (const { data } of events) {
+      await before?.(trx, String(data.id));
+      if (data.bad) throw new Error(`cannot apply ${String(data.id)}`);
+      await sql`INSERT INTO test_marks (id) VALUES (${data.id}) ON CONFLICT DO NOTHING`.execute(trx);
+    }
+  },
+});
+
+const marks = async (database: TestDatabase) => (await sql<{ id: string }>`SELECT id FROM test_marks ORDER BY id`.execute(database.db)).rows.map((row) => row.id);
 
 const rows = async (database: TestDatabase) =>
   (await sql<{ stream_id: string; events: number; total: string }>`SELECT stream_id, events, total::text FROM test_stream_counts ORDER BY stream_id`.execute(database.db)).rows;
@@ -83,12 +98,20 @@ for (const backend of sqlBackends()) {
     await t.test('a version bump rebuilds the read model, equal to the live one row for row', async (t) => {
       const live = await rows(database);
       await sql`UPDATE test_stream_counts SET events = events + 1000`.execute(database.db); // damage it: the rebuild must not keep it
+      const damaged = await rows(database);
       const runner = new ProjectionRunner(database, store, [countsProjection(2)], { pageSize: 500 });
       await runner.start();
+      // The old tables keep serving while the new version is built beside them, then swapped in.
+      t.same(await rows(database), damaged, 'the live tables serve until the swap');
+      t.ok(await until(async () => (await runner.adminStatus())[0].version === 2, 10_000), 'swapped in');
       t.ok(await runner.waitFor(['streamCounts'], await store.head(), 10_000));
       t.same(await rows(database), live, 'rebuilt equals live');
-      const [status] = await runner.status();
+      const [status] = await runner.adminStatus();
       t.equal(status.version, 2);
+      t.equal(status.status, 'running');
+      t.equal(status.rebuild, null);
+      const schemas = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_namespace WHERE nspname LIKE 'rebuild_%' OR nspname LIKE 'retired_%'`.execute(database.db);
+      t.equal(schemas.rows[0].n, 0, 'the rebuild schema is gone');
       await runner.stop();
     });
 
@@ -102,6 +125,31 @@ for (const backend of sqlBackends()) {
       t.ok(await runner.waitFor(['streamCounts'], after, 10_000));
       t.same((await rows(database)).map((row) => row.events), streams.map(() => 41));
       await runner.stop();
+    });
+
+    await t.test('an event that cannot be applied is parked; the events around it are applied, and a restart keeps it parked', async (t) => {
+      await sql`CREATE TABLE test_marks (id text PRIMARY KEY)`.execute(database.db);
+      const stream = `marks-${randomUUID()}`;
+      const mark = (id: string, bad = false) => ({ type: 'Marked', data: { id, bad } });
+      const runner = new ProjectionRunner(database, store, [marksProjection()], { attempts: 3, retryDelayMs: 10 });
+      await runner.start();
+      await store.append(stream, [mark('a'), mark('bad', true), mark('b')], { expectedRevision: 'any', metadata: meta() });
+      const { position } = await store.append(stream, [mark('c')], { expectedRevision: 'any', metadata: meta() });
+      t.ok(await runner.waitFor(['marks'], position, 10_000), 'the events after it flow on');
+      t.same(await marks(database), ['a', 'b', 'c']);
+      const parked = await runner.parked('marks');
+      t.match(parked, [{ type: 'Marked', streamId: stream, error: 'cannot apply bad' }]);
+      t.same(Object.fromEntries(await runner.parkedCounts()), { marks: 1 });
+      t.match((await runner.retryParked('marks', parked![0].eventId)), { status: 'failed', error: 'cannot apply bad' });
+      await runner.stop();
+
+      const again = new ProjectionRunner(database, store, [marksProjection()], { attempts: 3, retryDelayMs: 10 });
+      await again.start();
+      const next = await store.append(stream, [mark('d')], { expectedRevision: 'any', metadata: meta() });
+      t.ok(await again.waitFor(['marks'], next.position, 10_000));
+      t.same(await marks(database), ['a', 'b', 'c', 'd'], 'nothing applied twice after the restart');
+      t.equal((await again.parked('marks'))!.length, 1, 'still parked, once');
+      await again.stop();
     });
 
     if (backend === 'postgres') {
@@ -121,8 +169,37 @@ for (const backend of sqlBackends()) {
         await second.stop();
         await other.close();
       });
+
+      await t.test('a connection lost while applying parks nothing: the page is applied again', async (t) => {
+        await sql`TRUNCATE test_marks`.execute(database.db);
+        let kills = 0;
+        const flaky = marksProjection('flakyMarks', async (trx, id) => {
+          if (id === 'kill' && kills < 4) {
+            kills++;
+            await sql`SELECT pg_terminate_backend(pg_backend_pid())`.execute(trx);
+          }
+        }, 'FlakyMarked');
+        const runner = new ProjectionRunner(database, store, [flaky], { attempts: 2, retryDelayMs: 10 });
+        await runner.start();
+        const stream = `flaky-${randomUUID()}`;
+        const { position } = await store.append(stream, ['x', 'kill', 'y'].map((id) => ({ type: 'FlakyMarked', data: { id } })), { expectedRevision: 'any', metadata: meta() });
+        t.ok(await runner.waitFor(['flakyMarks'], position, 10_000), 'applied once the connection is back');
+        t.equal(kills, 4, 'the connection was lost four times (more than the tries of an event)');
+        t.same(await marks(database), ['kill', 'x', 'y']);
+        t.same(await runner.parked('flakyMarks'), [], 'nothing parked');
+        await runner.stop();
+      });
     }
   });
+}
+
+async function until(check: () => Promise<boolean>, ms: number) {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  return check();
 }
 
 async function resetAll(database: TestDatabase) {

@@ -31,6 +31,7 @@ import { servicesRoutes } from './routes/services.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { searchesRoutes } from './routes/searches.routes.ts';
+import { projectionsRoutes } from './routes/projections.routes.ts';
 
 export type App = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
 
@@ -144,6 +145,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.addHook('onReady', () => platform.realtime.attach(app.server));
   app.addHook('preClose', () => platform.realtime.close());
   await app.register(searchesRoutes, { prefix: '/api' });
+  await app.register(projectionsRoutes, { prefix: '/api' });
 
   const index = path.join(config.clientDir, 'index.html');
   if (existsSync(index)) {

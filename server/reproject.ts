@@ -1,16 +1,18 @@
 /**
- * `npm run reproject [-- name ...]`: rebuilds read models from position 0. Resets the named
- * projections (all when none is named) in one transaction, then catches them up to the head of the
- * log, reporting progress. If a running server holds a projection, that server sees its checkpoint
- * moved and rebuilds it itself; this command then waits for it.
+ * `npm run reproject [-- name ...]`: rebuilds read models (all when none is named) from the start of
+ * the log, beside the live tables, and swaps each in once it has caught up: screens keep reading the
+ * old, complete tables meanwhile. A projection this command can take (no server runs it) is rebuilt
+ * here; one a running server holds (PostgreSQL) is asked for through the database, and that server
+ * rebuilds it while this command follows its progress. On PGlite, stop the server first.
  */
+import { sql } from 'kysely';
 import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createPostgresEventStore } from './eventstore/postgres/postgresEventStore.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { allProjections } from '../projections/index.ts';
-import { ProjectionRunner, resetProjection } from '../projections/runner.ts';
+import { ProjectionRunner } from '../projections/runner.ts';
 
 const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
 const unknown = names.filter((name) => !allProjections.some((projection) => projection.name === name));
@@ -19,6 +21,7 @@ if (unknown.length) {
   process.exit(2);
 }
 const selected = names.length ? allProjections.filter((projection) => names.includes(projection.name)) : allProjections;
+const selectedNames = selected.map((projection) => projection.name);
 
 const config = loadConfig();
 const logger = pino({ level: 'warn' });
@@ -29,24 +32,59 @@ const store = config.eventstoreUrl
   : await createPostgresEventStore(database);
 
 const started = Date.now();
-await database.db.transaction().execute(async (trx) => {
-  for (const projection of selected) {
-    await trx.insertInto('projection_checkpoints').values({ name: projection.name, version: projection.version }).onConflict((oc) => oc.column('name').doNothing()).execute();
-    await resetProjection(trx, projection);
-  }
-});
-console.log(`Reset ${selected.map((projection) => projection.name).join(', ') || 'nothing'}; rebuilding from position 0 (${database.kind})`);
-
+// Takes the selected projections no other process runs; the others stay with their server.
 const runner = new ProjectionRunner(database, store, selected, { logger, pageSize: 2000 });
 await runner.start();
-const head = await store.head();
-const progress = setInterval(async () => {
-  for (const status of await runner.status()) console.log(`  ${status.projection}: position ${status.position.globalPosition} of ${head.globalPosition}${status.running ? '' : ' (rebuilt by the running server)'}`);
+const before = await runner.status();
+const here = new Set(before.filter((status) => status.running).map((status) => status.projection));
+
+/** The identity of a read model's first table: a swap replaces it. */
+const tableOid = async (name: string) => {
+  const table = selected.find((projection) => projection.name === name)?.tables[0];
+  if (!table) return null;
+  const { rows } = await sql<{ oid: string | null }>`SELECT to_regclass(${table})::oid::text AS oid`.execute(database.db);
+  return rows[0]?.oid ?? null;
+};
+const oidsBefore = new Map(await Promise.all(selectedNames.map(async (name) => [name, await tableOid(name)] as const)));
+
+console.log(`Rebuilding ${selectedNames.join(', ')} beside the live tables (${database.kind})`
+  + (here.size < selected.length ? `; a running server rebuilds ${selectedNames.filter((name) => !here.has(name)).join(', ')}` : ''));
+const progress = setInterval(() => {
+  runner.adminStatus().then((statuses) => {
+    for (const status of statuses) {
+      if (!status.rebuild) continue;
+      console.log(`  ${status.projection}: ${Math.round(status.rebuild.progress * 100)}% (position ${status.rebuild.position.globalPosition})${here.has(status.projection) ? '' : ' (rebuilt by the running server)'}`);
+    }
+  }).catch(() => undefined);
 }, 2000);
-const selectedNames = selected.map((projection) => projection.name);
-while (!(await runner.waitFor(selectedNames, head, 2000))) { /* keep waiting; progress is printed */ }
+
+let failed = false;
+await Promise.all(selectedNames.map(async (name) => {
+  try {
+    if (here.has(name)) {
+      // Asked for through the database too: if this command is stopped, the next holder rebuilds it.
+      await runner.requestRebuild(name);
+      await runner.rebuild(name);
+    } else {
+      await runner.requestRebuild(name);
+      // The server that holds it takes the request; done once no rebuild is under way any more.
+      for (;;) {
+        await new Promise((resolve) => setTimeout(resolve, 500));
+        const status = (await runner.adminStatus()).find((candidate) => candidate.projection === name);
+        if (status && !status.rebuild) break;
+      }
+      if ((await tableOid(name)) === oidsBefore.get(name)) throw new Error('the server did not swap it in (see its log)');
+    }
+    console.log(`  ${name}: rebuilt and swapped in`);
+  } catch (error) {
+    failed = true;
+    console.error(`  ${name}: rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}));
 clearInterval(progress);
-console.log(`Rebuilt ${selectedNames.length} read model(s) up to position ${head.globalPosition} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+const head = await store.head();
+console.log(`${failed ? 'Finished with failures' : 'Rebuilt'} ${selectedNames.length} read model(s) up to position ${head.globalPosition} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
 await runner.stop();
 await store.close();
 await database.close();
+if (failed) process.exitCode = 1;

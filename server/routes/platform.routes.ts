@@ -4,9 +4,10 @@ import type { App } from '../app.ts';
 
 const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
 const Health = z.object({
-  status: z.enum(['ok', 'catching-up', 'unavailable']),
+  /** degraded: some read model parked an event it could not apply (still 200). */
+  status: z.enum(['ok', 'catching-up', 'degraded', 'unavailable']),
   eventStore: z.object({ kind: z.string(), status: z.enum(['ok', 'unavailable']), head: Position.nullable() }),
-  readModels: z.array(z.object({ projection: z.string(), version: z.number(), running: z.boolean(), position: Position, lag: z.number() })),
+  readModels: z.array(z.object({ projection: z.string(), version: z.number(), running: z.boolean(), position: Position, lag: z.number(), parked: z.number() })),
 });
 
 /** Health and the catalogue: open to everyone, no tenant data. */
@@ -26,13 +27,15 @@ export async function platformRoutes(app: App) {
   const readHealth = async (): Promise<z.infer<typeof Health>> => {
     const { store, runner } = app.platform;
     try {
-      const [head, projections] = await Promise.all([store.head(), runner.status()]);
+      const [head, projections, parked] = await Promise.all([store.head(), runner.status(), runner.parkedCounts()]);
       const readModels = projections.map((projection) => ({
         ...projection,
         // Positions behind the head of the log (events on PostgreSQL).
         lag: Math.max(0, Number(BigInt(head.globalPosition) - BigInt(projection.position.globalPosition))),
+        parked: parked.get(projection.projection) ?? 0,
       }));
-      const status: 'ok' | 'catching-up' = readModels.every((model) => model.lag === 0) ? 'ok' : 'catching-up';
+      const status: 'ok' | 'catching-up' | 'degraded' = readModels.some((model) => model.parked > 0) ? 'degraded'
+        : readModels.every((model) => model.lag === 0) ? 'ok' : 'catching-up';
       return { status, eventStore: { kind: store.kind, status: 'ok' as const, head }, readModels };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');

@@ -75,6 +75,12 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'POST /api/users/reset-password': PUBLIC,
   'GET /api/admin/outbox': { access: [SUPER_ADMIN] },
 
+  // read models in trouble
+  'GET /api/admin/projections': { access: [SUPER_ADMIN] },
+  'GET /api/admin/projections/:name/parked': { access: [SUPER_ADMIN] },
+  'POST /api/admin/projections/:name/parked/:eventId/retry': { access: [SUPER_ADMIN] },
+  'POST /api/admin/projections/:name/rebuild': { access: [SUPER_ADMIN] },
+
   // users
   'GET /api/users/activate/:id': { access: [USER_ACTIVATE], tenant: { param: 'id', kind: 'user' } },
   'GET /api/users/block/:id': { access: [USER_BLOCK], tenant: { param: 'id', kind: 'user' } },

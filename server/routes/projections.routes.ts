@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { SUPER_ADMIN } from '../../domain/permissions.ts';
+import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
+import type { App } from '../app.ts';
+import { can } from '../http/auth.ts';
+
+const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
+const ReadModel = z.object({
+  projection: z.string(),
+  version: z.number(),
+  status: z.enum(['running', 'catching-up', 'stalled', 'rebuilding']),
+  position: Position,
+  lag: z.number(),
+  parked: z.number(),
+  rebuild: z.object({ progress: z.number(), position: Position }).nullable(),
+});
+const Parked = z.object({ eventId: z.string(), streamId: z.string(), type: z.string(), position: z.string(), error: z.string(), at: z.string() });
+const NameParams = z.object({ name: z.string().min(1).max(100) });
+const EventParams = NameParams.extend({ eventId: z.uuid('Not a valid event id') });
+
+const unknownProjection = (name: string) => new NotFoundError(`No read model is called ${name}`);
+
+/**
+ * Read models in trouble (Superadmin): where each stands, the events it set aside, retrying one of
+ * them, and rebuilding one beside the live tables.
+ */
+export async function projectionsRoutes(app: App) {
+  const { runner } = app.platform;
+
+  app.get('/admin/projections', {
+    schema: { tags: ['admin'], summary: 'Each read model: status, position, lag in events, parked events, a rebuild under way', response: { 200: z.array(ReadModel) } },
+    onRequest: can(SUPER_ADMIN),
+  }, async () => runner.adminStatus());
+
+  app.get('/admin/projections/:name/parked', {
+    schema: { tags: ['admin'], summary: 'The events a read model set aside because applying them failed', params: NameParams, response: { 200: z.array(Parked) } },
+    onRequest: can(SUPER_ADMIN),
+  }, async (request) => {
+    const parked = await runner.parked(request.params.name);
+    if (!parked) throw unknownProjection(request.params.name);
+    return parked;
+  });
+
+  app.post('/admin/projections/:name/parked/:eventId/retry', {
+    schema: {
+      tags: ['admin'], summary: 'Applies a parked event again: 200 when it applies (it leaves the list), 409 with the error when it still fails',
+      params: EventParams, response: { 200: z.object({ eventId: z.string(), applied: z.literal(true) }) },
+    },
+    onRequest: can(SUPER_ADMIN),
+  }, async (request) => {
+    const { name, eventId } = request.params;
+    const result = await runner.retryParked(name, eventId);
+    if (result.status === 'unknown') throw new NotFoundError(`The read model ${name} has no parked event ${eventId}`);
+    if (result.status === 'failed') throw new ConflictError(result.error);
+    return { eventId, applied: true as const };
+  });
+
+  app.post('/admin/projections/:name/rebuild', {
+    schema: {
+      tags: ['admin'], summary: 'Rebuilds a read model beside the live one and swaps it in when caught up', params: NameParams,
+      response: { 202: z.object({ projection: z.string(), status: z.literal('rebuilding') }) },
+    },
+    onRequest: can(SUPER_ADMIN),
+  }, async (request, reply) => {
+    const { name } = request.params;
+    if (!(await runner.requestRebuild(name))) throw unknownProjection(name);
+    return reply.code(202).send({ projection: name, status: 'rebuilding' as const });
+  });
+}
