@@ -12,7 +12,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import pino from 'pino';
 import t from 'tap';
 import { GenericStatus, Role } from '../../domain/catalog.ts';
@@ -45,7 +45,7 @@ const UPTIME_MS = [800, 2000] as const;
 
 const database = await openTestDatabase('postgres');
 const url = database.url!;
-const db = database.db as unknown as Kysely<any>;
+const db = database.db;
 const jwtSecret = randomBytes(48).toString('base64url');
 const workDir = mkdtempSync(path.join(tmpdir(), 'freight-crash-'));
 const logFile = path.join(workDir, 'server.log');

@@ -10,7 +10,7 @@
  *   write and its checkpoint (in process here; kill -9 in a child in crash.spec.ts).
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import t, { type Test } from 'tap';
 import { GenericStatus, Role, TourStatus } from '../../domain/catalog.ts';
@@ -35,7 +35,7 @@ const CONCURRENCY = 8;
 
 const { app, platform, close } = await startTestApp();
 t.teardown(close);
-const db = platform.database.db as unknown as Kysely<any>;
+const db = platform.database.db;
 const names = allProjections.map((projection) => projection.name);
 
 const shipper = await organization(app, platform, 'Shipper', { name: 'Reliable Shipping' });

@@ -5,7 +5,7 @@
  * load is missing from the log. A full `pg_ctl -m immediate` restart is not done here: the cluster
  * is shared with the rest of the tests.
  */
-import { sql, type Kysely } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import t from 'tap';
 import { organization } from '../../server/identity/fixtures.ts';
@@ -24,7 +24,7 @@ process.env.RATE_LIMIT_PER_MINUTE = '1000000000';
 const TERMINATIONS = scaled('PG_TERMINATIONS', 4);
 const { app, platform, close } = await startTestApp();
 t.teardown(close);
-const db = platform.database.db as unknown as Kysely<any>;
+const db = platform.database.db;
 const shipper = await organization(app, platform, 'Shipper', { name: 'Fault Tolerant Foods' });
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = app.server.address();
