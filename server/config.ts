@@ -12,6 +12,8 @@ export type Config = {
   /** null keeps the PGlite data in memory (tests). */
   inMemory: boolean;
   jwtSecret: string;
+  /** How long an access token lives (ACCESS_TOKEN_TTL_SECONDS, 900): a socket stays open past it only with a fresh one. */
+  accessTokenTtlSeconds: number;
   smtpUrl: string | null;
   adminEmail: string;
   adminPassword: string;
@@ -60,6 +62,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     dataDir,
     inMemory,
     jwtSecret: env.JWT_SECRET || (inMemory ? randomBytes(48).toString('base64url') : persistentSecret(dataDir)),
+    accessTokenTtlSeconds: Math.max(5, Math.floor(Number(env.ACCESS_TOKEN_TTL_SECONDS || 900) || 900)),
     smtpUrl: env.SMTP_URL || null,
     adminEmail: env.ADMIN_EMAIL || 'admin@freight.local',
     adminPassword: env.ADMIN_PASSWORD || 'admin12345',

@@ -53,6 +53,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const tokens = createTokenService({
     db: database.db,
     secret: config.jwtSecret,
+    accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     // Blocked and deleted users, and sessions begun before a password reset, refresh no more.
     isUserAllowed: async (userId) => {
       const user = await identity.loadUser(userId);

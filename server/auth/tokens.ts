@@ -55,11 +55,14 @@ export function createTokenService(options: {
   now?: () => Date;
   /** Consulted on every refresh unless the call passes its own. */
   isUserAllowed?: IsUserAllowed;
+  /** How long an access token lives, in seconds (ACCESS_TOKEN_TTL_SECONDS by default). */
+  accessTokenTtlSeconds?: number;
 }) {
   // HS256 wants a key of at least 256 bits; a short one can be brute-forced offline from any token.
   if (options.secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
   const { db } = options;
   const now = options.now ?? (() => new Date());
+  const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const sign = createSigner({ key: options.secret, algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
   const familyCache = new Map<string, { active: boolean; until: number }>();
 
@@ -72,7 +75,7 @@ export function createTokenService(options: {
 
   function accessToken(user: SessionUser, familyId: string): string {
     const iat = Math.floor(now().getTime() / 1000);
-    return sign({ sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access', iat, exp: iat + ACCESS_TOKEN_TTL_SECONDS });
+    return sign({ sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access', iat, exp: iat + accessTtl });
   }
 
   /** A new refresh token row in `familyId`; returns the token, which is never stored. */
@@ -110,7 +113,7 @@ export function createTokenService(options: {
         allowedAud: TOKEN_AUDIENCE,
         requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'],
         clockTimestamp: now().getTime(),
-        maxAge: ACCESS_TOKEN_TTL_SECONDS * 1000,
+        maxAge: accessTtl * 1000,
         cache: false,
       });
       payload = verify(token);
@@ -120,7 +123,7 @@ export function createTokenService(options: {
     const { sub, org, role, sid, typ, iat, exp } = payload;
     if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
       || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
-      || exp - iat > ACCESS_TOKEN_TTL_SECONDS
+      || exp - iat > accessTtl
       // An iat in the future would stretch the lifetime past the TTL; a minute of clock skew is allowed.
       || iat * 1000 > now().getTime() + 60_000
       // fast-jwt still accepts a token at the very second of exp; RFC 7519 says "before".
@@ -148,7 +151,7 @@ export function createTokenService(options: {
       const { token, row } = refreshRow(user, familyId, now());
       await db.insertInto('refresh_tokens').values(row).execute();
       cacheFamily(familyId, true);
-      return { accessToken: accessToken(user, familyId), refreshToken: token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+      return { accessToken: accessToken(user, familyId), refreshToken: token, expiresIn: accessTtl };
     },
 
     /**
@@ -193,7 +196,7 @@ export function createTokenService(options: {
         await revokeFamily(row.family_id);
         throw refused();
       }
-      return { accessToken: accessToken(user, row.family_id), refreshToken: next.token, expiresIn: ACCESS_TOKEN_TTL_SECONDS };
+      return { accessToken: accessToken(user, row.family_id), refreshToken: next.token, expiresIn: accessTtl };
     },
 
     /** Logout: ends the session the token belongs to. False when the token is unknown. */

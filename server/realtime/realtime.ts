@@ -1,6 +1,7 @@
 /**
  * socket.io on the app's HTTP server (API.md "Realtime"): the access token checked at the handshake
- * and for as long as the socket lives (sessions.ts), rooms per user, organization, permission,
+ * and for as long as the socket lives (sessions.ts; `auth:refresh` hands it a fresh token that moves
+ * the expiry), rooms per user, organization, permission,
  * tour and the carriers' marketplace (rooms.ts), `tour:watch` for the tour's parties only, and the
  * notifier that turns the event log into emits (notifier.ts). With DATABASE_URL, the PostgreSQL
  * adapter carries `emit` to the sockets of every server process.
@@ -13,11 +14,12 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { permissionsFor } from '../../domain/permissions.ts';
+import type { ClientToServerEvents, ServerToClientEvents } from '../../domain/realtime/events.ts';
 import { DomainError, UnauthorizedError } from '../../domain/shared/errors.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
-import { createNotifier } from './notifier.ts';
+import { createNotifier, type NotifierDeps } from './notifier.ts';
 import { createPostgresAdapter, type PostgresAdapterHandle } from './postgresAdapter.ts';
 import { roomsOf, tourRoom } from './rooms.ts';
 import { createSessionWatch, type SessionEndReason, type SessionWatch } from './sessions.ts';
@@ -45,7 +47,8 @@ export type RealtimeDeps = {
   config: { databaseUrl: string | null; corsOrigins: string[]; trustProxy: boolean };
   db: Kysely<DB>;
   store: EventStore;
-  runner: { waitFor(names: readonly string[], position: LogPosition | null, timeoutMs?: number): Promise<boolean> };
+  /** The projection runner of this process: the notifier hears its committed pages. */
+  runner: { onCommitted: NotifierDeps['onCommitted'] };
   tokens: { authenticate(token: string): Promise<AccessClaims> };
   marketplace: { visibleTour(actor: Actor, tourId: string): Promise<unknown> };
   identity: { loadOrganization(organizationId: string): Promise<{ name: string } | null> };
@@ -55,6 +58,11 @@ export type RealtimeDeps = {
 };
 
 type SocketData = { actor: Actor; claims: AccessClaims };
+type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+/** An emit whose event and payload the caller vouches for (the notifier and the reactors name API.md's events). */
+type Broadcast = { emit(event: string, payload: unknown): boolean };
+const untyped = (target: unknown) => target as Broadcast;
 
 export const actorOf = (claims: AccessClaims): Actor => ({
   userId: claims.sub,
@@ -83,21 +91,21 @@ const allowOrigin = (config: RealtimeDeps['config']) => (request: IncomingMessag
 
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { logger } = deps;
-  let io: Server | null = null;
+  let io: Io | null = null;
   let adapter: PostgresAdapterHandle | null = null;
   let closed = false;
   const sessions = createSessionWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'socket session check failed') });
   const notifier = createNotifier({
     store: deps.store,
     db: deps.db,
-    runner: deps.runner,
-    organizationName: async (organizationId) => (await deps.identity.loadOrganization(organizationId))?.name ?? null,
-    emitLocal: (rooms, event, payload) => io?.local.to(rooms).emit(event, payload),
+    onCommitted: (listener) => deps.runner.onCommitted(listener),
+    emit: (rooms, event, payload) => { if (io && !closed) untyped(io.to(rooms)).emit(event, payload); },
+    emitLocal: (rooms, event, payload) => io && untyped(io.local.to(rooms)).emit(event, payload),
     endUser: (userId) => sessions.endUser(userId, 'blocked'),
     logger,
   });
 
-  async function handshake(socket: Socket, next: (err?: Error) => void) {
+  async function handshake(socket: IoSocket, next: (err?: Error) => void) {
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token === '') return next(refusal('Please sign in'));
     let claims: AccessClaims;
@@ -113,15 +121,15 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       logger.warn({ err }, 'notifier could not start');
       return next(refusal('Realtime is unavailable, try again shortly', 503));
     }
-    (socket.data as SocketData) = { actor: actorOf(claims), claims };
+    socket.data = { actor: actorOf(claims), claims };
     return next();
   }
 
-  async function onConnection(socket: Socket) {
-    const { actor, claims } = socket.data as SocketData;
+  async function onConnection(socket: IoSocket) {
+    const { actor, claims } = socket.data;
     // Joined before the client hears it is connected (the in-memory and the cluster adapter join at once).
     const joined = socket.join(roomsOf({ userId: actor.userId, organizationId: actor.organizationId, roleId: actor.roleId }));
-    const stopWatching = sessions.watch({
+    const session = {
       userId: actor.userId,
       familyId: claims.sid,
       expiresAt: claims.exp,
@@ -129,9 +137,38 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         logger.debug?.({ userId: actor.userId, reason }, 'socket closed: session ended');
         socket.disconnect(true);
       },
-    });
+    };
+    const stopWatching = sessions.watch(session);
     socket.on('disconnect', stopWatching);
     const watching = new Set<string>();
+
+    // A fresh access token of the same user and session moves the socket's expiry; anything else
+    // (no token, a bad or expired one, another user's or session's, changed rooms) closes it: the
+    // client then connects again with whatever token it has.
+    socket.on('auth:refresh', async (payload: unknown, ack?: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+      const refuse = (error: string) => {
+        reply({ ok: false, error });
+        socket.disconnect(true);
+      };
+      const token = (payload as { token?: unknown } | null)?.token;
+      if (typeof token !== 'string' || token === '') return refuse('Please sign in');
+      let fresh: AccessClaims;
+      try {
+        fresh = await deps.tokens.authenticate(token);
+      } catch (error) {
+        return refuse(error instanceof UnauthorizedError ? error.message : 'Token not valid');
+      }
+      const current = socket.data.claims;
+      if (fresh.sub !== current.sub || fresh.sid !== current.sid) return refuse('This token belongs to another session');
+      // The rooms were chosen from the organization and role at the handshake.
+      if (fresh.org !== current.org || fresh.role !== current.role) return refuse('Your access changed; connect again');
+      if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
+      const expiresAt = Math.max(current.exp, fresh.exp);
+      if (!sessions.renew(session, expiresAt)) return refuse('Your session has ended');
+      socket.data.claims = { ...fresh, exp: expiresAt };
+      return reply({ ok: true, expiresAt });
+    });
 
     socket.on('tour:watch', async (payload: unknown, ack?: unknown) => {
       const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
@@ -166,7 +203,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   return {
     emit(rooms, event, payload) {
       if (!io || closed || rooms.length === 0) return;
-      io.to(rooms).emit(event, payload);
+      untyped(io.to(rooms)).emit(event, payload);
     },
 
     async attach(server) {

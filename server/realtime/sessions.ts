@@ -1,7 +1,8 @@
 /**
  * socket.io (and the raw event feed) check the access token only when the connection opens. This
  * keeps checking it for as long as the connection lives, and closes the connection:
- * - when the token expires: a timer set to its `exp`;
+ * - when the token expires: a timer set to its `exp`, moved when the connection receives a fresh
+ *   token of the same session (`renew`);
  * - when its session ends (logout, a block, a password change or reset, a deletion: each revokes
  *   the refresh family in `refresh_tokens`): one query every `pollMs` for the families of every
  *   open connection of this process, in batches, so the cost is one indexed query per tick
@@ -48,6 +49,14 @@ export function createSessionWatch(options: {
     session.close(reason);
   }
 
+  function expiryTimer(session: WatchedSession): NodeJS.Timeout {
+    const remaining = session.expiresAt * 1000 - now();
+    // setTimeout keeps at most 2^31-1 ms; access tokens live 15 minutes.
+    const timer = setTimeout(() => end(session, 'expired'), Math.max(0, Math.min(remaining, 2 ** 31 - 1)));
+    timer.unref();
+    return timer;
+  }
+
   function stopPolling() {
     if (poller) clearInterval(poller);
     poller = null;
@@ -84,11 +93,7 @@ export function createSessionWatch(options: {
         session.close('signedOut');
         return () => undefined;
       }
-      const remaining = session.expiresAt * 1000 - now();
-      // setTimeout keeps at most 2^31-1 ms; access tokens live 15 minutes.
-      const timer = setTimeout(() => end(session, 'expired'), Math.max(0, Math.min(remaining, 2 ** 31 - 1)));
-      timer.unref();
-      watched.set(session, timer);
+      watched.set(session, expiryTimer(session));
       if (!poller) {
         poller = setInterval(() => void poll(), pollMs);
         poller.unref();
@@ -99,6 +104,16 @@ export function createSessionWatch(options: {
         watched.delete(session);
         if (watched.size === 0) stopPolling();
       };
+    },
+
+    /** A fresh token came for a watched connection: it now closes at `expiresAt` (seconds) instead. False when no longer watched. */
+    renew(session: WatchedSession, expiresAt: number): boolean {
+      const timer = watched.get(session);
+      if (timer === undefined) return false;
+      clearTimeout(timer);
+      session.expiresAt = expiresAt;
+      watched.set(session, expiryTimer(session));
+      return true;
     },
 
     /** Ends every connection of the user now (it was blocked or deleted). */

@@ -8,7 +8,7 @@ import {
 import { observedTime } from '../../domain/schemas/observedTime.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import {
-  activeToursOfCarrier, chatMessagesOf, recentTrail, TOUR_ORDER, tourTimeline, toursPage, type TourScope,
+  activeToursOfCarrier, chatMessagesOf, positionsSince, recentTrail, TOUR_ORDER, tourTimeline, toursPage, type TourScope,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { organizationUsers } from '../../projections/users/users.queries.ts';
 import { estimateArrival } from '../../domain/tours/geo.ts';
@@ -44,6 +44,7 @@ const Position = z.object({
 // One position or a list, told apart before parsing: a union would answer 'Invalid input' instead of the field's own message.
 const PositionList = z.array(Position).min(1, { error: 'Send at least one position' }).max(1000, { error: 'Send at most 1000 positions at once' });
 const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(PositionList, body) : [parseWith(Position, body)]);
+const PositionsQuery = z.object({ since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 time' }) }, { error: 'since must be an ISO 8601 time' });
 const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
 const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int(), rating: z.number() })).min(1, { error: 'Rate every criterion once' }) });
 
@@ -158,6 +159,18 @@ export async function toursRoutes(app: App) {
     const position = await marketplace.rateTour({ actor, requestId: request.id }, request.params.id, ratings, new Date().toISOString());
     await runner.waitFor(MARKETPLACE_VIEWS, position);
     return reply.code(201).send({ message: 'Thank you for your rating' });
+  });
+
+  app.get('/tours/:id/positions', {
+    schema: { tags: ['tours'], summary: 'The positions recorded after `since` (oldest first, at most 500): what a map missed while offline', params: IdParams, querystring: z.unknown() },
+    onRequest: can(TOUR_TRACK_STATUS),
+  }, async (request) => {
+    const actor = requireActor(request);
+    // The tour first: another organization's id answers 404 whatever the query.
+    const tour = await visibleTour(actor, request.params.id);
+    const { since } = parseWith(PositionsQuery, request.query ?? {});
+    const rows = await positionsSince(db, tour.tourId, since, TRAIL_LENGTH);
+    return rows.map((row) => ({ tourId: tour.tourId, latitude: Number(row.latitude), longitude: Number(row.longitude), speed: row.speed === null ? null : Number(row.speed), heading: row.heading === null ? null : Number(row.heading), recordedAt: iso(row.recorded_at)! }));
   });
 
   app.get('/tours/track/:id', {

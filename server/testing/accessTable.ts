@@ -153,6 +153,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/tours/rating/:id': { access: [TOUR_GET_RATING_CRITERIA], tenant: TOUR_ID },
   'POST /api/tours/:id/rate': { access: [TOUR_RATE], tenant: TOUR_ID },
   'GET /api/tours/track/:id': { access: [TOUR_TRACK_STATUS], tenant: TOUR_ID },
+  'GET /api/tours/:id/positions': { access: [TOUR_TRACK_STATUS], tenant: TOUR_ID },
   'GET /api/tours/:id': { access: [TOUR_GET], tenant: TOUR_ID },
   'POST /api/tours/:id/assign/:assigneeId': { access: [TOUR_ASSIGN], tenant: [TOUR_ID, { param: 'assigneeId', kind: 'user' }] },
   'PUT /api/tours/:id/status': { access: [TOUR_CHANGE_STATUS], tenant: TOUR_ID },

@@ -99,7 +99,11 @@ async function refreshAccessToken(): Promise<string | null> {
   }
 }
 
-function refreshOnce(): Promise<string | null> {
+/**
+ * A fresh access token (stored for every caller), or null when the session cannot be refreshed.
+ * Everyone shares one refresh at a time: 401s of the HTTP client and the realtime socket's renewal.
+ */
+export function refreshOnce(): Promise<string | null> {
   refreshing ??= refreshAccessToken().finally(() => {
     refreshing = null;
   });

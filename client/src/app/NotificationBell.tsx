@@ -1,13 +1,16 @@
-import { atom, useAtom, useAtomValue } from 'jotai';
+import { atom, useAtom } from 'jotai';
 import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { OverlayPanel } from 'primereact/overlaypanel';
-import { useEffect, useRef } from 'react';
+import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { connectRealtime, type RealtimeEvent } from '../realtime/socket.ts';
+import { useRealtime } from '../realtime/useRealtime.ts';
 import { notify } from '../state/common.ts';
-import { authUserAtom, readTokens } from '../state/session.ts';
+
+/** The events the bell lists (`load:posted` is the marketplace's own, not a personal notice). */
+const BELL_EVENTS = ['proposal:new', 'proposal:updated', 'tour:status', 'tour:event', 'chat:message'] as const;
+type RealtimeEvent = (typeof BELL_EVENTS)[number];
 
 export interface AppNotification {
   id: number;
@@ -34,7 +37,6 @@ function linkOf(notification: AppNotification): string | null {
 /** The header's bell: live notifications from the realtime channel, with an unread count. */
 export function NotificationBell() {
   const { t, i18n } = useTranslation();
-  const user = useAtomValue(authUserAtom);
   const [notifications, setNotifications] = useAtom(notificationsAtom);
   const panel = useRef<OverlayPanel>(null);
   const unread = notifications.filter((notification) => !notification.read).length;
@@ -51,22 +53,15 @@ export function NotificationBell() {
         return t('notifications.tourStatus');
       case 'chat:message':
         return t('notifications.chatMessage');
-      case 'load:posted':
-        return t('notifications.loadPosted');
     }
   };
 
-  useEffect(() => {
-    const token = user ? readTokens()?.accessToken : null;
-    if (!token) return;
-    return connectRealtime(token, (event, payload) => {
-      if (event === 'load:posted') return; // the marketplace table refreshes itself; not a personal notice
-      const notification: AppNotification = { id: nextId++, event, payload, at: new Date().toISOString(), read: false };
-      setNotifications((list) => [notification, ...list].slice(0, 50));
-      if (event === 'proposal:new') notify('info', describe(notification));
-    });
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- reconnect only when the user changes
-  }, [user?.id]);
+  // The app's one realtime connection (opened at sign-in) brings them.
+  useRealtime(BELL_EVENTS, (event, payload) => {
+    const notification: AppNotification = { id: nextId++, event, payload: payload as unknown as Record<string, unknown>, at: new Date().toISOString(), read: false };
+    setNotifications((list) => [notification, ...list].slice(0, 50));
+    if (event === 'proposal:new') notify('info', describe(notification));
+  });
 
   const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: 'numeric', minute: '2-digit' });
   return (

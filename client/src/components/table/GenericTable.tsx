@@ -7,7 +7,7 @@ import { InputIcon } from 'primereact/inputicon';
 import { InputText } from 'primereact/inputtext';
 import type { PaginatorTemplateOptions } from 'primereact/paginator';
 import { Tooltip } from 'primereact/tooltip';
-import { type ReactNode, useEffect, useId, useState } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { limits, pageSizes, DEFAULT_PAGE_SIZE } from '../../../../domain/catalog.ts';
 import { messageOf } from '../../api/http.ts';
@@ -40,6 +40,17 @@ export interface RowAction<Row extends TableRow> {
   severity?: 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'help' | 'contrast';
 }
 
+/**
+ * What a screen may do to the rows it shows without reading them again: apply a row the realtime
+ * channel pushed. `update` gets the current page and the query it answers (search, filters, page)
+ * and returns the page to show.
+ */
+export interface TableHandle<Row extends TableRow> {
+  update(change: (answer: TableAnswer<Row>, query: TableQueryState) => TableAnswer<Row>): void;
+  /** The rows shown now (null before the first answer). */
+  rows(): Row[] | null;
+}
+
 interface Props<Row extends TableRow> {
   title: string;
   url: string;
@@ -52,6 +63,8 @@ interface Props<Row extends TableRow> {
   toolbar?: ReactNode;
   /** Change it to fetch again (after a change, or a realtime message). */
   refreshKey?: unknown;
+  /** Filled with the table's handle: pushed rows go into the page in place. */
+  handle?: RefObject<TableHandle<Row> | null>;
 }
 
 const isCanceled = (row: TableRow): boolean =>
@@ -67,13 +80,26 @@ export function visibleActions<Row extends TableRow>(actions: RowAction<Row>[], 
 }
 
 /** The generic data table over the table protocol: title, filters, debounced search, sorting, actions, pages. */
-export function GenericTable<Row extends TableRow>({ title, url, columns, filters = [], actions = [], onRowClick, empty, toolbar, refreshKey }: Props<Row>) {
+export function GenericTable<Row extends TableRow>({ title, url, columns, filters = [], actions = [], onRowClick, empty, toolbar, refreshKey, handle }: Props<Row>) {
   const { t } = useTranslation();
   const id = useId();
   const [query, setQuery] = useState<TableQueryState>({ page: 0, pageSize: DEFAULT_PAGE_SIZE, search: '', order: null, filters: {} });
   const [searchText, setSearchText] = useState('');
   const [answer, setAnswer] = useState<TableAnswer<Row> | null>(null);
   const [loading, setLoading] = useState(true);
+  const queryRef = useRef(query);
+  queryRef.current = query;
+  const answerRef = useRef(answer);
+  answerRef.current = answer;
+
+  useEffect(() => {
+    if (!handle) return;
+    handle.current = {
+      update: (change) => setAnswer((current) => (current ? change(current, queryRef.current) : current)),
+      rows: () => answerRef.current?.data ?? null,
+    };
+    return () => { handle.current = null; };
+  }, [handle]);
 
   // The search waits 500 ms after the last key stroke.
   useEffect(() => {

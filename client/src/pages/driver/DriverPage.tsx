@@ -69,7 +69,7 @@ export default function DriverPage({ titleKey }: PageProps) {
     void loadTours();
     if (tourId) void loadTour(tourId);
   };
-  useTourChannel(tourId, { onChange: refresh });
+  useTourChannel(tourId, { onChange: refresh, onReconnect: refresh });
 
   const status = track?.status ?? tourRow?.status ?? 0;
   const sharing = useLocationSharing(tourId, isActiveTour(status));

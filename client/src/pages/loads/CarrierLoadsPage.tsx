@@ -1,19 +1,20 @@
 import { Button } from 'primereact/button';
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { TableAction } from '../../../../domain/catalog.ts';
+import { genericStatuses, TableAction } from '../../../../domain/catalog.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
 import { activeFilters, fetchTable } from '../../api/table.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { GenericTable, type RowAction, type TableColumn } from '../../components/table/GenericTable.tsx';
+import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
 import { CarrierSearchForm, type CarrierSearch, emptySearch, searchFilters } from './CarrierSearchForm.tsx';
 import { useFormats } from './format.ts';
 import type { MarketplaceRow, SavedSearch } from './loads.api.ts';
-import { useRealtime } from './realtime.ts';
+import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
+import { applyProposalUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 import './marketplace.css';
 
@@ -50,26 +51,38 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
     return () => controller.abort();
   }, [url, refreshKey]);
 
-  useRealtime(['load:posted', 'load:updated', 'lane:alert', 'proposal:updated'], (event, payload) => {
-    if (event === 'lane:alert') {
-      const load = (payload.load ?? {}) as Partial<MarketplaceRow>;
-      notify('info', t('marketplace.search.laneAlert', {
-        name: String(payload.searchName ?? ''), guid: String(load.guid ?? ''),
-        from: format.place(load.pickup), to: format.place(load.dropoff),
-      }));
-      return;
-    }
-    if (event === 'load:posted' && typeof payload.id === 'string') {
-      const id = payload.id;
-      setFresh((current) => new Set(current).add(id));
-      setTimeout(() => setFresh((current) => {
-        const next = new Set(current);
-        next.delete(id);
-        return next;
-      }), 8_000);
-    }
-    setRefreshKey((key) => key + 1);
+  const table = useRef<TableHandle<MarketplaceRow> | null>(null);
+  const status = useRealtimeStatus();
+  const markFresh = (id: string) => {
+    setFresh((current) => new Set(current).add(id));
+    setTimeout(() => setFresh((current) => {
+      const next = new Set(current);
+      next.delete(id);
+      return next;
+    }), 8_000);
+  };
+  const proposalStatusName = (id: number) => genericStatuses.find((entry) => entry.id === id)?.name ?? String(id);
+
+  // Pushed rows go into the table and the map where they are: a new match comes in, a changed
+  // load is replaced, one that left the marketplace or no longer matches the search goes.
+  useRealtime(['load:posted', 'load:updated'], (event, row) => {
+    if (typeof row?.id !== 'string') return;
+    setMapRows((rows) => applyPushedLoad(rows, row, search, { limit: MAP_ROWS }).rows);
+    table.current?.update((answer, query) => applyPushedLoadToPage(answer, row, search, query.search ?? ''));
+    if (event === 'load:posted') markFresh(row.id);
   });
+  useRealtime(['proposal:updated'], (_, update) => {
+    table.current?.update((answer) => ({ ...answer, data: applyProposalUpdate(answer.data, update, proposalStatusName) }));
+    setMapRows((rows) => applyProposalUpdate(rows, update, proposalStatusName));
+  });
+  useRealtime(['lane:alert'], (_, { load, searchName }) => {
+    notify('info', t('marketplace.search.laneAlert', {
+      name: searchName ?? '', guid: load?.guid ?? '',
+      from: format.place(load?.pickup), to: format.place(load?.dropoff),
+    }));
+  });
+  // After a reconnection the table and the map are read again: pushes may have been missed.
+  useOnReconnect(() => setRefreshKey((key) => key + 1));
 
   const withdraw = async (row: MarketplaceRow) => {
     if (!row.myProposal) return;
@@ -136,7 +149,9 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
     <section className="page carrier-loads-page">
       <header className="page-header">
         <h1>{t(titleKey, { id: '' })}</h1>
-        <span className="live-indicator" title={t('marketplace.search.liveHint')}><span className="live-dot" aria-hidden="true" /> {t('marketplace.search.live')}</span>
+        <span className={`live-indicator${status === 'live' ? ' is-live' : ' is-offline'}`} role="status" title={t('marketplace.search.liveHint')}>
+          <span className="live-dot" aria-hidden="true" /> {status === 'live' ? t('marketplace.search.live') : t('marketplace.search.reconnecting')}
+        </span>
       </header>
       <CarrierSearchForm search={search} onChange={setSearch} onClear={() => setSearch(emptySearch())} onSave={() => setSaveRequest((count) => count + 1)} />
       <div className="marketplace-layout">
@@ -148,6 +163,7 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
             actions={actions}
             onRowClick={(row) => setSelected(row.id)}
             refreshKey={refreshKey}
+            handle={table}
             empty={<div className="empty-state"><i className="pi pi-search" aria-hidden="true" /><p>{t('marketplace.search.empty')}</p></div>}
           />
         </div>

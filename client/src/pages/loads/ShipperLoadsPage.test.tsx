@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 import { fakeServer, get, renderMarketplaceAt, tableOf } from './marketplace.testing.tsx';
-import { publishRealtime } from './realtime.ts';
+import { publishRealtime } from '../../realtime/useRealtime.ts';
 
 configure({ asyncUtilTimeout: 15_000 });
 
@@ -53,7 +53,7 @@ describe("the shipper's loads", { timeout: 60_000 }, () => {
     expect(await screen.findByText('1 new')).toBeTruthy();
 
     newOffers = 2;
-    await act(async () => publishRealtime('proposal:new', { loadId: 'l1', loadGuid: 'L-000101', proposalId: 'p9', price: 2000 }));
+    await act(async () => publishRealtime('proposal:new', { loadId: 'l1', loadGuid: 'L-000101', proposalId: 'p9', carrier: { id: 'c1', name: 'Blue Ridge Freight LLC' }, price: 2000, at: '2030-01-01T10:00:00.000Z' }));
     expect(await screen.findByText('2 new')).toBeTruthy();
     expect(server.calls('GET', '/api/loads/shipper').length).toBeGreaterThanOrEqual(2);
   });

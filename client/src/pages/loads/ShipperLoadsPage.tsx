@@ -2,14 +2,15 @@ import { Badge } from 'primereact/badge';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { InputTextarea } from 'primereact/inputtextarea';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { TableAction } from '../../../../domain/catalog.ts';
+import { GenericStatus, TableAction, TourStatus } from '../../../../domain/catalog.ts';
+import { shipmentStatusOf, shipperLoadActions } from '../../../../domain/loads/loadRows.ts';
 import { CANCEL_MESSAGE_REQUIRED_MESSAGE } from '../../../../domain/schemas/load.schema.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/routes.ts';
-import { GenericTable, type RowAction, type TableColumn } from '../../components/table/GenericTable.tsx';
+import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { DateTimeField } from './DateTimeField.tsx';
@@ -17,7 +18,7 @@ import { useFormats } from './format.ts';
 import { pastDateMessage } from './loadForm.model.ts';
 import { useLoadMessageText } from './loadMessages.ts';
 import { loadsApi, type ShipperLoadRow } from './loads.api.ts';
-import { useRealtime } from './realtime.ts';
+import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { wallTime } from './wallTime.ts';
 import './marketplace.css';
 
@@ -34,6 +35,14 @@ export const shipperLinks = {
   history: (row: { id: string }) => `/loads/history/${row.id}`,
 };
 
+/** The load's row once its tour has `status` (nobody has rated a tour before it is delivered). */
+export function withTourStatus(row: ShipperLoadRow, status: number, tourId: string): ShipperLoadRow {
+  const loadStatus = status === TourStatus.Canceled ? GenericStatus.Canceled : row.loadStatus;
+  const facts = { loadStatus, tourStatus: status, openProposals: row.openProposals, proposalsCount: row.proposals, shipperRated: false, carrierRated: false };
+  const shipment = shipmentStatusOf(facts);
+  return { ...row, loadStatus, tourId, status: shipment.id, statusKey: shipment.key, statusName: shipment.name, actions: shipperLoadActions(facts) } as ShipperLoadRow;
+}
+
 /**
  * The shipper's loads (`/loads/shipper`): shipment status chips, offers with a badge for the new
  * ones (live on `proposal:new`), and the row actions the server allows for each row.
@@ -48,8 +57,17 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
   const [canceling, setCanceling] = useState<ShipperLoadRow | null>(null);
   const [extending, setExtending] = useState<ShipperLoadRow | null>(null);
 
-  // A new or changed offer, or a tour moving on: the table reads the server again.
-  useRealtime(['proposal:new', 'proposal:updated', 'tour:status'], () => setRefreshKey((key) => key + 1));
+  const table = useRef<TableHandle<ShipperLoadRow> | null>(null);
+  const refresh = () => setRefreshKey((key) => key + 1);
+  // A new or changed offer changes counts, badges and the best price the server works out: the
+  // table reads the server again; so does a reconnection.
+  useRealtime(['proposal:new', 'proposal:updated'], refresh);
+  useOnReconnect(refresh);
+  // A tour moving on changes its load's row in place.
+  useRealtime(['tour:status'], (_, { loadId, status, tourId }) => {
+    if (!table.current?.rows()?.some((row) => row.id === loadId)) return refresh();
+    table.current.update((answer) => ({ ...answer, data: answer.data.map((row) => (row.id === loadId ? withTourStatus(row, status, tourId) : row)) }));
+  });
 
   const columns: TableColumn<ShipperLoadRow>[] = [
     {
@@ -115,6 +133,7 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
         actions={actions}
         onRowClick={setViewing}
         refreshKey={refreshKey}
+        handle={table}
         empty={
           <div className="empty-state">
             <i className="pi pi-box" aria-hidden="true" />

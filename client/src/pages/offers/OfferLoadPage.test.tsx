@@ -3,7 +3,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 import { fakeServer, get, renderMarketplaceAt, tableOf, type Received } from '../loads/marketplace.testing.tsx';
-import { publishRealtime } from '../loads/realtime.ts';
+import { publishRealtime } from '../../realtime/useRealtime.ts';
 
 configure({ asyncUtilTimeout: 15_000 });
 

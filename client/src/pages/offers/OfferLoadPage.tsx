@@ -14,7 +14,7 @@ import { useFormats } from '../loads/format.ts';
 import { useLoadMessageText } from '../loads/loadMessages.ts';
 import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
 import { LoadSummary } from '../loads/LoadSummary.tsx';
-import { useRealtime } from '../loads/realtime.ts';
+import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { ContractPanel } from './ContractPanel.tsx';
 import { OfferForm } from './OfferForm.tsx';
 import { type EldTruck, offersApi, ProposalStatus, type ProposalRow, trucksNearest } from './offers.api.ts';
@@ -68,15 +68,25 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
     trucksNearest(pickup.latitude, pickup.longitude).then(setTrucks).catch(() => setTrucks([]));
   }, [load?.id, canOffer]);
 
-  useRealtime(['proposal:updated', 'load:updated'], (event, payload) => {
-    if (payload.loadId !== loadId && payload.id !== loadId) return;
-    if (event === 'proposal:updated' && proposal && payload.proposalId === proposal.id) {
+  // One load and one offer: the pushed offer shows at once, and both are read again (with the
+  // actions the server allows now).
+  useRealtime(['proposal:updated'], (_, payload) => {
+    if (payload.loadId !== loadId) return;
+    if (proposal && payload.proposalId === proposal.id) {
+      setProposal((current) => (current && current.id === payload.proposalId ? { ...current, status: payload.status, price: payload.price, counterPrice: payload.counterPrice } : current));
       if (Number(payload.status) === ProposalStatus.PendingAcceptance) {
         notify('info', t('marketplace.offer.counterArrived', { price: format.price(Number(payload.counterPrice ?? payload.price)) }));
       }
       setFlash(true);
       setTimeout(() => setFlash(false), 4_000);
     }
+    readLoad();
+    void readProposal();
+  });
+  useRealtime(['load:updated'], (_, row) => {
+    if (row.id === loadId) readLoad();
+  });
+  useOnReconnect(() => {
     readLoad();
     void readProposal();
   });

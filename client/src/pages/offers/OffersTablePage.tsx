@@ -1,18 +1,31 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { TableAction } from '../../../../domain/catalog.ts';
+import { GenericStatus, genericStatuses, TableAction } from '../../../../domain/catalog.ts';
+import { carrierProposalActions } from '../../../../domain/loads/loadRows.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { GenericTable, type RowAction, type TableColumn } from '../../components/table/GenericTable.tsx';
+import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
 import { useFormats } from '../loads/format.ts';
-import { useRealtime } from '../loads/realtime.ts';
+import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { offersApi, ProposalStatus, type ProposalRow } from './offers.api.ts';
 import '../loads/marketplace.css';
 
 const statusOptions = [ProposalStatus.SubmittedProposal, ProposalStatus.PendingAcceptance, ProposalStatus.Accepted, ProposalStatus.Confirmed, ProposalStatus.Declined, ProposalStatus.Canceled];
+
+/**
+ * The offer's row after `proposal:updated`. A carrier's actions follow from the status and whether
+ * the load is still open; a declined offer is taken as one whose load went to another carrier.
+ */
+export function withUpdate(row: ProposalRow, update: { status: number; price: number; counterPrice: number | null }, allOffers: boolean): ProposalRow {
+  const loadOpen = row.load?.status === GenericStatus.Created && (!row.load.expiration || Date.parse(row.load.expiration) > Date.now()) && update.status !== GenericStatus.Declined;
+  return {
+    ...row, status: update.status, statusName: genericStatuses.find((entry) => entry.id === update.status)?.name ?? String(update.status),
+    price: update.price, counterPrice: update.counterPrice, actions: allOffers ? row.actions : carrierProposalActions(update.status, loadOpen),
+  };
+}
 
 /** A carrier's own offers (`/offers/carrier`) or every offer (`/offers`, Superadmin). */
 function OffersTable({ titleKey, url, showCarrier }: PageProps & { url: string; showCarrier: boolean }) {
@@ -20,7 +33,15 @@ function OffersTable({ titleKey, url, showCarrier }: PageProps & { url: string; 
   const format = useFormats();
   const [, navigate] = useLocation();
   const [refreshKey, setRefreshKey] = useState(0);
-  useRealtime(['proposal:updated', 'proposal:new'], () => setRefreshKey((key) => key + 1));
+  const table = useRef<TableHandle<ProposalRow> | null>(null);
+  const refresh = () => setRefreshKey((key) => key + 1);
+  // A changed offer is changed in its row; an offer the table does not show, and a reconnection, read it again.
+  useRealtime(['proposal:updated'], (_, update) => {
+    if (!table.current?.rows()?.some((row) => row.id === update.proposalId)) return refresh();
+    table.current.update((answer) => ({ ...answer, data: answer.data.map((row) => (row.id === update.proposalId ? withUpdate(row, update, showCarrier) : row)) }));
+  });
+  useRealtime(['proposal:new'], refresh);
+  useOnReconnect(refresh);
 
   const withdraw = async (row: ProposalRow) => {
     try {
@@ -68,6 +89,7 @@ function OffersTable({ titleKey, url, showCarrier }: PageProps & { url: string; 
         actions={actions}
         onRowClick={openOffer}
         refreshKey={refreshKey}
+        handle={table}
         filters={[{ name: 'status', label: t('marketplace.columns.status'), allLabel: t('marketplace.offers.allStatuses'), options: statusOptions.map((id) => ({ value: id, label: t(`marketplace.proposalStatuses.${id}` as never) as string })) }]}
         empty={<div className="empty-state"><i className="pi pi-tags" aria-hidden="true" /><p>{t('marketplace.offers.emptyList')}</p></div>}
       />

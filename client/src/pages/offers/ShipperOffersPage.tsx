@@ -13,7 +13,7 @@ import { notify } from '../../state/common.ts';
 import { useFormats } from '../loads/format.ts';
 import { useLoadMessageText } from '../loads/loadMessages.ts';
 import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
-import { useRealtime } from '../loads/realtime.ts';
+import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { ContractPanel } from './ContractPanel.tsx';
 import { offersApi, ProposalStatus, type ProposalMapMarker, type ProposalRow } from './offers.api.ts';
 import { PRICE_MESSAGE } from './OfferForm.tsx';
@@ -54,6 +54,8 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
 
   useEffect(() => readAll(), [readAll]);
 
+  // The offers of one load, their map and the load: read again on a new or changed offer (the
+  // shipper's answers and the best price depend on all of them), and after a reconnection.
   useRealtime(['proposal:new', 'proposal:updated'], (event, payload) => {
     if (payload.loadId !== loadId) return;
     if (event === 'proposal:new' && typeof payload.proposalId === 'string') {
@@ -65,6 +67,10 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
         return next;
       }), 8_000);
     }
+    setRefreshKey((key) => key + 1);
+    readAll();
+  });
+  useOnReconnect(() => {
     setRefreshKey((key) => key + 1);
     readAll();
   });

@@ -48,7 +48,7 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
   useEffect(() => {
     void refresh();
   }, [refresh]);
-  useTourChannel(tourId, { onChange: () => void refresh() });
+  useTourChannel(tourId, { onChange: () => void refresh(), onReconnect: () => void refresh() });
 
   const addNote = async () => {
     if (note.trim() === '') {

@@ -1,11 +1,12 @@
 import { useAtomValue } from 'jotai';
 import { Button } from 'primereact/button';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { TableAction, tourStatuses } from '../../../../domain/catalog.ts';
+import { GenericStatus, TableAction, TourStatus, tourStatuses } from '../../../../domain/catalog.ts';
+import { carrierTourActions, driverTourActions, shipperLoadActions } from '../../../../domain/loads/loadRows.ts';
 import type { PageProps } from '../../app/routes.ts';
-import { GenericTable, type RowAction, type TableColumn } from '../../components/table/GenericTable.tsx';
+import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';
@@ -15,7 +16,7 @@ import { type StatusChange, StatusChangeDialog } from './StatusChangeDialog.tsx'
 import { TourDetailDialog } from './TourDetailDialog.tsx';
 import type { TourPlace, TourRow } from './tours.api.ts';
 import { useTourChannel } from './tourChannel.ts';
-import { nextStep, sideOf, statusSteps } from './tourSteps.ts';
+import { nextStep, sideOf, statusSteps, type TourSide } from './tourSteps.ts';
 import './tours.css';
 
 type Open =
@@ -24,6 +25,16 @@ type Open =
   | { kind: 'status'; row: TourRow; change: StatusChange }
   | { kind: 'rate'; tourId: string }
   | null;
+
+/** The tour's row at its new status: the status, its name and the actions the server would send. */
+export function withStatus(row: TourRow, status: number, side: TourSide): TourRow {
+  const facts = { tourStatus: status, shipperRated: row.shipperRated, carrierRated: row.carrierRated };
+  const actions = side === 'driver' ? driverTourActions(status)
+    // A tour's load is Accepted or Signed (the same actions) until the tour is cancelled.
+    : side === 'shipper' ? shipperLoadActions({ ...facts, loadStatus: status === TourStatus.Canceled ? GenericStatus.Canceled : GenericStatus.Accepted, openProposals: 0, proposalsCount: 1 })
+      : carrierTourActions(facts);
+  return { ...row, status, statusName: tourStatuses.find((entry) => entry.id === status)?.name ?? String(status), actions };
+}
 
 /** /tours: the caller's tours, live; assign a driver, move the status, read the timeline, rate. */
 export default function ToursPage({ titleKey }: PageProps) {
@@ -38,8 +49,27 @@ export default function ToursPage({ titleKey }: PageProps) {
   const [refreshKey, setRefreshKey] = useState(0);
   const refresh = () => setRefreshKey((key) => key + 1);
 
-  // A status change or a timeline entry on any of the organization's tours refreshes the table.
-  useTourChannel(null, { onChange: refresh });
+  const table = useRef<TableHandle<TourRow> | null>(null);
+  // A tour's new status goes into its row in place; a tour that is not in the table yet (just
+  // opened), a timeline entry (a driver assigned, a rating) and a reconnection read the table again.
+  useTourChannel(null, {
+    onChange: ({ tourId, status, kind }) => {
+      if (kind !== 'status' || status === undefined || !table.current?.rows()?.some((row) => row.id === tourId)) return refresh();
+      table.current.update((answer, query) => {
+        const index = answer.data.findIndex((row) => row.id === tourId);
+        if (index < 0) return answer;
+        const filter = Number(query.filters?.status ?? 0);
+        if (filter && filter !== status) {
+          const total = Math.max(0, answer.total - 1);
+          return { ...answer, data: answer.data.filter((row) => row.id !== tourId), total };
+        }
+        const data = [...answer.data];
+        data[index] = withStatus(data[index], status, side);
+        return { ...answer, data };
+      });
+    },
+    onReconnect: refresh,
+  });
 
   const close = () => {
     if (open?.kind === 'rate' && rateFromLink) navigate('/tours', { replace: true });
@@ -130,6 +160,7 @@ export default function ToursPage({ titleKey }: PageProps) {
         onRowClick={(row) => setOpen({ kind: 'detail', row })}
         empty={<span>{side === 'shipper' ? t('tours.empty.shipper') : t('tours.empty.carrier')}</span>}
         refreshKey={refreshKey}
+        handle={table}
       />
       {open?.kind === 'detail' && <TourDetailDialog tourId={open.row.id} onClose={close} />}
       {open?.kind === 'assign' && <AssignDriverDialog tourId={open.row.id} loadGuid={open.row.loadGuid} currentDriverId={open.row.driver?.id ?? null} onClose={close} onDone={done} />}

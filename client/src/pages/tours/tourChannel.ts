@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { io, type Socket } from 'socket.io-client';
-import { readTokens } from '../../state/session.ts';
+import { realtime } from '../../realtime/socket.ts';
+import { useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import type { ChatMessage, TrackPosition } from './tours.api.ts';
 
 /** API.md "Realtime": what the server sends about one tour. */
@@ -9,63 +9,41 @@ export interface TourChannelHandlers {
   /** `tour:status` and `tour:event`: something happened on the tour (a status, an arrival, a note). */
   onChange?: (payload: { tourId: string; loadId?: string; status?: number; kind: 'status' | 'event' }) => void;
   onMessage?: (message: ChatMessage & { tourId: string }) => void;
-  /** The channel is connected and watching (true), or not (false). */
+  /** The app's connection is live (true), or reconnecting (false). */
   onLive?: (live: boolean) => void;
+  /** After a reconnection: what the screen shows may be stale (positions are caught up by the connection itself). */
+  onReconnect?: () => void;
 }
-
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
 /**
- * One socket for a tour page. With a tour id it sends `tour:watch` on every (re)connection, so
- * positions and chat messages of that tour arrive; without one it hears only the organization's
- * `tour:status` and `tour:event`. The token is read at each connection attempt: a reconnection
- * after a refresh uses the new one. Tests connect to nothing.
+ * A tour screen's view of the app's one realtime connection (client/src/realtime/socket.ts). With a
+ * tour id it watches that tour (counted: two screens of one tour share the watch) and hears its
+ * positions, changes and chat messages; without one it hears the `tour:status` and `tour:event` of
+ * the organization's tours. The handlers may change between renders.
  */
-function openTourChannel(tourId: string | null, handlers: () => TourChannelHandlers): () => void {
-  if (import.meta.env.MODE === 'test') return () => undefined;
-  const socket: Socket = io({
-    path: '/socket.io',
-    auth: (callback) => callback({ token: readTokens()?.accessToken ?? '' }),
-    reconnectionDelay: 1_000,
-    reconnectionDelayMax: 30_000,
-  });
-  const mine = (payload: unknown): payload is Record<string, unknown> => isRecord(payload) && (tourId === null || payload.tourId === tourId);
-
-  socket.on('connect', () => {
-    if (!tourId) {
-      handlers().onLive?.(true);
-      return;
-    }
-    socket.timeout(10_000).emit('tour:watch', { tourId }, (error: unknown, answer: unknown) => {
-      handlers().onLive?.(!error && isRecord(answer) && answer.ok === true);
-    });
-  });
-  socket.on('disconnect', () => handlers().onLive?.(false));
-  socket.on('tour:position', (payload: unknown) => {
-    if (mine(payload)) handlers().onPosition?.(payload as unknown as TrackPosition & { tourId: string });
-  });
-  for (const [event, kind] of [['tour:status', 'status'], ['tour:event', 'event']] as const) {
-    socket.on(event, (payload: unknown) => {
-      if (!mine(payload)) return;
-      handlers().onChange?.({ tourId: String(payload.tourId), loadId: payload.loadId as string | undefined, status: payload.status as number | undefined, kind });
-    });
-  }
-  socket.on('chat:message', (payload: unknown) => {
-    if (mine(payload) && isRecord(payload.message)) handlers().onMessage?.({ ...(payload.message as unknown as ChatMessage), tourId: String(payload.tourId) });
-  });
-  return () => {
-    if (tourId && socket.connected) socket.emit('tour:unwatch', { tourId });
-    socket.removeAllListeners();
-    socket.disconnect();
-  };
-}
-
-/** Keeps a tour channel open while the component lives; the handlers may change between renders. */
 export function useTourChannel(tourId: string | null, handlers: TourChannelHandlers, enabled = true): void {
   const latest = useRef(handlers);
   latest.current = handlers;
+  const status = useRealtimeStatus();
+  const live = enabled && status === 'live';
+
+  useEffect(() => {
+    if (enabled) latest.current.onLive?.(live);
+  }, [live, enabled]);
+
   useEffect(() => {
     if (!enabled) return;
-    return openTourChannel(tourId, () => latest.current);
+    const mine = (payload: { tourId?: unknown } | null | undefined) => Boolean(payload) && (tourId === null || payload!.tourId === tourId);
+    const stops = [
+      tourId ? realtime.watchTour(tourId) : () => undefined,
+      realtime.on('tour:position', (payload) => { if (mine(payload)) latest.current.onPosition?.(payload); }),
+      realtime.on('tour:status', (payload) => { if (mine(payload)) latest.current.onChange?.({ tourId: payload.tourId, loadId: payload.loadId, status: payload.status, kind: 'status' }); }),
+      realtime.on('tour:event', (payload) => { if (mine(payload)) latest.current.onChange?.({ tourId: payload.tourId, loadId: payload.loadId, status: payload.status, kind: 'event' }); }),
+      realtime.on('chat:message', (payload) => {
+        if (mine(payload) && payload.message) latest.current.onMessage?.({ ...(payload.message as unknown as ChatMessage), tourId: payload.tourId });
+      }),
+      realtime.onReconnect(() => latest.current.onReconnect?.()),
+    ];
+    return () => { for (const stop of stops) stop(); };
   }, [tourId, enabled]);
 }

@@ -30,6 +30,14 @@ export function bearing(from: TrackPosition, to: TrackPosition): number | null {
   return (Math.atan2(y, x) / radians + 360) % 360;
 }
 
+/** The trail with one more position: in time order, and not twice. */
+export function extendTrail(trail: TrackPosition[], position: TrackPosition): TrackPosition[] {
+  const last = trail.at(-1);
+  if (!last || last.recordedAt < position.recordedAt) return [...trail, position];
+  if (trail.some((known) => known.recordedAt === position.recordedAt && known.latitude === position.latitude && known.longitude === position.longitude)) return trail;
+  return [...trail, position].sort((a, b) => (a.recordedAt < b.recordedAt ? -1 : a.recordedAt > b.recordedAt ? 1 : 0));
+}
+
 /** /track/tour?id= (bare layout): the map with the stops, the trail and the truck moving live; ETA and events. */
 export default function TrackTourPage({ titleKey, params }: PageProps) {
   const { t, i18n } = useTranslation();
@@ -63,11 +71,14 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
   useTourChannel(tourId, {
     onLive: setLive,
     onPosition: (position) => {
-      setTrail((current) => [...current, position].slice(-TRAIL_LIMIT));
+      // Live and caught-up positions (after a reconnection) both extend the trail, in time order, once each.
+      setTrail((current) => extendTrail(current, position).slice(-TRAIL_LIMIT));
       // The ETA and the stops' arrivals are the server's: ask again now and then, not per position.
       if (Date.now() - lastEtaAt > ETA_REFRESH_MS) void load();
     },
     onChange: () => void load(),
+    // The status, the stops' arrivals and the ETA may have moved while the connection was down.
+    onReconnect: () => void load(),
   }, Boolean(tourId));
 
   const last = trail.at(-1) ?? null;

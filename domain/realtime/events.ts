@@ -1,0 +1,131 @@
+/**
+ * The realtime channel's contract (API.md "Realtime"): every event name and its payload, once, for
+ * the socket.io server (`Server<ClientToServerEvents, ServerToClientEvents>`), the notifier and
+ * the browser. The payloads are exactly what the server sends.
+ */
+
+/** A place of a load row (pickup or dropoff). */
+export type RealtimePlace = { address: string; city: string | null; state: string | null; latitude: number; longitude: number; timezone?: string | null };
+
+/**
+ * `load:posted`, `load:updated`: the load's row as the carriers' marketplace (`GET /api/loads/carrier`)
+ * shows it, without the per-carrier fields (`myProposal`, `actions`, distances from a searched area).
+ */
+export type LoadRowPayload = {
+  id: string;
+  guid: string;
+  loadStatus: number;
+  loadStatusName: string;
+  pickup: RealtimePlace;
+  dropoff: RealtimePlace;
+  pickupTime: string | null;
+  dropoffTime: string | null;
+  expiration: string | null;
+  expirationTimezone: string;
+  loadTypeId: number;
+  loadType: string | null;
+  equipment: number[];
+  equipmentNames: string[];
+  accessories: number[];
+  weight: number;
+  commodity: string;
+  refNumber: string;
+  distance: number;
+  stopsCount: number;
+  status: number;
+  statusName: string;
+  shipper: string;
+  /** Whether the load is on the marketplace now: false once it was accepted, cancelled, paused or expired. */
+  open: boolean;
+};
+
+/** `proposal:new`, to the load's shipper organization (members holding 407). */
+export type ProposalNewPayload = {
+  loadId: string;
+  loadGuid: string;
+  proposalId: string;
+  carrier: { id: string; name: string | null };
+  price: number;
+  at: string;
+};
+
+/** `proposal:updated`, to both organizations (members holding 404). */
+export type ProposalUpdatedPayload = {
+  loadId: string;
+  proposalId: string;
+  status: number;
+  price: number;
+  counterPrice: number | null;
+};
+
+/** `tour:status` (opened, confirmed, status changed, cancelled) and `tour:event` (assigned, an event, a rating). */
+export type TourChangePayload = {
+  tourId: string;
+  loadId: string;
+  status: number;
+  event: { id: string; type: string; data: unknown; at: string };
+};
+
+/** `tour:position`, to `tour:<id>` (the watchers). */
+export type TourPositionPayload = {
+  tourId: string;
+  latitude: number;
+  longitude: number;
+  speed: number | null;
+  heading: number | null;
+  recordedAt: string;
+};
+
+/** `chat:message`, to `tour:<id>`. */
+export type ChatMessagePayload = {
+  tourId: string;
+  message: { id: string; user: { id: string; name: string }; organizationId: string | null; text: string; at: string };
+};
+
+/** A place of a lane alert's load. */
+export type LaneAlertPlace = { address: string; city: string | null; state: string | null; latitude: number; longitude: number };
+
+/** `lane:alert`, to `user:<id>`: a new load matches one of the user's saved searches. */
+export type LaneAlertPayload = {
+  searchId: string;
+  searchName: string;
+  load: { id: string; guid: string; pickup: LaneAlertPlace; dropoff: LaneAlertPlace; pickupTime: string; equipment: number[]; weight: number };
+};
+
+/** What the server sends, by event name. */
+export type ServerPayloads = {
+  'load:posted': LoadRowPayload;
+  'load:updated': LoadRowPayload;
+  'proposal:new': ProposalNewPayload;
+  'proposal:updated': ProposalUpdatedPayload;
+  'tour:status': TourChangePayload;
+  'tour:event': TourChangePayload;
+  'tour:position': TourPositionPayload;
+  'chat:message': ChatMessagePayload;
+  'lane:alert': LaneAlertPayload;
+};
+export type ServerEventName = keyof ServerPayloads;
+export const SERVER_EVENTS = [
+  'load:posted', 'load:updated', 'proposal:new', 'proposal:updated', 'tour:status', 'tour:event', 'tour:position', 'chat:message', 'lane:alert',
+] as const satisfies readonly ServerEventName[];
+
+/** socket.io's typed map of the server's events. */
+export type ServerToClientEvents = { [E in ServerEventName]: (payload: ServerPayloads[E]) => void };
+
+/** The acknowledgement of a client request. */
+export type Ack = { ok: true } | { ok: false; error: string };
+
+/** The payload of `auth:refresh`: a fresh access token of the same user and session. */
+export type AuthRefreshPayload = { token: string };
+
+/**
+ * Client to server. `tour:watch` joins `tour:<id>` (only the tour's parties may); `auth:refresh`
+ * hands the socket a fresh access token, which moves its expiry (a token that is bad, expired, or
+ * of another user or session closes the socket).
+ */
+export type ClientToServerEvents = {
+  'tour:watch': (payload: { tourId: string }, ack?: (answer: Ack) => void) => void;
+  'tour:unwatch': (payload: { tourId: string }, ack?: (answer: Ack) => void) => void;
+  'auth:refresh': (payload: AuthRefreshPayload, ack?: (answer: Ack & { expiresAt?: number }) => void) => void;
+};
+export type ClientEventName = keyof ClientToServerEvents;
