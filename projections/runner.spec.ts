@@ -77,7 +77,12 @@ for (const backend of sqlBackends()) {
       const [status] = await runner.status();
       t.same(status.position, last, 'checkpoint is the last event');
       t.equal(await runner.waitFor(['streamCounts'], { transactionId: '99999999999', globalPosition: '1' }, 100), false, 'waiting past the head gives up after the timeout');
+      t.match(await runner.adminStatus(), [{ projection: 'streamCounts', version: 1, status: 'running', position: last, lag: 0, parked: 0, rebuild: null }]);
       await runner.stop();
+      // Run by no process and behind: stalled, the lag counted in events.
+      await store.append(`counter-${randomUUID()}`, [{ type: 'Ignored', data: {} }, { type: 'Ignored', data: {} }, { type: 'Ignored', data: {} }], { expectedRevision: 'any', metadata: meta() });
+      const idle = new ProjectionRunner(database, store, [countsProjection(1)]);
+      t.match(await idle.adminStatus(), [{ projection: 'streamCounts', status: 'stalled', lag: 3 }]);
     });
 
     await t.test('a crash between applying and checkpointing never applies an event twice', async (t) => {
@@ -103,7 +108,10 @@ for (const backend of sqlBackends()) {
       await runner.start();
       // The old tables keep serving while the new version is built beside them, then swapped in.
       t.same(await rows(database), damaged, 'the live tables serve until the swap');
-      t.ok(await until(async () => (await runner.adminStatus())[0].version === 2, 10_000), 'swapped in');
+      t.ok(await until(async () => {
+        const [model] = await runner.adminStatus();
+        return model.version === 2 && model.status !== 'rebuilding';
+      }, 10_000), 'swapped in');
       t.ok(await runner.waitFor(['streamCounts'], await store.head(), 10_000));
       t.same(await rows(database), live, 'rebuilt equals live');
       const [status] = await runner.adminStatus();

@@ -95,6 +95,10 @@ export class ProjectionRunner {
     await Promise.all([...this.running.values()].map((subscription) => subscription.close()));
     await Promise.all([...this.rebuilds.values()].map((rebuild) => rebuild.done.catch(() => undefined)));
     await Promise.all([...this.chains.values()]);
+    // PGlite's session is the one connection, which outlives the runner: give the locks back.
+    for (const name of this.running.keys()) {
+      await this.session?.query(`SELECT pg_advisory_unlock(hashtext($1))`, [`projection:${name}`]).catch(() => undefined);
+    }
     this.running.clear();
     await this.session?.release();
     this.session = null;
