@@ -99,12 +99,25 @@ async function refreshAccessToken(): Promise<string | null> {
   }
 }
 
+/** Runs `body` while no other tab of this origin runs it (Web Locks); at once where there are none. */
+function inEveryTabAlone<T>(name: string, body: () => Promise<T>): Promise<T> {
+  const locks = typeof navigator !== 'undefined' ? navigator.locks : undefined;
+  return locks ? locks.request(name, body) : body();
+}
+
 /**
  * A fresh access token (stored for every caller), or null when the session cannot be refreshed.
- * Everyone shares one refresh at a time: 401s of the HTTP client and the realtime socket's renewal.
+ * Everyone shares one refresh at a time: 401s of the HTTP client and the realtime socket's renewal,
+ * in this tab and in the others (the tokens are shared, and a refresh token is single use: two tabs
+ * refreshing with the same one would end the session). `stale` is the access token the caller found
+ * wanting: when another tab has stored a different one meanwhile, that one is the answer.
  */
-export function refreshOnce(): Promise<string | null> {
-  refreshing ??= refreshAccessToken().finally(() => {
+export function refreshOnce(stale: string | null = readTokens()?.accessToken ?? null): Promise<string | null> {
+  refreshing ??= inEveryTabAlone('freight-token-refresh', async () => {
+    const stored = readTokens()?.accessToken ?? null;
+    if (stored && stored !== stale) return stored;
+    return refreshAccessToken();
+  }).finally(() => {
     refreshing = null;
   });
   return refreshing;
@@ -130,7 +143,7 @@ async function fetchWithAuth(method: string, path: string, body: unknown, option
   let response = await send(method, path, body, options, token);
 
   if (response.status === 401 && auth && token) {
-    const fresh = await refreshOnce();
+    const fresh = await refreshOnce(token);
     if (fresh) response = await send(method, path, body, options, fresh);
     else scheduleSignOut();
   }

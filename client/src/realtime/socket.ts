@@ -305,7 +305,7 @@ export const realtimeStatusAtom = atom<ConnectionStatus>('offline');
 /** The app's one connection: follows the signed-in user. Tests run without it (no network). */
 export const realtime = createRealtimeClient({
   token: () => readTokens()?.accessToken ?? null,
-  refresh: refreshOnce,
+  refresh: () => refreshOnce(),
   missedPositions: (tourId, since) => apiGet<TourPositionPayload[]>(`/tours/${tourId}/positions?since=${encodeURIComponent(since)}`),
   onStatus: (status) => appStore.set(realtimeStatusAtom, status),
 });
