@@ -1,6 +1,7 @@
 /**
- * The rows the notifier pushes after the marketplace projection committed a page: an offer with its
- * carrier's name, and a tour with its parties. One query per kind for the whole page.
+ * The rows the notifier pushes after the marketplace projection committed a page: a load with its
+ * shipper, an offer with its carrier's name, and a tour with its parties. One query per kind for the
+ * whole page, however many events it held.
  */
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
@@ -39,3 +40,9 @@ export async function tourPushRows(db: Kysely<DB>, ids: readonly string[]): Prom
     carrierOrganizationId: row.carrier_organization_id, assigneeId: row.assignee_id ?? null, status: row.status,
   }));
 }
+
+/** Loads with their shipper's name and status (the marketplace row's source), for the ids the read model has. */
+export const loadsWithShipper = (db: Kysely<DB>, ids: readonly string[]) =>
+  ids.length === 0 ? Promise.resolve([]) : db.selectFrom('loads_view as l').innerJoin('organizations_view as o', 'o.id', 'l.shipper_organization_id')
+    .selectAll('l').select(['o.name as shipper_name', 'o.status as shipper_status'])
+    .where('l.id', 'in', [...ids]).execute();

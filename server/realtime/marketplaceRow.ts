@@ -7,6 +7,7 @@
 import type { Kysely } from 'kysely';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { loadWithShipper } from '../../projections/marketplace/marketplace.queries.ts';
+import { loadsWithShipper } from '../../projections/marketplace/pushRows.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import { baseLoadRow, type LoadRow } from '../http/loadRows.ts';
 import { statusName } from '../identity/accounts.ts';
@@ -29,4 +30,10 @@ export function toMarketplaceRow(row: LoadRow & { shipper_name: string; shipper_
 export async function readMarketplaceRow(db: Kysely<DB>, loadId: string, now = new Date()): Promise<MarketplaceRow | null> {
   const row = await loadWithShipper(db, loadId);
   return row ? toMarketplaceRow(row, now) : null;
+}
+
+/** The marketplace rows of these loads, by id; loads the read model does not have are absent. */
+export async function readMarketplaceRows(db: Kysely<DB>, loadIds: readonly string[], now = new Date()): Promise<Map<string, MarketplaceRow>> {
+  const rows = await loadsWithShipper(db, loadIds);
+  return new Map(rows.map((row) => [row.id, toMarketplaceRow(row, now)]));
 }

@@ -33,7 +33,7 @@ import type { MessagePosted, PositionRecorded, TourEvent } from '../../domain/to
 import { proposalPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
-import { readMarketplaceRow } from './marketplaceRow.ts';
+import { readMarketplaceRows } from './marketplaceRow.ts';
 import { MARKETPLACE_ROOM, organizationPermissionRoom, tourRoom, userRoom } from './rooms.ts';
 
 export type Emit = (rooms: string[], event: string, payload: unknown) => void;
@@ -57,6 +57,8 @@ export type NotifierDeps = {
   onCommitted(listener: CommittedListener): () => void;
   /** Sends to the rooms' sockets of every server process. */
   emit: Emit;
+  /** Whether a socket anywhere could hear a push (false: committed pages are not read at all). */
+  listening(): boolean;
   /** Sends to the rooms' sockets of this process only. */
   emitLocal: Emit;
   /** Closes every socket of the user in this process. */
@@ -122,9 +124,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         });
       }
     }
-    const now = new Date();
+    const loadRows = await readMarketplaceRows(db, [...loads.keys()]);
     for (const [loadId, { posted, leaving }] of loads) {
-      const row = await readMarketplaceRow(db, loadId, now);
+      const row = loadRows.get(loadId);
       // Carriers hear of a load that is on the marketplace (or paused there), or has just left it; of no other.
       if (!row || (row.status !== GenericStatus.Created && !leaving)) continue;
       emit([MARKETPLACE_ROOM], posted ? 'load:posted' : 'load:updated', row);
@@ -132,7 +134,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   }
 
   const stopListening = deps.onCommitted((projection, events) => {
-    if (projection !== PUSHED_PROJECTION || closed) return;
+    if (projection !== PUSHED_PROJECTION || closed || !deps.listening()) return;
     rows = rows.then(() => pushRows(events))
       .catch((err: unknown) => logger.warn({ err, count: events.length }, 'notifier could not push the rows of a committed page'));
   });
