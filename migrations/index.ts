@@ -11,6 +11,7 @@ import * as idempotencyKeys from './2026_11_22_1600_idempotency_keys.ts';
 import * as tourPositionsRevision from './2026_11_22_1700_tour_positions_revision.ts';
 import * as loadsViewTourIndex from './2026_11_23_0900_loads_view_tour_index.ts';
 import * as projectionParking from './2026_11_25_1000_projection_parking.ts';
+import * as fileOwners from './2026_11_25_1200_file_owners.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -25,6 +26,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_22_1700_tour_positions_revision': tourPositionsRevision,
   '2026_11_23_0900_loads_view_tour_index': loadsViewTourIndex,
   '2026_11_25_1000_projection_parking': projectionParking,
+  '2026_11_25_1200_file_owners': fileOwners,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

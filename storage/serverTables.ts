@@ -37,6 +37,10 @@ export type FilesTable = {
   id: string;
   organization_id: string;
   kind: string;
+  /** The load a contract belongs to; null for other files. */
+  load_id: string | null;
+  /** The tour a file of a tour (proof of delivery) belongs to; null for other files. */
+  tour_id: string | null;
   mime: string;
   size: number;
   sha256: string;

@@ -109,12 +109,17 @@ export const createUserBodySchema = z.object({
 });
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
 
-/** PUT users/{id} (an administrator edits a user); an empty or absent newPassword keeps the password. */
+/**
+ * PUT users/{id} (an administrator edits a user); an empty or absent newPassword keeps the password.
+ * `oldPassword`, the current password, is needed when the user edited is the caller and the
+ * password or e-mail changes (the server checks it against the stored hash).
+ */
 export const updateUserBodySchema = z.object({
   email: emailSchema,
   name: nameSchema,
   phone: phoneSchema,
   newPassword: optionalPasswordSchema,
+  oldPassword: z.string().max(1000).optional(),
 });
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 

@@ -218,6 +218,22 @@ export function createTokenService(options: {
       return families.size;
     },
 
+    /**
+     * Every session of a user but the one it is using (it changed its own password or e-mail). The
+     * kept session counts as begun now, so that the password change's cutoff does not refuse it.
+     */
+    async revokeOtherSessions(userId: string, keepFamilyId: string): Promise<number> {
+      if (!UUID.test(userId) || !UUID.test(keepFamilyId)) return 0;
+      const rows = await db.updateTable('refresh_tokens').set({ revoked_at: now() })
+        .where('user_id', '=', userId).where('family_id', '!=', keepFamilyId).where('revoked_at', 'is', null)
+        .returning('family_id').execute();
+      await db.updateTable('refresh_tokens').set({ session_started_at: now() })
+        .where('user_id', '=', userId).where('family_id', '=', keepFamilyId).execute();
+      const families = new Set(rows.map((row) => row.family_id));
+      for (const familyId of families) cacheFamily(familyId, false);
+      return families.size;
+    },
+
     /** verifyAccess plus the logout check: what a route guard or a socket handshake calls. */
     async authenticate(token: string): Promise<AccessClaims> {
       const claims = verifyAccess(token);

@@ -140,7 +140,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
       commodity: scenario.commodity, price: tour.price, carrier: (await platform.identity.loadOrganization(carrier.organizationId))?.name ?? 'Carrier',
       shipper: (await platform.identity.loadOrganization(shipper.organizationId))?.name ?? 'Shipper', signedBy: carrier.name, signedAt: now(),
     });
-    const contractFileId = await files.save({ organizationId: carrier.organizationId, kind: 'contract', mime: 'application/pdf', data: pdf });
+    const contractFileId = await files.save({ organizationId: carrier.organizationId, kind: 'contract', loadId, mime: 'application/pdf', data: pdf });
     last = latest(last, (await marketplace.uploadContract(carrier.caller, loadId, contractFileId, now())).position);
     if (scenario.stage === 'signed') continue;
 

@@ -9,7 +9,7 @@ import type { CarrierDocuments } from '../../domain/organizations/organization.t
 import { carrierDocumentFields } from '../../domain/schemas/index.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { RegisteredUser } from '../../domain/users/user.ts';
-import { hashPassword } from '../auth/passwords.ts';
+import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import type { FileRule, UploadedFile } from '../integrations/files/uploads.ts';
@@ -62,13 +62,66 @@ export async function updateUserDetails(platform: Platform, user: RegisteredUser
 
 /**
  * Sets a new password. The user's sessions begun before now stop refreshing (the decider bumps
- * `sessionsRevokedAt`) and their refresh tokens are revoked at once.
+ * `sessionsRevokedAt`); `credentialsChanged` below revokes their refresh tokens at once.
  */
 export async function changePassword(platform: Platform, userId: string, newPassword: string, cause: Cause, now: string): Promise<LogPosition | null> {
   const passwordHash = await hashPassword(newPassword);
   const { position } = await platform.identity.user({ type: 'ChangePassword', data: { userId, passwordHash, now } }, cause, now);
-  await platform.tokens.revokeAllForUser(userId);
   return position;
+}
+
+export const OLD_PASSWORD_REQUIRED_MESSAGE = 'Please enter your current password';
+export const OLD_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';
+
+/**
+ * Changing one's own password or e-mail needs the current password (API.md "Second wave"), so that
+ * a stolen access token alone cannot take the account over. Checked before anything is written.
+ */
+export async function requireCurrentPassword(user: RegisteredUser, oldPassword: string | undefined): Promise<void> {
+  if (!oldPassword) throw ValidationError.field('oldPassword', OLD_PASSWORD_REQUIRED_MESSAGE);
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw ValidationError.field('oldPassword', OLD_PASSWORD_WRONG_MESSAGE);
+}
+
+/** Whether the e-mail in a profile edit differs from the user's (as `updateUserDetails` compares). */
+export const emailChanges = (user: RegisteredUser, email: string) => email.trim() !== user.email;
+
+/**
+ * After a password or e-mail change: the user's other sessions end (their refresh tokens are
+ * revoked, their access tokens stop within seconds and their sockets close), the session that made
+ * the change on its own account stays, and the old address is told, so that the owner of a taken
+ * account learns of it. A message that cannot be sent is logged; the change stands.
+ */
+export async function credentialsChanged(platform: Platform, change: {
+  user: RegisteredUser;
+  /** The caller's session when the user changed its own account; null when an administrator did. */
+  keepSessionId: string | null;
+  newEmail: string | null;
+  passwordChanged: boolean;
+  now: string;
+}): Promise<void> {
+  const { user, keepSessionId, newEmail, passwordChanged } = change;
+  if (!newEmail && !passwordChanged) return;
+  if (keepSessionId) await platform.tokens.revokeOtherSessions(user.userId, keepSessionId);
+  else await platform.tokens.revokeAllForUser(user.userId);
+  const what = newEmail && passwordChanged ? 'e-mail address and password' : newEmail ? 'e-mail address' : 'password';
+  const who = keepSessionId ? 'You' : 'An administrator';
+  const when = `${change.now.slice(0, 16).replace('T', ' ')} UTC`;
+  const lines = [
+    `Hello ${user.name},`,
+    '',
+    `${who} changed the ${what} of your Freight Marketplace account (${user.username}) on ${when}.`,
+    ...(newEmail ? ['', `From now on we write to ${newEmail.trim()}, and you sign in with that address; this is the last message to this one.`] : []),
+    '',
+    keepSessionId
+      ? 'You stay signed in where you made the change; everywhere else you have been signed out.'
+      : 'You have been signed out everywhere; sign in again with the new details.',
+    '',
+    `If this was not you, someone may have access to your account: ${passwordChanged && !newEmail ? "choose 'Forgot password?' on the sign-in page to set a new password, and " : ''}contact your organization's administrator or our support right away.`,
+    '',
+    'The Freight Marketplace team',
+  ];
+  await platform.mailer.send({ to: user.email, subject: `Your Freight Marketplace ${what} ${newEmail && passwordChanged ? 'were' : 'was'} changed`, text: lines.join('\n') })
+    .catch((error: unknown) => platform.logger.error({ err: error, userId: user.userId }, 'the change notice could not be sent'));
 }
 
 /** Stores the uploaded files of an organization (all or none); answers their ids by field name. */

@@ -5,19 +5,20 @@ import {
   ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, hasAny,
 } from '../../domain/permissions.ts';
 import { carrierProfileBodySchema, organizationContactSchema, shipperProfileBodySchema, updateAccountBodySchema } from '../../domain/schemas/index.ts';
-import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
-import { verifyPassword } from '../auth/passwords.ts';
+import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { App } from '../app.ts';
-import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
-import { changePassword, optionalCarrierDocuments, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
+import { can, requireActor, type Actor } from '../http/auth.ts';
+import {
+  changePassword, credentialsChanged, emailChanges, optionalCarrierDocuments, parseWith, requireCurrentPassword, saveFiles, statusName, updateUserDetails,
+} from '../identity/accounts.ts';
 import { assertFound, causeOf, latest } from '../identity/identity.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import { createFileStore } from '../integrations/files/files.ts';
+import { mayReadFile, type FileParties } from '../integrations/files/fileAccess.ts';
 
 const IdParams = z.object({ id: z.uuid('Not a valid id') });
 
-export const OLD_PASSWORD_REQUIRED_MESSAGE = 'Please enter your current password';
-export const OLD_PASSWORD_WRONG_MESSAGE = 'Your current password is not correct';
+export { OLD_PASSWORD_REQUIRED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE } from '../identity/accounts.ts';
 
 const extensions: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'text/csv': 'csv' };
 
@@ -72,30 +73,23 @@ export async function accountRoutes(app: App) {
   });
 
   app.put('/users', {
-    schema: { tags: ['account'], summary: 'Edit the own profile; a new password needs the current one', body: updateAccountBodySchema },
+    schema: { tags: ['account'], summary: 'Edit the own profile; a new password or e-mail needs the current password', body: updateAccountBodySchema },
     onRequest: can(ACCOUNT_EDIT_USER_PROFILE),
   }, async (request) => {
     const actor = requireActor(request);
     const user = assertFound(await identity.loadUser(actor.userId), 'User');
     const { email, username, name, phone, oldPassword, newPassword } = request.body;
     // Checked before anything is written.
-    if (newPassword) {
-      if (!oldPassword) throw ValidationError.field('oldPassword', OLD_PASSWORD_REQUIRED_MESSAGE);
-      if (!(await verifyPassword(user.passwordHash, oldPassword))) throw ValidationError.field('oldPassword', OLD_PASSWORD_WRONG_MESSAGE);
-    }
+    const newEmail = emailChanges(user, email) ? email : null;
+    if (newPassword || newEmail) await requireCurrentPassword(user, oldPassword);
     const now = new Date().toISOString();
     const cause = causeOf(actor, request.id);
     const detailsPosition = await updateUserDetails(app.platform, user, { email, username, name, phone }, cause, now);
-    let session: { accessToken: string; refreshToken: string; expiresIn: number } | null = null;
-    let passwordPosition = null;
-    if (newPassword) {
-      // Every session ends, this one too (the refresh cutoff covers them all); the caller gets a
-      // fresh pair so that it stays signed in while the others must sign in again.
-      passwordPosition = await changePassword(app.platform, user.userId, newPassword, cause, now);
-      session = await app.platform.tokens.issue({ id: user.userId, organizationId: user.organizationId, roleId: user.roleId });
-    }
+    const passwordPosition = newPassword ? await changePassword(app.platform, user.userId, newPassword, cause, now) : null;
+    // The other sessions end; this one stays signed in (the same tokens, the same socket).
+    await credentialsChanged(app.platform, { user, keepSessionId: actor.sessionId, newEmail, passwordChanged: Boolean(newPassword), now });
     await runner.waitFor(identityViews, latest(detailsPosition, passwordPosition));
-    return { message: 'Account successfully updated', ...(session ?? {}) };
+    return { message: 'Account successfully updated' };
   });
 
   app.put('/users/organization', {
@@ -169,14 +163,20 @@ export async function accountRoutes(app: App) {
     return { message: 'Shipper profile successfully updated', signatureFileId: saved.ids.signature ?? null };
   });
 
+  /** The parties of a file's load or tour, from the aggregates (the event log), not a read model that may lag. */
+  const fileParties: FileParties = {
+    load: async (loadId) => app.platform.marketplace.loadLoad(loadId),
+    tour: async (tourId) => app.platform.marketplace.loadTour(tourId),
+  };
+
   app.get('/files/:id', {
-    schema: { tags: ['account'], summary: "Download a stored document of the caller's organization", params: IdParams },
+    schema: { tags: ['account'], summary: 'Download a stored document: by its owner (load, tour or organization) and the caller\'s role', params: IdParams },
     onRequest: can(),
   }, async (request, reply) => {
     const actor = requireActor(request);
     const meta = await files.getMeta(request.params.id);
-    // Another organization's file is as unknown as a missing one.
-    if (!meta || (!isSuperadmin(actor) && meta.organizationId !== actor.organizationId)) throw new NotFoundError('File not found');
+    // A file the caller may not read is as unknown as a missing one.
+    if (!meta || !(await mayReadFile(actor, meta, fileParties))) throw new NotFoundError('File not found');
     const file = assertFound(await files.get(meta.id), 'File');
     return reply
       .header('content-type', file.mime)

@@ -391,6 +391,35 @@ t.test('an open load is on the marketplace: every carrier reads it and bids on i
   }
 });
 
+t.test('files by owner and role: contracts to both dispatchers, tour files also to the tour\'s driver, documents to their organization', async (t) => {
+  // Shipper A's load won by carrier N (driver N on the tour); shipper N's load won by carrier A (driver A on the tour).
+  const ofShipperA = await sharedShipmentOf(shipperA.organizationId!);
+  const ofCarrierA = await sharedShipmentOf(carrierA.organizationId!);
+  const contractOf = async (shipment: Shipment) => (await platform.marketplace.loadLoad(shipment.load))!.contractFileId!;
+  const tourFileOf = (shipment: Shipment, organizationId: string) =>
+    files.save({ organizationId, kind: 'proofOfDelivery', tourId: shipment.tour, mime: 'application/pdf', data: PDF });
+  const SA = 'Superadmin';
+  // Expected answer per caller (anonymous 401 everywhere); absent: 404.
+  const owned: [string, Promise<string>, Record<string, number>][] = [
+    ["shipper A's load's contract", contractOf(ofShipperA), { [SA]: 200, Shipper: 200 }],
+    ["carrier A's won load's contract (driver A is on its tour)", contractOf(ofCarrierA), { [SA]: 200, Carrier: 200 }],
+    ["a file of shipper A's tour", tourFileOf(ofShipperA, carrierN.organizationId!), { [SA]: 200, Shipper: 200 }],
+    ["a file of carrier A's tour, driven by driver A", tourFileOf(ofCarrierA, carrierA.organizationId!), { [SA]: 200, Carrier: 200, Driver: 200 }],
+    ["carrier A's document", fileOf(carrierA.organizationId!), { [SA]: 200, Carrier: 200 }],
+    ["shipper A's document", fileOf(shipperA.organizationId!), { [SA]: 200, Shipper: 200 }],
+    ["carrier B's document", fileOf(carrierB.organizationId!), { [SA]: 200 }],
+  ];
+  const route = routes.find((candidate) => routeKey(candidate) === 'GET /api/files/:id')!;
+  for (const [what, id, rule] of owned) {
+    for (const caller of callers) {
+      const expected = caller.user ? rule[caller.name] ?? 404 : 401;
+      const status = await call(route, caller, { params: { id: await id } });
+      t.equal(status, expected, `${what} as ${caller.name}: ${expected}`);
+      if (status < 400 && expected >= 400) leaks.push(`GET /api/files/:id as ${caller.name}: ${status} for ${what} where ${expected} was due`);
+    }
+  }
+});
+
 t.test('no leaks', async (t) => {
   t.comment(`authorization matrix: ${requests} requests, ${leaks.length} leaks`);
   for (const leak of leaks) t.comment(`leak: ${leak}`);

@@ -165,7 +165,7 @@ export async function proposalsRoutes(app: App) {
     const load = await marketplace.loadLoad(request.params.loadId);
     if (!load || !load.carrierOrganizationId || (!isSuperadmin(actor) && load.carrierOrganizationId !== actor.organizationId)) throw new NotFoundError('Load not found');
     const contract = uploaded.contract!;
-    const fileId = await files.save({ organizationId: load.carrierOrganizationId, kind: 'contract', mime: contract.mime, data: contract.buffer });
+    const fileId = await files.save({ organizationId: load.carrierOrganizationId, kind: 'contract', loadId: load.loadId, mime: contract.mime, data: contract.buffer });
     try {
       const now = new Date().toISOString();
       const { proposalId, position } = await marketplace.uploadContract({ actor, requestId: request.id }, load.loadId, fileId, now);

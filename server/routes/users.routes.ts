@@ -12,7 +12,9 @@ import { USER_ORDER, usersPage } from '../../projections/users/users.queries.ts'
 import type { App } from '../app.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
-import { changePassword, optionalCarrierDocuments, parseWith, saveFiles, statusName, updateUserDetails } from '../identity/accounts.ts';
+import {
+  changePassword, credentialsChanged, emailChanges, optionalCarrierDocuments, parseWith, requireCurrentPassword, saveFiles, statusName, updateUserDetails,
+} from '../identity/accounts.ts';
 import { assertFound, causeOf, latest, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser, createUser } from '../identity/onboarding.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
@@ -204,16 +206,23 @@ export async function usersRoutes(app: App) {
   });
 
   app.put('/users/:id', {
-    schema: { tags: ['users'], summary: 'Edit a user: e-mail, name, phone, and optionally a new password', params: IdParams, body: updateUserBodySchema },
+    schema: { tags: ['users'], summary: 'Edit a user: e-mail, name, phone, and optionally a new password (on oneself, a new password or e-mail needs the current one)', params: IdParams, body: updateUserBodySchema },
     onRequest: can(USER_UPDATE),
   }, async (request) => {
     const actor = requireActor(request);
     const user = await visibleUser(actor, request.params.id);
-    const { email, name, phone, newPassword } = request.body;
+    const { email, name, phone, newPassword, oldPassword } = request.body;
+    // One's own password or e-mail needs the current password (a stolen access token alone must not
+    // take the account over); an administrator setting another user's does not.
+    const self = user.userId === actor.userId;
+    const newEmail = emailChanges(user, email) ? email : null;
+    if (self && (newPassword || newEmail)) await requireCurrentPassword(user, oldPassword);
     const now = new Date().toISOString();
     const cause = causeOf(actor, request.id);
     const detailsPosition = await updateUserDetails(app.platform, user, { email, username: user.username, name, phone }, cause, now);
     const passwordPosition = newPassword ? await changePassword(app.platform, user.userId, newPassword, cause, now) : null;
+    // The user's other sessions end (all of them when an administrator made the change) and the old address is told.
+    await credentialsChanged(app.platform, { user, keepSessionId: self ? actor.sessionId : null, newEmail, passwordChanged: Boolean(newPassword), now });
     await runner.waitFor(identityViews, latest(detailsPosition, passwordPosition));
     return { id: user.userId, message: 'User successfully updated' };
   });

@@ -101,7 +101,11 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'PUT /api/users/organization': { access: [ACCOUNT_CHANGE_ORGANIZATION] },
   'POST /api/users/carrier': { access: [ACCOUNT_CHANGE_CARRIER] },
   'POST /api/users/shipper': { access: [ACCOUNT_CHANGE_SHIPPER] },
-  'GET /api/files/:id': { ...SIGNED_IN, tenant: { param: 'id', kind: 'file' } },
+  // A file by its owner (server/integrations/files/fileAccess.ts); the fixture is an organization's document.
+  'GET /api/files/:id': {
+    ...SIGNED_IN, tenant: { param: 'id', kind: 'file' },
+    ownIdNotFoundFor: { roles: [Role.Driver], why: "an organization's documents are for its users who see its account; a driver reads only its own tours' files" },
+  },
 
   // landing page (content and the sign-up-interest form)
   'GET /api/content/:type': PUBLIC,

@@ -36,7 +36,7 @@ const keys: Record<string, MessageKey> = {
   [schemas.UNSUPPORTED_FORMAT_MESSAGE]: 'unsupportedFormat',
   'Invalid email or password': 'invalidCredentials',
   'Your account is blocked. Please contact support.': 'accountBlocked',
-  'Your current password is not correct': 'oldPasswordWrong',
+  'Current password is incorrect': 'oldPasswordWrong',
   'Please enter your current password': 'oldPasswordRequired',
   'Account successfully updated': 'accountUpdated',
   'Organization successfully updated': 'organizationUpdated',

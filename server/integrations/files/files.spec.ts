@@ -20,7 +20,17 @@ t.test('save and get round-trip the bytes and their metadata', async (t) => {
   t.equal(file!.sha256, createHash('sha256').update(pdf).digest('hex'));
   t.ok(file!.createdAt instanceof Date);
   const meta = await store.getMeta(id);
-  t.same(meta, { id, organizationId, kind: 'mcAuthority', mime: 'application/pdf', size: pdf.length, sha256: file!.sha256, createdAt: file!.createdAt });
+  t.same(meta, { id, organizationId, kind: 'mcAuthority', loadId: null, tourId: null, mime: 'application/pdf', size: pdf.length, sha256: file!.sha256, createdAt: file!.createdAt });
+});
+
+t.test('a file records the load or tour it belongs to', async (t) => {
+  const loadId = randomUUID();
+  const tourId = randomUUID();
+  const contract = await store.save({ organizationId: randomUUID(), kind: 'contract', loadId, mime: 'application/pdf', data: pdf });
+  t.match(await store.getMeta(contract), { kind: 'contract', loadId, tourId: null });
+  const [photo] = await store.saveAll([{ organizationId: randomUUID(), kind: 'proofOfDelivery', tourId, mime: 'application/pdf', data: pdf }]);
+  t.match(await store.get(photo!), { loadId: null, tourId });
+  await t.rejects(store.save({ organizationId: randomUUID(), kind: 'contract', loadId: 'not-a-load', mime: 'application/pdf', data: pdf }), /UUID/);
 });
 
 t.test('binary data survives intact', async (t) => {

@@ -10,15 +10,19 @@ import type { FilesTable } from '../../../storage/serverTables.ts';
  */
 export type StoredFileMeta = {
   id: string;
+  /** The organization that uploaded it. */
   organizationId: string;
   kind: string;
+  /** What it belongs to beyond its organization (see fileAccess.ts): a load (its contract) or a tour. */
+  loadId: string | null;
+  tourId: string | null;
   mime: string;
   size: number;
   sha256: string;
   createdAt: Date;
 };
 export type StoredFile = StoredFileMeta & { data: Buffer };
-export type NewFile = { organizationId: string; kind: string; mime: string; data: Buffer };
+export type NewFile = { organizationId: string; kind: string; mime: string; data: Buffer; loadId?: string | null; tourId?: string | null };
 export type FileStore = ReturnType<typeof createFileStore>;
 
 
@@ -33,10 +37,13 @@ export function createFileStore(db: Kysely<DB>) {
 
   const row = (file: NewFile): FilesTable => {
     if (!UUID.test(file.organizationId)) throw new Error('An organization id is a UUID');
+    for (const id of [file.loadId, file.tourId]) if (id && !UUID.test(id)) throw new Error('A load or tour id is a UUID');
     return {
       id: randomUUID(),
       organization_id: file.organizationId,
       kind: file.kind,
+      load_id: file.loadId ?? null,
+      tour_id: file.tourId ?? null,
       mime: file.mime,
       size: file.data.length,
       sha256: createHash('sha256').update(file.data).digest('hex'),
@@ -73,7 +80,7 @@ export function createFileStore(db: Kysely<DB>) {
     async getMeta(id: string): Promise<StoredFileMeta | null> {
       if (!UUID.test(id)) return null;
       const found = await files.selectFrom('files')
-        .select(['id', 'organization_id', 'kind', 'mime', 'size', 'sha256', 'created_at'])
+        .select(['id', 'organization_id', 'kind', 'load_id', 'tour_id', 'mime', 'size', 'sha256', 'created_at'])
         .where('id', '=', id).executeTakeFirst();
       return found ? meta(found) : null;
     },
@@ -90,6 +97,8 @@ const meta = (row: Omit<FilesTable, 'data'>): StoredFileMeta => ({
   id: row.id,
   organizationId: row.organization_id,
   kind: row.kind,
+  loadId: row.load_id,
+  tourId: row.tour_id,
   mime: row.mime,
   size: Number(row.size),
   sha256: row.sha256,

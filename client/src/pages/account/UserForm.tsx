@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { accountUserFormSchema } from '../../../../domain/schemas/index.ts';
 import { apiGet, apiPut, messageOf } from '../../api/http.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
-import { type AuthUser, appStore, authUserAtom, readTokens, writeTokens } from '../../state/session.ts';
+import { type AuthUser, appStore, authUserAtom } from '../../state/session.ts';
 import type { AccountAnswer } from './account.api.ts';
 import { FormActions, TextField } from './fields.tsx';
 import { useFormState } from './useFormState.ts';
@@ -22,13 +22,14 @@ export function UserForm({ user, onSaved, onCancel }: { user: NonNullable<Accoun
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPut<{ message?: string; accessToken?: string; refreshToken?: string }>('/users', {
+      const answer = await apiPut<{ message?: string }>('/users', {
         name: parsed.name, email: parsed.email, username: parsed.username, phone: parsed.phone,
+        // The current password: the server needs it to change the e-mail or the password.
         ...(parsed.oldPassword ? { oldPassword: parsed.oldPassword } : {}),
-        ...(parsed.newPassword ? { newPassword: parsed.newPassword } : {}),
+        // A "new" password equal to the current one changes nothing, so it is not sent.
+        ...(parsed.newPassword && parsed.newPassword !== parsed.oldPassword ? { newPassword: parsed.newPassword } : {}),
       });
-      // A password change ends every other session and hands this one a fresh pair.
-      if (answer?.accessToken) writeTokens({ accessToken: answer.accessToken, refreshToken: answer.refreshToken ?? readTokens()?.refreshToken ?? null });
+      // A password or e-mail change ends every other session; this one stays signed in with its tokens.
       appStore.set(authUserAtom, await apiGet<AuthUser>('/profile'));
       form.setValues((current) => ({ ...current, oldPassword: '', newPassword: '' }));
       fetchSuccess(answer?.message ?? 'Account successfully updated');

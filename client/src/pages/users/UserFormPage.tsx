@@ -10,6 +10,7 @@ import { createUserBodySchema, updateUserBodySchema } from '../../../../domain/s
 import { ApiError, apiGet, apiPost, apiPut, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { notify } from '../../state/common.ts';
+import { authUserAtom } from '../../state/session.ts';
 import { FormActions, TextField } from '../account/fields.tsx';
 import { fieldErrorsOf } from '../account/useFormState.ts';
 import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
@@ -42,7 +43,10 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
   const messageText = usePublicMessage();
   const editing = titleKey === 'routes.userEdit';
   const chosen = useAtomValue(editedUserAtom);
-  const [values, setValues] = useState({ name: '', email: '', username: '', phone: '', password: '', roleId: null as number | null, organizationId: NO_ORGANIZATION });
+  // Editing oneself: a new password or e-mail needs the current password (the server checks it).
+  const me = useAtomValue(authUserAtom);
+  const self = editing && me !== null && me.id === params.id;
+  const [values, setValues] = useState({ name: '', email: '', username: '', phone: '', password: '', oldPassword: '', roleId: null as number | null, organizationId: NO_ORGANIZATION });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [roles, setRoles] = useState<Named[]>([]);
@@ -97,7 +101,7 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
     event.preventDefault();
     setFormError(null);
     const parsed = editing
-      ? updateUserBodySchema.safeParse({ email: values.email, name: values.name, phone: values.phone, newPassword: values.password })
+      ? updateUserBodySchema.safeParse({ email: values.email, name: values.name, phone: values.phone, newPassword: values.password, ...(self && values.oldPassword ? { oldPassword: values.oldPassword } : {}) })
       : createUserBodySchema.safeParse({
         email: values.email, username: values.username, userDetails: { name: values.name, phone: values.phone }, password: values.password,
         roleId: values.roleId ?? undefined, ...(values.organizationId === NO_ORGANIZATION ? {} : { organizationId: values.organizationId }),
@@ -148,6 +152,7 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
               <TextField id="user-username" label={t('signup.username')} value={values.username} onChange={(v) => set('username', v)} error={shown('username')} disabled={editing} required={!editing} />
               <TextField id="user-phone" type="tel" label={t('signup.phone')} value={values.phone} onChange={(v) => set('phone', v)} error={shown('phone')} hint={t('account.phoneHint')} required />
               <TextField id="user-password" type="password" label={editing ? t('account.user.newPassword') : t('signup.password')} value={values.password} onChange={(v) => set('password', v)} error={shown(editing ? 'newPassword' : 'password')} autoComplete="new-password" hint={editing ? t('usersAdmin.keepPassword') : t('auth.passwordHint')} required={!editing} />
+              {self && <TextField id="user-old-password" type="password" label={t('usersAdmin.currentPassword')} value={values.oldPassword} onChange={(v) => set('oldPassword', v)} error={shown('oldPassword')} autoComplete="current-password" hint={t('usersAdmin.currentPasswordHint')} />}
             </div>
             {!editing && (
               <>
