@@ -14,7 +14,8 @@ import type { Platform } from './platform.ts';
 import multipart from '@fastify/multipart';
 import { permissionsFor } from '../domain/permissions.ts';
 import { UnauthorizedError } from '../domain/shared/errors.ts';
-import { authenticate, type Actor } from './http/auth.ts';
+import { authenticate, ORGANIZATION_BLOCKED, type Actor } from './http/auth.ts';
+import { isBlockedStatus } from './auth/organizationStatus.ts';
 import { registerIdempotency } from './http/idempotency.ts';
 import { multipartLimits } from './integrations/files/uploads.ts';
 import { accountRoutes } from './routes/account.routes.ts';
@@ -22,6 +23,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { platformRoutes } from './routes/platform.routes.ts';
 import { registrationRoutes } from './routes/registration.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
+import { organizationsRoutes } from './routes/organizations.routes.ts';
 import { placesRoutes } from './routes/places.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { loadsRoutes } from './routes/loads.routes.ts';
@@ -44,6 +46,8 @@ export type InventoriedRoute = {
   permissions: readonly number[] | null;
   /** Where the guard runs: it belongs in `onRequest`, before the body is parsed and validated. */
   guardHook: 'onRequest' | 'preHandler' | null;
+  /** `config.whilePending`: open to the users of a Pending organization too. */
+  whilePending: boolean;
 };
 
 declare module 'fastify' {
@@ -80,7 +84,7 @@ export async function buildApp(platform: Platform): Promise<App> {
     const guard = early ?? guardIn(route.preHandler);
     const guardHook = early ? 'onRequest' : guard ? 'preHandler' : null;
     for (const method of [route.method].flat()) {
-      routeInventory.push({ method, url: route.url, public: route.config?.public === true, permissions: guard ? [...guard.permissions] : null, guardHook });
+      routeInventory.push({ method, url: route.url, public: route.config?.public === true, permissions: guard ? [...guard.permissions] : null, guardHook, whilePending: route.config?.whilePending === true });
     }
   });
   app.setErrorHandler(errorHandler);
@@ -121,9 +125,16 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.decorateRequest('authError', null);
   app.addHook('onRequest', authenticate(async (token): Promise<Actor> => {
     const claims = platform.tokens.verifyAccess(token);
+    // A blocked organization's tokens, issued before the block too, stop here (within the status cache's few seconds elsewhere);
+    // asked first, so that its members read why.
+    const organizationStatus = claims.org ? await platform.organizationStatus.statusOf(claims.org) : null;
+    if (claims.org && isBlockedStatus(organizationStatus)) throw new UnauthorizedError(ORGANIZATION_BLOCKED);
     // Logout revokes the session's family: its access tokens stop within the family cache's few seconds.
     if (!(await platform.tokens.isFamilyActive(claims.sid))) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    return { userId: claims.sub, organizationId: claims.org, roleId: claims.role as Actor['roleId'], permissions: permissionsFor(claims.role as Actor['roleId']), sessionId: claims.sid };
+    return {
+      userId: claims.sub, organizationId: claims.org, roleId: claims.role as Actor['roleId'], permissions: permissionsFor(claims.role as Actor['roleId']), sessionId: claims.sid,
+      ...(organizationStatus === null ? {} : { organizationStatus }),
+    };
   }));
   // Idempotency-Key on the commands that create things: before the routes, so each of them gets the hooks.
   registerIdempotency(app);
@@ -132,6 +143,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(organizationsRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   await app.register(loadsRoutes, { prefix: '/api' });

@@ -10,6 +10,7 @@ import { createPostgresEventStore } from './eventstore/postgres/postgresEventSto
 import { createLoginLimiter, type LoginLimiter } from './auth/loginLimiter.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
+import { createOrganizationStatusCache, isBlockedStatus, type OrganizationStatusCache } from './auth/organizationStatus.ts';
 import { createIdentityCommands, type IdentityCommands } from './identity/identity.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { createMarketplaceCommands, type MarketplaceCommands } from './commands/marketplace.ts';
@@ -33,6 +34,8 @@ export type Platform = {
   /** Alerts carriers of new loads on their saved searches; null where background work is off. */
   laneAlerts: LaneAlerts | null;
   tokens: TokenService;
+  /** The status of an organization, for the guard and the socket handshake (Pending waits, Blocked is refused). */
+  organizationStatus: OrganizationStatusCache;
   mailer: Mailer;
   loginLimiter: LoginLimiter;
   /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
@@ -50,6 +53,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     : await createPostgresEventStore(database, { onError });
   const identity = createIdentityCommands(store);
   const marketplace = createMarketplaceCommands({ store, db: database.db, identity });
+  const organizationStatus = createOrganizationStatusCache({ load: async (organizationId) => (await identity.loadOrganization(organizationId))?.status ?? null });
   const tokens = createTokenService({
     db: database.db,
     secret: config.jwtSecret,
@@ -57,13 +61,22 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     // Blocked and deleted users, and sessions begun before a password reset, refresh no more.
     isUserAllowed: async (userId) => {
       const user = await identity.loadUser(userId);
-      return user ? { allowed: user.status !== 3, sessionsRevokedAt: user.sessionsRevokedAt, organizationId: user.organizationId, roleId: user.roleId } : { allowed: false };
+      // A member of a blocked organization refreshes no more either.
+      const organizationBlocked = user?.organizationId ? isBlockedStatus(await organizationStatus.statusOf(user.organizationId)) : false;
+      return user ? { allowed: user.status !== 3 && !organizationBlocked, sessionsRevokedAt: user.sessionsRevokedAt, organizationId: user.organizationId, roleId: user.roleId } : { allowed: false };
     },
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, logger });
   const loginLimiter = createLoginLimiter();
   const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, { logger });
-  const realtime = createRealtime({ config, db: database.db, store, runner, tokens, marketplace, identity, logger });
+  // An activation or a block committed here takes effect at the next request, not after the cache's few seconds.
+  runner.onCommitted((projection, events) => {
+    if (projection !== 'organizations') return;
+    for (const event of events) {
+      if (event.type === 'OrganizationActivated' || event.type === 'OrganizationBlocked') organizationStatus.forget(String((event.data as { organizationId: string }).organizationId));
+    }
+  });
+  const realtime = createRealtime({ config, db: database.db, store, runner, tokens, marketplace, identity, organizationStatus: organizationStatus.statusOf, logger });
   if (config.runProjections) await runner.start();
   const loadExpiry = config.runProjections ? startLoadExpiryScheduler({ database, marketplace, logger }) : null;
   const eld = startEldIntegration({ config, database, store, marketplace, logger, background: config.runProjections });
@@ -73,7 +86,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     : null;
   logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
   const platform: Platform = {
-    config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, mailer, loginLimiter,
+    config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, organizationStatus, mailer, loginLimiter,
     realtime,
     async close() {
       await realtime.close();

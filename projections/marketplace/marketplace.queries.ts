@@ -46,7 +46,14 @@ export async function shipperLoadsPage(db: Kysely<DB>, filter: { userId: string;
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await base.selectAll('l')
     .select(['t.shipper_rated', 't.carrier_rated', 't.assignee_name'])
-    .select(sql<number>`(SELECT count(*)::int FROM proposals_view p WHERE p.load_id = l.id AND p.status IN (10, 11) AND (s.seen_at IS NULL OR p.submitted_at > s.seen_at))`.as('new_proposals'))
+    .select(sql<number>`(SELECT count(*)::int FROM proposals_view p WHERE p.load_id = l.id AND p.status IN (10, 11) AND (s.seen_at IS NULL OR p.submitted_at > s.seen_at)
+      AND NOT EXISTS (SELECT 1 FROM organizations_view c WHERE c.id = p.carrier_organization_id AND c.status = ${GenericStatus.Blocked}))`.as('new_proposals'))
+    // A blocked carrier's open offers are hidden from the shipper: the load's figures are recounted without them when it has any.
+    .select(sql<{ total: number; open: number; best: string | null } | null>`(SELECT CASE WHEN count(*) FILTER (WHERE c.status = ${GenericStatus.Blocked} AND p.status IN (10, 11)) = 0 THEN NULL
+        ELSE json_build_object('total', count(*) FILTER (WHERE NOT (c.status = ${GenericStatus.Blocked} AND p.status IN (10, 11))),
+          'open', count(*) FILTER (WHERE c.status <> ${GenericStatus.Blocked} AND p.status IN (10, 11)),
+          'best', min(p.price) FILTER (WHERE c.status <> ${GenericStatus.Blocked} AND p.status IN (10, 11))) END
+      FROM proposals_view p JOIN organizations_view c ON c.id = p.carrier_organization_id WHERE p.load_id = l.id)`.as('without_blocked'))
     .orderBy(sql.ref(page.column), orderDirection(page)).orderBy('l.id')
     .limit(page.limit).offset(page.offset).execute();
   return { total: Number(total), rows };
@@ -160,8 +167,11 @@ export const savedLocationsOf = (db: Kysely<DB>, organizationId: string) =>
 /** The offers table: sortable columns. */
 export const PROPOSAL_ORDER: Record<string, string> = { price: 'p.price', submittedAt: 'p.submitted_at', status: 'p.status', updatedAt: 'p.updated_at', guid: 'p.load_guid' };
 
-/** Which offers a table lists: one load's, one carrier's, or both at once; all when neither. */
-export type ProposalScope = { loadId?: string; carrierOrganizationId?: string };
+/**
+ * Which offers a table lists: one load's, one carrier's, or both at once; all when neither.
+ * `hideBlockedCarriers`: without the open offers of blocked carriers (what a shipper sees).
+ */
+export type ProposalScope = { loadId?: string; carrierOrganizationId?: string; hideBlockedCarriers?: boolean };
 
 const proposalQuery = (db: Kysely<DB>) => db.selectFrom('proposals_view as p')
   .innerJoin('organizations_view as c', 'c.id', 'p.carrier_organization_id')
@@ -177,6 +187,7 @@ export async function proposalsPage(db: Kysely<DB>, scope: ProposalScope, filter
   let base = proposalQuery(db);
   if (scope.loadId !== undefined) base = base.where('p.load_id', '=', scope.loadId);
   if (scope.carrierOrganizationId !== undefined) base = base.where('p.carrier_organization_id', '=', scope.carrierOrganizationId);
+  if (scope.hideBlockedCarriers) base = base.where((eb) => eb.not(eb.and([eb('c.status', '=', GenericStatus.Blocked), eb('p.status', 'in', OPEN_PROPOSALS)])));
   if (filter.statuses) base = base.where('p.status', 'in', filter.statuses);
   const { pattern } = page;
   if (pattern) base = base.where((eb) => eb.or([eb('c.name', 'ilike', pattern), eb('p.load_guid', 'ilike', pattern), eb('p.message', 'ilike', pattern)]));
@@ -187,9 +198,9 @@ export async function proposalsPage(db: Kysely<DB>, scope: ProposalScope, filter
   return { total: Number(total), rows };
 }
 
-/** One offer on a load, with its carrier's name and its load's status and places; undefined when there is none. */
+/** One offer on a load, with its carrier's name and status and its load's status and places; undefined when there is none. */
 export const proposalOnLoad = (db: Kysely<DB>, loadId: string, proposalId: string) =>
-  proposalQuery(db).select([...proposalColumns, ...loadColumns])
+  proposalQuery(db).select([...proposalColumns, ...loadColumns, 'c.status as carrier_status'])
     .where('p.id', '=', proposalId).where('p.load_id', '=', loadId).executeTakeFirst();
 
 /** A carrier's offer on a load (its id), or undefined. */
@@ -213,7 +224,9 @@ export const offersWithCarriers = (db: Kysely<DB>, loadId: string) =>
   db.selectFrom('proposals_view as p').innerJoin('organizations_view as o', 'o.id', 'p.carrier_organization_id')
     .select(['p.id', 'p.price', 'p.status', 'p.eld_truck_name', 'p.message', 'o.id as org_id', 'o.name', 'o.address', 'o.person', 'o.phone'])
     .where('p.load_id', '=', loadId)
-    .where('p.status', 'in', [...OPEN_PROPOSALS, GenericStatus.Accepted, GenericStatus.Confirmed]).execute();
+    .where('p.status', 'in', [...OPEN_PROPOSALS, GenericStatus.Accepted, GenericStatus.Confirmed])
+    // A blocked carrier's open offers are hidden from the shipper.
+    .where((eb) => eb.not(eb.and([eb('o.status', '=', GenericStatus.Blocked), eb('p.status', 'in', OPEN_PROPOSALS)]))).execute();
 
 /**
  * Each organization's ratings as `{criterion name: mean}` over all its rated tours, two decimals

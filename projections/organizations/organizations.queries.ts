@@ -1,23 +1,26 @@
 import { sql, type Kysely } from 'kysely';
+import { Role } from '../../domain/catalog.ts';
 import type { DB } from '../../storage/schema.ts';
 import { orderDirection, type TablePage } from '../tablePage.ts';
 
-/** The organizations table's sortable columns; `status` is the row's (its first user's, else its own). */
-export const ORGANIZATION_ORDER: Record<string, string> = { name: 'o.name', email: 'o.email', createdAt: 'o.created_at', status: 'status' };
+/** The organizations table's sortable columns; `status` is the organization's own. */
+export const ORGANIZATION_ORDER: Record<string, string> = { name: 'o.name', email: 'o.email', createdAt: 'o.created_at', status: 'o.status' };
 
 /**
- * A page of the organizations of one type, each with its first user (the earliest of the
- * organization), and the number of all matches. `row_status` is the first user's status, else the
- * organization's own; `statuses` filters on it.
+ * A page of the organizations of one type, each with its main user (the earliest who is not a
+ * driver, else the earliest: its contact), and the number of all matches; `statuses` filters on the
+ * organization's own status.
  */
 export async function organizationsPage(db: Kysely<DB>, filter: { type: string; statuses: number[] | null }, page: TablePage) {
   let base = db.selectFrom('organizations_view as o')
     .leftJoinLateral(
-      (eb) => eb.selectFrom('users_view').select(['id', 'name', 'email', 'username', 'phone', 'status']).whereRef('organization_id', '=', 'o.id').orderBy('created_at').orderBy('id').limit(1).as('u'),
+      // The main user: the earliest who is not a driver (a carrier's dispatcher), else the earliest.
+      (eb) => eb.selectFrom('users_view').select(['id', 'name', 'email', 'username', 'phone', 'status']).whereRef('organization_id', '=', 'o.id')
+        .orderBy(sql`role_id = ${Role.Driver}`).orderBy('created_at').orderBy('id').limit(1).as('u'),
       (join) => join.onTrue(),
     )
     .where('o.type', '=', filter.type);
-  if (filter.statuses) base = base.where(sql<number>`coalesce(u.status, o.status)`, 'in', filter.statuses);
+  if (filter.statuses) base = base.where('o.status', 'in', filter.statuses);
   const { pattern } = page;
   if (pattern) {
     base = base.where((eb) => eb.or([eb('o.name', 'ilike', pattern), eb('o.email', 'ilike', pattern), eb('u.name', 'ilike', pattern), eb('u.email', 'ilike', pattern), eb('u.username', 'ilike', pattern)]));
@@ -25,8 +28,8 @@ export async function organizationsPage(db: Kysely<DB>, filter: { type: string; 
   const { total } = await base.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow();
   const rows = await base
     .selectAll('o')
-    .select([sql<number>`coalesce(u.status, o.status)`.as('row_status'), 'u.id as user_id', 'u.name as user_name', 'u.email as user_email', 'u.username as user_username', 'u.phone as user_phone', 'u.status as user_status'])
-    .orderBy(sql.ref(page.column === 'status' ? 'row_status' : page.column), orderDirection(page)).orderBy('o.id')
+    .select(['u.id as user_id', 'u.name as user_name', 'u.email as user_email', 'u.username as user_username', 'u.phone as user_phone', 'u.status as user_status'])
+    .orderBy(sql.ref(page.column), orderDirection(page)).orderBy('o.id')
     .limit(page.limit).offset(page.offset)
     .execute();
   return { total: Number(total), rows };

@@ -218,6 +218,17 @@ export function createTokenService(options: {
       return families.size;
     },
 
+    /** Every session of every member of an organization: on its block. */
+    async revokeAllForOrganization(organizationId: string): Promise<number> {
+      if (!UUID.test(organizationId)) return 0;
+      const rows = await db.updateTable('refresh_tokens').set({ revoked_at: now() })
+        .where('organization_id', '=', organizationId).where('revoked_at', 'is', null)
+        .returning('family_id').execute();
+      const families = new Set(rows.map((row) => row.family_id));
+      for (const familyId of families) cacheFamily(familyId, false);
+      return families.size;
+    },
+
     /**
      * Every session of a user but the one it is using (it changed its own password or e-mail). The
      * kept session counts as begun now, so that the password change's cutoff does not refuse it.

@@ -247,7 +247,8 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
       if (load.shipperOrganizationId === actor.organizationId) throw new ForbiddenError('You cannot make an offer on your own load');
       // A closed load is still "found" for a carrier who bid on it; for others it is not on the marketplace.
       const proposalId = proposalIdFor(loadId, actor.organizationId);
-      const open = isOpen(load, now);
+      // A blocked shipper's loads are off the marketplace (DOMAIN.md "Marketplace visibility": an Active shipper's).
+      const open = isOpen(load, now) && (await identity.loadOrganization(load.shipperOrganizationId))?.status === GenericStatus.Active;
       if (!open && !(await loadProposal(proposalId))) throw new NotFoundError('Load not found');
       const result = await runProposal({
         type: 'SubmitProposal',
@@ -266,6 +267,9 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
       const by = byOf(actor);
       const visible = proposal && (by === null || by === proposal.shipperOrganizationId || by === proposal.carrierOrganizationId);
       if (!proposal || !visible) throw new NotFoundError('Proposal not found');
+      // A blocked carrier's open offer is hidden from the shipper: it cannot be answered either.
+      if (by !== null && by === proposal.shipperOrganizationId && (proposal.status === GenericStatus.SubmittedProposal || proposal.status === GenericStatus.PendingAcceptance)
+        && (await identity.loadOrganization(proposal.carrierOrganizationId))?.status === GenericStatus.Blocked) throw new NotFoundError('Proposal not found');
       const load = await loadLoad(proposal.loadId);
       if (!load) throw new NotFoundError('Load not found');
       const open = isOpen(load, now);

@@ -11,6 +11,12 @@ export type Actor = {
   permissions: readonly number[];
   /** The refresh-token family the access token belongs to (logout revokes it). */
   sessionId: string;
+  /**
+   * The organization's status when the request was authenticated (1 Pending, 2 Active): read from
+   * the organization, never from the token, so that an activation or a block reaches tokens issued
+   * before it. Absent for actors made outside HTTP; `can(...)` then treats the organization as not Active.
+   */
+  organizationStatus?: number;
 };
 
 export type ActorResolver = (token: string) => Promise<Actor>;
@@ -26,6 +32,11 @@ declare module 'fastify' {
     public?: boolean;
     /** The permission codes `can(...)` checks, for the route inventory and the authorization matrix. */
     permissions?: readonly number[];
+    /**
+     * Open to the users of a Pending organization too (their own account, profile and documents):
+     * every other guarded route answers them 403 ORGANIZATION_NOT_ACTIVE.
+     */
+    whilePending?: boolean;
   }
 }
 
@@ -44,12 +55,22 @@ export const authenticate = (resolve: ActorResolver) => async (request: FastifyR
   }
 };
 
-/** Signed in, with any one of the codes: the guard every non-public route uses. */
+export const ORGANIZATION_NOT_ACTIVE = 'Your organization is not active yet';
+export const ORGANIZATION_BLOCKED = 'Your organization is blocked';
+
+/**
+ * Signed in, with any one of the codes: the guard every non-public route uses. A user of an
+ * organization that is not Active (Pending: a blocked one's tokens never get this far) passes only
+ * on the routes that declare `config.whilePending`: default deny, an explicit allow-list.
+ */
 export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { permissions: readonly number[] };
 
 export function can(...codes: number[]): RouteGuard {
   const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     const actor = requireActor(request);
+    if (actor.organizationId && actor.organizationStatus !== 2 && request.routeOptions.config?.whilePending !== true) {
+      throw new ForbiddenError(ORGANIZATION_NOT_ACTIVE);
+    }
     if (codes.length > 0 && !hasAny(actor.permissions, ...codes)) {
       throw new ForbiddenError(`You do not have permission to do this (${codes.map((code) => permissionNames[code] ?? code).join(' or ')})`);
     }

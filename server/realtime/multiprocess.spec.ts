@@ -143,6 +143,29 @@ async function twoProcesses() {
     t.notOk(carrierOnB.heard.some((entry) => entry.event === 'lane:alert'), 'and nobody else');
   });
 
+  await t.test("blocking an organization through process A closes its members' sockets on B at once; B refuses its tokens within seconds", async (t) => {
+    const admin = await expectStatus(httpA('POST', '/api/login', null, { email: adminEmail, password: 'admin-password-1' }), 200, 'admin sign-in');
+    const rogue = await organization(localApp, local, 'Carrier', { name: 'Rogue Rigs' });
+    const rogueOnB = await listen(b.baseUrl, 'blocked carrier on B', rogue.token);
+    sockets.push(rogueOnB);
+    t.equal((await httpB('GET', '/api/profile', rogue.token)).status, 200, 'works on B before the block (B has its status cached)');
+    const closed = new Promise<number>((resolve) => rogueOnB.socket.once('disconnect', () => resolve(Date.now())));
+    const blockedAt = Date.now();
+    await expectStatus(httpA('PUT', `/api/organizations/${rogue.organizationId}/status`, admin.accessToken, { status: 'Blocked' }), 200, 'block through A');
+    const closedAfter = (await Promise.race([closed, sleep(5000).then(() => null)]));
+    t.ok(closedAfter !== null, 'its socket on B is closed');
+    t.comment(`socket on B closed ${closedAfter! - blockedAt} ms after the block was asked of A`);
+    let refused: { status: number; json: any } | null = null;
+    while (Date.now() - blockedAt < 10_000) {
+      const answer = await httpB('GET', '/api/profile', rogue.token);
+      if (answer.status !== 200) { refused = answer; break; }
+      await sleep(100);
+    }
+    t.equal(refused?.status, 401, 'B refuses the access token issued before the block');
+    t.equal(refused?.json.message, 'Your organization is blocked');
+    t.ok(Date.now() - blockedAt < 5000, `within the status cache's few seconds (${Date.now() - blockedAt} ms)`);
+  });
+
   await t.test('killing the process that runs the projections: the other takes over, nothing lost or applied twice', async (t) => {
     // A tour on the road, through A.
     const { id: loadId } = await postLoad(httpA, shipper.token);

@@ -31,6 +31,8 @@ export const MAX_WATCHED_TOURS = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export type Realtime = {
+  /** Closes every socket in `room`, in every server process (an organization was blocked). */
+  disconnectRoom(room: string): void;
   /** Sends to the sockets in any of `rooms`, in every server process; nothing when `rooms` is empty or before `attach`. */
   emit(rooms: string[], event: string, payload: unknown): void;
   /** Puts socket.io on the HTTP server; once. */
@@ -52,12 +54,14 @@ export type RealtimeDeps = {
   tokens: { authenticate(token: string): Promise<AccessClaims> };
   marketplace: { visibleTour(actor: Actor, tourId: string): Promise<unknown> };
   identity: { loadOrganization(organizationId: string): Promise<{ name: string } | null> };
+  /** The organization's status (1 Pending, 2 Active, 3 Blocked, null unknown): a blocked one's sockets are refused, a Pending carrier's join no marketplace. */
+  organizationStatus?: (organizationId: string) => Promise<number | null>;
   logger: Logger;
   /** How often open sockets' sessions are checked for a logout or a block; 500 ms by default. */
   sessionPollMs?: number;
 };
 
-type SocketData = { actor: Actor; claims: AccessClaims };
+type SocketData = { actor: Actor; claims: AccessClaims; organizationStatus?: number | null };
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 /** An emit whose event and payload the caller vouches for (the notifier and the reactors name API.md's events). */
@@ -114,6 +118,16 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     } catch (error) {
       return next(refusal(error instanceof UnauthorizedError ? error.message : 'Token not valid'));
     }
+    let organizationStatus: number | null = null;
+    if (claims.org) {
+      try {
+        organizationStatus = deps.organizationStatus ? await deps.organizationStatus(claims.org) : null;
+      } catch (err) {
+        logger.warn({ err }, 'organization status unavailable');
+        return next(refusal('Realtime is unavailable, try again shortly', 503));
+      }
+      if (organizationStatus !== 1 && organizationStatus !== 2) return next(refusal('Your organization is blocked'));
+    }
     try {
       // Before the socket counts as connected, so it hears everything that happens after.
       await notifier.start();
@@ -121,14 +135,14 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       logger.warn({ err }, 'notifier could not start');
       return next(refusal('Realtime is unavailable, try again shortly', 503));
     }
-    socket.data = { actor: actorOf(claims), claims };
+    socket.data = { actor: actorOf(claims), claims, organizationStatus };
     return next();
   }
 
   async function onConnection(socket: IoSocket) {
     const { actor, claims } = socket.data;
     // Joined before the client hears it is connected (the in-memory and the cluster adapter join at once).
-    const joined = socket.join(roomsOf({ userId: actor.userId, organizationId: actor.organizationId, roleId: actor.roleId }));
+    const joined = socket.join(roomsOf({ userId: actor.userId, organizationId: actor.organizationId, roleId: actor.roleId, organizationStatus: socket.data.organizationStatus }));
     const session = {
       userId: actor.userId,
       familyId: claims.sid,
@@ -201,6 +215,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   }
 
   return {
+    disconnectRoom(room) {
+      if (!io || closed) return;
+      io.in(room).disconnectSockets(true);
+    },
+
     emit(rooms, event, payload) {
       if (!io || closed || rooms.length === 0) return;
       untyped(io.to(rooms)).emit(event, payload);

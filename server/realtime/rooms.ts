@@ -19,7 +19,8 @@ export const organizationPermissionRoom = (organizationId: string, code: number)
 /** The permission codes that have organization rooms: who hears of new offers, of offer changes, of tours. */
 export const ROOM_PERMISSIONS = [PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL] as const;
 
-export type RoomMember = { userId: string; organizationId: string | null; roleId: number };
+/** `organizationStatus`: the organization's status at the handshake (2 Active); only an Active carrier hears the marketplace. */
+export type RoomMember = { userId: string; organizationId: string | null; roleId: number; organizationStatus?: number | null };
 
 /** The rooms a socket joins at the handshake, from its access token's claims. */
 export function roomsOf(member: RoomMember): string[] {
@@ -31,7 +32,8 @@ export function roomsOf(member: RoomMember): string[] {
       if (hasAny(permissions, code)) rooms.push(organizationPermissionRoom(member.organizationId, code));
     }
   }
-  // Carriers (dispatchers) browse the marketplace; a Superadmin and drivers do not get its stream.
-  if (member.roleId === Role.Carrier && hasAny(permissions, LOADS_CARRIER)) rooms.push(MARKETPLACE_ROOM);
+  // Carriers (dispatchers) of an Active organization browse the marketplace; a Superadmin, drivers and a
+  // carrier still waiting for its vetting (Pending) do not get its stream.
+  if (member.roleId === Role.Carrier && hasAny(permissions, LOADS_CARRIER) && member.organizationStatus === 2) rooms.push(MARKETPLACE_ROOM);
   return rooms;
 }

@@ -39,6 +39,8 @@ export async function accountRoutes(app: App) {
 
   app.get('/account', {
     schema: { tags: ['account'], summary: 'The Account Settings data: each section only where the caller may see it' },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -74,6 +76,8 @@ export async function accountRoutes(app: App) {
 
   app.put('/users', {
     schema: { tags: ['account'], summary: 'Edit the own profile; a new password or e-mail needs the current password', body: updateAccountBodySchema },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(ACCOUNT_EDIT_USER_PROFILE),
   }, async (request) => {
     const actor = requireActor(request);
@@ -94,6 +98,8 @@ export async function accountRoutes(app: App) {
 
   app.put('/users/organization', {
     schema: { tags: ['account'], summary: 'Edit the own organization: name and contact', body: organizationContactSchema },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(ACCOUNT_CHANGE_ORGANIZATION),
   }, async (request) => {
     const actor = requireActor(request);
@@ -110,6 +116,8 @@ export async function accountRoutes(app: App) {
 
   app.post('/users/carrier', {
     schema: { tags: ['account'], summary: 'Edit the carrier profile (multipart: data + any of the four documents)', consumes: ['multipart/form-data'] },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(ACCOUNT_CHANGE_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -138,6 +146,8 @@ export async function accountRoutes(app: App) {
 
   app.post('/users/shipper', {
     schema: { tags: ['account'], summary: 'Edit the shipper profile (multipart: data + optional signature image)', consumes: ['multipart/form-data'] },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(ACCOUNT_CHANGE_SHIPPER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -171,6 +181,8 @@ export async function accountRoutes(app: App) {
 
   app.get('/files/:id', {
     schema: { tags: ['account'], summary: 'Download a stored document: by its owner (load, tour or organization) and the caller\'s role', params: IdParams },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(),
   }, async (request, reply) => {
     const actor = requireActor(request);

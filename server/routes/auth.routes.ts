@@ -6,7 +6,7 @@ import { organizationRatings } from '../../projections/marketplace/marketplace.q
 import { verifyPassword } from '../auth/passwords.ts';
 import type { App } from '../app.ts';
 import { errorBody } from '../http/errors.ts';
-import { can, requireActor } from '../http/auth.ts';
+import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
 import { assertFound } from '../identity/identity.ts';
 
 const LoginBody = z.object({
@@ -17,6 +17,7 @@ const RefreshBody = z.object({ refreshToken: z.string({ error: 'refreshToken is 
 const IdParams = z.object({ id: z.uuid('Not a valid id') });
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_NOT_CONFIRMED = 'Please confirm your e-mail address first: enter the code we sent you';
 
 /** The signed-in user as the client keeps it: identity, organization and permissions. */
 export async function profileOf(app: App, userId: string) {
@@ -69,7 +70,10 @@ export async function authRoutes(app: App) {
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
     const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
-    if (user.status === 3 || organization?.status === 3) throw new UnauthorizedError('Your account is blocked. Please contact support.');
+    if (user.status === 3) throw new UnauthorizedError('Your account is blocked. Please contact support.');
+    if (user.organizationId && organization?.status !== 1 && organization?.status !== 2) throw new UnauthorizedError(ORGANIZATION_BLOCKED);
+    // The registration flow confirms the e-mailed code before the first sign-in (only the right password learns this).
+    if (!user.emailConfirmed) throw new UnauthorizedError(EMAIL_NOT_CONFIRMED);
     loginLimiter.succeed(account);
     const pair = await tokens.issue({ id: userId, organizationId: user.organizationId, roleId: user.roleId });
     return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: await profileOf(app, userId) };
@@ -93,6 +97,8 @@ export async function authRoutes(app: App) {
 
   app.get('/profile', {
     schema: { tags: ['auth'], summary: 'The signed-in user' },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(),
   }, async (request) => profileOf(app, requireActor(request).userId));
 

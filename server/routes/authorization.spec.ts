@@ -36,6 +36,13 @@ const driverB = await member(app, platform, carrierB.organizationId!, Role.Drive
 const shipperN = await organization(app, platform, 'Shipper');
 const carrierN = await organization(app, platform, 'Carrier');
 const driverN = await member(app, platform, carrierN.organizationId!, Role.Driver);
+// Organizations waiting for their vetting (Pending), and organizations blocked after their members signed in.
+const pendingShipper = await organization(app, platform, 'Shipper', { status: 1 });
+const pendingCarrier = await organization(app, platform, 'Carrier', { status: 1 });
+const pendingDriver = await member(app, platform, pendingCarrier.organizationId!, Role.Driver);
+const blockedShipper = await organization(app, platform, 'Shipper');
+const blockedCarrier = await organization(app, platform, 'Carrier');
+const blockedDriver = await member(app, platform, blockedCarrier.organizationId!, Role.Driver);
 
 type Caller = { name: string; roleId: RoleId | null; user: Member | null; foreignOrganizationId: string | null };
 const callers: Caller[] = [
@@ -45,6 +52,20 @@ const callers: Caller[] = [
   { name: 'Carrier', roleId: Role.Carrier, user: carrierA, foreignOrganizationId: carrierB.organizationId },
   { name: 'Driver', roleId: Role.Driver, user: driverA, foreignOrganizationId: carrierB.organizationId },
 ];
+const pendingCallers: Caller[] = [
+  { name: 'Pending Shipper', roleId: Role.Shipper, user: pendingShipper, foreignOrganizationId: shipperB.organizationId },
+  { name: 'Pending Carrier', roleId: Role.Carrier, user: pendingCarrier, foreignOrganizationId: carrierB.organizationId },
+  { name: "Pending carrier's Driver", roleId: Role.Driver, user: pendingDriver, foreignOrganizationId: carrierB.organizationId },
+];
+/** Signed in before their organization was blocked (the spec blocks it just before it calls). */
+const blockedCallers: Caller[] = [
+  { name: 'Blocked Shipper', roleId: Role.Shipper, user: blockedShipper, foreignOrganizationId: shipperB.organizationId },
+  { name: 'Blocked Carrier', roleId: Role.Carrier, user: blockedCarrier, foreignOrganizationId: carrierB.organizationId },
+  { name: "Blocked carrier's Driver", roleId: Role.Driver, user: blockedDriver, foreignOrganizationId: carrierB.organizationId },
+];
+const NOT_ACTIVE = 'Your organization is not active yet';
+const BLOCKED = 'Your organization is blocked';
+
 /** Where a caller's request points: its own organization, or shipper B for those without one. */
 const targetOrganization = (caller: Caller) => caller.user?.organizationId ?? shipperB.organizationId!;
 
@@ -88,6 +109,8 @@ const probes: Partial<Record<RouteKey, (caller: Caller) => Probe | Promise<Probe
   'POST /api/users/forgot-password': () => ({ body: { email: `nobody-${unique()}@example.com` } }),
   'POST /api/users/reset-password': () => ({ body: { code: 'not-a-reset-code', newPassword: 'new-password-1' } }),
   'GET /api/profile/:id': () => ({ params: { id: shipperB.userId } }),
+  // Active again for an organization already Active: 200 and nothing changes (a block would stop the fixtures).
+  'PUT /api/organizations/:id/status': () => ({ params: { id: carrierB.organizationId! }, body: { status: 'Active' } }),
   'GET /api/users/activate/:id': async (caller) => ({ params: { id: await throwaway(targetOrganization(caller), 1) } }),
   'GET /api/users/block/:id': async (caller) => ({ params: { id: await throwaway(targetOrganization(caller)) } }),
   'POST /api/users': (caller) => ({ body: newUser(caller) }),
@@ -270,6 +293,8 @@ t.test('the access table and the app route table agree', async (t) => {
     }
     if (row.access === 'public') t.ok(route.public, `${key} is public, as declared`);
     else t.same(sorted(route.permissions ?? []), sorted(row.access), `${key} is guarded by the declared codes [${row.access.join(', ')}]`);
+    const whilePending = row.access !== 'public' && row.whilePending === true;
+    t.equal(route.whilePending, whilePending, `${key} ${whilePending ? 'is' : 'is not'} open to a Pending organization's users (config.whilePending), as declared`);
   }
   for (const key of Object.keys(accessTable)) t.ok(keys.has(key), `${key} of the access table is a route of the app`);
 });
@@ -388,6 +413,58 @@ t.test('an open load is on the marketplace: every carrier reads it and bids on i
         if (status !== 404) leaks.push(`${label}, where 404 was due`);
       }
     }
+  }
+});
+
+t.test("a Pending organization's users: the routes of their own account let them through, every other guarded route answers 403", async (t) => {
+  let open = 0;
+  for (const route of routes) {
+    const key = routeKey(route);
+    const access: RouteAccess | undefined = accessTable[key];
+    if (!access || access.access === 'public') continue;
+    for (const caller of pendingCallers) {
+      const response = await send(route, caller, (await probes[key]?.(caller)) ?? {});
+      const status = response.statusCode;
+      const label = `${key} as ${caller.name}: ${status}`;
+      t.ok(status < 500, `${label}, not a server error`);
+      if (access.whilePending && allowed(access, caller)) {
+        open += 1;
+        t.ok(status !== 401 && status !== 403, `${label}, let through: the user's own account`);
+      } else if (allowed(access, caller)) {
+        t.equal(status, 403, `${label}, refused while the organization waits`);
+        t.equal(response.json().message, NOT_ACTIVE, `${key} as ${caller.name}: '${NOT_ACTIVE}'`);
+        if (status < 400) leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
+      } else {
+        t.equal(status, 403, `${label}, refused (no permission, and the organization waits)`);
+        if (status < 400) leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
+      }
+    }
+  }
+  t.ok(open > 0, `${open} answers of the account routes to a Pending organization's users`);
+});
+
+t.test("a blocked organization's users: tokens issued before the block are refused on every guarded route, and sign-in", async (t) => {
+  for (const caller of blockedCallers) t.equal(await call(routes.find((route) => routeKey(route) === 'GET /api/profile')!, caller, {}), 200, `${caller.name} works before the block`);
+  for (const organizationId of [blockedShipper.organizationId!, blockedCarrier.organizationId!]) {
+    const response = await app.inject({ method: 'PUT', url: `/api/organizations/${organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Blocked' } });
+    t.equal(response.statusCode, 200, 'blocked');
+  }
+  for (const route of routes) {
+    const key = routeKey(route);
+    const access: RouteAccess | undefined = accessTable[key];
+    if (!access || access.access === 'public') continue;
+    for (const caller of blockedCallers) {
+      // Refused before any id or body is read: the probe is not needed.
+      const response = await send(route, caller, {});
+      t.equal(response.statusCode, 401, `${key} as ${caller.name}: 401`);
+      t.equal(response.json().message, BLOCKED, `${key} as ${caller.name}: '${BLOCKED}'`);
+      if (response.statusCode < 400) leaks.push(`${key} as ${caller.name} (blocked): ${response.statusCode} where 401 was due`);
+    }
+  }
+  for (const caller of blockedCallers) {
+    const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email: caller.user!.email, password: PASSWORD } });
+    t.equal(response.statusCode, 401, `${caller.name} cannot sign in`);
+    t.equal(response.json().message, BLOCKED);
   }
 });
 

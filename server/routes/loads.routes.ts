@@ -129,7 +129,10 @@ export async function loadsRoutes(app: App) {
     const { total, rows } = await shipperLoadsPage(db, {
       userId: actor.userId, shipperOrganizationId: isSuperadmin(actor) ? null : actor.organizationId ?? '00000000-0000-0000-0000-000000000000', statuses,
     }, pageOf(query, orderOf(query, SHIPPER_ORDER, 'l.created_at')));
-    const data = rows.map((row) => {
+    const data = rows.map((loadRow) => {
+      // Without the open offers of blocked carriers, when the load has any.
+      const hidden = loadRow.without_blocked;
+      const row = hidden ? { ...loadRow, proposals_count: Number(hidden.total), open_proposals: Number(hidden.open), best_price: hidden.best } : loadRow;
       const facts = {
         loadStatus: row.status, tourStatus: row.tour_status ?? null, openProposals: row.open_proposals, proposalsCount: row.proposals_count,
         shipperRated: Boolean(row.shipper_rated), carrierRated: Boolean(row.carrier_rated),

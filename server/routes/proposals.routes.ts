@@ -116,7 +116,8 @@ export async function proposalsRoutes(app: App) {
       await sql`INSERT INTO proposals_seen (user_id, load_id, seen_at) VALUES (${actor.userId}, ${loadId}, now())
         ON CONFLICT (user_id, load_id) DO UPDATE SET seen_at = now()`.execute(db);
     }
-    return table(request, actor, owner ? { loadId } : { loadId, carrierOrganizationId: actor.organizationId! }, false);
+    // The shipper does not see the open offers of blocked carriers; a Superadmin sees every offer.
+    return table(request, actor, owner ? { loadId, hideBlockedCarriers: !isSuperadmin(actor) } : { loadId, carrierOrganizationId: actor.organizationId! }, false);
   });
 
   app.get('/proposal/:loadId/proposal/:proposalId', {
@@ -125,7 +126,8 @@ export async function proposalsRoutes(app: App) {
   }, async (request) => {
     const actor = requireActor(request);
     const row = await proposalOnLoad(db, request.params.loadId, request.params.proposalId);
-    const visible = row && (isSuperadmin(actor) || row.shipper_organization_id === actor.organizationId || row.carrier_organization_id === actor.organizationId);
+    const hiddenFromShipper = row && row.carrier_status === GenericStatus.Blocked && (row.status === GenericStatus.SubmittedProposal || row.status === GenericStatus.PendingAcceptance);
+    const visible = row && (isSuperadmin(actor) || (row.shipper_organization_id === actor.organizationId && !hiddenFromShipper) || row.carrier_organization_id === actor.organizationId);
     if (!row || !visible) throw new NotFoundError('Proposal not found');
     return proposalRow(row, await ratingsOf([row.carrier_organization_id]), actor);
   });

@@ -53,6 +53,8 @@ export async function servicesRoutes(app: App) {
 
   app.get('/organization-services', {
     schema: { tags: ['services'], summary: "The ELD services, with the caller's organization's installations (status null until installed)" },
+    // Open while the organization waits for its vetting (Pending): the user's own account.
+    config: { whilePending: true },
     onRequest: can(ACCOUNT_GET_CARRIER),
   }, async (request) => eld.services.catalogue(requireActor(request).organizationId));
 

@@ -43,8 +43,9 @@ t.test('GET users/activate and users/block: Superadmin only, with the transition
   const login = await app.inject({ method: 'POST', url: '/api/login', payload: { email: pending.email, password: PASSWORD } });
   t.equal(login.statusCode, 401, 'a blocked user cannot sign in');
 
-  const list = await table('users/list/carriers', admin.token, { filters: [{ name: 'status', value: [3] }] });
-  t.ok(list.json().data.some((row: { id: string }) => row.id === pending.organizationId), 'the list shows the row as Blocked at once');
+  // Blocking a user is not blocking its organization: the list shows the organization's own status.
+  const list = await table('users/list/carriers', admin.token, { filters: [{ name: 'status', value: [2] }] });
+  t.match(list.json().data.find((row: { id: string }) => row.id === pending.organizationId), { status: 2, user: { id: pending.userId, status: 3 } }, 'the list shows the organization Active, its first user Blocked, at once');
 });
 
 t.test('GET users: the table protocol, scoped to the organization', async (t) => {
@@ -240,7 +241,7 @@ t.test('POST users/organization: a Superadmin creates an Active organization', a
   t.match(stored, { status: 2, type: 'Carrier', name: 'Fleet Ltd', carrier: { mcNumber: 123456, dotNumber: 654321 } });
   t.ok(stored!.registered && stored!.carrier!.documents.noticeOfAssignment, 'the optional notice is stored');
   const row = (await table('users/list/carriers', admin.token, { search: 'Fleet Ltd' })).json().data[0];
-  t.match(row, { id: organizationId, status: 2, user: null, actions: [] });
+  t.match(row, { id: organizationId, status: 2, user: null, actions: [14] }, 'an organization without users can be blocked too: the action is the organization\'s');
 
   const shipperCreated = await post(admin.token, multipart({ type: 'Shipper', name: 'Ship Inc', organizationContactInfo: contact, insuredAmount: 2 }));
   t.equal(shipperCreated.statusCode, 201);

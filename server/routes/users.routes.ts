@@ -66,6 +66,7 @@ export async function usersRoutes(app: App) {
       const organization = await identity.loadOrganization(user.organizationId);
       if (organization?.status === 1) {
         ({ position: organizationPosition } = await identity.organization({ type: 'ActivateOrganization', data: { organizationId: user.organizationId, now } }, cause, now));
+        app.platform.organizationStatus.forget(user.organizationId);
       }
     }
     await runner.waitFor(identityViews, latest(position, organizationPosition));
@@ -129,9 +130,9 @@ export async function usersRoutes(app: App) {
   });
 
   /**
-   * Organizations of one type with their first user (the earliest user of the organization) and
-   * documents. A row's `status` is its first user's (what Activate and Block change, and activating
-   * that user also activates a Pending organization); an organization without users shows its own.
+   * Organizations of one type with their first user (the earliest user of the organization, for its
+   * contact) and documents. A row's `status` is the organization's own, which its Activate and Block
+   * actions change (PUT organizations/{id}/status): blocking one user leaves its colleagues working.
    */
   const organizationsList = (type: OrganizationType, code: number) => app.get(`/users/list/${type === 'Shipper' ? 'shippers' : 'carriers'}`, {
     schema: { tags: ['users'], summary: `${type} organizations with their first user`, querystring: TableQuery },
@@ -143,7 +144,7 @@ export async function usersRoutes(app: App) {
     const order = orderOf(query, ORGANIZATION_ORDER, 'o.created_at');
     const { total, rows } = await organizationsPage(db, { type, statuses }, pageOf(query, order));
     const data = rows.map((row) => {
-      const status = Number(row.row_status);
+      const status = Number(row.status);
       return {
         id: row.id as string,
         name: row.name as string,
@@ -161,8 +162,8 @@ export async function usersRoutes(app: App) {
         createdAt: new Date(row.created_at).toISOString(),
         status,
         statusName: statusName(status),
-        // Activate and Block act on the first user (GET users/activate|block/{user.id}).
-        actions: row.user_id ? statusActions(actor, status) : [],
+        // Activate and Block act on the organization (PUT organizations/{id}/status).
+        actions: statusActions(actor, status),
       };
     });
     return tableAnswer(query, total, data, actionList(Action.Activate, Action.Block).filter((action) => hasAny(actor.permissions, action.id === Action.Activate ? USER_ACTIVATE : USER_BLOCK)));

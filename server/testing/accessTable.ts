@@ -44,6 +44,11 @@ export type RouteAccess =
      * load it won, which is closed; the spec tries the open, foreign load separately.
      */
     openOnMarketplace?: true;
+    /**
+     * Open to the users of a Pending organization too (`config.whilePending`): their own account,
+     * profile and documents. Every other guarded route answers them 403 'Your organization is not active yet'.
+     */
+    whilePending?: true;
   };
 
 const PUBLIC = { access: 'public' } as const;
@@ -63,7 +68,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'POST /api/login': PUBLIC,
   'POST /api/refresh-token': PUBLIC,
   'POST /api/logout': PUBLIC,
-  'GET /api/profile': SIGNED_IN,
+  'GET /api/profile': { ...SIGNED_IN, whilePending: true },
   // A public profile (name, organization, ratings): readable across organizations by design.
   'GET /api/profile/:id': SIGNED_IN,
 
@@ -94,16 +99,18 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/users/organization': { access: [USER_ASSIGN_ORGANIZATION] },
   'GET /api/users/roles/creatable': { access: [USER_CREATABLE_ROLES] },
   'GET /api/users/roles/filterable': { access: [USER_FILTERABLE_ROLES] },
+  // organizations: the Superadmin activates and blocks them (organizations.routes.spec.ts)
+  'PUT /api/organizations/:id/status': { access: [SUPER_ADMIN], tenant: { param: 'id', kind: 'organization' } },
 
   // account (always the caller's own user and organization)
-  'GET /api/account': { access: [ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER] },
-  'PUT /api/users': { access: [ACCOUNT_EDIT_USER_PROFILE] },
-  'PUT /api/users/organization': { access: [ACCOUNT_CHANGE_ORGANIZATION] },
-  'POST /api/users/carrier': { access: [ACCOUNT_CHANGE_CARRIER] },
-  'POST /api/users/shipper': { access: [ACCOUNT_CHANGE_SHIPPER] },
+  'GET /api/account': { access: [ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER], whilePending: true },
+  'PUT /api/users': { access: [ACCOUNT_EDIT_USER_PROFILE], whilePending: true },
+  'PUT /api/users/organization': { access: [ACCOUNT_CHANGE_ORGANIZATION], whilePending: true },
+  'POST /api/users/carrier': { access: [ACCOUNT_CHANGE_CARRIER], whilePending: true },
+  'POST /api/users/shipper': { access: [ACCOUNT_CHANGE_SHIPPER], whilePending: true },
   // A file by its owner (server/integrations/files/fileAccess.ts); the fixture is an organization's document.
   'GET /api/files/:id': {
-    ...SIGNED_IN, tenant: { param: 'id', kind: 'file' },
+    ...SIGNED_IN, tenant: { param: 'id', kind: 'file' }, whilePending: true,
     ownIdNotFoundFor: { roles: [Role.Driver], why: "an organization's documents are for its users who see its account; a driver reads only its own tours' files" },
   },
 
@@ -175,7 +182,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // ELD services (the carrier's own account: reading 704, changing 706). An installation is named by
   // its id or its provider's within the caller's organization only; another organization's id is 404
   // (services.routes.spec.ts), so no tenant fixture kind is declared for it.
-  'GET /api/organization-services': { access: [ACCOUNT_GET_CARRIER] },
+  'GET /api/organization-services': { access: [ACCOUNT_GET_CARRIER], whilePending: true },
   'POST /api/organization-services': { access: [ACCOUNT_CHANGE_CARRIER] },
   'PUT /api/organization-services': { access: [ACCOUNT_CHANGE_CARRIER] },
   'GET /api/services/:id/trucks': { access: [ACCOUNT_GET_CARRIER] },

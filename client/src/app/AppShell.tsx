@@ -6,6 +6,7 @@ import { navDrawerOpenAtom, settingsAtom } from '../state/settings.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AppTopbar } from './AppTopbar.tsx';
+import { OrganizationWaiting } from './OrganizationWaiting.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
 // The other navigation styles' code loads only where they are used: the drawer once it is first opened.
@@ -69,6 +70,7 @@ export function AppShell({ children }: { children: ReactNode }) {
           </Suspense>
         )}
         <main id="main" className="layout-content" tabIndex={-1}>
+          <OrganizationWaiting />
           {children}
         </main>
         {settings.footer && <AppFooter />}

@@ -80,26 +80,30 @@ describe('legal pages', { timeout: 20_000 }, () => {
 });
 
 describe('administration', { timeout: 20_000 }, () => {
-  it('lists pending carriers with their documents, and activates one', async () => {
+  it('lists pending carriers with their documents, and activates the organization', async () => {
     await resetApp(users.admin);
     const calls: string[] = [];
+    const bodies: unknown[] = [];
     const row = {
       id: 'org-1', name: 'Prairie Haul LLC', type: 'Carrier', email: 'ops@prairie.example', phone: '312-555-0100', address: '1 Lake St', person: 'Marta K',
       user: { id: 'user-9', name: 'Marta K', email: 'marta@prairie.example', username: 'marta', phone: '312-555-0101', status: 1 },
       mcNumber: 884213, dotNumber: 3314587, eldProvider: null, documents: { mcAuthority: 'f-1', certificateOfInsurance: 'f-2', w9Form: 'f-3', noticeOfAssignment: null },
       createdAt: '2026-11-20T10:00:00Z', status: 1, statusName: 'Pending', actions: [13, 14],
     };
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
       const url = String(input);
-      calls.push(url);
+      calls.push(`${init?.method ?? 'GET'} ${url}`);
       if (url.startsWith('/api/users/list/carriers')) return json(200, { page: 1, pageSize: 10, total: 1, totalPages: 1, data: [row], actions: [{ id: 13, name: 'Activate' }, { id: 14, name: 'Block' }] });
-      if (url === '/api/users/activate/user-9') return json(200, { id: 'user-9', status: 2, message: 'User activated' });
+      if (url === '/api/organizations/org-1/status' && init?.method === 'PUT') {
+        bodies.push(JSON.parse(String(init.body)));
+        return json(200, { id: 'org-1', status: 'Active' });
+      }
       throw new TypeError('No network in tests');
     }));
     renderAppAt('/users/carriers/pending');
     expect(await screen.findByRole('heading', { level: 1, name: 'Pending carriers' }, { timeout: 8000 })).toBeTruthy();
     expect(await screen.findByText('Prairie Haul LLC', {}, { timeout: 8000 })).toBeTruthy();
-    expect(decodeURIComponent(calls.find((url) => url.startsWith('/api/users/list/carriers'))!)).toContain('filters=[{"name":"status","value":[1]}]');
+    expect(decodeURIComponent(calls.find((url) => url.startsWith('GET /api/users/list/carriers'))!)).toContain('filters=[{"name":"status","value":[1]}]');
 
     fireEvent.click(screen.getByRole('button', { name: 'Details' }));
     const dialog = await screen.findByRole('dialog');
@@ -108,7 +112,10 @@ describe('administration', { timeout: 20_000 }, () => {
     fireEvent.click(within(dialog).getByRole('button', { name: /close/i }));
 
     fireEvent.click(screen.getByRole('button', { name: 'Activate' }));
-    await waitFor(() => expect(calls).toContain('/api/users/activate/user-9'));
-    expect(await screen.findByText('User activated')).toBeTruthy();
+    // The organization is activated, not its first user.
+    await waitFor(() => expect(calls).toContain('PUT /api/organizations/org-1/status'));
+    expect(bodies).toEqual([{ status: 'Active' }]);
+    expect(calls.some((url) => url.includes('/api/users/activate/'))).toBe(false);
+    expect(await screen.findByText('Organization activated')).toBeTruthy();
   });
 });

@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userListStatuses } from '../../../../domain/catalog.ts';
-import { apiGet, messageOf } from '../../api/http.ts';
+import { apiPut, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/routes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable, type RowAction, type TableColumn } from '../../components/table/GenericTable.tsx';
@@ -67,7 +67,7 @@ function OrganizationDialog({ row, onHide }: { row: OrganizationRow; onHide: () 
   );
 }
 
-/** /users/shippers/{status} and /users/carriers/{status}: organizations with their first user; activate and block. */
+/** /users/shippers/{status} and /users/carriers/{status}: organizations (their own status) with their first user; activate and block the organization. */
 export default function OrganizationsPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
   const messageText = usePublicMessage();
@@ -75,11 +75,11 @@ export default function OrganizationsPage({ titleKey }: PageProps) {
   const [refresh, setRefresh] = useState(0);
   const [open, setOpen] = useState<OrganizationRow | null>(null);
 
+  // The organization's own status (API.md "Second wave"): blocking it signs every member out.
   const change = async (row: OrganizationRow, action: 'activate' | 'block') => {
-    if (!row.user) return;
     try {
-      const answer = await apiGet<{ message?: string }>(`/users/${action}/${row.user.id}`);
-      notify('success', messageText(answer?.message ?? (action === 'activate' ? 'User activated' : 'User blocked')));
+      await apiPut<{ id: string; status: string }>(`/organizations/${row.id}/status`, { status: action === 'activate' ? 'Active' : 'Blocked' });
+      notify('success', t(action === 'activate' ? 'publicMessages.organizationActivated' : 'publicMessages.organizationBlocked'));
       setRefresh((value) => value + 1);
     } catch (error) {
       notify('error', messageText(messageOf(error)));

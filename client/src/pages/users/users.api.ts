@@ -27,6 +27,7 @@ export interface OrganizationRow extends TableRow {
   insuredAmount?: number | null;
   signatureFileId?: string | null;
   createdAt: string;
+  /** The organization's own status (what its Activate and Block actions change). */
   status: number;
   statusName: string;
 }
