@@ -46,6 +46,8 @@ export type InventoriedRoute = {
   permissions: readonly number[] | null;
   /** Where the guard runs: it belongs in `onRequest`, before the body is parsed and validated. */
   guardHook: 'onRequest' | 'preHandler' | null;
+  /** The route's zod schemas of the request, as registered: read by the fuzz suite to derive inputs. */
+  schema: { body?: unknown; querystring?: unknown; params?: unknown } | null;
   /** `config.whilePending`: open to the users of a Pending organization too. */
   whilePending: boolean;
 };
@@ -84,7 +86,7 @@ export async function buildApp(platform: Platform): Promise<App> {
     const guard = early ?? guardIn(route.preHandler);
     const guardHook = early ? 'onRequest' : guard ? 'preHandler' : null;
     for (const method of [route.method].flat()) {
-      routeInventory.push({ method, url: route.url, public: route.config?.public === true, permissions: guard ? [...guard.permissions] : null, guardHook, whilePending: route.config?.whilePending === true });
+      routeInventory.push({ method, url: route.url, public: route.config?.public === true, permissions: guard ? [...guard.permissions] : null, guardHook, schema: route.schema ?? null, whilePending: route.config?.whilePending === true });
     }
   });
   app.setErrorHandler(errorHandler);

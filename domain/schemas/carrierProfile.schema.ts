@@ -21,7 +21,7 @@ export {
  */
 const positiveNumber = (message: string) =>
   z.union([z.number(), z.string().trim().regex(/^\d+$/).transform(Number)], { error: message })
-    .pipe(z.number({ error: message }).int({ error: message }).positive({ error: message }));
+    .pipe(z.number({ error: message }).int({ error: message }).positive({ error: message }).max(99_999_999, { error: message }));
 
 export const mcNumberSchema = positiveNumber(MC_NUMBER_MESSAGE);
 export const dotNumberSchema = positiveNumber(DOT_NUMBER_MESSAGE);
@@ -29,8 +29,8 @@ export const dotNumberSchema = positiveNumber(DOT_NUMBER_MESSAGE);
 const vehicleCounts = (list: readonly Entry[], typeMessage: string) =>
   z.array(z.object({
     type: z.number({ error: typeMessage }).refine((id) => hasId(list, id), { error: typeMessage }),
-    count: z.number({ error: COUNT_MESSAGE }).int({ error: COUNT_MESSAGE }).positive({ error: COUNT_MESSAGE }),
-  })).default([]);
+    count: z.number({ error: COUNT_MESSAGE }).int({ error: COUNT_MESSAGE }).positive({ error: COUNT_MESSAGE }).max(100_000, { error: COUNT_MESSAGE }),
+  })).max(list.length, { error: typeMessage }).default([]);
 
 /** `[{type, count}]` with a truck type id of the catalog; absent means none. */
 export const trucksSchema = vehicleCounts(truckTypes, TRUCK_TYPE_MESSAGE);
@@ -40,7 +40,7 @@ export const trailersSchema = vehicleCounts(trailerTypes, TRAILER_TYPE_MESSAGE);
 export const driverTeamsSchema = vehicleCounts(driverTeams, DRIVER_TEAM_MESSAGE);
 
 /** Free text; empty or absent is null. */
-export const eldProviderSchema = z.string().trim().nullish().transform((value) => value || null);
+export const eldProviderSchema = z.string().trim().max(100, { error: 'The ELD provider can have at most 100 characters' }).nullish().transform((value) => value || null);
 
 /** The carrier fields the registration and the profile forms share. */
 export const carrierFleetShape = {

@@ -8,3 +8,4 @@ export * from './phone.ts';
 export * from './pin.ts';
 export * from './registration.schema.ts';
 export * from './user.schema.ts';
+export * from './saneTime.ts';

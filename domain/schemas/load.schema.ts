@@ -12,7 +12,8 @@ import {
   type Entry, type TimeZoneId,
 } from '../catalog.ts';
 import type { LoadDetails, LoadStop } from '../loads/load.types.ts';
-import { requiredText } from './fields.ts';
+import { requiredText, textTooLongMessage } from './fields.ts';
+import { BUSINESS_MAX_AHEAD_MS, businessDateTooFarMessage } from './saneTime.ts';
 import { optionalPhoneSchema } from './phone.ts';
 import {
   PICKUP_START_PAST_MESSAGE, PICKUP_DEADLINE_MESSAGE, DROPOFF_BEFORE_PICKUP_MESSAGE, DROPOFF_DEADLINE_MESSAGE,
@@ -95,6 +96,17 @@ export const parseLoadTime = (value: string, zone: string): string | null => {
 /** Whether a load time carries its own offset (then it needs no zone to be read). */
 export const hasExplicitOffset = (value: string): boolean => Boolean(ISO_DATE_TIME.exec(value.trim())?.[1]);
 
+// Bounds: what a real load never exceeds, so a typing slip or a probe gets a 400 naming the field
+// instead of a 500 from SQL, or half a megabyte sent to every carrier.
+
+export const LOAD_WEIGHT_MAX = 200_000;
+export const LOAD_RATE_MAX = 1_000_000;
+export const LOAD_STOPS_MAX = 10;
+export const LOAD_TEXT_MAX = { commodity: 200, refNumber: 100, description: 2000, address: 300, place: 100, name: 200, contactName: 100, number: 100, message: 2000 } as const;
+export const WEIGHT_TOO_HIGH_MESSAGE = `Please enter a weight of at most ${LOAD_WEIGHT_MAX.toLocaleString('en-US')} lb`;
+export const RATE_TOO_HIGH_MESSAGE = `Please enter a rate of at most ${LOAD_RATE_MAX.toLocaleString('en-US')}`;
+export const STOPS_TOO_MANY_MESSAGE = `A load has at most ${LOAD_STOPS_MAX} stops`;
+
 // Field pieces
 
 const NUMERIC = /^[+-]?(?:\d+(?:\.\d*)?|\.\d+)$/;
@@ -109,11 +121,12 @@ const catalogId = (list: readonly Entry[], message: string) =>
 const catalogIds = (list: readonly Entry[], requiredMessage: string, invalidMessage: string) =>
   z.array(catalogId(list, invalidMessage), { error: requiredMessage })
     .min(1, { error: requiredMessage })
+    .max(list.length, { error: invalidMessage })
     .transform((ids) => [...new Set(ids)]);
 
-const requiredTime = z.string({ error: DATE_TIME_INVALID_MESSAGE }).trim().min(1, { error: DATE_TIME_INVALID_MESSAGE });
+const requiredTime = z.string({ error: DATE_TIME_INVALID_MESSAGE }).trim().min(1, { error: DATE_TIME_INVALID_MESSAGE }).max(64, { error: DATE_TIME_INVALID_MESSAGE });
 /** A disabled optional time may come as absent, null or empty. */
-const optionalTime = z.string({ error: DATE_TIME_INVALID_MESSAGE }).trim().nullish().transform((value) => value || null);
+const optionalTime = z.string({ error: DATE_TIME_INVALID_MESSAGE }).trim().max(64, { error: DATE_TIME_INVALID_MESSAGE }).nullish().transform((value) => value || null);
 
 /** One of the six zones: 'Please select a timezone' when missing, else 'Please select a valid timezone'. */
 export const timeZoneSchema = z.string({ error: TIMEZONE_REQUIRED_MESSAGE })
@@ -121,14 +134,15 @@ export const timeZoneSchema = z.string({ error: TIMEZONE_REQUIRED_MESSAGE })
   .min(1, { error: TIMEZONE_REQUIRED_MESSAGE, abort: true })
   .pipe(z.enum(timeZoneIds, { error: TIMEZONE_INVALID_MESSAGE }));
 
-const optionalText = (message: string) => z.union([z.string(), z.number()], { error: message })
+const optionalText = (message: string, label = 'This field', max = 200) => z.union([z.string(), z.number()], { error: message })
   .nullish()
-  .transform((value) => (value === null || value === undefined ? null : String(value).trim() || null));
+  .transform((value) => (value === null || value === undefined ? null : String(value).trim() || null))
+  .refine((value) => value === null || value.length <= max, { error: textTooLongMessage(label, max) });
 
 // An unreadable coordinate counts as none (0): the stop then reports that no place was picked.
 const coordinate = numberFrom(z.number()).catch(0);
 
-const optionalLocationId = optionalText(LOCATION_ID_MESSAGE);
+const optionalLocationId = optionalText(LOCATION_ID_MESSAGE, 'The stop id', 100);
 
 // Cross-field rules run also while other fields are invalid (so a form shows every error at once),
 // but only on a value of the right kind: an invalid type has already been reported.
@@ -139,11 +153,11 @@ type Issues = { addIssue: (issue: { code: 'custom'; message: string; path: Prope
 const locationSchema = (id: z.ZodType<string | null, unknown>) => z.object({
   id,
   locationType: numberFrom(z.literal([LocationType.Pickup, LocationType.ExtraPickupStop, LocationType.ExtraDropoffStop, LocationType.Dropoff], { error: LOCATION_TYPE_MESSAGE })),
-  address: requiredText(LOCATION_REQUIRED_MESSAGE),
+  address: requiredText(LOCATION_REQUIRED_MESSAGE, LOAD_TEXT_MAX.address, 'The address'),
   latitude: coordinate,
   longitude: coordinate,
-  city: optionalText(LOCATION_REQUIRED_MESSAGE),
-  state: optionalText(LOCATION_REQUIRED_MESSAGE),
+  city: optionalText(LOCATION_REQUIRED_MESSAGE, 'The city', LOAD_TEXT_MAX.place),
+  state: optionalText(LOCATION_REQUIRED_MESSAGE, 'The state', LOAD_TEXT_MAX.place),
   // One message per state, without aborting: an aborted issue would keep the load's date rules from running.
   name: z.string({ error: FACILITY_NAME_REQUIRED_MESSAGE })
     .trim()
@@ -151,10 +165,11 @@ const locationSchema = (id: z.ZodType<string | null, unknown>) => z.object({
       const { length } = ctx.value;
       if (length === 0) ctx.issues.push({ code: 'custom', message: FACILITY_NAME_REQUIRED_MESSAGE, input: ctx.value });
       else if (length < limits.facilityNameMinLength) ctx.issues.push({ code: 'custom', message: FACILITY_NAME_TOO_SHORT_MESSAGE, input: ctx.value });
+      else if (length > LOAD_TEXT_MAX.name) ctx.issues.push({ code: 'custom', message: textTooLongMessage('The facility name', LOAD_TEXT_MAX.name), input: ctx.value });
     }),
-  contactName: optionalText(CONTACT_NAME_MESSAGE),
+  contactName: optionalText(CONTACT_NAME_MESSAGE, 'The contact name', LOAD_TEXT_MAX.contactName),
   contactPhone: optionalPhoneSchema.nullable().transform((value) => value || null),
-  number: optionalText(LOCATION_NUMBER_MESSAGE),
+  number: optionalText(LOCATION_NUMBER_MESSAGE, 'The number', LOAD_TEXT_MAX.number),
   saveLocation: z.boolean({ error: SAVE_LOCATION_MESSAGE }).nullish().transform((value) => value ?? false),
   savedLocationId: z.preprocess((value) => (value === '' ? null : value), z.uuid({ error: SAVED_LOCATION_MESSAGE }).nullish())
     .transform((value) => value ?? null),
@@ -171,7 +186,7 @@ const isOrdered = (types: number[]): boolean =>
   && types.slice(1, -1).every((type) => type === LocationType.ExtraPickupStop || type === LocationType.ExtraDropoffStop);
 
 const locationsSchema = (id: z.ZodType<string | null, unknown>) =>
-  z.array(locationSchema(id), { error: LOCATION_ORDER_MESSAGE }).superRefine((stops, ctx) => {
+  z.array(locationSchema(id), { error: LOCATION_ORDER_MESSAGE }).max(LOAD_STOPS_MAX, { error: STOPS_TOO_MANY_MESSAGE, abort: true }).superRefine((stops, ctx) => {
     const types = (stops as unknown[]).map((stop) => (stop as { locationType?: unknown } | null)?.locationType);
     // A stop with an unknown type already has its own error.
     if (!types.every((type) => typeof type === 'number' && type >= 1 && type <= 4)) return;
@@ -188,17 +203,18 @@ const loadObject = (id: z.ZodType<string | null, unknown>) => z.object({
   expiration: requiredTime,
   expirationTimezone: timeZoneSchema,
   loadTypeId: catalogId(loadTypes, LOAD_TYPE_MESSAGE),
-  rate: numberFrom(z.number({ error: RATE_MESSAGE }).positive({ error: RATE_MESSAGE })).nullish().transform((value) => value ?? 1),
-  rateTypeId: numberFrom(z.number({ error: RATE_TYPE_MESSAGE }).int({ error: RATE_TYPE_MESSAGE }).positive({ error: RATE_TYPE_MESSAGE }))
+  rate: numberFrom(z.number({ error: RATE_MESSAGE }).positive({ error: RATE_MESSAGE }).max(LOAD_RATE_MAX, { error: RATE_TOO_HIGH_MESSAGE })).nullish().transform((value) => value ?? 1),
+  rateTypeId: numberFrom(z.number({ error: RATE_TYPE_MESSAGE }).int({ error: RATE_TYPE_MESSAGE }).positive({ error: RATE_TYPE_MESSAGE }).max(1000, { error: RATE_TYPE_MESSAGE }))
     .nullish().transform((value) => value ?? 1),
   carriersSortingTypeId: numberFrom(z.number({ error: CARRIERS_SORTING_TYPE_MESSAGE }).int({ error: CARRIERS_SORTING_TYPE_MESSAGE })
-    .positive({ error: CARRIERS_SORTING_TYPE_MESSAGE })).nullish().transform((value) => value ?? null),
+    .positive({ error: CARRIERS_SORTING_TYPE_MESSAGE }).max(1000, { error: CARRIERS_SORTING_TYPE_MESSAGE })).nullish().transform((value) => value ?? null),
   loadAccessories: catalogIds(accessories, LOAD_ACCESSORIES_MESSAGE, LOAD_ACCESSORY_INVALID_MESSAGE),
   loadEquipment: catalogIds(trailerTypes, LOAD_EQUIPMENT_MESSAGE, LOAD_EQUIPMENT_INVALID_MESSAGE),
-  description: z.string({ error: DESCRIPTION_MESSAGE }).trim().nullish().transform((value) => value ?? ''),
-  weight: numberFrom(z.number({ error: WEIGHT_MESSAGE }).positive({ error: WEIGHT_MESSAGE })),
-  commodity: requiredText(COMMODITY_MESSAGE),
-  refNumber: requiredText(REFERENCE_NUMBER_MESSAGE),
+  description: z.string({ error: DESCRIPTION_MESSAGE }).trim().max(LOAD_TEXT_MAX.description, { error: textTooLongMessage('The description', LOAD_TEXT_MAX.description) })
+    .nullish().transform((value) => value ?? ''),
+  weight: numberFrom(z.number({ error: WEIGHT_MESSAGE }).positive({ error: WEIGHT_MESSAGE }).max(LOAD_WEIGHT_MAX, { error: WEIGHT_TOO_HIGH_MESSAGE })),
+  commodity: requiredText(COMMODITY_MESSAGE, LOAD_TEXT_MAX.commodity, 'The commodity'),
+  refNumber: requiredText(REFERENCE_NUMBER_MESSAGE, LOAD_TEXT_MAX.refNumber, 'The reference number'),
   locations: locationsSchema(id),
 });
 type LoadObject = z.output<ReturnType<typeof loadObject>>;
@@ -242,6 +258,11 @@ const checkLoadDates = (nowIso: string) => (body: object, ctx: Issues): void => 
   }
   if (dropoff !== undefined) rule(dropoffEnd !== undefined && dropoffEnd < dropoff, 'dropOffTimestampEnd', DROPOFF_DEADLINE_MESSAGE);
   if (expiration !== undefined) rule(expiration < now, 'expiration', EXPIRATION_PAST_MESSAGE);
+  // Years ahead: a pickup in 9999 is a typing slip, and would sit on the marketplace for good.
+  for (const [field] of timeFields) {
+    const time = at[field];
+    rule(time !== undefined && time > now + BUSINESS_MAX_AHEAD_MS, field, businessDateTooFarMessage);
+  }
 };
 
 // Output
@@ -342,6 +363,7 @@ export const extendExpirationBodySchema = (nowIso: string, defaultZone?: TimeZon
     const instant = parseLoadTime(newExpiration, zone ?? 'utc');
     if (instant === null) ctx.addIssue({ code: 'custom', message: DATE_TIME_INVALID_MESSAGE, path: ['newExpiration'] });
     else if (Date.parse(instant) < startOfMinute(nowIso)) ctx.addIssue({ code: 'custom', message: EXPIRATION_PAST_MESSAGE, path: ['newExpiration'] });
+    else if (Date.parse(instant) > startOfMinute(nowIso) + BUSINESS_MAX_AHEAD_MS) ctx.addIssue({ code: 'custom', message: businessDateTooFarMessage, path: ['newExpiration'] });
   }, { when: isObject }).transform(({ loadId, newExpiration, expirationTimezone }): ExtendExpirationBody => {
     const zone = expirationTimezone ?? defaultZone ?? null;
     return { loadId, expiration: parseLoadTime(newExpiration, zone ?? 'utc') as string, expirationTimezone: zone };
@@ -350,6 +372,6 @@ export const extendExpirationBodySchema = (nowIso: string, defaultZone?: TimeZon
 /** PUT loads/{id}/status: only 7 Canceled, with a message. */
 export const cancelLoadBodySchema = z.object({
   status: numberFrom(z.literal(GenericStatus.Canceled, { error: CANCEL_STATUS_MESSAGE })),
-  message: requiredText(CANCEL_MESSAGE_REQUIRED_MESSAGE),
+  message: requiredText(CANCEL_MESSAGE_REQUIRED_MESSAGE, LOAD_TEXT_MAX.message, 'The message'),
 });
 export type CancelLoadBody = z.infer<typeof cancelLoadBodySchema>;

@@ -22,14 +22,20 @@ export {
 export const nameSchema = requiredText(NAME_REQUIRED_MESSAGE);
 export const usernameSchema = requiredText(USERNAME_REQUIRED_MESSAGE);
 
-/** Required, at least 8 characters; not trimmed (spaces are part of a password). */
+/** Hashing a megabyte-long password costs the server; no one types more than this. */
+export const PASSWORD_MAX_LENGTH = 200;
+export const PASSWORD_TOO_LONG_MESSAGE = `A password can have at most ${PASSWORD_MAX_LENGTH} characters`;
+
+/** Required, at least 8 characters, at most 200; not trimmed (spaces are part of a password). */
 export const passwordSchema = z.string({ error: PASSWORD_REQUIRED_MESSAGE })
   .min(1, { error: PASSWORD_REQUIRED_MESSAGE, abort: true })
-  .min(limits.passwordMinLength, { error: PASSWORD_TOO_SHORT_MESSAGE });
+  .min(limits.passwordMinLength, { error: PASSWORD_TOO_SHORT_MESSAGE })
+  .max(PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE });
 
 /** Optional: absent or empty passes (an empty field means "no change"), else at least 8 characters. */
 export const optionalPasswordSchema = z.string({ error: PASSWORD_TOO_SHORT_MESSAGE })
   .refine((value) => value === '' || value.length >= limits.passwordMinLength, { error: PASSWORD_TOO_SHORT_MESSAGE })
+  .refine((value) => value.length <= PASSWORD_MAX_LENGTH, { error: PASSWORD_TOO_LONG_MESSAGE })
   .optional();
 
 export const userDetailsSchema = z.object({ name: nameSchema, phone: phoneSchema });

@@ -41,7 +41,7 @@ export const savedSearchBodySchema = z.object({
   origin: areaSchema.nullish(),
   destination: areaSchema.nullish(),
   equipment: z.array(z.number({ error: SEARCH_EQUIPMENT_MESSAGE }).refine((id) => equipmentIds.has(id), { error: SEARCH_EQUIPMENT_MESSAGE }), { error: SEARCH_EQUIPMENT_MESSAGE })
-    .nullish(),
+    .max(trailerTypes.length, { error: SEARCH_EQUIPMENT_MESSAGE }).nullish(),
 })
   .superRefine((body, context) => {
     if (!body.origin && !body.destination && !body.equipment?.length) {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageSizes, tableActions } from '../../domain/catalog.ts';
+import { saneInstantOf, saneTimeMessage } from '../../domain/schemas/saneTime.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { TablePage } from '../../projections/tablePage.ts';
 
@@ -18,9 +19,15 @@ const json = <T extends z.ZodType>(schema: T, label: string) => z.string().trans
 
 const Filter = z.object({ name: z.string().min(1).max(50), value: z.array(z.unknown()).max(100) });
 
+/** A whole number in a query string: digits only ('1.5', '1e3', '0x10' are refused), from `min` to `max`. */
+export const queryWholeNumber = (name: string, min: number, max: number) => z.string()
+  .regex(/^\d{1,9}$/, `${name} must be a whole number from ${min} to ${max}`)
+  .transform(Number)
+  .pipe(z.number().min(min, `${name} must be a whole number from ${min} to ${max}`).max(max, `${name} must be a whole number from ${min} to ${max}`));
+
 export const TableQuery = z.object({
-  page: z.coerce.number().int('page must be a whole number').min(1, 'page starts at 1').max(100_000).default(1),
-  pageSize: z.coerce.number().int().min(1).max(100, 'pageSize is at most 100').default(pageSizes[1] ?? 10),
+  page: queryWholeNumber('page', 1, 100_000).default(1),
+  pageSize: queryWholeNumber('pageSize', 1, 100).default(pageSizes[1] ?? 10),
   search: z.string().trim().max(200, 'search is at most 200 characters').optional(),
   order: json(z.object({ column: z.string().min(1).max(50), direction: z.enum(['ASC', 'DESC', 'asc', 'desc']).transform((d) => d.toUpperCase() as 'ASC' | 'DESC') }), 'order').optional(),
   filters: json(z.array(Filter).max(20), 'filters').optional(),
@@ -63,14 +70,43 @@ export const TableAnswerSchema = z.object({
 /** Escapes LIKE wildcards so a search for "50%" finds "50%", not everything. */
 export const likePattern = (search: string) => `%${search.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
 
-/** The ids of a filter as whole numbers among `allowed`; anything else is a 400 naming `filters`. */
+/** The largest value of a PostgreSQL integer: a filter beyond it fails in SQL. */
+const INT_MAX = 2_147_483_647;
+
+/** A JSON number or a text of digits that is a whole number within a PostgreSQL integer; null otherwise. */
+const wholeNumberOf = (value: unknown): number | null => {
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^-?\d{1,10}$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  return Number.isSafeInteger(number) && Math.abs(number) <= INT_MAX ? number : null;
+};
+
+/**
+ * The ids of a filter as whole numbers among `allowed` (null: any integer a PostgreSQL column holds);
+ * anything else ('1.5', 2147483648, 1e308, true, [2]) is a 400 naming `filters` and the filter.
+ */
 export function numbersOf(values: unknown[] | undefined, allowed: readonly number[] | null, name: string): number[] | null {
   if (!values) return null;
-  const numbers = values.map(Number);
-  if (numbers.some((value) => !Number.isFinite(value) || (allowed !== null && !allowed.includes(value)))) {
+  const numbers = values.map(wholeNumberOf);
+  if (numbers.some((value) => value === null || (allowed !== null && !allowed.includes(value)))) {
     throw ValidationError.field('filters', `Unknown ${name} in the ${name} filter`);
   }
-  return numbers;
+  return numbers as number[];
+}
+
+/** A filter's first value as a date and time in 1970..2100 (ISO instant in UTC); anything else is a 400 naming `filters` and the filter. */
+export function instantOf(values: unknown[] | undefined, name: string): string | null {
+  if (!values) return null;
+  const instant = saneInstantOf(values[0]);
+  if (instant === null) throw ValidationError.field('filters', saneTimeMessage(name));
+  return instant;
+}
+
+/** A filter's first value as a JSON number (or a decimal text) from `min` to `max`; anything else is a 400 naming `filters` and the filter. */
+export function numberOf(values: unknown[] | undefined, name: string, min: number, max: number): number | null {
+  if (!values) return null;
+  const value = values[0];
+  const number = typeof value === 'number' ? value : typeof value === 'string' && /^\d{1,12}(\.\d{1,6})?$/.test(value.trim()) ? Number(value.trim()) : Number.NaN;
+  if (!(Number.isFinite(number) && number >= min && number <= max)) throw ValidationError.field('filters', `${name} must be a number from ${min} to ${max.toLocaleString('en-US')}`);
+  return number;
 }
 
 /** The SQL column of the requested order among the documented ones; anything else is a 400 naming `order`. */

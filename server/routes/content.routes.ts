@@ -11,7 +11,7 @@ import { createLeadLimiter, leadNotice, registerInterest } from '../integrations
 import { leadsProjection } from '../../projections/leads/leads.projection.ts';
 
 const TypeParams = z.object({ type: z.string() });
-const SendInfoBody = z.object({ email: emailSchema });
+export const SendInfoBody = z.object({ email: emailSchema });
 
 /** Per address a minute: enough to fix a typo, too few to flood the administrator's inbox. */
 export const LEADS_PER_ADDRESS_PER_MINUTE = 5;

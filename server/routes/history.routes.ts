@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isSaneInstant, saneTimeMessage } from '../../domain/schemas/saneTime.ts';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
 import { loadStream, type Load, type LoadEvent } from '../../domain/loads/load.types.ts';
 import { LOAD_GET, LOADS_SHIPPER } from '../../domain/permissions.ts';
@@ -17,7 +18,7 @@ import { loadAccess } from './loads.routes.ts';
 
 const IdParams = z.object({ id: z.uuid('Not a valid id') });
 const HistoryQuery = z.object({
-  at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 time' }).optional(),
+  at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 time', abort: true }).refine((text) => isSaneInstant(Date.parse(text)), { error: saneTimeMessage('at') }).optional(),
   format: z.enum(['json', 'csv'], { error: 'format is json or csv' }).default('json'),
 });
 

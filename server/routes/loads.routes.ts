@@ -6,7 +6,7 @@ import {
   LOAD_CREATE, LOAD_EDIT, LOAD_GET, LOAD_IMPORT, LOADS_CARRIER, LOADS_SHIPPER, LOAD_DELETE, LOADS_PROPOSALS,
 } from '../../domain/permissions.ts';
 import {
-  cancelLoadBodySchema, extendExpirationBodySchema, loadBodySchema, updateLoadBodySchema,
+  cancelLoadBodySchema, extendExpirationBodySchema, LOAD_WEIGHT_MAX, loadBodySchema, updateLoadBodySchema,
 } from '../../domain/schemas/load.schema.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import {
@@ -17,7 +17,7 @@ import type { DB } from '../../storage/schema.ts';
 import type { App } from '../app.ts';
 import { isTourParty, type Caller } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
-import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
+import { actionsNamed, activeFilters, instantOf, numberOf, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { parseWith, statusName } from '../identity/accounts.ts';
 import { latest } from '../identity/identity.ts';
 import { baseLoadRow, money } from '../http/loadRows.ts';
@@ -45,22 +45,18 @@ const withPlaces = <B extends { locations: { latitude: number; longitude: number
 /** The read models a shipper's or carrier's next screen reads after a load command. */
 export const MARKETPLACE_VIEWS = ['marketplace'] as const;
 
+/** A coordinate or radius of an area filter: a JSON number (or a decimal text, as the query carries it). */
+const filterNumber = (message: string) => z.union([z.number(), z.string().trim().regex(/^-?\d{1,4}(\.\d{1,12})?$/, message).transform(Number)], { error: message });
 const Area = z.object({
-  latitude: z.coerce.number().min(-90).max(90),
-  longitude: z.coerce.number().min(-180).max(180),
-  radius: z.coerce.number().refine((radius) => (searchRadii as readonly number[]).includes(radius), { error: `radius is one of ${searchRadii.join(', ')} miles` }),
-});
+  latitude: filterNumber('latitude is between -90 and 90').pipe(z.number().min(-90, 'latitude is between -90 and 90').max(90, 'latitude is between -90 and 90')),
+  longitude: filterNumber('longitude is between -180 and 180').pipe(z.number().min(-180, 'longitude is between -180 and 180').max(180, 'longitude is between -180 and 180')),
+  radius: filterNumber(`radius is one of ${searchRadii.join(', ')} miles`).refine((radius) => (searchRadii as readonly number[]).includes(radius), { error: `radius is one of ${searchRadii.join(', ')} miles` }),
+}, { error: 'expected {latitude, longitude, radius}' });
 const areaOf = (values: unknown[] | undefined, name: string) => {
   if (!values) return null;
   const parsed = Area.safeParse(values[0]);
   if (!parsed.success) throw ValidationError.field('filters', `${name}: ${parsed.error.issues[0]?.message ?? 'expected {latitude, longitude, radius}'}`);
   return parsed.data;
-};
-const instantOf = (values: unknown[] | undefined, name: string) => {
-  if (!values) return null;
-  const value = String(values[0]);
-  if (Number.isNaN(Date.parse(value))) throw ValidationError.field('filters', `${name} must be a date and time`);
-  return new Date(value).toISOString();
 };
 
 /**
@@ -170,8 +166,7 @@ export async function loadsRoutes(app: App) {
     const loadType = numbersOf(filters.get('loadType'), loadTypes.map((type) => type.id), 'loadType');
     const pickupFrom = instantOf(filters.get('pickupFrom'), 'pickupFrom');
     const pickupTo = instantOf(filters.get('pickupTo'), 'pickupTo');
-    const maxWeight = filters.get('maxWeight') ? Number(filters.get('maxWeight')![0]) : null;
-    if (maxWeight !== null && !(maxWeight > 0)) throw ValidationError.field('filters', 'maxWeight must be a positive number');
+    const maxWeight = numberOf(filters.get('maxWeight'), 'maxWeight', 1, LOAD_WEIGHT_MAX);
     const { total, rows } = await marketplacePage(db, {
       carrierOrganizationId: actor.organizationId, now: new Date().toISOString(), origin, destination, equipment, loadTypes: loadType, pickupFrom, pickupTo, maxWeight,
     }, pageOf(query, orderOf(query, CARRIER_ORDER, 'l.pickup_start', 'ASC')));

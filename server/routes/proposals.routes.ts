@@ -25,19 +25,22 @@ const IdParams = z.object({ id: z.uuid('Not a valid id') });
 const ProposalParams = z.object({ loadId: z.uuid('Not a valid id'), proposalId: z.uuid('Not a valid id') });
 
 export const PRICE_MESSAGE = 'Please enter a price greater than 0';
-const price = z.coerce.number({ error: PRICE_MESSAGE }).positive({ error: PRICE_MESSAGE }).max(10_000_000, { error: 'Please enter a price of at most $10,000,000' })
+export const PRICE_MAX = 1_000_000;
+export const PRICE_TOO_HIGH_MESSAGE = 'Please enter a price of at most $1,000,000';
+// A JSON number only: true, [2500] and "0x10" were coerced to prices once.
+const price = z.number({ error: PRICE_MESSAGE }).positive({ error: PRICE_MESSAGE, abort: true }).max(PRICE_MAX, { error: PRICE_TOO_HIGH_MESSAGE, abort: true })
   // Cents compared with a tolerance: in binary floating point 1024.10 * 100 is 102409.99999999999.
   .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: 'A price has at most 2 decimals' })
   .transform((value) => Math.round(value * 100) / 100);
 export const OfferBody = z.object({
   price,
   message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
-  eldTruckName: z.string().trim().max(100).nullish().transform((value) => value || null),
+  eldTruckName: z.string({ error: 'eldTruckName must be a text' }).trim().max(100, { error: 'A truck name can have at most 100 characters' }).nullish().transform((value) => value || null),
 });
 export const ProposalChangeBody = z.object({
   status: z.number({ error: 'Please choose what to do with the offer' })
     .refine((status) => [5, 7, 10, 11, 12].includes(status), { error: 'status is one of 5 accept, 12 decline, 11 counter, 10 accept counter, 7 withdraw' }),
-  message: z.string().trim().max(2000).default(''),
+  message: z.string({ error: 'message must be a text' }).trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
   price: price.nullish().transform((value) => value ?? null),
 }).refine((body) => body.status !== 11 || body.price !== null, { error: PRICE_MESSAGE, path: ['price'] });
 

@@ -14,7 +14,7 @@ const clientIdSchema = z.string().trim().max(200, 'The client id is too long').n
 const clientSecretSchema = z.string({ error: SECRET_REQUIRED }).trim().min(1, SECRET_REQUIRED).max(4000, 'The secret is too long');
 
 const InstallBody = z.object({
-  serviceId: z.string({ error: SERVICE_REQUIRED }).trim().min(1, SERVICE_REQUIRED),
+  serviceId: z.string({ error: SERVICE_REQUIRED }).trim().min(1, SERVICE_REQUIRED).max(100, 'Not a valid service'),
   clientId: clientIdSchema,
   clientSecret: clientSecretSchema,
 });
@@ -25,7 +25,7 @@ const UpdateBody = z.object({
 });
 const TrucksParams = z.object({ id: z.string().trim().min(1).max(100) });
 const coordinate = (limit: number, name: string) =>
-  z.coerce.number({ error: `Not a valid ${name}` }).refine((value) => Number.isFinite(value) && Math.abs(value) <= limit, `Not a valid ${name}`);
+  z.string().regex(/^-?\d{1,3}(\.\d{1,12})?$/, `Not a valid ${name}`).transform(Number).refine((value) => Math.abs(value) <= limit, `Not a valid ${name}`);
 const NearestParams = z.object({
   serviceId: z.string().trim().min(1).max(100),
   latitude: coordinate(90, 'latitude'),

@@ -17,22 +17,23 @@ import type { App } from '../app.ts';
 import { isTourParty } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
+import { isSaneInstant, saneTimeMessage } from '../../domain/schemas/saneTime.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { MARKETPLACE_VIEWS } from './loads.routes.ts';
 
 const IdParams = z.object({ id: z.uuid('Not a valid id') });
 const AssignParams = z.object({ id: z.uuid('Not a valid id'), assigneeId: z.uuid('Not a valid id') });
 
-const StatusBody = z.object({
+export const StatusBody = z.object({
   status: z.number({ error: 'Please choose a status' }).refine((status) => tourStatuses.some((entry) => entry.id === status), { error: 'Unknown tour status' }),
   message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
 });
-const EventBody = z.object({
+export const EventBody = z.object({
   type: z.enum(manualTourEventTypes, { error: `type is one of ${manualTourEventTypes.join(', ')}` }),
   message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
   stopId: z.string().trim().max(100).nullish().transform((value) => value || null),
 });
-const Position = z.object({
+export const Position = z.object({
   latitude: z.number({ error: 'latitude must be a number' }).min(-90).max(90),
   longitude: z.number({ error: 'longitude must be a number' }).min(-180).max(180),
   /** Miles per hour. */
@@ -44,9 +45,12 @@ const Position = z.object({
 // One position or a list, told apart before parsing: a union would answer 'Invalid input' instead of the field's own message.
 const PositionList = z.array(Position).min(1, { error: 'Send at least one position' }).max(1000, { error: 'Send at most 1000 positions at once' });
 const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(PositionList, body) : [parseWith(Position, body)]);
-const PositionsQuery = z.object({ since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 time' }) }, { error: 'since must be an ISO 8601 time' });
-const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
-const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int(), rating: z.number() })).min(1, { error: 'Rate every criterion once' }) });
+export const PositionsQuery = z.object({
+  since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 time', abort: true })
+    .refine((text) => isSaneInstant(Date.parse(text)), { error: saneTimeMessage('since') }),
+}, { error: 'since must be an ISO 8601 time' });
+export const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
+export const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int(), rating: z.number() })).min(1, { error: 'Rate every criterion once' }) });
 
 const TRAIL_LENGTH = 500;
 
