@@ -33,7 +33,8 @@ const dispatcher = await member(app, platform, carrier.organizationId!, Role.Car
 const driver = await member(app, platform, carrier.organizationId!, Role.Driver);
 const flatbeds = await organization(app, platform, 'Carrier', { name: 'Flatbed Freight' });
 const westCoast = await organization(app, platform, 'Carrier', { name: 'West Coast Lines' });
-const newcomer = await organization(app, platform, 'Carrier', { name: 'Newcomer Trucking', status: 1 });
+// Saves its search while Active, then is blocked (a Pending organization cannot save one at all: 403).
+const newcomer = await organization(app, platform, 'Carrier', { name: 'Newcomer Trucking' });
 const { userId: pendingUserId, position } = await createUser(platform, {
   email: 'pending-dispatcher@example.com', username: 'pending-dispatcher', name: 'Pat Pending', phone: '555-555-0109', roleId: Role.Carrier,
   organizationId: carrier.organizationId, password: PASSWORD, status: 1,
@@ -63,6 +64,8 @@ const chicagoVans = await saveSearch(carrier, { name: 'Chicago vans', origin: ar
 await saveSearch(flatbeds, { name: 'Chicago flatbeds', origin: area(CHICAGO, 200), equipment: [1] });
 await saveSearch(westCoast, { name: 'LA to Indy', origin: area(LOS_ANGELES, 200), destination: area(INDIANAPOLIS, 50) });
 await saveSearch(newcomer, { name: 'Any 48 ft van', equipment: [5] });
+const blocked = await app.inject({ method: 'PUT', url: `/api/organizations/${newcomer.organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Blocked' } });
+if (blocked.statusCode !== 200) throw new Error(`blocking ${newcomer.organizationId}: ${blocked.statusCode} ${blocked.body}`);
 
 const handled = async () => t.ok(await platform.laneAlerts!.waitFor(await platform.store.committedHead()), 'the lane alerts caught up');
 
@@ -70,7 +73,7 @@ t.test('a matching load alerts the Active carrier users of that organization at 
   const load = await postLoad();
   await handled();
   t.same(roomsOf(emitted), [`user:${carrier.userId}`, `user:${dispatcher.userId}`].sort(),
-    'one alert each to the two carrier users; not the driver, the Pending user, other lanes or a Pending organization');
+    'one alert each to the two carrier users; not the driver, the Pending user, other lanes or a blocked organization');
   t.notOk(roomsOf(emitted).includes(`user:${driver.userId}`) || roomsOf(emitted).includes(`user:${pendingUserId}`));
   const { event, payload } = emitted[0]!;
   t.equal(event, 'lane:alert');

@@ -126,7 +126,8 @@ t.test('who may import: an Active shipper only', async (t) => {
   t.equal((await get('/api/loads/batchImport/template', carrier)).statusCode, 403, 'a carrier gets no template either');
   const pending = await upload(pendingShipper, file());
   t.equal(pending.statusCode, 403, 'a shipper whose organization is Pending');
-  t.match(pending.json().message, /not active/);
-  t.equal(await tableTotal(pendingShipper), 0, 'the Pending shipper has no loads');
+  t.equal(pending.json().message, 'Your organization is not active yet');
+  t.equal((await get('/api/loads/shipper?pageSize=5', pendingShipper)).statusCode, 403, 'nor a loads table to look at while it waits');
+  t.equal((await platform.database.db.selectFrom('loads_view').select('id').where('shipper_organization_id', '=', pendingShipper.organizationId!).execute()).length, 0, 'the Pending shipper has no loads');
   t.equal(await tableTotal(), before, 'nothing created for anyone');
 });
