@@ -104,6 +104,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     db: deps.db,
     onCommitted: (listener) => deps.runner.onCommitted(listener),
     emit: (rooms, event, payload) => { if (io && !closed) untyped(io.to(rooms)).emit(event, payload); },
+    // Other processes' sockets are out of sight: with the adapter, always; alone, only with sockets of its own.
+    listening: () => Boolean(io) && !closed && (adapter !== null || (io?.of('/').sockets.size ?? 0) > 0),
     emitLocal: (rooms, event, payload) => io && untyped(io.local.to(rooms)).emit(event, payload),
     endUser: (userId) => sessions.endUser(userId, 'blocked'),
     logger,
