@@ -62,7 +62,7 @@ const insuredAmountByName = new Map<string, number>(insuredAmounts.map((entry) =
  * the form shows it ('< $100,000.00', '> $100,000.00').
  */
 export const insuredAmountSchema = z
-  .union([z.number(), z.string().trim().transform((value) => insuredAmountByName.get(value) ?? Number(value))], { error: INSURED_AMOUNT_MESSAGE })
+  .union([z.number(), z.string().trim().transform((value) => insuredAmountByName.get(value) ?? (/^\d$/.test(value) ? Number(value) : Number.NaN))], { error: INSURED_AMOUNT_MESSAGE })
   .pipe(z.literal([1, 2], { error: INSURED_AMOUNT_MESSAGE }));
 
 /** POST users/shipper, field `data` (the signature comes as a file beside it). */

@@ -154,3 +154,14 @@ t.test('item 6: the multipart data of a registration is bounded too', async (t) 
     t.same(await head(), before, `${path}: nothing written`);
   }
 });
+
+t.test('item 6: lists are bounded, and an insured amount is 1 or 2, not "0x1"', async (t) => {
+  const ratings = Array.from({ length: 600 }, () => ({ criteria: 1, rating: 5 }));
+  const rated = await app.inject({ method: 'POST', url: `/api/tours/${loadId}/rate`, headers: bearer(shipper.token), payload: { ratings } });
+  t.match(rated.json(), { statusCode: 400, errors: [{ path: 'ratings', message: 'Rate every criterion once' }] }, '600 ratings: 400 naming ratings');
+  const search = await app.inject({ method: 'POST', url: '/api/searches', headers: bearer(carrier.token), payload: { name: 'Lane', equipment: Array.from({ length: 600 }, () => 5) } });
+  t.match(search.json(), { statusCode: 400, errors: [{ path: 'equipment' }] }, '600 equipment ids: 400 naming equipment');
+  const form = multipart({ insuredAmount: '0x1' });
+  const shipperProfile = await app.inject({ method: 'POST', url: '/api/users/shipper', headers: { ...bearer(shipper.token), ...form.headers }, payload: form.payload });
+  t.match(shipperProfile.json(), { statusCode: 400, errors: [{ path: 'insuredAmount' }] }, 'insuredAmount "0x1": 400');
+});

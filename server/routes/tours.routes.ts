@@ -50,7 +50,7 @@ export const PositionsQuery = z.object({
     .refine((text) => isSaneInstant(Date.parse(text)), { error: saneTimeMessage('since') }),
 }, { error: 'since must be an ISO 8601 time' });
 export const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
-export const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int(), rating: z.number() })).min(1, { error: 'Rate every criterion once' }) });
+export const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int().min(1).max(1000), rating: z.number() })).min(1, { error: 'Rate every criterion once' }).max(20, { error: 'Rate every criterion once' }) });
 
 const TRAIL_LENGTH = 500;
 
