@@ -6,11 +6,11 @@ import rateLimit from '@fastify/rate-limit';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Logger } from 'pino';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import type { Platform } from './platform.ts';
+import type { App, InventoriedRoute } from './http/routeContext.ts';
 import multipart from '@fastify/multipart';
 import { permissionsFor } from '../domain/permissions.ts';
 import { UnauthorizedError } from '../domain/shared/errors.ts';
@@ -35,30 +35,7 @@ import { eventsRoutes } from './routes/events.routes.ts';
 import { searchesRoutes } from './routes/searches.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 
-export type App = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
-
-/** One registered route and how it is guarded: read by the authorization matrix test. */
-export type InventoriedRoute = {
-  method: string;
-  url: string;
-  public: boolean;
-  /** The codes of the route's `can(...)` guard; null when it has none. */
-  permissions: readonly number[] | null;
-  /** Where the guard runs: it belongs in `onRequest`, before the body is parsed and validated. */
-  guardHook: 'onRequest' | 'preHandler' | null;
-  /** The route's zod schemas of the request, as registered: read by the fuzz suite to derive inputs. */
-  schema: { body?: unknown; querystring?: unknown; params?: unknown } | null;
-  /** `config.whilePending`: open to the users of a Pending organization too. */
-  whilePending: boolean;
-};
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    platform: Platform;
-    /** Every route as it was registered, with `config.public` and the codes of its `can(...)` guard. */
-    routeInventory: InventoriedRoute[];
-  }
-}
+export type { App, InventoriedRoute };
 
 /** Builds the HTTP app over a started platform; `listen` is the caller's. */
 export async function buildApp(platform: Platform): Promise<App> {

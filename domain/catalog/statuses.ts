@@ -32,6 +32,9 @@ export const genericStatuses: readonly (Status & { readonly id: GenericStatusId 
   { id: 14, name: 'Confirmed', color: green },
 ];
 
+/** The name of a generic status (1 Pending, 2 Active, 3 Blocked, …). */
+export const statusName = (id: number): string => genericStatuses.find((status) => status.id === id)?.name ?? 'Unknown';
+
 /** The statuses the specification lists for users. */
 export const userStatuses: readonly Status[] = [
   { id: 2, name: 'Active', color: green },

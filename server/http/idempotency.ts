@@ -1,7 +1,7 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ConflictError, DomainError, PayloadTooLargeError, ValidationError } from '../../domain/shared/errors.ts';
-import type { App } from '../app.ts';
+import type { App } from './routeContext.ts';
 
 /**
  * `Idempotency-Key` on the commands that create things (Stripe's scheme). The first request with a

@@ -1,7 +1,6 @@
 /** The columns every load row of the API shares (shipper table, marketplace, realtime payloads), from a `loads_view` row. */
-import { loadTypes, trailerTypes } from '../../domain/catalog.ts';
+import { loadTypes, statusName, trailerTypes } from '../../domain/catalog.ts';
 import type { LoadRow } from '../../projections/marketplace/marketplace.tables.ts';
-import { statusName } from '../identity/accounts.ts';
 
 export type { LoadRow };
 

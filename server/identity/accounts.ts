@@ -4,7 +4,6 @@
  * a password, and saving uploaded documents.
  */
 import type { z } from 'zod';
-import { genericStatuses } from '../../domain/catalog.ts';
 import type { CarrierDocuments } from '../../domain/organizations/organization.ts';
 import { carrierDocumentFields } from '../../domain/schemas/index.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
@@ -16,8 +15,6 @@ import type { FileRule, UploadedFile } from '../integrations/files/uploads.ts';
 import type { Platform } from '../platform.ts';
 import { latest, type Cause } from './identity.ts';
 
-/** The name of a generic status (1 Pending, 2 Active, 3 Blocked, …). */
-export const statusName = (id: number): string => genericStatuses.find((status) => status.id === id)?.name ?? 'Unknown';
 
 /**
  * Parses a value (a multipart `data` field) with a zod schema; a failure is a 400 naming every field

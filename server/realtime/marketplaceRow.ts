@@ -5,12 +5,11 @@
  * its marketplace table on it, or adds the row as it is.
  */
 import type { Kysely } from 'kysely';
-import { GenericStatus } from '../../domain/catalog.ts';
+import { GenericStatus, statusName } from '../../domain/catalog.ts';
 import { loadWithShipper } from '../../projections/marketplace/marketplace.queries.ts';
 import { loadsWithShipper } from '../../projections/marketplace/pushRows.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import { baseLoadRow, type LoadRow } from '../http/loadRows.ts';
-import { statusName } from '../identity/accounts.ts';
 
 export type MarketplaceRow = ReturnType<typeof toMarketplaceRow>;
 

@@ -1,15 +1,15 @@
 import { z } from 'zod';
-import { roles } from '../../domain/catalog.ts';
+import { roles, statusName } from '../../domain/catalog.ts';
 import {
   ACCOUNT_CHANGE_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER, ACCOUNT_EDIT_USER_PROFILE, ACCOUNT_GET_CARRIER,
   ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, hasAny,
 } from '../../domain/permissions.ts';
 import { carrierProfileBodySchema, organizationContactSchema, shipperProfileBodySchema, updateAccountBodySchema } from '../../domain/schemas/index.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { can, requireActor, type Actor } from '../http/auth.ts';
 import {
-  changePassword, credentialsChanged, emailChanges, optionalCarrierDocuments, parseWith, requireCurrentPassword, saveFiles, statusName, updateUserDetails,
+  changePassword, credentialsChanged, emailChanges, optionalCarrierDocuments, parseWith, requireCurrentPassword, saveFiles, updateUserDetails,
 } from '../identity/accounts.ts';
 import { assertFound, causeOf, latest } from '../identity/identity.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';

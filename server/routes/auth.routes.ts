@@ -4,7 +4,7 @@ import { permissionsFor } from '../../domain/permissions.ts';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
 import { organizationRatings } from '../../projections/marketplace/marketplace.queries.ts';
 import { verifyPassword } from '../auth/passwords.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { errorBody } from '../http/errors.ts';
 import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
 import { assertFound } from '../identity/identity.ts';

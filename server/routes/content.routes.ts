@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { normaliseEmail } from '../../domain/leads/lead.decide.ts';
 import { emailSchema } from '../../domain/schemas/fields.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { errorBody } from '../http/errors.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { contentServiceFor, type ContentService } from '../integrations/content/content.ts';

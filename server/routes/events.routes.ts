@@ -18,7 +18,7 @@ import type { WebSocket } from 'ws';
 import { z } from 'zod';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { START, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
 import { can } from '../http/auth.ts';
 import { actorOf, SOCKET_PATH } from '../realtime/realtime.ts';

@@ -9,7 +9,7 @@ import { NotFoundError } from '../../domain/shared/errors.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
 import { tourChatStream, tourStream, type Tour, type TourEvent } from '../../domain/tours/tour.types.ts';
 import { proposalIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { comparePositions, type RecordedEvent } from '../eventstore/eventStore.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { readNamesAsOf } from '../identity/namesAsOf.ts';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { GenericStatus, loadTypes, Role, searchRadii, trailerTypes, TableAction } from '../../domain/catalog.ts';
+import { GenericStatus, loadTypes, Role, searchRadii, statusName, trailerTypes, TableAction } from '../../domain/catalog.ts';
 import { carrierProposalActions, shipmentStatusOf, shipperLoadActions } from '../../domain/loads/loadRows.ts';
 import {
   LOAD_CREATE, LOAD_EDIT, LOAD_GET, LOAD_IMPORT, LOADS_CARRIER, LOADS_SHIPPER, LOAD_DELETE, LOADS_PROPOSALS,
@@ -14,11 +14,11 @@ import {
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
 import type { DB } from '../../storage/schema.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { isTourParty, type Caller } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, instantOf, numberOf, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
-import { parseWith, statusName } from '../identity/accounts.ts';
+import { parseWith } from '../identity/accounts.ts';
 import { latest } from '../identity/identity.ts';
 import { baseLoadRow, money } from '../http/loadRows.ts';
 import { LOADS_CSV_DEFAULT_MAX_ROWS, loadsCsvTemplate, loadsCsvTooManyRowsMessage, parseLoadsCsv } from '../integrations/csv/loadsCsv.ts';

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { assertFound, causeOf, latest } from '../identity/identity.ts';

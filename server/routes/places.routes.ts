@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { NotFoundError } from '../../domain/shared/errors.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { can } from '../http/auth.ts';
 import { attribution, type Place } from '../integrations/places/gazetteer.ts';
 import { createPlaceSearch, type PlaceService } from '../integrations/places/photon.ts';

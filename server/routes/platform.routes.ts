@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { buildCatalog } from '../../domain/catalog.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 
 const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
 const Health = z.object({

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { can } from '../http/auth.ts';
 
 const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { z } from 'zod';
-import { accessories, GenericStatus, loadTypes, locationTypes, trailerTypes } from '../../domain/catalog.ts';
+import { accessories, GenericStatus, loadTypes, locationTypes, statusName, trailerTypes } from '../../domain/catalog.ts';
 import { carrierProposalActions } from '../../domain/loads/loadRows.ts';
 import {
   LOAD_PROPOSAL_VIEW, LOADS_PROPOSALS, OFFER_SUBMIT, PROPOSAL_CANCEL, PROPOSAL_CHANGE_STATUS, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT,
@@ -11,10 +11,10 @@ import {
   carrierProposalOn, loadShipper, organizationRatings, PROPOSAL_ORDER, proposalOnLoad, proposalsPage, type ProposalScope,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { organizationsById } from '../../projections/organizations/organizations.queries.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
-import { parseWith, statusName } from '../identity/accounts.ts';
+import { parseWith } from '../identity/accounts.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import { renderRateConfirmation, sha256Hex, type RateConfirmationParty } from '../integrations/pdf/rateConfirmation.ts';

@@ -7,7 +7,7 @@ import {
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { ValidationError, type FieldError } from '../../domain/shared/errors.ts';
 import { hashPassword } from '../auth/passwords.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { can } from '../http/auth.ts';
 import { hashCode, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser } from '../identity/onboarding.ts';

@@ -10,7 +10,7 @@ import { ForbiddenError } from '../../domain/shared/errors.ts';
 import { criteriaOfRow } from '../../projections/searches/searches.projection.ts';
 import { savedSearchCount, savedSearchesOf } from '../../projections/searches/searches.queries.ts';
 import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { parseWith } from '../identity/accounts.ts';

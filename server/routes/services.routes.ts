@@ -2,7 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { ACCOUNT_CHANGE_CARRIER, ACCOUNT_GET_CARRIER } from '../../domain/permissions.ts';
 import { distanceMiles } from '../../domain/tours/geo.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { errorHandler } from '../http/errors.ts';
 import { ProviderUnavailableError } from '../integrations/eld/provider.ts';

@@ -13,7 +13,7 @@ import {
 import { organizationUsers } from '../../projections/users/users.queries.ts';
 import { estimateArrival } from '../../domain/tours/geo.ts';
 import { manualTourEventTypes, type OpenedTour } from '../../domain/tours/tour.types.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { isTourParty } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';

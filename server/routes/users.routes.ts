@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Role, roles, type OrganizationType } from '../../domain/catalog.ts';
+import { Role, roles, statusName, type OrganizationType } from '../../domain/catalog.ts';
 import {
   DISPLAY_USERS_SIDEMENU, SUPER_ADMIN, USER_ACTIVATE, USER_ASSIGN_ORGANIZATION, USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE,
   USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE, USERS_CARRIERS, USERS_SHIPPERS, canCreateRole, creatableRoles, filterableRoles, hasAny,
@@ -9,11 +9,11 @@ import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/sha
 import { hasActiveTour } from '../../projections/marketplace/marketplace.queries.ts';
 import { ORGANIZATION_ORDER, organizationChoices, organizationsPage } from '../../projections/organizations/organizations.queries.ts';
 import { USER_ORDER, usersPage } from '../../projections/users/users.queries.ts';
-import type { App } from '../app.ts';
+import type { App } from '../http/routeContext.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
 import {
-  changePassword, credentialsChanged, emailChanges, optionalCarrierDocuments, parseWith, requireCurrentPassword, saveFiles, statusName, updateUserDetails,
+  changePassword, credentialsChanged, emailChanges, optionalCarrierDocuments, parseWith, requireCurrentPassword, saveFiles, updateUserDetails,
 } from '../identity/accounts.ts';
 import { assertFound, causeOf, latest, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser, createUser } from '../identity/onboarding.ts';

@@ -1,17 +1,10 @@
 import { hasAny } from '../../../domain/permissions.ts';
-import { type AuthUser, roleNames } from '../state/session.ts';
+import type { AuthUser } from '../state/session.ts';
+import { homePathOf } from './homePath.ts';
 import { entryPaths, paths } from './paths.ts';
 import { matchPath, type RouteMatch } from './routes.ts';
 
-/** Each role's home page: Carrier, Shipper, Driver, Superadmin (specification "Startup and redirect rules"). */
-export function homePathOf(user: AuthUser): string {
-  const names = roleNames(user);
-  if (names.includes('Carrier')) return paths.loadsCarrier;
-  if (names.includes('Shipper')) return paths.loadsShipper;
-  if (names.includes('Driver')) return paths.driver;
-  if (names.includes('Superadmin')) return paths.loadsShipper;
-  return paths.notFound;
-}
+export { homePathOf };
 
 export const isEntryPath = (path: string): boolean => (entryPaths as readonly string[]).includes(path.split(/[?#]/)[0] || '/');
 

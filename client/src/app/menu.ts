@@ -2,10 +2,10 @@ import {
   DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOADS_CARRIER, LOADS_SHIPPER, PROPOSAL_LIST_CARRIER, SUPER_ADMIN, TOUR_ASSIGNEE,
   USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS, hasAny,
 } from '../../../domain/permissions.ts';
-import type en from '../i18n/en.json';
+import type { MenuLabelKey } from './textKeys.ts';
 import { outboxMenuLabel } from '../pages/admin/shellTexts.ts';
 
-export type MenuLabelKey = `menu.${keyof typeof en.menu}`;
+export type { MenuLabelKey };
 
 /** A section heading, a collapsible group or a plain item; visible to holders of any of `permissions`. */
 export interface MenuItem {

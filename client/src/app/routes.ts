@@ -4,16 +4,11 @@ import {
   OFFER_SUBMIT, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT, PROPOSAL_VIEW_ALL, SUPER_ADMIN, TOUR_ASSIGNEE, TOUR_TRACK_STATUS,
   TOURS_ALL, USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS,
 } from '../../../domain/permissions.ts';
-import type en from '../i18n/en.json';
 import { outboxTitleKey, samplePage1TitleKey, samplePage2TitleKey } from '../pages/admin/shellTexts.ts';
 
-export type RouteTitleKey = `routes.${keyof typeof en.routes}`;
+import type { PageProps, RouteTitleKey } from './pageProps.ts';
 
-/** What every page receives: its title key and the path's parameters. */
-export interface PageProps {
-  titleKey: RouteTitleKey;
-  params: Record<string, string | undefined>;
-}
+export type { PageProps, RouteTitleKey };
 
 export type Page = LazyExoticComponent<ComponentType<PageProps>>;
 

@@ -3,7 +3,7 @@ import {
   blockHeight, clampBlock, colors, drawBlock, drawTable, drawTextLine, lineHeightOf, wrapBlock, wrapText,
   type BlockLine, type Cell, type Column, type Flow, type TextStyle,
 } from './pdfLayout.ts';
-import type { RateConfirmationInput, RateConfirmationParty, RateConfirmationStop } from './rateConfirmation.ts';
+import type { RateConfirmationInput, RateConfirmationParty, RateConfirmationStop } from './rateConfirmation.types.ts';
 import { formatPounds, formatUsd, formatZoned } from './rateConfirmation.format.ts';
 
 /** The parts of the rate confirmation, top to bottom; each draws at the flow's cursor and moves it on. */

@@ -7,7 +7,7 @@ import { useLocation } from 'wouter';
 import { driverTeams, insuredAmounts, trailerTypes, truckTypes } from '../../../../domain/catalog.ts';
 import { carrierDocumentFields, checkDocument, createOrganizationDataSchema, FILE_REQUIRED_MESSAGE, registrationDocumentFields, type CarrierDocumentField } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiPost, messageOf, multipartBody } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { notify } from '../../state/common.ts';
 import { FormActions, TextField } from '../account/fields.tsx';

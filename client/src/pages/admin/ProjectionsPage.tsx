@@ -9,7 +9,7 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { chipColors, type ChipColor } from '../../../../domain/catalog/colors.ts';
 import { messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { useMessageText } from '../../components/messages.ts';
 import { notify } from '../../state/common.ts';
 import { formatLocal } from '../tours/format.ts';

@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { type Session, signInWith } from '../../state/session.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { usePublicMessage } from './publicMessages.ts';

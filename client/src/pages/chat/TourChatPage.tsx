@@ -5,7 +5,7 @@ import { type KeyboardEvent, useCallback, useEffect, useRef, useState } from 're
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { formatLocal, tourIdOf } from '../tours/format.ts';
 import { type ChatMessage, type TourDetail, toursApi } from '../tours/tours.api.ts';

@@ -1,9 +1,9 @@
 import { useAtomValue } from 'jotai';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { homePathOf } from '../../app/guards.ts';
+import { homePathOf } from '../../app/homePath.ts';
 import { paths } from '../../app/paths.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { authUserAtom } from '../../state/session.ts';
 
 /** A route whose screen comes with a later release: its title and a clear "coming soon" state. */

@@ -2,7 +2,7 @@ import { useAtomValue } from 'jotai';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { homePathOf } from '../../app/guards.ts';
+import { homePathOf } from '../../app/homePath.ts';
 import { paths } from '../../app/paths.ts';
 import { authUserAtom } from '../../state/session.ts';
 import '../auth/public.css';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { ErrorFrame } from './ErrorFrame.tsx';
 
 /** The 500, coming-soon and maintenance pages of /error-pages/. */

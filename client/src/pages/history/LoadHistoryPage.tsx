@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { useCallback, useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import { formatLocal } from '../tours/format.ts';
 import { type HistoryAnswer, historyApi } from './history.api.ts';

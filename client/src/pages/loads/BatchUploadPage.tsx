@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ApiError, messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { notify } from '../../state/common.ts';
 import { useLoadMessageText } from './loadMessages.ts';

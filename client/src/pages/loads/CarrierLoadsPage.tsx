@@ -5,7 +5,7 @@ import { useLocation } from 'wouter';
 import { genericStatuses, TableAction } from '../../../../domain/catalog.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
 import { activeFilters, fetchTable } from '../../api/table.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';

@@ -5,7 +5,7 @@ import { type FormEvent, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
 import { ApiError, messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import {
   errorsOfStep, type FieldErrors, firstStepWithErrors, fromLoad, initialValues, type LoadFormValues, pastDateMessage, steps, toLoadBody, validateLoad,

@@ -9,7 +9,7 @@ import { GenericStatus, TableAction, TourStatus } from '../../../../domain/catal
 import { shipmentStatusOf, shipperLoadActions } from '../../../../domain/loads/loadRows.ts';
 import { CANCEL_MESSAGE_REQUIRED_MESSAGE } from '../../../../domain/schemas/load.schema.ts';
 import { messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';

@@ -6,7 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { OFFER_SUBMIT, PROPOSAL_SUBMIT } from '../../../../domain/permissions.ts';
 import { ApiError, messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';

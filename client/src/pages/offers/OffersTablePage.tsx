@@ -4,7 +4,7 @@ import { useLocation } from 'wouter';
 import { GenericStatus, genericStatuses, TableAction } from '../../../../domain/catalog.ts';
 import { carrierProposalActions } from '../../../../domain/loads/loadRows.ts';
 import { messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';

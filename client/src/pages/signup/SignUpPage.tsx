@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost, messageOf, multipartBody } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
 import {

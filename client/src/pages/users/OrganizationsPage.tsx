@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userListStatuses } from '../../../../domain/catalog.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable, type RowAction, type TableColumn } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';

@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import { Role } from '../../../../domain/catalog.ts';
 import { createUserBodySchema, updateUserBodySchema } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiGet, apiPost, apiPut, messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { FormActions, TextField } from '../account/fields.tsx';

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { userListStatuses } from '../../../../domain/catalog.ts';
 import { apiGet, messageOf } from '../../api/http.ts';
-import type { PageProps } from '../../app/routes.ts';
+import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable, type RowAction, type TableColumn, type TableFilter } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
 import { statusKey } from '../../components/StatusChip.tsx';
