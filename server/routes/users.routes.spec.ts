@@ -94,7 +94,7 @@ t.test('GET users: the table protocol, scoped to the organization', async (t) =>
   t.equal(badFilter.json().errors[0].path, 'filters');
   const badPage = await get('/api/users?page=0', admin.token);
   t.equal(badPage.statusCode, 400);
-  t.equal(badPage.json().message, 'page starts at 1');
+  t.equal(badPage.json().message, 'page must be a whole number from 1 to 100000');
 });
 
 t.test('GET users/list/shippers and users/list/carriers: organizations with their first user', async (t) => {
