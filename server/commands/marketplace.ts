@@ -13,7 +13,6 @@ import { proposalDecider, proposalIdFor, uuidV5 } from '../../domain/proposals/p
 import {
   proposalStream, rateConfirmationStream, type DeclineReason, type RateConfirmationIssued, type Proposal, type ProposalCommand, type ProposalEvent, type SubmittedProposal,
 } from '../../domain/proposals/proposal.types.ts';
-import type { EventMetadata } from '../../domain/shared/event.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
 import { tourChatDecider } from '../../domain/tours/tourChat.decide.ts';
 import { tourDecider, tourStatusName } from '../../domain/tours/tour.decide.ts';
@@ -24,6 +23,7 @@ import {
 import type { LoadBody } from '../../domain/schemas/load.schema.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
+import { metadataOf, type Caller } from './caller.ts';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import { isSuperadmin, type Actor } from '../http/auth.ts';
 import { latest, type IdentityCommands } from '../identity/identity.ts';
@@ -32,17 +32,11 @@ import type { DB } from '../../storage/schema.ts';
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 
-export type Caller = { actor: Actor; requestId: string };
+export type { Caller };
 
 const SAVED_LOCATION_NAMESPACE = 'f3b0c6de-52a1-4d4c-9a3f-6b1f2f0e7a11';
 
-const metadata = (caller: Caller | null, now: string, loadId: string | null): EventMetadata => ({
-  userId: caller?.actor.userId ?? null,
-  organizationId: caller?.actor.organizationId ?? null,
-  correlationId: loadId ?? caller?.requestId ?? null,
-  causationId: caller?.requestId ?? null,
-  at: now,
-});
+const metadata = metadataOf;
 
 /** The acting organization for the deciders' tenant rule: null for a Superadmin. */
 const byOf = (actor: Actor): string | null => (isSuperadmin(actor) ? null : actor.organizationId);

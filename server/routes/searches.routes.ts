@@ -1,18 +1,13 @@
-import { randomUUID } from 'node:crypto';
 import { z } from 'zod';
 import { trailerTypes } from '../../domain/catalog.ts';
 import { LOADS_CARRIER } from '../../domain/permissions.ts';
-import { savedSearchDecider } from '../../domain/searches/savedSearch.decide.ts';
 import { savedSearchBodySchema } from '../../domain/searches/savedSearch.schema.ts';
-import { savedSearchStream, type SavedSearch, type SavedSearchCommand, type SavedSearchEvent } from '../../domain/searches/savedSearch.types.ts';
-import type { EventMetadata } from '../../domain/shared/event.ts';
-import { ForbiddenError } from '../../domain/shared/errors.ts';
 import { criteriaOfRow } from '../../projections/searches/searches.projection.ts';
-import { savedSearchCount, savedSearchesOf } from '../../projections/searches/searches.queries.ts';
+import { savedSearchesOf } from '../../projections/searches/searches.queries.ts';
 import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
 import type { App } from '../http/routeContext.ts';
-import { handleCommand } from '../eventstore/commandHandler.ts';
-import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
+import { createSearchCommands } from '../commands/searches.ts';
+import { can, requireActor } from '../http/auth.ts';
 import { parseWith } from '../identity/accounts.ts';
 
 const IdParams = z.object({ id: z.uuid('Not a valid id') });
@@ -43,11 +38,7 @@ export async function searchesRoutes(app: App) {
   const { store, runner } = app.platform;
   const { db } = app.platform.database;
 
-  const metadata = (request: { id: string }, actor: Actor, now: string): EventMetadata => ({
-    userId: actor.userId, organizationId: actor.organizationId, correlationId: request.id, causationId: request.id, at: now,
-  });
-  const run = (command: SavedSearchCommand, request: { id: string }, actor: Actor, now: string) =>
-    handleCommand<SavedSearch, SavedSearchCommand, SavedSearchEvent>(store, savedSearchStream(command.data.searchId), savedSearchDecider, command, metadata(request, actor, now));
+  const searches = createSearchCommands({ store, db });
 
   app.get('/searches', {
     schema: { tags: ['searches'], summary: "The organization's saved searches (lane alerts), oldest first" },
@@ -65,16 +56,9 @@ export async function searchesRoutes(app: App) {
   }, async (request, reply) => {
     const actor = requireActor(request);
     const body = parseWith(savedSearchBodySchema, request.body);
-    if (isSuperadmin(actor) || !actor.organizationId) throw new ForbiddenError('Saved searches belong to a carrier organization');
-    const now = new Date().toISOString();
-    const count = await savedSearchCount(db, actor.organizationId);
-    const searchId = randomUUID();
-    const { position } = await run({
-      type: 'SaveSearch',
-      data: { searchId, organizationId: actor.organizationId, userId: actor.userId, ...body, savedCount: count, now },
-    }, request, actor, now);
+    const { id, position } = await searches.saveSearch({ actor, requestId: request.id }, body, new Date().toISOString());
     await runner.waitFor(SEARCH_VIEWS, position);
-    return reply.code(201).send({ id: searchId });
+    return reply.code(201).send({ id });
   });
 
   app.delete('/searches/:id', {
@@ -82,10 +66,7 @@ export async function searchesRoutes(app: App) {
     onRequest: can(LOADS_CARRIER),
   }, async (request, reply) => {
     const actor = requireActor(request);
-    const now = new Date().toISOString();
-    const { position } = await run({
-      type: 'DeleteSearch', data: { searchId: request.params.id, by: isSuperadmin(actor) ? null : actor.organizationId ?? '', userId: actor.userId, now },
-    }, request, actor, now);
+    const position = await searches.deleteSearch({ actor, requestId: request.id }, request.params.id, new Date().toISOString());
     await runner.waitFor(SEARCH_VIEWS, position);
     return reply.code(204).send();
   });

@@ -10,9 +10,9 @@ import type { Database } from '../../db/database.ts';
 import type { EventStore } from '../../eventstore/eventStore.ts';
 import type { HttpOptions } from './http.ts';
 import { createLeadership } from './leadership.ts';
-import { createOrganizationServices, type OrganizationServices } from './organizationServices.ts';
-import { startPickupCheck, type PickupCheck } from './pickupCheck.ts';
-import { startEldPoller, type EldPoller } from './poller.ts';
+import { createOrganizationServices, type OrganizationServices } from '../../commands/services.ts';
+import { startPickupCheck, type PickupCheck } from '../../reactors/pickupCheck.ts';
+import { startEldPoller, type EldPoller } from '../../reactors/eldPoller.ts';
 import { createEldProviders, type EldProviders } from './providers.ts';
 import { createSecretBox } from './secrets.ts';
 

@@ -12,16 +12,16 @@
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import { isObservedTimeInWindow } from '../../../domain/schemas/observedTime.ts';
-import { distanceMeters } from '../../../domain/tours/geo.ts';
-import { lastPositionOf as readLastPosition } from '../../../projections/marketplace/marketplace.queries.ts';
-import { trackedToursWithServices } from '../../../projections/services/services.queries.ts';
-import type { DB } from '../../../storage/schema.ts';
-import type { MarketplaceCommands } from '../../commands/marketplace.ts';
-import type { Leadership } from './leadership.ts';
-import type { InstalledServiceRow, OrganizationServices } from './organizationServices.ts';
-import { CredentialsRefusedError, ProviderUnavailableError, sameTruckName, type EldTruck } from './provider.ts';
-import { SealedSecretError } from './secrets.ts';
+import { isObservedTimeInWindow } from '../../domain/schemas/observedTime.ts';
+import { distanceMeters } from '../../domain/tours/geo.ts';
+import { lastPositionOf as readLastPosition } from '../../projections/marketplace/marketplace.queries.ts';
+import { trackedToursWithServices } from '../../projections/services/services.queries.ts';
+import type { DB } from '../../storage/schema.ts';
+import type { MarketplaceCommands } from '../commands/marketplace.ts';
+import type { Leadership } from '../integrations/eld/leadership.ts';
+import type { InstalledServiceRow, OrganizationServices } from '../commands/services.ts';
+import { CredentialsRefusedError, ProviderUnavailableError, sameTruckName, type EldTruck } from '../integrations/eld/provider.ts';
+import { SealedSecretError } from '../integrations/eld/secrets.ts';
 
 export const DEFAULT_ELD_POLL_MS = 30_000;
 /** How long a service whose credentials were refused (or cannot be opened) is left alone. */

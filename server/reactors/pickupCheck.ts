@@ -13,15 +13,15 @@
  */
 import { sql } from 'kysely';
 import type { Logger } from 'pino';
-import { LocationType } from '../../../domain/catalog.ts';
-import { distanceMeters, GEOFENCE_METERS, METERS_PER_MILE } from '../../../domain/tours/geo.ts';
-import type { OpenedTour, TourEventAdded, TourStop } from '../../../domain/tours/tour.types.ts';
-import type { MarketplaceCommands } from '../../commands/marketplace.ts';
-import type { Database } from '../../db/database.ts';
-import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../../eventstore/eventStore.ts';
-import type { Leadership } from './leadership.ts';
-import type { OrganizationServices } from './organizationServices.ts';
-import { sameTruckName, type EldTruck } from './provider.ts';
+import { LocationType } from '../../domain/catalog.ts';
+import { distanceMeters, GEOFENCE_METERS, METERS_PER_MILE } from '../../domain/tours/geo.ts';
+import type { OpenedTour, TourEventAdded, TourStop } from '../../domain/tours/tour.types.ts';
+import type { MarketplaceCommands } from '../commands/marketplace.ts';
+import type { Database } from '../db/database.ts';
+import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
+import type { Leadership } from '../integrations/eld/leadership.ts';
+import type { OrganizationServices } from '../commands/services.ts';
+import { sameTruckName, type EldTruck } from '../integrations/eld/provider.ts';
 
 const CHECKPOINT = 'pickupCheck';
 const JOB = 'reactor:eldPickupCheck';

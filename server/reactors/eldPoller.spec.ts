@@ -1,8 +1,8 @@
 import t from 'tap';
-import { bearer, member, multipart, organization, PDF } from '../../identity/fixtures.ts';
-import { CHICAGO, INDIANAPOLIS, loadBody } from '../../testing/loadBodies.ts';
-import { startTestApp } from '../../testing/testApp.ts';
-import { startFakeSamsara } from './testing/fakeSamsara.ts';
+import { bearer, member, multipart, organization, PDF } from '../identity/fixtures.ts';
+import { CHICAGO, INDIANAPOLIS, loadBody } from '../testing/loadBodies.ts';
+import { startTestApp } from '../testing/testApp.ts';
+import { startFakeSamsara } from '../integrations/eld/testing/fakeSamsara.ts';
 
 /**
  * The ELD poller and the pickup truck check on real tours, set up through HTTP as in

@@ -6,22 +6,21 @@
 import type { Kysely } from 'kysely';
 import {
   organizationServiceDecider, organizationServiceIdFor, SERVICE_NOT_FOUND_MESSAGE, ALREADY_INSTALLED_MESSAGE,
-} from '../../../domain/services/organizationService.decide.ts';
+} from '../../domain/services/organizationService.decide.ts';
 import {
   organizationServiceStream, type OrganizationService, type OrganizationServiceCommand, type OrganizationServiceEvent,
-} from '../../../domain/services/organizationService.types.ts';
-import type { EventMetadata } from '../../../domain/shared/event.ts';
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../../domain/shared/errors.ts';
-import { installedServicesOf } from '../../../projections/services/services.queries.ts';
-import type { InstalledServiceRow } from '../../../projections/services/services.tables.ts';
-import type { DB } from '../../../storage/schema.ts';
-import type { Caller } from '../../commands/marketplace.ts';
-import { handleCommand } from '../../eventstore/commandHandler.ts';
-import type { EventStore, LogPosition } from '../../eventstore/eventStore.ts';
-import { isSuperadmin } from '../../http/auth.ts';
-import { CredentialsRefusedError, type CredentialLabels, type EldCredentials, type EldProvider, type EldTruck } from './provider.ts';
-import type { EldProviders } from './providers.ts';
-import { SealedSecretError, type SecretBox } from './secrets.ts';
+} from '../../domain/services/organizationService.types.ts';
+import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { installedServicesOf } from '../../projections/services/services.queries.ts';
+import type { InstalledServiceRow } from '../../projections/services/services.tables.ts';
+import type { DB } from '../../storage/schema.ts';
+import { metadataOf, type Caller } from './caller.ts';
+import { handleCommand } from '../eventstore/commandHandler.ts';
+import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
+import { isSuperadmin } from '../http/auth.ts';
+import { CredentialsRefusedError, type CredentialLabels, type EldCredentials, type EldProvider, type EldTruck } from '../integrations/eld/provider.ts';
+import type { EldProviders } from '../integrations/eld/providers.ts';
+import { SealedSecretError, type SecretBox } from '../integrations/eld/secrets.ts';
 
 export type { InstalledServiceRow };
 
@@ -45,9 +44,7 @@ const iso = (value: Date | string) => (value instanceof Date ? value : new Date(
 export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventStore; providers: EldProviders; secrets: SecretBox }) {
   const { db, store, providers, secrets } = deps;
 
-  const metadata = (caller: Caller, now: string): EventMetadata => ({
-    userId: caller.actor.userId, organizationId: caller.actor.organizationId, correlationId: caller.requestId, causationId: caller.requestId, at: now,
-  });
+  const metadata = (caller: Caller, now: string) => metadataOf(caller, now);
 
   const run = (command: OrganizationServiceCommand, caller: Caller, now: string) =>
     handleCommand<OrganizationService, OrganizationServiceCommand, OrganizationServiceEvent>(
