@@ -12,6 +12,7 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import type { Platform } from './platform.ts';
 import type { App, InventoriedRoute } from './http/routeContext.ts';
 import multipart from '@fastify/multipart';
+import fastifyJwt from '@fastify/jwt';
 import { permissionsFor } from '../domain/permissions.ts';
 import { UnauthorizedError } from '../domain/shared/errors.ts';
 import { authenticate, ORGANIZATION_BLOCKED, type Actor } from './http/auth.ts';
@@ -100,10 +101,13 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(multipart, { limits: multipartLimits });
+  // Access tokens are signed and verified by @fastify/jwt, registered with the token service's pinned options.
+  await app.register(fastifyJwt, platform.tokens.jwtOptions);
+  platform.tokens.useJwt(app.jwt);
   app.decorateRequest('actor', null);
   app.decorateRequest('authError', null);
-  app.addHook('onRequest', authenticate(async (token): Promise<Actor> => {
-    const claims = platform.tokens.verifyAccess(token);
+  app.addHook('onRequest', authenticate(async (request): Promise<Actor> => {
+    const claims = await platform.tokens.verifyRequest(request);
     // A blocked organization's tokens, issued before the block too, stop here (within the status cache's few seconds elsewhere);
     // asked first, so that its members read why.
     const organizationStatus = claims.org ? await platform.organizationStatus.statusOf(claims.org) : null;

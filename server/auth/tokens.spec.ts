@@ -1,7 +1,7 @@
 import t from 'tap';
 import { createHmac, randomUUID } from 'node:crypto';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
-import { openAuthTestDatabase } from './testing.ts';
+import { openAuthTestDatabase, withAccessJwt } from './testing.ts';
 import { ACCESS_TOKEN_TTL_SECONDS, createTokenService, TOKEN_AUDIENCE, TOKEN_ISSUER } from './tokens.ts';
 
 const secret = 'test-secret-that-is-long-enough-for-hs256-0123456789';
@@ -10,7 +10,7 @@ t.teardown(() => database.drop());
 
 let clock = Date.parse('2026-11-22T10:00:00Z');
 const now = () => new Date(clock);
-const service = createTokenService({ db: database.db, secret, now });
+const service = await withAccessJwt(createTokenService({ db: database.db, secret, now }), t.teardown);
 const newUser = () => ({ id: randomUUID(), organizationId: randomUUID(), roleId: 2 });
 
 const b64 = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -134,7 +134,7 @@ t.test('logout stops refresh at once and access tokens within 5 seconds everywhe
   const pair = await service.issue(newUser());
   const sid = service.verifyAccess(pair.accessToken).sid;
   // Another server process whose cache already holds the family as active.
-  const other = createTokenService({ db: database.db, secret, now });
+  const other = await withAccessJwt(createTokenService({ db: database.db, secret, now }), t.teardown);
   t.ok(await other.authenticate(pair.accessToken));
 
   t.equal(await service.revokeFamilyOf(pair.refreshToken), true);
@@ -184,7 +184,7 @@ t.test('isUserAllowed: blocked users and sessions before a reset are refused', a
   const promoted = await service.refresh(fresh.refreshToken, async () => ({ allowed: true, sessionsRevokedAt: resetAt, roleId: 3, organizationId: null }));
   t.match(service.verifyAccess(promoted.accessToken), { role: 3, org: null }, 'current role and organization go into the new token');
 
-  const withDefault = createTokenService({ db: database.db, secret, now, isUserAllowed: async () => ({ allowed: false }) });
+  const withDefault = await withAccessJwt(createTokenService({ db: database.db, secret, now, isUserAllowed: async () => ({ allowed: false }) }), t.teardown);
   const other = await withDefault.issue(newUser());
   await t.rejects(withDefault.refresh(other.refreshToken), UnauthorizedError, 'the service-wide callback applies');
 });
@@ -196,4 +196,17 @@ t.test('a short secret is refused, and expired rows can be purged', async (t) =>
   clock = start + 31 * 24 * 3600 * 1000;
   t.ok(await service.deleteExpired() > 0);
   t.equal(await service.deleteExpired(), 0);
+});
+
+t.test('access tokens are made by @fastify/jwt with the pinned options; a service without it issues none', async (t) => {
+  const unbound = createTokenService({ db: database.db, secret, now });
+  await t.rejects(unbound.issue(newUser()), /@fastify\/jwt/, 'no signer before the app binds one');
+  t.throws(() => unbound.verifyAccess(forge({ alg: 'HS256', typ: 'JWT' }, validClaims())), UnauthorizedError, 'nor any verification');
+  t.same(unbound.jwtOptions.verify?.algorithms, ['HS256']);
+  t.match(unbound.jwtOptions.sign, { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+
+  const bound = await withAccessJwt(createTokenService({ db: database.db, secret, now }), t.teardown);
+  const pair = await bound.issue(newUser());
+  t.same(JSON.parse(Buffer.from(pair.accessToken.split('.')[0], 'base64url').toString()), { alg: 'HS256', typ: 'JWT' });
+  t.ok(service.verifyAccess(pair.accessToken), 'another service on the same secret accepts it');
 });

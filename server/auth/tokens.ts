@@ -1,6 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-// fast-jwt is the signer @fastify/jwt bundles; used directly so this module needs no Fastify instance.
-import { createSigner, createVerifier } from 'fast-jwt';
+import type { FastifyJWTOptions, JWT } from '@fastify/jwt';
+import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
 import type { DB } from '../../storage/schema.ts';
@@ -8,7 +8,7 @@ import type { RefreshTokensTable } from '../../storage/serverTables.ts';
 
 export const TOKEN_ISSUER = 'freight-marketplace';
 export const TOKEN_AUDIENCE = 'freight-marketplace-api';
-/** Seconds. fast-jwt reads a bare number as milliseconds, so exp is computed here, never via expiresIn. */
+/** Seconds. The signer is given iat and exp, computed here from the injected clock, never `expiresIn`. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 export const REFRESH_TOKEN_TTL_SECONDS = 30 * 24 * 60 * 60;
 /** How long `isFamilyActive` trusts its cache: a logout stops access tokens within this many ms. */
@@ -27,6 +27,40 @@ export type AccessClaims = {
   iat: number;
   exp: number;
 };
+/** What an access token is signed with: the claims but those the signer adds (iss, aud). */
+export type AccessPayload = Omit<AccessClaims, 'iss' | 'aud'>;
+
+declare module '@fastify/jwt' {
+  interface FastifyJWT {
+    payload: AccessPayload;
+    user: AccessClaims;
+  }
+}
+
+/** The @fastify/jwt decorator the service signs and verifies with: `app.jwt` once registered. */
+export type AccessJwt = Pick<JWT, 'sign' | 'verify'>;
+const REQUIRED_CLAIMS = ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'];
+
+/**
+ * The options @fastify/jwt is registered with. The algorithm is pinned both ways (HS256 only: no
+ * `none`, no HS512, no RS/HS confusion), and so are the issuer, the audience and the claims a token
+ * must carry. `maxAge` is in seconds, as @fastify/jwt reads a number.
+ */
+export function accessJwtOptions(secret: string, accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS): FastifyJWTOptions {
+  return {
+    secret,
+    sign: { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE },
+    verify: {
+      algorithms: ['HS256'],
+      allowedIss: TOKEN_ISSUER,
+      allowedAud: TOKEN_AUDIENCE,
+      requiredClaims: REQUIRED_CLAIMS,
+      maxAge: accessTtlSeconds,
+      cache: false,
+    },
+  };
+}
+
 export type SessionUser = { id: string; organizationId: string | null; roleId: number };
 export type TokenPair = { accessToken: string; refreshToken: string; expiresIn: number };
 export type UserAllowance = {
@@ -57,13 +91,20 @@ export function createTokenService(options: {
   isUserAllowed?: IsUserAllowed;
   /** How long an access token lives, in seconds (ACCESS_TOKEN_TTL_SECONDS by default). */
   accessTokenTtlSeconds?: number;
+  /** The @fastify/jwt decorator registered with `accessJwtOptions`; or bound later with `useJwt`. */
+  jwt?: AccessJwt;
 }) {
   // HS256 wants a key of at least 256 bits; a short one can be brute-forced offline from any token.
   if (options.secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
-  const sign = createSigner({ key: options.secret, algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE });
+  const jwtOptions = accessJwtOptions(options.secret, accessTtl);
+  let bound: AccessJwt | null = options.jwt ?? null;
+  const jwt = (): AccessJwt => {
+    if (!bound) throw new Error('Access tokens need @fastify/jwt: register it with `tokens.jwtOptions` and pass `app.jwt` to `tokens.useJwt`');
+    return bound;
+  };
   const familyCache = new Map<string, { active: boolean; until: number }>();
 
   function cacheFamily(familyId: string, active: boolean) {
@@ -75,7 +116,7 @@ export function createTokenService(options: {
 
   function accessToken(user: SessionUser, familyId: string): string {
     const iat = Math.floor(now().getTime() / 1000);
-    return sign({ sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access', iat, exp: iat + accessTtl });
+    return jwt().sign({ sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access', iat, exp: iat + accessTtl });
   }
 
   /** A new refresh token row in `familyId`; returns the token, which is never stored. */
@@ -100,26 +141,11 @@ export function createTokenService(options: {
     ? db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst()
     : Promise.resolve(undefined);
 
-  /** The claims of a valid access token, or UnauthorizedError. Does not look at logout: see `authenticate`. */
-  function verifyAccess(token: string): AccessClaims {
-    let payload: Record<string, unknown>;
-    try {
-      // Built per call so the clock is the injected one. The algorithm is pinned: no `none`, no HS512,
-      // no RS/HS confusion.
-      const verify = createVerifier({
-        key: options.secret,
-        algorithms: ['HS256'],
-        allowedIss: TOKEN_ISSUER,
-        allowedAud: TOKEN_AUDIENCE,
-        requiredClaims: ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'],
-        clockTimestamp: now().getTime(),
-        maxAge: accessTtl * 1000,
-        cache: false,
-      });
-      payload = verify(token);
-    } catch {
-      throw refused();
-    }
+  /**
+   * The checks @fastify/jwt's verifier leaves to us, on a payload whose signature, algorithm, issuer,
+   * audience and required claims it accepted.
+   */
+  function checkClaims(payload: Record<string, unknown>): AccessClaims {
     const { sub, org, role, sid, typ, iat, exp } = payload;
     if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
       || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
@@ -129,6 +155,29 @@ export function createTokenService(options: {
       // fast-jwt still accepts a token at the very second of exp; RFC 7519 says "before".
       || exp * 1000 <= now().getTime()) throw refused();
     return payload as AccessClaims;
+  }
+
+  /** The claims of a valid access token, or UnauthorizedError. Does not look at logout: see `authenticate`. */
+  function verifyAccess(token: string): AccessClaims {
+    let payload: Record<string, unknown>;
+    try {
+      // The clock is passed per call, so that it is the injected one; the rest is `jwtOptions`.
+      payload = jwt().verify<Record<string, unknown>>(token, { clockTimestamp: now().getTime() });
+    } catch {
+      throw refused();
+    }
+    return checkClaims(payload);
+  }
+
+  /** `verifyAccess` of the request's `Authorization: Bearer` token, through `request.jwtVerify`. */
+  async function verifyRequest(request: FastifyRequest): Promise<AccessClaims> {
+    let payload: Record<string, unknown>;
+    try {
+      payload = await request.jwtVerify<Record<string, unknown>>({ clockTimestamp: now().getTime() });
+    } catch {
+      throw refused();
+    }
+    return checkClaims(payload);
   }
 
   /** False once the family is revoked or expired; cached for at most FAMILY_CACHE_MS. */
@@ -144,6 +193,11 @@ export function createTokenService(options: {
   }
 
   return {
+    /** What `@fastify/jwt` is registered with, on the app that then hands its `app.jwt` to `useJwt`. */
+    jwtOptions,
+    /** Binds the @fastify/jwt decorator registered with `jwtOptions`: the app does this before it serves. */
+    useJwt(decorator: AccessJwt) { bound = decorator; },
+
     /** Signs a user in: a new family with its first refresh token, and an access token. */
     async issue(user: SessionUser): Promise<TokenPair> {
       if (!UUID.test(user.id)) throw new Error('A user id is a UUID');
@@ -253,6 +307,7 @@ export function createTokenService(options: {
     },
 
     verifyAccess,
+    verifyRequest,
     isFamilyActive,
 
     /** Housekeeping: drops rows past their expiry. Returns how many. */

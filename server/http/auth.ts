@@ -19,7 +19,8 @@ export type Actor = {
   organizationStatus?: number;
 };
 
-export type ActorResolver = (token: string) => Promise<Actor>;
+/** Reads the actor from the request's bearer token (well-formed: checked before). */
+export type ActorResolver = (request: FastifyRequest) => Promise<Actor>;
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -46,10 +47,9 @@ export const authenticate = (resolve: ActorResolver) => async (request: FastifyR
   request.authError = null;
   const header = request.headers.authorization;
   if (!header) return;
-  const match = /^Bearer ([A-Za-z0-9\-_.]+)$/.exec(header);
-  if (!match) { request.authError = 'Token not valid'; return; }
+  if (!/^Bearer [A-Za-z0-9\-_.]+$/.test(header)) { request.authError = 'Token not valid'; return; }
   try {
-    request.actor = await resolve(match[1]);
+    request.actor = await resolve(request);
   } catch (error) {
     request.authError = error instanceof UnauthorizedError ? error.message : 'Token not valid';
   }
