@@ -1,7 +1,7 @@
 import { useAtom, useAtomValue } from 'jotai';
 import { Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation } from 'wouter';
+import { useLocation, useRouter } from 'wouter';
 import { authUserAtom } from '../state/session.ts';
 import { initialPathAtom, settingsAtom } from '../state/settings.ts';
 import { AppShell } from './AppShell.tsx';
@@ -36,7 +36,8 @@ export function AppRoutes() {
   const [location, navigate] = useLocation();
   const user = useAtomValue(authUserAtom);
   const [initialPath, setInitialPath] = useAtom(initialPathAtom);
-  const decision = decideRoute(location, user, initialPath);
+  const { parser } = useRouter();
+  const decision = decideRoute(location, user, initialPath, parser);
   const decisionKey = decision.kind === 'redirect' ? `redirect:${decision.to}:${decision.remember ?? ''}` : `render:${location}`;
 
   useEffect(() => {

@@ -1,3 +1,4 @@
+import type { Parser } from 'wouter';
 import { hasAny } from '../../../domain/permissions.ts';
 import type { AuthUser } from '../state/session.ts';
 import { homePathOf } from './homePath.ts';
@@ -26,15 +27,16 @@ export function canOpen(match: RouteMatch, user: AuthUser | null): boolean {
  * - a signed-in user at the root, /signin/ or /signup/select goes to the remembered initial path,
  *   or else to the home page of the role;
  * - a signed-in user without any of the route's permission codes goes to the 404 page.
+ * Paths are matched by wouter with the router's `parser`.
  */
-export function decideRoute(path: string, user: AuthUser | null, initialPath: string | null): RouteDecision {
-  const match = matchPath(path);
+export function decideRoute(path: string, user: AuthUser | null, initialPath: string | null, parser: Parser): RouteDecision {
+  const match = matchPath(path, parser);
   if (!match) return { kind: 'redirect', to: paths.notFound };
   if (!user) {
     return match.route.public ? { kind: 'render', match } : { kind: 'redirect', to: paths.signInRedirect, remember: path };
   }
   if (isEntryPath(path)) {
-    const remembered = initialPath && !isEntryPath(initialPath) ? matchPath(initialPath) : null;
+    const remembered = initialPath && !isEntryPath(initialPath) ? matchPath(initialPath, parser) : null;
     const restore = remembered && !remembered.route.public && canOpen(remembered, user);
     return { kind: 'redirect', to: restore && initialPath ? initialPath : homePathOf(user) };
   }

@@ -1,4 +1,5 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { matchRoute, type Parser } from 'wouter';
 import {
   CHAT_USE, DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOAD_GET, LOAD_PROPOSAL_VIEW, LOADS_CARRIER, LOADS_PROPOSALS, LOADS_SHIPPER,
   OFFER_SUBMIT, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT, PROPOSAL_VIEW_ALL, SUPER_ADMIN, TOUR_ASSIGNEE, TOUR_TRACK_STATUS,
@@ -18,7 +19,7 @@ export interface AppRoute {
   page: Page;
   /** Public routes are open to visitors; the others need a signed-in user. */
   public?: boolean;
-  /** The user needs any one of these codes (DOMAIN.md: a route naming several codes is open to a holder of any). */
+  /** The user needs any one of these codes (docs/domain.md: a route naming several codes is open to a holder of any). */
   permissions?: readonly number[];
 }
 
@@ -99,48 +100,36 @@ export const routes: readonly AppRoute[] = [
   gated('/driver', 'routes.driver', [TOUR_ASSIGNEE], lazy(() => import('../pages/driver/DriverPage.tsx'))),
 ];
 
-interface CompiledRoute {
-  route: AppRoute;
-  pattern: RegExp;
-  keys: string[];
-}
-
-/** `/a/:id?` to a regular expression; a trailing slash is allowed, as wouter allows it. */
-function compile(route: AppRoute): CompiledRoute {
-  const keys: string[] = [];
-  const source = route.path
-    .split('/')
-    .filter(Boolean)
-    .map((segment) => {
-      if (!segment.startsWith(':')) return `/${segment.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`;
-      const optional = segment.endsWith('?');
-      keys.push(segment.slice(1, optional ? -1 : undefined));
-      return optional ? '(?:/([^/]+))?' : '/([^/]+)';
-    })
-    .join('');
-  return { route, keys, pattern: new RegExp(`^${source}/?$`, 'i') };
-}
-
-const compiled = routes.map(compile);
-
 export interface RouteMatch {
   route: AppRoute;
   params: Record<string, string | undefined>;
 }
 
-/** The route of a path (without its query), or null for an unknown path. */
-export function matchPath(path: string): RouteMatch | null {
+/** A path segment as typed; kept raw when it is not valid percent-encoding. */
+function decoded(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/**
+ * The route of a path (without its query), or null for an unknown path: the first of `routes` that
+ * wouter's `matchRoute` matches with the router's parser (a trailing slash allowed, case ignored).
+ */
+export function matchPath(path: string, parser: Parser): RouteMatch | null {
   const pathname = path.split(/[?#]/)[0] || '/';
-  for (const { route, pattern, keys } of compiled) {
-    const found = pattern.exec(pathname);
-    if (found) {
-      const params: Record<string, string | undefined> = {};
-      keys.forEach((key, index) => {
-        const value = found[index + 1];
-        params[key] = value === undefined ? undefined : decodeURIComponent(value);
-      });
-      return { route, params };
+  for (const route of routes) {
+    const [found, matched] = matchRoute(parser, route.path, pathname);
+    if (!found) continue;
+    const params: Record<string, string | undefined> = {};
+    for (const [key, value] of Object.entries(matched as Record<string, string | undefined>)) {
+      // wouter keeps positional captures too ('0', '1', …): only the named ones are the route's.
+      if (/^\d+$/.test(key)) continue;
+      params[key] = value === undefined ? undefined : decoded(value);
     }
+    return { route, params };
   }
   return null;
 }
