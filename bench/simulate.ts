@@ -38,7 +38,7 @@ const PING_SECONDS = 30;
 /** Each tour's driver posts its trucks' pings due in this period in one batch. */
 const FLUSH_SECONDS = 3;
 const WINDOW_MS = 5_000;
-/** The verdict's bars (BENCHMARKS.md T9 for delivery). */
+/** The verdict's bars (T9 of the README's Performance table, for delivery). */
 const ACCEPTED_SHARE = 0.95;
 const PUSH_P99_MS = 1_000;
 const DELIVERED_SHARE = 0.95;

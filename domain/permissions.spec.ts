@@ -25,7 +25,7 @@ const expectedCodes: [string, number][] = [
   ['ACCOUNT_EDIT_USER_PROFILE', 708],
 ];
 
-// DOMAIN.md "Roles and permissions", copied literally.
+// docs/domain.md "Roles and permissions", copied literally.
 const superadmin = [
   101, 102, 103, 104, 105, 106, 107, 108, 109, 110, 111, 112, 113, 114,
   201, 202, 203, 204, 205, 206, 207, 208, 209,
@@ -62,7 +62,7 @@ t.test('every code of the specification is a named constant, in order', async (t
   t.equal(isPermissionCode('602'), false);
 });
 
-t.test('each role holds exactly the codes of DOMAIN.md', async (t) => {
+t.test('each role holds exactly the codes of docs/domain.md', async (t) => {
   t.same(sorted(permissionsFor(Role.Superadmin)), superadmin);
   t.same(sorted(permissionsFor(Role.Shipper)), shipper);
   t.same(sorted(permissionsFor(Role.Carrier)), carrier);

@@ -137,7 +137,7 @@ export const permissionNames: Readonly<Record<number, string>> = Object.fromEntr
 
 export const isPermissionCode = (code: unknown): code is number => typeof code === 'number' && code in permissionNames;
 
-/** DOMAIN.md "Roles and permissions", code for code. */
+/** docs/domain.md "Roles and permissions", code for code. */
 export const rolePermissions: Readonly<Record<RoleId, readonly number[]>> = {
   [Role.Superadmin]: allPermissionCodes,
   [Role.Shipper]: [
@@ -173,7 +173,7 @@ export const permissionsFor = (roleId: number): readonly number[] => rolePermiss
 
 /**
  * Whether the user holds at least one of the codes: a route or endpoint naming several codes is
- * open to a holder of any one (DOMAIN.md). Naming no code grants nothing.
+ * open to a holder of any one (docs/domain.md). Naming no code grants nothing.
  */
 export const hasAny = (userPermissions: Iterable<number> | null | undefined, ...codes: number[]): boolean => {
   if (!userPermissions) return false;
@@ -197,7 +197,7 @@ const creatable: Readonly<Record<RoleId, readonly RoleEntry[]>> = {
 };
 
 /**
- * The roles a user of that role may give to a user it creates (DOMAIN.md): a Superadmin any role; a
+ * The roles a user of that role may give to a user it creates (docs/domain.md): a Superadmin any role; a
  * Shipper Shippers of its organization; a Carrier Carriers (dispatchers) and Drivers of its own.
  */
 export const creatableRoles = (roleId: number): readonly RoleEntry[] => creatable[roleId as RoleId] ?? [];

@@ -41,7 +41,7 @@ export const valueBands: readonly (Entry & { readonly description: string })[] =
 /** The same list under the name the registration and profile forms use. */
 export const insuredAmounts = valueBands;
 
-/** Row actions of the table protocol (API.md); a row's `actions` lists the ids its caller may take. */
+/** Row actions of the table protocol (docs/api.md); a row's `actions` lists the ids its caller may take. */
 export const TableAction = {
   View: 1, Edit: 2, Cancel: 3, Offers: 4, MakeOffer: 5, Track: 6, Chat: 7, Rate: 8, AssignDriver: 9,
   UploadContract: 10, ExtendExpiration: 11, History: 12, Activate: 13, Block: 14, Withdraw: 15, ConfirmDelivery: 16,

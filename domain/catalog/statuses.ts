@@ -3,7 +3,7 @@ import type { Entry } from './lookup.ts';
 
 export type Status = Entry & { readonly color: ChipColor };
 
-/** Generic statuses of users, organizations, loads and proposals (DOMAIN.md says which uses which). */
+/** Generic statuses of users, organizations, loads and proposals (docs/domain.md says which uses which). */
 export const GenericStatus = {
   Pending: 1, Active: 2, Blocked: 3, Created: 4, Accepted: 5, Signed: 6, Canceled: 7, Paused: 8, Completed: 9,
   SubmittedProposal: 10, PendingAcceptance: 11, Declined: 12, PendingConfirmation: 13, Confirmed: 14,
@@ -85,7 +85,7 @@ export type ShipmentStatus = Omit<TourStatusEntry, 'id'> & { readonly id: TourSt
 
 /**
  * The status shown on a load row of the shipper's and the carrier's tables, in the order a shipment
- * moves through them (DOMAIN.md "Tour"), with the two never-produced ids last.
+ * moves through them (docs/domain.md "Tour"), with the two never-produced ids last.
  */
 export const shipmentStatuses: readonly ShipmentStatus[] = ([
   'created', 'bidSubmitted', 'bidAccepted', 'carrierConfirmed', 'readyForPickup', 'dispatched', 'inTransit',

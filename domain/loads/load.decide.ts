@@ -1,5 +1,5 @@
 /**
- * The load's rules (DOMAIN.md "Load"): a pure evolve over its events and one function per command.
+ * The load's rules (docs/domain.md "Load"): a pure evolve over its events and one function per command.
  * Time comes in the command as `now`; instants are compared as instants, not as strings.
  */
 import { GenericStatus, genericStatuses, nameById, TourStatus, tourStatuses, type TourStatusId } from '../catalog.ts';

@@ -1,6 +1,6 @@
 /**
  * The load aggregate (stream `load-<uuid>`): a shipment a shipper posts to the marketplace, from
- * posting to completion (DOMAIN.md "Load"). Types only; rules are in `load.decide.ts`.
+ * posting to completion (docs/domain.md "Load"). Types only; rules are in `load.decide.ts`.
  */
 import type { GenericStatus, LocationTypeId, TimeZoneId, TourStatusId } from '../catalog.ts';
 import type { Command, Event } from '../shared/event.ts';

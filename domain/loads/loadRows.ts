@@ -1,6 +1,6 @@
 /**
  * What a load row shows and which actions it offers, for the shipper's table, the carrier's
- * marketplace and the tours table (API.md "Table protocol", DOMAIN.md "Tour"). Shared by the server
+ * marketplace and the tours table (docs/api.md "Table protocol", docs/domain.md "Tour"). Shared by the server
  * (which sends `actions` with each row) and the client (which shows the chips).
  */
 import { GenericStatus, shipmentStatusByKey, TableAction, TourStatus, type ShipmentStatus, type TableActionId } from '../catalog.ts';

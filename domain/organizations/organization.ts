@@ -1,6 +1,6 @@
 /**
  * The organization aggregate (stream `organization-<uuid>`): a Shipper or a Carrier company, its
- * contact block, its type's profile and its status (DOMAIN.md "Users and organizations").
+ * contact block, its type's profile and its status (docs/domain.md "Users and organizations").
  */
 import { GenericStatus, type OrganizationType } from '../catalog.ts';
 import { assertNever, type Event } from '../shared/event.ts';

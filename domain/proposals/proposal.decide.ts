@@ -1,5 +1,5 @@
 /**
- * The proposal's rules (DOMAIN.md "Proposal"): a pure evolve over its events and one function per
+ * The proposal's rules (docs/domain.md "Proposal"): a pure evolve over its events and one function per
  * command. Which load a proposal belongs to, and whether that load is open, the command handler
  * reads from the load stream and passes in (`loadOpen`).
  */

@@ -1,6 +1,6 @@
 /**
  * The proposal aggregate (stream `proposal-<uuid>`): one carrier organization's offer on one load
- * (DOMAIN.md "Proposal"). The stream id is derived from the load and the carrier organization
+ * (docs/domain.md "Proposal"). The stream id is derived from the load and the carrier organization
  * (`proposalIdFor`), so a carrier has one proposal per load and a second submit revises it.
  * Types only; rules are in `proposal.decide.ts`.
  */

@@ -1,5 +1,5 @@
 /**
- * The realtime channel's contract (API.md "Realtime"): every event name and its payload, once, for
+ * The realtime channel's contract (docs/api.md "Realtime"): every event name and its payload, once, for
  * the socket.io server (`Server<ClientToServerEvents, ServerToClientEvents>`), the notifier and
  * the browser. The payloads are exactly what the server sends.
  */

@@ -1,5 +1,5 @@
 /**
- * register/carrier and register/shipper (API.md): the JSON of the multipart field `data`, and the
+ * register/carrier and register/shipper (docs/api.md): the JSON of the multipart field `data`, and the
  * rules for the uploaded files (specification sections 5 and 9).
  */
 import { z } from 'zod';
@@ -41,7 +41,7 @@ export type CarrierDocumentField = (typeof carrierDocumentFields)[number];
 
 export type FileProblem = typeof FILE_REQUIRED_MESSAGE | typeof FILE_TOO_LARGE_MESSAGE | typeof UNSUPPORTED_FORMAT_MESSAGE;
 
-/** The HTTP status of each problem (API.md): 400, 413 too large, 415 unsupported type. */
+/** The HTTP status of each problem (docs/api.md): 400, 413 too large, 415 unsupported type. */
 export const fileProblemStatus: Readonly<Record<FileProblem, 400 | 413 | 415>> = {
   [FILE_REQUIRED_MESSAGE]: 400,
   [FILE_TOO_LARGE_MESSAGE]: 413,

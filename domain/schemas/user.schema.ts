@@ -40,7 +40,7 @@ export const optionalPasswordSchema = z.string({ error: PASSWORD_TOO_SHORT_MESSA
 
 export const userDetailsSchema = z.object({ name: nameSchema, phone: phoneSchema });
 
-/** The sign-up user fields as the server receives them (API.md register/*): no confirmPassword. */
+/** The sign-up user fields as the server receives them (docs/api.md, register/*): no confirmPassword. */
 export const userSignUpBodyShape = {
   email: emailSchema,
   username: usernameSchema,

@@ -1,5 +1,5 @@
 /**
- * The body of POST searches (API.md: `{name, origin?: {latitude, longitude, radius}, destination?: …,
+ * The body of POST searches (`{name, origin?: {latitude, longitude, radius}, destination?: …,
  * equipment?: number[]}`), shared by the client's "save this search" dialog and the route. Null or
  * an empty equipment list count as absent.
  */

@@ -1,7 +1,6 @@
 /**
  * The organization service aggregate (stream `orgservice-<uuid>`): one carrier organization's
- * installation of one ELD provider (DOMAIN.md "organization service"; spec section 3 "Organization
- * service (ELD)"). The stream id is derived from the organization and the provider
+ * installation of one ELD provider (docs/domain.md "Organization services (ELD)"). The stream id is derived from the organization and the provider
  * (`organizationServiceIdFor`), so an organization installs each provider once; afterwards only its
  * credentials change. The secret arrives already sealed (AES-256-GCM): the log never holds it in
  * clear text. Types only; rules are in `organizationService.decide.ts`.

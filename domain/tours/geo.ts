@@ -1,5 +1,5 @@
 /**
- * Distances, the stop geofence and the arrival estimate of a tour (DOMAIN.md "Tour": a position
+ * Distances, the stop geofence and the arrival estimate of a tour (docs/domain.md "Tour": a position
  * within 500 m of a stop records an arrival). Pure functions: time arrives as an argument.
  */
 import type { TourStop } from './tour.types.ts';

@@ -1,5 +1,5 @@
 /**
- * Rating rules shared by the tour decider, the routes and the client (DOMAIN.md "Ratings"): which
+ * Rating rules shared by the tour decider, the routes and the client (docs/domain.md "Ratings"): which
  * criteria a side fills in, the 0.5 to 5 scale in half steps, and an organization's averages.
  */
 import { limits, ratingCriteria, ratingCriteriaRatedBy, type RatingSide } from '../catalog.ts';

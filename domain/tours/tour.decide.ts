@@ -1,5 +1,5 @@
 /**
- * The tour decider (DOMAIN.md "Tour" and "Ratings"): from Bid Accepted through the contract, the
+ * The tour decider (docs/domain.md "Tour" and "Ratings"): from Bid Accepted through the contract, the
  * driver, the road and the delivery to the ratings, with the geofence rule for positions.
  */
 import { LocationType, TourStatus, tourStatuses, type RatingSide, type TourStatusId } from '../catalog.ts';

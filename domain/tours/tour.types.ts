@@ -1,6 +1,6 @@
 /**
  * The tour aggregate (stream `tour-<uuid>`): the run of one accepted load, from the acceptance to
- * the delivery and the ratings (DOMAIN.md "Tour" and "Ratings"). Positions live in their own stream
+ * the delivery and the ratings (docs/domain.md "Tour" and "Ratings"). Positions live in their own stream
  * (`tourpositions-<tourId>`); the tour stream only records what they caused (arrivals, departures,
  * the move to In Transit). Tour chat lives in `tourchat-<tourId>`. Types only; rules are in
  * `tour.decide.ts`.

@@ -1,5 +1,5 @@
 /**
- * Unique keys (DOMAIN.md "Uniqueness"): one stream per e-mail address and per username, named by
+ * Unique keys (docs/domain.md "Uniqueness"): one stream per e-mail address and per username, named by
  * the normalised value. Whoever reserves it holds it until it is released; the event store's
  * expected revision makes two reservations at the same moment impossible.
  */

@@ -230,7 +230,7 @@ export const offersWithCarriers = (db: Kysely<DB>, loadId: string) =>
 
 /**
  * Each organization's ratings as `{criterion name: mean}` over all its rated tours, two decimals
- * (DOMAIN.md "Ratings"); organizations never rated are absent from the map.
+ * (docs/domain.md "Ratings"); organizations never rated are absent from the map.
  */
 export async function organizationRatings(db: Kysely<DB>, organizationIds: readonly string[]): Promise<Map<string, Record<string, number>>> {
   const result = new Map<string, Record<string, number>>();

@@ -17,7 +17,7 @@ const pathOf = (instancePath: string, context: string | undefined) => {
   return path || context || '';
 };
 
-/** The one place errors become answers: the shape of API.md, and never a 5xx message to the client. */
+/** The one place errors become answers: the shape of docs/api.md "Conventions", and never a 5xx message to the client. */
 export function errorHandler(this: unknown, error: FastifyError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext;

@@ -5,7 +5,7 @@ import { ValidationError } from '../../domain/shared/errors.ts';
 import type { TablePage } from '../../projections/tablePage.ts';
 
 /**
- * The one query protocol every list screen uses (API.md, "Table protocol"):
+ * The one query protocol every list screen uses (docs/api.md "Table protocol"):
  * `?page=1&pageSize=10&search=…&order={"column","direction"}&filters=[{"name","value":[…]}]&columns=[…]`.
  */
 const json = <T extends z.ZodType>(schema: T, label: string) => z.string().transform((text, context) => {

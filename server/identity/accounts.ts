@@ -71,7 +71,7 @@ export const OLD_PASSWORD_REQUIRED_MESSAGE = 'Please enter your current password
 export const OLD_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';
 
 /**
- * Changing one's own password or e-mail needs the current password (API.md "Second wave"), so that
+ * Changing one's own password or e-mail needs the current password (docs/api.md "Organizations and access"), so that
  * a stolen access token alone cannot take the account over. Checked before anything is written.
  */
 export async function requireCurrentPassword(user: RegisteredUser, oldPassword: string | undefined): Promise<void> {

@@ -14,7 +14,7 @@ import type { Database, SessionConnection } from '../db/database.ts';
 import { comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 
-/** The part of the socket.io server this needs (API.md "Realtime"). */
+/** The part of the socket.io server this needs (docs/api.md "Realtime"). */
 export type RealtimeEmitter = { emit(rooms: string[], event: string, payload: unknown): void };
 
 export type AlertPlace = { address: string; city: string | null; state: string | null; latitude: number; longitude: number };

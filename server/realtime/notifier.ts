@@ -1,5 +1,5 @@
 /**
- * The notifier: tells the browsers that care what changed (API.md "Realtime").
+ * The notifier: tells the browsers that care what changed (docs/api.md "Realtime").
  *
  * | event | from | to |
  * |---|---|---|

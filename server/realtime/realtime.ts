@@ -1,5 +1,5 @@
 /**
- * socket.io on the app's HTTP server (API.md "Realtime"): the access token checked at the handshake
+ * socket.io on the app's HTTP server (docs/api.md "Realtime"): the access token checked at the handshake
  * and for as long as the socket lives (sessions.ts; `auth:refresh` hands it a fresh token that moves
  * the expiry), rooms per user, organization, permission,
  * tour and the carriers' marketplace (rooms.ts), `tour:watch` for the tour's parties only, and the
@@ -64,7 +64,7 @@ export type RealtimeDeps = {
 type SocketData = { actor: Actor; claims: AccessClaims; organizationStatus?: number | null };
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-/** An emit whose event and payload the caller vouches for (the notifier and the reactors name API.md's events). */
+/** An emit whose event and payload the caller vouches for (the notifier and the reactors name the events of `domain/realtime/events.ts`). */
 type Broadcast = { emit(event: string, payload: unknown): boolean };
 const untyped = (target: unknown) => target as Broadcast;
 

@@ -1,5 +1,5 @@
 /**
- * The socket.io rooms (API.md "Realtime") and who joins which. Every emit names rooms; nothing is
+ * The socket.io rooms (docs/api.md "Realtime") and who joins which. Every emit names rooms; nothing is
  * ever sent to everyone.
  *
  * Organization rooms come in two kinds: `org:<id>` (every member) and `org:<id>:<code>` (the

@@ -401,7 +401,7 @@ t.test('an open load is on the marketplace: every carrier reads it and bids on i
       } else if (byDesign(access.forbiddenFor, caller)) {
         t.equal(status, 403, `${label}, by design: ${access.forbiddenFor!.why}`);
       } else if (caller.roleId === Role.Carrier || caller.roleId === Role.Superadmin) {
-        t.ok(status >= 200 && status < 300, `${label}, allowed by design (DOMAIN.md "Marketplace visibility")`);
+        t.ok(status >= 200 && status < 300, `${label}, allowed by design (docs/domain.md "Marketplace visibility")`);
         if (key === 'GET /api/loads/:id' && caller.roleId === Role.Carrier) {
           const load = response.json();
           t.equal(load.contactsHidden, true, 'the carrier reads it without the facility contacts');

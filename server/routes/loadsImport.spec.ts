@@ -1,5 +1,5 @@
 /**
- * The CSV import over HTTP (API.md: POST loads/batchImport with the file `csv_loads_file`, GET
+ * The CSV import over HTTP (POST loads/batchImport with the file `csv_loads_file`, GET
  * loads/batchImport/template): the template imports as it is, a thousand rows import at once, one
  * bad row stops the whole file, and only an Active shipper may import.
  */

@@ -1,6 +1,6 @@
 /**
- * Tenant isolation of the marketplace routes (DOMAIN.md: "An id that belongs to another tenant
- * answers 404, the same as an id that does not exist"): for every route naming a load, a proposal or
+ * Tenant isolation of the marketplace routes (docs/domain.md "Tenancy": an id that belongs to another organization
+ * answers 404, the same as an id that does not exist): for every route naming a load, a proposal or
  * a tour, another organization's id and an unknown id get the same status and the same message, so
  * that an answer never tells whether someone else's shipment exists. Drivers see only the tours
  * assigned to them. The routes come from the app's own route table and server/testing/accessTable.ts.

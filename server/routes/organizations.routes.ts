@@ -13,7 +13,7 @@ const STATUS_MESSAGE = "status is 'Active' or 'Blocked'";
 const StatusBody = z.object({ status: z.enum(['Active', 'Blocked'], { error: STATUS_MESSAGE }) });
 
 /**
- * The Superadmin activates and blocks organizations (API.md "Second wave", Organizations and access).
+ * The Superadmin activates and blocks organizations (docs/api.md "Organizations and access").
  * Blocking ends every member's sessions and sockets at once; their access tokens are refused from the
  * next request (the guard reads the organization's status); the marketplace and the offer lists hide
  * the organization's open loads and pending offers while it stays blocked.

@@ -33,7 +33,7 @@ const NearestParams = z.object({
 });
 
 /**
- * The carrier's ELD integrations (API.md "organization-services", "services/{id}/trucks"): the
+ * The carrier's ELD integrations (`/api/docs`: organization-services, services/{id}/trucks): the
  * catalogue with the organization's installations, installing and updating credentials (checked
  * with the provider first; the secret is never answered), and the live trucks of an installation.
  * Guards: reading is ACCOUNT_GET_CARRIER (704), changing ACCOUNT_CHANGE_CARRIER (706): the ELD

@@ -221,7 +221,7 @@ export async function toursRoutes(app: App) {
   });
 
   app.put('/tours/:id/status', {
-    schema: { tags: ['tours'], summary: "Move a tour along its statuses (DOMAIN.md's table)", params: IdParams, body: z.looseObject({}) },
+    schema: { tags: ['tours'], summary: "Move a tour along its statuses", params: IdParams, body: z.looseObject({}) },
     onRequest: can(TOUR_CHANGE_STATUS),
   }, async (request) => {
     const actor = requireActor(request);

@@ -22,7 +22,7 @@ import { readMultipart } from '../integrations/files/uploads.ts';
 const IdParams = z.object({ id: z.uuid('Not a valid id') });
 const DeleteDriverBody = z.object({ id: z.uuid('Not a valid id') });
 
-/** Row action ids of the table protocol (API.md). */
+/** Row action ids of the table protocol (docs/api.md). */
 const Action = { View: 1, Edit: 2, Activate: 13, Block: 14 } as const;
 const actionList = (...ids: number[]) => ids.map((id) => ({ id, name: Object.entries(Action).find(([, value]) => value === id)![0] }));
 

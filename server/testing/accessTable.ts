@@ -24,7 +24,7 @@ export type Tenant = {
   kind: TenantKind;
 };
 
-/** Roles that get an answer other than the usual one, and why (DOMAIN.md or API.md is the reason). */
+/** Roles that get an answer other than the usual one, and why (docs/domain.md or docs/api.md is the reason). */
 export type ByDesign = { roles: readonly RoleId[]; why: string };
 
 export type RouteAccess =
@@ -39,7 +39,7 @@ export type RouteAccess =
     /** Roles the guard lets through for which even their own organization's id answers 404: the route serves the other side of the shipment. */
     ownIdNotFoundFor?: ByDesign;
     /**
-     * An open load of any Active shipper is on the marketplace (DOMAIN.md "Marketplace visibility"): every
+     * An open load of any Active shipper is on the marketplace (docs/domain.md "Marketplace visibility"): every
      * carrier may use this route with it, across organizations. The tenant fixture for a carrier is a
      * load it won, which is closed; the spec tries the open, foreign load separately.
      */

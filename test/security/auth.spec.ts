@@ -134,7 +134,7 @@ t.test('reset codes: single use, expiry, guessing limit, same answer and timing 
   }
   const delta = Math.abs(median(knownTimes) - median(unknownTimes));
   t.ok(delta < 10, `median known ${median(knownTimes).toFixed(2)} ms, unknown ${median(unknownTimes).toFixed(2)} ms`);
-  t.comment(`reset codes: TTL 30 min (API.md), 256-bit, single use, ${tried} guesses/min/address; timing Δ median ${delta.toFixed(2)} ms over 200 samples`);
+  t.comment(`reset codes: TTL 30 min, 256-bit, single use, ${tried} guesses/min/address; timing Δ median ${delta.toFixed(2)} ms over 200 samples`);
 });
 
 const base64url = (value: unknown) => Buffer.from(typeof value === 'string' ? value : JSON.stringify(value)).toString('base64url');

@@ -4,7 +4,7 @@
  * bodies derived from the routes' own zod schemas (server/testing/zodArbitrary.ts), mutated with
  * hostile values, or hostile altogether. Every answer:
  *   - is no 5xx and carries no stack trace;
- *   - when 4xx, has the error shape of API.md ({statusCode, error, message, errors?: [{path, message}]});
+ *   - when 4xx, has the error shape of docs/api.md ({statusCode, error, message, errors?: [{path, message}]});
  *   - when 4xx, wrote nothing to the event log (no event caused by the request).
  * FUZZ_RUNS sets the runs per route (200 here; `npm run test:reliability` raises it).
  * Figure: routes covered, runs, 5xx found.
@@ -169,7 +169,7 @@ const isErrorShape = (status: number, body: unknown): string | null => {
   const answer = body as Record<string, unknown>;
   if (answer.statusCode !== status) return `statusCode ${String(answer.statusCode)} on a ${status}`;
   if (typeof answer.error !== 'string' || typeof answer.message !== 'string' || answer.message === '') return 'no error or message text';
-  // POST loads/batchImport names rows and columns instead (API.md: `errors: [{row, field, message}]`).
+  // POST loads/batchImport names rows and columns instead (docs/api.md: `errors: [{row, field, message}]`).
   const named = (error: Record<string, unknown>) => typeof error.path === 'string' || (typeof error.row === 'number' && typeof error.field === 'string');
   if (answer.errors !== undefined && !(Array.isArray(answer.errors) && answer.errors.every((error) => error && named(error) && typeof error.message === 'string'))) return 'errors is not [{path, message}]';
   return null;

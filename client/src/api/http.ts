@@ -11,7 +11,7 @@ export interface ApiFieldError {
 /** The specification's text when the server's answer carries no message of its own (section 8). */
 export const SOMETHING_WENT_WRONG = 'Something went wrong!';
 
-/** A non-2xx answer, carrying the server's own `message` and `errors` (API.md, Conventions). */
+/** A non-2xx answer, carrying the server's own `message` and `errors` (docs/api.md "Conventions"). */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiFieldError[];
@@ -179,7 +179,7 @@ export function apiDelete<T>(path: string, body?: unknown, options?: RequestOpti
   return request<T>('DELETE', path, body, options);
 }
 
-/** A multipart request as API.md describes it: the JSON fields in `data`, each file in its own field. */
+/** A multipart request as docs/api.md describes it: the JSON fields in `data`, each file in its own field. */
 export function multipartBody(data: unknown, files: Record<string, File | Blob | null | undefined> = {}): FormData {
   const form = new FormData();
   form.append('data', JSON.stringify(data));

@@ -2,7 +2,7 @@ import { apiGet } from './http.ts';
 
 export type SortDirection = 'ASC' | 'DESC';
 
-/** What a table screen holds: the page is 0-based here and sent 1-based (API.md "Table protocol"). */
+/** What a table screen holds: the page is 0-based here and sent 1-based (docs/api.md "Table protocol"). */
 export interface TableQueryState {
   page: number;
   pageSize: number;

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGet } from '../api/http.ts';
 
-/** GET /api/health (API.md). `eventStore` is read as a status string or an object carrying one. */
+/** GET /api/health (docs/api.md). `eventStore` is read as a status string or an object carrying one. */
 interface Health {
   status?: string;
   eventStore?: string | { status?: string };

@@ -9,7 +9,7 @@ import { appStore, authUserAtom, readTokens } from '../state/session.ts';
 export type { ServerEventName, ServerPayloads } from '../../../domain/realtime/events.ts';
 
 /**
- * The browser's one realtime connection (API.md "Realtime"), shared by every screen: the only
+ * The browser's one realtime connection (docs/api.md "Realtime"), shared by every screen: the only
  * module that speaks socket.io.
  *
  * - One socket per signed-in session, opened when a user signs in and closed at sign-out.

@@ -1,6 +1,6 @@
 import { atom, getDefaultStore } from 'jotai';
 
-/** The signed-in user as GET /api/profile and POST /api/login answer it (API.md). */
+/** The signed-in user as GET /api/profile and POST /api/login answer it (docs/api.md). */
 export interface AuthUser {
   id: string;
   name?: string | null;

@@ -16,7 +16,7 @@ const user = (roleId: number, name: string, extra: Partial<AuthUser> = {}): Auth
   };
 };
 
-/** Signed-in users of each role, with the permissions DOMAIN.md gives the role. */
+/** Signed-in users of each role, with the permissions docs/domain.md gives the role. */
 export const users = {
   shipper: user(Role.Shipper, 'Dana Brooks'),
   carrier: user(Role.Carrier, 'Carl Rivers'),

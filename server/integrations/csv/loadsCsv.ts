@@ -1,5 +1,5 @@
 /**
- * POST loads/batchImport and GET loads/batchImport/template (API.md): one load per CSV row, a pickup
+ * POST loads/batchImport and GET loads/batchImport/template: one load per CSV row, a pickup
  * and a dropoff each. Every row is checked with the same rules as the load form (`loadBodySchema`);
  * the import is all or nothing, and each error names the file's line and the CSV column.
  */

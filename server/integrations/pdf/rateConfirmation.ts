@@ -8,7 +8,7 @@ import {
 import type { RateConfirmationInput, RateConfirmationParty, RateConfirmationStop } from './rateConfirmation.types.ts';
 
 /**
- * The rate confirmation a carrier signs once its proposal is accepted (API.md, GET
+ * The rate confirmation a carrier signs once its proposal is accepted (GET
  * proposal/{id}/rate-confirmation): both parties, the stops, the shipment, the agreed price, the
  * terms and the signature area, on US Letter pages. The same input always gives the same bytes:
  * dates come from `issuedAt`, and pdf-lib's resource names come from a generator with a fixed seed.

@@ -12,7 +12,7 @@ export interface CarrierDocuments {
   noticeOfAssignment: string | null;
 }
 
-/** An ELD service of the organization (API.md GET organization-services). */
+/** An ELD service of the organization (GET organization-services). */
 export interface OrganizationService {
   id: number | string;
   name: string;

@@ -12,7 +12,7 @@ const parkedEvents = [
   { eventId: 'e-2', streamId: 'tour-77aa', type: 'TourStatusChanged', position: '1311', error: 'tour 77aa not found', at: '2026-11-25T14:05:00.000Z' },
 ];
 
-/** GET admin/projections and its parked events, retry (e-1 still fails, e-2 applies) and rebuild, as API.md answers them. */
+/** GET admin/projections and its parked events, retry (e-1 still fails, e-2 applies) and rebuild, as docs/api.md describes them. */
 function fakeServer() {
   const calls: string[] = [];
   let parked = [...parkedEvents];

@@ -6,7 +6,7 @@ export type ReadModelStatus = 'running' | 'catching-up' | 'stalled' | 'rebuildin
 /** A log position as the server writes it: 'transactionId:globalPosition', a number, or the pair. */
 export type LogPositionValue = string | number | { transactionId?: string | number; globalPosition?: string | number } | null;
 
-/** One read model as `GET admin/projections` answers it (API.md, "Read models in trouble"). */
+/** One read model as `GET admin/projections` answers it (docs/api.md "Read models in trouble"). */
 export interface ReadModel {
   projection: string;
   version: number;

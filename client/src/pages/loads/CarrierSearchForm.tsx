@@ -26,7 +26,7 @@ export const emptySearch = (): CarrierSearch => ({
   equipment: [], pickupFrom: '', pickupTo: '', maxWeight: '',
 });
 
-/** The `filters` of GET loads/carrier (API.md "Table protocol"); empty ones are dropped by the table. */
+/** The `filters` of GET loads/carrier (docs/api.md "Table protocol"); empty ones are dropped by the table. */
 export const searchFilters = (search: CarrierSearch): Record<string, unknown> => ({
   origin: search.origin ? [{ latitude: search.origin.latitude, longitude: search.origin.longitude, radius: search.originRadius }] : [],
   destination: search.destination ? [{ latitude: search.destination.latitude, longitude: search.destination.longitude, radius: search.destinationRadius }] : [],

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { accessories, isTimeZoneId, trailerTypes, zoneShortName } from '../../../../domain/catalog.ts';
 
 /**
- * Display formats of the marketplace screens (UX.md): times with their zone's short name, prices
+ * Display formats of the marketplace screens: times with their zone's short name, prices
  * with the dollar sign and two decimals, miles and lbs, in the user's language.
  */
 export function useFormats() {

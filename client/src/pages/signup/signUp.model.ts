@@ -1,7 +1,7 @@
 /**
  * The registration wizards of /signup/carrier and /signup/shipper: their steps, the values the form
  * holds, each step's check with the shared domain schemas (specification section 5), and the body
- * of register/carrier and register/shipper (API.md).
+ * of register/carrier and register/shipper (docs/api.md).
  */
 import { z } from 'zod';
 import {
@@ -149,7 +149,7 @@ export function validateStep(kind: SignUpKind, step: number, values: SignUpValue
   return errors;
 }
 
-/** The JSON of the multipart field `data` (API.md register/*), checked by the same schema the server uses. */
+/** The JSON of the multipart field `data` (docs/api.md, register/*), checked by the same schema the server uses. */
 export function registrationBody(kind: SignUpKind, values: SignUpValues) {
   const common = {
     email: values.email,

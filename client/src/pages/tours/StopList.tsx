@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LocationType } from '../../../../domain/catalog.ts';
 import type { TourStopView } from './tours.api.ts';
 
-/** 'pickup' (green), 'dropoff' (red) or 'extra' (grey): the marker colours of UX.md. */
+/** 'pickup' (green), 'dropoff' (red) or 'extra' (grey): the marker colours of every map. */
 export const stopKind = (locationType: number): 'pickup' | 'dropoff' | 'extra' =>
   locationType === LocationType.Pickup ? 'pickup' : locationType === LocationType.Dropoff ? 'dropoff' : 'extra';
 

@@ -1,7 +1,7 @@
 import { timeZonesAt } from '../../../../domain/catalog.ts';
 
 /**
- * Times show with their zone's short name (UX.md): the date and time in the user's language, read in
+ * Times show with their zone's short name: the date and time in the user's language, read in
  * the load's zone, then the US abbreviation (CST, EDT) that dispatchers use whatever the language.
  */
 export function formatZoned(iso: string | null | undefined, zone: string | null | undefined, lng: string): string {

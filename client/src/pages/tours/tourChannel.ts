@@ -3,7 +3,7 @@ import { realtime } from '../../realtime/socket.ts';
 import { useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import type { ChatMessage, TrackPosition } from './tours.api.ts';
 
-/** API.md "Realtime": what the server sends about one tour. */
+/** docs/api.md "Realtime": what the server sends about one tour. */
 export interface TourChannelHandlers {
   onPosition?: (position: TrackPosition & { tourId: string }) => void;
   /** `tour:status` and `tour:event`: something happened on the tour (a status, an arrival, a note). */

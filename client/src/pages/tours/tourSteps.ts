@@ -1,7 +1,7 @@
 import { Role, TourStatus, type TourStatusId } from '../../../../domain/catalog.ts';
 import type { AuthUser } from '../../state/session.ts';
 
-/** Who the caller is on a tour: the rules of DOMAIN.md "Tour" depend on it. */
+/** Who the caller is on a tour: the rules of docs/domain.md "Tour" depend on it. */
 export type TourSide = 'shipper' | 'carrier' | 'driver' | 'admin';
 
 export function sideOf(user: AuthUser | null): TourSide {

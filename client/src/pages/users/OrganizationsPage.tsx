@@ -75,7 +75,7 @@ export default function OrganizationsPage({ titleKey }: PageProps) {
   const [refresh, setRefresh] = useState(0);
   const [open, setOpen] = useState<OrganizationRow | null>(null);
 
-  // The organization's own status (API.md "Second wave"): blocking it signs every member out.
+  // The organization's own status (docs/api.md "Organizations and access"): blocking it signs every member out.
   const change = async (row: OrganizationRow, action: 'activate' | 'block') => {
     try {
       await apiPut<{ id: string; status: string }>(`/organizations/${row.id}/status`, { status: action === 'activate' ? 'Active' : 'Blocked' });

@@ -1,7 +1,7 @@
 import { apiGet } from '../../api/http.ts';
 import type { TableRow } from '../../api/table.ts';
 
-/** Row action ids of the table protocol (API.md). */
+/** Row action ids of the table protocol (docs/api.md). */
 export const RowActionId = { View: 1, Edit: 2, Activate: 13, Block: 14 } as const;
 
 export interface Named {
