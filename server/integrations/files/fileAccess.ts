@@ -14,7 +14,7 @@ import type { StoredFileMeta } from './files.ts';
  *   from the tour (stops, windows, contacts), which its own page shows. The rate confirmation
  *   (GET proposal/{id}/rate-confirmation) follows the same rule through that route's guard.
  * - A tour's file (`tourId`: proof of delivery): the tour's parties' dispatchers, the driver
- *   assigned to the tour, and the Superadmin (the proof of delivery).
+ *   assigned to the tour, and the Superadmin.
  * - Any other file belongs to the organization that uploaded it (carrier documents, a shipper's
  *   signature): its users who see the organization's account (not its drivers), and the Superadmin.
  */

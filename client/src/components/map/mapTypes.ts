@@ -9,7 +9,7 @@ export interface LatLon {
 }
 
 /**
- * What a marker stands for, and so its look : pickups green, dropoffs red, extra stops
+ * What a marker stands for, and so its look: pickups green, dropoffs red, extra stops
  * grey, trucks as arrows in the primary colour oriented by `heading`; 'special' is the
  * specification's 'specialMarker', 'place' a chosen place (a pin in the primary colour).
  */
