@@ -1,0 +1,55 @@
+/**
+ * The pieces every call of the HTTP contract shares: the error answer, the table protocol's answer,
+ * ids in the path. Routes declare their params, query, body and every answer with zod schemas from
+ * `domain/contracts/<area>.contract.ts`; Fastify validates input and serializes output from them,
+ * `/api/docs` publishes them, and the client imports their inferred types.
+ */
+import { z } from 'zod';
+
+/** One field's error: where (dotted path) and what, with its stable code when it has one. */
+export const FieldErrorSchema = z.object({
+  path: z.string(),
+  message: z.string(),
+  code: z.string().optional(),
+}).meta({ id: 'FieldError' });
+
+/**
+ * Every 4xx and 5xx answer: the status, its reason phrase, the English message, a stable `code` a
+ * client translates by (the English may be reworded, the code stays), and per-field errors on a 400.
+ */
+export const ErrorBodySchema = z.object({
+  statusCode: z.number().int(),
+  error: z.string(),
+  message: z.string(),
+  code: z.string(),
+  errors: z.array(FieldErrorSchema).optional(),
+}).meta({ id: 'Error' });
+export type ErrorBody = z.infer<typeof ErrorBodySchema>;
+
+/** The error answers a route can give, by status: `errorAnswers(400, 401, 403, 404)`. */
+export function errorAnswers<const S extends number>(...statuses: S[]): Record<S, typeof ErrorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as Record<S, typeof ErrorBodySchema>;
+}
+
+/** The answers every guarded route may give besides its own: not signed in, not allowed, too many requests. */
+export const guardedErrors = errorAnswers(401, 403, 429);
+
+export const IdParamsSchema = z.object({ id: z.uuid('Not a valid id') });
+
+export const TableActionSchema = z.object({ id: z.number().int(), name: z.string() });
+
+/**
+ * The table protocol's answer with rows of `row`. A caller that asks for some `columns` gets only
+ * those (plus id, status, statusName and actions), so every other field of a row may be absent.
+ */
+export const tableAnswerOf = <Row extends z.ZodObject>(row: Row) => z.object({
+  page: z.number().int(),
+  pageSize: z.number().int(),
+  total: z.number().int(),
+  totalPages: z.number().int(),
+  data: z.array(row.partial()),
+  actions: z.array(TableActionSchema),
+});
+
+/** A plain confirmation: `{message}` (and the id it concerns, when there is one). */
+export const MessageAnswerSchema = z.object({ id: z.string().optional(), message: z.string() });
