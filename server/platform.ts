@@ -11,7 +11,7 @@ import { createLoginLimiter, type LoginLimiter } from './auth/loginLimiter.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
 import { createOrganizationStatusCache, isBlockedStatus, type OrganizationStatusCache } from './auth/organizationStatus.ts';
-import { createIdentityCommands, type IdentityCommands } from './identity/identity.ts';
+import { createIdentityCommands, type IdentityCommands } from './commands/identity.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { createMarketplaceCommands, type MarketplaceCommands } from './commands/marketplace.ts';
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';

@@ -7,7 +7,8 @@ import { errorBody } from '../http/errors.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { contentServiceFor, type ContentService } from '../integrations/content/content.ts';
 import { contentTypes, isContentType } from '../integrations/content/content.types.ts';
-import { createLeadLimiter, leadNotice, registerInterest } from '../integrations/content/leads.ts';
+import { registerInterest } from '../commands/leads.ts';
+import { createLeadLimiter, leadNotice } from '../integrations/content/leads.ts';
 import { leadsProjection } from '../../projections/leads/leads.projection.ts';
 
 const TypeParams = z.object({ type: z.string() });

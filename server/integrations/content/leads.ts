@@ -1,23 +1,8 @@
 /**
- * The sign-up-interest form of the landing page: a visitor's address becomes a lead (stream
- * `lead-<id>`, one per address) and the administrator is told by e-mail, once per address.
+ * The sign-up-interest form of the landing page: a visitor's address becomes a lead (its command
+ * is `server/commands/leads.ts`) and the administrator is told by e-mail, once per address.
  */
-import { leadDecider, leadIdFor } from '../../../domain/leads/lead.decide.ts';
-import { leadStream, type Lead, type LeadCommand, type LeadEvent } from '../../../domain/leads/lead.types.ts';
-import { handleCommand } from '../../eventstore/commandHandler.ts';
-import type { EventStore, LogPosition } from '../../eventstore/eventStore.ts';
 import type { MailMessage } from '../mail/mailer.ts';
-
-export type RegisteredInterest = { leadId: string; email: string; isNew: boolean; position: LogPosition | null };
-
-export async function registerInterest(store: EventStore, email: string, cause: { requestId: string }, now: string): Promise<RegisteredInterest> {
-  const leadId = leadIdFor(email);
-  const result = await handleCommand<Lead, LeadCommand, LeadEvent>(store, leadStream(leadId), leadDecider, {
-    type: 'RegisterInterest', data: { leadId, email, now },
-  }, { userId: null, organizationId: null, correlationId: cause.requestId, causationId: cause.requestId, at: now });
-  const lead = result.state.exists ? result.state : null;
-  return { leadId, email: lead?.email ?? email, isNew: result.events.length > 0, position: result.position };
-}
 
 /** The e-mail the administrator gets about a new lead. */
 export const leadNotice = (adminEmail: string, lead: { email: string }, at: string): MailMessage => ({

@@ -1,0 +1,59 @@
+/**
+ * The steps that reach every offer of a load read the load's list of offers from the log: with the
+ * read models stopped (as far behind as they can be), accepting one offer still declines the
+ * others, and cancelling the load declines them all.
+ */
+import { randomUUID } from 'node:crypto';
+import t from 'tap';
+import { GenericStatus } from '../../domain/catalog.ts';
+import { permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
+import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
+import type { Actor } from '../http/auth.ts';
+import { organization, type Member } from '../identity/fixtures.ts';
+import { loadBody } from '../testing/loadBodies.ts';
+import { startTestApp } from '../testing/testApp.ts';
+import type { Caller } from './caller.ts';
+
+const { app, platform, close } = await startTestApp();
+t.teardown(close);
+
+const shipper = await organization(app, platform, 'Shipper');
+const carriers = [await organization(app, platform, 'Carrier'), await organization(app, platform, 'Carrier'), await organization(app, platform, 'Carrier')];
+const callerOf = (user: Member, roleId: RoleId): Caller => {
+  const actor: Actor = { userId: user.userId, organizationId: user.organizationId, roleId, permissions: permissionsFor(roleId), sessionId: randomUUID() };
+  return { actor, requestId: randomUUID() };
+};
+const asShipper = callerOf(shipper, Role.Shipper);
+const asCarriers = carriers.map((carrier) => callerOf(carrier, Role.Carrier));
+const { marketplace } = platform;
+
+// From here on no read model moves: a decision that read one would not see the offers below.
+await platform.runner.stop();
+
+const loadWithOffers = async (refNumber: string) => {
+  const now = new Date().toISOString();
+  const { id: loadId } = await marketplace.postLoad(asShipper, loadBodySchema(now).parse(loadBody({ refNumber })), now);
+  const ids: string[] = [];
+  for (const [index, caller] of asCarriers.entries()) {
+    ids.push((await marketplace.submitProposal(caller, loadId, { price: 1000 + index, message: '', eldTruckName: null }, new Date().toISOString())).id);
+  }
+  return { loadId, ids };
+};
+const statusOf = async (proposalId: string) => (await marketplace.loadProposal(proposalId))?.status;
+
+t.test('accepting an offer declines the other offers, read from the log', async (t) => {
+  const { loadId, ids } = await loadWithOffers('LIST-1');
+  await marketplace.changeProposal(asShipper, ids[1]!, { status: GenericStatus.Accepted, message: '', price: null }, new Date().toISOString());
+  t.equal(await statusOf(ids[1]!), GenericStatus.Accepted, 'the accepted offer');
+  t.same([await statusOf(ids[0]!), await statusOf(ids[2]!)], [GenericStatus.Declined, GenericStatus.Declined], 'the others are declined');
+  t.equal((await marketplace.loadLoad(loadId))?.acceptedProposalId, ids[1]);
+});
+
+t.test('cancelling a load declines every open offer, read from the log', async (t) => {
+  const { ids } = await loadWithOffers('LIST-2');
+  // One offer withdrawn by its carrier stays withdrawn.
+  await marketplace.changeProposal(asCarriers[2]!, ids[2]!, { status: GenericStatus.Canceled, message: 'Truck sold', price: null }, new Date().toISOString());
+  const { loadId } = (await marketplace.loadProposal(ids[0]!))!;
+  await marketplace.cancelLoad(asShipper, loadId, 'Plans changed', new Date().toISOString());
+  t.same(await Promise.all(ids.map(statusOf)), [GenericStatus.Declined, GenericStatus.Declined, GenericStatus.Canceled]);
+});

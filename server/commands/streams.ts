@@ -1,0 +1,78 @@
+/**
+ * What the command modules read before they decide: the state of an aggregate folded from its
+ * stream (never a read model), and the rules every area shares (who acts for which organization,
+ * whether the caller's organization may trade). Nothing here writes.
+ */
+import { GenericStatus, Role } from '../../domain/catalog.ts';
+import { loadDecider } from '../../domain/loads/load.decide.ts';
+import { loadStream, type Load, type LoadEvent, type PostedLoad } from '../../domain/loads/load.types.ts';
+import { listedProposalIds, loadOffersStream } from '../../domain/proposals/loadOffers.ts';
+import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
+import { proposalStream, type Proposal, type ProposalEvent, type SubmittedProposal } from '../../domain/proposals/proposal.types.ts';
+import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
+import { tourDecider } from '../../domain/tours/tour.decide.ts';
+import { tourStream, type OpenedTour, type Tour, type TourActor, type TourEvent } from '../../domain/tours/tour.types.ts';
+import type { EventStore } from '../eventstore/eventStore.ts';
+import { isSuperadmin, type Actor } from '../http/auth.ts';
+import type { IdentityCommands } from './identity.ts';
+
+/** The acting organization for the deciders' tenant rule: null for a Superadmin. */
+export const byOf = (actor: Actor): string | null => (isSuperadmin(actor) ? null : actor.organizationId);
+
+export const tourActorOf = (actor: Actor | null): TourActor => {
+  if (!actor) return { userId: null, party: 'system', organizationId: null };
+  const party = actor.roleId === Role.Superadmin ? 'admin' : actor.roleId === Role.Shipper ? 'shipper' : actor.roleId === Role.Driver ? 'driver' : 'carrier';
+  return { userId: actor.userId, party, organizationId: actor.organizationId };
+};
+
+export const isTourParty = (actor: Actor, tour: { shipperOrganizationId: string; carrierOrganizationId: string; assigneeId: string | null }): boolean => {
+  if (isSuperadmin(actor)) return true;
+  if (actor.roleId === Role.Driver) return tour.assigneeId === actor.userId;
+  return actor.organizationId === tour.shipperOrganizationId || actor.organizationId === tour.carrierOrganizationId;
+};
+
+export const isOpen = (load: PostedLoad, now: string) => load.status === GenericStatus.Created && load.details.expiration > now;
+
+export function createStreamReaders(deps: { store: EventStore; identity: IdentityCommands }) {
+  const { store, identity } = deps;
+
+  const fold = async <S, E>(stream: string, decider: { initialState: () => S; evolve: (s: S, e: E) => S }): Promise<S> => {
+    const { events } = await store.readStream<any>(stream);
+    return (events as E[]).reduce(decider.evolve, decider.initialState());
+  };
+
+  const loadLoad = async (loadId: string): Promise<PostedLoad | null> => {
+    const state = await fold<Load, LoadEvent>(loadStream(loadId), loadDecider);
+    return state.posted ? state : null;
+  };
+  const loadProposal = async (proposalId: string): Promise<SubmittedProposal | null> => {
+    const state = await fold<Proposal, ProposalEvent>(proposalStream(proposalId), proposalDecider);
+    return state.exists ? state : null;
+  };
+  const loadTour = async (tourId: string): Promise<OpenedTour | null> => {
+    const state = await fold<Tour, TourEvent>(tourStream(tourId), tourDecider);
+    return state.exists ? state : null;
+  };
+  /** Every proposal made on a load, from the load's list of offers. */
+  const proposalIdsOfLoad = async (loadId: string): Promise<string[]> => listedProposalIds((await store.readStream(loadOffersStream(loadId))).events);
+
+  /** Posting loads, bidding and running tours need an Active organization (403 with the reason). */
+  const requireActiveOrganization = async (actor: Actor) => {
+    if (isSuperadmin(actor)) return;
+    if (!actor.organizationId) throw new ForbiddenError('You do not belong to an organization');
+    const organization = await identity.loadOrganization(actor.organizationId);
+    if (!organization || organization.status !== GenericStatus.Active) {
+      throw new ForbiddenError('Your organization is not active yet: a Superadmin must approve it first');
+    }
+  };
+
+  /** A load the caller may act on as its shipper: another organization's load is not found. */
+  const ownLoad = async (actor: Actor, loadId: string): Promise<PostedLoad> => {
+    const load = await loadLoad(loadId);
+    if (!load || (!isSuperadmin(actor) && load.shipperOrganizationId !== actor.organizationId)) throw new NotFoundError('Load not found');
+    return load;
+  };
+
+  return { loadLoad, loadProposal, loadTour, proposalIdsOfLoad, requireActiveOrganization, ownLoad, identity };
+}
+export type StreamReaders = ReturnType<typeof createStreamReaders>;

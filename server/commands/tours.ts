@@ -1,0 +1,163 @@
+/**
+ * The commands of a tour (stream `tour-<id>`) and of its positions (`tourpositions-<id>`): open it
+ * for an accepted offer, confirm the carrier, assign a driver, move it along, note events, record
+ * positions with the geofence rule, rate and cancel. This module is the only writer of both streams.
+ */
+import { randomUUID } from 'node:crypto';
+import { GenericStatus, Role, TourStatus } from '../../domain/catalog.ts';
+import type { TourStatusId } from '../../domain/catalog.ts';
+import type { PostedLoad } from '../../domain/loads/load.types.ts';
+import type { SubmittedProposal } from '../../domain/proposals/proposal.types.ts';
+import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
+import { tourDecider, tourStatusName } from '../../domain/tours/tour.decide.ts';
+import {
+  tourPositionsStream, tourStream, type OpenedTour, type PositionRecorded, type RatingEntry, type Tour, type TourActor, type TourCommand, type TourEvent,
+  type TourEventType, type TourStop,
+} from '../../domain/tours/tour.types.ts';
+import { handleCommand } from '../eventstore/commandHandler.ts';
+import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
+import { isSuperadmin, type Actor } from '../http/auth.ts';
+import { latest } from '../identity/identity.ts';
+import { metadataOf, type Caller } from './caller.ts';
+import { isTourParty, tourActorOf, type StreamReaders } from './streams.ts';
+
+export function createTourCommands(deps: { store: EventStore; readers: StreamReaders }) {
+  const { store, readers } = deps;
+  const { loadTour, requireActiveOrganization, identity } = readers;
+
+  const runTour = (command: TourCommand, loadId: string, caller: Caller | null, now: string) =>
+    handleCommand<Tour, TourCommand, TourEvent>(store, tourStream(command.data.tourId), tourDecider, command, metadataOf(caller, now, loadId));
+
+  /** A tour the caller is a party of (shipper, carrier, the assigned driver, a Superadmin); else not found. */
+  const visibleTour = async (actor: Actor, tourId: string): Promise<OpenedTour> => {
+    const tour = await loadTour(tourId);
+    if (!tour || !isTourParty(actor, tour)) throw new NotFoundError('Tour not found');
+    return tour;
+  };
+
+  return {
+    visibleTour,
+
+    /** The tour of an accepted offer, opened once (nothing when it exists already). */
+    async openForAcceptance(load: PostedLoad, proposal: SubmittedProposal, tourId: string, caller: Caller | null, now: string): Promise<LogPosition | null> {
+      if (await loadTour(tourId)) return null;
+      const stops: TourStop[] = load.details.stops.map((stop) => ({
+        id: stop.id, locationType: stop.locationType, name: stop.name, address: stop.address, city: stop.city, state: stop.state,
+        latitude: stop.latitude, longitude: stop.longitude,
+      }));
+      const opened = await runTour({
+        type: 'OpenTour',
+        data: {
+          tourId, loadId: load.loadId, loadGuid: load.guid, proposalId: proposal.proposalId, shipperOrganizationId: load.shipperOrganizationId,
+          carrierOrganizationId: proposal.carrierOrganizationId, price: load.price ?? proposal.price, eldTruckName: proposal.eldTruckName, stops, now,
+        },
+      }, load.loadId, caller, now);
+      return opened.position;
+    },
+
+    /** The carrier's signed contract confirms it on the tour (while the tour waits for it). */
+    async confirmCarrier(tourId: string | null, loadId: string, contractFileId: string, caller: Caller, now: string): Promise<LogPosition | null> {
+      const tour = tourId ? await loadTour(tourId) : null;
+      if (!tour || (tour.status !== TourStatus.BidAccepted && tour.status !== TourStatus.CarrierConfirmed)) return null;
+      return (await runTour({ type: 'ConfirmCarrier', data: { tourId: tour.tourId, contractFileId, now } }, loadId, caller, now)).position;
+    },
+
+    /** The tour's side of a load's cancellation, by its shipper or a Superadmin. */
+    async cancelForLoad(tour: OpenedTour, caller: Caller, message: string, now: string): Promise<LogPosition | null> {
+      if (tour.status === TourStatus.Canceled) return null;
+      const actor = { ...tourActorOf(caller.actor), party: isSuperadmin(caller.actor) ? 'admin' : 'shipper' } as TourActor;
+      return (await runTour({ type: 'CancelTour', data: { tourId: tour.tourId, actor, message, now } }, tour.loadId, caller, now)).position;
+    },
+
+    async assignTour(caller: Caller, tourId: string, assigneeId: string, now: string) {
+      const { actor } = caller;
+      const tour = await loadTour(tourId);
+      if (!tour || !isTourParty(actor, tour)) throw new NotFoundError('Tour not found');
+      const driver = await identity.loadUser(assigneeId);
+      if (!driver || driver.roleId !== Role.Driver || driver.organizationId !== tour.carrierOrganizationId) throw new NotFoundError('Driver not found');
+      if (driver.status !== GenericStatus.Active) throw new IllegalStateError('This driver is not active');
+      await requireActiveOrganization(actor);
+      return (await runTour({ type: 'AssignTour', data: { tourId, actor: tourActorOf(actor), assigneeId, assigneeName: driver.name, now } }, tour.loadId, caller, now)).position;
+    },
+
+    /** The tour's side of a status change (the load's completion on delivery is `shipments.ts`'s). */
+    async changeStatus(caller: Caller, tourId: string, to: TourStatusId, message: string, now: string) {
+      const { actor } = caller;
+      const tour = await loadTour(tourId);
+      if (!tour || !isTourParty(actor, tour)) throw new NotFoundError('Tour not found');
+      if (to === TourStatus.Canceled) {
+        return { tour, position: (await runTour({ type: 'CancelTour', data: { tourId, actor: tourActorOf(actor), message, now } }, tour.loadId, caller, now)).position };
+      }
+      return { tour, position: (await runTour({ type: 'ChangeTourStatus', data: { tourId, actor: tourActorOf(actor), to, message, now } }, tour.loadId, caller, now)).position };
+    },
+
+    async addTourEvent(caller: Caller, tourId: string, entry: { type: TourEventType; message: string; stopId: string | null }, now: string) {
+      const tour = await loadTour(tourId);
+      if (!tour || !isTourParty(caller.actor, tour)) throw new NotFoundError('Tour not found');
+      const eventId = randomUUID();
+      const result = await runTour({ type: 'AddTourEvent', data: { tourId, actor: tourActorOf(caller.actor), eventId, ...entry, now } }, tour.loadId, caller, now);
+      return { id: eventId, position: result.position };
+    },
+
+    /** A note the system adds to a tour's timeline (no author), caused by the event `causationId`. */
+    async addSystemTourEvent(tourId: string, entry: { type: TourEventType; message: string; stopId: string | null }, causationId: string, now: string) {
+      const tour = await loadTour(tourId);
+      if (!tour) throw new NotFoundError('Tour not found');
+      const eventId = randomUUID();
+      const result = await handleCommand<Tour, TourCommand, TourEvent>(store, tourStream(tourId), tourDecider, {
+        type: 'AddTourEvent', data: { tourId, actor: tourActorOf(null), eventId, ...entry, now },
+      }, { userId: null, organizationId: null, correlationId: tour.loadId, causationId, at: now });
+      return { id: eventId, position: result.position };
+    },
+
+    /** Positions from the assigned driver (or, with no caller, the ELD poller), then the geofence rule. */
+    async recordPositions(caller: Caller | null, tourId: string, positions: Omit<PositionRecorded['data'], 'tourId' | 'source'>[], now: string) {
+      // One read of the tour serves the checks and the geofence; it is read again only if the tour
+      // changed under the geofence's append.
+      const readTour = async () => {
+        const { events: history, revision } = await store.readStream<TourEvent>(tourStream(tourId));
+        return { state: history.reduce(tourDecider.evolve, tourDecider.initialState()), revision };
+      };
+      let current = await readTour();
+      const tour = current.state.exists ? current.state : null;
+      if (!tour || (caller && !isTourParty(caller.actor, tour))) throw new NotFoundError('Tour not found');
+      if (caller && caller.actor.userId !== tour.assigneeId && !isSuperadmin(caller.actor)) {
+        throw new ForbiddenError('Only the assigned driver sends positions');
+      }
+      if (![TourStatus.ReadyForPickup, TourStatus.Dispatched, TourStatus.InTransit, TourStatus.PendingDeliveryConfirmation].includes(tour.status as never)) {
+        throw new IllegalStateError(`Positions are recorded while the tour is on the road, not while it is ${tourStatusName(tour.status)}`);
+      }
+      const sorted = [...positions].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
+      const events: PositionRecorded[] = sorted.map((position) => ({ type: 'PositionRecorded', data: { tourId, source: caller ? 'driver' : 'eld', ...position } }));
+      const appended = await store.append(tourPositionsStream(tourId), events, { expectedRevision: 'any', metadata: metadataOf(caller, now, tour.loadId) });
+      // The geofence over the whole batch in one decision: fold the tour once, observe each position
+      // on the evolving state, append what it caused in one go (retried once on a concurrent change).
+      let observedAt: LogPosition | null = null;
+      for (let attempt = 0; ; attempt++) {
+        let { state } = current;
+        const caused: TourEvent[] = [];
+        for (const position of sorted) {
+          const decided = tourDecider.decide({ type: 'ObservePosition', data: { tourId, latitude: position.latitude, longitude: position.longitude, recordedAt: position.recordedAt, now } }, state);
+          state = decided.reduce(tourDecider.evolve, state);
+          caused.push(...decided);
+        }
+        if (caused.length === 0) break;
+        try {
+          observedAt = (await store.append(tourStream(tourId), caused, { expectedRevision: current.revision, metadata: metadataOf(null, now, tour.loadId) })).position;
+          break;
+        } catch (error) {
+          if (!(error instanceof WrongExpectedRevisionError) || attempt >= 1) throw error;
+          current = await readTour();
+        }
+      }
+      return { accepted: events.length, position: latest(appended.position, observedAt), tour };
+    },
+
+    async rateTour(caller: Caller, tourId: string, ratings: RatingEntry[], now: string) {
+      const tour = await loadTour(tourId);
+      if (!tour || !isTourParty(caller.actor, tour)) throw new NotFoundError('Tour not found');
+      return (await runTour({ type: 'RateTour', data: { tourId, actor: tourActorOf(caller.actor), ratings, now } }, tour.loadId, caller, now)).position;
+    },
+  };
+}
+export type TourCommands = ReturnType<typeof createTourCommands>;
