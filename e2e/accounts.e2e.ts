@@ -100,7 +100,7 @@ await withBrowser(t, async (server, browser) => {
     await rowWith(admin.page, newCarrier.company).first().waitFor({ timeout: 30_000 });
     await journey.check(t, admin.page, 'admin-carriers-pending');
     await rowAction(admin.page, newCarrier.company, 'Activate');
-    await admin.page.getByText('User activated').first().waitFor({ timeout: 30_000 });
+    await admin.page.getByText('Organization activated').first().waitFor({ timeout: 30_000 });
     await rowWith(admin.page, newCarrier.company).first().waitFor({ state: 'detached', timeout: 30_000 });
     await admin.page.goto(`${server.url}/users/carriers/active`);
     await rowWith(admin.page, newCarrier.company).first().waitFor({ timeout: 30_000 });
