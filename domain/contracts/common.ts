@@ -53,3 +53,13 @@ export const tableAnswerOf = <Row extends z.ZodObject>(row: Row) => z.object({
 
 /** A plain confirmation: `{message}` (and the id it concerns, when there is one). */
 export const MessageAnswerSchema = z.object({ id: z.string().optional(), message: z.string() });
+
+/**
+ * A body documented by `schema` but checked inside the handler with `parseWith` (a schema built per
+ * request, such as one that depends on the current time, or one whose 400s must keep naming `data`
+ * for a missing body): Fastify only requires an object, `/api/docs` shows `schema`'s input shape.
+ */
+export const checkedInside = (schema: z.ZodType) => {
+  const { $schema: _, ...documented } = z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+  return z.looseObject({}).meta(documented);
+};

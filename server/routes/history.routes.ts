@@ -1,5 +1,4 @@
-import { z } from 'zod';
-import { isSaneInstant, saneTimeMessage } from '../../domain/schemas/saneTime.ts';
+import { HistoryParamsSchema as IdParams, historyAnswers, HistoryQuerySchema as HistoryQuery, type HistoryAnswer } from '../../domain/contracts/history.contract.ts';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
 import { loadStream, type Load, type LoadEvent } from '../../domain/loads/load.types.ts';
 import { LOAD_GET, LOADS_SHIPPER } from '../../domain/permissions.ts';
@@ -15,12 +14,6 @@ import { can, requireActor } from '../http/auth.ts';
 import { readNamesAsOf } from '../identity/namesAsOf.ts';
 import { contentDisposition } from '../integrations/files/uploads.ts';
 import { loadAccess } from './loads.routes.ts';
-
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
-const HistoryQuery = z.object({
-  at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 time', abort: true }).refine((text) => isSaneInstant(Date.parse(text)), { error: saneTimeMessage('at') }).optional(),
-  format: z.enum(['json', 'csv'], { error: 'format is json or csv' }).default('json'),
-});
 
 /** RFC 4180 quoting, and a leading =, +, - or @ neutralised so a spreadsheet never runs it as a formula. */
 const csvCell = (value: unknown): string => {
@@ -39,7 +32,7 @@ export async function historyRoutes(app: App) {
   const { db } = app.platform.database;
 
   app.get('/loads/:id/history', {
-    schema: { tags: ['loads'], summary: "A load's audit trail (?at= replays it to that moment; ?format=csv downloads it)", params: IdParams, querystring: HistoryQuery },
+    schema: { tags: ['loads'], summary: "A load's audit trail (?at= replays it to that moment; ?format=csv downloads it)", params: IdParams, querystring: HistoryQuery, response: historyAnswers },
     onRequest: can(LOAD_GET, LOADS_SHIPPER),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -93,7 +86,7 @@ export async function historyRoutes(app: App) {
         .send(`${lines.join('\r\n')}\r\n`);
     }
 
-    const answer: Record<string, unknown> = { loadId: load.loadId, guid: load.guid, at, events: entries };
+    const answer: HistoryAnswer = { loadId: load.loadId, guid: load.guid, at, events: entries };
     if (at) {
       const before = <E extends { metadata: { at: string } }>(list: E[]) => list.filter((event) => event.metadata.at <= at);
       const loadState = before(loadEvents).reduce<Load>((state, event) => loadDecider.evolve(state, event), loadDecider.initialState());

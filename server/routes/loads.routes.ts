@@ -6,6 +6,9 @@ import {
   LOAD_CREATE, LOAD_EDIT, LOAD_GET, LOAD_IMPORT, LOADS_CARRIER, LOADS_SHIPPER, LOAD_DELETE, LOADS_PROPOSALS,
 } from '../../domain/permissions.ts';
 import {
+  CancelLoadBodySchema, EditLoadBodySchema, LoadIdParamsSchema as IdParams, LoadsImportBodySchema, loadsAnswers, PostLoadBodySchema, type ProposalMapMarker,
+} from '../../domain/contracts/loads.contract.ts';
+import {
   cancelLoadBodySchema, extendExpirationBodySchema, LOAD_WEIGHT_MAX, loadBodySchema, updateLoadBodySchema,
 } from '../../domain/schemas/load.schema.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
@@ -17,6 +20,7 @@ import type { DB } from '../../storage/schema.ts';
 import type { App } from '../http/routeContext.ts';
 import { isTourParty, type Caller } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
+import { errorBody } from '../http/errors.ts';
 import { actionsNamed, activeFilters, instantOf, numberOf, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { latest } from '../identity/identity.ts';
@@ -25,8 +29,6 @@ import { LOADS_CSV_DEFAULT_MAX_ROWS, loadsCsvTemplate, loadsCsvTooManyRowsMessag
 import { readMultipart } from '../integrations/files/uploads.ts';
 import { gazetteer } from '../integrations/places/gazetteer.ts';
 
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
-const LooseBody = z.looseObject({});
 
 /** Fills a stop's missing city and state from the gazetteer (the nearest town to its coordinates). */
 const withPlaces = <B extends { locations: { latitude: number; longitude: number; city: string | null; state: string | null }[] }>(body: B): B => {
@@ -70,7 +72,7 @@ export async function loadsRoutes(app: App) {
   const callerOf = (request: { id: string }, actor: Actor): Caller => ({ actor, requestId: request.id });
 
   app.post('/loads', {
-    schema: { tags: ['loads'], summary: 'Post a load (specification section 3, "Load (sent on create)")', body: LooseBody },
+    schema: { tags: ['loads'], summary: 'Post a load (specification section 3, "Load (sent on create)")', body: PostLoadBodySchema, response: loadsAnswers.post },
     onRequest: can(LOAD_CREATE),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -82,7 +84,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.put('/loads', {
-    schema: { tags: ['loads'], summary: 'Edit a load (body plus loadId) or extend its offer ({loadId, newExpiration})', body: LooseBody },
+    schema: { tags: ['loads'], summary: 'Edit a load (body plus loadId) or extend its offer ({loadId, newExpiration})', body: EditLoadBodySchema, response: loadsAnswers.edit },
     onRequest: can(LOAD_EDIT),
   }, async (request) => {
     const actor = requireActor(request);
@@ -103,7 +105,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.put('/loads/:id/status', {
-    schema: { tags: ['loads'], summary: 'Cancel a load with a message ({status: 7, message})', params: IdParams, body: LooseBody },
+    schema: { tags: ['loads'], summary: 'Cancel a load with a message ({status: 7, message})', params: IdParams, body: CancelLoadBodySchema, response: loadsAnswers.cancel },
     onRequest: can(LOAD_EDIT, LOAD_DELETE),
   }, async (request) => {
     const actor = requireActor(request);
@@ -115,7 +117,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.get('/loads/shipper', {
-    schema: { tags: ['loads'], summary: "The shipper's loads with their shipment status and offers", querystring: TableQuery },
+    schema: { tags: ['loads'], summary: "The shipper's loads with their shipment status and offers", querystring: TableQuery, response: loadsAnswers.shipper },
     onRequest: can(LOADS_SHIPPER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -154,7 +156,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.get('/loads/carrier', {
-    schema: { tags: ['loads'], summary: 'The marketplace: open loads, searched by origin and destination radius, equipment, dates and weight', querystring: TableQuery },
+    schema: { tags: ['loads'], summary: 'The marketplace: open loads, searched by origin and destination radius, equipment, dates and weight', querystring: TableQuery, response: loadsAnswers.carrier },
     onRequest: can(LOADS_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -186,7 +188,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.get('/loads/list/getSavedLocations', {
-    schema: { tags: ['loads'], summary: "The organization's saved locations" },
+    schema: { tags: ['loads'], summary: "The organization's saved locations", response: loadsAnswers.savedLocations },
     onRequest: can(LOAD_CREATE, LOAD_EDIT),
   }, async (request) => {
     const actor = requireActor(request);
@@ -199,7 +201,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.get('/loads/batchImport/template', {
-    schema: { tags: ['loads'], summary: 'The CSV template: the header row and one example row' },
+    schema: { tags: ['loads'], summary: 'The CSV template: the header row and one example row', response: loadsAnswers.template },
     onRequest: can(LOAD_IMPORT),
   }, async (_request, reply) => reply
     .header('content-type', 'text/csv; charset=utf-8')
@@ -207,7 +209,10 @@ export async function loadsRoutes(app: App) {
     .send(loadsCsvTemplate(new Date().toISOString())));
 
   app.post('/loads/batchImport', {
-    schema: { tags: ['loads'], summary: 'Import loads from a CSV file (csv_loads_file): all rows or none' },
+    schema: { tags: ['loads'], summary: 'Import loads from a CSV file (csv_loads_file): all rows or none',
+      consumes: ['multipart/form-data'], body: LoadsImportBodySchema,
+      response: loadsAnswers.batchImport,
+    },
     onRequest: can(LOAD_IMPORT),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -220,7 +225,7 @@ export async function loadsRoutes(app: App) {
     if (!parsed.ok) {
       // Too many rows is a payload too large (413); any other problem is the rows' own (400).
       const status = parsed.message === loadsCsvTooManyRowsMessage(LOADS_CSV_DEFAULT_MAX_ROWS) ? 413 : 400;
-      return reply.code(status).send({ statusCode: status, error: status === 413 ? 'Payload Too Large' : 'Bad Request', message: parsed.message, errors: parsed.errors });
+      return reply.code(status).send({ ...errorBody(status, parsed.message), errors: parsed.errors });
     }
     const caller = callerOf(request, actor);
     const ids: string[] = [];
@@ -235,7 +240,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.get('/loads/:id', {
-    schema: { tags: ['loads'], summary: 'One load with its stops; facility contacts only for those who may see them', params: IdParams },
+    schema: { tags: ['loads'], summary: 'One load with its stops; facility contacts only for those who may see them', params: IdParams, response: loadsAnswers.one },
     onRequest: can(LOAD_GET, LOADS_SHIPPER, LOADS_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -277,7 +282,7 @@ export async function loadsRoutes(app: App) {
   });
 
   app.get('/loads/:id/proposals/map', {
-    schema: { tags: ['loads'], summary: "Map markers: the load's stops and each offer's truck", params: IdParams },
+    schema: { tags: ['loads'], summary: "Map markers: the load's stops and each offer's truck", params: IdParams, response: loadsAnswers.map },
     onRequest: can(LOADS_PROPOSALS, LOAD_GET),
   }, async (request) => {
     const actor = requireActor(request);
@@ -285,8 +290,8 @@ export async function loadsRoutes(app: App) {
     if (!load) throw new NotFoundError('Load not found');
     const access = await loadAccess(db, actor, load);
     if (!access.owner) throw new NotFoundError('Load not found');
-    const markers: Record<string, unknown>[] = load.details.stops.map((stop) => ({
-      latitude: stop.latitude, longitude: stop.longitude, type: 'specialMarker', name: stop.name, address: stop.address,
+    const markers: ProposalMapMarker[] = load.details.stops.map((stop) => ({
+      latitude: stop.latitude, longitude: stop.longitude, type: 'specialMarker' as const, name: stop.name, address: stop.address,
       additionalInfo: stop.locationType === 1 ? 'Pickup' : stop.locationType === 4 ? 'Dropoff' : stop.locationType === 2 ? 'Extra pickup' : 'Extra dropoff',
       price: null,
       contactDetails: { name: stop.name, contactName: stop.contactName, contactPhone: stop.contactPhone, notes: stop.number },
@@ -296,7 +301,7 @@ export async function loadsRoutes(app: App) {
       const truck = await truckPosition(db, proposal.org_id, proposal.eld_truck_name);
       if (!truck) continue;
       markers.push({
-        latitude: truck.latitude, longitude: truck.longitude, type: 'truck', name: proposal.name, address: proposal.address,
+        latitude: truck.latitude, longitude: truck.longitude, type: 'truck' as const, name: proposal.name, address: proposal.address,
         additionalInfo: proposal.eld_truck_name ?? '', price: money(proposal.price), proposalId: proposal.id,
         contactDetails: { name: proposal.name, contactName: proposal.person, contactPhone: proposal.phone, notes: proposal.message },
       });

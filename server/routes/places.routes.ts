@@ -1,22 +1,9 @@
-import { z } from 'zod';
+import { AutocompleteQuerySchema as AutocompleteQuery, placesAnswers, ReverseQuerySchema as ReverseQuery } from '../../domain/contracts/places.contract.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
 import { can } from '../http/auth.ts';
 import { attribution, type Place } from '../integrations/places/gazetteer.ts';
 import { createPlaceSearch, type PlaceService } from '../integrations/places/photon.ts';
-
-const AutocompleteQuery = z.object({
-  q: z.string().trim().max(200, 'q is at most 200 characters').default(''),
-  limit: z.coerce.number().int('limit must be a whole number').min(1, 'limit is at least 1').max(25, 'limit is at most 25').default(10),
-});
-const ReverseQuery = z.object({
-  latitude: z.coerce.number().min(-90, 'latitude is between -90 and 90').max(90, 'latitude is between -90 and 90'),
-  longitude: z.coerce.number().min(-180, 'longitude is between -180 and 180').max(180, 'longitude is between -180 and 180'),
-});
-const PlaceAnswer = z.object({
-  id: z.string(), name: z.string(), address: z.string(), latitude: z.number(), longitude: z.number(),
-  city: z.string(), state: z.string(), zip: z.string().nullable(),
-});
 
 const answer = ({ id, name, address, latitude, longitude, city, state, zip }: Place) => ({ id, name, address, latitude, longitude, city, state, zip });
 
@@ -31,7 +18,7 @@ export async function placesRoutes(app: App, options: { places?: PlaceService } 
     schema: {
       tags: ['places'], summary: 'US places (towns and ZIP codes) matching typed text, best match first',
       description: `Matches town names ("chic"), "City, ST", state names and ZIP prefixes. ${attribution}`,
-      querystring: AutocompleteQuery, response: { 200: z.array(PlaceAnswer) },
+      querystring: AutocompleteQuery, response: placesAnswers.autocomplete,
     },
     onRequest: can(),
   }, async (request) => {
@@ -44,7 +31,7 @@ export async function placesRoutes(app: App, options: { places?: PlaceService } 
     schema: {
       tags: ['places'], summary: 'The town around a point',
       description: `The town of the nearest ZIP code centroid; 404 far from any. ${attribution}`,
-      querystring: ReverseQuery, response: { 200: PlaceAnswer },
+      querystring: ReverseQuery, response: placesAnswers.reverse,
     },
     onRequest: can(),
   }, async (request) => {

@@ -6,6 +6,10 @@ import {
   LOAD_PROPOSAL_VIEW, LOADS_PROPOSALS, OFFER_SUBMIT, PROPOSAL_CANCEL, PROPOSAL_CHANGE_STATUS, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT,
   PROPOSAL_VIEW, PROPOSAL_VIEW_ALL,
 } from '../../domain/permissions.ts';
+import {
+  ContractUploadBodySchema, LoadIdParamsSchema as LoadParams, OfferBody, OfferBodySchema, ProposalChangeBody, ProposalChangeBodySchema,
+  ProposalIdParamsSchema as IdParams, ProposalParamsSchema as ProposalParams, type ProposalRow, proposalsAnswers,
+} from '../../domain/contracts/proposals.contract.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import {
   carrierProposalOn, loadShipper, organizationRatings, PROPOSAL_ORDER, proposalOnLoad, proposalsPage, type ProposalScope,
@@ -20,29 +24,7 @@ import { contentDisposition, readMultipart } from '../integrations/files/uploads
 import { renderRateConfirmation, sha256Hex, type RateConfirmationParty } from '../integrations/pdf/rateConfirmation.ts';
 import { MARKETPLACE_VIEWS } from './loads.routes.ts';
 
-const LoadParams = z.object({ loadId: z.uuid('Not a valid id') });
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
-const ProposalParams = z.object({ loadId: z.uuid('Not a valid id'), proposalId: z.uuid('Not a valid id') });
-
-export const PRICE_MESSAGE = 'Please enter a price greater than 0';
-export const PRICE_MAX = 1_000_000;
-export const PRICE_TOO_HIGH_MESSAGE = 'Please enter a price of at most $1,000,000';
-// A JSON number only: true, [2500] and "0x10" were coerced to prices once.
-const price = z.number({ error: PRICE_MESSAGE }).positive({ error: PRICE_MESSAGE, abort: true }).max(PRICE_MAX, { error: PRICE_TOO_HIGH_MESSAGE, abort: true })
-  // Cents compared with a tolerance: in binary floating point 1024.10 * 100 is 102409.99999999999.
-  .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, { error: 'A price has at most 2 decimals' })
-  .transform((value) => Math.round(value * 100) / 100);
-export const OfferBody = z.object({
-  price,
-  message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
-  eldTruckName: z.string({ error: 'eldTruckName must be a text' }).trim().max(100, { error: 'A truck name can have at most 100 characters' }).nullish().transform((value) => value || null),
-});
-export const ProposalChangeBody = z.object({
-  status: z.number({ error: 'Please choose what to do with the offer' })
-    .refine((status) => [5, 7, 10, 11, 12].includes(status), { error: 'status is one of 5 accept, 12 decline, 11 counter, 10 accept counter, 7 withdraw' }),
-  message: z.string({ error: 'message must be a text' }).trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
-  price: price.nullish().transform((value) => value ?? null),
-}).refine((body) => body.status !== 11 || body.price !== null, { error: PRICE_MESSAGE, path: ['price'] });
+export { OfferBody, PRICE_MAX, PRICE_MESSAGE, PRICE_TOO_HIGH_MESSAGE, ProposalChangeBody } from '../../domain/contracts/proposals.contract.ts';
 
 type Row = Record<string, any>;
 const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
@@ -56,7 +38,7 @@ export async function proposalsRoutes(app: App) {
 
   const ratingsOf = (organizationIds: string[]) => organizationRatings(db, organizationIds);
 
-  const proposalRow = (row: Row, ratings: Map<string, Record<string, number>>, actor: Actor) => {
+  const proposalRow = (row: Row, ratings: Map<string, Record<string, number>>, actor: Actor): ProposalRow => {
     const asCarrier = row.carrier_organization_id === actor.organizationId;
     const loadOpen = row.load_status === GenericStatus.Created && new Date(row.load_expiration).getTime() > Date.now();
     const open = row.status === GenericStatus.SubmittedProposal || row.status === GenericStatus.PendingAcceptance;
@@ -101,7 +83,7 @@ export async function proposalsRoutes(app: App) {
   };
 
   app.get('/proposal/:loadId', {
-    schema: { tags: ['proposals'], summary: 'The offers on one load (its shipper; a carrier sees only its own)', params: LoadParams, querystring: TableQuery },
+    schema: { tags: ['proposals'], summary: 'The offers on one load (its shipper; a carrier sees only its own)', params: LoadParams, querystring: TableQuery, response: proposalsAnswers.onLoad },
     onRequest: can(LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW),
   }, async (request) => {
     const actor = requireActor(request);
@@ -124,7 +106,7 @@ export async function proposalsRoutes(app: App) {
   });
 
   app.get('/proposal/:loadId/proposal/:proposalId', {
-    schema: { tags: ['proposals'], summary: 'One offer', params: ProposalParams },
+    schema: { tags: ['proposals'], summary: 'One offer', params: ProposalParams, response: proposalsAnswers.one },
     onRequest: can(PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW),
   }, async (request) => {
     const actor = requireActor(request);
@@ -136,7 +118,7 @@ export async function proposalsRoutes(app: App) {
   });
 
   app.post('/proposal/:loadId', {
-    schema: { tags: ['proposals'], summary: 'Make an offer on a load; a second offer by the same carrier revises it', params: LoadParams, body: z.looseObject({}) },
+    schema: { tags: ['proposals'], summary: 'Make an offer on a load; a second offer by the same carrier revises it', params: LoadParams, body: OfferBodySchema, response: proposalsAnswers.submit },
     onRequest: can(OFFER_SUBMIT, PROPOSAL_SUBMIT),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -148,7 +130,7 @@ export async function proposalsRoutes(app: App) {
   });
 
   app.put('/proposal/:id', {
-    schema: { tags: ['proposals'], summary: 'Answer an offer: 5 accept, 12 decline, 11 counter (with price), 10 accept counter, 7 withdraw', params: IdParams, body: z.looseObject({}) },
+    schema: { tags: ['proposals'], summary: 'Answer an offer: 5 accept, 12 decline, 11 counter (with price), 10 accept counter, 7 withdraw', params: IdParams, body: ProposalChangeBodySchema, response: proposalsAnswers.change },
     onRequest: can(PROPOSAL_CHANGE_STATUS, PROPOSAL_CANCEL),
   }, async (request) => {
     const actor = requireActor(request);
@@ -160,7 +142,7 @@ export async function proposalsRoutes(app: App) {
   });
 
   app.post('/proposal/load/:loadId', {
-    schema: { tags: ['proposals'], summary: 'Upload the signed contract (multipart: status 14 and the file `contract`, a PDF)', params: LoadParams },
+    schema: { tags: ['proposals'], summary: 'Upload the signed contract (multipart: status 14 and the file `contract`, a PDF)', params: LoadParams, consumes: ['multipart/form-data'], body: ContractUploadBodySchema, response: proposalsAnswers.contract },
     onRequest: can(PROPOSAL_CHANGE_STATUS),
   }, async (request) => {
     const actor = requireActor(request);
@@ -183,7 +165,7 @@ export async function proposalsRoutes(app: App) {
   });
 
   app.get('/proposal/:id/rate-confirmation', {
-    schema: { tags: ['proposals'], summary: 'The rate confirmation PDF of an accepted offer, for the carrier to sign', params: IdParams },
+    schema: { tags: ['proposals'], summary: 'The rate confirmation PDF of an accepted offer, for the carrier to sign', params: IdParams, response: proposalsAnswers.rateConfirmation },
     onRequest: can(PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -242,7 +224,7 @@ export async function proposalsRoutes(app: App) {
   });
 
   app.get('/proposals/carrier', {
-    schema: { tags: ['proposals'], summary: "The carrier's own offers with their loads", querystring: TableQuery },
+    schema: { tags: ['proposals'], summary: "The carrier's own offers with their loads", querystring: TableQuery, response: proposalsAnswers.table },
     onRequest: can(PROPOSAL_LIST_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -250,7 +232,7 @@ export async function proposalsRoutes(app: App) {
   });
 
   app.get('/proposals', {
-    schema: { tags: ['proposals'], summary: 'Every offer (Superadmin)', querystring: TableQuery },
+    schema: { tags: ['proposals'], summary: 'Every offer (Superadmin)', querystring: TableQuery, response: proposalsAnswers.table },
     onRequest: can(PROPOSAL_VIEW_ALL),
   }, async (request) => table(request, requireActor(request), {}, true));
 }

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { SavedSearchBodySchema, SearchIdParamsSchema as IdParams, searchesAnswers } from '../../domain/contracts/searches.contract.ts';
 import { trailerTypes } from '../../domain/catalog.ts';
 import { LOADS_CARRIER } from '../../domain/permissions.ts';
 import { savedSearchBodySchema } from '../../domain/searches/savedSearch.schema.ts';
@@ -10,8 +10,6 @@ import { createSearchCommands } from '../commands/searches.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { parseWith } from '../identity/accounts.ts';
 
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
-const LooseBody = z.looseObject({});
 const SEARCH_VIEWS = ['savedSearches'] as const;
 
 /** A saved search as GET searches lists it. */
@@ -41,7 +39,7 @@ export async function searchesRoutes(app: App) {
   const searches = createSearchCommands({ store, db });
 
   app.get('/searches', {
-    schema: { tags: ['searches'], summary: "The organization's saved searches (lane alerts), oldest first" },
+    schema: { tags: ['searches'], summary: "The organization's saved searches (lane alerts), oldest first", response: searchesAnswers.list },
     onRequest: can(LOADS_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -51,7 +49,7 @@ export async function searchesRoutes(app: App) {
   });
 
   app.post('/searches', {
-    schema: { tags: ['searches'], summary: 'Save a search: {name, origin?: {latitude, longitude, radius}, destination?, equipment?}; a new load matching it alerts the organization', body: LooseBody },
+    schema: { tags: ['searches'], summary: 'Save a search: {name, origin?: {latitude, longitude, radius}, destination?, equipment?}; a new load matching it alerts the organization', body: SavedSearchBodySchema, response: searchesAnswers.save },
     onRequest: can(LOADS_CARRIER),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -62,12 +60,12 @@ export async function searchesRoutes(app: App) {
   });
 
   app.delete('/searches/:id', {
-    schema: { tags: ['searches'], summary: 'Delete a saved search of the organization', params: IdParams },
+    schema: { tags: ['searches'], summary: 'Delete a saved search of the organization', params: IdParams, response: searchesAnswers.delete },
     onRequest: can(LOADS_CARRIER),
   }, async (request, reply) => {
     const actor = requireActor(request);
     const position = await searches.deleteSearch({ actor, requestId: request.id }, request.params.id, new Date().toISOString());
     await runner.waitFor(SEARCH_VIEWS, position);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 }

@@ -1,152 +1,19 @@
 import { apiDelete, apiGet, apiGetBlob, apiPost, apiPut } from '../../api/http.ts';
-import type { TableRow } from '../../api/table.ts';
+import type { LoadDetail, LoadsImportedAnswer, MarketplaceRow as ContractMarketplaceRow, SavedLocation } from '../../../../domain/contracts/loads.contract.ts';
+import type { Place } from '../../../../domain/contracts/places.contract.ts';
+import type { SavedSearch, SavedSearchBody, SearchArea as ContractSearchArea } from '../../../../domain/contracts/searches.contract.ts';
 
-/** A place of `GET /api/places/autocomplete` (the gazetteer; GeoNames, CC BY 4.0). */
-export interface Place {
-  id: string;
-  name: string;
-  address: string;
-  latitude: number;
-  longitude: number;
-  city: string;
-  state: string;
-  zip: string | null;
-}
+export type { Place } from '../../../../domain/contracts/places.contract.ts';
+export type {
+  LoadDetail, LoadLocation, LoadRowBase, LoadsImportedAnswer, RowPlace, SavedLocation, ShipperLoadRow,
+} from '../../../../domain/contracts/loads.contract.ts';
+export type { SavedSearch, SavedSearchBody } from '../../../../domain/contracts/searches.contract.ts';
 
-/** A saved location of `GET /api/loads/list/getSavedLocations`. */
-export interface SavedLocation {
-  id: string;
-  name: string;
-  address: string;
-  city: string | null;
-  state: string | null;
-  latitude: number;
-  longitude: number;
-  contactName: string | null;
-  contactPhone: string | null;
-  number: string | null;
-  locationType: number;
-}
+/** A marketplace row; one the realtime channel pushed (`load:posted`, `load:updated`) also says whether the load is still `open`. */
+export type MarketplaceRow = ContractMarketplaceRow & { open?: boolean };
 
-export interface RowPlace {
-  address: string;
-  city: string | null;
-  state: string | null;
-  latitude: number;
-  longitude: number;
-  time: string | null;
-  timeEnd: string | null;
-  timezone: string;
-}
-
-/** The columns every load row shares (shipper table, marketplace). */
-export interface LoadRowBase extends TableRow {
-  id: string;
-  guid: string;
-  loadStatus: number;
-  pickup: RowPlace;
-  dropoff: RowPlace;
-  pickupTime: string | null;
-  dropoffTime: string | null;
-  expiration: string | null;
-  expirationTimezone: string;
-  loadType: string | null;
-  equipment: number[];
-  equipmentNames: string[];
-  accessories: number[];
-  weight: number;
-  commodity: string;
-  refNumber: string;
-  distance: number;
-  stopsCount: number;
-}
-
-/** A row of `GET /api/loads/shipper`. */
-export interface ShipperLoadRow extends LoadRowBase {
-  statusKey: string;
-  statusName: string;
-  proposals: number;
-  openProposals: number;
-  newProposals: number;
-  bestPrice: number | null;
-  price: number | null;
-  tourId: string | null;
-  driver: string | null;
-}
-
-/** A row of `GET /api/loads/carrier`, or the `load:posted` payload (without myProposal and actions). */
-export interface MarketplaceRow extends LoadRowBase {
-  statusName: string;
-  shipper: string;
-  originDistance?: number | null;
-  destinationDistance?: number | null;
-  myProposal?: { id: string; status: number; statusName: string; price: number | null; counterPrice: number | null } | null;
-  open?: boolean;
-}
-
-/** A stop of `GET /api/loads/{id}`. */
-export interface LoadLocation {
-  id: string;
-  locationType: number;
-  address: string;
-  city: string | null;
-  state: string | null;
-  name: string;
-  latitude: number;
-  longitude: number;
-  contactName: string | null;
-  contactPhone: string | null;
-  number: string | null;
-}
-
-/** `GET /api/loads/{id}`. */
-export interface LoadDetail {
-  id: string;
-  guid: string;
-  status: number;
-  statusName: string;
-  shipper: string | null;
-  postedAt: string;
-  pickupTimestampStart: string;
-  pickupTimestampEnd: string | null;
-  pickupTimezone: string;
-  dropOffTimestampStart: string;
-  dropOffTimestampEnd: string | null;
-  dropoffTimezone: string;
-  expiration: string;
-  expirationTimezone: string;
-  loadTypeId: number;
-  carriersSortingTypeId: number | null;
-  loadAccessories: number[];
-  loadEquipment: number[];
-  description: string;
-  weight: number;
-  commodity: string;
-  refNumber: string;
-  locations: LoadLocation[];
-  contactsHidden: boolean;
-  acceptedProposalId: string | null;
-  price: number | null;
-  tourId: string | null;
-  contractFileId: string | null;
-  cancelMessage: string | null;
-  canEdit: boolean;
-}
-
-/** A carrier's saved search (lane alert) of `GET /api/searches`. */
-export interface SearchArea {
-  latitude: number;
-  longitude: number;
-  radius: number;
-  label?: string;
-}
-export interface SavedSearch {
-  id: string;
-  name: string;
-  origin?: SearchArea | null;
-  destination?: SearchArea | null;
-  equipment?: number[] | null;
-}
+/** An area of the carrier's search form: a saved search's area, with the picked place's name while the form shows it. */
+export type SearchArea = ContractSearchArea & { label?: string };
 
 export const loadsApi = {
   get: (id: string) => apiGet<LoadDetail>(`/loads/${encodeURIComponent(id)}`),
@@ -161,10 +28,10 @@ export const loadsApi = {
   batchImport: (file: File) => {
     const form = new FormData();
     form.append('csv_loads_file', file);
-    return apiPost<{ created: number; ids: string[] }>('/loads/batchImport', form);
+    return apiPost<LoadsImportedAnswer>('/loads/batchImport', form);
   },
   searches: () => apiGet<SavedSearch[]>('/searches'),
-  saveSearch: (body: Omit<SavedSearch, 'id'>) => apiPost<{ id: string }>('/searches', body),
+  saveSearch: (body: SavedSearchBody) => apiPost<{ id: string }>('/searches', body),
   deleteSearch: (id: string) => apiDelete<void>(`/searches/${encodeURIComponent(id)}`),
 };
 

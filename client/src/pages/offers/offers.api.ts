@@ -1,69 +1,17 @@
 import { apiGet, apiGetBlob, apiPost, apiPut } from '../../api/http.ts';
-import { fetchTable, type TableRow } from '../../api/table.ts';
+import { fetchTable } from '../../api/table.ts';
+import type { ProposalMapMarker } from '../../../../domain/contracts/loads.contract.ts';
+import type { ContractUploadedAnswer, ProposalRow } from '../../../../domain/contracts/proposals.contract.ts';
+import type { CatalogueEntry as OrganizationService, NearTruck as EldTruck } from '../../../../domain/contracts/services.contract.ts';
 
 /** Proposal statuses used by the offer screens (generic statuses of the specification). */
 export const ProposalStatus = { Accepted: 5, Canceled: 7, SubmittedProposal: 10, PendingAcceptance: 11, Declined: 12, Confirmed: 14 } as const;
 
-/** A row of `GET /api/proposal/{loadId}`, `/proposals/carrier` and `/proposals`. */
-export interface ProposalRow extends TableRow {
-  id: string;
-  loadId: string;
-  loadGuid: string;
-  status: number;
-  statusName: string;
-  price: number | null;
-  counterPrice: number | null;
-  message: string;
-  eldTruckName: string | null;
-  submittedAt: string | null;
-  updatedAt: string | null;
-  carrier: { id: string; name: string; ratings: Record<string, number> };
-  tourId: string | null;
-  contractFileId: string | null;
-  load?: {
-    guid: string;
-    status: number;
-    statusName: string;
-    pickup: { address: string; city: string | null; state: string | null; time: string | null; timezone: string };
-    dropoff: { address: string; city: string | null; state: string | null; time: string | null; timezone: string };
-    weight: number;
-    commodity: string;
-    expiration: string | null;
-  };
-  canAccept?: boolean;
-  canCounter?: boolean;
-  canDecline?: boolean;
-}
+export type { ProposalRow } from '../../../../domain/contracts/proposals.contract.ts';
+export type { ProposalMapMarker } from '../../../../domain/contracts/loads.contract.ts';
 
-/** A marker of `GET /api/loads/{id}/proposals/map`. */
-export interface ProposalMapMarker {
-  latitude: number;
-  longitude: number;
-  type: 'truck' | 'specialMarker';
-  name: string;
-  address: string;
-  additionalInfo: string;
-  price: number | null;
-  proposalId?: string;
-  contactDetails: { name: string; contactName: string | null; contactPhone: string | null; notes: string | null };
-}
-
-/** An ELD service of `GET /api/organization-services`. */
-export interface OrganizationService {
-  id: string;
-  name: string;
-  status: number | string | null;
-}
-
-/** A truck of `GET /api/services/{id}/trucks/{latitude}/{longitude}`, nearest first. */
-export interface EldTruck {
-  id: string;
-  name: string;
-  latitude: number;
-  longitude: number;
-  distance?: number;
-  updatedAt?: string;
-}
+/** An ELD service of `GET /api/organization-services`; a truck of `GET /api/services/{id}/trucks/{latitude}/{longitude}`, nearest first. */
+export type { CatalogueEntry as OrganizationService, NearTruck as EldTruck } from '../../../../domain/contracts/services.contract.ts';
 
 export const offersApi = {
   /** The caller's own proposals on a load (a carrier sees only its own; 404 when it has none). */
@@ -80,7 +28,7 @@ export const offersApi = {
     const form = new FormData();
     form.append('status', '14');
     form.append('contract', file);
-    return apiPost<{ proposalId: string; contractFileId: string }>(`/proposal/load/${encodeURIComponent(loadId)}`, form);
+    return apiPost<ContractUploadedAnswer>(`/proposal/load/${encodeURIComponent(loadId)}`, form);
   },
   file: (fileId: string) => apiGetBlob(`/files/${encodeURIComponent(fileId)}`),
   services: () => apiGet<OrganizationService[]>('/organization-services'),
@@ -91,7 +39,7 @@ export const offersApi = {
 /** The ELD trucks of every installed service, nearest to the point first; none when ELD is not set up. */
 export async function trucksNearest(latitude: number, longitude: number): Promise<EldTruck[]> {
   const services = await offersApi.services().catch(() => [] as OrganizationService[]);
-  const installed = services.filter((service) => service.status !== null && service.status !== undefined && service.status !== '');
+  const installed = services.filter((service) => service.status === 'Installed');
   const lists = await Promise.all(installed.map((service) => offersApi.trucksNear(service.id, latitude, longitude).catch(() => [] as EldTruck[])));
   return lists.flat().sort((a, b) => (a.distance ?? Infinity) - (b.distance ?? Infinity));
 }

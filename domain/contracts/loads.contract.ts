@@ -1,0 +1,189 @@
+/**
+ * The loads calls: posting, editing, cancelling, the shipper's table, the carriers' marketplace, one
+ * load, its offers' map, saved locations and the CSV import.
+ */
+import { z } from 'zod';
+import { cancelLoadBodySchema, extendExpirationBodySchema, loadBodySchema, updateLoadBodySchema } from '../schemas/load.schema.ts';
+import { checkedInside, ErrorBodySchema, errorAnswers, FieldErrorSchema, guardedErrors, IdParamsSchema, tableAnswerOf } from './common.ts';
+
+export { IdParamsSchema as LoadIdParamsSchema };
+
+// The load bodies depend on the current time (a pickup in the past is refused): checked inside, documented here.
+const DOCUMENTED_AT = '2000-01-01T00:00:00.000Z';
+export const PostLoadBodySchema = checkedInside(loadBodySchema(DOCUMENTED_AT));
+/** PUT loads: the whole load with its `loadId`, or `{loadId, newExpiration, expirationTimezone?}` to extend the offer. */
+export const EditLoadBodySchema = checkedInside(z.union([updateLoadBodySchema(DOCUMENTED_AT), extendExpirationBodySchema(DOCUMENTED_AT)]));
+export const CancelLoadBodySchema = checkedInside(cancelLoadBodySchema);
+
+export const LoadPostedAnswerSchema = z.object({ id: z.string(), guid: z.string() });
+export const LoadUpdatedAnswerSchema = z.object({ message: z.string() });
+export const LoadCanceledAnswerSchema = z.object({ id: z.string(), status: z.number().int(), statusName: z.string(), message: z.string() });
+
+/** A place of a load row: the pickup's or the dropoff's. */
+export const RowPlaceSchema = z.object({
+  address: z.string(), city: z.string().nullable(), state: z.string().nullable(), latitude: z.number(), longitude: z.number(),
+  time: z.string().nullable(), timeEnd: z.string().nullable(), timezone: z.string(),
+});
+export type RowPlace = z.infer<typeof RowPlaceSchema>;
+
+/** The columns every load row shares (shipper table, marketplace, realtime payloads). */
+export const LoadRowBaseSchema = z.object({
+  id: z.string(),
+  guid: z.string(),
+  loadStatus: z.number().int(),
+  loadStatusName: z.string(),
+  pickup: RowPlaceSchema,
+  dropoff: RowPlaceSchema,
+  pickupTime: z.string().nullable(),
+  dropoffTime: z.string().nullable(),
+  expiration: z.string().nullable(),
+  expirationTimezone: z.string(),
+  loadTypeId: z.number().int(),
+  loadType: z.string().nullable(),
+  equipment: z.array(z.number()),
+  equipmentNames: z.array(z.string()),
+  accessories: z.array(z.number()),
+  weight: z.number(),
+  commodity: z.string(),
+  refNumber: z.string(),
+  distance: z.number(),
+  stopsCount: z.number().int(),
+});
+export type LoadRowBase = z.infer<typeof LoadRowBaseSchema>;
+
+/** A row of GET loads/shipper. */
+export const ShipperLoadRowSchema = LoadRowBaseSchema.extend({
+  /** The shipment status (a tour status id), null while the load has no tour (statusKey says which: posted, bid submitted, canceled, ...). */
+  status: z.number().int().nullable(),
+  statusKey: z.string(),
+  statusName: z.string(),
+  statusColor: z.string(),
+  proposals: z.number().int(),
+  openProposals: z.number().int(),
+  newProposals: z.number().int(),
+  bestPrice: z.number().nullable(),
+  price: z.number().nullable(),
+  tourId: z.string().nullable(),
+  driver: z.string().nullable(),
+  actions: z.array(z.number().int()),
+});
+export type ShipperLoadRow = z.infer<typeof ShipperLoadRowSchema>;
+export const ShipperLoadsAnswerSchema = tableAnswerOf(ShipperLoadRowSchema);
+
+/** The caller's own offer on a marketplace load. */
+export const MyProposalSchema = z.object({
+  id: z.string(), status: z.number().int().nullable(), statusName: z.string(), price: z.number().nullable(), counterPrice: z.number().nullable(),
+});
+
+/** A row of GET loads/carrier (the marketplace). */
+export const MarketplaceRowSchema = LoadRowBaseSchema.extend({
+  status: z.number().int(),
+  statusName: z.string(),
+  shipper: z.string(),
+  originDistance: z.number().nullable(),
+  destinationDistance: z.number().nullable(),
+  myProposal: MyProposalSchema.nullable(),
+  actions: z.array(z.number().int()),
+});
+export type MarketplaceRow = z.infer<typeof MarketplaceRowSchema>;
+export const MarketplaceAnswerSchema = tableAnswerOf(MarketplaceRowSchema);
+
+/** A saved location of GET loads/list/getSavedLocations. */
+export const SavedLocationSchema = z.object({
+  id: z.string(), name: z.string(), address: z.string(), city: z.string().nullable(), state: z.string().nullable(),
+  latitude: z.number(), longitude: z.number(), contactName: z.string().nullable(), contactPhone: z.string().nullable(),
+  number: z.string().nullable(), locationType: z.number().int(),
+});
+export type SavedLocation = z.infer<typeof SavedLocationSchema>;
+
+/** A stop of GET loads/{id}; facility contacts are null for those who may not see them. */
+export const LoadLocationSchema = z.object({
+  id: z.string(), locationType: z.number().int(), address: z.string(), city: z.string().nullable(), state: z.string().nullable(), name: z.string(),
+  latitude: z.number(), longitude: z.number(), contactName: z.string().nullable(), contactPhone: z.string().nullable(), number: z.string().nullable(),
+});
+export type LoadLocation = z.infer<typeof LoadLocationSchema>;
+
+/** GET loads/{id}. */
+export const LoadDetailSchema = z.object({
+  id: z.string(),
+  guid: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  shipperOrganizationId: z.string(),
+  shipper: z.string().nullable(),
+  postedAt: z.string(),
+  updatedAt: z.string(),
+  pickupTimestampStart: z.string(),
+  pickupTimestampEnd: z.string().nullable(),
+  pickupTimezone: z.string(),
+  dropOffTimestampStart: z.string(),
+  dropOffTimestampEnd: z.string().nullable(),
+  dropoffTimezone: z.string(),
+  expiration: z.string(),
+  expirationTimezone: z.string(),
+  loadTypeId: z.number().int(),
+  rate: z.number(),
+  rateTypeId: z.number().int(),
+  carriersSortingTypeId: z.number().int().nullable(),
+  loadAccessories: z.array(z.number()),
+  loadEquipment: z.array(z.number()),
+  description: z.string(),
+  weight: z.number(),
+  commodity: z.string(),
+  refNumber: z.string(),
+  locations: z.array(LoadLocationSchema),
+  contactsHidden: z.boolean(),
+  acceptedProposalId: z.string().nullable(),
+  carrierOrganizationId: z.string().nullable(),
+  price: z.number().nullable(),
+  tourId: z.string().nullable(),
+  contractFileId: z.string().nullable(),
+  cancelMessage: z.string().nullable(),
+  canEdit: z.boolean(),
+});
+export type LoadDetail = z.infer<typeof LoadDetailSchema>;
+
+/** A marker of GET loads/{id}/proposals/map: a stop of the load, or the truck of an offer. */
+export const ProposalMapMarkerSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  type: z.enum(['truck', 'specialMarker']),
+  name: z.string(),
+  address: z.string(),
+  additionalInfo: z.string(),
+  price: z.number().nullable(),
+  proposalId: z.string().optional(),
+  contactDetails: z.object({ name: z.string(), contactName: z.string().nullable(), contactPhone: z.string().nullable(), notes: z.string().nullable() }),
+});
+export type ProposalMapMarker = z.infer<typeof ProposalMapMarkerSchema>;
+
+/** The CSV import: multipart with the file `csv_loads_file`, read inside by readMultipart (the body Fastify sees is empty); documented here. */
+export const LoadsImportBodySchema = z.unknown().meta({
+  type: 'object', properties: { csv_loads_file: { type: 'string', format: 'binary' } }, required: ['csv_loads_file'],
+});
+
+/** The CSV import's answer: every row is created, or none. */
+export const LoadsImportedAnswerSchema = z.object({ created: z.number().int(), ids: z.array(z.string()) });
+export type LoadsImportedAnswer = z.infer<typeof LoadsImportedAnswerSchema>;
+
+/** The CSV template: the header row and one example row. */
+export const LoadsCsvTemplateAnswer = { content: { 'text/csv': { schema: z.string().meta({ description: 'The header row and one example row' }) } } };
+
+/** A problem of one row of the CSV: its line (the header is line 1), its column and the form's message. */
+export const CsvRowErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export type CsvRowError = z.infer<typeof CsvRowErrorSchema>;
+/** The import's 400 and 413: the rows' problems, or the file's (named by path). */
+export const LoadsImportErrorSchema = ErrorBodySchema.extend({ errors: z.array(z.union([FieldErrorSchema, CsvRowErrorSchema])).optional() });
+
+export const loadsAnswers = {
+  post: { 201: LoadPostedAnswerSchema, ...errorAnswers(400, 404), ...guardedErrors },
+  edit: { 200: LoadUpdatedAnswerSchema, ...errorAnswers(400, 404, 409), ...guardedErrors },
+  cancel: { 200: LoadCanceledAnswerSchema, ...errorAnswers(400, 404, 409), ...guardedErrors },
+  shipper: { 200: ShipperLoadsAnswerSchema, ...errorAnswers(400), ...guardedErrors },
+  carrier: { 200: MarketplaceAnswerSchema, ...errorAnswers(400), ...guardedErrors },
+  savedLocations: { 200: z.array(SavedLocationSchema), ...guardedErrors },
+  template: { 200: LoadsCsvTemplateAnswer, ...guardedErrors },
+  batchImport: { 201: LoadsImportedAnswerSchema, 400: LoadsImportErrorSchema, 413: LoadsImportErrorSchema, ...errorAnswers(404, 409, 415), ...guardedErrors },
+  one: { 200: LoadDetailSchema, ...errorAnswers(400, 404), ...guardedErrors },
+  map: { 200: z.array(ProposalMapMarkerSchema), ...errorAnswers(400, 404), ...guardedErrors },
+};
