@@ -41,11 +41,11 @@ t.test('errors have one shape, name the field, and never leak a 5xx message', as
   t.match(invalid.json(), { statusCode: 400, error: 'Bad Request', message: 'Please enter weight', errors: [{ path: 'weight', message: 'Please enter weight' }] });
 
   const domain = await app.inject({ method: 'GET', url: '/api/test/domain' });
-  t.same(domain.json(), { statusCode: 400, error: 'Bad Request', message: 'Please enter commodity', errors: [{ path: 'commodity', message: 'Please enter commodity' }] });
+  t.same(domain.json(), { statusCode: 400, error: 'Bad Request', message: 'Please enter commodity', code: 'commodity_required', errors: [{ path: 'commodity', message: 'Please enter commodity', code: 'commodity_required' }] });
 
   const crash = await app.inject({ method: 'GET', url: '/api/test/crash' });
   t.equal(crash.statusCode, 500);
-  t.same(crash.json(), { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong!' });
+  t.same(crash.json(), { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong!', code: 'internal_error' });
   t.notMatch(crash.body, /secret/);
 
   const malformed = await app.inject({ method: 'POST', url: '/api/test/echo', headers: { 'content-type': 'application/json' }, payload: '{"weight": ' });

@@ -1,16 +1,29 @@
-export type FieldError = { path: string; message: string };
+import { errorCodeFor, VALIDATION_FAILED, type ErrorCode } from '../contracts/errorCodes.ts';
 
-/** A domain error carries the HTTP status it maps to; the server's single error handler reads it. */
+export type FieldError = { path: string; message: string; code?: string };
+
+/**
+ * A domain error carries the HTTP status it maps to and a stable `code` (given, else the catalog's
+ * for its message, else the generic one of its status); the server's single error handler reads them.
+ */
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
-  constructor(message: string, readonly errors: FieldError[] = []) {
+  constructor(message: string, readonly errors: FieldError[] = [], private readonly explicitCode?: string) {
     super(message);
     this.name = new.target.name;
+  }
+
+  get code(): ErrorCode | (string & {}) {
+    return this.explicitCode ?? errorCodeFor(this.statusCode, this.message);
   }
 }
 
 export class ValidationError extends DomainError {
   readonly statusCode = 400;
+  override get code(): ErrorCode | (string & {}) {
+    const code = super.code;
+    return code === 'bad_request' ? VALIDATION_FAILED : code;
+  }
   static field(path: string, message: string) {
     return new ValidationError(message, [{ path, message }]);
   }

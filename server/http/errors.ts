@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { codeOfMessage, errorCodeFor, VALIDATION_FAILED } from '../../domain/contracts/errorCodes.ts';
 import { DomainError, type FieldError } from '../../domain/shared/errors.ts';
 
 const reasons: Record<number, string> = {
@@ -8,9 +9,24 @@ const reasons: Record<number, string> = {
   429: 'Too Many Requests', 500: 'Internal Server Error', 503: 'Service Unavailable',
 };
 
-export const errorBody = (statusCode: number, message: string, errors?: FieldError[]) => ({
-  statusCode, error: reasons[statusCode] ?? 'Error', message, ...(errors && errors.length ? { errors } : {}),
+/** A field's error with the catalog's code of its message, when it has one. */
+const withCode = (error: FieldError): FieldError => {
+  const code = error.code ?? codeOfMessage(error.message);
+  return code ? { ...error, code } : error;
+};
+
+/**
+ * The error answer (ErrorBodySchema in domain/contracts/common.ts): `code` is the one given, else the
+ * catalog's for the message, else the generic one of the status.
+ */
+export const errorBody = (statusCode: number, message: string, errors?: FieldError[], code?: string) => ({
+  statusCode, error: reasons[statusCode] ?? 'Error', message, code: code ?? errorCodeFor(statusCode, message),
+  ...(errors && errors.length ? { errors: errors.map(withCode) } : {}),
 });
+
+/** A 400 from a schema: the first field's code when it has one in the catalog, else `validation_failed`. */
+const validationBody = (message: string, errors: FieldError[]) =>
+  errorBody(400, message, errors, codeOfMessage(message) ?? VALIDATION_FAILED);
 
 const pathOf = (instancePath: string, context: string | undefined) => {
   const path = instancePath.replace(/^\//, '').replaceAll('/', '.');
@@ -22,16 +38,16 @@ export function errorHandler(this: unknown, error: FastifyError | Error, request
   if (hasZodFastifySchemaValidationErrors(error)) {
     const context = (error as { validationContext?: string }).validationContext;
     const errors = error.validation.map((issue) => ({ path: pathOf(issue.instancePath, context), message: issue.message ?? 'Invalid value' }));
-    return reply.code(400).send(errorBody(400, errors[0]?.message ?? 'Invalid request', errors));
+    return reply.code(400).send(validationBody(errors[0]?.message ?? 'Invalid request', errors));
   }
   if (error instanceof DomainError) {
-    return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors));
+    return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors, error.code));
   }
   const statusCode = (error as FastifyError).statusCode ?? 500;
   if (statusCode >= 400 && statusCode < 500) {
     if ((error as FastifyError).validation) {
       const errors = (error as FastifyError).validation!.map((issue) => ({ path: pathOf(issue.instancePath, (error as FastifyError).validationContext), message: issue.message ?? 'Invalid value' }));
-      return reply.code(400).send(errorBody(400, errors[0]?.message ?? error.message, errors));
+      return reply.code(400).send(validationBody(errors[0]?.message ?? error.message, errors));
     }
     return reply.code(statusCode).send(errorBody(statusCode, error.message));
   }

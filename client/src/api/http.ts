@@ -1,3 +1,4 @@
+import { messageOfCode } from '../../../domain/contracts/errorCodes.ts';
 import { clearTokens, readTokens, signOutLocally, writeTokens } from '../state/session.ts';
 
 /** One problem the server found in the input: a field (`path`) or, for imports, a row and field. */
@@ -6,21 +7,30 @@ export interface ApiFieldError {
   path?: string;
   row?: number;
   field?: string;
+  /** The stable code of `message` (domain/contracts/errorCodes.ts), when it has one. */
+  code?: string;
 }
 
 /** The specification's text when the server's answer carries no message of its own (section 8). */
 export const SOMETHING_WENT_WRONG = 'Something went wrong!';
 
-/** A non-2xx answer, carrying the server's own `message` and `errors` (docs/api.md "Conventions"). */
+/**
+ * A non-2xx answer with its stable `code` and `errors` (docs/api.md "Conventions"). The client
+ * translates by code: `message` (and each field error's) is the catalog's text of the code
+ * (domain/contracts/errorCodes.ts), which the message tables translate however the server words it
+ * today, else the server's own text.
+ */
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: ApiFieldError[];
+  readonly code: string | undefined;
 
-  constructor(status: number, message: string, errors: ApiFieldError[] = []) {
+  constructor(status: number, message: string, errors: ApiFieldError[] = [], code?: string) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    this.code = code;
   }
 }
 
@@ -74,9 +84,11 @@ async function send(method: string, path: string, body: unknown, options: Reques
 async function toApiError(response: Response): Promise<ApiError> {
   const payload = parseBody(await response.text());
   const data = isRecord(payload) ? payload : {};
-  const message = typeof data.message === 'string' && data.message !== '' ? data.message : SOMETHING_WENT_WRONG;
-  const errors = Array.isArray(data.errors) ? data.errors.filter(isFieldError) : [];
-  return new ApiError(response.status, message, errors);
+  const code = typeof data.code === 'string' ? data.code : undefined;
+  const message = messageOfCode(code) ?? (typeof data.message === 'string' && data.message !== '' ? data.message : SOMETHING_WENT_WRONG);
+  const errors = (Array.isArray(data.errors) ? data.errors.filter(isFieldError) : [])
+    .map((item) => ({ ...item, message: messageOfCode(item.code) ?? item.message }));
+  return new ApiError(response.status, message, errors, code);
 }
 
 // Concurrent 401s share one refresh: a refresh token is single use.
