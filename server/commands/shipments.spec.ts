@@ -7,12 +7,15 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
+import { proposalIdFor } from '../../domain/proposals/proposal.decide.ts';
+import { proposalStream, type ProposalSubmitted } from '../../domain/proposals/proposal.types.ts';
 import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import type { Actor } from '../http/auth.ts';
 import { organization, type Member } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import type { Caller } from './caller.ts';
+import { listLoadOffers } from './listLoadOffers.ts';
 
 const { app, platform, close } = await startTestApp();
 t.teardown(close);
@@ -56,4 +59,26 @@ t.test('cancelling a load declines every open offer, read from the log', async (
   const { loadId } = (await marketplace.loadProposal(ids[0]!))!;
   await marketplace.cancelLoad(asShipper, loadId, 'Plans changed', new Date().toISOString());
   t.same(await Promise.all(ids.map(statusOf)), [GenericStatus.Declined, GenericStatus.Declined, GenericStatus.Canceled]);
+});
+
+t.test('an offer from a log written before loads listed their offers is listed by listLoadOffers, then declined like any other', async (t) => {
+  const { loadId, ids } = await loadWithOffers('LIST-3');
+  const load = (await marketplace.loadLoad(loadId))!;
+  const legacy = await organization(app, platform, 'Carrier');
+  const proposalId = proposalIdFor(loadId, legacy.organizationId!);
+  const now = new Date().toISOString();
+  const submitted: ProposalSubmitted = {
+    type: 'ProposalSubmitted',
+    data: {
+      proposalId, loadId, loadGuid: load.guid, shipperOrganizationId: load.shipperOrganizationId, carrierOrganizationId: legacy.organizationId!,
+      submittedBy: legacy.userId, price: 900, message: '', eldTruckName: null, submittedAt: now,
+    },
+  };
+  await platform.store.append(proposalStream(proposalId), [submitted], {
+    expectedRevision: 'no_stream', metadata: { userId: legacy.userId, organizationId: legacy.organizationId, correlationId: loadId, causationId: null, at: now },
+  });
+  t.equal((await listLoadOffers(platform.store, now)).listed, 1, 'the unlisted offer is listed, the others were listed already');
+  t.equal((await listLoadOffers(platform.store, now)).listed, 0, 'a second run lists nothing');
+  await marketplace.changeProposal(asShipper, ids[0]!, { status: GenericStatus.Accepted, message: '', price: null }, new Date().toISOString());
+  t.equal(await statusOf(proposalId), GenericStatus.Declined);
 });

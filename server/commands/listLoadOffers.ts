@@ -1,0 +1,33 @@
+/**
+ * Lists on their load the offers a log holds from before loads listed their offers
+ * (`loadoffers-<loadId>`): every load's first ProposalSubmitted of each proposal gets its
+ * ProposalListed. Idempotent: an offer already listed is left alone, so it can run any number of times.
+ */
+import { listedProposalIds, loadOffersStream, type ProposalListed } from '../../domain/proposals/loadOffers.ts';
+import { START, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
+import { metadataOf } from './caller.ts';
+
+export async function listLoadOffers(store: EventStore, now: string, pageSize = 1000): Promise<{ listed: number }> {
+  const offers = new Map<string, Set<string>>();
+  let from: LogPosition = START;
+  for (;;) {
+    const page = await store.readAll({ from, limit: pageSize });
+    for (const event of page) {
+      if (event.type !== 'ProposalSubmitted') continue;
+      const { loadId, proposalId } = event.data as { loadId: string; proposalId: string };
+      offers.set(loadId, (offers.get(loadId) ?? new Set()).add(proposalId));
+    }
+    if (page.length < pageSize) break;
+    from = page[page.length - 1]!.position;
+  }
+  let listed = 0;
+  for (const [loadId, proposalIds] of offers) {
+    const known = new Set(listedProposalIds((await store.readStream(loadOffersStream(loadId))).events));
+    const missing: ProposalListed[] = [...proposalIds].filter((id) => !known.has(id))
+      .map((proposalId) => ({ type: 'ProposalListed', data: { loadId, proposalId, listedAt: now } }));
+    if (missing.length === 0) continue;
+    await store.append(loadOffersStream(loadId), missing, { expectedRevision: 'any', metadata: metadataOf(null, now, loadId) });
+    listed += missing.length;
+  }
+  return { listed };
+}
