@@ -7,8 +7,9 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { openapiDocument, openapiTransform, openapiTransformObject } from './http/openapi.ts';
 import type { Platform } from './platform.ts';
 import type { App, InventoriedRoute } from './http/routeContext.ts';
 import multipart from '@fastify/multipart';
@@ -91,13 +92,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   // Same origin only, unless CORS_ORIGINS lists others.
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
   await app.register(rateLimit, { max: Number(process.env.RATE_LIMIT_PER_MINUTE || 1200), timeWindow: '1 minute' });
-  await app.register(swagger, {
-    openapi: {
-      info: { title: 'Freight marketplace API', version: '0.1.0', description: 'Loads, offers, contracts, tours and the audit trail.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { openapi: openapiDocument, transform: openapiTransform, transformObject: openapiTransformObject });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(multipart, { limits: multipartLimits });
