@@ -99,6 +99,8 @@ function typedNullables<T>(node: T): T {
   if (Array.isArray(node)) return node.map(typedNullables) as T;
   if (node === null || typeof node !== 'object') return node;
   const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, typedNullables(value)])) as Record<string, unknown>;
+  // `{allOf: [X]}` and nothing beside it is X.
+  if (Object.keys(entries).length === 1 && Array.isArray(entries.allOf) && entries.allOf.length === 1) return entries.allOf[0] as T;
   const alternatives = (entries.anyOf ?? entries.oneOf ?? entries.allOf) as Record<string, unknown>[] | undefined;
   if (entries.nullable !== true || entries.type !== undefined || !alternatives) return entries as T;
   const { nullable: _, anyOf: _any, oneOf: _one, allOf: _all, ...rest } = entries;
