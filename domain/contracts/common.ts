@@ -53,6 +53,7 @@ export const tableAnswerOf = <Row extends z.ZodObject>(row: Row) => z.object({
 
 /** A plain confirmation: `{message}` (and the id it concerns, when there is one). */
 export const MessageAnswerSchema = z.object({ id: z.string().optional(), message: z.string() });
+export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
 
 /**
  * A body documented by `schema` but checked inside the handler with `parseWith` (a schema built per

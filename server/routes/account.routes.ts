@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { roles, statusName } from '../../domain/catalog.ts';
 import {
   ACCOUNT_CHANGE_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER, ACCOUNT_EDIT_USER_PROFILE, ACCOUNT_GET_CARRIER,
@@ -6,6 +5,7 @@ import {
 } from '../../domain/permissions.ts';
 import { carrierProfileBodySchema, organizationContactSchema, shipperProfileBodySchema, updateAccountBodySchema } from '../../domain/schemas/index.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
+import { filesContract } from '../../domain/contracts/files.contract.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor, type Actor } from '../http/auth.ts';
 import {
@@ -15,8 +15,6 @@ import { assertFound, causeOf, latest } from '../identity/identity.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { mayReadFile, type FileParties } from '../integrations/files/fileAccess.ts';
-
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
 
 export { OLD_PASSWORD_REQUIRED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE } from '../identity/accounts.ts';
 
@@ -180,7 +178,7 @@ export async function accountRoutes(app: App) {
   };
 
   app.get('/files/:id', {
-    schema: { tags: ['account'], summary: 'Download a stored document: by its owner (load, tour or organization) and the caller\'s role', params: IdParams },
+    schema: { tags: ['account'], summary: 'Download a stored document: by its owner (load, tour or organization) and the caller\'s role', ...filesContract.download },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(),

@@ -1,6 +1,5 @@
-import { z } from 'zod';
+import { contentContract, SendInfoBody } from '../../domain/contracts/content.contract.ts';
 import { normaliseEmail } from '../../domain/leads/lead.decide.ts';
-import { emailSchema } from '../../domain/schemas/fields.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
 import { errorBody } from '../http/errors.ts';
@@ -10,9 +9,6 @@ import { contentTypes, isContentType } from '../integrations/content/content.typ
 import { registerInterest } from '../commands/leads.ts';
 import { createLeadLimiter, leadNotice } from '../integrations/content/leads.ts';
 import { leadsProjection } from '../../projections/leads/leads.projection.ts';
-
-const TypeParams = z.object({ type: z.string() });
-export const SendInfoBody = z.object({ email: emailSchema });
 
 /** Per address a minute: enough to fix a typo, too few to flood the administrator's inbox. */
 export const LEADS_PER_ADDRESS_PER_MINUTE = 5;
@@ -31,7 +27,7 @@ export async function contentRoutes(app: App, options: { content?: ContentServic
     schema: {
       tags: ['content'], summary: 'The landing content of one type: a list of items (the first is the one a single-item section shows)',
       description: `type is one of ${contentTypes.join(', ')}; aboutCards has three cards and featuresSection four tabs, the others one item. Unknown types answer 404.`,
-      params: TypeParams, response: { 200: z.array(z.record(z.string(), z.unknown())) },
+      ...contentContract.get,
     },
     config: { public: true },
   }, async (request, reply) => {
@@ -42,7 +38,10 @@ export async function contentRoutes(app: App, options: { content?: ContentServic
   });
 
   app.post('/sendInfoToAdmin', {
-    schema: { tags: ['content'], summary: 'The landing form: { email } is stored as a lead and sent to the administrator', body: z.unknown() },
+    schema: { tags: ['content'], summary: 'The landing form: { email } is stored as a lead and sent to the administrator',
+      // Declared optional and checked inside: an absent body answers 400 naming `email`, as an empty one does.
+      ...contentContract.sendInfo, body: SendInfoBody.nullish(),
+    },
     config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const { email } = parseWith(SendInfoBody, request.body);

@@ -15,7 +15,8 @@ import type { Duplex } from 'node:stream';
 import websocket from '@fastify/websocket';
 import type { FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { z } from 'zod';
+import { eventsContract, type StreamQuery } from '../../domain/contracts/events.contract.ts';
+import type { z } from 'zod';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
@@ -29,10 +30,6 @@ export const CLOSE_SESSION_ENDED = 4401;
 const PAGE = 200;
 const PING_MS = 30_000;
 
-const StreamQuery = z.object({
-  from: z.string().regex(/^(\d+:\d+)?$/, 'from is a log position: transactionId:globalPosition, or empty for the start').optional(),
-  token: z.string().max(4096).optional(),
-});
 type StreamQueryType = z.infer<typeof StreamQuery>;
 
 export const formatPosition = (position: LogPosition) => `${position.transactionId}:${position.globalPosition}`;
@@ -90,12 +87,12 @@ export async function eventsRoutes(app: App) {
     schema: {
       tags: ['events'],
       summary: 'WebSocket: the event log from a position (transactionId:globalPosition), then live; Superadmins only',
-      querystring: StreamQuery,
+      ...eventsContract.stream,
     },
     onRequest: [tokenFromQuery, can(SUPER_ADMIN)],
     // A plain GET (no upgrade) is told how to ask.
     handler: async (_request, reply) => reply.code(426).header('upgrade', 'websocket')
-      .send({ statusCode: 426, error: 'Upgrade Required', message: 'Open this address as a WebSocket' }),
+      .send({ statusCode: 426, error: 'Upgrade Required', message: 'Open this address as a WebSocket', code: 'upgrade_required' }),
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       // The guard let it through, so the token is good: read it again for its expiry and session.
       const claims = tokens.verifyAccess(bearerOf(request)!);

@@ -1,14 +1,6 @@
-import { z } from 'zod';
 import { buildCatalog } from '../../domain/catalog.ts';
+import { catalogContract, healthContract, type CatalogAnswer, type Health } from '../../domain/contracts/platform.contract.ts';
 import type { App } from '../http/routeContext.ts';
-
-const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
-const Health = z.object({
-  /** degraded: some read model parked an event it could not apply (still 200). */
-  status: z.enum(['ok', 'catching-up', 'degraded', 'unavailable']),
-  eventStore: z.object({ kind: z.string(), status: z.enum(['ok', 'unavailable']), head: Position.nullable() }),
-  readModels: z.array(z.object({ projection: z.string(), version: z.number(), running: z.boolean(), position: Position, lag: z.number(), parked: z.number() })),
-});
 
 /** Health and the catalogue: open to everyone, no tenant data. */
 export async function platformRoutes(app: App) {
@@ -17,14 +9,14 @@ export async function platformRoutes(app: App) {
    * Load balancers and monitors call health often: callers within a quarter second share one
    * reading of the log head and the checkpoints instead of each querying them.
    */
-  let cached: { at: number; answer: Promise<z.infer<typeof Health>> } | null = null;
+  let cached: { at: number; answer: Promise<Health> } | null = null;
   const health = () => {
     if (cached && Date.now() - cached.at < 250) return cached.answer;
     const answer = readHealth();
     cached = { at: Date.now(), answer };
     return answer;
   };
-  const readHealth = async (): Promise<z.infer<typeof Health>> => {
+  const readHealth = async (): Promise<Health> => {
     const { store, runner } = app.platform;
     try {
       const [head, projections, parked] = await Promise.all([store.head(), runner.status(), runner.parkedCounts()]);
@@ -45,7 +37,7 @@ export async function platformRoutes(app: App) {
   };
 
   app.get('/health', {
-    schema: { tags: ['platform'], summary: 'Event store and read-model status', response: { 200: Health, 503: Health } },
+    schema: { tags: ['platform'], summary: 'Event store and read-model status', ...healthContract },
     config: { public: true, rateLimit: false },
   }, async (_request, reply) => {
     const answer = await health();
@@ -53,10 +45,11 @@ export async function platformRoutes(app: App) {
   });
 
   app.get('/catalog', {
-    schema: { tags: ['platform'], summary: 'Every enumeration of the product: types, statuses with chip colours, time zones, criteria, permissions' },
+    schema: { tags: ['platform'], summary: 'Every enumeration of the product: types, statuses with chip colours, time zones, criteria, permissions', ...catalogContract },
     config: { public: true },
   }, async (_request, reply) => {
     reply.header('cache-control', 'public, max-age=300');
-    return buildCatalog(new Date().toISOString());
+    // The catalogue's lists are read-only constants; the serializer checks them against the contract.
+    return buildCatalog(new Date().toISOString()) as unknown as CatalogAnswer;
   });
 }

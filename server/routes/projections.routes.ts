@@ -1,22 +1,8 @@
-import { z } from 'zod';
+import { projectionsContract } from '../../domain/contracts/projections.contract.ts';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
 import { can } from '../http/auth.ts';
-
-const Position = z.object({ transactionId: z.string(), globalPosition: z.string() });
-const ReadModel = z.object({
-  projection: z.string(),
-  version: z.number(),
-  status: z.enum(['running', 'catching-up', 'stalled', 'rebuilding']),
-  position: Position,
-  lag: z.number(),
-  parked: z.number(),
-  rebuild: z.object({ progress: z.number(), position: Position }).nullable(),
-});
-const Parked = z.object({ eventId: z.string(), streamId: z.string(), type: z.string(), position: z.string(), error: z.string(), at: z.string() });
-const NameParams = z.object({ name: z.string().min(1).max(100) });
-const EventParams = NameParams.extend({ eventId: z.uuid('Not a valid event id') });
 
 const unknownProjection = (name: string) => new NotFoundError(`No read model is called ${name}`);
 
@@ -28,12 +14,12 @@ export async function projectionsRoutes(app: App) {
   const { runner } = app.platform;
 
   app.get('/admin/projections', {
-    schema: { tags: ['admin'], summary: 'Each read model: status, position, lag in events, parked events, a rebuild under way', response: { 200: z.array(ReadModel) } },
+    schema: { tags: ['admin'], summary: 'Each read model: status, position, lag in events, parked events, a rebuild under way', ...projectionsContract.list },
     onRequest: can(SUPER_ADMIN),
   }, async () => runner.adminStatus());
 
   app.get('/admin/projections/:name/parked', {
-    schema: { tags: ['admin'], summary: 'The events a read model set aside because applying them failed', params: NameParams, response: { 200: z.array(Parked) } },
+    schema: { tags: ['admin'], summary: 'The events a read model set aside because applying them failed', ...projectionsContract.parked },
     onRequest: can(SUPER_ADMIN),
   }, async (request) => {
     const parked = await runner.parked(request.params.name);
@@ -44,7 +30,7 @@ export async function projectionsRoutes(app: App) {
   app.post('/admin/projections/:name/parked/:eventId/retry', {
     schema: {
       tags: ['admin'], summary: 'Applies a parked event again: 200 when it applies (it leaves the list), 409 with the error when it still fails',
-      params: EventParams, response: { 200: z.object({ eventId: z.string(), applied: z.literal(true) }) },
+      ...projectionsContract.retry,
     },
     onRequest: can(SUPER_ADMIN),
   }, async (request) => {
@@ -57,8 +43,7 @@ export async function projectionsRoutes(app: App) {
 
   app.post('/admin/projections/:name/rebuild', {
     schema: {
-      tags: ['admin'], summary: 'Rebuilds a read model beside the live one and swaps it in when caught up', params: NameParams,
-      response: { 202: z.object({ projection: z.string(), status: z.literal('rebuilding') }) },
+      tags: ['admin'], summary: 'Rebuilds a read model beside the live one and swaps it in when caught up', ...projectionsContract.rebuild,
     },
     onRequest: can(SUPER_ADMIN),
   }, async (request, reply) => {

@@ -1,36 +1,11 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
-import { z } from 'zod';
+import { servicesContract } from '../../domain/contracts/services.contract.ts';
 import { ACCOUNT_CHANGE_CARRIER, ACCOUNT_GET_CARRIER } from '../../domain/permissions.ts';
 import { distanceMiles } from '../../domain/tours/geo.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { errorHandler } from '../http/errors.ts';
 import { ProviderUnavailableError } from '../integrations/eld/provider.ts';
-
-const SERVICE_REQUIRED = 'Please select a service';
-const SECRET_REQUIRED = 'Please enter the secret';
-
-const clientIdSchema = z.string().trim().max(200, 'The client id is too long').nullish().transform((value) => value || null);
-const clientSecretSchema = z.string({ error: SECRET_REQUIRED }).trim().min(1, SECRET_REQUIRED).max(4000, 'The secret is too long');
-
-const InstallBody = z.object({
-  serviceId: z.string({ error: SERVICE_REQUIRED }).trim().min(1, SERVICE_REQUIRED).max(100, 'Not a valid service'),
-  clientId: clientIdSchema,
-  clientSecret: clientSecretSchema,
-});
-const UpdateBody = z.object({
-  organizationServiceId: z.uuid('Not a valid id'),
-  clientId: clientIdSchema,
-  clientSecret: clientSecretSchema,
-});
-const TrucksParams = z.object({ id: z.string().trim().min(1).max(100) });
-const coordinate = (limit: number, name: string) =>
-  z.string().regex(/^-?\d{1,3}(\.\d{1,12})?$/, `Not a valid ${name}`).transform(Number).refine((value) => Math.abs(value) <= limit, `Not a valid ${name}`);
-const NearestParams = z.object({
-  serviceId: z.string().trim().min(1).max(100),
-  latitude: coordinate(90, 'latitude'),
-  longitude: coordinate(180, 'longitude'),
-});
 
 /**
  * The carrier's ELD integrations (`/api/docs`: organization-services, services/{id}/trucks): the
@@ -52,14 +27,14 @@ export async function servicesRoutes(app: App) {
   });
 
   app.get('/organization-services', {
-    schema: { tags: ['services'], summary: "The ELD services, with the caller's organization's installations (status null until installed)" },
+    schema: { tags: ['services'], summary: "The ELD services, with the caller's organization's installations (status null until installed)", ...servicesContract.catalogue },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(ACCOUNT_GET_CARRIER),
   }, async (request) => eld.services.catalogue(requireActor(request).organizationId));
 
   app.post('/organization-services', {
-    schema: { tags: ['services'], summary: 'Install an ELD service: the credentials are checked with the provider first', body: InstallBody },
+    schema: { tags: ['services'], summary: 'Install an ELD service: the credentials are checked with the provider first', ...servicesContract.install },
     onRequest: can(ACCOUNT_CHANGE_CARRIER),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -70,7 +45,7 @@ export async function servicesRoutes(app: App) {
   });
 
   app.put('/organization-services', {
-    schema: { tags: ['services'], summary: "Change an installed ELD service's credentials (checked with the provider first)", body: UpdateBody },
+    schema: { tags: ['services'], summary: "Change an installed ELD service's credentials (checked with the provider first)", ...servicesContract.update },
     onRequest: can(ACCOUNT_CHANGE_CARRIER),
   }, async (request) => {
     const actor = requireActor(request);
@@ -81,7 +56,7 @@ export async function servicesRoutes(app: App) {
   });
 
   app.get('/services/:id/trucks', {
-    schema: { tags: ['services'], summary: "The trucks of the organization's installed ELD service (its id, or the provider's)", params: TrucksParams },
+    schema: { tags: ['services'], summary: "The trucks of the organization's installed ELD service (its id, or the provider's)", ...servicesContract.trucks },
     onRequest: can(ACCOUNT_GET_CARRIER),
   }, async (request) => {
     const service = await eld.services.find(requireActor(request).organizationId, request.params.id);
@@ -90,7 +65,7 @@ export async function servicesRoutes(app: App) {
   });
 
   app.get('/services/:serviceId/trucks/:latitude/:longitude', {
-    schema: { tags: ['services'], summary: 'The same trucks, nearest to the point first, with their distance in miles', params: NearestParams },
+    schema: { tags: ['services'], summary: 'The same trucks, nearest to the point first, with their distance in miles', ...servicesContract.nearestTrucks },
     onRequest: can(ACCOUNT_GET_CARRIER),
   }, async (request) => {
     const { serviceId, latitude, longitude } = request.params;

@@ -1,56 +1,26 @@
-import { z } from 'zod';
 import { GenericStatus, ratingCriteriaRatedBy, Role, TourStatus, tourStatuses, type TourStatusId } from '../../domain/catalog.ts';
 import { carrierTourActions, driverTourActions, shipperLoadActions } from '../../domain/loads/loadRows.ts';
 import {
   CHAT_USE, TOUR_ADD_EVENT, TOUR_ASSIGN, TOUR_ASSIGNEE, TOUR_ASSIGNEES_LIST, TOUR_CHANGE_STATUS, TOUR_GET, TOUR_GET_EVENTS,
   TOUR_GET_RATING_CRITERIA, TOUR_RATE, TOUR_TRACK_STATUS, TOURS_ALL, TOURS_ASSIGNED,
 } from '../../domain/permissions.ts';
-import { observedTime } from '../../domain/schemas/observedTime.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import {
   activeToursOfCarrier, chatMessagesOf, positionsSince, recentTrail, TOUR_ORDER, tourTimeline, toursPage, type TourScope,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { organizationUsers } from '../../projections/users/users.queries.ts';
 import { estimateArrival } from '../../domain/tours/geo.ts';
-import { manualTourEventTypes, type OpenedTour } from '../../domain/tours/tour.types.ts';
+import type { OpenedTour } from '../../domain/tours/tour.types.ts';
+import { PositionBody, PositionListBody, PositionsQuery, toursContract, type TimelineType } from '../../domain/contracts/tours.contract.ts';
 import type { App } from '../http/routeContext.ts';
 import { isTourParty } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
-import { isSaneInstant, saneTimeMessage } from '../../domain/schemas/saneTime.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { MARKETPLACE_VIEWS } from './loads.routes.ts';
 
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
-const AssignParams = z.object({ id: z.uuid('Not a valid id'), assigneeId: z.uuid('Not a valid id') });
-
-export const StatusBody = z.object({
-  status: z.number({ error: 'Please choose a status' }).refine((status) => tourStatuses.some((entry) => entry.id === status), { error: 'Unknown tour status' }),
-  message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
-});
-export const EventBody = z.object({
-  type: z.enum(manualTourEventTypes, { error: `type is one of ${manualTourEventTypes.join(', ')}` }),
-  message: z.string().trim().max(2000, { error: 'A message can have at most 2000 characters' }).default(''),
-  stopId: z.string().trim().max(100).nullish().transform((value) => value || null),
-});
-export const Position = z.object({
-  latitude: z.number({ error: 'latitude must be a number' }).min(-90).max(90),
-  longitude: z.number({ error: 'longitude must be a number' }).min(-180).max(180),
-  /** Miles per hour. */
-  speed: z.number().min(0).max(200).nullish().transform((value) => value ?? null),
-  heading: z.number().min(0).max(360).nullish().transform((value) => value ?? null),
-  accuracy: z.number().min(0).max(100_000).nullish().transform((value) => value ?? null),
-  recordedAt: observedTime('recordedAt', Date.now).optional(),
-});
 // One position or a list, told apart before parsing: a union would answer 'Invalid input' instead of the field's own message.
-const PositionList = z.array(Position).min(1, { error: 'Send at least one position' }).max(1000, { error: 'Send at most 1000 positions at once' });
-const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(PositionList, body) : [parseWith(Position, body)]);
-export const PositionsQuery = z.object({
-  since: z.iso.datetime({ offset: true, error: 'since must be an ISO 8601 time', abort: true })
-    .refine((text) => isSaneInstant(Date.parse(text)), { error: saneTimeMessage('since') }),
-}, { error: 'since must be an ISO 8601 time' });
-export const ChatBody = z.object({ message: z.string({ error: 'Please enter a message' }).max(2000, { error: 'A message can have at most 2000 characters' }) });
-export const RateBody = z.object({ ratings: z.array(z.object({ criteria: z.number().int().min(1).max(1000), rating: z.number() })).min(1, { error: 'Rate every criterion once' }).max(20, { error: 'Rate every criterion once' }) });
+const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(PositionListBody, body) : [parseWith(PositionBody, body)]);
 
 const TRAIL_LENGTH = 500;
 
@@ -108,12 +78,12 @@ export async function toursRoutes(app: App) {
   const visibleTour = async (actor: Actor, tourId: string): Promise<OpenedTour> => marketplace.visibleTour(actor, tourId);
 
   app.get('/tours', {
-    schema: { tags: ['tours'], summary: 'Tours of the caller (shipper: its loads; carrier: its own; Superadmin: all)', querystring: TableQuery },
+    schema: { tags: ['tours'], summary: 'Tours of the caller (shipper: its loads; carrier: its own; Superadmin: all)', querystring: TableQuery, ...toursContract.table },
     onRequest: can(TOURS_ALL),
   }, async (request) => table(request, requireActor(request)));
 
   app.get('/tours/assigned', {
-    schema: { tags: ['tours'], summary: "The driver's own tours", querystring: TableQuery },
+    schema: { tags: ['tours'], summary: "The driver's own tours", querystring: TableQuery, ...toursContract.table },
     onRequest: can(TOURS_ASSIGNED),
   }, async (request) => {
     const actor = requireActor(request);
@@ -122,7 +92,7 @@ export async function toursRoutes(app: App) {
   });
 
   app.get('/tours/assignees', {
-    schema: { tags: ['tours'], summary: "The carrier's drivers who can be assigned" },
+    schema: { tags: ['tours'], summary: "The carrier's drivers who can be assigned", ...toursContract.assignees },
     onRequest: can(TOUR_ASSIGNEES_LIST),
   }, async (request) => {
     const actor = requireActor(request);
@@ -136,12 +106,12 @@ export async function toursRoutes(app: App) {
   });
 
   app.get('/tours/rating/:id', {
-    schema: { tags: ['tours'], summary: "A tour's rating criteria for the caller's side, its own rating and the other side's", params: IdParams },
+    schema: { tags: ['tours'], summary: "A tour's rating criteria for the caller's side, its own rating and the other side's", ...toursContract.rating },
     onRequest: can(TOUR_GET_RATING_CRITERIA),
   }, async (request) => {
     const actor = requireActor(request);
     const tour = await visibleTour(actor, request.params.id);
-    const side = actor.organizationId === tour.carrierOrganizationId ? 'carrier' : 'shipper';
+    const side = actor.organizationId === tour.carrierOrganizationId ? 'carrier' as const : 'shipper' as const;
     const other = side === 'carrier' ? 'shipper' : 'carrier';
     return {
       tourId: tour.tourId,
@@ -155,18 +125,18 @@ export async function toursRoutes(app: App) {
   });
 
   app.post('/tours/:id/rate', {
-    schema: { tags: ['tours'], summary: 'Rate the other side of a delivered tour, once', params: IdParams, body: z.looseObject({}) },
+    schema: { tags: ['tours'], summary: 'Rate the other side of a delivered tour, once', ...toursContract.rate },
     onRequest: can(TOUR_RATE),
   }, async (request, reply) => {
     const actor = requireActor(request);
-    const { ratings } = parseWith(RateBody, request.body);
+    const { ratings } = request.body;
     const position = await marketplace.rateTour({ actor, requestId: request.id }, request.params.id, ratings, new Date().toISOString());
     await runner.waitFor(MARKETPLACE_VIEWS, position);
     return reply.code(201).send({ message: 'Thank you for your rating' });
   });
 
   app.get('/tours/:id/positions', {
-    schema: { tags: ['tours'], summary: 'The positions recorded after `since` (oldest first, at most 500): what a map missed while offline', params: IdParams, querystring: z.unknown() },
+    schema: { tags: ['tours'], summary: 'The positions recorded after `since` (oldest first, at most 500): what a map missed while offline', ...toursContract.positions },
     onRequest: can(TOUR_TRACK_STATUS),
   }, async (request) => {
     const actor = requireActor(request);
@@ -178,7 +148,7 @@ export async function toursRoutes(app: App) {
   });
 
   app.get('/tours/track/:id', {
-    schema: { tags: ['tours'], summary: 'Tracking: stops, the recent trail, the last position and the ETA', params: IdParams },
+    schema: { tags: ['tours'], summary: 'Tracking: stops, the recent trail, the last position and the ETA', ...toursContract.track },
     onRequest: can(TOUR_TRACK_STATUS),
   }, async (request) => {
     const actor = requireActor(request);
@@ -206,12 +176,12 @@ export async function toursRoutes(app: App) {
   });
 
   app.get('/tours/:id', {
-    schema: { tags: ['tours'], summary: 'One tour', params: IdParams },
+    schema: { tags: ['tours'], summary: 'One tour', ...toursContract.tour },
     onRequest: can(TOUR_GET),
   }, async (request) => tourAnswer(await visibleTour(requireActor(request), request.params.id)));
 
   app.post('/tours/:id/assign/:assigneeId', {
-    schema: { tags: ['tours'], summary: "Assign one of the carrier's drivers", params: AssignParams },
+    schema: { tags: ['tours'], summary: "Assign one of the carrier's drivers", ...toursContract.assign },
     onRequest: can(TOUR_ASSIGN),
   }, async (request) => {
     const actor = requireActor(request);
@@ -221,41 +191,41 @@ export async function toursRoutes(app: App) {
   });
 
   app.put('/tours/:id/status', {
-    schema: { tags: ['tours'], summary: "Move a tour along its statuses", params: IdParams, body: z.looseObject({}) },
+    schema: { tags: ['tours'], summary: "Move a tour along its statuses", ...toursContract.changeStatus },
     onRequest: can(TOUR_CHANGE_STATUS),
   }, async (request) => {
     const actor = requireActor(request);
-    const { status, message } = parseWith(StatusBody, request.body);
+    const { status, message } = request.body;
     const position = await marketplace.changeTourStatus({ actor, requestId: request.id }, request.params.id, status as TourStatusId, message, new Date().toISOString());
     await runner.waitFor(MARKETPLACE_VIEWS, position);
     return { id: request.params.id, status, statusName: statusNameOf(status) };
   });
 
   app.get('/tours/:id/events', {
-    schema: { tags: ['tours'], summary: "The tour's timeline: status changes, arrivals, departures and notes", params: IdParams },
+    schema: { tags: ['tours'], summary: "The tour's timeline: status changes, arrivals, departures and notes", ...toursContract.events },
     onRequest: can(TOUR_GET_EVENTS),
   }, async (request) => {
     const tour = await visibleTour(requireActor(request), request.params.id);
     const rows = await tourTimeline(db, tour.tourId);
     return rows.map((row) => ({
-      id: row.id, type: row.type, message: row.message, stopId: row.stop_id, at: iso(row.at),
+      id: row.id, type: row.type as TimelineType, message: row.message, stopId: row.stop_id, at: iso(row.at)!,
       user: row.user_id ? { id: row.user_id, name: row.user_name } : null,
     }));
   });
 
   app.post('/tours/:id/events', {
-    schema: { tags: ['tours'], summary: 'Add a note or milestone to the timeline', params: IdParams, body: z.looseObject({}) },
+    schema: { tags: ['tours'], summary: 'Add a note or milestone to the timeline', ...toursContract.addEvent },
     onRequest: can(TOUR_ADD_EVENT),
   }, async (request, reply) => {
     const actor = requireActor(request);
-    const entry = parseWith(EventBody, request.body);
+    const entry = request.body;
     const { id, position } = await marketplace.addTourEvent({ actor, requestId: request.id }, request.params.id, entry, new Date().toISOString());
     await runner.waitFor(MARKETPLACE_VIEWS, position);
     return reply.code(201).send({ id });
   });
 
   app.post('/tours/:id/positions', {
-    schema: { tags: ['tours'], summary: "The assigned driver's positions, one or a batch (speed in mph)", params: IdParams, body: z.unknown() },
+    schema: { tags: ['tours'], summary: "The assigned driver's positions, one or a batch (speed in mph)", ...toursContract.recordPositions },
     onRequest: can(TOUR_ASSIGNEE),
     config: { rateLimit: { max: 6000, timeWindow: '1 minute' } },
   }, async (request, reply) => {
@@ -268,20 +238,20 @@ export async function toursRoutes(app: App) {
   });
 
   app.get('/tours/:id/chat', {
-    schema: { tags: ['tours'], summary: "The tour's chat, oldest first", params: IdParams },
+    schema: { tags: ['tours'], summary: "The tour's chat, oldest first", ...toursContract.chat },
     onRequest: can(CHAT_USE),
   }, async (request) => {
     const tour = await visibleTour(requireActor(request), request.params.id);
     const rows = await chatMessagesOf(db, tour.tourId, 1000);
-    return rows.map((row) => ({ id: row.id, user: { id: row.user_id, name: row.user_name }, organizationId: row.organization_id, text: row.text, at: iso(row.posted_at) }));
+    return rows.map((row) => ({ id: row.id, user: { id: row.user_id, name: row.user_name }, organizationId: row.organization_id, text: row.text, at: iso(row.posted_at)! }));
   });
 
   app.post('/tours/:id/chat', {
-    schema: { tags: ['tours'], summary: 'Post to the tour chat', params: IdParams, body: z.looseObject({}) },
+    schema: { tags: ['tours'], summary: 'Post to the tour chat', ...toursContract.postChat },
     onRequest: can(CHAT_USE),
   }, async (request, reply) => {
     const actor = requireActor(request);
-    const { message } = parseWith(ChatBody, request.body);
+    const { message } = request.body;
     const user = await app.platform.identity.loadUser(actor.userId);
     const { id, position } = await marketplace.postChatMessage({ actor, requestId: request.id }, request.params.id, message, user?.name ?? 'User', new Date().toISOString());
     await runner.waitFor(['tourChat'], position);

@@ -27,8 +27,8 @@ import { runningTour } from '../../server/testing/runningTour.ts';
 import { startTestApp } from '../../server/testing/testApp.ts';
 import { hostileScalar, hostileValue, inputOf } from '../../server/testing/zodArbitrary.ts';
 import { OfferBody, ProposalChangeBody } from '../../server/routes/proposals.routes.ts';
-import { ChatBody, EventBody, Position, PositionsQuery, RateBody, StatusBody } from '../../server/routes/tours.routes.ts';
-import { SendInfoBody } from '../../server/routes/content.routes.ts';
+import { ChatBody, EventBody, PositionBody as Position, PositionsQuery, RateBody, StatusBody } from '../../domain/contracts/tours.contract.ts';
+import { SendInfoBody } from '../../domain/contracts/content.contract.ts';
 
 t.setTimeout(3_600_000);
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS || 200));

@@ -1,21 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Health } from '../../../domain/contracts/platform.contract.ts';
 import { apiGet } from '../api/http.ts';
-
-/** GET /api/health (docs/api.md). `eventStore` is read as a status string or an object carrying one. */
-interface Health {
-  status?: string;
-  eventStore?: string | { status?: string };
-}
 
 type EventStoreState = 'checking' | 'ok' | 'unavailable';
 
 const refreshEveryMs = 30_000;
 
-function eventStoreState(health: Health | undefined): EventStoreState {
-  const value = typeof health?.eventStore === 'object' ? health.eventStore?.status : (health?.eventStore ?? health?.status);
-  return value === 'ok' || value === 'up' ? 'ok' : 'unavailable';
-}
+const eventStoreState = (health: Health | undefined): EventStoreState => (health?.eventStore.status === 'ok' ? 'ok' : 'unavailable');
 
 export function StatusFooter() {
   const { t } = useTranslation();

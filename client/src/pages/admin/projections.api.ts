@@ -1,32 +1,11 @@
 import { useEffect, useRef } from 'react';
+import type { ParkedEvent, ReadModel, RebuildAnswer, RetryAnswer } from '../../../../domain/contracts/projections.contract.ts';
 import { apiGet, apiPost } from '../../api/http.ts';
 
-export type ReadModelStatus = 'running' | 'catching-up' | 'stalled' | 'rebuilding';
+export type { ParkedEvent, ReadModel, ReadModelStatus } from '../../../../domain/contracts/projections.contract.ts';
 
-/** A log position as the server writes it: 'transactionId:globalPosition', a number, or the pair. */
+/** A log position as a caller may hold it: the server's pair ('transactionId', 'globalPosition'), or its text 'transactionId:globalPosition'. */
 export type LogPositionValue = string | number | { transactionId?: string | number; globalPosition?: string | number } | null;
-
-/** One read model as `GET admin/projections` answers it (docs/api.md "Read models in trouble"). */
-export interface ReadModel {
-  projection: string;
-  version: number;
-  status: ReadModelStatus;
-  position: LogPositionValue;
-  lag: number;
-  parked: number;
-  /** While rebuilding: how far the new tables are (progress from 0 to 1). */
-  rebuild: { progress: number; position: LogPositionValue } | null;
-}
-
-/** An event a read model set aside because applying it failed. */
-export interface ParkedEvent {
-  eventId: string;
-  streamId: string;
-  type: string;
-  position: string;
-  error: string;
-  at: string;
-}
 
 const base = (name: string) => `/admin/projections/${encodeURIComponent(name)}`;
 
@@ -34,9 +13,9 @@ export const readModelsApi = {
   list: (signal?: AbortSignal) => apiGet<ReadModel[]>('/admin/projections', { signal }),
   parked: (name: string, signal?: AbortSignal) => apiGet<ParkedEvent[]>(`${base(name)}/parked`, { signal }),
   /** 200 when the event now applies; a 409 ApiError carrying the error when it still fails. */
-  retry: (name: string, eventId: string) => apiPost<{ eventId: string; applied: boolean }>(`${base(name)}/parked/${encodeURIComponent(eventId)}/retry`),
+  retry: (name: string, eventId: string) => apiPost<RetryAnswer>(`${base(name)}/parked/${encodeURIComponent(eventId)}/retry`),
   /** 202: the read model is rebuilt beside the live one and swapped in once caught up. */
-  rebuild: (name: string) => apiPost<unknown>(`${base(name)}/rebuild`),
+  rebuild: (name: string) => apiPost<RebuildAnswer>(`${base(name)}/rebuild`),
 };
 
 /** The global position of a log position, for people: '1234'. */

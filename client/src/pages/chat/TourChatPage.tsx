@@ -79,7 +79,7 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
     setSending(true);
     try {
       const { id } = await toursApi.postChat(tourId, message);
-      merge([{ id, user: { id: user?.id ?? '', name: user?.name ?? null }, text: message, at: new Date().toISOString() }]);
+      merge([{ id, user: { id: user?.id ?? '', name: user?.name ?? '' }, organizationId: user?.organization?.id ?? null, text: message, at: new Date().toISOString() }]);
       setText('');
       setError(null);
     } catch (failure) {

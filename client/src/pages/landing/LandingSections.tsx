@@ -4,6 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { type FormEvent, type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
+import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 import { apiPost } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { notify } from '../../state/common.ts';
@@ -206,7 +207,7 @@ export function InterestForm({ form }: { form: FormSection }) {
     if (value === '') return;
     setBusy(true);
     try {
-      const answer = await apiPost<{ message?: string }>('/sendInfoToAdmin', { email: value }, { auth: false });
+      const answer = await apiPost<MessageAnswer>('/sendInfoToAdmin', { email: value }, { auth: false });
       notify('success', messageText(answer?.message ?? 'Thank you! We will be in touch soon.'));
       setEmail('');
     } catch {

@@ -9,29 +9,14 @@
 import type { TFunction } from 'i18next';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { ContentItems } from '../../../../domain/contracts/content.contract.ts';
 import { apiGet } from '../../api/http.ts';
 import i18n from '../../i18n/index.ts';
 
-export interface Hero { title: string; subtitle: string; image: string }
-export interface AboutCard { title: string; description: string; image: string }
-export interface VideoSection { title: string; subtitle: string; embeddedVideoUrl: string }
-export interface FeatureTab { tabName: string; tabImage: string; tabDescription: string }
-export interface FormSection { title: string; subtitle: string; inputPlaceholder: string; actionButtonText: string }
-export interface PartnersSection { title: string; images: string[] }
-export interface Footer {
-  aboutCompany: string; actionButtonText: string; contactTitle: string; contactEmail: string; contactLocation: string; contactPhone: string;
-  termsText: string; privacyText: string; copyright: string;
-}
+export type { AboutCard, FeatureTab, Footer, FormSection, Hero, PartnersSection, VideoSection } from '../../../../domain/contracts/content.contract.ts';
 
-export interface LandingContent {
-  hero: Hero[];
-  aboutCards: AboutCard[];
-  videoSection: VideoSection[];
-  featuresSection: FeatureTab[];
-  formSection: FormSection[];
-  partnersSection: PartnersSection[];
-  footer: Footer[];
-}
+/** The landing page's sections (the privacy policy has its own page). */
+export type LandingContent = Omit<ContentItems, 'privacyPolicy'>;
 export type LandingType = keyof LandingContent;
 const landingTypes: readonly LandingType[] = ['hero', 'aboutCards', 'videoSection', 'featuresSection', 'formSection', 'partnersSection', 'footer'];
 
