@@ -1,7 +1,9 @@
 /**
  * `npx tsx server/listLoadOffers.ts`: once, on a log written before loads listed their offers, lists
  * each offer on its load so that accepting or cancelling declines it (see
- * server/commands/listLoadOffers.ts). Safe to run again; on PGlite, stop the server first.
+ * server/commands/listLoadOffers.ts). A server that runs the background work does this by itself at
+ * its first start on such a log; this command does it by hand. Safe to run again; on PGlite, stop the
+ * server first.
  */
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/database.ts';

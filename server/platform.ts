@@ -1,4 +1,5 @@
 import type { Logger } from 'pino';
+import { listLoadOffersOnce } from './commands/listLoadOffers.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
@@ -78,6 +79,11 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   });
   const realtime = createRealtime({ config, db: database.db, store, runner, tokens, marketplace, identity, organizationStatus: organizationStatus.statusOf, logger });
   if (config.runProjections) await runner.start();
+  if (config.runProjections) {
+    // A log written before loads listed their offers gets them listed once, so accepting declines them.
+    const listing = await listLoadOffersOnce(store, new Date().toISOString());
+    if (listing) logger.info({ listed: listing.listed }, 'older offers listed on their loads');
+  }
   const loadExpiry = config.runProjections ? startLoadExpiryScheduler({ database, marketplace, logger }) : null;
   const eld = startEldIntegration({ config, database, store, marketplace, logger, background: config.runProjections });
   // Reads `platform.realtime` at each alert: the socket server is attached once the HTTP server exists.

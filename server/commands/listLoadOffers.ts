@@ -7,7 +7,7 @@ import { listedProposalIds, loadOffersStream, type ProposalListed } from '../../
 import { START, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import { metadataOf } from './caller.ts';
 
-export async function listLoadOffers(store: EventStore, now: string, pageSize = 1000): Promise<{ listed: number }> {
+export async function listLoadOffers(store: EventStore, now: string, pageSize = 1000): Promise<{ listed: number; offers: number }> {
   const offers = new Map<string, Set<string>>();
   let from: LogPosition = START;
   for (;;) {
@@ -29,5 +29,24 @@ export async function listLoadOffers(store: EventStore, now: string, pageSize = 
     await store.append(loadOffersStream(loadId), missing, { expectedRevision: 'any', metadata: metadataOf(null, now, loadId) });
     listed += missing.length;
   }
-  return { listed };
+  return { listed, offers: [...offers.values()].reduce((sum, ids) => sum + ids.size, 0) };
+}
+
+/** Where the log records that its older offers were listed, so a start does it only once. */
+export const OFFERS_LISTED_STREAM = 'maintenance-loadoffers';
+
+/**
+ * Once per log, at a start that runs the background work: lists the offers written before loads
+ * listed their own, then records that it did (once the log holds any offer). Later starts read one
+ * stream and do nothing.
+ */
+export async function listLoadOffersOnce(store: EventStore, now: string): Promise<{ listed: number } | null> {
+  if ((await store.readStream(OFFERS_LISTED_STREAM)).revision >= 0) return null;
+  const result = await listLoadOffers(store, now);
+  // A log without offers records nothing: it stays as empty as it was (the demo seeds an empty log).
+  if (result.offers === 0) return result;
+  await store.append(OFFERS_LISTED_STREAM, [{ type: 'LoadOffersListed', data: { listed: result.listed, at: now } }], {
+    expectedRevision: 'any', metadata: metadataOf(null, now),
+  });
+  return result;
 }

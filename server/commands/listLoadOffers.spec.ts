@@ -1,0 +1,41 @@
+/**
+ * A log written before loads listed their offers: the first start that runs the background work
+ * lists each older offer on its load once and records that it did; an empty log stays empty.
+ */
+import { randomUUID } from 'node:crypto';
+import t from 'tap';
+import { listedProposalIds, loadOffersStream } from '../../domain/proposals/loadOffers.ts';
+import { proposalStream } from '../../domain/proposals/proposal.types.ts';
+import { createPostgresEventStore } from '../eventstore/postgres/postgresEventStore.ts';
+import { migrateToLatest } from '../../migrations/index.ts';
+import { openTestDatabase } from '../testing/testDatabase.ts';
+import { listLoadOffersOnce, OFFERS_LISTED_STREAM } from './listLoadOffers.ts';
+
+const database = await openTestDatabase();
+t.teardown(() => database.close());
+await migrateToLatest(database.db);
+const store = await createPostgresEventStore(database);
+t.teardown(() => store.close());
+const now = () => new Date().toISOString();
+const meta = () => ({ userId: null, organizationId: null, correlationId: null, causationId: null, at: now() });
+
+t.test('an empty log: nothing listed, nothing recorded', async (t) => {
+  t.same(await listLoadOffersOnce(store, now()), { listed: 0, offers: 0 });
+  t.equal((await store.readStream(OFFERS_LISTED_STREAM)).revision, -1, 'no marker: the log is still empty');
+  t.equal((await store.readAll({ limit: 10 })).length, 0);
+});
+
+t.test('older offers are listed on their load once', async (t) => {
+  const loadId = randomUUID();
+  const proposals = [randomUUID(), randomUUID()];
+  for (const proposalId of proposals) {
+    await store.append(proposalStream(proposalId), [{
+      type: 'ProposalSubmitted',
+      data: { proposalId, loadId, loadGuid: 'L-1', shipperOrganizationId: randomUUID(), carrierOrganizationId: randomUUID(), submittedBy: randomUUID(), price: 1500, message: '', eldTruckName: null, submittedAt: now() },
+    }], { expectedRevision: 'no_stream', metadata: meta() });
+  }
+  t.same(await listLoadOffersOnce(store, now()), { listed: 2, offers: 2 });
+  t.same(listedProposalIds((await store.readStream(loadOffersStream(loadId))).events as never).sort(), [...proposals].sort(), 'both offers are on the load');
+  t.equal(await listLoadOffersOnce(store, now()), null, 'a second start does nothing');
+  t.equal((await store.readStream(loadOffersStream(loadId))).events.length, 2, 'and lists nothing twice');
+});
