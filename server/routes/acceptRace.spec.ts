@@ -156,7 +156,11 @@ t.test(`${TRIALS} trials: two offers on a fresh load, both accepted at once`, as
   }
   const refusals = outcomes.slice(-trials.length).flatMap((outcome) => outcome.messages);
   t.equal(wrong, 0, `every trial: one 200 and one 409, exactly one accepted offer (the 200's), the other Declined (${trials.length} trials)`);
-  t.equal(refusals.filter((message) => message === LOST_AT_THE_LOAD).length, trials.length, 'every loser was stopped by the load stream: both requests had read the offers as open');
+  // Proof that the requests really overlapped: nearly every loser had read its offer as open and was
+  // stopped by the load stream. On a crowded machine a loser now and then reads only after the
+  // winner declined it, and is refused as Declined: just as correct, but no race.
+  const atTheLoad = refusals.filter((message) => message === LOST_AT_THE_LOAD).length;
+  t.ok(atTheLoad >= Math.ceil(trials.length * 0.95), `losers stopped by the load stream: ${atTheLoad} of ${trials.length} (both requests had read the offers as open)`);
   t.comment(`two offers: ${trials.length} races in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU); refusals: ${tally(refusals)}`);
 });
 
