@@ -42,6 +42,8 @@ export const ContractUploadBodySchema = z.unknown().meta({
 });
 
 export const LoadIdParamsSchema = z.object({ loadId: z.uuid('Not a valid id') });
+/** GET and POST proposal/{id}: the load's id (named `id` as PUT proposal/{id}, the offer's, names it: one path, one parameter name). */
+export const OffersOfLoadParamsSchema = z.object({ id: z.uuid('Not a valid id').meta({ description: "The load's id" }) });
 export const ProposalParamsSchema = z.object({ loadId: z.uuid('Not a valid id'), proposalId: z.uuid('Not a valid id') });
 export { IdParamsSchema as ProposalIdParamsSchema };
 

@@ -130,7 +130,7 @@ const probes: Partial<Record<RouteKey, (caller: Caller) => Probe | Promise<Probe
   'PUT /api/loads': () => ({ body: loadBody({ commodity: 'Edited paper' }) }),
   'PUT /api/loads/:id/status': () => ({ body: { status: 7, message: 'The customer withdrew the order' } }),
   'POST /api/loads/batchImport': () => ({ form: { data: undefined, files: { csv_loads_file: { content: Buffer.from(loadsCsvTemplate(new Date().toISOString())), filename: 'loads.csv', type: 'text/csv' } } } }),
-  'POST /api/proposal/:loadId': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
+  'POST /api/proposal/:id': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
   // The shipper declines an offer, the carrier withdraws its own.
   'PUT /api/proposal/:id': (caller) => ({ body: caller.roleId === Role.Carrier ? { status: 7, message: 'Truck unavailable' } : { status: 12, message: 'No, thank you' } }),
   'POST /api/proposal/load/:loadId': () => ({ form: { data: { status: 14 }, files: { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } } } }),

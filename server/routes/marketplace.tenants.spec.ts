@@ -70,7 +70,7 @@ const callers: Caller[] = [
 const bodies: Partial<Record<RouteKey, (caller: Caller) => { body?: Record<string, unknown>; form?: ReturnType<typeof multipart> }>> = {
   'PUT /api/loads': () => ({ body: loadBody({ commodity: 'Edited paper' }) }),
   'PUT /api/loads/:id/status': () => ({ body: { status: 7, message: 'The customer withdrew the order' } }),
-  'POST /api/proposal/:loadId': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
+  'POST /api/proposal/:id': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
   'PUT /api/proposal/:id': (caller) => ({ body: caller.roleId === Role.Carrier ? { status: 7, message: 'Truck unavailable' } : { status: 12, message: 'No, thank you' } }),
   'POST /api/proposal/load/:loadId': () => ({ form: multipart({ status: 14 }, { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } }) }),
   'POST /api/tours/:id/rate': () => ({ body: { ratings: [{ criteria: 1, rating: 5 }] } }),

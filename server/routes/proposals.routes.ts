@@ -7,7 +7,7 @@ import {
   PROPOSAL_VIEW, PROPOSAL_VIEW_ALL,
 } from '../../domain/permissions.ts';
 import {
-  ContractUploadBodySchema, LoadIdParamsSchema as LoadParams, OfferBody, OfferBodySchema, ProposalChangeBody, ProposalChangeBodySchema,
+  ContractUploadBodySchema, LoadIdParamsSchema as LoadParams, OfferBody, OffersOfLoadParamsSchema as OffersOfLoadParams, OfferBodySchema, ProposalChangeBody, ProposalChangeBodySchema,
   ProposalIdParamsSchema as IdParams, ProposalParamsSchema as ProposalParams, type ProposalRow, proposalsAnswers,
 } from '../../domain/contracts/proposals.contract.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
@@ -82,12 +82,13 @@ export async function proposalsRoutes(app: App) {
     return tableAnswer(query, total, rows.map((row) => proposalRow(row, ratings, actor)), actionsNamed([1, 5, 10, 15]));
   };
 
-  app.get('/proposal/:loadId', {
-    schema: { tags: ['proposals'], summary: 'The offers on one load (its shipper; a carrier sees only its own)', params: LoadParams, querystring: TableQuery, response: proposalsAnswers.onLoad },
+  // `{id}` (the load's), as PUT proposal/{id} (the offer's) names it: one path, one parameter name.
+  app.get('/proposal/:id', {
+    schema: { tags: ['proposals'], summary: 'The offers on one load (its shipper; a carrier sees only its own)', params: OffersOfLoadParams, querystring: TableQuery, response: proposalsAnswers.onLoad },
     onRequest: can(LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW),
   }, async (request) => {
     const actor = requireActor(request);
-    const { loadId } = request.params;
+    const { id: loadId } = request.params;
     const load = await loadShipper(db, loadId);
     if (!load) throw new NotFoundError('Load not found');
     const owner = isSuperadmin(actor) || load.shipper_organization_id === actor.organizationId;
@@ -117,14 +118,14 @@ export async function proposalsRoutes(app: App) {
     return proposalRow(row, await ratingsOf([row.carrier_organization_id]), actor);
   });
 
-  app.post('/proposal/:loadId', {
-    schema: { tags: ['proposals'], summary: 'Make an offer on a load; a second offer by the same carrier revises it', params: LoadParams, body: OfferBodySchema, response: proposalsAnswers.submit },
+  app.post('/proposal/:id', {
+    schema: { tags: ['proposals'], summary: 'Make an offer on a load; a second offer by the same carrier revises it', params: OffersOfLoadParams, body: OfferBodySchema, response: proposalsAnswers.submit },
     onRequest: can(OFFER_SUBMIT, PROPOSAL_SUBMIT),
   }, async (request, reply) => {
     const actor = requireActor(request);
     const now = new Date().toISOString();
     const offer = parseWith(OfferBody, request.body);
-    const { id, revised, position } = await marketplace.submitProposal({ actor, requestId: request.id }, request.params.loadId, offer, now);
+    const { id, revised, position } = await marketplace.submitProposal({ actor, requestId: request.id }, request.params.id, offer, now);
     await runner.waitFor(MARKETPLACE_VIEWS, position);
     return reply.code(revised ? 200 : 201).send({ id, message: revised ? 'Offer revised' : 'Offer submitted' });
   });

@@ -140,13 +140,13 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/loads/:id/history': { access: [LOAD_GET, LOADS_SHIPPER], tenant: LOAD_ID },
 
   // proposals
-  'GET /api/proposal/:loadId': { access: [LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW], tenant: { param: 'loadId', kind: 'load' } },
+  'GET /api/proposal/:id': { access: [LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW], tenant: { param: 'id', kind: 'load' } },
   'GET /api/proposal/:loadId/proposal/:proposalId': {
     access: [PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW], tenant: [{ param: 'loadId', kind: 'load' }, { param: 'proposalId', kind: 'proposal' }],
   },
   // Every carrier bids on an open load of any shipper.
-  'POST /api/proposal/:loadId': {
-    access: [OFFER_SUBMIT, PROPOSAL_SUBMIT], tenant: { param: 'loadId', kind: 'load' }, forbiddenFor: NO_ORGANIZATION, openOnMarketplace: true,
+  'POST /api/proposal/:id': {
+    access: [OFFER_SUBMIT, PROPOSAL_SUBMIT], tenant: { param: 'id', kind: 'load' }, forbiddenFor: NO_ORGANIZATION, openOnMarketplace: true,
   },
   'PUT /api/proposal/:id': { access: [PROPOSAL_CHANGE_STATUS, PROPOSAL_CANCEL], tenant: { param: 'id', kind: 'proposal' } },
   'POST /api/proposal/load/:loadId': {

@@ -82,7 +82,7 @@ const bodies: Partial<Record<RouteKey, { schema: unknown; seeds?: unknown[] }>> 
   'POST /api/loads': { schema: loadBodySchema(now()), seeds: [loadBody(), loadBody({ locations: [stop(CHICAGO, 1, 'Mill'), stop(CHICAGO, 2, 'Dock'), stop(INDIANAPOLIS, 4, 'Works')] })] },
   'PUT /api/loads': { schema: updateLoadBodySchema(now()), seeds: [{ ...loadBody(), loadId: open.id }, { loadId: open.id, newExpiration: new Date(Date.now() + 30 * 3_600_000).toISOString() }] },
   'PUT /api/loads/:id/status': { schema: cancelLoadBodySchema, seeds: [{ status: 7, message: 'No longer needed' }] },
-  'POST /api/proposal/:loadId': { schema: OfferBody, seeds: [{ price: 2500, message: 'Ready', eldTruckName: null }] },
+  'POST /api/proposal/:id': { schema: OfferBody, seeds: [{ price: 2500, message: 'Ready', eldTruckName: null }] },
   'PUT /api/proposal/:id': { schema: ProposalChangeBody, seeds: [{ status: 11, price: 2100, message: 'Meet me' }, { status: 12 }] },
   'PUT /api/tours/:id/status': { schema: StatusBody, seeds: [{ status: 4, message: 'Loaded' }] },
   'POST /api/tours/:id/events': { schema: EventBody, seeds: [{ type: 'note', message: 'Gate 4' }] },
