@@ -42,7 +42,7 @@ export const TableActionSchema = z.object({ id: z.number().int(), name: z.string
  * The table protocol's answer with rows of `row`. A caller that asks for some `columns` gets only
  * those (plus id, status, statusName and actions), so every other field of a row may be absent.
  */
-export const tableAnswerOf = <Row extends z.ZodObject>(row: Row) => z.object({
+export const tableAnswerOf = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shape>) => z.object({
   page: z.number().int(),
   pageSize: z.number().int(),
   total: z.number().int(),

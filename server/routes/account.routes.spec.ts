@@ -45,7 +45,7 @@ t.test('PUT users: the own profile, keys and password', async (t) => {
   t.equal(invalid.statusCode, 400);
   t.equal(invalid.json().errors[0].path, 'phone');
   const noName = await send('PUT', '/api/users', me.token, { ...base, name: ' ' });
-  t.same(noName.json().errors[0], { path: 'name', message: 'Please enter name!' });
+  t.same(noName.json().errors[0], { path: 'name', message: 'Please enter name!', code: 'name_required' });
 
   const taken = await send('PUT', '/api/users', me.token, { ...base, email: other.email, oldPassword: PASSWORD });
   t.equal(taken.statusCode, 409);
@@ -95,7 +95,7 @@ t.test('PUT users/organization: the own organization', async (t) => {
   t.equal((await send('PUT', '/api/users/organization', driver.token, body)).statusCode, 403);
   const invalid = await send('PUT', '/api/users/organization', shipper.token, { ...body, address: '' });
   t.equal(invalid.statusCode, 400);
-  t.same(invalid.json().errors[0], { path: 'address', message: 'Please enter company address!' });
+  t.same(invalid.json().errors[0], { path: 'address', message: 'Please enter company address!', code: 'company_address_required' });
   t.equal((await send('PUT', '/api/users/organization', admin.token, body)).statusCode, 404, 'a Superadmin has no own organization');
 
   t.equal((await send('PUT', '/api/users/organization', shipper.token, body)).statusCode, 200);
@@ -110,7 +110,7 @@ t.test('POST users/carrier: profile and documents; MC and DOT are set once', asy
   t.equal((await upload('/api/users/carrier', shipper.token, multipart(data))).statusCode, 403);
   const invalid = await upload('/api/users/carrier', carrier.token, multipart({ ...data, mcNumber: 'abc' }));
   t.equal(invalid.statusCode, 400);
-  t.same(invalid.json().errors[0], { path: 'mcNumber', message: 'Please enter your MC Number' });
+  t.same(invalid.json().errors[0], { path: 'mcNumber', message: 'Please enter your MC Number', code: 'mc_number_required' });
   const badTruck = await upload('/api/users/carrier', carrier.token, multipart({ ...data, trucks: [{ type: 99, count: 1 }] }));
   t.equal(badTruck.json().errors[0].path, 'trucks.0.type');
   t.equal((await upload('/api/users/carrier', carrier.token, multipart(data, { w9Form: { content: PNG } }))).statusCode, 415, 'a document must be a PDF');
@@ -144,7 +144,7 @@ t.test('POST users/shipper: insured amount and a signature checked by its bytes'
   t.equal((await upload('/api/users/shipper', carrier.token, multipart({ insuredAmount: 2 }))).statusCode, 403);
   const invalid = await upload('/api/users/shipper', shipper.token, multipart({ insuredAmount: 5 }));
   t.equal(invalid.statusCode, 400);
-  t.same(invalid.json().errors[0], { path: 'insuredAmount', message: 'Please select an insurance amount' });
+  t.same(invalid.json().errors[0], { path: 'insuredAmount', message: 'Please select an insurance amount', code: 'insured_amount_required' });
   const disguised = await upload('/api/users/shipper', shipper.token, multipart({ insuredAmount: 2 }, { signature: { content: PDF, filename: 'sig.png', type: 'image/png' } }));
   t.equal(disguised.statusCode, 415, 'a PDF named .png is refused');
 

@@ -3,7 +3,7 @@ import {
   ACCOUNT_CHANGE_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER, ACCOUNT_EDIT_USER_PROFILE, ACCOUNT_GET_CARRIER,
   ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, hasAny,
 } from '../../domain/permissions.ts';
-import { carrierProfileBodySchema, organizationContactSchema, shipperProfileBodySchema, updateAccountBodySchema } from '../../domain/schemas/index.ts';
+import { carrierProfileBodySchema, shipperProfileBodySchema } from '../../domain/schemas/index.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { filesContract } from '../../domain/contracts/files.contract.ts';
 import type { App } from '../http/routeContext.ts';
@@ -15,6 +15,9 @@ import { assertFound, causeOf, latest } from '../identity/identity.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { mayReadFile, type FileParties } from '../integrations/files/fileAccess.ts';
+import {
+  accountContract, updateAccountContract, updateCarrierContract, updateOrganizationContract, updateShipperContract, type Account,
+} from '../../domain/contracts/account.contract.ts';
 
 export { OLD_PASSWORD_REQUIRED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE } from '../identity/accounts.ts';
 
@@ -36,7 +39,7 @@ export async function accountRoutes(app: App) {
   }
 
   app.get('/account', {
-    schema: { tags: ['account'], summary: 'The Account Settings data: each section only where the caller may see it' },
+    schema: { tags: ['account'], summary: 'The Account Settings data: each section only where the caller may see it', ...accountContract },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER),
@@ -44,7 +47,7 @@ export async function accountRoutes(app: App) {
     const actor = requireActor(request);
     const user = assertFound(await identity.loadUser(actor.userId), 'User');
     const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
-    const answer: Record<string, unknown> = {};
+    const answer: Account = {};
     if (hasAny(actor.permissions, ACCOUNT_GET_USER)) {
       // Never the password hash, codes or reset state: only what the form shows.
       answer.user = {
@@ -73,7 +76,7 @@ export async function accountRoutes(app: App) {
   });
 
   app.put('/users', {
-    schema: { tags: ['account'], summary: 'Edit the own profile; a new password or e-mail needs the current password', body: updateAccountBodySchema },
+    schema: { tags: ['account'], summary: 'Edit the own profile; a new password or e-mail needs the current password', ...updateAccountContract },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(ACCOUNT_EDIT_USER_PROFILE),
@@ -95,7 +98,7 @@ export async function accountRoutes(app: App) {
   });
 
   app.put('/users/organization', {
-    schema: { tags: ['account'], summary: 'Edit the own organization: name and contact', body: organizationContactSchema },
+    schema: { tags: ['account'], summary: 'Edit the own organization: name and contact', ...updateOrganizationContract },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(ACCOUNT_CHANGE_ORGANIZATION),
@@ -113,7 +116,7 @@ export async function accountRoutes(app: App) {
   });
 
   app.post('/users/carrier', {
-    schema: { tags: ['account'], summary: 'Edit the carrier profile (multipart: data + any of the four documents)', consumes: ['multipart/form-data'] },
+    schema: { tags: ['account'], summary: 'Edit the carrier profile (multipart: data + any of the four documents)', ...updateCarrierContract },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(ACCOUNT_CHANGE_CARRIER),
@@ -143,7 +146,7 @@ export async function accountRoutes(app: App) {
   });
 
   app.post('/users/shipper', {
-    schema: { tags: ['account'], summary: 'Edit the shipper profile (multipart: data + optional signature image)', consumes: ['multipart/form-data'] },
+    schema: { tags: ['account'], summary: 'Edit the shipper profile (multipart: data + optional signature image)', ...updateShipperContract },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(ACCOUNT_CHANGE_SHIPPER),

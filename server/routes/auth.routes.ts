@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { roles } from '../../domain/catalog.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
@@ -8,19 +7,15 @@ import type { App } from '../http/routeContext.ts';
 import { errorBody } from '../http/errors.ts';
 import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
 import { assertFound } from '../identity/identity.ts';
-
-const LoginBody = z.object({
-  email: z.string({ error: 'Please enter Email Address!' }).trim().min(1, 'Please enter Email Address!').max(254),
-  password: z.string({ error: 'Please enter password!' }).min(1, 'Please enter password!').max(1024),
-});
-const RefreshBody = z.object({ refreshToken: z.string({ error: 'refreshToken is required' }).min(1, 'refreshToken is required').max(200) });
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
+import {
+  loginContract, logoutContract, profileContract, publicProfileContract, refreshTokenContract, type Profile, type PublicProfile,
+} from '../../domain/contracts/auth.contract.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_NOT_CONFIRMED = 'Please confirm your e-mail address first: enter the code we sent you';
 
 /** The signed-in user as the client keeps it: identity, organization and permissions. */
-export async function profileOf(app: App, userId: string) {
+export async function profileOf(app: App, userId: string): Promise<Profile> {
   const { identity } = app.platform;
   const user = assertFound(await identity.loadUser(userId), 'User');
   const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
@@ -50,7 +45,7 @@ export async function authRoutes(app: App) {
   const { identity, tokens, loginLimiter } = app.platform;
 
   app.post('/login', {
-    schema: { tags: ['auth'], summary: 'Sign in with e-mail or username', body: LoginBody },
+    schema: { tags: ['auth'], summary: 'Sign in with e-mail or username', ...loginContract },
     config: { public: true },
   }, async (request, reply) => {
     const { email: account, password } = request.body;
@@ -80,7 +75,7 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/refresh-token', {
-    schema: { tags: ['auth'], summary: 'Trade a refresh token for a new pair (single use)', body: RefreshBody },
+    schema: { tags: ['auth'], summary: 'Trade a refresh token for a new pair (single use)', ...refreshTokenContract },
     config: { public: true },
   }, async (request) => {
     const pair = await tokens.refresh(request.body.refreshToken);
@@ -88,24 +83,24 @@ export async function authRoutes(app: App) {
   });
 
   app.post('/logout', {
-    schema: { tags: ['auth'], summary: 'Sign out: the refresh token family is revoked', body: RefreshBody },
+    schema: { tags: ['auth'], summary: 'Sign out: the refresh token family is revoked', ...logoutContract },
     config: { public: true },
   }, async (request, reply) => {
     await tokens.revokeFamilyOf(request.body.refreshToken);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.get('/profile', {
-    schema: { tags: ['auth'], summary: 'The signed-in user' },
+    schema: { tags: ['auth'], summary: 'The signed-in user', ...profileContract },
     // Open while the organization waits for its vetting (Pending): the user's own account.
     config: { whilePending: true },
     onRequest: can(),
   }, async (request) => profileOf(app, requireActor(request).userId));
 
   app.get('/profile/:id', {
-    schema: { tags: ['auth'], summary: 'Public profile of a user: name, organization', params: IdParams },
+    schema: { tags: ['auth'], summary: 'Public profile of a user: name, organization', ...publicProfileContract },
     onRequest: can(),
-  }, async (request) => {
+  }, async (request): Promise<PublicProfile> => {
     const user = assertFound(await identity.loadUser(request.params.id), 'User');
     const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
     return {

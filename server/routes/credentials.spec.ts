@@ -54,11 +54,11 @@ t.test('PUT users/{ownId}: a new password or e-mail needs the current password; 
 
   const noOld = await put(url, caller.accessToken, details(user, { newPassword: 'taken-over-1' }));
   t.equal(noOld.statusCode, 400);
-  t.same(noOld.json().errors, [{ path: 'oldPassword', message: 'Please enter your current password' }]);
+  t.same(noOld.json().errors, [{ path: 'oldPassword', message: 'Please enter your current password', code: 'old_password_required' }]);
   t.equal(noOld.json().message, 'Please enter your current password');
   const wrong = await put(url, caller.accessToken, details(user, { newPassword: 'taken-over-1', oldPassword: 'not-my-password' }));
   t.equal(wrong.statusCode, 400);
-  t.same(wrong.json().errors, [{ path: 'oldPassword', message: 'Current password is incorrect' }]);
+  t.same(wrong.json().errors, [{ path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' }]);
   const emailNoOld = await put(url, caller.accessToken, details(user, { email: 'thief@example.com' }));
   t.equal(emailNoOld.statusCode, 400);
   t.equal(emailNoOld.json().errors[0].path, 'oldPassword');
@@ -109,9 +109,9 @@ t.test('PUT users on the own account: an e-mail change needs the current passwor
 
   const noOld = await put('/api/users', caller.accessToken, body);
   t.equal(noOld.statusCode, 400);
-  t.same(noOld.json().errors, [{ path: 'oldPassword', message: 'Please enter your current password' }]);
+  t.same(noOld.json().errors, [{ path: 'oldPassword', message: 'Please enter your current password', code: 'old_password_required' }]);
   const wrong = await put('/api/users', caller.accessToken, { ...body, oldPassword: 'not-my-password' });
-  t.same(wrong.json().errors, [{ path: 'oldPassword', message: 'Current password is incorrect' }]);
+  t.same(wrong.json().errors, [{ path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' }]);
   t.equal(await platform.identity.userIdByEmail(body.email), null, 'nothing changed');
 
   const changed = await put('/api/users', caller.accessToken, { ...body, oldPassword: PASSWORD });

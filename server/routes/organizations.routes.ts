@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
@@ -7,10 +6,8 @@ import type { LogPosition } from '../eventstore/eventStore.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { assertFound, causeOf, latest } from '../identity/identity.ts';
 import { organizationRoom } from '../realtime/rooms.ts';
+import { organizationStatusContract } from '../../domain/contracts/users.contract.ts';
 
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
-const STATUS_MESSAGE = "status is 'Active' or 'Blocked'";
-const StatusBody = z.object({ status: z.enum(['Active', 'Blocked'], { error: STATUS_MESSAGE }) });
 
 /**
  * The Superadmin activates and blocks organizations (docs/api.md "Organizations and access").
@@ -23,7 +20,7 @@ export async function organizationsRoutes(app: App) {
   const { db } = app.platform.database;
 
   app.put('/organizations/:id/status', {
-    schema: { tags: ['users'], summary: 'Activate or block an organization (Superadmin); a block ends its members\' sessions', params: IdParams, body: StatusBody },
+    schema: { tags: ['users'], summary: 'Activate or block an organization (Superadmin); a block ends its members\' sessions', ...organizationStatusContract },
     onRequest: can(SUPER_ADMIN),
   }, async (request) => {
     const actor = requireActor(request);

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { allProjections } from '../../projections/index.ts';
 import { userByResetCode } from '../../projections/users/users.queries.ts';
 import {
-  carrierRegistrationSchema, confirmSignupBodySchema, forgotPasswordBodySchema, registrationDocumentFields, resetPasswordBodySchema, shipperRegistrationSchema,
+  carrierRegistrationSchema, registrationDocumentFields, shipperRegistrationSchema,
 } from '../../domain/schemas/index.ts';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { ValidationError, type FieldError } from '../../domain/shared/errors.ts';
@@ -13,6 +13,9 @@ import { hashCode, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser } from '../identity/onboarding.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { listOutbox } from '../integrations/mail/mailer.ts';
+import {
+  confirmSignupContract, forgotPasswordContract, outboxContract, registerCarrierContract, registerShipperContract, resetPasswordContract,
+} from '../../domain/contracts/registration.contract.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
 
 const RESET_TTL_MS = 30 * 60 * 1000;
@@ -78,16 +81,16 @@ export async function registrationRoutes(app: App) {
   };
 
   app.post('/register/carrier', {
-    schema: { tags: ['registration'], summary: 'Register a carrier (multipart: data JSON, mcAuthority, certificateOfInsurance, w9Form PDFs)' },
+    schema: { tags: ['registration'], summary: 'Register a carrier (multipart: data JSON, mcAuthority, certificateOfInsurance, w9Form PDFs)', ...registerCarrierContract },
     config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
   }, register('Carrier'));
   app.post('/register/shipper', {
-    schema: { tags: ['registration'], summary: 'Register a shipper (multipart: data JSON)' },
+    schema: { tags: ['registration'], summary: 'Register a shipper (multipart: data JSON)', ...registerShipperContract },
     config: { public: true, rateLimit: { max: 20, timeWindow: '1 minute' } },
   }, register('Shipper'));
 
   app.post('/confirm-signup', {
-    schema: { tags: ['registration'], summary: 'Confirm the e-mail with the 6-digit code', body: confirmSignupBodySchema },
+    schema: { tags: ['registration'], summary: 'Confirm the e-mail with the 6-digit code', ...confirmSignupContract },
     config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (request) => {
     const userId = await identity.userIdByEmail(request.body.email);
@@ -99,7 +102,7 @@ export async function registrationRoutes(app: App) {
   });
 
   app.post('/users/forgot-password', {
-    schema: { tags: ['registration'], summary: 'E-mail a single-use reset code (same answer for unknown addresses)', body: forgotPasswordBodySchema },
+    schema: { tags: ['registration'], summary: 'E-mail a single-use reset code (same answer for unknown addresses)', ...forgotPasswordContract },
     config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } },
   }, async (request) => {
     const answer = { message: 'If the address is registered, a reset code has been sent to it.' };
@@ -126,7 +129,7 @@ export async function registrationRoutes(app: App) {
   });
 
   app.post('/users/reset-password', {
-    schema: { tags: ['registration'], summary: 'Set a new password with the e-mailed code', body: resetPasswordBodySchema },
+    schema: { tags: ['registration'], summary: 'Set a new password with the e-mailed code', ...resetPasswordContract },
     config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (request) => {
     const codeHash = hashCode(request.body.code);
@@ -142,7 +145,7 @@ export async function registrationRoutes(app: App) {
   });
 
   app.get('/admin/outbox', {
-    schema: { tags: ['admin'], summary: 'E-mails kept while no SMTP server is configured, newest first' },
+    schema: { tags: ['admin'], summary: 'E-mails kept while no SMTP server is configured, newest first', ...outboxContract },
     onRequest: can(SUPER_ADMIN),
   }, async () => listOutbox(database.db, 100));
 }

@@ -227,7 +227,7 @@ t.test('POST users/organization: a Superadmin creates an Active organization', a
   t.equal(missing.json().errors[0].path, 'certificateOfInsurance');
   const noName = await post(admin.token, multipart({ ...carrierData, name: '' }, documents));
   t.equal(noName.statusCode, 400);
-  t.same(noName.json().errors[0], { path: 'name', message: 'Please enter company name!' });
+  t.same(noName.json().errors[0], { path: 'name', message: 'Please enter company name!', code: 'company_name_required' });
   const badType = await post(admin.token, multipart({ ...carrierData, type: 'Broker' }, documents));
   t.equal(badType.json().message, 'Please select an organization type');
   const notPdf = await post(admin.token, multipart(carrierData, { ...documents, w9Form: { content: Buffer.from('hello'), type: 'application/pdf' } }));

@@ -4,7 +4,7 @@ import {
   DISPLAY_USERS_SIDEMENU, SUPER_ADMIN, USER_ACTIVATE, USER_ASSIGN_ORGANIZATION, USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE,
   USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE, USERS_CARRIERS, USERS_SHIPPERS, canCreateRole, creatableRoles, filterableRoles, hasAny,
 } from '../../domain/permissions.ts';
-import { createOrganizationDataSchema, createUserBodySchema, FILE_REQUIRED_MESSAGE, ORGANIZATION_ID_MESSAGE, updateUserBodySchema } from '../../domain/schemas/index.ts';
+import { createOrganizationDataSchema, FILE_REQUIRED_MESSAGE, ORGANIZATION_ID_MESSAGE } from '../../domain/schemas/index.ts';
 import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import { hasActiveTour } from '../../projections/marketplace/marketplace.queries.ts';
 import { ORGANIZATION_ORDER, organizationChoices, organizationsPage } from '../../projections/organizations/organizations.queries.ts';
@@ -18,9 +18,11 @@ import {
 import { assertFound, causeOf, latest, newId } from '../identity/identity.ts';
 import { createOrganizationWithUser, createUser } from '../identity/onboarding.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
+import {
+  activateUserContract, blockUserContract, createOrganizationContract, createUserContract, deleteDriverContract, organizationChoicesContract,
+  organizationsTableContract, roleChoicesContract, updateUserContract, usersTableContract, type OrganizationRow, type UserRow,
+} from '../../domain/contracts/users.contract.ts';
 
-const IdParams = z.object({ id: z.uuid('Not a valid id') });
-const DeleteDriverBody = z.object({ id: z.uuid('Not a valid id') });
 
 /** Row action ids of the table protocol (docs/api.md). */
 const Action = { View: 1, Edit: 2, Activate: 13, Block: 14 } as const;
@@ -53,7 +55,7 @@ export async function usersRoutes(app: App) {
   }
 
   app.get('/users/activate/:id', {
-    schema: { tags: ['users'], summary: 'Activate a user (and its Pending organization)', params: IdParams },
+    schema: { tags: ['users'], summary: 'Activate a user (and its Pending organization)', ...activateUserContract },
     onRequest: can(USER_ACTIVATE),
   }, async (request) => {
     const actor = requireActor(request);
@@ -74,7 +76,7 @@ export async function usersRoutes(app: App) {
   });
 
   app.get('/users/block/:id', {
-    schema: { tags: ['users'], summary: 'Block a user; its sessions end', params: IdParams },
+    schema: { tags: ['users'], summary: 'Block a user; its sessions end', ...blockUserContract },
     onRequest: can(USER_BLOCK),
   }, async (request) => {
     const actor = requireActor(request);
@@ -88,7 +90,7 @@ export async function usersRoutes(app: App) {
   });
 
   app.get('/users', {
-    schema: { tags: ['users'], summary: 'Users table (Superadmin: all; others: their organization)', querystring: TableQuery },
+    schema: { tags: ['users'], summary: 'Users table (Superadmin: all; others: their organization)', querystring: TableQuery, ...usersTableContract },
     onRequest: can(DISPLAY_USERS_SIDEMENU),
   }, async (request) => {
     const actor = requireActor(request);
@@ -105,7 +107,7 @@ export async function usersRoutes(app: App) {
       organizationId: isSuperadmin(actor) ? null : actor.organizationId, roleIds, statuses, organizationIds: organizationIds ?? null,
     }, pageOf(query, order));
     const canEdit = hasAny(actor.permissions, USER_UPDATE);
-    const data = rows.map((row) => ({
+    const data = rows.map((row): UserRow => ({
       id: row.id as string,
       name: row.name as string,
       email: row.email as string,
@@ -114,7 +116,7 @@ export async function usersRoutes(app: App) {
       roleId: Number(row.role_id),
       role: roles.find((role) => role.id === Number(row.role_id))?.name ?? 'Unknown',
       organizationId: row.organization_id as string | null,
-      organization: row.organization_id ? { id: row.organization_id as string, name: row.organization_name as string, type: row.organization_type as string } : null,
+      organization: row.organization_id ? { id: row.organization_id as string, name: row.organization_name as string, type: row.organization_type as OrganizationType } : null,
       emailConfirmed: Boolean(row.email_confirmed),
       status: Number(row.status),
       statusName: statusName(Number(row.status)),
@@ -135,7 +137,7 @@ export async function usersRoutes(app: App) {
    * actions change (PUT organizations/{id}/status): blocking one user leaves its colleagues working.
    */
   const organizationsList = (type: OrganizationType, code: number) => app.get(`/users/list/${type === 'Shipper' ? 'shippers' : 'carriers'}`, {
-    schema: { tags: ['users'], summary: `${type} organizations with their first user`, querystring: TableQuery },
+    schema: { tags: ['users'], summary: `${type} organizations with their first user`, querystring: TableQuery, ...organizationsTableContract },
     onRequest: can(code),
   }, async (request) => {
     const actor = requireActor(request);
@@ -143,12 +145,12 @@ export async function usersRoutes(app: App) {
     const statuses = numbersOf(activeFilters(query).get('status'), [1, 2, 3], 'status');
     const order = orderOf(query, ORGANIZATION_ORDER, 'o.created_at');
     const { total, rows } = await organizationsPage(db, { type, statuses }, pageOf(query, order));
-    const data = rows.map((row) => {
+    const data = rows.map((row): OrganizationRow => {
       const status = Number(row.status);
       return {
         id: row.id as string,
         name: row.name as string,
-        type: row.type as string,
+        type: row.type as OrganizationType,
         email: row.email as string,
         phone: row.phone as string,
         address: row.address as string,
@@ -172,7 +174,7 @@ export async function usersRoutes(app: App) {
   organizationsList('Carrier', USERS_CARRIERS);
 
   app.post('/users', {
-    schema: { tags: ['users'], summary: 'Create a user (Active at once)', body: createUserBodySchema },
+    schema: { tags: ['users'], summary: 'Create a user (Active at once)', ...createUserContract },
     onRequest: can(USER_CREATE),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -207,7 +209,7 @@ export async function usersRoutes(app: App) {
   });
 
   app.put('/users/:id', {
-    schema: { tags: ['users'], summary: 'Edit a user: e-mail, name, phone, and optionally a new password (on oneself, a new password or e-mail needs the current one)', params: IdParams, body: updateUserBodySchema },
+    schema: { tags: ['users'], summary: 'Edit a user: e-mail, name, phone, and optionally a new password (on oneself, a new password or e-mail needs the current one)', ...updateUserContract },
     onRequest: can(USER_UPDATE),
   }, async (request) => {
     const actor = requireActor(request);
@@ -229,7 +231,7 @@ export async function usersRoutes(app: App) {
   });
 
   app.delete('/users/deleteDriver', {
-    schema: { tags: ['users'], summary: "Delete a driver of the caller's organization", body: DeleteDriverBody },
+    schema: { tags: ['users'], summary: "Delete a driver of the caller's organization", ...deleteDriverContract },
     onRequest: can(USER_DELETE),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -244,11 +246,11 @@ export async function usersRoutes(app: App) {
     await identity.release('email', user.email, user.userId, cause, now);
     await identity.release('username', user.username, user.userId, cause, now);
     await runner.waitFor(identityViews, position);
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   app.post('/users/organization', {
-    schema: { tags: ['users'], summary: 'Create an Active organization (multipart: data + carrier documents)', consumes: ['multipart/form-data'] },
+    schema: { tags: ['users'], summary: 'Create an Active organization (multipart: data + carrier documents)', ...createOrganizationContract },
     onRequest: can(SUPER_ADMIN),
   }, async (request, reply) => {
     const actor = requireActor(request);
@@ -288,22 +290,22 @@ export async function usersRoutes(app: App) {
   });
 
   app.get('/users/organization', {
-    schema: { tags: ['users'], summary: 'Organizations the caller may assign users to' },
+    schema: { tags: ['users'], summary: 'Organizations the caller may assign users to', ...organizationChoicesContract },
     onRequest: can(USER_ASSIGN_ORGANIZATION),
   }, async (request) => {
     const actor = requireActor(request);
     if (!isSuperadmin(actor) && !actor.organizationId) return [];
     const rows = await organizationChoices(db, isSuperadmin(actor) ? null : actor.organizationId);
-    return rows.map((row) => ({ id: row.id as string, name: row.name as string, type: row.type as string }));
+    return rows.map((row) => ({ id: row.id as string, name: row.name as string, type: row.type as OrganizationType }));
   });
 
   app.get('/users/roles/creatable', {
-    schema: { tags: ['users'], summary: 'Roles the caller may give a new user' },
+    schema: { tags: ['users'], summary: 'Roles the caller may give a new user', ...roleChoicesContract },
     onRequest: can(USER_CREATABLE_ROLES),
   }, async (request) => creatableRoles(requireActor(request).roleId).map(({ id, name }) => ({ id, name })));
 
   app.get('/users/roles/filterable', {
-    schema: { tags: ['users'], summary: "Roles offered by the users table's role filter" },
+    schema: { tags: ['users'], summary: "Roles offered by the users table's role filter", ...roleChoicesContract },
     onRequest: can(USER_FILTERABLE_ROLES),
   }, async (request) => filterableRoles(requireActor(request).roleId).map(({ id, name }) => ({ id, name })));
 }

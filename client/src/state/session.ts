@@ -1,24 +1,11 @@
 import { atom, getDefaultStore } from 'jotai';
+import type { Profile, Session } from '../../../domain/contracts/auth.contract.ts';
 
-/** The signed-in user as GET /api/profile and POST /api/login answer it (docs/api.md). */
-export interface AuthUser {
-  id: string;
-  name?: string | null;
-  username?: string | null;
-  email?: string | null;
-  role?: { id: number; name: string } | null;
-  roles?: string[] | null;
-  organization?: { id: string; name: string; type: string; status: number } | null;
-  permissions: number[];
-  ratings?: Record<string, number> | null;
-}
+/** The signed-in user as GET /api/profile and POST /api/login answer it. */
+export type AuthUser = Profile;
 
 /** What POST /api/login answers. */
-export interface Session {
-  accessToken: string;
-  refreshToken: string;
-  user: AuthUser;
-}
+export type { Session };
 
 export interface Tokens {
   accessToken: string;

@@ -10,7 +10,7 @@ const user = (roleId: number, name: string, extra: Partial<AuthUser> = {}): Auth
     email: `${roleName.toLowerCase()}@example.com`,
     role: { id: roleId, name: roleName },
     roles: [roleName],
-    organization: roleId === Role.Superadmin ? null : { id: `org-${roleId}`, name: `${roleName} Co.`, type: roleName === 'Driver' ? 'Carrier' : roleName, status: 2 },
+    organization: roleId === Role.Superadmin ? null : { id: `org-${roleId}`, name: `${roleName} Co.`, type: roleId === Role.Shipper ? 'Shipper' : 'Carrier', status: 2 },
     permissions: [...permissionsFor(roleId)],
     ...extra,
   };

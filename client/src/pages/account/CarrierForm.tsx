@@ -7,7 +7,7 @@ import { apiGetBlob, apiPost, messageOf, multipartBody } from '../../api/http.ts
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { useMessageText } from '../../components/messages.ts';
 import { fetchError, fetchStart, fetchSuccess, notify } from '../../state/common.ts';
-import { type AccountAnswer, filePath, type VehicleCount } from './account.api.ts';
+import { type AccountAnswer, type CarrierProfileChanged, filePath, type VehicleCount } from './account.api.ts';
 import { FormActions, TextField } from './fields.tsx';
 import { fieldErrorsOf, useFormState } from './useFormState.ts';
 import { VehicleList } from './VehicleList.tsx';
@@ -79,7 +79,7 @@ export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; 
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPost<{ message?: string }>('/users/carrier', multipartBody(parsed, files));
+      const answer = await apiPost<CarrierProfileChanged>('/users/carrier', multipartBody(parsed, files));
       fetchSuccess(answer?.message ?? 'Carrier profile successfully updated');
       setFiles({});
       onSaved();

@@ -8,7 +8,7 @@ import { notify } from '../../state/common.ts';
 import type { OrganizationService } from './account.api.ts';
 import { TextField } from './fields.tsx';
 
-const installedId = (service: OrganizationService) => service.organizationServiceData?.organizationServiceId ?? service.organizationServiceData?.id;
+const installedId = (service: OrganizationService) => service.organizationServiceData?.organizationServiceId;
 
 /** The ELD install or update dialog: Client ID and Client Secret; the button reads 'Installing...' while busy. */
 function InstallDialog({ service, onClose, onDone }: { service: OrganizationService; onClose: () => void; onDone: () => void }) {
@@ -100,7 +100,7 @@ export function IntegrationsTab({ fallback, onChanged }: { fallback: Organizatio
                 <strong>{service.name}</strong>
                 {service.description && <p className="muted">{service.description}</p>}
               </div>
-              {service.status ? <StatusChip name={typeof service.status === 'string' ? service.status : 'Active'} /> : <span className="muted">{t('integrations.notInstalled')}</span>}
+              {service.status ? <StatusChip name={service.status} /> : <span className="muted">{t('integrations.notInstalled')}</span>}
               <Button type="button" size="small" outlined={Boolean(service.status)} label={t(service.status ? 'integrations.update' : 'integrations.install')} onClick={() => setEditing(service)} />
             </li>
           ))}

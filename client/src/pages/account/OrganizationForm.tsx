@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { organizationContactSchema } from '../../../../domain/schemas/index.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
-import type { AccountAnswer } from './account.api.ts';
+import type { AccountAnswer, MessageAnswer } from './account.api.ts';
 import { FormActions, TextField } from './fields.tsx';
 import { useFormState } from './useFormState.ts';
 
@@ -24,7 +24,7 @@ export function OrganizationForm({ organization, onSaved, onCancel }: { organiza
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPut<{ message?: string }>('/users/organization', parsed);
+      const answer = await apiPut<MessageAnswer>('/users/organization', parsed);
       fetchSuccess(answer?.message ?? 'Organization successfully updated');
       onSaved();
     } catch (error) {

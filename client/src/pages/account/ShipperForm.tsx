@@ -7,7 +7,7 @@ import { apiGetBlob, apiPost, messageOf, multipartBody } from '../../api/http.ts
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { useMessageText } from '../../components/messages.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
-import { type AccountAnswer, filePath } from './account.api.ts';
+import { type AccountAnswer, filePath, type ShipperProfileChanged } from './account.api.ts';
 import { FormActions } from './fields.tsx';
 import { useFormState } from './useFormState.ts';
 
@@ -59,7 +59,7 @@ export function ShipperForm({ shipper, onSaved, onCancel }: { shipper: NonNullab
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPost<{ message?: string }>('/users/shipper', multipartBody(parsed, { signature }));
+      const answer = await apiPost<ShipperProfileChanged>('/users/shipper', multipartBody(parsed, { signature }));
       fetchSuccess(answer?.message ?? 'Shipper profile successfully updated');
       onSaved();
     } catch (error) {

@@ -4,7 +4,7 @@ import { accountUserFormSchema } from '../../../../domain/schemas/index.ts';
 import { apiGet, apiPut, messageOf } from '../../api/http.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
 import { type AuthUser, appStore, authUserAtom } from '../../state/session.ts';
-import type { AccountAnswer } from './account.api.ts';
+import type { AccountAnswer, MessageAnswer } from './account.api.ts';
 import { FormActions, TextField } from './fields.tsx';
 import { useFormState } from './useFormState.ts';
 
@@ -22,7 +22,7 @@ export function UserForm({ user, onSaved, onCancel }: { user: NonNullable<Accoun
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPut<{ message?: string }>('/users', {
+      const answer = await apiPut<MessageAnswer>('/users', {
         name: parsed.name, email: parsed.email, username: parsed.username, phone: parsed.phone,
         // The current password: the server needs it to change the e-mail or the password.
         ...(parsed.oldPassword ? { oldPassword: parsed.oldPassword } : {}),

@@ -7,6 +7,7 @@ import { useLocation } from 'wouter';
 import { driverTeams, insuredAmounts, trailerTypes, truckTypes } from '../../../../domain/catalog.ts';
 import { carrierDocumentFields, checkDocument, createOrganizationDataSchema, FILE_REQUIRED_MESSAGE, registrationDocumentFields, type CarrierDocumentField } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiPost, messageOf, multipartBody } from '../../api/http.ts';
+import type { Changed } from '../users/users.api.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { notify } from '../../state/common.ts';
@@ -86,7 +87,7 @@ export default function AddOrganizationPage({ titleKey }: PageProps) {
     if (!parsed.success || Object.keys(found).length > 0) return;
     setBusy(true);
     try {
-      const answer = await apiPost<{ message?: string }>('/users/organization', multipartBody(parsed.data, type === 'Carrier' ? files : {}));
+      const answer = await apiPost<Changed>('/users/organization', multipartBody(parsed.data, type === 'Carrier' ? files : {}));
       notify('success', messageText(answer?.message ?? 'Organization successfully created'));
       setCreated(true);
       timer.current = setTimeout(() => navigate('/users/all'), REDIRECT_AFTER_CREATE_MS);

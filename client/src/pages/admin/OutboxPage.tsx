@@ -8,17 +8,12 @@ import { Fragment, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { apiGet, messageOf } from '../../api/http.ts';
+import type { OutboxEntry } from '../../../../domain/contracts/registration.contract.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { usePublicMessage } from '../auth/publicMessages.ts';
 import '../users/users.css';
 
-export interface OutboxEntry {
-  id: string;
-  to: string;
-  subject: string;
-  text: string;
-  at: string;
-}
+export type { OutboxEntry };
 
 /** The sign-up code (6 digits on a line of their own or after "code") of a kept e-mail, if it has one. */
 export function signUpCodeOf(text: string): string | null {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useSearch } from 'wouter';
 import { PASSWORDS_MUST_MATCH_MESSAGE, resetPasswordBodySchema } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiPost, messageOf } from '../../api/http.ts';
+import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 import { paths } from '../../app/paths.ts';
 import { notify } from '../../state/common.ts';
 import { TextField } from '../account/fields.tsx';
@@ -35,7 +36,7 @@ export default function ResetPasswordPage() {
     if (!parsed.success || found.confirm) return;
     setBusy(true);
     try {
-      const answer = await apiPost<{ message?: string }>('/users/reset-password', parsed.data, { auth: false });
+      const answer = await apiPost<MessageAnswer>('/users/reset-password', parsed.data, { auth: false });
       notify('success', messageText(answer?.message ?? 'New password set successfully'));
       navigate(paths.signInSelect);
     } catch (failure) {

@@ -10,7 +10,7 @@ import { GenericTable, type RowAction, type TableColumn } from '../../components
 import { notify } from '../../state/common.ts';
 import { openStoredFile } from '../account/CarrierForm.tsx';
 import { usePublicMessage } from '../auth/publicMessages.ts';
-import { type OrganizationRow, RowActionId, shortDate, withStatus } from './users.api.ts';
+import { type OrganizationRow, type OrganizationStatus, RowActionId, shortDate, withStatus } from './users.api.ts';
 import './users.css';
 
 const documentKeys = ['mcAuthority', 'certificateOfInsurance', 'w9Form', 'noticeOfAssignment'] as const;
@@ -78,7 +78,7 @@ export default function OrganizationsPage({ titleKey }: PageProps) {
   // The organization's own status (docs/api.md "Organizations and access"): blocking it signs every member out.
   const change = async (row: OrganizationRow, action: 'activate' | 'block') => {
     try {
-      await apiPut<{ id: string; status: string }>(`/organizations/${row.id}/status`, { status: action === 'activate' ? 'Active' : 'Blocked' });
+      await apiPut<OrganizationStatus>(`/organizations/${row.id}/status`, { status: action === 'activate' ? 'Active' : 'Blocked' });
       notify('success', t(action === 'activate' ? 'publicMessages.organizationActivated' : 'publicMessages.organizationBlocked'));
       setRefresh((value) => value + 1);
     } catch (error) {

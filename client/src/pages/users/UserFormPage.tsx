@@ -8,6 +8,7 @@ import { useLocation } from 'wouter';
 import { Role } from '../../../../domain/catalog.ts';
 import { createUserBodySchema, updateUserBodySchema } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiGet, apiPost, apiPut, messageOf } from '../../api/http.ts';
+import type { TableAnswer } from '../../api/table.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
@@ -15,7 +16,7 @@ import { FormActions, TextField } from '../account/fields.tsx';
 import { fieldErrorsOf } from '../account/useFormState.ts';
 import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
 import { editedUserAtom } from './editUser.ts';
-import { fetchCreatableRoles, fetchOrganizations, type Named, type UserRow } from './users.api.ts';
+import { fetchCreatableRoles, fetchOrganizations, type Changed, type OrganizationChoice, type RoleChoice, type UserRow } from './users.api.ts';
 import './users.css';
 
 /** "No organization": the organization id is then left out of the request (specification section 3). */
@@ -28,7 +29,8 @@ const organizationTypeOf = (roleId: number | null) => (roleId === Role.Shipper ?
 /** Finds a user in the users table when the page is opened directly (there is no single-user read). */
 async function findUser(id: string): Promise<UserRow | null> {
   for (let page = 1; page <= 20; page += 1) {
-    const answer = await apiGet<{ data: UserRow[]; totalPages: number }>(`/users?page=${page}&pageSize=100`);
+    // No columns asked: whole rows.
+    const answer = await apiGet<TableAnswer<UserRow>>(`/users?page=${page}&pageSize=100`);
     const found = answer.data.find((row) => row.id === id);
     if (found) return found;
     if (page >= answer.totalPages) return null;
@@ -49,8 +51,8 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
   const [values, setValues] = useState({ name: '', email: '', username: '', phone: '', password: '', oldPassword: '', roleId: null as number | null, organizationId: NO_ORGANIZATION });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
-  const [roles, setRoles] = useState<Named[]>([]);
-  const [organizations, setOrganizations] = useState<Named[]>([]);
+  const [roles, setRoles] = useState<RoleChoice[]>([]);
+  const [organizations, setOrganizations] = useState<OrganizationChoice[]>([]);
   const [loading, setLoading] = useState(editing);
   const [missing, setMissing] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -113,7 +115,7 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
     setErrors({});
     setBusy(true);
     try {
-      const answer = editing ? await apiPut<{ message?: string }>(`/users/${params.id}`, parsed.data) : await apiPost<{ message?: string }>('/users', parsed.data);
+      const answer = editing ? await apiPut<Changed>(`/users/${params.id}`, parsed.data) : await apiPost<Changed>('/users', parsed.data);
       notify('success', messageText(answer?.message ?? (editing ? 'User successfully updated' : 'User successfully created')));
       navigate('/users/all');
     } catch (error) {

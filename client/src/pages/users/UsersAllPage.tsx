@@ -10,7 +10,7 @@ import { notify } from '../../state/common.ts';
 import { statusKey } from '../../components/StatusChip.tsx';
 import { usePublicMessage } from '../auth/publicMessages.ts';
 import { editedUserAtom } from './editUser.ts';
-import { fetchFilterableRoles, fetchOrganizations, type Named, RowActionId, shortDate, type UserRow } from './users.api.ts';
+import { fetchFilterableRoles, fetchOrganizations, type OrganizationChoice, type RoleChoice, RowActionId, shortDate, type UserRow, type UserStatusChanged } from './users.api.ts';
 import './users.css';
 
 /** /users/all: every user the caller may see, filtered by role, status and organization; edit, activate, block. */
@@ -19,8 +19,8 @@ export default function UsersAllPage({ titleKey }: PageProps) {
   const [, navigate] = useLocation();
   const messageText = usePublicMessage();
   const setEdited = useSetAtom(editedUserAtom);
-  const [roles, setRoles] = useState<Named[]>([]);
-  const [organizations, setOrganizations] = useState<Named[]>([]);
+  const [roles, setRoles] = useState<RoleChoice[]>([]);
+  const [organizations, setOrganizations] = useState<OrganizationChoice[]>([]);
   const [refresh, setRefresh] = useState(0);
 
   useEffect(() => {
@@ -41,7 +41,7 @@ export default function UsersAllPage({ titleKey }: PageProps) {
 
   const change = async (row: UserRow, action: 'activate' | 'block') => {
     try {
-      const answer = await apiGet<{ message?: string }>(`/users/${action}/${row.id}`);
+      const answer = await apiGet<UserStatusChanged>(`/users/${action}/${row.id}`);
       notify('success', messageText(answer?.message ?? (action === 'activate' ? 'User activated' : 'User blocked')));
       setRefresh((value) => value + 1);
     } catch (error) {

@@ -1,57 +1,16 @@
 import { apiGet } from '../../api/http.ts';
-import type { TableRow } from '../../api/table.ts';
+import type { OrganizationChoice, OrganizationRow, RoleChoice, UserRow } from '../../../../domain/contracts/users.contract.ts';
+
+export type { Changed, OrganizationStatus, UserStatusChanged } from '../../../../domain/contracts/users.contract.ts';
 
 /** Row action ids of the table protocol (docs/api.md). */
 export const RowActionId = { View: 1, Edit: 2, Activate: 13, Block: 14 } as const;
 
-export interface Named {
-  id: string | number;
-  name: string;
-  type?: string;
-}
+export type { OrganizationChoice, OrganizationRow, RoleChoice, UserRow };
 
-/** A row of users/list/shippers and users/list/carriers: an organization with its first user. */
-export interface OrganizationRow extends TableRow {
-  id: string;
-  name: string;
-  type: string;
-  email: string;
-  phone: string;
-  address: string;
-  person: string;
-  user: { id: string; name: string; email: string; username: string; phone: string; status: number } | null;
-  mcNumber?: number | null;
-  dotNumber?: number | null;
-  eldProvider?: string | null;
-  documents?: Record<string, string | null>;
-  insuredAmount?: number | null;
-  signatureFileId?: string | null;
-  createdAt: string;
-  /** The organization's own status (what its Activate and Block actions change). */
-  status: number;
-  statusName: string;
-}
-
-/** A row of the users table. */
-export interface UserRow extends TableRow {
-  id: string;
-  name: string;
-  email: string;
-  username: string;
-  phone: string;
-  roleId: number;
-  role: string;
-  organizationId: string | null;
-  organization: { id: string; name: string; type: string } | null;
-  emailConfirmed: boolean;
-  status: number;
-  statusName: string;
-  createdAt: string;
-}
-
-export const fetchFilterableRoles = () => apiGet<Named[]>('/users/roles/filterable');
-export const fetchCreatableRoles = () => apiGet<Named[]>('/users/roles/creatable');
-export const fetchOrganizations = () => apiGet<Named[]>('/users/organization');
+export const fetchFilterableRoles = () => apiGet<RoleChoice[]>('/users/roles/filterable');
+export const fetchCreatableRoles = () => apiGet<RoleChoice[]>('/users/roles/creatable');
+export const fetchOrganizations = () => apiGet<OrganizationChoice[]>('/users/organization');
 
 /** A status filter fixed in the table's url (the lists of one status). */
 export const withStatus = (url: string, status: number) => `${url}?filters=${encodeURIComponent(JSON.stringify([{ name: 'status', value: [status] }]))}`;
