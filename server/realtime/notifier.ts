@@ -15,8 +15,9 @@
  * the marketplace read model held once that page is committed, and the notifier pushes the rows
  * those events changed, read once per page (a load, an offer, a tour), as the read model has them.
  * A client can put the pushed row in its table as it is; nothing is re-folded from the streams. The
- * process that runs the marketplace projection pushes, through the socket.io adapter to the sockets
- * of every process (`emit`).
+ * process that runs the marketplace projection shares the page's work list (ids, one message a page
+ * through the socket.io adapter's server-side emit) with the other processes, and each reads the
+ * rows and pushes them to its own sockets: no row crosses the adapter one NOTIFY at a time.
  *
  * Positions and chat messages are their events' own data: every process follows the log from the
  * moment its first socket connects and pushes them to its own sockets (`emitLocal`), so a watcher
@@ -48,17 +49,48 @@ const LEAVING_EVENTS = new Set(['LoadCanceled', 'LoadProposalAccepted']);
 /** The read model whose commits carry rows to push. */
 export const PUSHED_PROJECTION = 'marketplace';
 
+/** How often the work of committed pages is sent to the other processes, at most. */
+const SHARE_EVERY_MS = 20;
+
+/** Adds `more` to `into`, in commit order: the later flags and timeline entries after the earlier. */
+function mergeInto(into: RowWork, more: RowWork) {
+  const proposals = new Map(into.proposals);
+  for (const [id, submitted] of more.proposals) proposals.set(id, (proposals.get(id) ?? false) || submitted);
+  const tours = new Map(into.tours);
+  for (const [id, entries] of more.tours) tours.set(id, [...(tours.get(id) ?? []), ...entries]);
+  const loads = new Map(into.loads);
+  for (const [id, flags] of more.loads) {
+    const seen = loads.get(id);
+    loads.set(id, seen ? { posted: seen.posted || flags.posted, leaving: seen.leaving || flags.leaving } : flags);
+  }
+  into.proposals = [...proposals];
+  into.tours = [...tours];
+  into.loads = [...loads];
+}
+
 export type CommittedListener = (projection: string, events: RecordedEvent[]) => void;
+
+/** A timeline entry of a tour as `tour:status` and `tour:event` carry it. */
+type TourEntry = { id: string; type: string; data: unknown; at: string };
+
+/** What a committed page changed, as ids: small enough to send to the other processes once a page. */
+export type RowWork = {
+  proposals: [proposalId: string, submitted: boolean][];
+  tours: [tourId: string, entries: TourEntry[]][];
+  loads: [loadId: string, flags: { posted: boolean; leaving: boolean }][];
+};
 
 export type NotifierDeps = {
   store: EventStore;
   db: Kysely<DB>;
   /** The projection runner of this process: `listener` hears each committed page of the live read models. */
   onCommitted(listener: CommittedListener): () => void;
-  /** Sends to the rooms' sockets of every server process. */
-  emit: Emit;
-  /** Whether a socket anywhere could hear a push (false: committed pages are not read at all). */
-  listening(): boolean;
+  /** Sends a page's work list to the notifiers of the other server processes (nothing when alone). */
+  share(work: RowWork): void;
+  /** Hears the work lists the other processes share. */
+  onShared(handler: (work: RowWork) => void): () => void;
+  /** Whether this process has sockets (false: no row is read for them). */
+  hasSockets(): boolean;
   /** Sends to the rooms' sockets of this process only. */
   emitLocal: Emit;
   /** Closes every socket of the user in this process. */
@@ -80,13 +112,12 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     // An empty room list would mean everyone.
     if (rooms.length > 0 && !closed) emit(rooms, event, payload);
   };
-  const emit = only(deps.emit);
   const emitLocal = only(deps.emitLocal);
 
-  /** A committed page of the marketplace read model: the rows it changed, each read once. */
-  async function pushRows(events: RecordedEvent[]) {
+  /** What a committed page of the marketplace read model changed: the rows to read and push. */
+  function workOf(events: RecordedEvent[]): RowWork | null {
     const proposals = new Map<string, boolean>(); // id -> submitted in this page
-    const tours = new Map<string, RecordedEvent[]>();
+    const tours = new Map<string, TourEntry[]>();
     const loads = new Map<string, { posted: boolean; leaving: boolean }>();
     for (const event of events) {
       if (PROPOSAL_EVENTS.has(event.type)) {
@@ -94,22 +125,30 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         proposals.set(proposalId, (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted');
       } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
         const { tourId } = (event as unknown as TourEvent).data;
-        tours.set(tourId, [...(tours.get(tourId) ?? []), event]);
+        tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: event.data, at: event.metadata.at }]);
       } else if (LOAD_EVENTS.has(event.type)) {
         const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
         const seen = loads.get(loadId) ?? { posted: false, leaving: false };
         loads.set(loadId, { posted: seen.posted || event.type === 'LoadPosted', leaving: seen.leaving || LEAVING_EVENTS.has(event.type) });
       }
     }
+    if (proposals.size === 0 && tours.size === 0 && loads.size === 0) return null;
+    return { proposals: [...proposals], tours: [...tours], loads: [...loads] };
+  }
+
+  /** Reads the rows a page changed, one query per kind, and pushes them to this process's sockets. */
+  async function pushRows(work: RowWork) {
+    const proposals = new Map(work.proposals);
+    const tours = new Map(work.tours);
     for (const row of await proposalPushRows(db, [...proposals.keys()])) {
       if (proposals.get(row.id)) {
-        emit([organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)], 'proposal:new', {
+        emitLocal([organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)], 'proposal:new', {
           loadId: row.loadId, loadGuid: row.loadGuid, proposalId: row.id, carrier: { id: row.carrierOrganizationId, name: row.carrierName }, price: row.price, at: row.submittedAt,
         });
         // The offer may have changed again in the same page: the shipper's table hears where it stands.
         if (row.status === GenericStatus.SubmittedProposal) continue;
       }
-      emit([organizationPermissionRoom(row.carrierOrganizationId, PROPOSAL_VIEW), organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_VIEW)], 'proposal:updated', {
+      emitLocal([organizationPermissionRoom(row.carrierOrganizationId, PROPOSAL_VIEW), organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_VIEW)], 'proposal:updated', {
         loadId: row.loadId, proposalId: row.id, status: row.status, price: row.price, counterPrice: row.counterPrice,
       });
     }
@@ -118,26 +157,61 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       if (row.assigneeId) rooms.push(userRoom(row.assigneeId));
       // Each event is an entry of the tour's timeline; the status is the tour's row as committed.
       for (const event of tours.get(row.id) ?? []) {
-        emit(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', {
-          tourId: row.id, loadId: row.loadId, status: row.status,
-          event: { id: event.id, type: event.type, data: event.data, at: event.metadata.at },
-        });
+        emitLocal(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', { tourId: row.id, loadId: row.loadId, status: row.status, event });
       }
     }
-    const loadRows = await readMarketplaceRows(db, [...loads.keys()]);
-    for (const [loadId, { posted, leaving }] of loads) {
+    const loadRows = await readMarketplaceRows(db, work.loads.map(([loadId]) => loadId));
+    for (const [loadId, { posted, leaving }] of work.loads) {
       const row = loadRows.get(loadId);
       // Carriers hear of a load that is on the marketplace (or paused there), or has just left it; of no other.
       if (!row || (row.status !== GenericStatus.Created && !leaving)) continue;
-      emit([MARKETPLACE_ROOM], posted ? 'load:posted' : 'load:updated', row);
+      emitLocal([MARKETPLACE_ROOM], posted ? 'load:posted' : 'load:updated', row);
     }
   }
 
+  /**
+   * Pushes in the order the pages were committed, off the path of positions and chat. Pages that
+   * arrive while a push runs are merged into the next one, so a burst costs a few reads, not one per page.
+   */
+  let pending: RowWork | null = null;
+  const queue = (work: RowWork) => {
+    if (closed || !deps.hasSockets()) return;
+    if (pending) {
+      mergeInto(pending, work);
+      return;
+    }
+    pending = work;
+    rows = rows.then(() => {
+      const next = pending!;
+      pending = null;
+      return pushRows(next);
+    }).catch((err: unknown) => logger.warn({ err }, 'notifier could not push the rows of a committed page'));
+  };
+
+  // Other processes read and push the same rows to their own sockets: one message every few
+  // milliseconds at most, carrying every page committed meanwhile, not one per row or per page.
+  let sharing: RowWork | null = null;
+  const share = (work: RowWork) => {
+    if (sharing) {
+      mergeInto(sharing, work);
+      return;
+    }
+    sharing = work;
+    setTimeout(() => {
+      const next = sharing!;
+      sharing = null;
+      if (!closed) deps.share(next);
+    }, SHARE_EVERY_MS).unref();
+  };
+
   const stopListening = deps.onCommitted((projection, events) => {
-    if (projection !== PUSHED_PROJECTION || closed || !deps.listening()) return;
-    rows = rows.then(() => pushRows(events))
-      .catch((err: unknown) => logger.warn({ err, count: events.length }, 'notifier could not push the rows of a committed page'));
+    if (projection !== PUSHED_PROJECTION || closed) return;
+    const work = workOf(events);
+    if (!work) return;
+    share(work);
+    queue(work);
   });
+  const stopHearing = deps.onShared(queue);
 
   /** Events that are their own payload, told by every process to its own sockets. */
   async function handlePage(page: RecordedEvent[]) {
@@ -171,6 +245,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     async close() {
       closed = true;
       stopListening();
+      stopHearing();
       await starting?.catch(() => undefined);
       await subscription?.close();
       await rows;

@@ -19,7 +19,7 @@ import { DomainError, UnauthorizedError } from '../../domain/shared/errors.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
-import { createNotifier, type NotifierDeps } from './notifier.ts';
+import { createNotifier, type NotifierDeps, type RowWork } from './notifier.ts';
 import { createPostgresAdapter, type PostgresAdapterHandle } from './postgresAdapter.ts';
 import { roomsOf, tourRoom } from './rooms.ts';
 import { createSessionWatch, type SessionEndReason, type SessionWatch } from './sessions.ts';
@@ -61,6 +61,10 @@ export type RealtimeDeps = {
   sessionPollMs?: number;
 };
 
+/** The server-side event that carries a committed page's rows to the other processes' notifiers. */
+const SHARED_ROWS = 'notifier:rows';
+type SharedRows = { serverSideEmit(event: string, work: RowWork): boolean; on(event: string, handler: (work: RowWork) => void): void };
+
 type SocketData = { actor: Actor; claims: AccessClaims; organizationStatus?: number | null };
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
@@ -99,13 +103,17 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   let adapter: PostgresAdapterHandle | null = null;
   let closed = false;
   const sessions = createSessionWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'socket session check failed') });
+  const sharedRowHandlers = new Set<(work: RowWork) => void>();
   const notifier = createNotifier({
     store: deps.store,
     db: deps.db,
     onCommitted: (listener) => deps.runner.onCommitted(listener),
-    emit: (rooms, event, payload) => { if (io && !closed) untyped(io.to(rooms)).emit(event, payload); },
-    // Other processes' sockets are out of sight: with the adapter, always; alone, only with sockets of its own.
-    listening: () => Boolean(io) && !closed && (adapter !== null || (io?.of('/').sockets.size ?? 0) > 0),
+    share: (work) => { if (io && adapter && !closed) (io as unknown as SharedRows).serverSideEmit(SHARED_ROWS, work); },
+    onShared: (handler) => {
+      sharedRowHandlers.add(handler);
+      return () => { sharedRowHandlers.delete(handler); };
+    },
+    hasSockets: () => Boolean(io) && !closed && (io?.of('/').sockets.size ?? 0) > 0,
     emitLocal: (rooms, event, payload) => io && untyped(io.local.to(rooms)).emit(event, payload),
     endUser: (userId) => sessions.endUser(userId, 'blocked'),
     logger,
@@ -245,6 +253,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         maxHttpBufferSize: 64 * 1024,
         ...(adapter ? { adapter: adapter.adapter } : {}),
       });
+      (io as unknown as SharedRows).on(SHARED_ROWS, (work) => { for (const handler of sharedRowHandlers) handler(work); });
       io.use((socket, next) => void handshake(socket, next));
       io.on('connection', (socket) => {
         onConnection(socket).catch((err) => {
