@@ -1,22 +1,7 @@
 import { sql } from 'kysely';
 import type { SavedSearchEvent, SearchArea, SearchCriteria } from '../../domain/searches/savedSearch.types.ts';
 import { defineProjection } from '../projection.ts';
-
-/** A row of `saved_searches_view` (migration 2026_11_22_1300_saved_searches). */
-export type SavedSearchRow = {
-  id: string;
-  organization_id: string;
-  user_id: string;
-  name: string;
-  origin_latitude: number | null;
-  origin_longitude: number | null;
-  origin_radius: number | null;
-  destination_latitude: number | null;
-  destination_longitude: number | null;
-  destination_radius: number | null;
-  equipment: number[];
-  created_at: Date;
-};
+import type { SavedSearchRow } from './searches.tables.ts';
 
 const areaColumns = (area: SearchArea | undefined) => [area?.latitude ?? null, area?.longitude ?? null, area?.radius ?? null] as const;
 
