@@ -208,7 +208,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
     if (projection !== PUSHED_PROJECTION || closed) return;
     const work = workOf(events);
     if (!work) return;
-    share(work);
+    // Two lists, since each is merged with later pages on its own schedule.
+    share({ ...work });
     queue(work);
   });
   const stopHearing = deps.onShared(queue);
