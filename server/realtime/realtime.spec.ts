@@ -3,29 +3,19 @@
  * nobody else does), tour:watch for the tour's parties only, sockets closed on expiry, logout and
  * block, and how fast a driver's position reaches a watcher.
  */
-import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { Role, TourStatus } from '../../domain/catalog.ts';
 import { member, organization, superadmin } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';
-import { startTestApp } from '../testing/testApp.ts';
 import {
-  closedByServer, connected, connectSocket, decodeClaims, expectStatus, httpClient, listen, login, postLoad, sleep, submitOffer,
-  tokenLike, uploadContract, waitUntil, watchTour, type Listener,
+  closedByServer, connected, connectSocket, decodeClaims, expectStatus, listen, login, postLoad, sleep, submitOffer,
+  tokenLike, uploadContract, waitUntil, watchTour, type Listener, startListeningApp
 } from './testing.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 // Real sockets and a real port on top of the app's start: more than the default two minutes on a busy machine.
 t.setTimeout(300_000);
-const { app, platform, close } = await startTestApp();
-await app.listen({ port: 0, host: '127.0.0.1' });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const http = httpClient(baseUrl);
-const sockets: Listener[] = [];
-t.teardown(async () => {
-  for (const listener of sockets) listener.close();
-  await close();
-});
+const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
 
 const admin = await superadmin(app, platform);
 const shipper = await organization(app, platform, 'Shipper', { name: 'Acme Shipping' });

@@ -3,10 +3,14 @@
  * measure (expired, or expiring soon), and a shipment driven through HTTP up to a running tour.
  */
 import { createSigner } from 'fast-jwt';
+import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import type { Test } from 'tap';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type AccessClaims } from '../auth/tokens.ts';
 import { bearer, multipart, PASSWORD, PDF } from '../identity/fixtures.ts';
+import type { Config } from '../config.ts';
 import { loadBody } from '../testing/loadBodies.ts';
+import { startTestApp } from '../testing/testApp.ts';
 
 export type Heard = { event: string; payload: any; at: number };
 
@@ -106,4 +110,20 @@ export async function uploadContract(http: Http, carrierToken: string, loadId: s
   const boundary = form.headers['content-type']!.split('boundary=')[1];
   const payload = Buffer.concat([Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="status"\r\n\r\n14\r\n`), form.payload]);
   return expectStatus(http('POST', `/api/proposal/load/${loadId}`, carrierToken, payload, form.headers), 200, 'contract');
+}
+
+/**
+ * The app on a loopback port, for HTTP and real sockets: its base URL, an HTTP client, and a list
+ * where a test puts the sockets it opens; all of them and the app close when `t` ends.
+ */
+export async function startListeningApp(t: Test, overrides: Partial<Config> = {}) {
+  const { app, platform, close } = await startTestApp(overrides);
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+  const sockets: Listener[] = [];
+  t.teardown(async () => {
+    for (const listener of sockets) listener.close();
+    await close();
+  });
+  return { app, platform, baseUrl, http: httpClient(baseUrl), sockets };
 }

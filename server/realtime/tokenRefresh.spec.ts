@@ -5,28 +5,18 @@
  * and a bad, expired or foreign token closes the socket at once. Also the catch-up route
  * `GET /api/tours/{id}/positions?since=`.
  */
-import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { member, organization } from '../identity/fixtures.ts';
 import { runningTour } from '../testing/runningTour.ts';
-import { startTestApp } from '../testing/testApp.ts';
 import {
-  closedByServer, decodeClaims, expectStatus, httpClient, listen, login, postLoad, sleep, tokenLike, waitUntil, watchTour, type Listener,
+  closedByServer, decodeClaims, expectStatus, listen, login, postLoad, sleep, tokenLike, waitUntil, watchTour, type Listener, startListeningApp
 } from './testing.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 t.setTimeout(300_000);
 const TTL = 5;
-const { app, platform, close } = await startTestApp({ accessTokenTtlSeconds: TTL });
-await app.listen({ port: 0, host: '127.0.0.1' });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const http = httpClient(baseUrl);
-const sockets: Listener[] = [];
-t.teardown(async () => {
-  for (const listener of sockets) listener.close();
-  await close();
-});
+const { app, platform, baseUrl, http, sockets } = await startListeningApp(t, { accessTokenTtlSeconds: TTL });
 
 const shipper = await organization(app, platform, 'Shipper', { name: 'Short Token Shipping' });
 const carrier = await organization(app, platform, 'Carrier', { name: 'Short Token Hauling' });

@@ -4,23 +4,13 @@
  * does not. A change ends the user's other sessions (refresh, access tokens and sockets) while the
  * caller's own goes on, and the old address is told by e-mail.
  */
-import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { bearer, member, organization, PASSWORD, superadmin } from '../identity/fixtures.ts';
-import { closedByServer, httpClient, listen, login, sleep, type Listener } from '../realtime/testing.ts';
-import { startTestApp } from '../testing/testApp.ts';
+import { closedByServer, listen, login, sleep, type Listener, startListeningApp } from '../realtime/testing.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
-const { app, platform, close } = await startTestApp();
-await app.listen({ port: 0, host: '127.0.0.1' });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const http = httpClient(baseUrl);
-const sockets: Listener[] = [];
-t.teardown(async () => {
-  for (const listener of sockets) listener.close();
-  await close();
-});
+const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
 
 const admin = await superadmin(app, platform);
 const shipper = await organization(app, platform, 'Shipper', { name: 'Credential Foods' });

@@ -5,27 +5,17 @@
  * PUT organizations/{id}/status, and a block ends every member's sessions, tokens and sockets at
  * once, takes a shipper's open loads off the marketplace and hides a carrier's pending offers.
  */
-import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { member, multipart, organization, superadmin } from '../identity/fixtures.ts';
 import {
-  closedByServer, connected, connectSocket, expectStatus, httpClient, listen, login, postLoad, sleep, submitOffer, waitUntil, type Listener,
+  closedByServer, connected, connectSocket, expectStatus, listen, login, postLoad, sleep, submitOffer, waitUntil, type Listener, startListeningApp
 } from '../realtime/testing.ts';
 import { loadBody } from '../testing/loadBodies.ts';
-import { startTestApp } from '../testing/testApp.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 t.setTimeout(300_000);
-const { app, platform, close } = await startTestApp();
-await app.listen({ port: 0, host: '127.0.0.1' });
-const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-const http = httpClient(baseUrl);
-const sockets: Listener[] = [];
-t.teardown(async () => {
-  for (const listener of sockets) listener.close();
-  await close();
-});
+const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
 
 const NOT_ACTIVE = 'Your organization is not active yet';
 const BLOCKED = 'Your organization is blocked';
