@@ -1,14 +1,13 @@
-import { existsSync } from 'node:fs';
-import path from 'node:path';
 import cors from '@fastify/cors';
 import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
-import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
+import { registerStorableText } from './http/storableText.ts';
+import { registerClientAssets } from './http/clientAssets.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './http/openapi.ts';
 import type { Platform } from './platform.ts';
 import type { App, InventoriedRoute } from './http/routeContext.ts';
@@ -69,6 +68,8 @@ export async function buildApp(platform: Platform): Promise<App> {
     }
   });
   app.setErrorHandler(errorHandler);
+  // NUL and lone surrogates in any parameter, query or JSON body: a 400 naming the field before any schema runs.
+  registerStorableText(app);
 
   // The security headers, built once: @fastify/helmet built helmet's middleware (and parsed the CSP)
   // on every request, which cost more than the rest of a health check.
@@ -137,13 +138,9 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(searchesRoutes, { prefix: '/api' });
   await app.register(projectionsRoutes, { prefix: '/api' });
 
-  const index = path.join(config.clientDir, 'index.html');
-  if (existsSync(index)) {
-    await app.register(fastifyStatic, { root: config.clientDir, wildcard: true, index: false, maxAge: '1h', immutable: false });
-    app.get('/', { schema: { hide: true } }, (_req, reply) => reply.header('cache-control', 'no-cache').sendFile('index.html'));
-  } else {
-    app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build:client`');
-  }
-  app.setNotFoundHandler(notFoundHandler(existsSync(index)));
+  // The built client: precompressed, cached by hash, outside the API's rate limit (server/http/clientAssets.ts).
+  const clientBuilt = await registerClientAssets(app, config.clientDir);
+  if (!clientBuilt) app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build:client`');
+  app.setNotFoundHandler(notFoundHandler(clientBuilt));
   return app;
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { codeOfMessage, errorCodeFor, VALIDATION_FAILED } from '../../domain/contracts/errorCodes.ts';
 import { DomainError, type FieldError } from '../../domain/shared/errors.ts';
+import { sendClientPage } from './clientAssets.ts';
 
 const reasons: Record<number, string> = {
   400: 'Bad Request', 401: 'Unauthorized', 403: 'Forbidden', 404: 'Not Found', 405: 'Method Not Allowed', 406: 'Not Acceptable',
@@ -68,7 +69,7 @@ function isDatabaseUnavailable(error: unknown): boolean {
 export const notFoundHandler = (clientBuilt: boolean) => (request: FastifyRequest, reply: FastifyReply) => {
   const url = request.url.split('?')[0];
   if (clientBuilt && request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/socket.io') && !hasFileExtension(url)) {
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    return sendClientPage(reply);
   }
   return reply.code(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
 };
