@@ -168,6 +168,7 @@ export const errorMessages = {
   // Places
   place_not_found: 'No place found near these coordinates',
   // Requests
+  text_not_storable: 'This text contains a character that cannot be saved (a NUL or a broken character): please remove it',
   idempotency_in_progress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
 } as const;
 

@@ -12,6 +12,7 @@ import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import type { FileRule, UploadedFile } from '../integrations/files/uploads.ts';
+import { requireStorableText } from '../http/storableText.ts';
 import type { Platform } from '../platform.ts';
 import { latest, type Cause } from './identity.ts';
 
@@ -21,6 +22,7 @@ import { latest, type Cause } from './identity.ts';
  * with the schema's (the specification's) message, like the route schemas' own validation.
  */
 export function parseWith<T extends z.ZodType>(schema: T, value: unknown): z.infer<T> {
+  requireStorableText(value, 'data');
   const result = schema.safeParse(value ?? {});
   if (result.success) return result.data;
   const errors = result.error.issues.map((issue) => ({ path: issue.path.map(String).join('.') || 'data', message: issue.message }));

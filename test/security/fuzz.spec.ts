@@ -175,7 +175,7 @@ const isErrorShape = (status: number, body: unknown): string | null => {
   return null;
 };
 
-const routes = apiRoutes(app);
+const routes = apiRoutes(app).filter((route) => !process.env.FUZZ_ROUTE || routeKey(route) === process.env.FUZZ_ROUTE);
 for (const route of routes) {
   const key = routeKey(route);
   const params = pathParams(route.url);
@@ -223,7 +223,7 @@ for (const route of routes) {
       stats.requests += 1;
       const status = response.statusCode;
       stats.byStatus.set(status, (stats.byStatus.get(status) ?? 0) + 1);
-      const sent = `${role} ${route.method} ${url} query=${JSON.stringify(query).slice(0, 300)} body=${String(typeof payload === 'string' ? payload : payload ? '<multipart>' : '').slice(0, 400)}`;
+      const sent = `${role} ${route.method} ${url} query=${JSON.stringify(query).slice(0, 300)} body=${String(typeof payload === 'string' ? payload : payload ? '<multipart>' : '').slice(0, 3000)}`;
       if (status >= 500) {
         stats.serverErrors += 1;
         failure = `${status} for ${sent}: ${response.body.slice(0, 300)}`;
@@ -291,6 +291,52 @@ t.test(`table filters: ${tableRoutes.length} table routes × ${filterNames.lengt
     }
   }
   t.same(found.slice(0, 20), [], 'every out-of-range filter answered below 500, a 400 in the error shape');
+});
+
+/**
+ * Text the database cannot keep, in every string of every seed body: a NUL and a lone surrogate
+ * (JSON.parse accepts `\u0000` and `\ud800`) answer 400 naming the field, and write nothing.
+ */
+const stringPaths = (value: unknown, path: (string | number)[] = []): (string | number)[][] => {
+  if (typeof value === 'string') return [path];
+  if (value === null || typeof value !== 'object') return [];
+  return Object.entries(value).flatMap(([key, item]) => stringPaths(item, [...path, Array.isArray(value) ? Number(key) : key]));
+};
+const withText = (value: unknown, path: (string | number)[], text: string): unknown => {
+  if (path.length === 0) return text;
+  const copy = (Array.isArray(value) ? [...value] : { ...(value as object) }) as Record<string | number, unknown>;
+  copy[path[0]!] = withText(copy[path[0]!], path.slice(1), text);
+  return copy;
+};
+t.test('unstorable text in every string field of every seed body', async (t) => {
+  const found: string[] = [];
+  let sent = 0;
+  for (const [key, declared] of Object.entries(bodies)) {
+    const route = routes.find((candidate) => routeKey(candidate) === key);
+    if (!route || !declared?.seeds || multipartFiles[key as RouteKey]) continue;
+    const actor = key.includes('proposal') ? carrier : key.includes('tours') && /positions|status|events/.test(key) ? driver : key.includes('searches') ? carrier : shipper;
+    const url = route.url.replace(/:[A-Za-z]+/g, (name) => (key.includes('proposal/:id') ? (key.startsWith('PUT') ? offer.id : open.id) : key.includes('tours') ? tourId : key.includes('loads/:id') ? open.id : name));
+    for (const seed of declared.seeds) {
+      for (const path of stringPaths(seed)) {
+        for (const text of ['a\u0000b', 'a\ud800b']) {
+          address += 1;
+          const before = await store.committedHead();
+          const response = await app.inject({ method: route.method as 'POST', url, headers: { ...bearer(actor.token), 'content-type': 'application/json' }, payload: JSON.stringify(withText(seed, path, text)), remoteAddress: `10.201.${(address >> 8) & 255}.${address & 255}` });
+          sent += 1;
+          stats.requests += 1;
+          const named = path.join('.');
+          const wrote = comparePositions(await store.committedHead(), before) !== 0 && (await requestEventsAfter(before)).length > 0;
+          const errors = response.statusCode === 400 ? (response.json() as { errors?: { path: string }[] }).errors ?? [] : [];
+          if (response.statusCode >= 500) stats.serverErrors += 1;
+          if (response.statusCode !== 400 || !errors.some((error) => error.path === named) || wrote) {
+            found.push(`${response.statusCode} ${key} ${named}=${JSON.stringify(text)}${wrote ? ' (wrote events)' : ''}: ${response.body.slice(0, 160)}`);
+          }
+        }
+      }
+    }
+  }
+  t.ok(sent > 40, `${sent} requests with a NUL or a lone surrogate in one field`);
+  t.same(found.slice(0, 20), [], 'each answered 400 naming its field and wrote nothing');
 });
 
 t.test('figure', async (t) => {

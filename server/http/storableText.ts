@@ -1,0 +1,42 @@
+/**
+ * Text the database cannot keep: PostgreSQL's text and jsonb refuse the NUL character, and a lone
+ * UTF-16 surrogate is not a character at all (JSON.parse lets both through from `\u0000` and
+ * `\ud800`). Found at the door, such input is a 400 naming the field, never a failed append.
+ */
+import { errorMessages } from '../../domain/contracts/errorCodes.ts';
+import { ValidationError } from '../../domain/shared/errors.ts';
+import type { App } from './routeContext.ts';
+
+export const TEXT_NOT_STORABLE = errorMessages.text_not_storable;
+
+const BROKEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const storable = (text: string) => !BROKEN.test(text);
+
+/** The path of the first string (a key or a value) in `value` that cannot be stored, else null. */
+export function unstorablePath(value: unknown, path: string[] = [], depth = 0): string | null {
+  if (typeof value === 'string') return storable(value) ? null : path.join('.');
+  if (value === null || typeof value !== 'object' || depth > 64) return null;
+  if (Buffer.isBuffer(value)) return null;
+  for (const [key, item] of Object.entries(value)) {
+    if (!storable(key)) return [...path, key.replace(/\u0000/g, '\\u0000')].join('.');
+    const found = unstorablePath(item, [...path, key], depth + 1);
+    if (found !== null) return found;
+  }
+  return null;
+}
+
+/** Throws the 400 when `value` holds text that cannot be stored; `context` names the part (body, query, params, data). */
+export function requireStorableText(value: unknown, context: string): void {
+  const path = unstorablePath(value);
+  if (path === null) return;
+  throw new ValidationError(TEXT_NOT_STORABLE, [{ path: path || context, message: TEXT_NOT_STORABLE }]);
+}
+
+/** Every route: the path parameters, the query and a parsed JSON body are checked before their schemas run. */
+export function registerStorableText(app: App): void {
+  app.addHook('preValidation', async (request) => {
+    requireStorableText(request.params, 'params');
+    requireStorableText(request.query, 'query');
+    if (!Buffer.isBuffer(request.body)) requireStorableText(request.body, 'body');
+  });
+}
