@@ -15,6 +15,8 @@ export type Config = {
   /** How long an access token lives (ACCESS_TOKEN_TTL_SECONDS, 900): a socket stays open past it only with a fresh one. */
   accessTokenTtlSeconds: number;
   smtpUrl: string | null;
+  /** The sender of every e-mail (MAIL_FROM): an address a real relay accepts for this domain. */
+  mailFrom: string;
   adminEmail: string;
   adminPassword: string;
   demo: boolean;
@@ -36,6 +38,30 @@ export type Config = {
   contentfulBaseUrl: string;
   contentfulEnvironment: string;
 };
+
+export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
+
+/** MAIL_FROM as given ("dispatch@example.com" or "Acme Freight <dispatch@example.com>"); a value that names no address stops the start. */
+function mailFromOf(value: string | undefined): string {
+  const from = value?.trim();
+  if (!from) return DEFAULT_MAIL_FROM;
+  if (!/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(from)) {
+    throw new Error(`MAIL_FROM must be an e-mail address, optionally with a name ("Acme Freight <dispatch@acme.example>"); got ${JSON.stringify(from)}`);
+  }
+  return from;
+}
+
+/**
+ * Reads `.env` from the working directory when it exists (the variables of .env.example). A variable
+ * already set in the environment wins over the file. Only the server's entry points call this: tests
+ * never read a developer's .env.
+ */
+export function loadDotEnv(file = path.resolve('.env')): boolean {
+  if (!existsSync(file)) return false;
+  // Node's own parser; it leaves variables already set alone.
+  process.loadEnvFile(file);
+  return true;
+}
 
 const bool = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
@@ -64,6 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     jwtSecret: env.JWT_SECRET || (inMemory ? randomBytes(48).toString('base64url') : persistentSecret(dataDir)),
     accessTokenTtlSeconds: Math.max(5, Math.floor(Number(env.ACCESS_TOKEN_TTL_SECONDS || 900) || 900)),
     smtpUrl: env.SMTP_URL || null,
+    mailFrom: mailFromOf(env.MAIL_FROM),
     adminEmail: env.ADMIN_EMAIL || 'admin@freight.local',
     adminPassword: env.ADMIN_PASSWORD || 'admin12345',
     demo: bool(env.DEMO, false),

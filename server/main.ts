@@ -1,11 +1,12 @@
 import { buildApp } from './app.ts';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { createLogger } from './logger.ts';
 import { ensureSuperadmin, seedDemo } from './identity/bootstrap.ts';
 import { startPlatform } from './platform.ts';
 import { seedMarketplaceDemo } from './demo/marketplaceSeed.ts';
 import { startDemoTicker } from './demo/positionTicker.ts';
 
+loadDotEnv();
 // `npm start` seeds the demo on an empty database unless DEMO=0.
 const config = loadConfig({ DEMO: '1', ...process.env });
 const logger = createLogger(config);

@@ -67,7 +67,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
       return user ? { allowed: user.status !== 3 && !organizationBlocked, sessionsRevokedAt: user.sessionsRevokedAt, organizationId: user.organizationId, roleId: user.roleId } : { allowed: false };
     },
   });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, logger });
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, logger, from: config.mailFrom });
   const loginLimiter = createLoginLimiter();
   const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, { logger });
   // An activation or a block committed here takes effect at the next request, not after the cache's few seconds.

@@ -7,7 +7,7 @@
  */
 import { sql } from 'kysely';
 import pino from 'pino';
-import { loadConfig } from './config.ts';
+import { loadConfig, loadDotEnv } from './config.ts';
 import { openDatabase } from './db/database.ts';
 import { createPostgresEventStore } from './eventstore/postgres/postgresEventStore.ts';
 import { migrateToLatest } from '../migrations/index.ts';
@@ -23,6 +23,7 @@ if (unknown.length) {
 const selected = names.length ? allProjections.filter((projection) => names.includes(projection.name)) : allProjections;
 const selectedNames = selected.map((projection) => projection.name);
 
+loadDotEnv();
 const config = loadConfig();
 const logger = pino({ level: 'warn' });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });

@@ -2,6 +2,7 @@ import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { openAuthTestDatabase } from '../../auth/testing.ts';
+import { loadConfig } from '../../config.ts';
 import { createMailer, smtpOptions, type MailLogger } from './mailer.ts';
 
 const database = await openAuthTestDatabase();
@@ -60,6 +61,17 @@ t.test('with SMTP_URL the message reaches a real SMTP server', async (t) => {
   t.same(await mailer.listOutbox(), [], 'nothing kept in the outbox');
   t.match(lines, [{ level: 'info', message: 'e-mail sent' }]);
   t.notOk(JSON.stringify(lines).includes('482913'), 'the code is not logged when mail goes out');
+});
+
+t.test('MAIL_FROM is the sender, on the envelope and in the From header', async (t) => {
+  const smtp = await startSmtpServer();
+  t.teardown(smtp.close);
+  const { mailFrom } = loadConfig({ MAIL_FROM: 'Acme Freight <dispatch@acme.example>' }, { inMemory: true });
+  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, db: database.db, logger: recordingLogger().logger, from: mailFrom });
+  t.teardown(mailer.close);
+  await mailer.send({ to: 'shipper@example.com', subject: 'Your verification code', text: 'Code 654321' });
+  t.equal(smtp.received[0]?.from, 'dispatch@acme.example');
+  t.match(smtp.received[0]?.raw, /^From: Acme Freight <dispatch@acme\.example>\r?$/m);
 });
 
 t.test('credentials in the URL are used for AUTH', async (t) => {

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import nodemailer from 'nodemailer';
 import type { DB } from '../../../storage/schema.ts';
+import { DEFAULT_MAIL_FROM } from '../../config.ts';
 
 /**
  * Outgoing e-mail (sign-up codes, reset links). With SMTP_URL it goes out through nodemailer;
@@ -23,12 +24,11 @@ export type MailLogger = {
 };
 
 
-export const DEFAULT_FROM = 'Freight Marketplace <no-reply@freight.local>';
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1']);
 
 export function createMailer(options: { smtpUrl: string | null; db: Kysely<DB>; logger: MailLogger; from?: string }): Mailer {
   const { db } = options;
-  const from = options.from ?? DEFAULT_FROM;
+  const from = options.from ?? DEFAULT_MAIL_FROM;
   const transport = options.smtpUrl ? nodemailer.createTransport(smtpOptions(options.smtpUrl)) : null;
 
   return {
