@@ -7,7 +7,6 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerStorableText } from './http/storableText.ts';
-import { registerStorableText } from './http/storableText.ts';
 import { registerClientAssets } from './http/clientAssets.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './http/openapi.ts';
 import type { Platform } from './platform.ts';
@@ -69,8 +68,6 @@ export async function buildApp(platform: Platform): Promise<App> {
     }
   });
   app.setErrorHandler(errorHandler);
-  // NUL and lone surrogates in any parameter, query or JSON body: a 400 naming the field before any schema runs.
-  registerStorableText(app);
   // NUL and lone surrogates in any parameter, query or JSON body: a 400 naming the field before any schema runs.
   registerStorableText(app);
 
