@@ -37,6 +37,10 @@ export type Config = {
   contentfulAccessToken: string | null;
   contentfulBaseUrl: string;
   contentfulEnvironment: string;
+  /** MAP_TILE_URL: an XYZ tile template drawn under every map; null keeps the bundled US states (offline). */
+  mapTileUrl: string | null;
+  /** MAP_ATTRIBUTION: the tiles' credit line shown on the map. */
+  mapAttribution: string | null;
 };
 
 export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
@@ -61,6 +65,22 @@ export function loadDotEnv(file = path.resolve('.env')): boolean {
   // Node's own parser; it leaves variables already set alone.
   process.loadEnvFile(file);
   return true;
+}
+
+/**
+ * MAP_TILE_URL as an XYZ template: http(s), with `{z}`, `{x}` and `{y}` (or `{-y}`), no credentials in
+ * the URL; anything else stops the start with a message, since the browser would draw nothing.
+ */
+function mapTileUrlOf(value: string | undefined): string | null {
+  const template = value?.trim();
+  if (!template) return null;
+  let url: URL | null = null;
+  try { url = new URL(template.replace(/\{[a-z-]+\}/gi, '0')); } catch { url = null; }
+  const placeholders = ['{z}', '{x}'].every((part) => template.includes(part)) && /\{-?y\}/.test(template);
+  if (!url || !['https:', 'http:'].includes(url.protocol) || url.username || url.password || !placeholders) {
+    throw new Error(`MAP_TILE_URL must be an http(s) XYZ template with {z}, {x} and {y}, e.g. "https://tile.example.com/{z}/{x}/{y}.png"; got ${JSON.stringify(template)}`);
+  }
+  return template;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
@@ -108,6 +128,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contentfulAccessToken: env.CONTENTFUL_ACCESS_TOKEN || null,
     contentfulBaseUrl: (env.CONTENTFUL_BASE_URL || 'https://cdn.contentful.com').replace(/\/+$/, ''),
     contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT || 'master',
+    mapTileUrl: mapTileUrlOf(env.MAP_TILE_URL),
+    mapAttribution: env.MAP_TILE_URL?.trim() ? env.MAP_ATTRIBUTION?.trim() || null : null,
     ...overrides,
   };
 }

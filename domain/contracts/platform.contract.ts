@@ -60,3 +60,15 @@ export const CatalogSchema = z.object({
 export type CatalogAnswer = z.infer<typeof CatalogSchema>;
 
 export const catalogContract = { response: { 200: CatalogSchema, ...errorAnswers(429) } };
+
+/** GET /api/client-settings: what the browser needs from the server's configuration (no secrets). */
+export const ClientSettingsSchema = z.object({
+  map: z.object({
+    /** An XYZ template (`{z}`, `{x}`, `{y}`) drawn under every map; null: the bundled US states only. */
+    tileUrl: z.string().nullable(),
+    /** The tiles' attribution, shown on the map; null without tiles. */
+    attribution: z.string().nullable(),
+  }),
+});
+export type ClientSettings = z.infer<typeof ClientSettingsSchema>;
+export const clientSettingsContract = { response: { 200: ClientSettingsSchema, ...errorAnswers(429) } };

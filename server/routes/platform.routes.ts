@@ -1,8 +1,8 @@
 import { buildCatalog } from '../../domain/catalog.ts';
-import { catalogContract, healthContract, type CatalogAnswer, type Health } from '../../domain/contracts/platform.contract.ts';
+import { catalogContract, clientSettingsContract, healthContract, type CatalogAnswer, type ClientSettings, type Health } from '../../domain/contracts/platform.contract.ts';
 import type { App } from '../http/routeContext.ts';
 
-/** Health and the catalogue: open to everyone, no tenant data. */
+/** Health, the catalogue and the client's settings: open to everyone, no tenant data. */
 export async function platformRoutes(app: App) {
 
   /**
@@ -51,5 +51,14 @@ export async function platformRoutes(app: App) {
     reply.header('cache-control', 'public, max-age=300');
     // The catalogue's lists are read-only constants; the serializer checks them against the contract.
     return buildCatalog(new Date().toISOString()) as unknown as CatalogAnswer;
+  });
+
+  app.get('/client-settings', {
+    schema: { tags: ['platform'], summary: "What the browser needs of the server's configuration: the map tiles (MAP_TILE_URL) and their attribution", ...clientSettingsContract },
+    config: { public: true },
+  }, async (_request, reply): Promise<ClientSettings> => {
+    const { mapTileUrl, mapAttribution } = app.platform.config;
+    reply.header('cache-control', 'no-cache');
+    return { map: { tileUrl: mapTileUrl, attribution: mapTileUrl ? mapAttribution : null } };
   });
 }

@@ -63,6 +63,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // platform
   'GET /api/health': PUBLIC,
   'GET /api/catalog': PUBLIC,
+  'GET /api/client-settings': PUBLIC,
 
   // auth
   'POST /api/login': PUBLIC,
