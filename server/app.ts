@@ -7,6 +7,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerStorableText } from './http/storableText.ts';
+import { contentSecurityDirectives } from './http/contentSecurity.ts';
 import { registerClientAssets } from './http/clientAssets.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './http/openapi.ts';
 import type { Platform } from './platform.ts';
@@ -75,17 +76,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   // on every request, which cost more than the rest of a health check.
   const securityHeaders = helmet({
     contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        // PrimeReact injects component styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-      },
+      directives: contentSecurityDirectives(config),
     },
     crossOriginEmbedderPolicy: false,
   });
