@@ -59,7 +59,8 @@ t.test('GET users: the table protocol, scoped to the organization', async (t) =>
   const row = own.json().data.find((r: { id: string }) => r.id === driver.userId);
   t.match(row, { status: 2, statusName: 'Active', role: 'Driver', roleId: 4, organization: { id: carrier.organizationId, name: 'Zeta Hauling' } });
   t.notOk('passwordHash' in row);
-  t.same(row.actions, [2], 'a carrier may edit, not activate or block');
+  t.same(row.actions, [2, 17], 'a carrier may edit and delete its driver, not activate or block it');
+  t.same(own.json().data.find((r: { id: string }) => r.id === carrier.userId).actions, [2], 'only a driver offers Delete');
 
   const all = await table('users', admin.token, { pageSize: 2, page: 1, order: { column: 'email', direction: 'ASC' } });
   t.equal(all.statusCode, 200);
@@ -95,6 +96,34 @@ t.test('GET users: the table protocol, scoped to the organization', async (t) =>
   const badPage = await get('/api/users?page=0', admin.token);
   t.equal(badPage.statusCode, 400);
   t.equal(badPage.json().message, 'page must be a whole number from 1 to 100000');
+});
+
+t.test("GET users with role 4 and a status: the drivers lists, filtered by the driver's own status", async (t) => {
+  const otherCarrier = await organization(app, platform, 'Carrier', { name: 'Omega Freight' });
+  const theirs = await member(app, platform, otherCarrier.organizationId!, 4, { name: 'Olga Omega' });
+  const blockedDriver = await member(app, platform, carrier.organizationId!, 4, { name: 'Bob Blocked' });
+  t.equal((await get(`/api/users/block/${blockedDriver.userId}`, admin.token)).statusCode, 200);
+  const drivers = (token: string, status: number) => table('users', token, { filters: [{ name: 'role', value: [4] }, { name: 'status', value: [status] }], order: { column: 'name', direction: 'ASC' } });
+
+  const allActive = (await drivers(admin.token, 2)).json();
+  t.same(allActive.data.map((r: { id: string }) => r.id), [driver.userId, theirs.userId], 'a Superadmin: every active driver');
+  t.match(allActive.data[0], { name: 'Dan Driver', role: 'Driver', status: 2, organization: { id: carrier.organizationId, name: 'Zeta Hauling', type: 'Carrier' } }, 'with its carrier');
+  t.same(allActive.data[0].actions, [2, 14, 17], 'a Superadmin may edit, block and delete a driver');
+  const allBlocked = (await drivers(admin.token, 3)).json();
+  t.same(allBlocked.data.map((r: { id: string }) => r.id), [blockedDriver.userId], "the blocked list: the driver's status, its carrier Active");
+  t.same(allBlocked.data[0].actions, [2, 13, 17]);
+  t.equal((await drivers(admin.token, 1)).json().total, 0, 'no pending driver');
+
+  const ownActive = (await drivers(carrier.token, 2)).json();
+  t.same(ownActive.data.map((r: { id: string }) => r.id), [driver.userId], "a carrier: its own drivers, not another carrier's");
+  t.same((await drivers(carrier.token, 3)).json().data.map((r: { id: string }) => r.id), [blockedDriver.userId]);
+  t.same((await drivers(otherCarrier.token, 2)).json().data.map((r: { id: string }) => r.id), [theirs.userId]);
+  t.equal((await drivers(shipper.token, 2)).json().total, 0, 'a shipper has no drivers');
+
+  // Activated again, the driver moves back to the active list at once.
+  t.equal((await get(`/api/users/activate/${blockedDriver.userId}`, admin.token)).statusCode, 200);
+  t.same((await drivers(carrier.token, 2)).json().data.map((r: { id: string }) => r.id), [blockedDriver.userId, driver.userId]);
+  t.equal((await drivers(carrier.token, 3)).json().total, 0);
 });
 
 t.test('GET users/list/shippers and users/list/carriers: organizations with their first user', async (t) => {

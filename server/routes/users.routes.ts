@@ -24,8 +24,8 @@ import {
 } from '../../domain/contracts/users.contract.ts';
 
 
-/** Row action ids of the table protocol (docs/api.md). */
-const Action = { View: 1, Edit: 2, Activate: 13, Block: 14 } as const;
+/** Row action ids of the table protocol (docs/api.md); 17 Delete is the users table's, on a driver's row. */
+const Action = { View: 1, Edit: 2, Activate: 13, Block: 14, Delete: 17 } as const;
 const actionList = (...ids: number[]) => ids.map((id) => ({ id, name: Object.entries(Action).find(([, value]) => value === id)![0] }));
 
 
@@ -107,6 +107,8 @@ export async function usersRoutes(app: App) {
       organizationId: isSuperadmin(actor) ? null : actor.organizationId, roleIds, statuses, organizationIds: organizationIds ?? null,
     }, pageOf(query, order));
     const canEdit = hasAny(actor.permissions, USER_UPDATE);
+    // Only a driver can be deleted (DELETE users/deleteDriver); its row says so to who may.
+    const canDelete = hasAny(actor.permissions, USER_DELETE);
     const data = rows.map((row): UserRow => ({
       id: row.id as string,
       name: row.name as string,
@@ -121,12 +123,17 @@ export async function usersRoutes(app: App) {
       status: Number(row.status),
       statusName: statusName(Number(row.status)),
       createdAt: new Date(row.created_at).toISOString(),
-      actions: [...(canEdit ? [Action.Edit] : []), ...(row.id === actor.userId ? [] : statusActions(actor, Number(row.status)))],
+      actions: [
+        ...(canEdit ? [Action.Edit] : []),
+        ...(row.id === actor.userId ? [] : statusActions(actor, Number(row.status))),
+        ...(canDelete && Number(row.role_id) === Role.Driver ? [Action.Delete] : []),
+      ],
     }));
     const tableActions = [
       ...(canEdit ? [Action.Edit] : []),
       ...(hasAny(actor.permissions, USER_ACTIVATE) ? [Action.Activate] : []),
       ...(hasAny(actor.permissions, USER_BLOCK) ? [Action.Block] : []),
+      ...(canDelete ? [Action.Delete] : []),
     ];
     return tableAnswer(query, total, data, actionList(...tableActions));
   });
