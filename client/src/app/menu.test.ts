@@ -14,8 +14,12 @@ describe('the side menu', () => {
 
   it("gives each role the specification's entries", () => {
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Driver)))).toEqual(['/driver']);
-    expect(routesOf(filterMenu(menu, permissionsFor(Role.Carrier)))).toEqual(['/loads/carrier', '/tours', '/offers/carrier', '/users/all', '/user/create']);
+    expect(routesOf(filterMenu(menu, permissionsFor(Role.Carrier)))).toEqual([
+      '/loads/carrier', '/tours', '/offers/carrier', '/users/drivers/active', '/users/drivers/blocked', '/users/drivers/pending', '/users/all', '/user/create',
+    ]);
+    expect(routesOf(filterMenu(menu, permissionsFor(Role.Shipper)))).not.toContain('/users/drivers/active');
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Superadmin)))).toContain('/add-organization');
+    expect(routesOf(filterMenu(menu, permissionsFor(Role.Superadmin)))).toContain('/users/drivers/pending');
   });
 
   it('marks a parent active when the path is one of its descendants', () => {

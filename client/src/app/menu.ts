@@ -1,6 +1,6 @@
 import {
   DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOADS_CARRIER, LOADS_SHIPPER, PROPOSAL_LIST_CARRIER, SUPER_ADMIN, TOUR_ASSIGNEE,
-  USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS, hasAny,
+  TOUR_ASSIGNEES_LIST, USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS, hasAny,
 } from '../../../domain/permissions.ts';
 import type { MenuLabelKey } from './textKeys.ts';
 import { outboxMenuLabel } from '../pages/admin/shellTexts.ts';
@@ -18,7 +18,7 @@ export interface MenuItem {
   children?: MenuItem[];
 }
 
-const userList = (kind: 'shippers' | 'carriers', permission: number): MenuItem[] => [
+const userList = (kind: 'shippers' | 'carriers' | 'drivers', permission: number): MenuItem[] => [
   { id: `${kind}-active`, label: 'menu.active', icon: 'pi pi-check-circle', to: `/users/${kind}/active`, permissions: [permission] },
   { id: `${kind}-blocked`, label: 'menu.blocked', icon: 'pi pi-ban', to: `/users/${kind}/blocked`, permissions: [permission] },
   { id: `${kind}-pending`, label: 'menu.pending', icon: 'pi pi-hourglass', to: `/users/${kind}/pending`, permissions: [permission] },
@@ -62,6 +62,8 @@ export const menu: MenuItem[] = [
         id: 'users', type: 'group', label: 'menu.users', icon: 'pi pi-users', to: '/user-list', children: [
           { id: 'shippers', type: 'group', label: 'menu.shippers', icon: 'pi pi-box', children: userList('shippers', USERS_SHIPPERS) },
           { id: 'carriers', type: 'group', label: 'menu.carriers', icon: 'pi pi-truck', children: userList('carriers', USERS_CARRIERS) },
+          // Drivers: a Superadmin's every driver, a carrier's own (those who hold the drivers pick list).
+          { id: 'drivers', type: 'group', label: 'menu.drivers', icon: 'pi pi-id-card', children: userList('drivers', TOUR_ASSIGNEES_LIST) },
           { id: 'users-all', label: 'menu.usersAll', icon: 'pi pi-id-card', to: '/users/all', permissions: [DISPLAY_USERS_SIDEMENU] },
           { id: 'user-create', label: 'menu.addNew', icon: 'pi pi-user-plus', to: '/user/create', permissions: [USER_CREATE] },
         ],

@@ -3,7 +3,7 @@ import { matchRoute, type Parser } from 'wouter';
 import {
   CHAT_USE, DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOAD_GET, LOAD_PROPOSAL_VIEW, LOADS_CARRIER, LOADS_PROPOSALS, LOADS_SHIPPER,
   OFFER_SUBMIT, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT, PROPOSAL_VIEW_ALL, SUPER_ADMIN, TOUR_ASSIGNEE, TOUR_TRACK_STATUS,
-  TOURS_ALL, USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS,
+  TOUR_ASSIGNEES_LIST, TOURS_ALL, USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS,
 } from '../../../domain/permissions.ts';
 import { outboxTitleKey, samplePage1TitleKey, samplePage2TitleKey } from '../pages/admin/shellTexts.ts';
 
@@ -38,6 +38,7 @@ const ResetPasswordPage: Page = lazy(() => import('../pages/auth/ResetPasswordPa
 const TermsPage: Page = lazy(() => import('../pages/legal/TermsPage.tsx'));
 const PrivacyPage: Page = lazy(() => import('../pages/legal/PrivacyPage.tsx'));
 const OrganizationsPage: Page = lazy(() => import('../pages/users/OrganizationsPage.tsx'));
+const DriversPage: Page = lazy(() => import('../pages/users/DriversPage.tsx'));
 const UsersAllPage: Page = lazy(() => import('../pages/users/UsersAllPage.tsx'));
 const UserFormPage: Page = lazy(() => import('../pages/users/UserFormPage.tsx'));
 const AddOrganizationPage: Page = lazy(() => import('../pages/admin/AddOrganizationPage.tsx'));
@@ -85,6 +86,10 @@ export const routes: readonly AppRoute[] = [
   gated('/users/carriers/active', 'routes.carriersActive', [USERS_CARRIERS], OrganizationsPage),
   gated('/users/carriers/blocked', 'routes.carriersBlocked', [USERS_CARRIERS], OrganizationsPage),
   gated('/users/carriers/pending', 'routes.carriersPending', [USERS_CARRIERS], OrganizationsPage),
+  // A Superadmin's every driver with its carrier; a carrier's own drivers.
+  gated('/users/drivers/active', 'routes.driversActive', [TOUR_ASSIGNEES_LIST], DriversPage),
+  gated('/users/drivers/blocked', 'routes.driversBlocked', [TOUR_ASSIGNEES_LIST], DriversPage),
+  gated('/users/drivers/pending', 'routes.driversPending', [TOUR_ASSIGNEES_LIST], DriversPage),
   gated('/users/all', 'routes.usersAll', [DISPLAY_USERS_SIDEMENU], UsersAllPage),
   gated('/add-organization', 'routes.addOrganization', [SUPER_ADMIN], AddOrganizationPage),
   gated('/admin/outbox', outboxTitleKey, [SUPER_ADMIN], OutboxPage),

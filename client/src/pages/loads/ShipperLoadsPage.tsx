@@ -13,6 +13,8 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
+import { StatusChangeDialog } from '../tours/StatusChangeDialog.tsx';
+import { statusSteps } from '../tours/tourSteps.ts';
 import { DateTimeField } from './DateTimeField.tsx';
 import { useFormats } from './format.ts';
 import { pastDateMessage } from './loadForm.model.ts';
@@ -56,6 +58,7 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
   const [viewing, setViewing] = useState<ShipperLoadRow | null>(null);
   const [canceling, setCanceling] = useState<ShipperLoadRow | null>(null);
   const [extending, setExtending] = useState<ShipperLoadRow | null>(null);
+  const [confirming, setConfirming] = useState<ShipperLoadRow | null>(null);
 
   const table = useRef<TableHandle<ShipperLoadRow> | null>(null);
   const refresh = () => setRefreshKey((key) => key + 1);
@@ -106,6 +109,7 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
     { id: TableAction.ExtendExpiration, icon: 'pi pi-clock', label: t('marketplace.actions.extend'), onClick: setExtending },
     { id: TableAction.Track, icon: 'pi pi-map', label: t('marketplace.actions.track'), onClick: (row) => navigate(shipperLinks.track(row)) },
     { id: TableAction.Chat, icon: 'pi pi-comments', label: t('marketplace.actions.chat'), onClick: (row) => navigate(shipperLinks.chat(row)) },
+    { id: TableAction.ConfirmDelivery, icon: 'pi pi-check-circle', label: t('tours.steps.confirmDelivery.short'), severity: 'success', onClick: setConfirming },
     { id: TableAction.Rate, icon: 'pi pi-star', label: t('marketplace.actions.rate'), onClick: (row) => navigate(shipperLinks.rate(row)) },
     { id: TableAction.History, icon: 'pi pi-history', label: t('marketplace.actions.history'), onClick: (row) => navigate(shipperLinks.history(row)) },
     { id: TableAction.Cancel, icon: 'pi pi-times-circle', label: t('marketplace.actions.cancel'), severity: 'danger', onClick: setCanceling },
@@ -167,6 +171,19 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
         }}
         messageText={messageText}
       />
+      {confirming?.tourId && (
+        // The same confirmation as on /tours: the tour moves to Delivered, and the row with it.
+        <StatusChangeDialog
+          tourId={confirming.tourId}
+          loadGuid={confirming.guid}
+          change={{ kind: 'step', step: statusSteps.find((step) => step.key === 'confirmDelivery')! }}
+          onClose={() => setConfirming(null)}
+          onDone={() => {
+            setConfirming(null);
+            refresh();
+          }}
+        />
+      )}
     </section>
   );
 }

@@ -139,7 +139,7 @@ export function StopEditor({ stop, index, onChange, onRemove, savedLocations, se
           center={USA_CENTER}
           zoom={DEFAULT_ZOOM}
           maxFitZoom={PLACE_ZOOM}
-          height={300}
+          height={500}
           className="stop-map"
         />
       </div>

@@ -1,24 +1,17 @@
-import { useSetAtom } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'wouter';
+import { Link } from 'wouter';
 import { userListStatuses } from '../../../../domain/catalog.ts';
-import { apiGet, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { GenericTable, type RowAction, type TableColumn, type TableFilter } from '../../components/table/GenericTable.tsx';
-import { notify } from '../../state/common.ts';
+import { GenericTable, type TableColumn, type TableFilter } from '../../components/table/GenericTable.tsx';
 import { statusKey } from '../../components/StatusChip.tsx';
-import { usePublicMessage } from '../auth/publicMessages.ts';
-import { editedUserAtom } from './editUser.ts';
-import { fetchFilterableRoles, fetchOrganizations, type OrganizationChoice, type RoleChoice, RowActionId, shortDate, type UserRow, type UserStatusChanged } from './users.api.ts';
+import { useUserRowActions } from './userRowActions.tsx';
+import { fetchFilterableRoles, fetchOrganizations, type OrganizationChoice, type RoleChoice, shortDate, type UserRow } from './users.api.ts';
 import './users.css';
 
-/** /users/all: every user the caller may see, filtered by role, status and organization; edit, activate, block. */
+/** /users/all: every user the caller may see, filtered by role, status and organization; edit, activate, block, delete a driver. */
 export default function UsersAllPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
-  const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
-  const setEdited = useSetAtom(editedUserAtom);
   const [roles, setRoles] = useState<RoleChoice[]>([]);
   const [organizations, setOrganizations] = useState<OrganizationChoice[]>([]);
   const [refresh, setRefresh] = useState(0);
@@ -39,20 +32,7 @@ export default function UsersAllPage({ titleKey }: PageProps) {
     ...(organizations.length > 1 ? [{ name: 'organization', label: t('usersAdmin.organization'), allLabel: t('usersAdmin.allOrganizations'), options: organizations.map((item) => ({ value: String(item.id), label: item.name })) }] : []),
   ];
 
-  const change = async (row: UserRow, action: 'activate' | 'block') => {
-    try {
-      const answer = await apiGet<UserStatusChanged>(`/users/${action}/${row.id}`);
-      notify('success', messageText(answer?.message ?? (action === 'activate' ? 'User activated' : 'User blocked')));
-      setRefresh((value) => value + 1);
-    } catch (error) {
-      notify('error', messageText(messageOf(error)));
-    }
-  };
-
-  const edit = (row: UserRow) => {
-    setEdited(row);
-    navigate(`/user/edit/${row.id}`);
-  };
+  const { actions, dialog } = useUserRowActions(() => setRefresh((value) => value + 1));
 
   const columns: TableColumn<UserRow>[] = [
     { field: 'name', header: t('signup.name'), sortable: true, body: (row) => <span className="cell-stack"><strong>{row.name}</strong><small>@{row.username}</small></span> },
@@ -62,11 +42,6 @@ export default function UsersAllPage({ titleKey }: PageProps) {
     { field: 'phone', header: t('signup.phone'), numeric: true },
     { field: 'createdAt', header: t('usersAdmin.registered'), sortable: true, numeric: true, body: (row) => shortDate(row.createdAt, i18n.resolvedLanguage ?? 'en') },
     { field: 'status', header: t('usersAdmin.status'), sortable: true },
-  ];
-  const actions: RowAction<UserRow>[] = [
-    { id: RowActionId.Edit, icon: 'pi pi-pencil', label: t('usersAdmin.edit'), onClick: edit },
-    { id: RowActionId.Activate, icon: 'pi pi-check-circle', label: t('usersAdmin.activate'), severity: 'success', onClick: (row) => void change(row, 'activate') },
-    { id: RowActionId.Block, icon: 'pi pi-ban', label: t('usersAdmin.block'), severity: 'danger', onClick: (row) => void change(row, 'block') },
   ];
 
   return (
@@ -88,6 +63,7 @@ export default function UsersAllPage({ titleKey }: PageProps) {
         refreshKey={refresh}
         empty={<span className="table-empty">{t('usersAdmin.empty.users')}</span>}
       />
+      {dialog}
     </section>
   );
 }
