@@ -18,8 +18,9 @@ import RegularShape from 'ol/style/RegularShape.js';
 import Stroke from 'ol/style/Stroke.js';
 import Style from 'ol/style/Style.js';
 import Text from 'ol/style/Text.js';
-import { useEffect, useRef } from 'react';
+import { use, useEffect, useRef } from 'react';
 import statesTopology from 'us-atlas/states-10m.json' with { type: 'json' };
+import { mapSettings } from './mapSettings.ts';
 import { DEFAULT_MAP_CENTER, DEFAULT_ZOOM, type LatLon, type MapMarker, type MapViewProps } from './mapTypes.ts';
 
 const toMap = (point: LatLon) => fromLonLat([point.longitude, point.latitude]);
@@ -91,6 +92,10 @@ function statesLayer(dark: boolean): VectorLayer {
 export default function MapView({
   ariaLabel, markers = [], trail = [], center = DEFAULT_MAP_CENTER, zoom = DEFAULT_ZOOM, fit, maxFitZoom = 12, height = 320, className, onMarkerClick, tileUrl,
 }: MapViewProps) {
+  // The server's tiles (MAP_TILE_URL) unless the caller chose; the first map waits for the answer under its placeholder.
+  const configured = use(mapSettings());
+  const tiles = tileUrl !== undefined ? tileUrl : configured.tileUrl;
+  const attribution = tileUrl !== undefined ? null : configured.attribution;
   const element = useRef<HTMLDivElement>(null);
   const map = useRef<OlMap | null>(null);
   const markerSource = useRef(new VectorSource());
@@ -103,14 +108,15 @@ export default function MapView({
     if (!element.current) return;
     const dark = document.documentElement.dataset.mode === 'dark' || document.body.classList.contains('mode-dark');
     const layers = [];
-    if (tileUrl) layers.push(new TileLayer({ source: new XYZ({ url: tileUrl, crossOrigin: 'anonymous' }) }));
+    if (tiles) layers.push(new TileLayer({ source: new XYZ({ url: tiles, crossOrigin: 'anonymous', ...(attribution ? { attributions: attribution } : {}) }) }));
     else layers.push(statesLayer(dark));
     layers.push(new VectorLayer({ source: trailSource.current }));
     layers.push(new VectorLayer({ source: markerSource.current, declutter: false }));
     const instance = new OlMap({
       target: element.current,
       layers,
-      controls: defaultControls({ attribution: false, rotate: false }),
+      // The tiles' credit line when they come with one (the bundled states need none).
+      controls: defaultControls({ attribution: Boolean(tiles && attribution), attributionOptions: { collapsible: false }, rotate: false }),
       view: new View({ center: toMap(center), zoom, maxZoom: 20 }),
     });
     instance.on('singleclick', (event) => {
@@ -129,7 +135,7 @@ export default function MapView({
       map.current = null;
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the map is built once per tile choice
-  }, [tileUrl]);
+  }, [tiles, attribution]);
 
   // Markers, trail and view follow the props.
   const markersKey = JSON.stringify(markers.map((m) => [m.id, m.kind, m.latitude, m.longitude, m.label, m.heading, m.highlighted]));
