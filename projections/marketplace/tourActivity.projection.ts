@@ -18,9 +18,12 @@ export const tourPositionsProjection = defineProjection({
       tour_id: d.tourId, latitude: d.latitude, longitude: d.longitude, speed: d.speed, heading: d.heading, accuracy: d.accuracy,
       source: d.source, recorded_at: d.recordedAt, stream_revision: streamRevision,
     }));
-    for (let start = 0; start < rows.length; start += 500) {
-      await trx.insertInto('tour_positions_view').values(rows.slice(start, start + 500))
-        .onConflict((conflict) => conflict.columns(['tour_id', 'stream_revision']).doNothing()).execute();
+    // The page's rows as one JSON parameter: one statement whatever the page's size, typed by the table's own row type.
+    for (let start = 0; start < rows.length; start += 5000) {
+      await sql`INSERT INTO tour_positions_view (tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision)
+        SELECT tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision
+        FROM jsonb_populate_recordset(NULL::tour_positions_view, ${JSON.stringify(rows.slice(start, start + 5000))}::jsonb)
+        ON CONFLICT (tour_id, stream_revision) DO NOTHING`.execute(trx);
     }
   },
 });
@@ -32,10 +35,16 @@ export const tourChatProjection = defineProjection({
   tables: ['chat_messages_view'],
   handles: ['MessagePosted'],
   async apply(trx, events) {
+    // One statement per page; a message delivered twice keeps its first row.
+    const rows = new Map<string, { id: string; tour_id: string; user_id: string; user_name: string; organization_id: string | null; text: string; posted_at: string }>();
     for (const { data: d } of events as unknown as MessagePosted[]) {
-      await sql`INSERT INTO chat_messages_view (id, tour_id, user_id, user_name, organization_id, text, posted_at)
-        VALUES (${d.messageId}, ${d.tourId}, ${d.userId}, ${d.userName}, ${d.organizationId}, ${d.text}, ${d.postedAt})
-        ON CONFLICT (id) DO NOTHING`.execute(trx);
+      if (!rows.has(d.messageId)) {
+        rows.set(d.messageId, { id: d.messageId, tour_id: d.tourId, user_id: d.userId, user_name: d.userName, organization_id: d.organizationId, text: d.text, posted_at: d.postedAt });
+      }
+    }
+    const list = [...rows.values()];
+    for (let start = 0; start < list.length; start += 1000) {
+      await trx.insertInto('chat_messages_view').values(list.slice(start, start + 1000)).onConflict((conflict) => conflict.column('id').doNothing()).execute();
     }
   },
 });
