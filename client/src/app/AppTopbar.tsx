@@ -36,7 +36,7 @@ export function AppTopbar({ navStyle }: { navStyle: NavStyle }) {
         />
       )}
       {showBrand && user && (
-        <Link href={homePathOf(user)} className="app-brand">
+        <Link href={homePathOf(user)} className="app-brand" aria-label={t('app.name')}>
           <span className="app-brand-mark" aria-hidden="true">
             <i className="pi pi-truck" />
           </span>

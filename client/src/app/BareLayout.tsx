@@ -21,7 +21,7 @@ export function BareLayout({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <header className="bare-topbar">
-        <Link href={user ? homePathOf(user) : paths.landing} className="app-brand">
+        <Link href={user ? homePathOf(user) : paths.landing} className="app-brand" aria-label={t('app.name')}>
           <span className="app-brand-mark" aria-hidden="true">
             <i className="pi pi-truck" />
           </span>

@@ -32,7 +32,7 @@ function LandingNav() {
   return (
     <header className={`landing-nav${scrolled ? ' is-scrolled' : ''}`}>
       <div className="landing-inner landing-nav-row">
-        <a href="#landing-top" className="landing-brand" onClick={(event) => { event.preventDefault(); scrollToSection('top'); }}>
+        <a href="#landing-top" className="landing-brand" aria-label={t('app.name')} onClick={(event) => { event.preventDefault(); scrollToSection('top'); }}>
           <span className="app-brand-mark" aria-hidden="true"><i className="pi pi-truck" /></span>
           <span>{t('app.name')}</span>
         </a>
