@@ -21,12 +21,22 @@ function ThemeSync() {
   return null;
 }
 
+/**
+ * Every Dropdown's labelled combobox is the control assistive technology uses: the chevron beside it
+ * and the hidden <select> PrimeReact keeps for forms would otherwise be an unnamed button and an
+ * unlabelled select to a screen reader.
+ */
+const primeReactSettings = {
+  ripple: true,
+  pt: { dropdown: { trigger: { 'aria-hidden': true }, select: { 'aria-hidden': true } } },
+};
+
 /** The application: theme, startup token check, the routed shell, the global notifier and the dialogs. */
 export function App() {
   const accountOpen = useAtomValue(accountOpenAtom);
   const customizerWanted = useOpenedOnce(useAtomValue(customizerOpenAtom));
   return (
-    <PrimeReactProvider value={{ ripple: true }}>
+    <PrimeReactProvider value={primeReactSettings}>
       <ErrorBoundary>
         <ThemeSync />
         <AuthBootstrap>

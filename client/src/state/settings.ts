@@ -49,6 +49,8 @@ export interface ThemeSettings {
   footerType: FooterType;
   header: HeaderType;
   transition: RouteTransition;
+  /** The user picked the mode (customizer or URL); until then it follows the system's light or dark preference. */
+  modeChosen: boolean;
 }
 
 /** The specification's defaults: dark mode, standard style, full width; right to left only for Arabic. */
@@ -65,7 +67,20 @@ export const defaultSettings: ThemeSettings = {
   footerType: 'fixed',
   header: 'dark',
   transition: 'fade',
+  modeChosen: false,
 };
+
+/**
+ * The system's preference as a mode: light when the system asks for light, else the specification's
+ * dark (also when the browser cannot tell).
+ */
+export function systemMode(): ThemeMode {
+  try {
+    return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
+  } catch {
+    return 'dark';
+  }
+}
 
 /** Radius of the standard and modern styles (specification section 9). */
 export const borderRadius: Record<ThemeStyle, number> = { standard: 4, modern: 30 };
@@ -96,6 +111,8 @@ export function sanitizeSettings(value: unknown): ThemeSettings {
     footerType: oneOf(footerTypes, input.footerType) ?? defaultSettings.footerType,
     header: oneOf(headerTypes, input.header) ?? defaultSettings.header,
     transition: oneOf(routeTransitions, input.transition) ?? defaultSettings.transition,
+    // Settings stored before the choice was remembered: a mode other than the default was picked.
+    modeChosen: typeof input.modeChosen === 'boolean' ? input.modeChosen : oneOf(themeModes, input.mode) !== undefined && input.mode !== defaultSettings.mode,
   };
 }
 
@@ -131,12 +148,15 @@ export function settingsFromUrl(search: string): Partial<ThemeSettings> {
   return patch;
 }
 
+/** The mode a settings object shows: its own once chosen, the system's until then. */
+const withMode = (settings: ThemeSettings): ThemeSettings => (settings.modeChosen ? settings : { ...settings, mode: systemMode() });
+
 export function readStoredSettings(): ThemeSettings {
   try {
     const stored = window.localStorage.getItem(storageKey);
-    return sanitizeSettings(stored ? JSON.parse(stored) : {});
+    return withMode(sanitizeSettings(stored ? JSON.parse(stored) : {}));
   } catch {
-    return { ...defaultSettings };
+    return withMode({ ...defaultSettings });
   }
 }
 
@@ -150,15 +170,28 @@ function storeSettings(settings: ThemeSettings): void {
 
 const settingsBaseAtom = atom<ThemeSettings>(readStoredSettings());
 
-/** The theme settings, remembered per browser. */
+/**
+ * The theme settings, remembered per browser. A patch that sets the mode marks it chosen unless it
+ * says otherwise (the customizer's reset hands back `modeChosen: false`, following the system again).
+ */
 export const settingsAtom = atom(
   (get) => get(settingsBaseAtom),
   (get, set, patch: Partial<ThemeSettings>) => {
-    const next = sanitizeSettings({ ...get(settingsBaseAtom), ...patch });
+    const current = get(settingsBaseAtom);
+    const modeChosen = patch.modeChosen ?? (patch.mode !== undefined ? true : current.modeChosen);
+    const next = withMode(sanitizeSettings({ ...current, ...patch, modeChosen }));
     set(settingsBaseAtom, next);
     storeSettings(next);
   },
 );
+
+/** The system switched between light and dark: followed while the user has not picked a mode. */
+export const systemModeChangedAtom = atom(null, (get, set) => {
+  const current = get(settingsBaseAtom);
+  if (current.modeChosen) return;
+  const mode = systemMode();
+  if (mode !== current.mode) set(settingsBaseAtom, { ...current, mode });
+});
 
 /** The path the app was opened at (or a signed-out visitor was turned away from), restored after sign-in. */
 export const initialPathAtom = atom<string | null>(null);
