@@ -1,65 +1,79 @@
-/** T10: JavaScript a browser loads for /signin and /loads/carrier, gzip-compressed, and whether map code stays off them. */
+/**
+ * T10: the bytes a browser receives on the first visit of /signin and /loads/carrier (every resource,
+ * as sent: compressed, headers included), whether map code stays off the pages without a map, and
+ * Lighthouse's phone scores of / and /signin.
+ */
 import { existsSync } from 'node:fs';
-import { gzipSync } from 'node:zlib';
-import type { Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { organization, PASSWORD } from '../../server/identity/fixtures.ts';
 import { fmt, report } from '../lib.ts';
 import { startBenchApp } from '../setup.ts';
+import { lighthouseScores, type Scores } from './lighthouse.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 
 /** Map code: MapView.tsx's chunk (which holds OpenLayers), the map folder's own (map-*) and any chunk named after ol. */
 const MAP_SCRIPT = /\bol[-.]|openlayers|MapView|map-/i;
+/** At most this many bytes on the wire for each page's first visit. */
+const BYTE_LIMIT = 400 * 1024;
+/** Every Lighthouse category at least this, on / and /signin. */
+const SCORE_LIMIT = 0.9;
+
+type Received = { url: string; type: string; bytes: number };
+type Measure = { bytes: number; requests: number; byType: Map<string, number>; map: boolean; mapBytes: number };
 
 /**
- * Runs in the page before its own scripts: notes when the routed page's heading enters the DOM, i.e.
- * when the page (not the start-up spinner) is first rendered. React commits the heading and the rest
- * of the page's first render at once, so a script requested later was not needed to show the page.
+ * Loads `path` in `context` (a fresh one: nothing cached) and adds up what the browser received until
+ * the network was idle: Chromium's encodedDataLength of every finished request (the body as sent,
+ * compressed, plus the response headers) and the frames of any WebSocket.
  */
-function notePageRendered() {
-  const marks = window as unknown as { pageRenderedAt?: number };
-  new MutationObserver((_, observer) => {
-    if (!document.querySelector('main h1')) return;
-    marks.pageRenderedAt = performance.now();
-    observer.disconnect();
-  }).observe(document, { childList: true, subtree: true });
-}
-
-interface Script {
-  url: string;
-  gzip: number;
-  /** Request start in the page's performance timeline (ms); unknown when the browser kept no timing. */
-  startTime?: number;
-}
-
-type Measure = { bytes: number; files: number; mapBytes: number; mapFiles: number; map: boolean };
-
-/**
- * What the limit counts: every script the page loads until the network is idle, except map code
- * requested after the page was rendered. /loads/carrier shows its list and a map; the map's code
- * (OpenLayers, about 130 KB gzip) loads once the page has painted and is reported on its own. A map
- * script requested before the page rendered counts, as does any other script, however late.
- */
-function tally(scripts: Script[], pageRenderedAt: number | undefined): Measure {
-  // Without both times the script cannot be shown to have come later: it counts.
-  const lazyMap = (script: Script) => MAP_SCRIPT.test(script.url)
-    && pageRenderedAt !== undefined && script.startTime !== undefined && script.startTime > pageRenderedAt;
-  const counted = scripts.filter((script) => !lazyMap(script));
-  const map = scripts.filter(lazyMap);
-  const sum = (list: Script[]) => list.reduce((total, script) => total + script.gzip, 0);
+async function firstVisit(context: BrowserContext, url: string): Promise<Measure> {
+  const page: Page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const requests = new Map<string, { url: string; type: string }>();
+  const received: Received[] = [];
+  cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other' }));
+  cdp.on('Network.loadingFinished', (event) => {
+    const request = requests.get(event.requestId);
+    if (request) received.push({ ...request, bytes: event.encodedDataLength });
+  });
+  cdp.on('Network.webSocketFrameReceived', (event) => received.push({ url: 'websocket', type: 'WebSocket', bytes: event.response.payloadData.length }));
+  await cdp.send('Network.enable');
+  await page.goto(url);
+  await page.waitForLoadState('networkidle');
+  // The page's own scripts and a render; then the late requests (fonts, lazy chunks) have had their turn.
+  await page.waitForSelector('main h1, h1', { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(500);
+  await page.close();
+  const byType = new Map<string, number>();
+  for (const item of received) byType.set(item.type, (byType.get(item.type) ?? 0) + item.bytes);
+  const maps = received.filter((item) => item.type === 'Script' && MAP_SCRIPT.test(item.url));
   return {
-    bytes: sum(counted), files: counted.length, mapBytes: sum(map), mapFiles: map.length,
-    map: scripts.some((script) => MAP_SCRIPT.test(script.url)),
+    bytes: received.reduce((total, item) => total + item.bytes, 0), requests: received.length, byType,
+    map: maps.length > 0, mapBytes: maps.reduce((total, item) => total + item.bytes, 0),
   };
 }
 
-/** The page's scripts, each with its gzip size and when the page requested it. */
-async function scriptsOf(page: Page, bodies: Map<string, number>): Promise<Script[]> {
-  const starts = await page.evaluate(() =>
-    performance.getEntriesByType('resource').map((entry) => [entry.name, entry.startTime] as const));
-  const startOf = new Map(starts);
-  return [...bodies].map(([url, gzip]) => ({ url, gzip, startTime: startOf.get(url) }));
+/** /loads/carrier's first visit is a signed-in one: the session comes from a sign-in in another context, the cache does not. */
+async function signedInState(browser: Browser, baseUrl: string, email: string) {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await page.goto(`${baseUrl}/signin`);
+  await page.getByLabel(/e-?mail|username/i).first().fill(email);
+  await page.locator('input[type="password"]').first().fill(PASSWORD);
+  await page.locator('form button[type="submit"], form button').first().click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 15_000 }).catch(() => undefined);
+  await page.waitForLoadState('networkidle');
+  const state = await context.storageState();
+  await context.close();
+  return state;
 }
+
+const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+const breakdown = (measure: Measure) => [...measure.byType].sort((a, b) => b[1] - a[1]).map(([type, bytes]) => `${type.toLowerCase()} ${kb(bytes)}`).join(', ');
+const scoreLine = (scores: Scores) => Object.entries(scores).map(([category, score]) => `${category} ${score === null ? '?' : score.toFixed(2)}`).join(', ');
 
 export async function t10() {
   if (!existsSync(CHROMIUM)) {
@@ -69,46 +83,35 @@ export async function t10() {
   const { chromium } = await import('playwright-core');
   const bench = await startBenchApp('pglite');
   const carrier = await organization(bench.app, bench.platform, 'Carrier');
-  const browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'] });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const measure = async (path: string, signIn: boolean): Promise<Measure> => {
-      const context = await browser.newContext();
-      await context.addInitScript(notePageRendered);
-      const page = await context.newPage();
-      const bodies = new Map<string, number>();
-      page.on('response', async (response) => {
-        if (response.request().resourceType() !== 'script') return;
-        try { bodies.set(response.url(), gzipSync(await response.body()).length); } catch { /* redirected */ }
-      });
-      if (signIn) {
-        await page.goto(`${bench.url}/signin`);
-        await page.getByLabel(/e-?mail|username/i).first().fill(carrier.email);
-        await page.locator('input[type="password"]').first().fill(PASSWORD);
-        await page.locator('form button[type="submit"], form button').first().click();
-        await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 15_000 }).catch(() => undefined);
-        await page.waitForLoadState('networkidle');
-        bodies.clear();
-        await page.goto(`${bench.url}${path}`);
-      } else {
-        await page.goto(`${bench.url}${path}`);
-      }
-      await page.waitForLoadState('networkidle');
-      const pageRenderedAt = await page.evaluate(() => (window as unknown as { pageRenderedAt?: number }).pageRenderedAt);
-      const scripts = await scriptsOf(page, bodies);
-      await context.close();
-      return tally(scripts, pageRenderedAt);
+    const visit = async (path: string, storageState?: Awaited<ReturnType<typeof signedInState>>) => {
+      const context = await browser.newContext(storageState ? { storageState } : {});
+      try { return await firstVisit(context, `${bench.url}${path}`); } finally { await context.close(); }
     };
-    const signin = await measure('/signin', false);
-    const carrierPage = await measure('/loads/carrier', true);
-    const limit = 300 * 1024;
-    const worst = Math.max(signin.bytes, carrierPage.bytes);
-    report('T10', 'client JavaScript on first load', limit / worst, 1,
-      `/signin ${fmt(signin.bytes / 1024, 1)} KB gzip in ${signin.files} files (map code: ${signin.map ? 'yes' : 'no'}); `
-      + `/loads/carrier ${fmt(carrierPage.bytes / 1024, 1)} KB gzip in ${carrierPage.files} files, `
-      + `then its map ${fmt(carrierPage.mapBytes / 1024, 1)} KB in ${carrierPage.mapFiles} files after the page rendered; limit 300 KB`,
-      worst <= limit && !signin.map);
-  } finally {
+    const signin = await visit('/signin');
+    const carrierPage = await visit('/loads/carrier', await signedInState(browser, bench.url, carrier.email));
     await browser.close();
+
+    const pages = ['/', '/signin'];
+    const lighthouse: Record<string, Scores> = {};
+    const benchmarkIndex: Record<string, number | null> = {};
+    for (const path of pages) {
+      const result = await lighthouseScores(`${bench.url}${path}`, CHROMIUM, CHROMIUM_ARGS);
+      lighthouse[path] = result.scores;
+      benchmarkIndex[path] = result.benchmarkIndex;
+    }
+    const scoresOk = pages.every((path) => Object.values(lighthouse[path]!).every((score) => score !== null && score >= SCORE_LIMIT));
+
+    const worst = Math.max(signin.bytes, carrierPage.bytes);
+    report('T10', 'client: bytes on the wire, first visit', BYTE_LIMIT / worst, 1,
+      `/signin ${kb(signin.bytes)} in ${signin.requests} responses (${breakdown(signin)}; map code: ${signin.map ? 'yes' : 'no'}); `
+      + `/loads/carrier ${kb(carrierPage.bytes)} in ${carrierPage.requests} (${breakdown(carrierPage)}; map code ${kb(carrierPage.mapBytes)}); limit ${kb(BYTE_LIMIT)} each\n`
+      + pages.map((path) => `    Lighthouse (phone) ${path}: ${scoreLine(lighthouse[path]!)} (machine's benchmark index ${benchmarkIndex[path] === null ? '?' : fmt(benchmarkIndex[path]!)})`).join('\n')
+      + `; every category >= ${SCORE_LIMIT} on both: ${scoresOk ? 'yes' : 'no'}`,
+      worst <= BYTE_LIMIT && !signin.map && scoresOk);
+  } finally {
+    await browser.close().catch(() => undefined);
     await bench.close();
   }
 }

@@ -1,0 +1,53 @@
+/**
+ * Lighthouse's phone profile (its default: mobile emulation, simulated slow 4G and a 4x slower CPU)
+ * on one page, in a Chromium of its own. Used by T10 in `npm run bench` only, never by the tests.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import lighthouse from 'lighthouse';
+
+export const CATEGORIES = ['performance', 'accessibility', 'best-practices', 'seo'] as const;
+export type Scores = Record<(typeof CATEGORIES)[number], number | null>;
+
+/** Starts Chromium with a DevTools port for Lighthouse to drive; resolves with the port once it listens. */
+function startChromium(executable: string, args: string[]) {
+  const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
+  const child = spawn(executable, [...args, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  const port = new Promise<number>((resolve, reject) => {
+    let output = '';
+    child.stderr.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+      const listening = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
+      if (listening) resolve(Number(listening[1]));
+    });
+    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before it listened: ${output.slice(-500)}`)));
+  });
+  const stop = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill();
+      await exited;
+    }
+    rmSync(profile, { recursive: true, force: true });
+  };
+  return { port, stop };
+}
+
+/**
+ * The four category scores (0 to 1) of `url` (a category Lighthouse could not score is null), and
+ * Lighthouse's benchmark index of the machine: its CPU slowdown of 4 assumes a fast desktop (about
+ * 1,000 and up); on a machine that scores far lower the performance score is pessimistic.
+ */
+export async function lighthouseScores(url: string, executable: string, args: string[]): Promise<{ scores: Scores; benchmarkIndex: number | null }> {
+  const chromium = startChromium(executable, args);
+  try {
+    const result = await lighthouse(url, { port: await chromium.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
+    const categories = result?.lhr.categories ?? {};
+    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, categories[id]?.score ?? null])) as Scores;
+    return { scores, benchmarkIndex: result?.lhr.environment.benchmarkIndex ?? null };
+  } finally {
+    await chromium.stop();
+  }
+}
