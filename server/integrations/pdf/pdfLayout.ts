@@ -1,7 +1,8 @@
-import { rgb, type PDFDocument, type PDFFont, type PDFPage, type RGB } from 'pdf-lib';
+import { rgb, type PDFDocument, type PDFPage, type RGB } from 'pdf-lib';
+import type { Face } from './fonts.ts';
 
 /**
- * A small flowing-layout toolkit over pdf-lib: text the standard fonts can encode, word wrapping,
+ * A small flowing-layout toolkit over pdf-lib: text in any script (see fonts.ts), word wrapping,
  * a cursor that starts a new page when the next block does not fit, a table whose header repeats
  * on every page, and page footers. Coordinates are PDF points (1/72 inch), origin bottom left.
  */
@@ -24,45 +25,13 @@ export const colors = {
   stripe: rgb(0.975, 0.98, 0.985),
 };
 
-export type Fonts = { regular: PDFFont; bold: PDFFont };
-export type TextStyle = { font: PDFFont; size: number; color?: RGB };
+export type Fonts = { regular: Face; bold: Face };
+export type TextStyle = { font: Face; size: number; color?: RGB };
 
 export const lineHeightOf = (size: number): number => size * 1.35;
 
-const characterSets = new WeakMap<PDFFont, ReadonlySet<number>>();
-function characterSetOf(font: PDFFont): ReadonlySet<number> {
-  let set = characterSets.get(font);
-  if (!set) {
-    set = new Set(font.getCharacterSet());
-    characterSets.set(font, set);
-  }
-  return set;
-}
-
-/**
- * The text with every character the font cannot encode replaced, because pdf-lib throws on them
- * (the standard fonts only know WinAnsi: "é" is fine, "中" is not). Accented letters outside
- * WinAnsi lose their accent ("ő" → "o"), invisible format characters are dropped, other spaces and
- * control characters become a space, and anything else becomes "?". Line breaks are kept.
- */
-export function encodableText(font: PDFFont, text: string): string {
-  const known = characterSetOf(font);
-  const fits = (value: string) => [...value].every((char) => known.has(char.codePointAt(0)!));
-  let result = '';
-  for (const char of text.replace(/\r\n?|[\u2028\u2029]/g, '\n')) {
-    if (char === '\n' || known.has(char.codePointAt(0)!)) result += char;
-    else if (/\p{Cf}/u.test(char)) continue;
-    else if (/[\p{Cc}\p{Z}]/u.test(char)) result += ' ';
-    else {
-      const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
-      result += base && fits(base) ? base : '?';
-    }
-  }
-  return result;
-}
-
 /** Splits a word wider than the line into pieces that fit. */
-function breakWord(font: PDFFont, size: number, word: string, maxWidth: number): string[] {
+function breakWord(font: Face, size: number, word: string, maxWidth: number): string[] {
   const pieces: string[] = [];
   let piece = '';
   for (const char of word) {
@@ -76,11 +45,11 @@ function breakWord(font: PDFFont, size: number, word: string, maxWidth: number):
   return pieces;
 }
 
-/** Encodable text wrapped at word boundaries to lines no wider than `maxWidth`; line breaks are kept. */
+/** Printable text wrapped at word boundaries to lines no wider than `maxWidth`; line breaks are kept. */
 export function wrapText(style: TextStyle, text: string, maxWidth: number): string[] {
   const { font, size } = style;
   const lines: string[] = [];
-  for (const paragraph of encodableText(font, text).split('\n')) {
+  for (const paragraph of font.printable(text).split('\n')) {
     let line = '';
     for (const word of paragraph.split(' ').filter(Boolean)) {
       const candidate = line ? `${line} ${word}` : word;
@@ -112,7 +81,7 @@ export function clampBlock(lines: BlockLine[], max: number, maxWidth: number): B
   const kept = lines.slice(0, Math.max(max, 1));
   const { text, style } = kept[kept.length - 1];
   let last = text;
-  while (last && style.font.widthOfTextAtSize(`${last}…`, style.size) > maxWidth) last = last.slice(0, -1);
+  while (last && style.font.widthOfTextAtSize(`${last}…`, style.size) > maxWidth) last = [...last].slice(0, -1).join('');
   kept[kept.length - 1] = { text: `${last}…`, style };
   return kept;
 }
@@ -120,22 +89,12 @@ export function clampBlock(lines: BlockLine[], max: number, maxWidth: number): B
 export const blockHeight = (lines: BlockLine[]): number =>
   lines.reduce((height, line) => height + lineHeightOf(line.style.size), 0);
 
-const currentFonts = new WeakMap<PDFPage, PDFFont>();
-
-/**
- * Draws one line of text with its baseline at `y` (measure it with `encodableText` first). pdf-lib
- * adds a font resource to the page each time a font is passed to drawText, so the font is only set
- * when it changes.
- */
+/** Draws one line of text with its baseline at `y` (measure it with the style's font first). */
 export function drawTextLine(page: PDFPage, text: string, x: number, y: number, style: TextStyle): void {
-  if (currentFonts.get(page) !== style.font) {
-    page.setFont(style.font);
-    currentFonts.set(page, style.font);
-  }
-  page.drawText(encodableText(style.font, text), { x, y, size: style.size, color: style.color ?? colors.text });
+  style.font.drawLine(page, text, x, y, style.size, style.color ?? colors.text);
 }
 
-/** Draws the lines top-down from `top`, already encodable and wrapped. */
+/** Draws the lines top-down from `top`, already wrapped. */
 export function drawBlock(page: PDFPage, lines: BlockLine[], x: number, top: number): void {
   let y = top;
   for (const { text, style } of lines) {
@@ -224,7 +183,7 @@ export class Flow {
   heading(title: string, keepWith = 40): void {
     const style = { font: this.fonts.bold, size: 9.5, color: colors.accent };
     this.ensure(lineHeightOf(style.size) + 6 + keepWith);
-    drawBlock(this.page, [{ text: encodableText(style.font, title.toUpperCase()), style }], this.left, this.y);
+    drawBlock(this.page, [{ text: title.toUpperCase(), style }], this.left, this.y);
     this.y -= lineHeightOf(style.size) + 1;
     this.rule(colors.accent, 1);
     this.gap(5);
@@ -249,7 +208,7 @@ export function drawTable(flow: Flow, columns: Column[], rows: Cell[][]): void {
     flow.page.drawRectangle({ x: flow.left, y: flow.y - headerHeight, width: flow.width, height: headerHeight, color: colors.shade });
     let x = flow.left;
     for (const column of columns) {
-      drawBlock(flow.page, [{ text: encodableText(headerStyle.font, column.header), style: headerStyle }], x + CELL_PADDING, flow.y - CELL_PADDING);
+      drawBlock(flow.page, [{ text: column.header, style: headerStyle }], x + CELL_PADDING, flow.y - CELL_PADDING);
       x += column.width;
     }
     flow.y -= headerHeight;

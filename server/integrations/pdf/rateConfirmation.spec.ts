@@ -1,18 +1,17 @@
 import t from 'tap';
-import { PDFDocument, StandardFonts } from 'pdf-lib';
+import { PDFDict, PDFDocument, PDFName } from 'pdf-lib';
+import { Typesetter } from './fonts.ts';
 import { renderRateConfirmation, sha256Hex, type RateConfirmationStop } from './rateConfirmation.ts';
 import { jpegFixture, pngFixture, readPdf, sampleRateConfirmationInput, sampleStops, type ReadPdf } from './testing.ts';
 
 const { pickup, dropoff } = sampleStops;
 const input = sampleRateConfirmationInput;
 
-/** Lines whose text, measured in its own font, crosses the 48-point side margins of US Letter. */
+/** Lines whose text, measured in its own fonts, crosses the 48-point side margins of US Letter. */
 async function linesOffThePage(pdf: ReadPdf): Promise<string[]> {
-  const scratch = await PDFDocument.create();
-  const regular = await scratch.embedFont(StandardFonts.Helvetica);
-  const bold = await scratch.embedFont(StandardFonts.HelveticaBold);
+  const { regular, bold } = await Typesetter.create(await PDFDocument.create());
   return pdf.runs.flat().filter((run) => {
-    const width = (run.font.startsWith('Helvetica-Bold') ? bold : regular).widthOfTextAtSize(run.text, run.size);
+    const width = (/Bold/.test(run.font) ? bold : regular).widthOfTextAtSize(run.text, run.size);
     return run.x < 47.5 || run.x + width > 612 - 47.5;
   }).map((run) => run.text);
 }
@@ -107,19 +106,62 @@ t.test('without a readable signature the shipper gets a blank line, not an error
   }
 });
 
-t.test('characters the standard fonts cannot write are replaced, never thrown', async (t) => {
+t.test('names in Arabic and Chinese print as written, Arabic right to left', async (t) => {
+  const arabic = 'شركة النقل السريع';
+  const chinese = '北京货运有限公司';
+  const bytes = await renderRateConfirmation({
+    ...input,
+    shipper: { ...input.shipper, name: arabic, person: 'محمد علي', address: 'شارع الملك فهد 42، الرياض 12345' },
+    carrier: { ...input.carrier, name: chinese, person: '王伟', address: '北京市朝阳区建国路88号' },
+    stops: [{ ...pickup, name: 'مستودع السلام (الرئيسي) رقم 7' }, dropoff],
+    commodity: 'خضروات مجمدة',
+  });
+  const pdf = await readPdf(bytes);
+  const lines = pdf.text.split('\n');
+  t.equal(lines.filter((line) => line === arabic).length, 2, 'the Arabic name, in its box and at its signature line');
+  t.equal(lines.filter((line) => line === chinese).length, 2, 'the Chinese name, in its box and at its signature line');
+  for (const text of [
+    'Contact: محمد علي', 'شارع الملك فهد 42، الرياض 12345', 'Contact: 王伟', '北京市朝阳区建国路88号',
+    'مستودع السلام (الرئيسي) رقم 7', 'خضروات مجمدة',
+  ]) t.ok(lines.includes(text), `shows "${text}"`);
+  t.notOk(pdf.text.includes('?'), 'no character replaced');
+
+  // Drawn left to right, the Arabic name starts with its last letter; digits keep their order.
+  const drawn = (text: string) => pdf.runs.flat().find((run) => run.text === text)?.drawn ?? '';
+  t.ok(drawn(arabic).startsWith('ع'), 'the Arabic name is drawn right to left');
+  t.ok(drawn(arabic).endsWith('ش') || drawn(arabic).endsWith('شر'), 'its first letter drawn rightmost');
+  t.ok(drawn('شارع الملك فهد 42، الرياض 12345').startsWith('12345 '), 'Latin digits in an Arabic address read left to right, at its end');
+  t.ok(drawn('Contact: محمد علي').startsWith('Contact: '), 'a Latin label stays before an Arabic name');
+
+  // Only the font files the names need are embedded, each a subset: the document stays small.
+  const fontFiles = pdf.doc.context.enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFDict && object.get(PDFName.of('FontFile2')) !== undefined).length;
+  t.ok(fontFiles >= 2, `${fontFiles} embedded font files`);
+  t.ok(bytes.length < 150_000, `${bytes.length} bytes`);
+  t.same(await linesOffThePage(pdf), [], 'every line within the margins');
+});
+
+t.test('a document in Latin letters embeds no font: only Helvetica draws it', async (t) => {
+  const pdf = await readPdf(await renderRateConfirmation(input));
+  const fontFiles = pdf.doc.context.enumerateIndirectObjects()
+    .filter(([, object]) => object instanceof PDFDict && object.get(PDFName.of('FontFile2')) !== undefined);
+  t.equal(fontFiles.length, 0);
+  t.ok(pdf.runs.flat().every((run) => run.font.startsWith('Helvetica')), 'every line in Helvetica');
+});
+
+t.test('text of other scripts prints as written; what no font has is replaced, never thrown', async (t) => {
   const bytes = await renderRateConfirmation({
     ...input,
     shipper: { ...input.shipper, name: '北京物流 Ltd', person: 'Zoë Ōtsuka' },
     carrier: { ...input.carrier, name: 'Грузовик ООО' },
-    stops: [{ ...pickup, name: 'Café Müller 🚚', address: 'Straße\u200B 1\tSuite 2' }, dropoff],
+    stops: [{ ...pickup, name: 'Café Müller \u{1F69A}', address: 'Straße\u200B 1\tSuite 2' }, dropoff],
     description: 'Fragile — handle with care…\r\nSecond line',
   });
   const pdf = await readPdf(bytes);
-  t.ok(pdf.text.includes('???? Ltd'), 'Chinese letters become ?');
-  t.ok(pdf.text.includes('Contact: Zoë Otsuka'), 'ë kept, Ō loses its accent');
-  t.ok(pdf.text.includes('??????? ???'), 'Cyrillic letters become ?');
-  t.ok(pdf.text.includes('Café Müller ?'), 'WinAnsi accents kept, the emoji is one ?');
+  t.ok(pdf.text.includes('北京物流 Ltd'), 'Chinese and Latin on one line');
+  t.ok(pdf.text.includes('Contact: Zoë Ōtsuka'), 'accents outside WinAnsi kept');
+  t.ok(pdf.text.includes('Грузовик ООО'), 'Cyrillic kept');
+  t.ok(pdf.text.includes('Café Müller ?'), 'WinAnsi accents kept, the emoji no font has is one ?');
   t.ok(pdf.text.includes('Straße 1 Suite 2'), 'zero-width space dropped, tab made a space');
   t.ok(pdf.text.includes('Fragile — handle with care…\nSecond line'), 'dash and ellipsis kept, line break kept');
   t.equal(pdf.doc.getAuthor(), '北京物流 Ltd', 'metadata keeps the real name');

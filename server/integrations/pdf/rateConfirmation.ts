@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
-import { PDFDocument, StandardFonts, type PDFImage } from 'pdf-lib';
+import { PDFDocument, type PDFImage } from 'pdf-lib';
+import { Typesetter } from './fonts.ts';
 import { drawFooters, Flow } from './pdfLayout.ts';
 import { formatZoned, formatZonedDate, parseInstant } from './rateConfirmation.format.ts';
 import {
@@ -10,7 +11,8 @@ import type { RateConfirmationInput, RateConfirmationParty, RateConfirmationStop
 /**
  * The rate confirmation a carrier signs once its proposal is accepted (GET
  * proposal/{id}/rate-confirmation): both parties, the stops, the shipment, the agreed price, the
- * terms and the signature area, on US Letter pages. The same input always gives the same bytes:
+ * terms and the signature area, on US Letter pages. Names print as written in any script the fonts
+ * cover (fonts.ts), Arabic right to left. The same input always gives the same bytes:
  * dates come from `issuedAt`, and pdf-lib's resource names come from a generator with a fixed seed.
  */
 
@@ -22,7 +24,8 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   const issuedAt = parseInstant(input.issuedAt, 'issuedAt');
   const doc = await PDFDocument.create({ updateMetadata: false });
   setMetadata(doc, input, issuedAt);
-  const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
+  const typesetter = await Typesetter.create(doc);
+  const fonts = { regular: typesetter.regular, bold: typesetter.bold };
   const signature = await embedSignature(doc, input.shipperSignature);
 
   // Times of the document itself are read in the pickup's zone, where the shipment starts.
@@ -37,6 +40,7 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   drawTerms(flow);
   drawSignatures(flow, input, signature, formatZonedDate(input.issuedAt, zone));
   drawFooters(doc, fonts, `Rate Confirmation · Load ${input.loadGuid} · ${PRODUCT_NAME}`);
+  await typesetter.finish();
   return doc.save({ useObjectStreams: false });
 }
 

@@ -1,10 +1,12 @@
 import { crc32, deflateSync, inflateSync } from 'node:zlib';
-import { PDFArray, PDFDocument, PDFName, PDFRawStream, type PDFObject } from 'pdf-lib';
+import bidiModule, { type Bidi } from 'bidi-js';
+import { PDFArray, PDFDict, PDFDocument, PDFName, PDFRawStream, type PDFObject, type PDFPage } from 'pdf-lib';
 import type { RateConfirmationInput, RateConfirmationStop } from './rateConfirmation.ts';
 
 /**
  * Test helpers that read a generated PDF the way a viewer would: the text each page shows (decoded
- * from its compressed content streams with node:zlib, not with pdf-lib's own decoder) and the
+ * from its compressed content streams with node:zlib, not with pdf-lib's own decoder, through each
+ * embedded font's ToUnicode map, and put back in reading order where it runs right to left) and the
  * images it holds; tiny valid PNG and JPEG files built byte by byte; and a sample two-stop input.
  */
 
@@ -19,27 +21,117 @@ function streamBytes(stream: PDFRawStream): Uint8Array {
   throw new Error(`Unexpected stream filter ${String(filter)}`);
 }
 
-/** A line of text as drawn: its font resource name, size, position and decoded string. */
-export type TextRun = { font: string; size: number; x: number; y: number; text: string };
+/**
+ * A line of text as drawn: its (first) font resource name, size, position, its text in reading
+ * order, and its text in the order the glyphs are drawn from left to right.
+ */
+export type TextRun = { font: string; size: number; x: number; y: number; text: string; drawn: string };
 
-const decodeString = (hex: string | undefined, literal: string | undefined): string => hex !== undefined
-  ? winAnsi.decode(Uint8Array.from(hex.replace(/\s/g, '').match(/../g) ?? [], (pair) => parseInt(pair, 16)))
-  : (literal ?? '').replace(/\\(.)/g, '$1');
+/** Turns the bytes of a shown string into text, per font resource name. */
+type Decoder = (bytes: Uint8Array) => string[];
+const decodeWinAnsi: Decoder = (bytes) => [...winAnsi.decode(bytes)];
+const utf16 = new TextDecoder('utf-16be');
+const hexBytes = (hex: string): Uint8Array => Uint8Array.from(hex.replace(/\s/g, '').match(/../g) ?? [], (pair) => parseInt(pair, 16));
 
-/** The `Tj` strings of a content stream in order, with the font (`Tf`) and position (`Tm`) in force. */
-export function textRuns(content: string): TextRun[] {
-  const runs: TextRun[] = [];
+/** A ToUnicode CMap's `bfchar` and `bfrange` entries, for two-byte codes (Identity-H). */
+export function parseToUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  for (const [, body] of cmap.matchAll(/beginbfchar([\s\S]*?)endbfchar/g)) {
+    for (const [, code, target] of body.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]*)>/g)) map.set(parseInt(code, 16), utf16.decode(hexBytes(target)));
+  }
+  for (const [, body] of cmap.matchAll(/beginbfrange([\s\S]*?)endbfrange/g)) {
+    for (const [, from, to, target, list] of body.matchAll(/<([0-9A-Fa-f]+)>\s*<([0-9A-Fa-f]+)>\s*(?:<([0-9A-Fa-f]*)>|\[([^\]]*)\])/g)) {
+      const start = parseInt(from, 16);
+      const end = parseInt(to, 16);
+      if (list !== undefined) {
+        [...list.matchAll(/<([0-9A-Fa-f]*)>/g)].forEach(([, item], index) => map.set(start + index, utf16.decode(hexBytes(item))));
+      } else {
+        const first = hexBytes(target);
+        for (let code = start; code <= end; code++) {
+          const bytes = first.slice();
+          bytes[bytes.length - 1] += code - start;
+          map.set(code, utf16.decode(bytes));
+        }
+      }
+    }
+  }
+  return map;
+}
+
+function decoderOf(doc: PDFDocument, font: PDFObject | undefined): Decoder {
+  const dict = font ? doc.context.lookup(font) : undefined;
+  const toUnicode = dict instanceof PDFDict ? dict.get(PDFName.of('ToUnicode')) : undefined;
+  const stream = toUnicode ? doc.context.lookup(toUnicode) : undefined;
+  if (!(stream instanceof PDFRawStream)) return decodeWinAnsi;
+  const map = parseToUnicode(Buffer.from(streamBytes(stream)).toString('latin1'));
+  return (bytes) => {
+    const glyphs: string[] = [];
+    for (let index = 0; index + 1 < bytes.length; index += 2) glyphs.push(map.get((bytes[index] << 8) | bytes[index + 1]) ?? '\uFFFD');
+    return glyphs;
+  };
+}
+
+/** A decoder for each font resource of the page. */
+function pageDecoders(doc: PDFDocument, page: PDFPage): Map<string, Decoder> {
+  const fonts = page.node.Resources()?.lookupMaybe(PDFName.of('Font'), PDFDict);
+  return new Map((fonts?.entries() ?? []).map(([name, font]) => [name.decodeText(), decoderOf(doc, font)]));
+}
+
+const stringBytes = (hex: string | undefined, literal: string | undefined): Uint8Array => hex !== undefined
+  ? hexBytes(hex)
+  : Uint8Array.from((literal ?? '').replace(/\\(.)/g, '$1'), (char) => char.charCodeAt(0));
+
+const bidiExport = bidiModule as unknown as (() => Bidi) | { default: () => Bidi };
+const bidi = (typeof bidiExport === 'function' ? bidiExport : bidiExport.default)();
+
+/**
+ * A line drawn in display order, given as the text of each glyph, read back in logical order as a
+ * viewer does (Unicode bidi algorithm). A glyph's text stays whole: a ligature such as lam-alef
+ * maps to its letters in logical order already.
+ */
+function readingOrder(glyphs: string[]): string {
+  const line = glyphs.join('');
+  if (!/[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc]/.test(line)) return line;
+  const glyphAt: number[] = glyphs.flatMap((glyph, index) => Array.from({ length: glyph.length }, () => index));
+  const levels = bidi.getEmbeddingLevels(line, 'auto');
+  const mirrored = bidi.getMirroredCharactersMap(line, levels.levels);
+  const seen = new Set<number>();
+  let result = '';
+  for (const at of bidi.getReorderedIndices(line, levels)) {
+    const glyph = glyphAt[at];
+    if (seen.has(glyph)) continue;
+    seen.add(glyph);
+    result += glyphs[glyph].length === 1 ? mirrored.get(at) ?? glyphs[glyph] : glyphs[glyph];
+  }
+  return result;
+}
+
+/**
+ * The text lines of a content stream in order: the `Tj` strings after one text position (`Tm`)
+ * form one line, whatever fonts (`Tf`) they switch between, with the first font and the position.
+ */
+export function textRuns(content: string, decoders: Map<string, Decoder> = new Map()): TextRun[] {
   let font = '';
   let size = 0;
   let x = 0;
   let y = 0;
-  const operators = /\/(\S+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|<([0-9A-Fa-f\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj/g;
+  type Line = Omit<TextRun, 'text' | 'drawn'> & { glyphs: string[] };
+  let current: Line | null = null;
+  const lines: Line[] = [];
+  const operators = /\/(\S+) ([\d.]+) Tf|[\d.-]+ [\d.-]+ [\d.-]+ [\d.-]+ ([\d.-]+) ([\d.-]+) Tm|<([0-9A-Fa-f\s]*)>\s*Tj|\(((?:\\.|[^\\)])*)\)\s*Tj|\bET\b/g;
   for (const match of content.matchAll(operators)) {
     if (match[1] !== undefined) [font, size] = [match[1], Number(match[2])];
-    else if (match[3] !== undefined) [x, y] = [Number(match[3]), Number(match[4])];
-    else runs.push({ font, size, x, y, text: decodeString(match[5], match[6]) });
+    else if (match[3] !== undefined) {
+      [x, y] = [Number(match[3]), Number(match[4])];
+      current = null;
+    } else if (match[0] === 'ET') current = null;
+    else {
+      const glyphs = (decoders.get(font) ?? decodeWinAnsi)(stringBytes(match[5], match[6]));
+      if (current) current.glyphs.push(...glyphs);
+      else lines.push(current = { font, size, x, y, glyphs });
+    }
   }
-  return runs;
+  return lines.map(({ glyphs, ...run }) => ({ ...run, text: readingOrder(glyphs), drawn: glyphs.join('') }));
 }
 
 export type ReadPdf = {
@@ -71,7 +163,7 @@ export async function readPdf(bytes: Uint8Array): Promise<ReadPdf> {
       return Buffer.from(streamBytes(stream)).toString('latin1');
     })
     .join('\n'));
-  const runs = contents.map(textRuns);
+  const runs = contents.map((content, index) => textRuns(content, pageDecoders(doc, doc.getPage(index))));
   const pages = runs.map((page) => page.map((run) => run.text).join('\n'));
   const imageCount = context.enumerateIndirectObjects()
     .filter(([, object]) => object instanceof PDFRawStream && object.dict.get(PDFName.of('Subtype')) === PDFName.of('Image'))

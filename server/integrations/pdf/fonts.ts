@@ -1,0 +1,295 @@
+import { readFileSync } from 'node:fs';
+import { inflateSync } from 'node:zlib';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import fontkit, { type Font } from '@pdf-lib/fontkit';
+import bidiModule, { type Bidi } from 'bidi-js';
+import {
+  beginText, endText, popGraphicsState, pushGraphicsState, setFillingColor, setFontAndSize, setTextMatrix, showText,
+  StandardFonts, type PDFDocument, type PDFFont, type PDFName, type PDFPage, type RGB,
+} from 'pdf-lib';
+
+/**
+ * Text in any script the product accepts. Characters Helvetica has (WinAnsi) are drawn in Helvetica
+ * as before; the others in Noto Sans (Latin beyond WinAnsi, Greek, Cyrillic, Vietnamese,
+ * Devanagari), IBM Plex Sans Arabic (its letters are whole glyphs, one per joining form, so a viewer
+ * maps each back to its letter) or Noto Sans SC. Those families ship split into files by Unicode
+ * range (the @fontsource packages' CSS lists each file's `unicode-range`), so a document embeds only
+ * the files its text needs, each subset to the glyphs drawn. Files are read and parsed once per
+ * process. Each line is ordered for display with the Unicode bidi algorithm, so Arabic reads right
+ * to left (shaped into its joining forms by fontkit) with Latin digits and words left to right.
+ */
+
+type Weight = 400 | 700;
+
+/** One font file of a family and the code points its CSS declares for it. */
+type Slice = { file: string; ranges: [number, number][] };
+
+const require = createRequire(import.meta.url);
+const FAMILIES = ['@fontsource/noto-sans', '@fontsource/ibm-plex-sans-arabic', '@fontsource/noto-sans-sc'];
+
+function parseSlices(cssPath: string): Slice[] {
+  const css = readFileSync(cssPath, 'utf8');
+  const slices: Slice[] = [];
+  for (const [block] of css.matchAll(/@font-face\s*\{[^}]*\}/g)) {
+    const file = /url\(\.\/(files\/[^)]+\.woff)\)/.exec(block)?.[1];
+    const range = /unicode-range:\s*([^;]+);/.exec(block)?.[1];
+    if (!file || !range) continue;
+    const ranges = range.split(',').map((part): [number, number] => {
+      const [from, to = from] = part.trim().replace(/^U\+/i, '').split('-');
+      return [parseInt(from, 16), parseInt(to, 16)];
+    });
+    slices.push({ file: join(dirname(cssPath), file), ranges });
+  }
+  return slices;
+}
+
+const slicesByWeight = new Map<Weight, Slice[]>();
+function slicesOf(weight: Weight): Slice[] {
+  let slices = slicesByWeight.get(weight);
+  if (!slices) {
+    slices = FAMILIES.flatMap((family) => parseSlices(require.resolve(`${family}/${weight}.css`)));
+    slicesByWeight.set(weight, slices);
+  }
+  return slices;
+}
+
+/**
+ * The TrueType font inside a WOFF file: its tables inflated once, so fontkit does not inflate a whole
+ * table again for every glyph it reads.
+ */
+export function sfntOfWoff(woff: Uint8Array): Uint8Array {
+  const input = Buffer.from(woff.buffer, woff.byteOffset, woff.byteLength);
+  if (input.toString('latin1', 0, 4) !== 'wOFF') return woff;
+  const count = input.readUInt16BE(12);
+  const tables = Array.from({ length: count }, (_, index) => {
+    const at = 44 + index * 20;
+    const [offset, compressed, length] = [input.readUInt32BE(at + 4), input.readUInt32BE(at + 8), input.readUInt32BE(at + 12)];
+    const stored = input.subarray(offset, offset + compressed);
+    return { tag: input.subarray(at, at + 4), checksum: input.readUInt32BE(at + 16), data: compressed < length ? inflateSync(stored) : stored };
+  });
+  let size = 12 + 16 * count;
+  const offsets = tables.map(({ data }) => {
+    const offset = size;
+    size += (data.length + 3) & ~3;
+    return offset;
+  });
+  const output = Buffer.alloc(size);
+  const selector = Math.floor(Math.log2(count));
+  input.copy(output, 0, 4, 8); // the flavour
+  output.writeUInt16BE(count, 4);
+  output.writeUInt16BE(16 * 2 ** selector, 6);
+  output.writeUInt16BE(selector, 8);
+  output.writeUInt16BE(16 * count - 16 * 2 ** selector, 10);
+  tables.forEach(({ tag, checksum, data }, index) => {
+    const at = 12 + 16 * index;
+    tag.copy(output, at);
+    output.writeUInt32BE(checksum, at + 4);
+    output.writeUInt32BE(offsets[index], at + 8);
+    output.writeUInt32BE(data.length, at + 12);
+    data.copy(output, offsets[index]);
+  });
+  return new Uint8Array(output.buffer, output.byteOffset, output.byteLength);
+}
+
+/** A font file's TrueType bytes and their parse, shared by every document of the process. */
+type LoadedSlice = { bytes: Uint8Array; font: Font };
+const loaded = new Map<string, LoadedSlice>();
+const byBytes = new WeakMap<Uint8Array, Font>();
+function load(slice: Slice): LoadedSlice {
+  let entry = loaded.get(slice.file);
+  if (!entry) {
+    const bytes = sfntOfWoff(new Uint8Array(readFileSync(slice.file)));
+    entry = { bytes, font: fontkit.create(bytes) };
+    byBytes.set(bytes, entry.font);
+    loaded.set(slice.file, entry);
+  }
+  return entry;
+}
+
+/** fontkit for pdf-lib, answering the files above with their parse already made. */
+const cachingFontkit = { ...fontkit, create: (bytes: Uint8Array) => byBytes.get(bytes) ?? fontkit.create(bytes) } as typeof fontkit;
+
+const sliceFor = new Map<string, LoadedSlice | null>();
+/** The first file that draws the code point in the weight, or null when none does. */
+function noto(weight: Weight, codePoint: number): LoadedSlice | null {
+  const key = `${weight}:${codePoint}`;
+  let found = sliceFor.get(key);
+  if (found === undefined) {
+    found = null;
+    for (const slice of slicesOf(weight)) {
+      if (!slice.ranges.some(([from, to]) => codePoint >= from && codePoint <= to)) continue;
+      const candidate = load(slice);
+      if (candidate.font.hasGlyphForCodePoint(codePoint)) {
+        found = candidate;
+        break;
+      }
+    }
+    sliceFor.set(key, found);
+  }
+  return found;
+}
+
+// bidi-js is CommonJS; depending on the loader its factory is the default export or inside it.
+const bidiExport = bidiModule as unknown as (() => Bidi) | { default: () => Bidi };
+const bidi = (typeof bidiExport === 'function' ? bidiExport : bidiExport.default)();
+/** Characters of scripts written right to left, or that make the bidi algorithm necessary. */
+const BIDI_RELEVANT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u061c]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const RTL_SCRIPT = /[\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}]/u;
+const REAL_SCRIPT = /[^\p{sc=Common}\p{sc=Inherited}\p{sc=Unknown}]/u;
+/** Whether fontkit lays the text out right to left, which it decides by its first letter of a real script. */
+const fontkitReverses = (text: string): boolean => RTL_SCRIPT.test(REAL_SCRIPT.exec(text)?.[0] ?? '');
+const JOINERS = /[\u200c\u200d]/;
+const ATTACHES = /[\p{M}\u200c\u200d]/u;
+
+/** A run of one line in one font, in display order, as given to the font's encoder. */
+type Piece = { font: PDFFont | LoadedSlice; text: string };
+
+const isSlice = (font: PDFFont | LoadedSlice): font is LoadedSlice => 'bytes' in font;
+
+/** A weight of the document's type: measures text and draws it once the document's fonts are known. */
+export class Face {
+  private readonly characters: ReadonlySet<number>;
+
+  constructor(readonly typesetter: Typesetter, readonly standard: PDFFont, readonly weight: Weight) {
+    this.characters = new Set(standard.getCharacterSet());
+  }
+
+  private fontOf(codePoint: number): PDFFont | LoadedSlice | null {
+    return this.characters.has(codePoint) ? this.standard : noto(this.weight, codePoint);
+  }
+
+  /**
+   * The text with what no font draws replaced: invisible format characters other than the Arabic
+   * joiners are dropped, other spaces and control characters become a space, a letter whose accent
+   * no font has loses it ("ő" → "o") and anything else becomes "?". Line breaks are kept.
+   */
+  printable(text: string): string {
+    let result = '';
+    for (const char of text.replace(/\r\n?|[\u2028\u2029]/g, '\n')) {
+      const codePoint = char.codePointAt(0)!;
+      if (char === '\n' || this.characters.has(codePoint) || JOINERS.test(char)) result += char;
+      else if (/\p{Cf}/u.test(char)) continue;
+      else if (/[\p{Cc}\p{Z}]/u.test(char)) result += ' ';
+      else if (this.fontOf(codePoint)) result += char;
+      else {
+        const base = char.normalize('NFKD').replace(/\p{M}/gu, '');
+        result += base && [...base].every((part) => this.fontOf(part.codePointAt(0)!)) ? base : '?';
+      }
+    }
+    return result;
+  }
+
+  /** One printable line cut into runs of one font each, in the order they are drawn left to right. */
+  pieces(line: string): Piece[] {
+    const chars = [...line];
+    if (!BIDI_RELEVANT.test(line) && chars.every((char) => this.characters.has(char.codePointAt(0)!))) {
+      return line ? [{ font: this.standard, text: line }] : [];
+    }
+    // The font of each character; joiners stay with the letter before them (they steer its shaping),
+    // and so do marks when its font has them.
+    const fonts = new Map<number, PDFFont | LoadedSlice>();
+    let index = 0;
+    let previous: PDFFont | LoadedSlice | null = null;
+    for (const char of chars) {
+      const codePoint = char.codePointAt(0)!;
+      const font: PDFFont | LoadedSlice = previous && isSlice(previous)
+        && (JOINERS.test(char) || (ATTACHES.test(char) && previous.font.hasGlyphForCodePoint(codePoint)))
+        ? previous : this.fontOf(codePoint) ?? this.standard;
+      fonts.set(index, font);
+      previous = font;
+      index += char.length;
+    }
+    const levels = bidi.getEmbeddingLevels(line, 'auto');
+    const mirrored = bidi.getMirroredCharactersMap(line, levels.levels);
+    const pieces: { font: PDFFont | LoadedSlice; odd: boolean; visual: string[] }[] = [];
+    for (const at of bidi.getReorderedIndices(line, levels)) {
+      const font = fonts.get(at);
+      if (!font) continue; // the second half of a surrogate pair
+      const odd = (levels.levels[at] & 1) === 1;
+      const char = mirrored.get(at) ?? String.fromCodePoint(line.codePointAt(at)!);
+      const last = pieces[pieces.length - 1];
+      if (last && last.font === font && last.odd === odd) last.visual.push(char);
+      else pieces.push({ font, odd, visual: [char] });
+    }
+    // fontkit reverses what it lays out right to left, and shapes Arabic in logical order.
+    return pieces.map(({ font, visual }) => {
+      const text = visual.join('');
+      return { font, text: isSlice(font) && fontkitReverses(text) ? [...visual].reverse().join('') : text };
+    });
+  }
+
+  widthOfTextAtSize(text: string, size: number): number {
+    let width = 0;
+    for (const line of this.printable(text).split('\n')) {
+      for (const { font, text: piece } of this.pieces(line)) {
+        if (!isSlice(font)) width += font.widthOfTextAtSize(piece, size);
+        else {
+          const { glyphs } = font.font.layout(piece);
+          width += glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) * size / font.font.unitsPerEm;
+        }
+      }
+    }
+    return width;
+  }
+
+  /** Draws one line with its baseline at `y`; the text is written when the document is finished. */
+  drawLine(page: PDFPage, text: string, x: number, y: number, size: number, color: RGB): void {
+    const pieces = this.pieces(this.printable(text).replace(/\n/g, ' '));
+    if (pieces.length > 0) this.typesetter.queue({ page, pieces, x, y, size, color });
+  }
+}
+
+type QueuedLine = { page: PDFPage; pieces: Piece[]; x: number; y: number; size: number; color: RGB };
+
+/**
+ * The type of one document: a regular and a bold face. Lines are queued as they are laid out and
+ * written by `finish`, once the font files they need are embedded (subset to the glyphs drawn).
+ */
+export class Typesetter {
+  private readonly lines: QueuedLine[] = [];
+  readonly regular: Face;
+  readonly bold: Face;
+
+  private constructor(private readonly doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
+    this.regular = new Face(this, regular, 400);
+    this.bold = new Face(this, bold, 700);
+  }
+
+  static async create(doc: PDFDocument): Promise<Typesetter> {
+    doc.registerFontkit(cachingFontkit);
+    return new Typesetter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+  }
+
+  queue(line: QueuedLine): void {
+    this.lines.push(line);
+  }
+
+  /** Embeds the font files the queued lines use and writes the lines on their pages. */
+  async finish(): Promise<void> {
+    const embedded = new Map<LoadedSlice, PDFFont>();
+    for (const { pieces } of this.lines) {
+      for (const { font } of pieces) {
+        if (isSlice(font) && !embedded.has(font)) embedded.set(font, await this.doc.embedFont(font.bytes, { subset: true }));
+      }
+    }
+    const keys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
+    const keyOf = (page: PDFPage, font: PDFFont): PDFName => {
+      let pageKeys = keys.get(page);
+      if (!pageKeys) keys.set(page, pageKeys = new Map());
+      let key = pageKeys.get(font);
+      if (!key) pageKeys.set(font, key = page.node.newFontDictionary(font.name, font.ref));
+      return key;
+    };
+    for (const { page, pieces, x, y, size, color } of this.lines.splice(0)) {
+      page.pushOperators(pushGraphicsState(), beginText(), setFillingColor(color));
+      pieces.forEach(({ font, text }, index) => {
+        const pdfFont = isSlice(font) ? embedded.get(font)! : font;
+        page.pushOperators(setFontAndSize(keyOf(page, pdfFont), size));
+        if (index === 0) page.pushOperators(setTextMatrix(1, 0, 0, 1, x, y));
+        page.pushOperators(showText(pdfFont.encodeText(text)));
+      });
+      page.pushOperators(endText(), popGraphicsState());
+    }
+  }
+}
