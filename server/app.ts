@@ -19,6 +19,7 @@ import { UnauthorizedError } from '../domain/shared/errors.ts';
 import { authenticate, ORGANIZATION_BLOCKED, type Actor } from './http/auth.ts';
 import { isBlockedStatus } from './auth/organizationStatus.ts';
 import { registerIdempotency } from './http/idempotency.ts';
+import { createConsistency, LOG_POSITION_HEADER } from './http/consistency.ts';
 import { multipartLimits } from './integrations/files/uploads.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
@@ -82,7 +83,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   });
   app.addHook('onRequest', (request, reply, done) => securityHeaders(request.raw, reply.raw, (err?: unknown) => done(err as Error | undefined)));
   // Same origin only, unless CORS_ORIGINS lists others.
-  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false });
+  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, exposedHeaders: [LOG_POSITION_HEADER] });
   await app.register(rateLimit, { max: Number(process.env.RATE_LIMIT_PER_MINUTE || 1200), timeWindow: '1 minute' });
   await app.register(swagger, { openapi: openapiDocument, transform: openapiTransform, transformObject: openapiTransformObject });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
@@ -106,6 +107,10 @@ export async function buildApp(platform: Platform): Promise<App> {
       ...(organizationStatus === null ? {} : { organizationStatus }),
     };
   }));
+  // A request carrying a consistency token (or after its session's own write) reads read models that have reached it.
+  const consistency = createConsistency(platform.runner);
+  app.decorate('consistency', consistency);
+  app.addHook('preHandler', consistency.hook);
   // Idempotency-Key on the commands that create things: before the routes, so each of them gets the hooks.
   registerIdempotency(app);
 

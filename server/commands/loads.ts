@@ -16,13 +16,14 @@ import type { SubmittedProposal } from '../../domain/proposals/proposal.types.ts
 import type { LoadBody } from '../../domain/schemas/load.schema.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
 import type { DB } from '../../storage/schema.ts';
-import { handleCommand } from '../eventstore/commandHandler.ts';
+import { handleCommand, handleNewStreamCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
 import { latest } from '../identity/identity.ts';
 import { metadataOf, type Caller } from './caller.ts';
 import { byOf, type StreamReaders } from './streams.ts';
 
 const SAVED_LOCATION_NAMESPACE = 'f3b0c6de-52a1-4d4c-9a3f-6b1f2f0e7a11';
+const GUID_BLOCK = 20;
 
 export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; readers: StreamReaders }) {
   const { store, db, readers } = deps;
@@ -31,9 +32,21 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
   const runLoad = (command: LoadCommand, caller: Caller | null, now: string) =>
     handleCommand<Load, LoadCommand, LoadEvent>(store, loadStream(command.data.loadId), loadDecider, command, metadataOf(caller, now, command.data.loadId));
 
+  /**
+   * Load references come from the sequence GUID_BLOCK at a time: unique across processes, in
+   * posting order within one, with the gaps a sequence has anyway (a restart skips the rest of a block).
+   * Concurrent posts share one fetch.
+   */
+  const spareGuids: string[] = [];
+  let fetching: Promise<void> | null = null;
   const nextGuid = async (): Promise<string> => {
-    const { rows } = await sql<{ n: string }>`SELECT nextval('load_guid_seq')::text AS n`.execute(db);
-    return `L-${rows[0]!.n.padStart(6, '0')}`;
+    while (spareGuids.length === 0) {
+      fetching ??= sql<{ n: string }>`SELECT nextval('load_guid_seq')::text AS n FROM generate_series(1, ${GUID_BLOCK})`.execute(db)
+        .then(({ rows }) => { spareGuids.push(...rows.map((row) => row.n).sort((a, b) => Number(a) - Number(b))); })
+        .finally(() => { fetching = null; });
+      await fetching;
+    }
+    return `L-${spareGuids.shift()!.padStart(6, '0')}`;
   };
 
   const toDetails = (body: LoadBody, previous: LoadStop[] = []): LoadDetails => {
@@ -82,7 +95,9 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
       const loadId = randomUUID();
       const guid = await nextGuid();
       const details = toDetails(body);
-      const result = await runLoad({ type: 'PostLoad', data: { loadId, guid, organizationId: actor.organizationId, userId: actor.userId, details, now } }, caller, now);
+      // A new random id: its stream cannot exist yet, so there is nothing to read before deciding.
+      const command: LoadCommand = { type: 'PostLoad', data: { loadId, guid, organizationId: actor.organizationId, userId: actor.userId, details, now } };
+      const result = await handleNewStreamCommand<Load, LoadCommand, LoadEvent>(store, loadStream(loadId), loadDecider, command, metadataOf(caller, now, loadId));
       const saved = await saveLocations(caller, actor.organizationId, body, now);
       return { id: loadId, guid, position: latest(result.position, saved) };
     },

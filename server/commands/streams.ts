@@ -60,8 +60,10 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
   const requireActiveOrganization = async (actor: Actor) => {
     if (isSuperadmin(actor)) return;
     if (!actor.organizationId) throw new ForbiddenError('You do not belong to an organization');
-    const organization = await identity.loadOrganization(actor.organizationId);
-    if (!organization || organization.status !== GenericStatus.Active) {
+    // A request's actor carries its organization's status, read from the organization's stream when
+    // it was authenticated (platform.organizationStatus): asked again only for actors made elsewhere.
+    const status = actor.organizationStatus ?? (await identity.loadOrganization(actor.organizationId))?.status;
+    if (status !== GenericStatus.Active) {
       throw new ForbiddenError('Your organization is not active yet: a Superadmin must approve it first');
     }
   };

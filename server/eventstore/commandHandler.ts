@@ -31,3 +31,18 @@ export async function handleCommand<S, C extends Command, E extends AnyEvent>(
     }
   }
 }
+
+/**
+ * A command that opens a stream no one can have written yet (its id was made by the caller just
+ * now, a random UUID): decided on the initial state with no read, and appended expecting no stream,
+ * so a stream that exists after all is refused (a 409) instead of being written over.
+ */
+export async function handleNewStreamCommand<S, C extends Command, E extends AnyEvent>(
+  store: EventStore, streamId: string, decider: Decider<S, C, E>, command: C, metadata: EventMetadata,
+): Promise<HandledCommand<S, E>> {
+  const state = decider.initialState();
+  const events = decider.decide(command, state);
+  if (events.length === 0) return { events, state, position: null, nextExpectedRevision: -1 };
+  const result = await store.append(streamId, events, { expectedRevision: 'no_stream', metadata });
+  return { events, state: events.reduce(decider.evolve, state), position: result.position, nextExpectedRevision: result.nextExpectedRevision };
+}

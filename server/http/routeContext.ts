@@ -7,6 +7,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Logger } from 'pino';
 import type { Platform } from '../platform.ts';
+import type { Consistency } from './consistency.ts';
 
 export type App = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
 
@@ -30,5 +31,7 @@ declare module 'fastify' {
     platform: Platform;
     /** Every route as it was registered, with `config.public` and the codes of its `can(...)` guard. */
     routeInventory: InventoriedRoute[];
+    /** Consistency tokens: what a command answers with, and the wait of the requests that carry one. */
+    consistency: Consistency;
   }
 }

@@ -25,6 +25,7 @@ import { actionsNamed, activeFilters, instantOf, numberOf, numbersOf, orderOf, p
 import { parseWith } from '../identity/accounts.ts';
 import { latest } from '../identity/identity.ts';
 import { baseLoadRow, money } from '../http/loadRows.ts';
+import { createOrganizationNames } from '../http/organizationNames.ts';
 import { LOADS_CSV_DEFAULT_MAX_ROWS, loadsCsvTemplate, loadsCsvTooManyRowsMessage, parseLoadsCsv } from '../integrations/csv/loadsCsv.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
 import { gazetteer } from '../integrations/places/gazetteer.ts';
@@ -70,6 +71,8 @@ export async function loadsRoutes(app: App) {
   const { runner, marketplace } = app.platform;
   const { db } = app.platform.database;
   const callerOf = (request: { id: string }, actor: Actor): Caller => ({ actor, requestId: request.id });
+  const organizationNames = createOrganizationNames({ db, onCommitted: (listener) => runner.onCommitted(listener) });
+  app.addHook('onClose', async () => organizationNames.close());
 
   app.post('/loads', {
     schema: { tags: ['loads'], summary: 'Post a load (specification section 3, "Load (sent on create)")', body: PostLoadBodySchema, response: loadsAnswers.post },
@@ -79,14 +82,14 @@ export async function loadsRoutes(app: App) {
     const now = new Date().toISOString();
     const body = withPlaces(parseWith(loadBodySchema(now), request.body));
     const { id, guid, position } = await marketplace.postLoad(callerOf(request, actor), body, now);
-    await runner.waitFor(MARKETPLACE_VIEWS, position);
+    app.consistency.wrote(request, reply, position);
     return reply.code(201).send({ id, guid });
   });
 
   app.put('/loads', {
     schema: { tags: ['loads'], summary: 'Edit a load (body plus loadId) or extend its offer ({loadId, newExpiration})', body: EditLoadBodySchema, response: loadsAnswers.edit },
     onRequest: can(LOAD_EDIT),
-  }, async (request) => {
+  }, async (request, reply) => {
     const actor = requireActor(request);
     const now = new Date().toISOString();
     const raw = request.body as Record<string, unknown>;
@@ -100,19 +103,19 @@ export async function loadsRoutes(app: App) {
       const { loadId, ...body } = parseWith(updateLoadBodySchema(now), raw);
       position = await marketplace.updateLoad(callerOf(request, actor), loadId, withPlaces(body), now);
     }
-    await runner.waitFor(MARKETPLACE_VIEWS, position);
+    app.consistency.wrote(request, reply, position);
     return { message: 'Load updated' };
   });
 
   app.put('/loads/:id/status', {
     schema: { tags: ['loads'], summary: 'Cancel a load with a message ({status: 7, message})', params: IdParams, body: CancelLoadBodySchema, response: loadsAnswers.cancel },
     onRequest: can(LOAD_EDIT, LOAD_DELETE),
-  }, async (request) => {
+  }, async (request, reply) => {
     const actor = requireActor(request);
     const now = new Date().toISOString();
     const { message } = parseWith(cancelLoadBodySchema, request.body);
     const position = await marketplace.cancelLoad(callerOf(request, actor), request.params.id, message, now);
-    await runner.waitFor(MARKETPLACE_VIEWS, position);
+    app.consistency.wrote(request, reply, position);
     return { id: request.params.id, status: GenericStatus.Canceled, statusName: statusName(GenericStatus.Canceled), message: 'Load canceled' };
   });
 
@@ -235,7 +238,7 @@ export async function loadsRoutes(app: App) {
       ids.push(id);
       last = latest(last, position);
     }
-    await runner.waitFor(MARKETPLACE_VIEWS, last, 10_000);
+    app.consistency.wrote(request, reply, last);
     return reply.code(201).send({ created: ids.length, ids });
   });
 
@@ -246,7 +249,7 @@ export async function loadsRoutes(app: App) {
     const actor = requireActor(request);
     const load = await marketplace.loadLoad(request.params.id);
     if (!load) throw new NotFoundError('Load not found');
-    const access = await loadAccess(db, actor, load);
+    const access = await loadAccess(db, actor, load, organizationNames);
     if (!access.visible) throw new NotFoundError('Load not found');
     const d = load.details;
     return {
@@ -288,7 +291,7 @@ export async function loadsRoutes(app: App) {
     const actor = requireActor(request);
     const load = await marketplace.loadLoad(request.params.id);
     if (!load) throw new NotFoundError('Load not found');
-    const access = await loadAccess(db, actor, load);
+    const access = await loadAccess(db, actor, load, organizationNames);
     if (!access.owner) throw new NotFoundError('Load not found');
     const markers: ProposalMapMarker[] = load.details.stops.map((stop) => ({
       latitude: stop.latitude, longitude: stop.longitude, type: 'specialMarker' as const, name: stop.name, address: stop.address,
@@ -315,8 +318,9 @@ export async function loadsRoutes(app: App) {
  * and its assigned driver everything, contacts included; a carrier with an offer on it, or any
  * carrier while it is open on the marketplace, the load without facility contacts.
  */
-export async function loadAccess(db: Kysely<DB>, actor: Actor, load: { loadId: string; shipperOrganizationId: string; carrierOrganizationId: string | null; tourId: string | null; status: number; details: { expiration: string } }) {
-  const shipper = await organizationNameAndStatus(db, load.shipperOrganizationId);
+export async function loadAccess(db: Kysely<DB>, actor: Actor, load: { loadId: string; shipperOrganizationId: string; carrierOrganizationId: string | null; tourId: string | null; status: number; details: { expiration: string } },
+  organizations: { of(organizationId: string): Promise<{ name: string; status: number } | undefined> } = { of: (organizationId) => organizationNameAndStatus(db, organizationId) }) {
+  const shipper = await organizations.of(load.shipperOrganizationId);
   const base = { shipperName: shipper?.name ?? null };
   if (isSuperadmin(actor) || actor.organizationId === load.shipperOrganizationId) {
     return { ...base, visible: actor.roleId !== Role.Driver, contacts: true, owner: actor.roleId !== Role.Driver, party: true };

@@ -3,6 +3,7 @@ import { PDFDocument } from 'pdf-lib';
 import { bearer, member, multipart, organization, PDF, PNG, superadmin } from '../identity/fixtures.ts';
 import { CHICAGO, GARY, inHours, INDIANAPOLIS, loadBody, LOS_ANGELES, stop } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
+import { parseLogPosition } from '../http/consistency.ts';
 
 /**
  * The whole run of one shipment through HTTP: post, find, bid, counter, accept, contract, assign,
@@ -318,7 +319,10 @@ t.test('editing, extending and cancelling', async (t) => {
 });
 
 t.test('expiry pauses an open load; extending reopens it', async (t) => {
-  const { id } = (await send('POST', '/api/loads', shipper.token, loadBody())).json();
+  const posted = await send('POST', '/api/loads', shipper.token, loadBody());
+  const { id } = posted.json();
+  // The sweep finds expired loads in the read model: the post's answer names the position it must reach.
+  t.ok(await platform.runner.waitFor(['marketplace'], parseLogPosition(posted.headers['x-log-position']), 30_000), 'the read model has the load');
   const paused = await platform.loadExpiry!.sweep(inHours(25));
   t.ok(paused >= 1, `paused ${paused}`);
   t.ok(await platform.runner.waitFor(['marketplace'], await platform.store.committedHead(), 30_000), 'the read model caught up');

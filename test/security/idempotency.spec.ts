@@ -22,6 +22,8 @@ const postLoad = (token: string, key: string | null, body: unknown) => app.injec
   method: 'POST', url: '/api/loads', headers: { ...bearer(token), ...(key ? { 'idempotency-key': key } : {}) }, payload: body as object,
 });
 const loadsWithRef = async (refNumber: string) => {
+  // A post answers once its events are committed: the count is read once the read model has them all.
+  await platform.runner.waitFor(['marketplace'], await platform.store.committedHead(), 30_000);
   const { rows } = await sql<{ count: string }>`SELECT count(*)::text AS count FROM loads_view WHERE ref_number = ${refNumber}`.execute(db);
   return Number(rows[0].count);
 };

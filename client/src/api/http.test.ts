@@ -2,7 +2,7 @@ import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { appStore, authStatusAtom, authUserAtom, readTokens, writeTokens } from '../state/session.ts';
 import { users } from '../test/users.ts';
-import { ApiError, apiGet, SIGN_OUT_DELAY_MS } from './http.ts';
+import { ApiError, apiGet, apiPost, SIGN_OUT_DELAY_MS } from './http.ts';
 
 const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
@@ -84,5 +84,25 @@ describe('the HTTP client', () => {
     expect(refused).toBeInstanceOf(ApiError);
     expect(refused).toMatchObject({ status: 409, message: 'Load L-000001 is in transit', errors: [{ path: 'status', message: 'No' }] });
     await expect(apiGet('/other')).rejects.toMatchObject({ status: 502, message: 'Something went wrong!' });
+  });
+
+  it("sends a command's consistency token with the next read, the newest one, until a read carried it", async () => {
+    const sent: { method: string; url: string; position: string | null }[] = [];
+    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      sent.push({ method, url: String(input), position: new Headers(init?.headers).get('X-Log-Position') });
+      const position = String(input) === '/api/loads' && method === 'POST' ? '901.77' : String(input) === '/api/loads/old' ? '900.5' : null;
+      return new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'Content-Type': 'application/json', ...(position ? { 'X-Log-Position': position } : {}) } });
+    }));
+    await apiPost('/loads', { weight: 1 });
+    await apiPost('/loads/old', { weight: 1 });
+    await apiGet('/loads/shipper');
+    await apiGet('/loads/shipper');
+    expect(sent.map((call) => [call.method, call.url, call.position])).toEqual([
+      ['POST', '/api/loads', null],
+      ['POST', '/api/loads/old', null],
+      ['GET', '/api/loads/shipper', '901.77'],
+      ['GET', '/api/loads/shipper', null],
+    ]);
   });
 });

@@ -67,18 +67,46 @@ function url(path: string): string {
   return `${apiBase}${path.startsWith('/') ? path : `/${path}`}`;
 }
 
+/**
+ * The consistency token (docs/api.md "Consistency"): a command's answer names the log position of
+ * its change in `X-Log-Position`; the next reads carry the newest one, so the server answers them
+ * from read models that hold the change. Dropped once a read that carried it succeeded.
+ */
+export const LOG_POSITION_HEADER = 'X-Log-Position';
+let logPosition: string | null = null;
+
+const positionOf = (token: string): [bigint, bigint] | null => {
+  const match = /^(\d{1,20})\.(\d{1,20})$/.exec(token);
+  return match ? [BigInt(match[1]!), BigInt(match[2]!)] : null;
+};
+
+/** Keeps the newer of the stored token and the one an answer brought. */
+function rememberLogPosition(response: Response): void {
+  const token = response.headers?.get(LOG_POSITION_HEADER);
+  const next = token ? positionOf(token) : null;
+  if (!token || !next) return;
+  const known = logPosition ? positionOf(logPosition) : null;
+  if (!known || next[0] > known[0] || (next[0] === known[0] && next[1] > known[1])) logPosition = token;
+}
+
 async function send(method: string, path: string, body: unknown, options: RequestOptions, token: string | null): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
+  const carried = method === 'GET' ? logPosition : null;
+  if (carried) headers.set(LOG_POSITION_HEADER, carried);
   const multipart = typeof FormData !== 'undefined' && body instanceof FormData;
   if (body !== undefined && !multipart) headers.set('Content-Type', 'application/json');
   if (token) headers.set('Authorization', `Bearer ${token}`);
-  return fetch(url(path), {
+  const response = await fetch(url(path), {
     method,
     headers,
     body: body === undefined ? undefined : multipart ? body : JSON.stringify(body),
     signal: options.signal,
   });
+  // The server waited for the carried position before this answer: later reads need not.
+  if (carried && response.ok && logPosition === carried) logPosition = null;
+  rememberLogPosition(response);
+  return response;
 }
 
 async function toApiError(response: Response): Promise<ApiError> {
