@@ -104,7 +104,10 @@ class BodyDigest {
   }
 }
 
-/** Registers the hooks on the root app, before the routes, so every route of the list gets them. */
+/**
+ * Registers the hooks on the routes of the list only (on the root app, before the routes, so each
+ * of them gets them): every other request goes through none of them.
+ */
 export function registerIdempotency(app: App): void {
   const { db } = app.platform.database;
   /** First requests running in this process, by user and key: copies wait for them. */
@@ -113,17 +116,17 @@ export function registerIdempotency(app: App): void {
 
   app.decorateRequest('idempotency', null);
 
-  app.addHook('onRequest', async (request) => {
+  const onRequest = async (request: FastifyRequest) => {
     request.idempotency = null;
     const header = request.headers['idempotency-key'];
-    if (header === undefined || !IDEMPOTENT_ROUTES.has(`${request.method} ${request.routeOptions.url}`)) return;
+    if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(',') : header;
     if (!KEY_SHAPE.test(key)) throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters');
     // The route's own guard (its onRequest `can(...)`) runs after this and refuses the anonymous.
     request.idempotency = { key, userId: '', target: `${request.method} ${request.url.split('?')[0]}`, body: new BodyDigest(request.raw) };
-  });
+  };
 
-  app.addHook('preHandler', async (request, reply) => {
+  const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
     const tracking = request.idempotency;
     if (!tracking || !request.actor) return;
     tracking.userId = request.actor.userId;
@@ -175,9 +178,9 @@ export function registerIdempotency(app: App): void {
       if (row.content_type) reply.header('content-type', row.content_type);
       return reply.send(body ?? undefined);
     }
-  });
+  };
 
-  app.addHook('onSend', async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+  const onSend = async (request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
     const tracking = request.idempotency;
     if (!tracking?.owner) return payload;
     const { release } = tracking.owner;
@@ -202,15 +205,25 @@ export function registerIdempotency(app: App): void {
       release();
     }
     return payload;
-  });
+  };
 
   // A request that ends without sending (a dropped connection) must not hold its key forever.
-  app.addHook('onResponse', async (request) => {
+  const onResponse = async (request: FastifyRequest) => {
     const tracking = request.idempotency;
     if (!tracking?.owner) return;
     const { release } = tracking.owner;
     tracking.owner = undefined;
     await db.deleteFrom('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key).execute().finally(release);
+  };
+
+  const hooksOf = (hooks: unknown) => (hooks === undefined ? [] : [hooks].flat());
+  app.addHook('onRoute', (route) => {
+    if (![route.method].flat().some((method) => IDEMPOTENT_ROUTES.has(`${method} ${route.url}`))) return;
+    // First among the route's own onRequest hooks: its guard (`can(...)`) runs after this and refuses the anonymous.
+    route.onRequest = [onRequest, ...hooksOf(route.onRequest)] as typeof route.onRequest;
+    route.preHandler = [preHandler, ...hooksOf(route.preHandler)] as typeof route.preHandler;
+    route.onSend = [onSend, ...hooksOf(route.onSend)] as typeof route.onSend;
+    route.onResponse = [onResponse, ...hooksOf(route.onResponse)] as typeof route.onResponse;
   });
 }
 
