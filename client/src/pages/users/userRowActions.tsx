@@ -63,7 +63,6 @@ export function useUserRowActions(changed: () => void): { actions: RowAction<Use
       icon="pi pi-exclamation-triangle"
       acceptLabel={t('usersAdmin.delete')}
       rejectLabel={t('usersAdmin.deleteDriver.keep')}
-      acceptClassName="p-button-danger"
       accept={() => {
         if (deleting) void remove(deleting);
       }}
