@@ -124,19 +124,26 @@ export async function createPostgresEventStore(
       if (events.length === 0) throw new Error('append needs at least one event');
       const count = events.length;
       // One statement, so one round trip in its own transaction: move the stream's revision (the
-      // expectation is its WHERE) and insert the events numbered from it.
-      const payload = JSON.stringify(events.map((event) => ({ type: event.type, data: event.data })));
-      const { rows } = await sql<{ revision: string; transaction_id: string; global_position: string }>`
+      // expectation is its WHERE) and insert the events numbered from it. A single event (most
+      // appends) is inserted from its own parameters, with no array to unpack.
+      const { rows } = await sql<{ revision: string; transaction_id: string; global_position: string }>`${count === 1
+        ? sql`
+        WITH reserved AS (${reserveRevisions(streamId, 1, expectedRevision)})
+        INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
+        SELECT ${streamId}, reserved.revision, ${randomUUID()}::uuid, ${events[0]!.type}, ${JSON.stringify(events[0]!.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb
+        FROM reserved
+        RETURNING stream_revision AS revision, transaction_id::text AS transaction_id, global_position`
+        : sql`
         WITH reserved AS (${reserveRevisions(streamId, count, expectedRevision)}),
         appended AS (
           INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
           SELECT ${streamId}, reserved.revision - ${count} + e.ord, gen_random_uuid(), e.value->>'type', e.value->'data', ${JSON.stringify(metadata)}::jsonb
-          FROM reserved, jsonb_array_elements(${payload}::jsonb) WITH ORDINALITY AS e(value, ord)
+          FROM reserved, jsonb_array_elements(${JSON.stringify(events.map((event) => ({ type: event.type, data: event.data })))}::jsonb) WITH ORDINALITY AS e(value, ord)
           RETURNING transaction_id, global_position
         ),
         summary AS (SELECT (array_agg(transaction_id::text))[1] AS transaction_id, max(global_position) AS global_position, count(*) AS n FROM appended)
         SELECT reserved.revision, summary.transaction_id, summary.global_position
-        FROM reserved, summary WHERE summary.n > 0`.execute(db);
+        FROM reserved, summary WHERE summary.n > 0`}`.execute(db);
       if (rows.length === 0) {
         const { rows: current } = await sql<{ revision: string }>`SELECT revision FROM streams WHERE stream_id = ${streamId}`.execute(db);
         throw new WrongExpectedRevisionError(streamId, expectedRevision, current[0] ? Number(current[0].revision) : -1);
