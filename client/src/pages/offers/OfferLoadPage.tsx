@@ -17,6 +17,7 @@ import { LoadSummary } from '../loads/LoadSummary.tsx';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { ContractPanel } from './ContractPanel.tsx';
 import { OfferForm } from './OfferForm.tsx';
+import { OfferTrucksCard } from './OfferTrucksCard.tsx';
 import { type EldTruck, offersApi, ProposalStatus, type ProposalRow, trucksNearest } from './offers.api.ts';
 import '../loads/marketplace.css';
 
@@ -199,6 +200,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
             ) : load && !loadOpen && !accepted ? (
               <section className="card"><p className="muted">{t('marketplace.offer.loadClosed')}</p></section>
             ) : null}
+            {load && loadOpen && !accepted && <OfferTrucksCard pickup={load.locations[0]} trucks={trucks} />}
           </div>
         )}
       </div>
