@@ -38,6 +38,7 @@ const codeKeys: Partial<Record<ErrorCode, MessageKey>> = {
   account_blocked: 'accountBlocked',
   old_password_wrong: 'oldPasswordWrong',
   old_password_required: 'oldPasswordRequired',
+  driver_has_open_tour: 'driverHasOpenTour',
 };
 
 /** The server's confirmations (answers, not errors: they have no code), by their English text. */
