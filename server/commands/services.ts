@@ -56,6 +56,8 @@ export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventS
   };
 
   const installedOf = (organizationId: string): Promise<InstalledServiceRow[]> => installedServicesOf(db, organizationId);
+  const FLEET_CACHE_MS = 15_000;
+  const recentFleets = new Map<string, { at: number; trucks: Promise<EldTruck[]> }>();
 
   const dataOf = (row: InstalledServiceRow): OrganizationServiceData => ({
     organizationServiceId: row.id, serviceId: row.service_id, clientId: row.client_id, secretSet: true,
@@ -156,6 +158,27 @@ export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventS
       const row = rows.find((candidate) => candidate.id === id || candidate.service_id === id);
       if (!row) throw new NotFoundError(SERVICE_NOT_FOUND_MESSAGE);
       return row;
+    },
+
+    /**
+     * Where the organization's ELD services say the truck of that name is now (names compared
+     * without case or surrounding spaces), or null when none reports it: a carrier shares a truck's
+     * position by installing a service and naming the truck in its offer. A provider that fails is
+     * skipped; fleets are read at most every 15 s per organization, however many maps ask.
+     */
+    async truckNamed(organizationId: string, name: string | null): Promise<EldTruck | null> {
+      const wanted = name?.trim().toLowerCase();
+      if (!wanted) return null;
+      let fleet = recentFleets.get(organizationId);
+      if (!fleet || Date.now() - fleet.at > FLEET_CACHE_MS) {
+        const read = installedOf(organizationId).then(async (rows) => (await Promise.all(rows.map((row) => fleetOf(row).catch(() => [] as EldTruck[])))).flat());
+        fleet = { at: Date.now(), trucks: read };
+        if (recentFleets.size >= 1_000) recentFleets.clear();
+        recentFleets.set(organizationId, fleet);
+        read.catch(() => recentFleets.delete(organizationId));
+      }
+      const trucks = await fleet.trucks.catch(() => [] as EldTruck[]);
+      return trucks.find((truck) => truck.name.trim().toLowerCase() === wanted) ?? null;
     },
 
     /** The fleet for an HTTP caller: a refused or unreadable stored credential is a 409 that says what to do. */

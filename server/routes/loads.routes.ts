@@ -13,7 +13,7 @@ import {
 } from '../../domain/schemas/load.schema.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import {
-  CARRIER_ORDER, carrierProposalOn, marketplacePage, offersWithCarriers, savedLocationsOf, SHIPPER_ORDER, shipperLoadsPage, tourParties, truckPosition,
+  CARRIER_ORDER, carrierProposalOn, marketplacePage, offersWithCarriers, savedLocationsOf, SHIPPER_ORDER, shipperLoadsPage, tourParties,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
 import type { DB } from '../../storage/schema.ts';
@@ -301,7 +301,8 @@ export async function loadsRoutes(app: App) {
     }));
     const proposals = await offersWithCarriers(db, load.loadId);
     for (const proposal of proposals) {
-      const truck = await truckPosition(db, proposal.org_id, proposal.eld_truck_name);
+      // Where the carrier's ELD service says the offered truck is now; none when the carrier shares no ELD position for it.
+      const truck = await app.platform.eld.services.truckNamed(proposal.org_id, proposal.eld_truck_name);
       if (!truck) continue;
       markers.push({
         latitude: truck.latitude, longitude: truck.longitude, type: 'truck' as const, name: proposal.name, address: proposal.address,
