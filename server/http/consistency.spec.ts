@@ -38,3 +38,24 @@ t.test('a load command answers with its position; a read carrying it sees the ch
   const malformed = await app.inject({ method: 'GET', url: '/api/loads/carrier', headers: { ...bearer(carrier.token), [LOG_POSITION_HEADER]: 'not-a-position' } });
   t.equal(malformed.statusCode, 200, 'a malformed token is ignored');
 });
+
+t.test('without a token, a read that starts after a 201 sees the write, whoever asks', async (t) => {
+  const { app, platform, close } = await startTestApp();
+  t.teardown(close);
+  const shipper = await organization(app, platform, 'Shipper');
+  const carrier = await organization(app, platform, 'Carrier');
+  // Back to back, no token: the carrier's marketplace and the shipper's list each hold every load acknowledged before them.
+  for (let round = 0; round < 20; round += 1) {
+    const posted = await app.inject({ method: 'POST', url: '/api/loads', headers: bearer(shipper.token), payload: loadBody({ refNumber: `RACE-${round}` }) });
+    t.equal(posted.statusCode, 201);
+    const [market, own] = await Promise.all([
+      app.inject({ method: 'GET', url: `/api/loads/carrier?pageSize=100`, headers: bearer(carrier.token) }),
+      app.inject({ method: 'GET', url: `/api/loads/${posted.json().id}`, headers: bearer(shipper.token) }),
+    ]);
+    if (!market.json().data.some((row: { id: string }) => row.id === posted.json().id) || own.statusCode !== 200) {
+      t.fail(`round ${round}: the load was not yet in the read model (${own.statusCode})`);
+      return;
+    }
+  }
+  t.pass('20 of 20 posts read back at once by another user and by the poster');
+});
