@@ -6,9 +6,13 @@ export type RouteKey = `${string} /${string}`;
 
 export const routeKey = (route: Pick<InventoriedRoute, 'method' | 'url'>): RouteKey => `${route.method} ${route.url}` as RouteKey;
 
-/** Not the product's API: Swagger UI, the built client's index and static files, the CORS preflight. */
-const isInfrastructure = (route: Pick<InventoriedRoute, 'method' | 'url'>) =>
-  route.url === '/api/docs' || route.url.startsWith('/api/docs/') || route.url === '/' || route.url === '/*' || (route.method === 'OPTIONS' && route.url === '*');
+/**
+ * Not the product's API: Swagger UI, the CORS preflight, and the built client's files (the routes of
+ * server/http/clientAssets.ts: outside /api and hidden from the API's documentation).
+ */
+const isInfrastructure = (route: Pick<InventoriedRoute, 'method' | 'url' | 'schema'>) =>
+  route.url === '/api/docs' || route.url.startsWith('/api/docs/') || (route.method === 'OPTIONS' && route.url === '*')
+  || (!route.url.startsWith('/api/') && (route.schema as { hide?: boolean } | null)?.hide === true);
 
 /**
  * The app's routes as `app.routeInventory` recorded them, without the HEAD twin Fastify adds to
