@@ -1,3 +1,4 @@
+/// <reference types="vitest/config" />
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -5,7 +6,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlib, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import type { Plugin } from 'vite';
-import { defineConfig } from 'vitest/config';
+import { defineConfig } from 'vite';
 
 // Absolute paths, so the config behaves the same whether Vite or Vitest is started from the
 // repository root (`--config client/vite.config.ts`) or from inside client/.
