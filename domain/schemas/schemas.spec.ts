@@ -1,7 +1,7 @@
 import t, { type Test } from 'tap';
 import type { z } from 'zod';
 import {
-  accountUserFormSchema, carrierProfileBodySchema, carrierRegistrationSchema, checkDocument, checkSignature, confirmSignupBodySchema,
+  carrierProfileBodySchema, carrierRegistrationSchema, checkDocument, checkSignature, confirmSignupBodySchema,
   createOrganizationDataSchema, createUserBodySchema, emailSchema, fileProblemStatus, optionalPhoneSchema, organizationContactSchema,
   phoneSchema, pinSchema, resetPasswordBodySchema, shipperProfileBodySchema, shipperRegistrationSchema, updateAccountBodySchema,
   updateUserBodySchema, userSignUpBodySchema, userSignUpFormSchema, US_PHONE_PATTERN,
@@ -90,19 +90,6 @@ t.test('user sign-up body (server, no confirmPassword)', async (t) => {
   refuses(t, userSignUpBodySchema, { ...userBody, userDetails: { name: 'Ann' } }, 'Please enter phone!', ['userDetails', 'phone']);
   refuses(t, userSignUpBodySchema, { ...userBody, password: '1234567' }, 'Password is too short - should be 8 chars minimum', ['password']);
   refuses(t, userSignUpBodySchema, { ...userBody, username: undefined }, 'Please enter username!', ['username']);
-});
-
-t.test('account user form: the old/new rule exactly as the specification states it', async (t) => {
-  const form = { name: 'Ann Lee', email: 'ann@haul.example', username: 'ann', phone: '5555555555' };
-  accepts(t, accountUserFormSchema, form);
-  accepts(t, accountUserFormSchema, { ...form, oldPassword: '', newPassword: '' });
-  accepts(t, accountUserFormSchema, { ...form, oldPassword: 'same-password', newPassword: 'same-password' });
-  refuses(t, accountUserFormSchema, { ...form, oldPassword: 'old-password', newPassword: 'new-password' }, 'The two passwords you entered did not match!', ['newPassword']);
-  refuses(t, accountUserFormSchema, { ...form, oldPassword: '', newPassword: 'new-password' }, 'The two passwords you entered did not match!', ['newPassword']);
-  refuses(t, accountUserFormSchema, { ...form, oldPassword: 'short', newPassword: 'short' }, 'Password is too short - should be 8 chars minimum', ['oldPassword']);
-  refuses(t, accountUserFormSchema, { ...form, name: '' }, 'Please enter name!', ['name']);
-  refuses(t, accountUserFormSchema, { ...form, username: ' ' }, 'Please enter username!', ['username']);
-  refuses(t, accountUserFormSchema, { ...form, phone: '1' }, PHONE_FORMAT, ['phone']);
 });
 
 t.test('PUT users body: optional passwords of at least 8, no equality rule', async (t) => {

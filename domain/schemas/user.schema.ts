@@ -76,28 +76,6 @@ const accountUserShape = {
   phone: phoneSchema,
 };
 
-/**
- * The Account Settings user form. The specification (section 5, "Account user edit") says: "On
- * submit, old and new passwords not equal gives 'The two passwords you entered did not match!';
- * this check runs even when both are empty." It is implemented exactly so: the form only passes when
- * the two fields hold the same text (both empty counts as equal, an absent field as empty). This is
- * the specification's rule as written, although it reads like a confirm-password check aimed at the
- * wrong pair; the server body below (`updateAccountBodySchema`) does not apply it, since the server
- * verifies the old password against the stored hash instead.
- */
-export const accountUserFormSchema = z.object(accountUserShape).refine(
-  (form) => (form.oldPassword ?? '') === (form.newPassword ?? ''),
-  {
-    error: PASSWORDS_DID_NOT_MATCH_MESSAGE,
-    path: ['newPassword'],
-    when: ({ value }) => {
-      const { oldPassword, newPassword } = (value ?? {}) as { oldPassword?: unknown; newPassword?: unknown };
-      return (oldPassword === undefined || typeof oldPassword === 'string') && (newPassword === undefined || typeof newPassword === 'string');
-    },
-  },
-);
-export type AccountUserForm = z.infer<typeof accountUserFormSchema>;
-
 /** PUT users (own account): empty or absent passwords mean "keep the password". */
 export const updateAccountBodySchema = z.object(accountUserShape);
 export type UpdateAccountBody = z.infer<typeof updateAccountBodySchema>;

@@ -340,11 +340,3 @@ export async function positionSpan(db: Kysely<DB>, tourId: string): Promise<{ fi
   return { first: row?.first ?? null, last: row?.last ?? null };
 }
 
-/** The last known position of a carrier's truck by its ELD name: from its latest tour's trail. */
-export async function truckPosition(db: Kysely<DB>, carrierOrganizationId: string, truckName: string | null) {
-  if (!truckName) return null;
-  const row = await db.selectFrom('tour_positions_view as p').innerJoin('tours_view as t', 't.id', 'p.tour_id')
-    .select(['p.latitude', 'p.longitude']).where('t.carrier_organization_id', '=', carrierOrganizationId).where('t.eld_truck_name', '=', truckName)
-    .orderBy('p.recorded_at', 'desc').limit(1).executeTakeFirst();
-  return row ? { latitude: Number(row.latitude), longitude: Number(row.longitude) } : null;
-}
