@@ -117,5 +117,7 @@ export default defineConfig({
     dir: repoDir,
     include: ['client/src/**/*.test.tsx', 'client/src/**/*.test.ts'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
+    // A whole screen test (render, type, wait for the answer) on a busy machine.
+    testTimeout: 20_000,
   },
 });
