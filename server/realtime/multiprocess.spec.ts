@@ -52,7 +52,7 @@ async function twoProcesses() {
 
   async function startServer(name: string) {
     const port = await freePort();
-    const child = spawn(path.join(root, 'node_modules/node/bin/node'), ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
       cwd: root,
       env: {
         ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: database.url!, DEMO: '0', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: 'admin-password-1',

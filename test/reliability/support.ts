@@ -18,7 +18,8 @@ import type { Member } from '../../server/identity/fixtures.ts';
 import type { DB } from '../../storage/schema.ts';
 
 export const ROOT = path.resolve(import.meta.dirname, '../..');
-export const NODE = path.join(ROOT, 'node_modules/node/bin/node');
+/** The Node that runs the tests (the project's Node 24 under npm scripts) runs the servers they start too. */
+export const NODE = process.execPath;
 export const POSTGRES_URL = process.env.DATABASE_URL || null;
 
 /** A number from the environment (for scaling a row up or down), else the default. */
