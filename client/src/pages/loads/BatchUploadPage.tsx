@@ -133,7 +133,7 @@ export default function BatchUploadPage({ titleKey }: PageProps) {
             <Message key={index} severity="error" text={`${error.field ? `${error.field}: ` : ''}${messageText(error.message)}`} className="upload-file-error" />
           ))}
           {/* Keyed by the errors: PrimeReact re-renders a cell only when its row changes, so the Problems column would keep its old content. */}
-          <DataTable key={rowErrors.map((error) => `${error.row}:${error.field}`).join('|')} value={rows} dataKey="__line" size="small" scrollable scrollHeight="28rem" rowClassName={(row: CsvRow) => (invalidRows.has(row.__line) ? 'row-invalid' : '')}>
+          <DataTable key={rowErrors.map((error) => `${error.row}:${error.field}`).join('|')} value={rows} dataKey="__line" size="small" scrollable scrollHeight="28rem" pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': t('marketplace.upload.problems') } }} rowClassName={(row: CsvRow) => (invalidRows.has(row.__line) ? 'row-invalid' : '')}>
             <Column field="__line" header={t('marketplace.upload.line')} className="tabular" />
             {shownColumns.map((column) => <Column key={column} field={column} header={column} />)}
             <Column
