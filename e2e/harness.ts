@@ -75,9 +75,16 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   };
 }
 
+/**
+ * The browser. Its pages prefer a dark colour scheme unless a journey asks otherwise: the product
+ * follows the system's preference, and the journeys check the specification's default theme (dark).
+ */
 export async function launch(): Promise<Browser> {
   const { chromium } = await import('playwright-core');
-  return chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  const newContext = browser.newContext.bind(browser);
+  browser.newContext = (options = {}) => newContext({ colorScheme: 'dark', ...options });
+  return browser;
 }
 
 /** A page that records uncaught page errors and console errors, so a journey can assert there were none. */
@@ -222,8 +229,8 @@ export class Journey {
   }
 }
 
-/** Runs `body` with a server and a browser, or skips (laptop) / fails (CI) without Chromium. */
-export async function withBrowser(t: Test, body: (server: Server, browser: Browser) => Promise<void>): Promise<void> {
+/** Runs `body` with a server (started with `env` on top of the defaults) and a browser, or skips (laptop) / fails (CI) without Chromium. */
+export async function withBrowser(t: Test, body: (server: Server, browser: Browser) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
   const missing = missingBrowser();
   if (missing) {
     if (process.env.CI) t.fail(missing);
@@ -233,7 +240,7 @@ export async function withBrowser(t: Test, body: (server: Server, browser: Brows
   // E2E_URL runs a journey against a server already running (while writing one): nothing is started.
   const server: Server = process.env.E2E_URL
     ? { url: process.env.E2E_URL, dataDir: '', output: () => '', stop: async () => undefined }
-    : await startServer();
+    : await startServer(env);
   const browser = await launch();
   t.teardown(async () => {
     await browser.close().catch(() => undefined);

@@ -9,35 +9,26 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
 import { pngFixture } from '../server/integrations/pdf/testing.ts';
-import { apiGet, apiToken, demo, launch, missingBrowser, openPage, SHOTS, signIn, startServer } from './harness.ts';
+import { apiGet, apiToken, demo, openPage, SHOTS, signIn, withBrowser } from './harness.ts';
 
 const folder = join(SHOTS, 'map-tiles');
-const missing = missingBrowser();
-if (missing) {
-  if (process.env.CI) t.fail(missing);
-  else t.plan(0, missing);
-} else {
-  mkdirSync(folder, { recursive: true });
-  // A tile server: any /{z}/{x}/{y}.png answers a 256 × 256 PNG in a colour of its own.
-  const tileRequests: string[] = [];
-  const tile = Buffer.from(pngFixture(256, 256, [180, 220, 190]));
-  const tiles = createServer((request, response) => {
-    const match = /^\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(request.url ?? '');
-    if (!match) { response.writeHead(404).end(); return; }
-    tileRequests.push(request.url!);
-    response.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(tile);
-  });
-  await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
-  const tileOrigin = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
-  const server = await startServer({ MAP_TILE_URL: `${tileOrigin}/{z}/{x}/{y}.png`, MAP_ATTRIBUTION: '© Local Tiles contributors' });
-  const browser = await launch();
-  t.teardown(async () => {
-    await browser.close().catch(() => undefined);
-    await server.stop();
-    tiles.close();
-  });
 
-  t.test('the tracking map draws the configured tiles with their attribution', async (t) => {
+// A tile server: any /{z}/{x}/{y}.png answers a 256 × 256 PNG in a colour of its own.
+const tileRequests: string[] = [];
+const tile = Buffer.from(pngFixture(256, 256, [180, 220, 190]));
+const tiles = createServer((request, response) => {
+  const match = /^\/(\d+)\/(\d+)\/(\d+)\.png$/.exec(request.url ?? '');
+  if (!match) { response.writeHead(404).end(); return; }
+  tileRequests.push(request.url!);
+  response.writeHead(200, { 'content-type': 'image/png', 'access-control-allow-origin': '*', 'cache-control': 'no-store' }).end(tile);
+});
+await new Promise<void>((resolve) => tiles.listen(0, '127.0.0.1', resolve));
+t.teardown(() => { tiles.close(); });
+const tileOrigin = `http://127.0.0.1:${(tiles.address() as AddressInfo).port}`;
+
+await withBrowser(t, async (server, browser) => {
+  mkdirSync(folder, { recursive: true });
+  await t.test('the tracking map draws the configured tiles with their attribution', async (t) => {
     const context = await browser.newContext({ viewport: { width: 1280, height: 860 }, locale: 'en-US' });
     t.teardown(() => context.close().catch(() => undefined));
     const { page, errors } = await openPage(context);
@@ -62,4 +53,4 @@ if (missing) {
     t.same(console.filter((text) => /Content Security Policy|Refused to/i.test(text)), [], 'no CSP violation');
     t.same(errors, [], 'no page error');
   });
-}
+}, { MAP_TILE_URL: `${tileOrigin}/{z}/{x}/{y}.png`, MAP_ATTRIBUTION: '© Local Tiles contributors' });

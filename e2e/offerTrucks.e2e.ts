@@ -6,23 +6,13 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import t from 'tap';
-import { apiGet, apiToken, demo, launch, missingBrowser, openPage, SHOTS, signIn, startServer } from './harness.ts';
+import { apiGet, apiToken, demo, openPage, SHOTS, signIn, withBrowser } from './harness.ts';
 
 const folder = join(SHOTS, 'offer-trucks');
-const missing = missingBrowser();
-if (missing) {
-  if (process.env.CI) t.fail(missing);
-  else t.plan(0, missing);
-} else {
-  mkdirSync(folder, { recursive: true });
-  const server = await startServer();
-  const browser = await launch();
-  t.teardown(async () => {
-    await browser.close().catch(() => undefined);
-    await server.stop();
-  });
 
-  t.test("the offer screen maps the carrier's ELD trucks, nearest to the pickup first", async (t) => {
+await withBrowser(t, async (server, browser) => {
+  mkdirSync(folder, { recursive: true });
+  await t.test("the offer screen maps the carrier's ELD trucks, nearest to the pickup first", async (t) => {
     const token = await apiToken(server.url, demo.carrier.email, demo.carrier.password);
     const installed = await fetch(`${server.url}/api/organization-services`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -58,4 +48,4 @@ if (missing) {
       await context.close();
     }
   });
-}
+});
