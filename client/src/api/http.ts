@@ -1,5 +1,5 @@
 import { messageOfCode } from '../../../domain/contracts/errorCodes.ts';
-import { clearTokens, readTokens, signOutLocally, writeTokens } from '../state/session.ts';
+import { clearTokens, readTokenHandOvers, readTokens, recordTokenHandOver, signOutLocally, writeTokens } from '../state/session.ts';
 
 /** One problem the server found in the input: a field (`path`) or, for imports, a row and field. */
 export interface ApiFieldError {
@@ -156,7 +156,17 @@ export function refreshOnce(stale: string | null = readTokens()?.accessToken ?? 
   refreshing ??= inEveryTabAlone('freight-token-refresh', async () => {
     const stored = readTokens()?.accessToken ?? null;
     if (stored && stored !== stale) return stored;
-    return refreshAccessToken();
+    // Another tab may have replaced this token (and maybe its successor) while this one waited.
+    const handOvers = stale ? await readTokenHandOvers() : [];
+    const newest = handOvers.at(-1);
+    if (newest && handOvers.some((handOver) => handOver.replaced === stale)) {
+      writeTokens(newest.tokens);
+      return newest.tokens.accessToken;
+    }
+    const fresh = await refreshAccessToken();
+    const tokens = readTokens();
+    if (fresh && stale && tokens) await recordTokenHandOver({ replaced: stale, tokens });
+    return fresh;
   }).finally(() => {
     refreshing = null;
   });

@@ -1,3 +1,4 @@
+import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { atom, getDefaultStore } from 'jotai';
 import type { Profile, Session } from '../../../domain/contracts/auth.contract.ts';
 
@@ -45,8 +46,46 @@ export function writeTokens(tokens: Tokens): void {
 
 export function clearTokens(): void {
   memoryTokens.value = null;
+  const handOvers = handOverStore();
+  if (handOvers) void del(HAND_OVER_KEY, handOvers).catch(() => undefined);
   storage()?.removeItem(tokenStorageKeys.access);
   storage()?.removeItem(tokenStorageKeys.refresh);
+}
+
+/**
+ * The last refreshes, as the tabs that made them left them for the others: which access token each
+ * replaced and the pair it got, oldest first. A tab that waited for the refresh lock reads them
+ * here, not from localStorage: another tab's localStorage write reaches this tab's copy a moment
+ * later (Chromium keeps a copy per renderer process), so a waiter could still see the used refresh
+ * token and present it again, which ends the session. IndexedDB answers every tab from the one committed database. Cleared
+ * with the tokens at sign-out.
+ */
+export type TokenHandOver = { replaced: string; tokens: Tokens };
+const HAND_OVER_KEY = 'freight-token-hand-over';
+const HAND_OVERS_KEPT = 5;
+const handOverStore = (): UseStore | undefined =>
+  typeof indexedDB === 'undefined' ? undefined : (handOverDb ??= createStore('freight-auth', 'tokens'));
+let handOverDb: UseStore | undefined;
+
+export async function readTokenHandOvers(): Promise<TokenHandOver[]> {
+  const store = handOverStore();
+  if (!store) return [];
+  try {
+    const kept = await get<TokenHandOver[]>(HAND_OVER_KEY, store);
+    return Array.isArray(kept) ? kept : [];
+  } catch {
+    return [];
+  }
+}
+
+export async function recordTokenHandOver(handOver: TokenHandOver): Promise<void> {
+  const store = handOverStore();
+  if (!store) return;
+  try {
+    await set(HAND_OVER_KEY, [...(await readTokenHandOvers()), handOver].slice(-HAND_OVERS_KEPT), store);
+  } catch {
+    // No IndexedDB (a private window, say): the tabs fall back to localStorage alone.
+  }
 }
 
 export const authUserAtom = atom<AuthUser | null>(null);
