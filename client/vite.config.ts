@@ -69,8 +69,20 @@ function preloadIconFont(): Plugin {
     transformIndexHtml: {
       order: 'post',
       handler(_html, context) {
-        const font = Object.keys(context.bundle ?? {}).find((file) => /primeicons-[\w-]+\.woff2$/.test(file));
-        return font ? [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' }] : [];
+        const bundle = context.bundle ?? {};
+        const font = Object.keys(bundle).find((file) => /primeicons-[\w-]+\.woff2$/.test(file));
+        // The theme stylesheet is added by the entry script: fetched with it rather than after it,
+        // the one the system's scheme asks for (the default until a mode is chosen).
+        const themeOf = (mode: 'dark' | 'light') => Object.values(bundle).find((output) => output.type === 'asset'
+          && (output.originalFileNames ?? []).some((name) => name.endsWith(`themes/lara-${mode}-amber/theme.css`)))?.fileName;
+        const themes = (['dark', 'light'] as const).flatMap((mode) => {
+          const file = themeOf(mode);
+          return file ? [{ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'style', media: `(prefers-color-scheme: ${mode})` }, injectTo: 'head' as const }] : [];
+        });
+        return [
+          ...(font ? [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const }] : []),
+          ...themes,
+        ];
       },
     },
   };
