@@ -41,6 +41,8 @@ export type Platform = {
   loginLimiter: LoginLimiter;
   /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
   realtime: Realtime;
+  /** The event store's last error (logged when it happened), for /api/health. */
+  eventStoreError(): { message: string; at: string } | null;
   close(): Promise<void>;
 };
 
@@ -48,9 +50,14 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.inMemory ? null : config.dataDir });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
-  const onError = (err: unknown) => logger.warn({ err }, 'event store subscription error');
+  // Logged, and the last one kept for /api/health: subscriptions resubscribe, so nothing else shows it.
+  let eventStoreError: { message: string; at: string } | null = null;
+  const onError = (err: unknown) => {
+    eventStoreError = { message: err instanceof Error ? err.message : String(err), at: new Date().toISOString() };
+    logger.warn({ err }, 'event store subscription error');
+  };
   const store = config.eventstoreUrl
-    ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
+    ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl, { onError })
     : await createPostgresEventStore(database, { onError });
   const identity = createIdentityCommands(store);
   const marketplace = createMarketplaceCommands({ store, db: database.db, identity });
@@ -94,6 +101,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const platform: Platform = {
     config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, organizationStatus, mailer, loginLimiter,
     realtime,
+    eventStoreError: () => eventStoreError,
     async close() {
       await realtime.close();
       await laneAlerts?.stop();

@@ -9,8 +9,13 @@ export type LogPositionAnswer = z.infer<typeof LogPositionSchema>;
 export const HealthSchema = z.object({
   /** degraded: some read model parked an event it could not apply (still 200). */
   status: z.enum(['ok', 'catching-up', 'degraded', 'unavailable']),
-  eventStore: z.object({ kind: z.string(), status: z.enum(['ok', 'unavailable']), head: LogPositionSchema.nullable() }),
+  eventStore: z.object({
+    kind: z.string(), status: z.enum(['ok', 'unavailable']), head: LogPositionSchema.nullable(),
+    /** The last error of the event store's subscriptions (they resubscribe), null when none since start. */
+    lastError: z.object({ message: z.string(), at: z.string() }).nullable(),
+  }),
   readModels: z.array(z.object({
+    /** lag: events between its position and the head of the log. */
     projection: z.string(), version: z.number(), running: z.boolean(), position: LogPositionSchema, lag: z.number(), parked: z.number(),
   })),
 }).meta({ id: 'Health' });

@@ -2,6 +2,9 @@ import { buildCatalog } from '../../domain/catalog.ts';
 import { catalogContract, clientSettingsContract, healthContract, type CatalogAnswer, type ClientSettings, type Health } from '../../domain/contracts/platform.contract.ts';
 import type { App } from '../http/routeContext.ts';
 
+/** Health counts at most this many events of a read model's lag on EventStoreDB (beyond it, "at least"). */
+const LAG_COUNTED = 10_000;
+
 /** Health, the catalogue and the client's settings: open to everyone, no tenant data. */
 export async function platformRoutes(app: App) {
 
@@ -20,19 +23,23 @@ export async function platformRoutes(app: App) {
     const { store, runner } = app.platform;
     try {
       const [head, projections, parked] = await Promise.all([store.head(), runner.status(), runner.parkedCounts()]);
-      const readModels = projections.map((projection) => ({
+      // Events behind the head: PostgreSQL's global positions count events; EventStoreDB's are offsets
+      // in its log, so there the events after the checkpoint are counted (up to LAG_COUNTED).
+      const lags = await Promise.all(projections.map(async ({ position }) => (store.kind === 'esdb'
+        ? (await store.readAll({ from: position, limit: LAG_COUNTED })).length
+        : Math.max(0, Number(BigInt(head.globalPosition) - BigInt(position.globalPosition))))));
+      const readModels = projections.map((projection, index) => ({
         ...projection,
-        // Positions behind the head of the log (events on PostgreSQL).
-        lag: Math.max(0, Number(BigInt(head.globalPosition) - BigInt(projection.position.globalPosition))),
+        lag: lags[index],
         parked: parked.get(projection.projection) ?? 0,
       }));
       const status: 'ok' | 'catching-up' | 'degraded' = readModels.some((model) => model.parked > 0) ? 'degraded'
         : readModels.every((model) => model.lag === 0) ? 'ok' : 'catching-up';
-      return { status, eventStore: { kind: store.kind, status: 'ok' as const, head }, readModels };
+      return { status, eventStore: { kind: store.kind, status: 'ok' as const, head, lastError: app.platform.eventStoreError() }, readModels };
     } catch (error) {
       app.log.error({ err: error }, 'health check failed');
       cached = null;
-      return { status: 'unavailable', eventStore: { kind: store.kind, status: 'unavailable', head: null }, readModels: [] };
+      return { status: 'unavailable', eventStore: { kind: store.kind, status: 'unavailable', head: null, lastError: app.platform.eventStoreError() }, readModels: [] };
     }
   };
 

@@ -1,7 +1,8 @@
 import t from 'tap';
+import { DeadlineExceededError, StreamNotFoundError, UnavailableError } from '@eventstore/db-client';
 import { START, comparePositions } from '../eventStore.ts';
 import {
-  addPrefix, fromCurrentRevision, isSystemEvent, isVisible, stripPrefix, toEsdbPosition, toExpectedRevision, toLogPosition, toReadPosition, toRecordedEvent,
+  addPrefix, fromCurrentRevision, isSystemEvent, isTransient, isVisible, stripPrefix, toEsdbPosition, toExpectedRevision, toLogPosition, toReadPosition, toRecordedEvent,
 } from './esdbMapping.ts';
 
 const metadata = { userId: 'user-1', organizationId: 'org-1', correlationId: 'load-1', causationId: 'request-1', at: '2026-11-22T09:00:00.000Z' };
@@ -82,4 +83,12 @@ t.test('a recorded EventStoreDB event becomes ours', async (t) => {
   t.same(binary.data, { n: 1 }, 'JSON in a binary event is decoded');
   t.same(binary.metadata, metadata);
   t.same(binary.position, START, 'a stream read on an old server has no position');
+});
+
+t.test('lost connections and timeouts are transient; conflicts and missing streams are not', async (t) => {
+  t.ok(isTransient(new UnavailableError()), 'unavailable');
+  t.ok(isTransient(new DeadlineExceededError()), 'deadline exceeded');
+  t.notOk(isTransient(new StreamNotFoundError(undefined, 'load-1')));
+  t.notOk(isTransient(new Error('boom')));
+  t.notOk(isTransient(null));
 });

@@ -1,5 +1,5 @@
 import {
-  ANY, NO_STREAM as ESDB_NO_STREAM, START as ESDB_START, STREAM_EXISTS,
+  ANY, ErrorType, NO_STREAM as ESDB_NO_STREAM, START as ESDB_START, STREAM_EXISTS,
   type AppendExpectedRevision, type CurrentRevision, type Position, type ReadPosition,
 } from '@eventstore/db-client';
 import type { EventMetadata } from '../../../domain/shared/event.ts';
@@ -81,3 +81,12 @@ export const toRecordedEvent = (prefix: string, event: EsdbRecordedEvent): Recor
   // Reads of a single stream carry positions only on servers newer than 22.6.
   position: event.position ? toLogPosition(event.position) : START,
 });
+
+/**
+ * A lost or refused connection, or a call that ran out of time: the call may or may not have reached
+ * the server, and is safe to repeat where the server recognises a repeat (appends, by event id).
+ */
+export const isTransient = (error: unknown): boolean => {
+  const type = (error as { type?: unknown } | null)?.type;
+  return type === ErrorType.UNAVAILABLE || type === ErrorType.DEADLINE_EXCEEDED || type === ErrorType.NOT_LEADER;
+};
