@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { Role, userListStatuses } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { GenericTable, type TableColumn } from '../../components/table/GenericTable.tsx';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import { useUserRowActions } from './userRowActions.tsx';
-import { shortDate, type UserRow, withFilters } from './users.api.ts';
+import { UsersPageHeader, userColumns } from './usersList.tsx';
+import { type UserRow, withFilters } from './users.api.ts';
 import './users.css';
 
 /** From the route's title: which status the list shows. */
@@ -24,24 +24,11 @@ export default function DriversPage({ titleKey }: PageProps) {
   const [refresh, setRefresh] = useState(0);
   const { actions, dialog } = useUserRowActions(() => setRefresh((value) => value + 1));
 
-  const columns: TableColumn<UserRow>[] = [
-    { field: 'name', header: t('signup.name'), sortable: true, body: (row) => <span className="cell-stack"><strong>{row.name}</strong><small>@{row.username}</small></span> },
-    { field: 'email', header: t('signup.email'), sortable: true },
-    { field: 'organization', header: t('usersAdmin.carrier'), body: (row) => row.organization?.name ?? '—' },
-    { field: 'phone', header: t('signup.phone'), numeric: true },
-    { field: 'createdAt', header: t('usersAdmin.registered'), sortable: true, numeric: true, body: (row) => shortDate(row.createdAt, i18n.resolvedLanguage ?? 'en') },
-    { field: 'status', header: t('usersAdmin.status'), sortable: true },
-  ];
+  const columns = userColumns(t, i18n.resolvedLanguage ?? 'en', { organizationHeader: t('usersAdmin.carrier') });
 
   return (
     <section className="page users-page">
-      <header className="page-header">
-        <h1>{t(titleKey)}</h1>
-        <Link href="/user/create" className="p-button p-component">
-          <i className="pi pi-user-plus p-button-icon p-button-icon-left" aria-hidden="true" />
-          <span className="p-button-label">{t('menu.addNew')}</span>
-        </Link>
-      </header>
+      <UsersPageHeader titleKey={titleKey} />
       <GenericTable<UserRow>
         key={status.slug}
         title={t('usersAdmin.drivers')}

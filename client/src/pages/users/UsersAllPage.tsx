@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'wouter';
 import { userListStatuses } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { GenericTable, type TableColumn, type TableFilter } from '../../components/table/GenericTable.tsx';
+import { GenericTable, type TableFilter } from '../../components/table/GenericTable.tsx';
 import { statusKey } from '../../components/StatusChip.tsx';
 import { useUserRowActions } from './userRowActions.tsx';
-import { fetchFilterableRoles, fetchOrganizations, type OrganizationChoice, type RoleChoice, shortDate, type UserRow } from './users.api.ts';
+import { UsersPageHeader, userColumns } from './usersList.tsx';
+import { fetchFilterableRoles, fetchOrganizations, type OrganizationChoice, type RoleChoice, type UserRow } from './users.api.ts';
 import './users.css';
 
 /** /users/all: every user the caller may see, filtered by role, status and organization; edit, activate, block, delete a driver. */
@@ -34,25 +34,11 @@ export default function UsersAllPage({ titleKey }: PageProps) {
 
   const { actions, dialog } = useUserRowActions(() => setRefresh((value) => value + 1));
 
-  const columns: TableColumn<UserRow>[] = [
-    { field: 'name', header: t('signup.name'), sortable: true, body: (row) => <span className="cell-stack"><strong>{row.name}</strong><small>@{row.username}</small></span> },
-    { field: 'email', header: t('signup.email'), sortable: true },
-    { field: 'role', header: t('usersAdmin.role'), body: (row) => roleLabel(row.role) },
-    { field: 'organization', header: t('usersAdmin.organization'), body: (row) => row.organization?.name ?? '—' },
-    { field: 'phone', header: t('signup.phone'), numeric: true },
-    { field: 'createdAt', header: t('usersAdmin.registered'), sortable: true, numeric: true, body: (row) => shortDate(row.createdAt, i18n.resolvedLanguage ?? 'en') },
-    { field: 'status', header: t('usersAdmin.status'), sortable: true },
-  ];
+  const columns = userColumns(t, i18n.resolvedLanguage ?? 'en', { organizationHeader: t('usersAdmin.organization'), role: roleLabel });
 
   return (
     <section className="page users-page">
-      <header className="page-header">
-        <h1>{t(titleKey)}</h1>
-        <Link href="/user/create" className="p-button p-component">
-          <i className="pi pi-user-plus p-button-icon p-button-icon-left" aria-hidden="true" />
-          <span className="p-button-label">{t('menu.addNew')}</span>
-        </Link>
-      </header>
+      <UsersPageHeader titleKey={titleKey} />
       <GenericTable<UserRow>
         key={`${roles.length}-${organizations.length}`}
         title={t('usersAdmin.users')}
