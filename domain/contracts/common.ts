@@ -51,6 +51,16 @@ export const tableAnswerOf = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shap
   actions: z.array(TableActionSchema),
 });
 
+/** A page of the table protocol with rows of `Row`, as both the server writes it and the client reads it. */
+export type TableAnswer<Row> = {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+  data: Row[];
+  actions: z.infer<typeof TableActionSchema>[];
+};
+
 /** A plain confirmation: `{message}` (and the id it concerns, when there is one). */
 export const MessageAnswerSchema = z.object({ id: z.string().optional(), message: z.string() });
 export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;

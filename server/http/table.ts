@@ -3,6 +3,7 @@ import { pageSizes, tableActions } from '../../domain/catalog.ts';
 import { saneInstantOf, saneTimeMessage } from '../../domain/schemas/saneTime.ts';
 import { ValidationError } from '../../domain/shared/errors.ts';
 import type { TablePage } from '../../projections/tablePage.ts';
+import type { TableAnswer } from '../../domain/contracts/common.ts';
 
 /**
  * The one query protocol every list screen uses (docs/api.md "Table protocol"):
@@ -45,14 +46,7 @@ export function activeFilters(query: TableQuery): Map<string, unknown[]> {
   return result;
 }
 
-export type TableAnswer<Row> = {
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-  data: Row[];
-  actions: { id: number; name: string }[];
-};
+export type { TableAnswer };
 
 export function tableAnswer<Row extends Record<string, unknown>>(query: TableQuery, total: number, rows: Row[], actions: { id: number; name: string }[]): TableAnswer<Row> {
   const data = query.columns?.length

@@ -1,3 +1,4 @@
+import type { TableAnswer as ContractTableAnswer } from '../../../domain/contracts/common.ts';
 import { apiGet } from './http.ts';
 
 export type SortDirection = 'ASC' | 'DESC';
@@ -21,14 +22,8 @@ export interface TableRow {
   [column: string]: unknown;
 }
 
-export interface TableAnswer<Row extends TableRow = TableRow> {
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-  data: Row[];
-  actions: { id: number; name: string }[];
-}
+/** A page of a table (the contract's type) with rows of `Row`. */
+export type TableAnswer<Row extends TableRow = TableRow> = ContractTableAnswer<Row>;
 
 const isEmptyValue = (value: unknown): boolean =>
   value === undefined || value === null || value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0);
