@@ -46,7 +46,10 @@ const rows = async (database: TestDatabase) =>
 async function setup(backend: 'pglite' | 'postgres') {
   const database = await openTestDatabase(backend);
   await sql`CREATE TABLE test_stream_counts (stream_id text PRIMARY KEY, events int NOT NULL, total bigint NOT NULL)`.execute(database.db);
-  const store = await createPostgresEventStore(database);
+  // `npm run test:esdb` runs these on EventStoreDB (EVENTSTORE_URL): the events there, the read models in SQL.
+  const store = process.env.EVENTSTORE_URL
+    ? await (await import('../server/eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(process.env.EVENTSTORE_URL, { streamPrefix: `runner${randomUUID().replaceAll('-', '')}` })
+    : await createPostgresEventStore(database);
   const appendMany = async (streams: string[], perStream: number) => {
     let last = null;
     for (let i = 0; i < perStream; i++) {

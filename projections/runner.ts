@@ -30,6 +30,8 @@ const CHECKPOINT_IDLE_MS = 1000;
 const REQUEST_POLL_MS = 1000;
 /** Behind for this long without moving: stalled. */
 const STALL_MS = 10_000;
+/** The events of a read model's lag counted on EventStoreDB (beyond it, "at least"). */
+const LAG_COUNTED = 10_000;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -550,7 +552,8 @@ export class ProjectionRunner {
       const runningHere = this.running.has(name);
       const stored = row ? { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) } : START;
       const position = (runningHere ? this.positions.get(name) : undefined) ?? stored;
-      const behind = sqlLog ? await countEvents(db, position, head) : { count: Math.max(0, Number(BigInt(head.globalPosition) - BigInt(position.globalPosition))), oldest: null };
+      // EventStoreDB's positions are offsets in its log: count the events after the checkpoint instead.
+      const behind = sqlLog ? await countEvents(db, position, head) : { count: (await this.store.readAll({ from: position, limit: LAG_COUNTED })).length, oldest: null };
       const local = this.rebuilds.get(name);
       const rebuildAt = local ? this.positions.get(local.key) ?? START : await rebuildCheckpoint(db, name);
       let rebuild: AdminStatus['rebuild'] = null;

@@ -14,24 +14,31 @@ import {
 } from './esdbMapping.ts';
 
 /**
- * Reads a streaming read until `take` says stop, then cancels the gRPC call if it is still running.
- * `take` answers false to stop.
+ * Reads a streaming read until `take` says stop (answers false), then cancels the gRPC call and reads
+ * on to its end: a call left unread is never finished, and the client's dispose waits for it.
  */
 async function consume<E>(read: StreamingRead<E>, take: (item: E) => boolean): Promise<void> {
-  let stopped = false;
-  try {
-    for await (const item of read as AsyncIterable<E>) {
-      if (!take(item)) { stopped = true; break; }
+  let taking = true;
+  for await (const item of read as AsyncIterable<E>) {
+    if (taking && !take(item)) {
+      taking = false;
+      void read.cancel().catch(() => undefined);
     }
-  } finally {
-    if (stopped) await read.cancel().catch(() => undefined);
   }
 }
+
+/** Ends a subscription: the call is cancelled, and what it still delivers is read and dropped. */
+const abandon = (subscription: AllStreamSubscription): Promise<void> => {
+  subscription.resume();
+  return subscription.unsubscribe().catch(() => undefined);
+};
 
 const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 /** Events the shared subscription keeps, so a subscriber that caught up on its own can join it without a gap. */
 const FEED_BUFFER = 5000;
+/** How long a subscriber waits for more events before it handles a page that is not full. */
+const PAGE_GATHER_MS = 5;
 /** Appends retried after a lost connection (same event ids: the server writes them once). */
 const APPEND_ATTEMPTS = 4;
 
@@ -140,7 +147,7 @@ export async function createEsdbEventStore(connectionString: string, options: Es
           feedRetryAt = Date.now() + firstRetryMs;
           if (!closed) onError(error);
           for (const member of started.members) detach(member, firstRetryMs);
-          void subscription.unsubscribe().catch(() => undefined);
+          void abandon(subscription);
         };
         subscription.on('error', lost);
         subscription.on('end', () => lost(new Error('EventStoreDB ended the subscription to $all')));
@@ -163,7 +170,7 @@ export async function createEsdbEventStore(connectionString: string, options: Es
     subscriber.own = null;
     subscriber.paused = false;
     if (subscriber.retryTimer) { clearTimeout(subscriber.retryTimer); subscriber.retryTimer = null; }
-    void own?.unsubscribe().catch(() => undefined);
+    if (own) void abandon(own);
     subscriber.attached = true;
     feed.members.add(subscriber);
     for (const event of feed.buffer) offer(subscriber, event);
@@ -213,7 +220,7 @@ export async function createEsdbEventStore(connectionString: string, options: Es
       onError(error);
       const delay = subscriber.retryDelay;
       subscriber.retryDelay = Math.min(delay * 2, 5000);
-      void subscription.unsubscribe().catch(() => undefined);
+      void abandon(subscription);
       scheduleOwn(subscriber, delay);
     };
     subscription.on('error', lost);
@@ -234,12 +241,8 @@ export async function createEsdbEventStore(connectionString: string, options: Es
     if (subscriber.draining || subscriber.closed) return;
     subscriber.draining = (async () => {
       while (subscriber.queue.length > 0 && !subscriber.closed) {
-        // Let a burst arrive: one page rather than one call per event.
-        for (let turn = 0; turn < 8 && subscriber.queue.length < subscriber.pageSize; turn++) {
-          const before = subscriber.queue.length;
-          await new Promise<void>((resolve) => setImmediate(resolve));
-          if (subscriber.queue.length === before) break;
-        }
+        // Let a burst arrive: one page rather than one call per event (live appends come one by one).
+        if (subscriber.queue.length < subscriber.pageSize) await sleep(PAGE_GATHER_MS);
         const events: RecordedEvent[] = [];
         let taken = 0;
         let passed: LogPosition | null = null;
@@ -379,7 +382,7 @@ export async function createEsdbEventStore(connectionString: string, options: Es
           if (subscriber.retryTimer) clearTimeout(subscriber.retryTimer);
           const own = subscriber.own;
           subscriber.own = null;
-          await own?.unsubscribe().catch(() => undefined);
+          if (own) await abandon(own);
           await subscriber.draining;
         },
       };
@@ -399,14 +402,14 @@ export async function createEsdbEventStore(connectionString: string, options: Es
       closed = true;
       for (const subscriber of open) {
         if (subscriber.retryTimer) clearTimeout(subscriber.retryTimer);
-        await subscriber.own?.unsubscribe().catch(() => undefined);
+        if (subscriber.own) await abandon(subscriber.own);
         await subscriber.draining;
       }
       subscribers.clear();
       await feedStarting;
       const shared = feed as Feed | null;
       feed = null;
-      await shared?.subscription.unsubscribe().catch(() => undefined);
+      if (shared) await abandon(shared.subscription);
       await client.dispose();
     },
   };
