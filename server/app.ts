@@ -9,6 +9,7 @@ import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerStorableText } from './http/storableText.ts';
 import { contentSecurityDirectives } from './http/contentSecurity.ts';
 import { registerClientAssets } from './http/clientAssets.ts';
+import { registerMetrics } from './http/metricsRoute.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './http/openapi.ts';
 import type { Platform } from './platform.ts';
 import type { App, InventoriedRoute } from './http/routeContext.ts';
@@ -85,6 +86,8 @@ export async function buildApp(platform: Platform): Promise<App> {
   // Same origin only, unless CORS_ORIGINS lists others.
   await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, exposedHeaders: [LOG_POSITION_HEADER] });
   await app.register(rateLimit, { max: Number(process.env.RATE_LIMIT_PER_MINUTE || 1200), timeWindow: '1 minute' });
+  // Request durations by route pattern, and GET /metrics (outside the rate limit): before every route.
+  registerMetrics(app);
   await app.register(swagger, { openapi: openapiDocument, transform: openapiTransform, transformObject: openapiTransformObject });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 

@@ -41,6 +41,8 @@ export type Config = {
   mapTileUrl: string | null;
   /** MAP_ATTRIBUTION: the tiles' credit line shown on the map. */
   mapAttribution: string | null;
+  /** METRICS_TOKEN: when set, `GET /metrics` answers only `Authorization: Bearer <token>`. */
+  metricsToken: string | null;
 };
 
 export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
@@ -130,6 +132,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT || 'master',
     mapTileUrl: mapTileUrlOf(env.MAP_TILE_URL),
     mapAttribution: env.MAP_TILE_URL?.trim() ? env.MAP_ATTRIBUTION?.trim() || null : null,
+    metricsToken: env.METRICS_TOKEN?.trim() || null,
     ...overrides,
   };
 }

@@ -18,6 +18,7 @@ import { createMarketplaceCommands, type MarketplaceCommands } from './commands/
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
+import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
 export type Platform = {
@@ -41,6 +42,8 @@ export type Platform = {
   loginLimiter: LoginLimiter;
   /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
   realtime: Realtime;
+  /** The figures of `GET /metrics`; `metrics.webhookDelivered(status)` counts webhook deliveries. */
+  metrics: Metrics;
   /** The event store's last error (logged when it happened), for /api/health. */
   eventStoreError(): { message: string; at: string } | null;
   close(): Promise<void>;
@@ -56,9 +59,10 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     eventStoreError = { message: err instanceof Error ? err.message : String(err), at: new Date().toISOString() };
     logger.warn({ err }, 'event store subscription error');
   };
-  const store = config.eventstoreUrl
+  const metrics = createMetrics();
+  const store = countingAppends(config.eventstoreUrl
     ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl, { onError })
-    : await createPostgresEventStore(database, { onError });
+    : await createPostgresEventStore(database, { onError }), metrics);
   const identity = createIdentityCommands(store);
   const marketplace = createMarketplaceCommands({ store, db: database.db, identity });
   const organizationStatus = createOrganizationStatusCache({ load: async (organizationId) => (await identity.loadOrganization(organizationId))?.status ?? null });
@@ -85,6 +89,11 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     }
   });
   const realtime = createRealtime({ config, db: database.db, store, runner, tokens, marketplace, identity, organizationStatus: organizationStatus.statusOf, logger });
+  metrics.readFrom({
+    projections: () => readProjections(store, runner, database.background),
+    socketConnections: () => realtime.connections,
+    onError: (err) => logger.warn({ err }, 'metrics: read models not read'),
+  });
   if (config.runProjections) await runner.start();
   if (config.runProjections) {
     // A log written before loads listed their offers gets them listed once, so accepting declines them.
@@ -100,7 +109,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
   const platform: Platform = {
     config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, organizationStatus, mailer, loginLimiter,
-    realtime,
+    realtime, metrics,
     eventStoreError: () => eventStoreError,
     async close() {
       await realtime.close();

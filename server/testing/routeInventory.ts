@@ -7,8 +7,9 @@ export type RouteKey = `${string} /${string}`;
 export const routeKey = (route: Pick<InventoriedRoute, 'method' | 'url'>): RouteKey => `${route.method} ${route.url}` as RouteKey;
 
 /**
- * Not the product's API: Swagger UI, the CORS preflight, and the built client's files (the routes of
- * server/http/clientAssets.ts: outside /api and hidden from the API's documentation).
+ * Not the product's API: Swagger UI, the CORS preflight, and the hidden routes outside /api: the
+ * built client's files (server/http/clientAssets.ts) and `GET /metrics` (server/http/metricsRoute.ts,
+ * with its own spec).
  */
 const isInfrastructure = (route: Pick<InventoriedRoute, 'method' | 'url' | 'schema'>) =>
   route.url === '/api/docs' || route.url.startsWith('/api/docs/') || (route.method === 'OPTIONS' && route.url === '*')
