@@ -7,6 +7,7 @@ import { allProjections } from '../../projections/index.ts';
 import { organization } from '../identity/fixtures.ts';
 import { connected, connectSocket, postLoad, startListeningApp } from '../realtime/testing.ts';
 import { startTestApp } from '../testing/testApp.ts';
+import { createMetrics } from './metrics.ts';
 import type { App } from './routeContext.ts';
 
 t.setTimeout(300_000);
@@ -159,4 +160,22 @@ t.test('two apps in one process keep their own figures', async (t) => {
   await second.app.inject({ method: 'GET', url: '/api/catalog' });
   t.equal(one((await scrape(first.app)).samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/catalog', status: '200' }), 2);
   t.equal(one((await scrape(second.app)).samples, 'http_request_duration_seconds_count', { method: 'GET', route: '/api/catalog', status: '200' }), 1);
+});
+
+t.test('read models that cannot be read leave their series out; the rest of the scrape answers', async (t) => {
+  const metrics = createMetrics();
+  const errors: unknown[] = [];
+  metrics.readFrom({
+    projections: () => Promise.reject(new Error('database unavailable')),
+    socketConnections: () => 3,
+    onError: (error) => errors.push(error),
+  });
+  metrics.eventsAppended(2);
+  const all = samples(await metrics.scrape());
+  t.same(find(all, 'projection_lag_events'), [], 'no lag samples');
+  t.same(find(all, 'projection_parked_events'), [], 'no parked samples');
+  t.equal(one(all, 'socket_connections'), 3);
+  t.equal(one(all, 'events_appended_total'), 2);
+  t.equal(errors.length, 1, 'one reading failed, shared by both gauges, and was reported');
+  t.match(String(errors[0]), /database unavailable/);
 });
