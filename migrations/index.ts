@@ -12,6 +12,7 @@ import * as tourPositionsRevision from './2026_11_22_1700_tour_positions_revisio
 import * as loadsViewTourIndex from './2026_11_23_0900_loads_view_tour_index.ts';
 import * as projectionParking from './2026_11_25_1000_projection_parking.ts';
 import * as fileOwners from './2026_11_25_1200_file_owners.ts';
+import * as webhooks from './2026_11_25_1500_webhooks.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -27,6 +28,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_23_0900_loads_view_tour_index': loadsViewTourIndex,
   '2026_11_25_1000_projection_parking': projectionParking,
   '2026_11_25_1200_file_owners': fileOwners,
+  '2026_11_25_1500_webhooks': webhooks,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -38,6 +38,7 @@ import { contentRoutes } from './routes/content.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { searchesRoutes } from './routes/searches.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
+import { webhooksRoutes } from './routes/webhooks.routes.ts';
 
 export type { App, InventoriedRoute };
 
@@ -136,6 +137,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.addHook('preClose', () => platform.realtime.close());
   await app.register(searchesRoutes, { prefix: '/api' });
   await app.register(projectionsRoutes, { prefix: '/api' });
+  await app.register(webhooksRoutes, { prefix: '/api' });
 
   // The built client: precompressed, cached by hash, outside the API's rate limit (server/http/clientAssets.ts).
   const clientBuilt = await registerClientAssets(app, config.clientDir);

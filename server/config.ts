@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { loadSecretsKey } from './integrations/eld/secrets.ts';
+import { defaultWebhookSettings, type WebhookSettings } from './webhooks/settings.ts';
 
 export type Config = {
   port: number;
@@ -43,6 +44,8 @@ export type Config = {
   mapAttribution: string | null;
   /** METRICS_TOKEN: when set, `GET /metrics` answers only `Authorization: Bearer <token>`. */
   metricsToken: string | null;
+  /** Webhook delivery: WEBHOOK_ALLOW_PRIVATE=1 allows private and loopback receivers (and http to them); the waits (tests shorten them). */
+  webhooks: WebhookSettings;
 };
 
 export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
@@ -132,6 +135,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT || 'master',
     mapTileUrl: mapTileUrlOf(env.MAP_TILE_URL),
     mapAttribution: env.MAP_TILE_URL?.trim() ? env.MAP_ATTRIBUTION?.trim() || null : null,
+    webhooks: defaultWebhookSettings(bool(env.WEBHOOK_ALLOW_PRIVATE, false)),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
     ...overrides,
   };

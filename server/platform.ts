@@ -18,6 +18,8 @@ import { createMarketplaceCommands, type MarketplaceCommands } from './commands/
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
+import { createSecretBox } from './integrations/eld/secrets.ts';
+import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
@@ -42,6 +44,8 @@ export type Platform = {
   loginLimiter: LoginLimiter;
   /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
   realtime: Realtime;
+  /** Organizations' webhook endpoints; where background work runs, the reactor and the sender too. */
+  webhooks: Webhooks;
   /** The figures of `GET /metrics`; `metrics.webhookDelivered(status)` counts webhook deliveries. */
   metrics: Metrics;
   /** The event store's last error (logged when it happened), for /api/health. */
@@ -106,14 +110,19 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const laneAlerts = config.runProjections
     ? await startLaneAlerts({ database, store, mailer, logger, projections: runner, realtime: () => platform.realtime })
     : null;
+  const webhooks = createWebhooks({
+    database, store, mailer, logger, secrets: createSecretBox(config.secretsKey), settings: config.webhooks, projections: runner, background: config.runProjections,
+    onDelivery: (status) => metrics.webhookDelivered(status),
+  });
   logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
   const platform: Platform = {
     config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, organizationStatus, mailer, loginLimiter,
-    realtime, metrics,
+    realtime, metrics, webhooks,
     eventStoreError: () => eventStoreError,
     async close() {
       await realtime.close();
       await laneAlerts?.stop();
+      await webhooks.stop();
       await eld.stop();
       await loadExpiry?.stop();
       await runner.stop();

@@ -95,6 +95,48 @@ export type EldCheckpointsTable = {
   updated_at: Generated<Date>;
 };
 
+/** A webhook endpoint of an organization; the signing secret sealed under SECRETS_KEY (migration 1500). */
+export type WebhookEndpointsTable = {
+  id: string;
+  organization_id: string;
+  url: string;
+  events: ColumnType<string[], string, string>;
+  description: string;
+  secret_sealed: string;
+  created_by: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  failure_notified_at: NullableTimestamp;
+};
+
+/** An event as the webhooks send it, taken from the log once (its id is the log event's). */
+export type WebhookEventsTable = {
+  id: string;
+  seq: Generated<string>;
+  type: string;
+  occurred_at: Timestamp;
+  data: ColumnType<unknown, string, string>;
+};
+
+/** Which organizations may hear of a webhook event. */
+export type WebhookEventAudienceTable = { organization_id: string; event_id: string; occurred_at: Timestamp };
+
+/** One delivery of an event to an endpoint: 'retrying' until 'delivered' or 'failed'. */
+export type WebhookDeliveriesTable = {
+  id: Generated<string>;
+  endpoint_id: string;
+  event_id: string;
+  status: ColumnType<string, string | undefined, string>;
+  attempts: ColumnType<number, number | undefined, number>;
+  response_status: number | null;
+  error: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  last_attempt_at: NullableTimestamp;
+};
+
+/** Where the webhooks reactor stands in the log. */
+export type WebhookCheckpointsTable = EldCheckpointsTable;
+
 export type ServerTables = {
   refresh_tokens: RefreshTokensTable;
   outbox: OutboxTable;
@@ -104,6 +146,11 @@ export type ServerTables = {
   proposals_seen: ProposalsSeenTable;
   eld_pickup_checks: EldPickupChecksTable;
   eld_checkpoints: EldCheckpointsTable;
+  webhook_endpoints: WebhookEndpointsTable;
+  webhook_events: WebhookEventsTable;
+  webhook_event_audience: WebhookEventAudienceTable;
+  webhook_deliveries: WebhookDeliveriesTable;
+  webhook_checkpoints: WebhookCheckpointsTable;
 };
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;

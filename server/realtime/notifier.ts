@@ -38,6 +38,8 @@ import { readMarketplaceRows } from './marketplaceRow.ts';
 import { MARKETPLACE_ROOM, organizationPermissionRoom, tourRoom, userRoom } from './rooms.ts';
 
 export type Emit = (rooms: string[], event: string, payload: unknown) => void;
+/** One message to the sockets of some rooms. */
+export type Push = { rooms: string[]; event: string; payload: unknown };
 
 const PROPOSAL_EVENTS = new Set(['ProposalSubmitted', 'ProposalRevised', 'ProposalCountered', 'CounterAccepted', 'ProposalAccepted', 'ProposalDeclined', 'ProposalCanceled', 'ContractUploaded']);
 const TOUR_STATUS_EVENTS = new Set(['TourOpened', 'CarrierConfirmed', 'TourStatusChanged', 'TourCanceled']);
@@ -100,6 +102,80 @@ export type NotifierDeps = {
 
 export type Notifier = { start(): Promise<void>; close(): Promise<void> };
 
+/** What a committed page of the marketplace read model changed: the rows to read and push. */
+export function workOf(events: RecordedEvent[]): RowWork | null {
+  const proposals = new Map<string, boolean>(); // id -> submitted in this page
+  const tours = new Map<string, TourEntry[]>();
+  const loads = new Map<string, { posted: boolean; leaving: boolean }>();
+  for (const event of events) {
+    if (PROPOSAL_EVENTS.has(event.type)) {
+      const { proposalId } = (event as unknown as ProposalEvent).data;
+      proposals.set(proposalId, (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted');
+    } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
+      const { tourId } = (event as unknown as TourEvent).data;
+      tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: event.data, at: event.metadata.at }]);
+    } else if (LOAD_EVENTS.has(event.type)) {
+      const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
+      const seen = loads.get(loadId) ?? { posted: false, leaving: false };
+      loads.set(loadId, { posted: seen.posted || event.type === 'LoadPosted', leaving: seen.leaving || LEAVING_EVENTS.has(event.type) });
+    }
+  }
+  if (proposals.size === 0 && tours.size === 0 && loads.size === 0) return null;
+  return { proposals: [...proposals], tours: [...tours], loads: [...loads] };
+}
+
+/**
+ * What the sockets hear of a committed page's work: the rows it changed, read once per kind, each with
+ * its rooms. The webhooks decide who hears of an event by the same rooms (server/webhooks/audience.ts).
+ */
+export async function rowPushes(db: Kysely<DB>, work: RowWork): Promise<Push[]> {
+  const pushes: Push[] = [];
+  const emitLocal: Emit = (rooms, event, payload) => { pushes.push({ rooms, event, payload }); };
+  const proposals = new Map(work.proposals);
+  const tours = new Map(work.tours);
+  for (const row of await proposalPushRows(db, [...proposals.keys()])) {
+    if (proposals.get(row.id)) {
+      emitLocal([organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)], 'proposal:new', {
+        loadId: row.loadId, loadGuid: row.loadGuid, proposalId: row.id, carrier: { id: row.carrierOrganizationId, name: row.carrierName }, price: row.price, at: row.submittedAt,
+      });
+      // The offer may have changed again in the same page: the shipper's table hears where it stands.
+      if (row.status === GenericStatus.SubmittedProposal) continue;
+    }
+    emitLocal([organizationPermissionRoom(row.carrierOrganizationId, PROPOSAL_VIEW), organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_VIEW)], 'proposal:updated', {
+      loadId: row.loadId, proposalId: row.id, status: row.status, price: row.price, counterPrice: row.counterPrice,
+    });
+  }
+  for (const row of await tourPushRows(db, [...tours.keys()])) {
+    const rooms = [tourRoom(row.id), organizationPermissionRoom(row.shipperOrganizationId, TOURS_ALL), organizationPermissionRoom(row.carrierOrganizationId, TOURS_ALL)];
+    if (row.assigneeId) rooms.push(userRoom(row.assigneeId));
+    // Each event is an entry of the tour's timeline; the status is the tour's row as committed.
+    for (const event of tours.get(row.id) ?? []) {
+      emitLocal(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', { tourId: row.id, loadId: row.loadId, status: row.status, event });
+    }
+  }
+  const loadRows = await readMarketplaceRows(db, work.loads.map(([loadId]) => loadId));
+  for (const [loadId, { posted, leaving }] of work.loads) {
+    const row = loadRows.get(loadId);
+    // Carriers hear of a load that is on the marketplace (or paused there), or has just left it; of no other.
+    if (!row || (row.status !== GenericStatus.Created && !leaving)) continue;
+    emitLocal([MARKETPLACE_ROOM], posted ? 'load:posted' : 'load:updated', row);
+  }
+  return pushes;
+}
+
+/** Events that are their own payload (a position, a chat message): what the tour's room hears; null for any other event. */
+export function livePush(event: RecordedEvent): Push | null {
+  if (event.type === 'PositionRecorded') {
+    const { tourId, latitude, longitude, speed, heading, recordedAt } = (event as unknown as PositionRecorded).data;
+    return { rooms: [tourRoom(tourId)], event: 'tour:position', payload: { tourId, latitude, longitude, speed, heading, recordedAt } };
+  }
+  if (event.type === 'MessagePosted') {
+    const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (event as unknown as MessagePosted).data;
+    return { rooms: [tourRoom(tourId)], event: 'chat:message', payload: { tourId, message: { id: messageId, user: { id: userId, name: userName }, organizationId, text, at: postedAt } } };
+  }
+  return null;
+}
+
 export function createNotifier(deps: NotifierDeps): Notifier {
   const { store, db, logger } = deps;
   let starting: Promise<void> | null = null;
@@ -114,59 +190,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   };
   const emitLocal = only(deps.emitLocal);
 
-  /** What a committed page of the marketplace read model changed: the rows to read and push. */
-  function workOf(events: RecordedEvent[]): RowWork | null {
-    const proposals = new Map<string, boolean>(); // id -> submitted in this page
-    const tours = new Map<string, TourEntry[]>();
-    const loads = new Map<string, { posted: boolean; leaving: boolean }>();
-    for (const event of events) {
-      if (PROPOSAL_EVENTS.has(event.type)) {
-        const { proposalId } = (event as unknown as ProposalEvent).data;
-        proposals.set(proposalId, (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted');
-      } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
-        const { tourId } = (event as unknown as TourEvent).data;
-        tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: event.data, at: event.metadata.at }]);
-      } else if (LOAD_EVENTS.has(event.type)) {
-        const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
-        const seen = loads.get(loadId) ?? { posted: false, leaving: false };
-        loads.set(loadId, { posted: seen.posted || event.type === 'LoadPosted', leaving: seen.leaving || LEAVING_EVENTS.has(event.type) });
-      }
-    }
-    if (proposals.size === 0 && tours.size === 0 && loads.size === 0) return null;
-    return { proposals: [...proposals], tours: [...tours], loads: [...loads] };
-  }
-
   /** Reads the rows a page changed, one query per kind, and pushes them to this process's sockets. */
   async function pushRows(work: RowWork) {
-    const proposals = new Map(work.proposals);
-    const tours = new Map(work.tours);
-    for (const row of await proposalPushRows(db, [...proposals.keys()])) {
-      if (proposals.get(row.id)) {
-        emitLocal([organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)], 'proposal:new', {
-          loadId: row.loadId, loadGuid: row.loadGuid, proposalId: row.id, carrier: { id: row.carrierOrganizationId, name: row.carrierName }, price: row.price, at: row.submittedAt,
-        });
-        // The offer may have changed again in the same page: the shipper's table hears where it stands.
-        if (row.status === GenericStatus.SubmittedProposal) continue;
-      }
-      emitLocal([organizationPermissionRoom(row.carrierOrganizationId, PROPOSAL_VIEW), organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_VIEW)], 'proposal:updated', {
-        loadId: row.loadId, proposalId: row.id, status: row.status, price: row.price, counterPrice: row.counterPrice,
-      });
-    }
-    for (const row of await tourPushRows(db, [...tours.keys()])) {
-      const rooms = [tourRoom(row.id), organizationPermissionRoom(row.shipperOrganizationId, TOURS_ALL), organizationPermissionRoom(row.carrierOrganizationId, TOURS_ALL)];
-      if (row.assigneeId) rooms.push(userRoom(row.assigneeId));
-      // Each event is an entry of the tour's timeline; the status is the tour's row as committed.
-      for (const event of tours.get(row.id) ?? []) {
-        emitLocal(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', { tourId: row.id, loadId: row.loadId, status: row.status, event });
-      }
-    }
-    const loadRows = await readMarketplaceRows(db, work.loads.map(([loadId]) => loadId));
-    for (const [loadId, { posted, leaving }] of work.loads) {
-      const row = loadRows.get(loadId);
-      // Carriers hear of a load that is on the marketplace (or paused there), or has just left it; of no other.
-      if (!row || (row.status !== GenericStatus.Created && !leaving)) continue;
-      emitLocal([MARKETPLACE_ROOM], posted ? 'load:posted' : 'load:updated', row);
-    }
+    for (const push of await rowPushes(db, work)) emitLocal(push.rooms, push.event, push.payload);
   }
 
   /**
@@ -218,12 +244,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   async function handlePage(page: RecordedEvent[]) {
     for (const event of page) {
       if (closed) return;
-      if (event.type === 'PositionRecorded') {
-        const { tourId, latitude, longitude, speed, heading, recordedAt } = (event as unknown as PositionRecorded).data;
-        emitLocal([tourRoom(tourId)], 'tour:position', { tourId, latitude, longitude, speed, heading, recordedAt });
-      } else if (event.type === 'MessagePosted') {
-        const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (event as unknown as MessagePosted).data;
-        emitLocal([tourRoom(tourId)], 'chat:message', { tourId, message: { id: messageId, user: { id: userId, name: userName }, organizationId, text, at: postedAt } });
+      const push = livePush(event);
+      if (push) {
+        emitLocal(push.rooms, push.event, push.payload);
       } else if (event.type === 'UserBlocked' || event.type === 'UserDeleted') {
         deps.endUser(String((event.data as { userId: string }).userId));
       }

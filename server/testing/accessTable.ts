@@ -190,4 +190,11 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/services/:serviceId/trucks/:latitude/:longitude': { access: [ACCOUNT_GET_CARRIER] },
   // the raw event feed (a WebSocket; a plain GET answers 426)
   'GET /api/events/stream': { access: [SUPER_ADMIN] },
+  // webhooks: the managers of the caller's own organization; another's id is 404 (server/webhooks/webhooks.spec.ts)
+  'GET /api/webhooks': { access: [USER_CREATE] },
+  'POST /api/webhooks': { access: [USER_CREATE], forbiddenFor: NO_ORGANIZATION },
+  'DELETE /api/webhooks/:id': { access: [USER_CREATE] },
+  'GET /api/webhooks/:id/deliveries': { access: [USER_CREATE] },
+  'POST /api/webhooks/:id/replay': { access: [USER_CREATE] },
+  'POST /api/webhooks/:id/test': { access: [USER_CREATE] },
 };

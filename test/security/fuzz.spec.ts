@@ -29,6 +29,7 @@ import { hostileScalar, hostileValue, inputOf } from '../../server/testing/zodAr
 import { OfferBody, ProposalChangeBody } from '../../server/routes/proposals.routes.ts';
 import { ChatBody, EventBody, PositionBody as Position, PositionsQuery, RateBody, StatusBody } from '../../domain/contracts/tours.contract.ts';
 import { SendInfoBody } from '../../domain/contracts/content.contract.ts';
+import { WebhookBodySchema } from '../../domain/contracts/webhooks.contract.ts';
 
 t.setTimeout(3_600_000);
 const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS || 200));
@@ -91,6 +92,8 @@ const bodies: Partial<Record<RouteKey, { schema: unknown; seeds?: unknown[] }>> 
   'POST /api/tours/:id/rate': { schema: RateBody, seeds: [{ ratings: [{ criteria: 1, rating: 5 }] }] },
   'POST /api/searches': { schema: savedSearchBodySchema, seeds: [{ name: 'Lane', origin: { latitude: 41.8, longitude: -87.6, radius: 50 }, equipment: [5] }] },
   'POST /api/sendInfoToAdmin': { schema: SendInfoBody, seeds: [{ email: 'lead@example.com' }] },
+  // An address, not a name: no seed run asks DNS.
+  'POST /api/webhooks': { schema: WebhookBodySchema, seeds: [{ url: 'https://93.184.216.34/hook', events: ['load.posted'], description: 'ERP' }] },
   'POST /api/register/carrier': { schema: carrierRegistrationSchema },
   'POST /api/register/shipper': { schema: shipperRegistrationSchema },
   'POST /api/users/carrier': { schema: carrierProfileBodySchema },

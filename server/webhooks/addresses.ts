@@ -1,0 +1,81 @@
+/**
+ * Where a webhook may point (SECURITY.md "Webhooks"): https only, and never at a private, loopback,
+ * link-local or otherwise non-public address, so an endpoint cannot make the server reach into its
+ * own network. The name is resolved once per attempt, every address it resolves to is checked, and
+ * the request connects to the checked address (a name that resolves differently a moment later,
+ * DNS rebinding, gains nothing). With WEBHOOK_ALLOW_PRIVATE=1 (development, tests) private and
+ * loopback addresses are allowed, and plain http to them.
+ */
+import { lookup } from 'node:dns/promises';
+import { BlockList, isIP } from 'node:net';
+
+const nonPublic = new BlockList();
+for (const [network, prefix] of [
+  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
+  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
+  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
+] as const) nonPublic.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
+] as const) nonPublic.addSubnet(network, prefix, 'ipv6');
+
+/** Whether an IP address is private, loopback, link-local, reserved or multicast (an IPv4-mapped IPv6 address by its IPv4). */
+export function isNonPublicAddress(address: string): boolean {
+  const family = isIP(address);
+  if (family === 4) return nonPublic.check(address, 'ipv4');
+  if (family !== 6) return true;
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped) return nonPublic.check(mapped[1]!, 'ipv4');
+  return nonPublic.check(address, 'ipv6');
+}
+
+export class WebhookAddressError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'WebhookAddressError';
+  }
+}
+
+export type ResolvedTarget = { url: URL; address: string; family: 4 | 6 };
+export type Resolver = (hostname: string) => Promise<{ address: string; family: number }[]>;
+
+const systemResolver: Resolver = (hostname) => lookup(hostname, { all: true, verbatim: true });
+
+/** The URL's shape alone: an absolute http(s) URL without credentials. Throws WebhookAddressError with the reason. */
+export function parseWebhookUrl(text: string, allowPrivate: boolean): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new WebhookAddressError('Enter a full URL starting with https://');
+  }
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new WebhookAddressError('The URL must start with https://');
+  if (url.username || url.password) throw new WebhookAddressError('The URL must not carry a user name or password');
+  if (!url.hostname) throw new WebhookAddressError('Enter a full URL starting with https://');
+  return url;
+}
+
+/**
+ * Resolves the URL's host and checks every address: the address to connect to, or a
+ * WebhookAddressError saying why not. Plain http needs WEBHOOK_ALLOW_PRIVATE=1 and a private or
+ * loopback address.
+ */
+export async function resolveWebhookTarget(text: string, allowPrivate: boolean, resolver: Resolver = systemResolver): Promise<ResolvedTarget> {
+  const url = parseWebhookUrl(text, allowPrivate);
+  const host = url.hostname.replace(/^\[|\]$/g, '');
+  let addresses: { address: string; family: number }[];
+  if (isIP(host)) addresses = [{ address: host, family: isIP(host) }];
+  else {
+    try {
+      addresses = await resolver(host);
+    } catch {
+      throw new WebhookAddressError(`The host name ${host} could not be resolved`);
+    }
+  }
+  if (addresses.length === 0) throw new WebhookAddressError(`The host name ${host} could not be resolved`);
+  const privateOnes = addresses.filter(({ address }) => isNonPublicAddress(address));
+  if (!allowPrivate && privateOnes.length > 0) throw new WebhookAddressError('The URL must point to a public address, not a private, loopback or link-local one');
+  if (url.protocol === 'http:' && privateOnes.length !== addresses.length) throw new WebhookAddressError('The URL must start with https://');
+  const [first] = addresses;
+  return { url, address: first!.address, family: first!.family === 6 ? 6 : 4 };
+}

@@ -1,0 +1,22 @@
+/** How webhooks are delivered (Config.webhooks); tests shorten the waits. */
+export type WebhookSettings = {
+  /** WEBHOOK_ALLOW_PRIVATE=1: private and loopback addresses allowed, and http to them. */
+  allowPrivate: boolean;
+  /** No answer within this long is a failed attempt (5 s). */
+  timeoutMs: number;
+  /** The wait after the first failed attempt; doubled after each (with jitter), up to `maxDelayMs`. */
+  firstDelayMs: number;
+  maxDelayMs: number;
+  /** A delivery still failing this long after it was queued is `failed` (24 h). */
+  giveUpAfterMs: number;
+  /** Failed attempts in a row before the managers get an e-mail. */
+  notifyAfterAttempts: number;
+  /** Attempts in flight at once, over all endpoints. */
+  concurrency: number;
+  /** How often the sender looks for due deliveries besides being woken. */
+  pollMs: number;
+};
+
+export const defaultWebhookSettings = (allowPrivate = false): WebhookSettings => ({
+  allowPrivate, timeoutMs: 5_000, firstDelayMs: 5_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000, notifyAfterAttempts: 5, concurrency: 16, pollMs: 1_000,
+});
