@@ -13,6 +13,7 @@ import * as loadsViewTourIndex from './2026_11_23_0900_loads_view_tour_index.ts'
 import * as projectionParking from './2026_11_25_1000_projection_parking.ts';
 import * as fileOwners from './2026_11_25_1200_file_owners.ts';
 import * as webhooks from './2026_11_25_1500_webhooks.ts';
+import * as tourShares from './2026_11_25_1400_tour_shares.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -29,6 +30,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1000_projection_parking': projectionParking,
   '2026_11_25_1200_file_owners': fileOwners,
   '2026_11_25_1500_webhooks': webhooks,
+  '2026_11_25_1400_tour_shares': tourShares,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

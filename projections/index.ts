@@ -5,7 +5,8 @@ import { organizationsProjection } from './organizations/organizations.projectio
 import type { Projection } from './projection.ts';
 import { savedSearchesProjection } from './searches/searches.projection.ts';
 import { organizationServicesProjection } from './services/organizationServices.projection.ts';
+import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 
 /** Every read model the server keeps. */
-export const allProjections: Projection[] = [usersProjection, organizationsProjection, marketplaceProjection, tourPositionsProjection, tourChatProjection, savedSearchesProjection, organizationServicesProjection, leadsProjection];
+export const allProjections: Projection[] = [usersProjection, organizationsProjection, marketplaceProjection, tourPositionsProjection, tourChatProjection, savedSearchesProjection, organizationServicesProjection, leadsProjection, tourSharesProjection];

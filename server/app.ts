@@ -33,6 +33,7 @@ import { historyRoutes } from './routes/history.routes.ts';
 import { loadsRoutes } from './routes/loads.routes.ts';
 import { proposalsRoutes } from './routes/proposals.routes.ts';
 import { toursRoutes } from './routes/tours.routes.ts';
+import { sharedTrackingRoutes } from './routes/sharedTracking.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
@@ -128,6 +129,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(loadsRoutes, { prefix: '/api' });
   await app.register(proposalsRoutes, { prefix: '/api' });
   await app.register(toursRoutes, { prefix: '/api' });
+  await app.register(sharedTrackingRoutes, { prefix: '/api' });
   await app.register(servicesRoutes, { prefix: '/api' });
   await app.register(historyRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });

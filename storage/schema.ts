@@ -4,6 +4,7 @@ import type { MarketplaceTables } from '../projections/marketplace/marketplace.t
 import type { OrganizationsTables } from '../projections/organizations/organizations.tables.ts';
 import type { SearchesTables } from '../projections/searches/searches.tables.ts';
 import type { ServicesTables } from '../projections/services/services.tables.ts';
+import type { TourSharesTables } from '../projections/tourShares/tourShares.tables.ts';
 import type { UsersTables } from '../projections/users/users.tables.ts';
 import type { ServerTables } from './serverTables.ts';
 
@@ -54,4 +55,4 @@ export type EventStoreTables = {
 };
 
 /** Every table of the database: the event store's, the server's own, and each read model's (declared beside its projection). */
-export type DB = EventStoreTables & ServerTables & UsersTables & OrganizationsTables & MarketplaceTables & SearchesTables & ServicesTables & LeadsTables;
+export type DB = EventStoreTables & ServerTables & UsersTables & OrganizationsTables & MarketplaceTables & SearchesTables & ServicesTables & LeadsTables & TourSharesTables;

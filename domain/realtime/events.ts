@@ -119,12 +119,14 @@ export type Ack = { ok: true } | { ok: false; error: string };
 export type AuthRefreshPayload = { token: string };
 
 /**
- * Client to server. `tour:watch` joins `tour:<id>` (only the tour's parties may); `auth:refresh`
+ * Client to server. `tour:watch` joins `tour:<id>` (only the tour's parties may); on a socket opened
+ * with a tracking link (`auth: { shareToken }`), `tour:watch { shareToken }` joins that link's tour,
+ * which hears `tour:position`, and `tour:status` / `tour:event` with `event.data` null; `auth:refresh`
  * hands the socket a fresh access token, which moves its expiry (a token that is bad, expired, or
  * of another user or session closes the socket).
  */
 export type ClientToServerEvents = {
-  'tour:watch': (payload: { tourId: string }, ack?: (answer: Ack) => void) => void;
+  'tour:watch': (payload: { tourId: string } | { shareToken: string }, ack?: (answer: Ack & { tourId?: string }) => void) => void;
   'tour:unwatch': (payload: { tourId: string }, ack?: (answer: Ack) => void) => void;
   'auth:refresh': (payload: AuthRefreshPayload, ack?: (answer: Ack & { expiresAt?: number }) => void) => void;
 };

@@ -10,7 +10,7 @@ import { ratingErrors } from './ratings.ts';
 import {
   manualTourEventTypes,
   type AddTourEvent, type AssignTour, type CancelTour, type ChangeTourStatus, type ConfirmCarrier, type ObservePosition,
-  type OpenedTour, type OpenTour, type RateTour, type Tour, type TourActor, type TourCommand, type TourEvent, type TourEventAdded,
+  type OpenedTour, type OpenTour, type RateTour, type RevokeTourShare, type ShareTour, type Tour, type TourActor, type TourCommand, type TourEvent, type TourEventAdded,
   type TourEventType, type TourStop,
 } from './tour.types.ts';
 
@@ -39,7 +39,7 @@ export const evolveTour = (state: Tour, event: TourEvent): Tour => {
     return {
       exists: true, tourId, loadId, loadGuid, proposalId, shipperOrganizationId, carrierOrganizationId, price, eldTruckName, stops,
       status: TourStatus.BidAccepted, assigneeId: null, assigneeName: null, contractFileId: null,
-      insideStopId: null, arrivedStopIds: [], departedStopIds: [], ratings: { shipper: null, carrier: null },
+      insideStopId: null, arrivedStopIds: [], departedStopIds: [], ratings: { shipper: null, carrier: null }, shares: [],
       openedAt, updatedAt: openedAt,
     };
   }
@@ -57,6 +57,10 @@ export const evolveTour = (state: Tour, event: TourEvent): Tour => {
       return { ...state, ratings: { ...state.ratings, [event.data.side]: event.data.ratings }, updatedAt: event.data.ratedAt };
     case 'TourCanceled':
       return { ...state, status: TourStatus.Canceled, updatedAt: event.data.canceledAt };
+    case 'TourShared':
+      return { ...state, shares: [...(state.shares ?? []), { shareId: event.data.shareId, organizationId: event.data.organizationId }] };
+    case 'TourShareRevoked':
+      return { ...state, shares: (state.shares ?? []).filter((share) => share.shareId !== event.data.shareId) };
     default:
       return assertNever(event);
   }
@@ -73,6 +77,8 @@ export const decideTour = (command: TourCommand, state: Tour): TourEvent[] => {
     case 'ObservePosition': return observePosition(command, tour);
     case 'RateTour': return rateTour(command, visibleTo(tour, command.data.actor));
     case 'CancelTour': return cancelTour(command, visibleTo(tour, command.data.actor));
+    case 'ShareTour': return shareTour(command, visibleTo(tour, command.data.actor));
+    case 'RevokeTourShare': return revokeTourShare(command, visibleTo(tour, command.data.actor));
     default: return assertNever(command);
   }
 };
@@ -269,4 +275,25 @@ const cancelTour = ({ data }: CancelTour, tour: OpenedTour): TourEvent[] => {
     },
     timelineEntry(tour, { type: 'status', message, stopId: null, addedBy: actor.userId, at: data.now }, String(TourStatus.Canceled)),
   ];
+};
+
+/** Only the shipper's and the carrier's people share a tour: a driver works it, a Superadmin belongs to neither side. */
+const shareTour = ({ data }: ShareTour, tour: OpenedTour): TourEvent[] => {
+  const { actor } = data;
+  if ((actor.party !== 'shipper' && actor.party !== 'carrier') || !actor.organizationId || !actor.userId) {
+    throw new ForbiddenError("Only the tour's shipper or carrier shares its tracking");
+  }
+  return [{
+    type: 'TourShared',
+    data: { tourId: tour.tourId, shareId: data.shareId, tokenHash: data.tokenHash, organizationId: actor.organizationId, sharedBy: actor.userId, expiresAt: data.expiresAt, sharedAt: data.now },
+  }];
+};
+
+/** A link is revoked by its own side (shipper or carrier), once; another side's link does not exist for the caller. */
+const revokeTourShare = ({ data }: RevokeTourShare, tour: OpenedTour): TourEvent[] => {
+  const { actor } = data;
+  if ((actor.party !== 'shipper' && actor.party !== 'carrier') || !actor.userId) throw new ForbiddenError("Only the tour's shipper or carrier revokes its tracking links");
+  const share = (tour.shares ?? []).find((entry) => entry.shareId === data.shareId);
+  if (!share || share.organizationId !== actor.organizationId) throw new NotFoundError('Link not found');
+  return [{ type: 'TourShareRevoked', data: { tourId: tour.tourId, shareId: data.shareId, revokedBy: actor.userId, revokedAt: data.now } }];
 };

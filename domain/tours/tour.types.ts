@@ -52,8 +52,17 @@ export type TourRated = Event<'TourRated', {
 }>;
 export type TourCanceled = Event<'TourCanceled', { tourId: string; from: TourStatusId; message: string; party: TourActor['party']; canceledBy: string | null; canceledAt: string }>;
 
+/**
+ * A tracking link for someone outside the shipment (the receiver): read-only, until `expiresAt`
+ * or its revocation. Only the token's SHA-256 is kept; the token itself is shown once, to its creator.
+ */
+export type TourShared = Event<'TourShared', {
+  tourId: string; shareId: string; tokenHash: string; organizationId: string; sharedBy: string; expiresAt: string; sharedAt: string;
+}>;
+export type TourShareRevoked = Event<'TourShareRevoked', { tourId: string; shareId: string; revokedBy: string; revokedAt: string }>;
+
 export type TourEvent =
-  | TourOpened | CarrierConfirmed | TourAssigned | TourStatusChanged | TourEventAdded | TourRated | TourCanceled;
+  | TourOpened | CarrierConfirmed | TourAssigned | TourStatusChanged | TourEventAdded | TourRated | TourCanceled | TourShared | TourShareRevoked;
 
 export type OpenTour = Command<'OpenTour', Omit<TourOpened['data'], 'openedAt'> & { now: string }>;
 export type ConfirmCarrier = Command<'ConfirmCarrier', { tourId: string; contractFileId: string; now: string }>;
@@ -72,8 +81,12 @@ export type ObservePosition = Command<'ObservePosition', { tourId: string; latit
 export type RateTour = Command<'RateTour', { tourId: string; actor: TourActor; ratings: RatingEntry[]; now: string }>;
 export type CancelTour = Command<'CancelTour', { tourId: string; actor: TourActor; message: string; now: string }>;
 
+/** The handler drew the token and hashed it; the decider checks who shares. */
+export type ShareTour = Command<'ShareTour', { tourId: string; actor: TourActor; shareId: string; tokenHash: string; expiresAt: string; now: string }>;
+export type RevokeTourShare = Command<'RevokeTourShare', { tourId: string; actor: TourActor; shareId: string; now: string }>;
+
 export type TourCommand =
-  | OpenTour | ConfirmCarrier | AssignTour | ChangeTourStatus | AddTourEvent | ObservePosition | RateTour | CancelTour;
+  | OpenTour | ConfirmCarrier | AssignTour | ChangeTourStatus | AddTourEvent | ObservePosition | RateTour | CancelTour | ShareTour | RevokeTourShare;
 
 export type OpenedTour = {
   exists: true;
@@ -95,6 +108,8 @@ export type OpenedTour = {
   arrivedStopIds: string[];
   departedStopIds: string[];
   ratings: { shipper: RatingEntry[] | null; carrier: RatingEntry[] | null };
+  /** The tracking links not revoked (expired ones included: expiry is a matter of the clock), with the organization that made each. */
+  shares: { shareId: string; organizationId: string }[];
   openedAt: string;
   updatedAt: string;
 };

@@ -47,6 +47,8 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
     addSystemTourEvent: tours.addSystemTourEvent,
     recordPositions: tours.recordPositions,
     rateTour: tours.rateTour,
+    shareTour: tours.shareTour,
+    revokeTourShare: tours.revokeTourShare,
     postChatMessage: chat.postChatMessage,
   };
 }

@@ -14,6 +14,7 @@ import {
   tourPositionsStream, tourStream, type OpenedTour, type PositionRecorded, type RatingEntry, type Tour, type TourActor, type TourCommand, type TourEvent,
   type TourEventType, type TourStop,
 } from '../../domain/tours/tour.types.ts';
+import { hashShareToken, newShareToken } from '../auth/shareTokens.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import { WrongExpectedRevisionError, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import { isSuperadmin, type Actor } from '../http/auth.ts';
@@ -151,6 +152,29 @@ export function createTourCommands(deps: { store: EventStore; readers: StreamRea
         }
       }
       return { accepted: events.length, position: latest(appended.position, observedAt), tour };
+    },
+
+    /**
+     * A read-only tracking link for the receiver: a random token (256 bits, base64url) shown once;
+     * the tour's stream keeps only its hash. The caller must be a party of the tour (else not found).
+     */
+    async shareTour(caller: Caller, tourId: string, expiresInHours: number, now: string) {
+      const { actor } = caller;
+      if (isSuperadmin(actor)) throw new ForbiddenError("Only the tour's shipper or carrier shares its tracking");
+      const tour = await visibleTour(actor, tourId);
+      const token = newShareToken();
+      const shareId = randomUUID();
+      const expiresAt = new Date(Date.parse(now) + expiresInHours * 3_600_000).toISOString();
+      const result = await runTour({ type: 'ShareTour', data: { tourId, actor: tourActorOf(actor), shareId, tokenHash: hashShareToken(token), expiresAt, now } }, tour.loadId, caller, now);
+      return { token, shareId, expiresAt, position: result.position };
+    },
+
+    /** Ends a link of the caller's side at once. */
+    async revokeTourShare(caller: Caller, tourId: string, shareId: string, now: string) {
+      const { actor } = caller;
+      if (isSuperadmin(actor)) throw new ForbiddenError("Only the tour's shipper or carrier revokes its tracking links");
+      const tour = await visibleTour(actor, tourId);
+      return (await runTour({ type: 'RevokeTourShare', data: { tourId, actor: tourActorOf(actor), shareId, now } }, tour.loadId, caller, now)).position;
     },
 
     async rateTour(caller: Caller, tourId: string, ratings: RatingEntry[], now: string) {

@@ -14,14 +14,17 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { permissionsFor } from '../../domain/permissions.ts';
-import type { ClientToServerEvents, ServerToClientEvents } from '../../domain/realtime/events.ts';
+import type { ClientToServerEvents, ServerToClientEvents, TourChangePayload } from '../../domain/realtime/events.ts';
 import { DomainError, UnauthorizedError } from '../../domain/shared/errors.ts';
+import { hashShareToken } from '../auth/shareTokens.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
+import { liveShareByHash } from '../../projections/tourShares/tourShares.queries.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
 import { createNotifier, type NotifierDeps, type RowWork } from './notifier.ts';
 import { createPostgresAdapter, type PostgresAdapterHandle } from './postgresAdapter.ts';
-import { roomsOf, tourRoom } from './rooms.ts';
+import { roomsOf, sharedTourRoom, tourRoom } from './rooms.ts';
+import { createShareWatch } from './shareWatch.ts';
 import { createSessionWatch, type SessionEndReason, type SessionWatch } from './sessions.ts';
 import type { DB } from '../../storage/schema.ts';
 
@@ -65,7 +68,9 @@ export type RealtimeDeps = {
 const SHARED_ROWS = 'notifier:rows';
 type SharedRows = { serverSideEmit(event: string, work: RowWork): boolean; on(event: string, handler: (work: RowWork) => void): void };
 
-type SocketData = { actor: Actor; claims: AccessClaims; organizationStatus?: number | null };
+/** A signed-in user's socket, or one opened with a tracking link (`auth: { shareToken }`): that one tour, read-only. */
+type SocketData = { actor: Actor; claims: AccessClaims; organizationStatus?: number | null } | { share: { shareId: string; tourId: string; tokenHash: string; expiresAt: Date } };
+type UserSocketData = Extract<SocketData, { actor: Actor }>;
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 /** An emit whose event and payload the caller vouches for (the notifier and the reactors name the events of `domain/realtime/events.ts`). */
@@ -97,11 +102,30 @@ const allowOrigin = (config: RealtimeDeps['config']) => (request: IncomingMessag
   return hosts.includes(host) ? callback(null, true) : callback('Origin not allowed', false);
 };
 
+const SHARE_ENDED = 'This tracking link does not exist or has ended';
+
+/**
+ * What a tour's tracking links hear of what its room hears: the positions as they are, and that its
+ * status or timeline changed (the page reads its own answer again), without the event's data (names, messages).
+ */
+function mirrorToLinks(io: Io, rooms: string[], event: string, payload: unknown) {
+  const tourId = (payload as { tourId?: unknown } | null)?.tourId;
+  if (typeof tourId !== 'string' || !rooms.includes(tourRoom(tourId))) return;
+  const room = io.local.to(sharedTourRoom(tourId));
+  if (event === 'tour:position') {
+    untyped(room).emit(event, payload);
+  } else if (event === 'tour:status' || event === 'tour:event') {
+    const { loadId, status, event: entry } = payload as TourChangePayload;
+    untyped(room).emit(event, { tourId, loadId, status, event: { id: entry.id, type: entry.type, data: null, at: entry.at } });
+  }
+}
+
 export function createRealtime(deps: RealtimeDeps): Realtime {
   const { logger } = deps;
   let io: Io | null = null;
   let adapter: PostgresAdapterHandle | null = null;
   let closed = false;
+  const shares = createShareWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'tracking link check failed') });
   const sessions = createSessionWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'socket session check failed') });
   const sharedRowHandlers = new Set<(work: RowWork) => void>();
   const notifier = createNotifier({
@@ -114,12 +138,34 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       return () => { sharedRowHandlers.delete(handler); };
     },
     hasSockets: () => Boolean(io) && !closed && (io?.of('/').sockets.size ?? 0) > 0,
-    emitLocal: (rooms, event, payload) => io && untyped(io.local.to(rooms)).emit(event, payload),
+    emitLocal: (rooms, event, payload) => {
+      if (!io) return;
+      untyped(io.local.to(rooms)).emit(event, payload);
+      mirrorToLinks(io, rooms, event, payload);
+    },
     endUser: (userId) => sessions.endUser(userId, 'blocked'),
     logger,
   });
 
+  /** A tracking link's socket: no user, no rooms until `tour:watch { shareToken }`. */
+  async function shareHandshake(socket: IoSocket, shareToken: string, next: (err?: Error) => void) {
+    const tokenHash = hashShareToken(shareToken);
+    let share: Awaited<ReturnType<typeof liveShareByHash>>;
+    try {
+      share = await liveShareByHash(deps.db, tokenHash, new Date());
+      if (share) await notifier.start();
+    } catch (err) {
+      logger.warn({ err }, 'tracking link not checked');
+      return next(refusal('Realtime is unavailable, try again shortly', 503));
+    }
+    if (!share) return next(refusal(SHARE_ENDED, 404));
+    socket.data = { share: { shareId: share.id, tourId: share.tour_id, tokenHash, expiresAt: new Date(share.expires_at as unknown as string) } };
+    return next();
+  }
+
   async function handshake(socket: IoSocket, next: (err?: Error) => void) {
+    const shareToken = (socket.handshake.auth as { shareToken?: unknown } | undefined)?.shareToken;
+    if (typeof shareToken === 'string' && shareToken !== '' && shareToken.length <= 200) return shareHandshake(socket, shareToken, next);
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token === '') return next(refusal('Please sign in'));
     let claims: AccessClaims;
@@ -149,7 +195,34 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     return next();
   }
 
+  /** Positions and redacted status changes of the link's tour, until the link expires or is revoked. */
+  async function onShareConnection(socket: IoSocket, share: Extract<SocketData, { share: unknown }>['share']) {
+    const stopWatching = shares.watch({
+      shareId: share.shareId,
+      expiresAt: share.expiresAt,
+      close: (reason) => {
+        logger.debug?.({ shareId: share.shareId, reason }, 'socket closed: tracking link ended');
+        socket.disconnect(true);
+      },
+    });
+    socket.on('disconnect', stopWatching);
+    socket.on('tour:watch', async (payload: unknown, ack?: unknown) => {
+      const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+      const shareToken = (payload as { shareToken?: unknown } | null)?.shareToken;
+      // Only the link the socket was opened with.
+      if (typeof shareToken !== 'string' || shareToken.length > 200 || hashShareToken(shareToken) !== share.tokenHash) return reply({ ok: false, error: SHARE_ENDED });
+      if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
+      await socket.join(sharedTourRoom(share.tourId));
+      return reply({ ok: true, tourId: share.tourId });
+    });
+    socket.on('tour:unwatch', async (_payload: unknown, ack?: unknown) => {
+      await socket.leave(sharedTourRoom(share.tourId));
+      if (typeof ack === 'function') (ack as (answer: unknown) => void)({ ok: true });
+    });
+  }
+
   async function onConnection(socket: IoSocket) {
+    if ('share' in socket.data) return onShareConnection(socket, socket.data.share);
     const { actor, claims } = socket.data;
     // Joined before the client hears it is connected (the in-memory and the cluster adapter join at once).
     const joined = socket.join(roomsOf({ userId: actor.userId, organizationId: actor.organizationId, roleId: actor.roleId, organizationStatus: socket.data.organizationStatus }));
@@ -183,14 +256,14 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       } catch (error) {
         return refuse(error instanceof UnauthorizedError ? error.message : 'Token not valid');
       }
-      const current = socket.data.claims;
+      const current = (socket.data as UserSocketData).claims;
       if (fresh.sub !== current.sub || fresh.sid !== current.sid) return refuse('This token belongs to another session');
       // The rooms were chosen from the organization and role at the handshake.
       if (fresh.org !== current.org || fresh.role !== current.role) return refuse('Your access changed; connect again');
       if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
       const expiresAt = Math.max(current.exp, fresh.exp);
       if (!sessions.renew(session, expiresAt)) return refuse('Your session has ended');
-      socket.data.claims = { ...fresh, exp: expiresAt };
+      (socket.data as UserSocketData).claims = { ...fresh, exp: expiresAt };
       return reply({ ok: true, expiresAt });
     });
 
@@ -267,6 +340,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       if (closed) return;
       closed = true;
       sessions.close();
+      shares.close();
       await notifier.close();
       if (io) {
         const server = io;

@@ -13,6 +13,10 @@ export const MARKETPLACE_ROOM = 'marketplace';
 export const userRoom = (userId: string) => `user:${userId}`;
 export const organizationRoom = (organizationId: string) => `org:${organizationId}`;
 export const tourRoom = (tourId: string) => `tour:${tourId}`;
+/** The holders of a tour's tracking links: positions and redacted status changes only (no chat, no names). */
+export const sharedTourRoom = (tourId: string) => `sharedtour:${tourId}`;
+/** The sockets opened with one tracking link: closed together when it is revoked. */
+export const shareRoom = (shareId: string) => `share:${shareId}`;
 /** Members of the organization whose role holds `code`. */
 export const organizationPermissionRoom = (organizationId: string, code: number) => `org:${organizationId}:${code}`;
 

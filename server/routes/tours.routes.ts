@@ -6,10 +6,9 @@ import {
 } from '../../domain/permissions.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import {
-  activeToursOfCarrier, chatMessagesOf, positionsSince, recentTrail, TOUR_ORDER, tourTimeline, toursPage, type TourScope,
+  activeToursOfCarrier, chatMessagesOf, positionsSince, TOUR_ORDER, tourTimeline, toursPage, type TourScope,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { organizationUsers } from '../../projections/users/users.queries.ts';
-import { estimateArrival } from '../../domain/tours/geo.ts';
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
 import { PositionBody, PositionListBody, PositionsQuery, toursContract, type TimelineType } from '../../domain/contracts/tours.contract.ts';
 import type { App } from '../http/routeContext.ts';
@@ -18,11 +17,10 @@ import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { MARKETPLACE_VIEWS } from './loads.routes.ts';
+import { trackingOf, TRAIL_LENGTH } from './tracking.ts';
 
 // One position or a list, told apart before parsing: a union would answer 'Invalid input' instead of the field's own message.
 const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(PositionListBody, body) : [parseWith(PositionBody, body)]);
-
-const TRAIL_LENGTH = 500;
 
 type Row = Record<string, any>;
 const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
@@ -153,14 +151,7 @@ export async function toursRoutes(app: App) {
   }, async (request) => {
     const actor = requireActor(request);
     const tour = await visibleTour(actor, request.params.id);
-    const trail = (await recentTrail(db, tour.tourId, TRAIL_LENGTH))
-      .map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), speed: row.speed === null ? null : Number(row.speed), heading: row.heading === null ? null : Number(row.heading), recordedAt: iso(row.recorded_at)! }));
-    const last = trail.at(-1) ?? null;
-    const remaining = tour.stops.filter((stop) => !tour.departedStopIds.includes(stop.id));
-    const now = new Date().toISOString();
-    const eta = last && remaining.length > 0 && tour.status !== TourStatus.Delivered && tour.status !== TourStatus.Canceled
-      ? estimateArrival({ from: last, stops: remaining, speedMph: last.speed, now })
-      : null;
+    const tracking = await trackingOf(db, tour);
     // Every party of a tour (its shipper, the carrier, the assigned driver) may see the facilities' contacts.
     const load = await marketplace.loadLoad(tour.loadId);
     const contacts = new Map(load?.details.stops.map((stop) => [stop.id, { contactName: stop.contactName, contactPhone: stop.contactPhone, number: stop.number }]) ?? []);
@@ -168,10 +159,7 @@ export async function toursRoutes(app: App) {
     return {
       ...answer,
       stops: answer.stops.map((stop) => ({ ...stop, ...(contacts.get(stop.id) ?? { contactName: null, contactPhone: null, number: null }) })),
-      trail,
-      lastPosition: last,
-      eta: eta ? { at: eta.etaAt, remainingMiles: eta.remainingMiles } : null,
-      nextStopId: remaining[0]?.id ?? null,
+      ...tracking,
     };
   });
 

@@ -174,6 +174,13 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'POST /api/tours/:id/positions': { access: [TOUR_ASSIGNEE], tenant: TOUR_ID },
   'GET /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
   'POST /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
+  // tracking links: made by the tour's shipper or carrier, opened by anyone holding one
+  'POST /api/tours/:id/share': { access: [TOURS_ALL], tenant: TOUR_ID, forbiddenFor: NO_ORGANIZATION },
+  'DELETE /api/tours/:id/share/:token': {
+    access: [TOURS_ALL], tenant: TOUR_ID, forbiddenFor: NO_ORGANIZATION,
+    ownIdNotFoundFor: { roles: [Role.Shipper, Role.Carrier], why: 'the probe names no link of the tour, and an unknown link answers 404 on one\'s own tour too (server/routes/sharedTracking.spec.ts revokes real ones)' },
+  },
+  'GET /api/shared/track/:token': PUBLIC,
 
   // saved searches (lane alerts): always the caller's organization; another's id is 404 (searches.routes.spec.ts)
   'GET /api/searches': { access: [LOADS_CARRIER] },

@@ -44,6 +44,6 @@ export function decideRoute(path: string, user: AuthUser | null, initialPath: st
   return { kind: 'render', match };
 }
 
-/** Visitors, and anyone on a /chat or /track path, get the bare layout. */
+/** Visitors, and anyone on a /chat, /track or /shared (a tracking link) path, get the bare layout. */
 export const usesBareLayout = (path: string, user: AuthUser | null): boolean =>
-  !user || path.startsWith('/chat') || path.startsWith('/track');
+  !user || path.startsWith('/chat') || path.startsWith('/track') || path.startsWith('/shared');

@@ -63,6 +63,8 @@ export const routes: readonly AppRoute[] = [
   publicRoute('/reset-password', 'routes.resetPassword', ResetPasswordPage),
   publicRoute('/terms', 'routes.terms', TermsPage),
   publicRoute('/privacy', 'routes.privacy', PrivacyPage),
+  // A tracking link: anyone holding it, signed in or not.
+  publicRoute('/shared/track/:token', 'routes.trackTour', lazy(() => import('../pages/track/SharedTrackPage.tsx'))),
   publicRoute('/error-pages/error-404', 'routes.notFound', NotFoundPage),
   publicRoute('/error-pages/error-500', 'routes.error500', ErrorPages),
   publicRoute('/error-pages/coming-soon', 'routes.comingSoon', ErrorPages),

@@ -80,6 +80,10 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
       return t(data.side === 'carrier' ? 'history.summary.TourRatedByCarrier' : 'history.summary.TourRatedByShipper');
     case 'TourCanceled':
       return withMessage(t('history.summary.TourCanceled'));
+    case 'TourShared':
+      return t('sharedTrack.history.shared', { time: formatZoned(text(data.expiresAt), 'UTC', lng) });
+    case 'TourShareRevoked':
+      return t('sharedTrack.history.revoked');
     case 'MessagePosted':
       return t('history.summary.MessagePosted', { text: text(data.text) });
     default:
