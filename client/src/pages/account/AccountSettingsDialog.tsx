@@ -1,20 +1,23 @@
-import { useAtom } from 'jotai';
+import { useAtom, useAtomValue } from 'jotai';
 import { Dialog } from 'primereact/dialog';
 import { Skeleton } from 'primereact/skeleton';
 import { TabPanel, TabView } from 'primereact/tabview';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
+import { hasAny, USER_CREATE } from '../../../../domain/permissions.ts';
 import { accountOpenAtom, notify } from '../../state/common.ts';
+import { authUserAtom } from '../../state/session.ts';
 import { type AccountAnswer, fetchAccount } from './account.api.ts';
 import { CarrierForm } from './CarrierForm.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
 import { ShipperForm } from './ShipperForm.tsx';
 import { UserForm } from './UserForm.tsx';
+import { WebhooksTab } from './WebhooksTab.tsx';
 
-/** Dialog width: 850 px with the Integrations tab, else 576 px (specification section 9). */
-export const accountDialogWidth = (account: AccountAnswer | null): number => (account?.services ? 850 : 576);
+/** Dialog width: 850 px with the Integrations or Webhooks tab, else 576 px (specification section 9). */
+export const accountDialogWidth = (account: AccountAnswer | null, webhooks = false): number => (account?.services || webhooks ? 850 : 576);
 
 /**
  * Account Settings: tabs User, Organisation, Shipper or Carrier (one position), Integrations; each only
@@ -23,6 +26,7 @@ export const accountDialogWidth = (account: AccountAnswer | null): number => (ac
 export default function AccountSettingsDialog() {
   const { t } = useTranslation();
   const [open, setOpen] = useAtom(accountOpenAtom);
+  const user = useAtomValue(authUserAtom);
   const [account, setAccount] = useState<AccountAnswer | null>(null);
   const [activeIndex, setActiveIndex] = useState(0);
   const [version, setVersion] = useState(0);
@@ -52,6 +56,8 @@ export default function AccountSettingsDialog() {
   if (account?.shipper) tabs.push({ key: `shipper-${version}`, header: t('account.tabs.shipper'), icon: 'pi pi-box', body: <ShipperForm shipper={account.shipper} onSaved={refetch} onCancel={close} /> });
   else if (account?.carrier) tabs.push({ key: `carrier-${version}`, header: t('account.tabs.carrier'), icon: 'pi pi-truck', body: <CarrierForm carrier={account.carrier} onSaved={refetch} onCancel={close} /> });
   if (account?.services) tabs.push({ key: 'services', header: t('account.tabs.integrations'), icon: 'pi pi-link', body: <IntegrationsTab fallback={account.services} onChanged={refetch} /> });
+  // The organization's managers (shippers and carriers who manage users) keep its webhooks.
+  if (account?.organization && hasAny(user?.permissions, USER_CREATE)) tabs.push({ key: 'webhooks', header: t('webhooks.tab'), icon: 'pi pi-share-alt', body: <WebhooksTab /> });
 
   return (
     <Dialog
@@ -61,7 +67,7 @@ export default function AccountSettingsDialog() {
       modal
       dismissableMask
       className="account-dialog"
-      style={{ width: `${accountDialogWidth(account)}px`, maxWidth: '96vw' }}
+      style={{ width: `${accountDialogWidth(account, tabs.some((tab) => tab.key === 'webhooks'))}px`, maxWidth: '96vw' }}
       breakpoints={{ '640px': '100vw' }}
     >
       {!account ? (
