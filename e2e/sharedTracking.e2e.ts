@@ -30,12 +30,14 @@ await withBrowser(t, async (server, browser) => {
     await shipper.getByRole('button', { name: 'Share' }).click();
     const dialog = shipper.getByRole('dialog', { name: 'Share the tracking' });
     await dialog.waitFor();
+    await dialog.getByLabel('Also send it to (optional)').fill('dock@receiver.example');
     await dialog.getByRole('button', { name: 'Create link' }).click();
     const linkField = dialog.getByRole('textbox', { name: 'Tracking link' });
     await linkField.waitFor();
     const link = await linkField.inputValue();
     t.match(link, new RegExp(`^${server.url}/shared/track/[A-Za-z0-9_-]{43}$`), 'a link to the shared page');
     await t.resolves(dialog.getByText(/Works until/).waitFor(), 'says until when it works');
+    await t.resolves(dialog.getByText('Sent to dock@receiver.example').waitFor(), 'and that it went to the receiver by e-mail');
     await journey.check(t, shipper, 'share-dialog');
 
     // The receiver: a phone, nobody signed in.

@@ -4,6 +4,7 @@
  * contacts or people's names, until it expires or is revoked.
  */
 import { z } from 'zod';
+import { emailSchema } from '../schemas/fields.ts';
 import { errorAnswers, guardedErrors, IdParamsSchema } from './common.ts';
 import { TrackPositionSchema } from './tours.contract.ts';
 
@@ -13,6 +14,8 @@ export const SHARE_MAX_HOURS = 168;
 export const ShareBody = z.object({
   expiresInHours: z.number({ error: 'expiresInHours must be a number of hours' }).int({ error: 'expiresInHours must be a whole number of hours' })
     .min(1, { error: 'A link lasts at least 1 hour' }).max(SHARE_MAX_HOURS, { error: `A link lasts at most ${SHARE_MAX_HOURS} hours` }).optional(),
+  /** Also e-mail the link to this address (the receiver's). */
+  email: emailSchema.optional(),
 });
 
 /** A token is 43 base64url characters; anything else is simply not found. */
@@ -25,6 +28,8 @@ export const ShareCreatedSchema = z.object({
   /** The client page, relative to the site: `/shared/track/<token>`. */
   url: z.string(),
   expiresAt: z.string(),
+  /** With `email`: whether the e-mail went out (the link works either way). */
+  emailed: z.boolean().optional(),
 });
 export type ShareCreated = z.infer<typeof ShareCreatedSchema>;
 

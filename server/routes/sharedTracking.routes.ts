@@ -17,6 +17,15 @@ export const SHARE_VIEWS = ['tourShares'];
 const LINK_NOT_FOUND = 'This tracking link does not exist or has ended';
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 
+/** The e-mail that carries a tracking link to its receiver (English, like the product's other e-mails). */
+export const shareMail = (to: string, facts: { link: string; loadGuid: string; sender: string | null; expiresAt: string }) => ({
+  to,
+  subject: `Track load ${facts.loadGuid}`,
+  text: `Hello,\n\n${facts.sender ?? 'The shipment\'s sender'} shares the tracking of load ${facts.loadGuid} with you. `
+    + `Follow the truck and its arrival time here, no sign-in needed:\n${facts.link}\n\n`
+    + `The link works until ${facts.expiresAt.slice(0, 16).replace('T', ' ')} UTC, unless the sender ends it earlier.`,
+});
+
 /**
  * Tracking shared with a receiver: the tour's shipper or carrier makes and revokes read-only links;
  * `GET shared/track/{token}` answers anyone holding one, without prices, contacts or names. An
@@ -31,10 +40,25 @@ export async function sharedTrackingRoutes(app: App) {
     onRequest: can(TOURS_ALL),
   }, async (request, reply) => {
     const actor = requireActor(request);
-    const hours = parseWith(ShareBody, request.body ?? {}).expiresInHours ?? SHARE_DEFAULT_HOURS;
+    const body = parseWith(ShareBody, request.body ?? {});
+    const hours = body.expiresInHours ?? SHARE_DEFAULT_HOURS;
     const { token, expiresAt, position } = await marketplace.shareTour({ actor, requestId: request.id }, request.params.id, hours, new Date().toISOString());
     await runner.waitFor(SHARE_VIEWS, position);
-    return reply.code(201).send({ token, url: `/shared/track/${token}`, expiresAt });
+    const url = `/shared/track/${token}`;
+    if (!body.email) return reply.code(201).send({ token, url, expiresAt });
+    // The link exists whatever happens to the e-mail: the answer says whether it went out.
+    let emailed = true;
+    try {
+      const tour = await marketplace.loadTour(request.params.id);
+      const sender = actor.organizationId ? await app.platform.identity.loadOrganization(actor.organizationId) : null;
+      await app.platform.mailer.send(shareMail(body.email, {
+        link: `${request.protocol}://${request.host}${url}`, loadGuid: tour?.loadGuid ?? '', sender: sender?.name ?? null, expiresAt,
+      }));
+    } catch (err) {
+      request.log.warn({ err }, 'tracking link e-mail not sent');
+      emailed = false;
+    }
+    return reply.code(201).send({ token, url, expiresAt, emailed });
   });
 
   app.delete('/tours/:id/share/:token', {

@@ -91,7 +91,7 @@ const bodies: Partial<Record<RouteKey, { schema: unknown; seeds?: unknown[] }>> 
   'POST /api/tours/:id/positions': { schema: z.union([Position, z.array(Position)]), seeds: [{ latitude: 41.8, longitude: -87.6, speed: 55 }, [{ latitude: 41.8, longitude: -87.6 }]] },
   'POST /api/tours/:id/chat': { schema: ChatBody, seeds: [{ message: 'On my way' }] },
   'POST /api/tours/:id/rate': { schema: RateBody, seeds: [{ ratings: [{ criteria: 1, rating: 5 }] }] },
-  'POST /api/tours/:id/share': { schema: ShareBody, seeds: [{ expiresInHours: 48 }, {}] },
+  'POST /api/tours/:id/share': { schema: ShareBody, seeds: [{ expiresInHours: 48 }, { email: 'dock@receiver.example' }, {}] },
   'POST /api/searches': { schema: savedSearchBodySchema, seeds: [{ name: 'Lane', origin: { latitude: 41.8, longitude: -87.6, radius: 50 }, equipment: [5] }] },
   'POST /api/sendInfoToAdmin': { schema: SendInfoBody, seeds: [{ email: 'lead@example.com' }] },
   // An address, not a name: no seed run asks DNS.

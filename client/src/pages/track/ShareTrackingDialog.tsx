@@ -9,7 +9,7 @@ import { formatLocal } from '../tours/format.ts';
 import { SHARE_HOURS, sharedTrackingApi, type ShareCreated } from './sharedTracking.api.ts';
 
 /** The links made in this dialog, newest first, until the page is left (the token is shown only once). */
-type Made = ShareCreated & { link: string };
+type Made = ShareCreated & { link: string; sentTo: string | null };
 
 /**
  * Share the tracking with someone outside the shipment (the receiver): choose how long the link
@@ -19,6 +19,7 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const [hours, setHours] = useState<number>(24);
+  const [email, setEmail] = useState('');
   const [made, setMade] = useState<Made[]>([]);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
@@ -28,8 +29,10 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
     setBusy(true);
     setError(null);
     try {
-      const created = await sharedTrackingApi.share(tourId, hours);
-      setMade((list) => [{ ...created, link: new URL(created.url, window.location.origin).toString() }, ...list]);
+      const to = email.trim();
+      const created = await sharedTrackingApi.share(tourId, hours, to || undefined);
+      setMade((list) => [{ ...created, link: new URL(created.url, window.location.origin).toString(), sentTo: to || null }, ...list]);
+      setEmail('');
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -59,6 +62,10 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
       <div className="share-create">
         <label htmlFor="share-hours">{t('sharedTrack.expiresIn')}</label>
         <Dropdown inputId="share-hours" value={hours} options={options} onChange={(event) => setHours(event.value as number)} />
+      </div>
+      <div className="share-create share-email">
+        <label htmlFor="share-email">{t('sharedTrack.email')}</label>
+        <InputText id="share-email" type="email" value={email} dir="ltr" autoComplete="email" onChange={(event) => setEmail(event.target.value)} />
         <Button type="button" label={t('sharedTrack.create')} icon="pi pi-link" loading={busy} onClick={() => void create()} />
       </div>
       {error && <p className="p-error" role="alert">{error}</p>}
@@ -66,6 +73,11 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
         <ul className="share-links" aria-label={t('sharedTrack.links')}>
           {made.map((entry) => (
             <li key={entry.token}>
+              {entry.sentTo && (
+                <span className={entry.emailed ? 'muted' : 'p-error'}>
+                  {entry.emailed ? t('sharedTrack.emailed', { email: entry.sentTo }) : t('sharedTrack.notEmailed')}
+                </span>
+              )}
               <InputText value={entry.link} readOnly dir="ltr" aria-label={t('sharedTrack.link')} onFocus={(event) => event.currentTarget.select()} />
               <div className="share-link-actions">
                 <span className="muted">{t('sharedTrack.until', { time: formatLocal(entry.expiresAt, lng) })}</span>

@@ -7,7 +7,8 @@ export type { ShareCreated, SharedStop, SharedTrack };
 export const SHARE_HOURS = [4, 24, 72, 168] as const;
 
 export const sharedTrackingApi = {
-  share: (tourId: string, expiresInHours: number) => apiPost<ShareCreated>(`/tours/${encodeURIComponent(tourId)}/share`, { expiresInHours }),
+  share: (tourId: string, expiresInHours: number, email?: string) =>
+    apiPost<ShareCreated>(`/tours/${encodeURIComponent(tourId)}/share`, { expiresInHours, ...(email ? { email } : {}) }),
   revoke: (tourId: string, token: string) => apiDelete<null>(`/tours/${encodeURIComponent(tourId)}/share/${encodeURIComponent(token)}`),
   track: (token: string) => apiGet<SharedTrack>(`/shared/track/${encodeURIComponent(token)}`, { auth: false }),
 };

@@ -1,0 +1,76 @@
+/**
+ * A tracking link sent by e-mail: `POST tours/{id}/share {email}` mails the absolute link to the
+ * receiver through SMTP (a local SMTP server here), and the link in the mail opens the shared tour.
+ * A bad address answers 400 naming `email` and makes no link; an SMTP server that refuses still
+ * leaves a working link, with `emailed: false`.
+ */
+import type { AddressInfo } from 'node:net';
+import { SMTPServer } from 'smtp-server';
+import t from 'tap';
+import { Role } from '../../domain/catalog.ts';
+import { member, organization } from '../identity/fixtures.ts';
+import { login, startListeningApp } from '../realtime/testing.ts';
+import { runningTour } from '../testing/runningTour.ts';
+
+process.env.RATE_LIMIT_PER_MINUTE = '100000';
+t.setTimeout(300_000);
+
+let refuse = false;
+const mails: string[] = [];
+const smtp = new SMTPServer({
+  authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+  onData(stream, _session, callback) {
+    const chunks: Buffer[] = [];
+    stream.on('data', (chunk: Buffer) => chunks.push(chunk));
+    stream.on('end', () => {
+      if (refuse) return callback(new Error('Mailbox unavailable'));
+      mails.push(Buffer.concat(chunks).toString('utf8'));
+      return callback();
+    });
+  },
+});
+await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+t.teardown(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
+const { app, platform, baseUrl, http } = await startListeningApp(t, { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+
+const shipper = await organization(app, platform, 'Shipper', { name: 'Acme Shipping' });
+const carrier = await organization(app, platform, 'Carrier', { name: 'Zeta Hauling' });
+const driver = await member(app, platform, carrier.organizationId!, Role.Driver, { name: 'Dan Driver' });
+const emails = { shipper: shipper.email, carrier: carrier.email, driver: driver.email };
+const { tourId } = await runningTour(http, async (who) => (await login(http, emails[who])).accessToken, driver.userId);
+const sharedCount = async () => (await platform.database.db.selectFrom('events').select('type').where('type', '=', 'TourShared').execute()).length;
+
+t.test('the link goes to the receiver by e-mail and opens the shared tour', async (t) => {
+  const created = await http('POST', `/api/tours/${tourId}/share`, shipper.token, { expiresInHours: 48, email: 'dock@receiver.example' });
+  t.equal(created.status, 201);
+  t.equal(created.json.emailed, true);
+  t.equal(mails.length, 1);
+  const mail = mails[0]!.replace(/=\r?\n/g, '');
+  t.match(mail, /To: dock@receiver\.example/);
+  t.match(mail, /Subject: Track load L-/);
+  t.match(mail, /Acme Shipping shares the tracking/);
+  const link = /(http:\/\/\S+\/shared\/track\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  t.equal(link, `${baseUrl}${created.json.url}`, 'the absolute link');
+  const opened = await fetch(link!.replace('/shared/track/', '/api/shared/track/'));
+  t.equal(opened.status, 200, 'which opens the shared tour');
+});
+
+t.test('a bad address answers 400 naming email, and no link is made', async (t) => {
+  const before = await sharedCount();
+  for (const email of ['not-an-address', 'x'.repeat(250) + '@a.example', 42]) {
+    const answer = await http('POST', `/api/tours/${tourId}/share`, shipper.token, { email });
+    t.equal(answer.status, 400, JSON.stringify(email).slice(0, 20));
+    t.match(JSON.stringify(answer.json), /email/);
+  }
+  t.equal(await sharedCount(), before);
+  t.equal(mails.length, 1, 'nothing sent');
+});
+
+t.test('an SMTP server that refuses leaves a working link, said so in the answer', async (t) => {
+  refuse = true;
+  t.teardown(() => { refuse = false; });
+  const created = await http('POST', `/api/tours/${tourId}/share`, carrier.token, { email: 'dock@receiver.example' });
+  t.equal(created.status, 201);
+  t.equal(created.json.emailed, false);
+  t.equal((await http('GET', `/api/shared/track/${created.json.token}`, null)).status, 200);
+});
