@@ -76,7 +76,11 @@ await withBrowser(t, async (server, browser) => {
     await arabicPage.locator('.live-badge.is-live').waitFor({ timeout: 30_000 });
     await journey.check(t, arabicPage, 'phone-arabic');
 
-    // The shipper ends the link: the phone says so at once.
+    // The shipper closes the dialog and opens it again later: the link is still listed, and it ends it; the phone says so at once.
+    await shipper.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'detached' });
+    await shipper.getByRole('button', { name: 'Share' }).click();
+    t.equal(await linkField.inputValue(), link, 'the link is still listed when the dialog opens again');
     await dialog.getByRole('button', { name: 'End link' }).click();
     await linkField.waitFor({ state: 'detached' });
     await receiver.getByRole('heading', { name: 'This link has ended' }).waitFor({ timeout: 10_000 });

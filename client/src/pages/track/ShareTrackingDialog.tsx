@@ -2,14 +2,19 @@ import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { Dropdown } from 'primereact/dropdown';
 import { InputText } from 'primereact/inputtext';
+import { atom, useAtom, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
+import { authUserAtom } from '../../state/session.ts';
 import { formatLocal } from '../tours/format.ts';
 import { SHARE_HOURS, sharedTrackingApi, type ShareCreated } from './sharedTracking.api.ts';
 
-/** The links made in this dialog, newest first, until the page is left (the token is shown only once). */
+/** A link made in this browser tab: the token is shown only once, so this is where it can be copied again or ended. */
 type Made = ShareCreated & { link: string; sentTo: string | null };
+
+/** The links made per user and tour while the app is open, newest first: closing and reopening the dialog keeps them. */
+const madeAtom = atom<Record<string, Made[]>>({});
 
 /**
  * Share the tracking with someone outside the shipment (the receiver): choose how long the link
@@ -20,7 +25,12 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
   const lng = i18n.resolvedLanguage ?? 'en';
   const [hours, setHours] = useState<number>(24);
   const [email, setEmail] = useState('');
-  const [made, setMade] = useState<Made[]>([]);
+  const [madeByTour, setMadeByTour] = useAtom(madeAtom);
+  // Per user and tour: another user signing in on this tab does not see them.
+  const key = `${useAtomValue(authUserAtom)?.id ?? ''}:${tourId}`;
+  // Expired links drop out of the list.
+  const made = (madeByTour[key] ?? []).filter((entry) => Date.parse(entry.expiresAt) > Date.now());
+  const setMade = (update: (list: Made[]) => Made[]) => setMadeByTour((all) => ({ ...all, [key]: update(all[key] ?? []) }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
