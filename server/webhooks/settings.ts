@@ -15,8 +15,11 @@ export type WebhookSettings = {
   concurrency: number;
   /** How often the sender looks for due deliveries besides being woken. */
   pollMs: number;
+  /** Events older than this are forgotten, with their deliveries (30 days): a replay reaches back this far at most. */
+  retentionMs: number;
 };
 
 export const defaultWebhookSettings = (allowPrivate = false): WebhookSettings => ({
   allowPrivate, timeoutMs: 5_000, firstDelayMs: 5_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000, notifyAfterAttempts: 5, concurrency: 16, pollMs: 1_000,
+  retentionMs: 30 * 24 * 60 * 60_000,
 });

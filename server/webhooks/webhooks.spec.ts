@@ -78,7 +78,6 @@ const httpClient = async (method: string, url: string, token: string | null, bod
   const response = await app.inject({ method: method as 'GET', url, headers: token ? bearer(token) : {}, ...(body === undefined ? {} : { payload: body as object }) });
   return { status: response.statusCode, json: response.body ? response.json() : null };
 };
-void baseUrl;
 
 const shipper = await organization(app, platform, 'Shipper', { name: 'Hook Shipping' });
 const carrier = await organization(app, platform, 'Carrier', { name: 'Hook Hauling' });
@@ -129,6 +128,9 @@ t.test('a 500 then a 200: one event id sent twice, recorded delivered after 2 at
   t.equal(hook.received[0]!.id, hook.received[1]!.id, 'the same webhook-id');
   const table = await deliveriesOf(shipper.token, id);
   t.match(table, { total: 1, data: [{ eventId: hook.received[0]!.id, type: 'load.posted', status: 'delivered', attempts: 2, responseStatus: 200 }] });
+  const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
+  t.match(metrics, /webhook_deliveries_total\{status="retrying"\} [1-9]/, 'the retry is counted');
+  t.match(metrics, /webhook_deliveries_total\{status="delivered"\} [1-9]/, 'the delivery is counted');
   await httpClient('DELETE', `/api/webhooks/${id}`, shipper.token);
 });
 

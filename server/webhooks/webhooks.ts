@@ -303,10 +303,20 @@ export function createWebhooks(deps: WebhookDeps) {
     }
   }
 
+  // Old events go, with their audience and deliveries (the foreign keys cascade), at most once an hour.
+  let prunedAt = 0;
+  async function prune() {
+    if (Date.now() - prunedAt < 60 * 60_000) return;
+    prunedAt = Date.now();
+    const before = new Date(clock().getTime() - settings.retentionMs);
+    await db.deleteFrom('webhook_events').where('occurred_at', '<', before).execute();
+  }
+
   let ticking: Promise<void> | null = null;
   let again = false;
   async function tick() {
     if (stopped || !leader) return;
+    await prune().catch((error: unknown) => logger.warn({ err: error }, 'webhooks: old events not pruned'));
     const free = settings.concurrency - inFlight.size;
     if (free <= 0) return;
     const heads = await sql<{ id: string; endpoint_id: string; next_attempt_at: Date }>`
