@@ -160,6 +160,27 @@ t.test('a receiver down for a while gets everything afterwards, in order; replay
   await httpClient('DELETE', `/api/webhooks/${id}`, shipper.token);
 });
 
+t.test('an endpoint that never answers delays no other: its attempt times out and is retried', async (t) => {
+  const hanging: http.ServerResponse[] = [];
+  const slow = http.createServer((_request, response) => { hanging.push(response); });
+  await new Promise<void>((resolve) => slow.listen(0, '127.0.0.1', resolve));
+  t.teardown(() => new Promise<void>((resolve) => { slow.closeAllConnections(); slow.close(() => resolve()); }));
+  const fastHook = await receiver();
+  t.teardown(fastHook.close);
+  const slowId = (await addHook(shipper.token, `http://127.0.0.1:${(slow.address() as AddressInfo).port}/hook`, ['load.posted'])).id;
+  const fastId = (await addHook(carrier.token, fastHook.url, ['load.posted'])).id;
+  const posted = Date.now();
+  const load = await postLoad(httpClient, shipper.token);
+  await waitUntil(() => fastHook.received.some((entry) => entry.json.data.id === load.id), 10_000, 'the fast endpoint');
+  t.ok(Date.now() - posted < fast.timeoutMs, 'the fast endpoint got it while the slow one still hung');
+  await waitUntil(() => hanging.length >= 2, 10_000, 'a second attempt after the timeout');
+  const table = await deliveriesOf(shipper.token, slowId);
+  t.match(table.data[0], { status: 'retrying', responseStatus: null });
+  t.ok(table.data[0].attempts >= 1);
+  await httpClient('DELETE', `/api/webhooks/${slowId}`, shipper.token);
+  await httpClient('DELETE', `/api/webhooks/${fastId}`, carrier.token);
+});
+
 t.test('an organization hears only of what its users could see', async (t) => {
   const hooks = { shipper: await receiver(), carrier: await receiver(), otherShipper: await receiver(), otherCarrier: await receiver() };
   t.teardown(() => Promise.all(Object.values(hooks).map((hook) => hook.close())));
