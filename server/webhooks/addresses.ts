@@ -21,12 +21,18 @@ for (const [network, prefix] of [
 
 /** Whether an IP address is private, loopback, link-local, reserved or multicast (an IPv4-mapped IPv6 address by its IPv4). */
 export function isNonPublicAddress(address: string): boolean {
+  // A scoped IPv6 address (fe80::1%eth0) is link-local by its scope alone.
+  if (address.includes('%')) return true;
   const family = isIP(address);
-  if (family === 4) return nonPublic.check(address, 'ipv4');
-  if (family !== 6) return true;
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-  if (mapped) return nonPublic.check(mapped[1]!, 'ipv4');
-  return nonPublic.check(address, 'ipv6');
+  try {
+    if (family === 4) return nonPublic.check(address, 'ipv4');
+    if (family !== 6) return true;
+    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+    if (mapped) return nonPublic.check(mapped[1]!, 'ipv4');
+    return nonPublic.check(address, 'ipv6');
+  } catch {
+    return true;
+  }
 }
 
 export class WebhookAddressError extends Error {

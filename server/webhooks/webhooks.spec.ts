@@ -259,7 +259,8 @@ t.test('URLs: https only and never a private address, unless WEBHOOK_ALLOW_PRIVA
   // A name that resolves to a public and a private address is refused: every address is checked.
   await t.rejects(resolveWebhookTarget('https://hooks.example.com/', false, async () => [{ address: '93.184.216.34', family: 4 }, { address: '10.0.0.7', family: 4 }]), /public address/);
   t.match(await resolveWebhookTarget('https://hooks.example.com/', false, async () => [{ address: '93.184.216.34', family: 4 }]), { address: '93.184.216.34' });
-  t.ok(isNonPublicAddress('fe80::1') && isNonPublicAddress('fd00::1') && isNonPublicAddress('100.64.0.1') && !isNonPublicAddress('2606:4700::1111'));
+  t.ok(isNonPublicAddress('fe80::1') && isNonPublicAddress('fe80::1%eth0') && isNonPublicAddress('fd00::1') && isNonPublicAddress('100.64.0.1') && isNonPublicAddress('::ffff:10.0.0.1'), 'private, link-local and mapped addresses');
+  t.ok(!isNonPublicAddress('2606:4700::1111') && !isNonPublicAddress('93.184.216.34'), 'public ones');
   // With the flag: http to loopback, but not to a public address.
   t.equal((await httpClient('POST', '/api/webhooks', shipper.token, { url: 'http://93.184.216.34/hook', events: ['load.posted'] })).status, 400);
 });
