@@ -6,6 +6,7 @@ import {
 } from '@eventstore/db-client';
 import { eventStoreContract, meta } from '../../server/eventstore/eventStore.contract.ts';
 import { createEsdbEventStore } from '../../server/eventstore/esdb/esdbEventStore.ts';
+import { isTransient } from '../../server/eventstore/esdb/esdbMapping.ts';
 import { START, comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../../server/eventstore/eventStore.ts';
 import { startTestEventStoreServer, type TestEventStoreServer } from './server.ts';
 
@@ -149,6 +150,34 @@ await t.test('appends: expected revision, idempotent event ids, and the $all pos
   await t.rejects(store.append(stream, [first[1], { id: randomUUID(), ...ev(3) }], { expectedRevision: 0, metadata: meta() }),
     { name: 'WrongExpectedRevisionError' }, 'a partial repeat is a conflict');
   t.equal((await store.readStream(stream)).revision, 1, 'nothing written');
+});
+
+await t.test('an append whose answer was lost is retried with the same event ids and written once', async (t) => {
+  // A test server of its own, told to lose answers.
+  const server = await startTestEventStoreServer();
+  t.teardown(() => server.close());
+  const errors: unknown[] = [];
+  const store = await createEsdbEventStore(server.url, { streamPrefix: prefixed(), retryMs: 20, onError: (error) => errors.push(error) });
+  t.teardown(() => store.close());
+  const stream = `load-${randomUUID()}`;
+  await store.append(stream, [ev(0)], { expectedRevision: 'no_stream', metadata: meta() });
+  for (const expectedRevision of [0, 'any', 'stream_exists'] as const) {
+    server.loseAppendReplies(1);
+    const { revision: before } = await store.readStream(stream);
+    const result = await store.append(stream, [ev(1), ev(2)], { expectedRevision: expectedRevision === 0 ? before : expectedRevision, metadata: meta() });
+    const { events, revision } = await store.readStream(stream);
+    t.equal(revision, before + 2, `expected revision ${expectedRevision}: the two events written once`);
+    t.equal(result.nextExpectedRevision, revision, 'the answer of the retry is the first write\'s');
+    t.same(result.position, events.at(-1)!.position);
+  }
+  t.equal(errors.length, 3, 'each lost answer went to onError');
+  // A server gone for longer than the retries: the caller gets the error, and nothing was written.
+  const { revision: before } = await store.readStream(stream);
+  await server.stop();
+  const error = await store.append(stream, [ev(3)], { expectedRevision: before, metadata: meta() }).catch((caught) => caught);
+  t.ok(isTransient(error), `unavailable after the retries: ${String(error)}`);
+  await server.start();
+  t.equal((await store.readStream(stream)).revision, before, 'nothing written');
 });
 
 await t.test('the real client against the server: reads, filters, errors', async (t) => {

@@ -162,6 +162,8 @@ export type TestEventStoreServer = {
   log: Log;
   /** Every subscription to $all asked for since start, where it started, and whether it is still open. */
   subscriptionsToAll: { from: bigint | 'start' | 'end'; open: boolean }[];
+  /** The next `count` appends are written, and their answers lost (the client sees UNAVAILABLE). */
+  loseAppendReplies(count: number): void;
   /** Ends every call (clients see the connection drop) and stops listening; the log is kept. */
   stop(): Promise<void>;
   /** Listens again on the same port with the same log, as a restarted node would. */
@@ -179,6 +181,7 @@ export async function startTestEventStoreServer(options: { port?: number } = {})
   system('$settings', '$settings');
   const calls = new Set<AbortController>();
   const subscriptionsToAll: { from: bigint | 'start' | 'end'; open: boolean }[] = [];
+  let lostReplies = 0;
   let server: grpc.Server | null = null;
   let port = options.port ?? 0;
 
@@ -227,7 +230,15 @@ export async function startTestEventStoreServer(options: { port?: number } = {})
         else wrong.setCurrentRevision(current.toString()).setCurrentRevision2060(Number(current));
         callback(null, new AppendResp().setWrongExpectedVersion(wrong));
       };
-      const write = () => success(proposed.length ? log.write(stream, proposed).at(-1)! : (events.at(-1) ?? null));
+      const write = () => {
+        const written = proposed.length ? log.write(stream, proposed) : [];
+        if (written.length && lostReplies > 0) {
+          // Written, but the answer never reaches the client: it sees the connection drop.
+          lostReplies--;
+          return callback({ code: grpc.status.UNAVAILABLE, details: 'Connection lost before the answer' });
+        }
+        success(written.at(-1) ?? events.at(-1) ?? null);
+      };
 
       if (expected === null) {
         // any / stream_exists: a write whose first event id is already in this stream is a retry.
@@ -397,6 +408,7 @@ export async function startTestEventStoreServer(options: { port?: number } = {})
     get port() { return port; },
     log,
     subscriptionsToAll,
+    loseAppendReplies: (count) => { lostReplies = count; },
     stop,
     start: async () => {
       if (server) return;

@@ -88,6 +88,8 @@ t.test('a recorded EventStoreDB event becomes ours', async (t) => {
 t.test('lost connections and timeouts are transient; conflicts and missing streams are not', async (t) => {
   t.ok(isTransient(new UnavailableError()), 'unavailable');
   t.ok(isTransient(new DeadlineExceededError()), 'deadline exceeded');
+  t.ok(isTransient(Object.assign(new Error('14 UNAVAILABLE: No connection established'), { code: 14 })), 'a gRPC error the client passes on as it is');
+  t.notOk(isTransient(Object.assign(new Error('3 INVALID_ARGUMENT'), { code: 3 })));
   t.notOk(isTransient(new StreamNotFoundError(undefined, 'load-1')));
   t.notOk(isTransient(new Error('boom')));
   t.notOk(isTransient(null));

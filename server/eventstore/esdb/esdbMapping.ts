@@ -87,6 +87,12 @@ export const toRecordedEvent = (prefix: string, event: EsdbRecordedEvent): Recor
  * the server, and is safe to repeat where the server recognises a repeat (appends, by event id).
  */
 export const isTransient = (error: unknown): boolean => {
-  const type = (error as { type?: unknown } | null)?.type;
-  return type === ErrorType.UNAVAILABLE || type === ErrorType.DEADLINE_EXCEEDED || type === ErrorType.NOT_LEADER;
+  const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
+  if (type === ErrorType.UNAVAILABLE || type === ErrorType.DEADLINE_EXCEEDED || type === ErrorType.NOT_LEADER) return true;
+  // The client passes some gRPC errors on unconverted (a call that could not start, for one).
+  return type === undefined && (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED);
 };
+
+/** gRPC status codes (grpc/status.proto). */
+const GRPC_DEADLINE_EXCEEDED = 4;
+const GRPC_UNAVAILABLE = 14;
