@@ -1,6 +1,7 @@
 import { buildCatalog } from '../../domain/catalog.ts';
 import { catalogContract, clientSettingsContract, healthContract, type CatalogAnswer, type ClientSettings, type Health } from '../../domain/contracts/platform.contract.ts';
 import type { App } from '../http/routeContext.ts';
+import { comparePositions, type LogPosition } from '../eventstore/eventStore.ts';
 
 /** Health counts at most this many events of a read model's lag on EventStoreDB (beyond it, "at least"). */
 const LAG_COUNTED = 10_000;
@@ -24,10 +25,11 @@ export async function platformRoutes(app: App) {
     try {
       const [head, projections, parked] = await Promise.all([store.head(), runner.status(), runner.parkedCounts()]);
       // Events behind the head: PostgreSQL's global positions count events; EventStoreDB's are offsets
-      // in its log, so there the events after the checkpoint are counted (up to LAG_COUNTED).
-      const lags = await Promise.all(projections.map(async ({ position }) => (store.kind === 'esdb'
-        ? (await store.readAll({ from: position, limit: LAG_COUNTED })).length
-        : Math.max(0, Number(BigInt(head.globalPosition) - BigInt(position.globalPosition))))));
+      // in its log, so there the events after each checkpoint are counted, in one read from the
+      // oldest checkpoint (up to LAG_COUNTED events).
+      const lags = store.kind === 'esdb'
+        ? await countAfter(projections.map(({ position }) => position))
+        : projections.map(({ position }) => Math.max(0, Number(BigInt(head.globalPosition) - BigInt(position.globalPosition))));
       const readModels = projections.map((projection, index) => ({
         ...projection,
         lag: lags[index],
@@ -41,6 +43,13 @@ export async function platformRoutes(app: App) {
       cached = null;
       return { status: 'unavailable', eventStore: { kind: store.kind, status: 'unavailable', head: null, lastError: app.platform.eventStoreError() }, readModels: [] };
     }
+  };
+
+  const countAfter = async (positions: LogPosition[]): Promise<number[]> => {
+    if (positions.length === 0) return [];
+    const oldest = positions.reduce((a, b) => (comparePositions(a, b) <= 0 ? a : b));
+    const events = await app.platform.store.readAll({ from: oldest, limit: LAG_COUNTED });
+    return positions.map((position) => events.filter((event) => comparePositions(event.position, position) > 0).length);
   };
 
   app.get('/health', {
