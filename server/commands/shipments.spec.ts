@@ -13,6 +13,7 @@ import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import type { Actor } from '../http/auth.ts';
 import { organization, type Member } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';
+import { readableThrough } from '../testing/readableHead.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import type { Caller } from './caller.ts';
 import { listLoadOffers } from './listLoadOffers.ts';
@@ -74,9 +75,11 @@ t.test('an offer from a log written before loads listed their offers is listed b
       submittedBy: legacy.userId, price: 900, message: '', eldTruckName: null, submittedAt: now,
     },
   };
-  await platform.store.append(proposalStream(proposalId), [submitted], {
+  const appended = await platform.store.append(proposalStream(proposalId), [submitted], {
     expectedRevision: 'no_stream', metadata: { userId: legacy.userId, organizationId: legacy.organizationId, correlationId: loadId, causationId: null, at: now },
   });
+  // listLoadOffers reads the log, which shows the offer once no transaction elsewhere can overtake it.
+  await readableThrough(platform.store, appended.position);
   t.equal((await listLoadOffers(platform.store, now)).listed, 1, 'the unlisted offer is listed, the others were listed already');
   t.equal((await listLoadOffers(platform.store, now)).listed, 0, 'a second run lists nothing');
   await marketplace.changeProposal(asShipper, ids[0]!, { status: GenericStatus.Accepted, message: '', price: null }, new Date().toISOString());
