@@ -92,6 +92,19 @@ const addHook = async (token: string, url: string, events = ALL, description = '
   return answer.json as { id: string; secret: string };
 };
 const deliveriesOf = async (token: string, id: string, query = '') => (await httpClient('GET', `/api/webhooks/${id}/deliveries?pageSize=100${query}`, token)).json;
+/**
+ * Reads `read` until `done` holds (or 10 s pass) and answers the last reading: the receiver hears a
+ * delivery before the sender has recorded its outcome, so a read right after may still show the attempt running.
+ */
+async function settled<T>(read: () => Promise<T>, done: (value: T) => boolean): Promise<T> {
+  const deadline = Date.now() + 10_000;
+  let value = await read();
+  while (!done(value) && Date.now() < deadline) {
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    value = await read();
+  }
+  return value;
+}
 
 t.test('a delivery is signed as documented and verifies with the README code', async (t) => {
   const hook = await receiver();
@@ -111,7 +124,7 @@ t.test('a delivery is signed as documented and verifies with the README code', a
   t.match(delivery!.headers['webhook-timestamp'], /^\d{10}$/);
   t.ok(verifyWebhook(secret, delivery!.headers, delivery!.body), 'verifies');
   t.notOk(verifyWebhook(secret, delivery!.headers, delivery!.body.replace(load.id, crypto.randomUUID())), 'a changed body does not');
-  const list = (await httpClient('GET', '/api/webhooks', shipper.token)).json;
+  const list = await settled(async () => (await httpClient('GET', '/api/webhooks', shipper.token)).json, (rows) => rows[0]?.lastDelivery?.status === 'delivered');
   t.match(list, [{ id, url: hook.url, events: ['load.posted'], description: 'ERP', lastDelivery: { status: 'delivered', attempts: 1, responseStatus: 200, type: 'load.posted' } }]);
   t.notOk(JSON.stringify(list).includes('whsec_'), 'the list never shows the secret');
   t.equal((await httpClient('DELETE', `/api/webhooks/${id}`, shipper.token)).status, 204);
@@ -126,7 +139,7 @@ t.test('a 500 then a 200: one event id sent twice, recorded delivered after 2 at
   await waitUntil(() => hook.received.length >= 2, 10_000, 'the retry');
   t.same(hook.received.map((entry) => entry.status), [500, 200]);
   t.equal(hook.received[0]!.id, hook.received[1]!.id, 'the same webhook-id');
-  const table = await deliveriesOf(shipper.token, id);
+  const table = await settled(() => deliveriesOf(shipper.token, id), (answer) => answer.data?.[0]?.status === 'delivered');
   t.match(table, { total: 1, data: [{ eventId: hook.received[0]!.id, type: 'load.posted', status: 'delivered', attempts: 2, responseStatus: 200 }] });
   const metrics = await (await fetch(`${baseUrl}/metrics`)).text();
   t.match(metrics, /webhook_deliveries_total\{status="retrying"\} [1-9]/, 'the retry is counted');
@@ -305,7 +318,7 @@ t.test('a server restart between attempts loses nothing and re-sends nothing ack
   t.equal(hook.received.filter((entry) => entry.status === 200 && entry.json.data.id === delivered.id).length, 1, 'the acknowledged one is not sent again');
   const ok = hook.received.find((entry) => entry.status === 200 && entry.json.data.id === waiting.id)!;
   t.ok(verifyWebhook(secret, ok.headers, ok.body), 'signed with the same secret after the restart');
-  const table = (await inject(server)('GET', `/api/webhooks/${id}/deliveries`, token)).json;
+  const table = await settled(async () => (await inject(server)('GET', `/api/webhooks/${id}/deliveries`, token)).json, (answer) => answer.data?.every((row: { status: string }) => row.status === 'delivered'));
   t.match(table.data, [{ status: 'delivered', responseStatus: 200 }, { status: 'delivered' }]);
   t.ok(table.data[0].attempts >= 2);
 });
