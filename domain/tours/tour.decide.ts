@@ -9,7 +9,7 @@ import { stopAt } from './geo.ts';
 import { ratingErrors } from './ratings.ts';
 import {
   manualTourEventTypes,
-  type AddTourEvent, type AssignTour, type CancelTour, type ChangeTourStatus, type ConfirmCarrier, type ObservePosition,
+  type AddTourEvent, type AssignTour, type RecordProofOfDelivery, type CancelTour, type ChangeTourStatus, type ConfirmCarrier, type ObservePosition,
   type OpenedTour, type OpenTour, type RateTour, type RevokeTourShare, type ShareTour, type Tour, type TourActor, type TourCommand, type TourEvent, type TourEventAdded,
   type TourEventType, type TourStop,
 } from './tour.types.ts';
@@ -39,7 +39,7 @@ export const evolveTour = (state: Tour, event: TourEvent): Tour => {
     return {
       exists: true, tourId, loadId, loadGuid, proposalId, shipperOrganizationId, carrierOrganizationId, price, eldTruckName, stops,
       status: TourStatus.BidAccepted, assigneeId: null, assigneeName: null, contractFileId: null,
-      insideStopId: null, arrivedStopIds: [], departedStopIds: [], ratings: { shipper: null, carrier: null }, shares: [],
+      insideStopId: null, arrivedStopIds: [], departedStopIds: [], ratings: { shipper: null, carrier: null }, shares: [], proofs: [],
       openedAt, updatedAt: openedAt,
     };
   }
@@ -61,6 +61,10 @@ export const evolveTour = (state: Tour, event: TourEvent): Tour => {
       return { ...state, shares: [...(state.shares ?? []), { shareId: event.data.shareId, organizationId: event.data.organizationId }] };
     case 'TourShareRevoked':
       return { ...state, shares: (state.shares ?? []).filter((share) => share.shareId !== event.data.shareId) };
+    case 'ProofOfDeliveryRecorded': {
+      const { proofId, receivedBy, note, files, recordedBy, recordedAt } = event.data;
+      return { ...state, proofs: [...(state.proofs ?? []), { proofId, receivedBy, note, files, recordedBy, recordedAt }], updatedAt: recordedAt };
+    }
     default:
       return assertNever(event);
   }
@@ -79,6 +83,7 @@ export const decideTour = (command: TourCommand, state: Tour): TourEvent[] => {
     case 'CancelTour': return cancelTour(command, visibleTo(tour, command.data.actor));
     case 'ShareTour': return shareTour(command, visibleTo(tour, command.data.actor));
     case 'RevokeTourShare': return revokeTourShare(command, visibleTo(tour, command.data.actor));
+    case 'RecordProofOfDelivery': return recordProofOfDelivery(command, visibleTo(tour, command.data.actor));
     default: return assertNever(command);
   }
 };
@@ -296,4 +301,47 @@ const revokeTourShare = ({ data }: RevokeTourShare, tour: OpenedTour): TourEvent
   const share = (tour.shares ?? []).find((entry) => entry.shareId === data.shareId);
   if (!share || share.organizationId !== actor.organizationId) throw new NotFoundError('Link not found');
   return [{ type: 'TourShareRevoked', data: { tourId: tour.tourId, shareId: data.shareId, revokedBy: actor.userId, revokedAt: data.now } }];
+};
+
+/** The stop where the goods are handed over: the tour's last. */
+export const lastStopOf = (tour: OpenedTour): TourStop | null => tour.stops.at(-1) ?? null;
+
+/** A proof already recorded under this id (a retry of the same proof). */
+export const recordedProof = (tour: OpenedTour, proofId: string) => (tour.proofs ?? []).find((proof) => proof.proofId === proofId) ?? null;
+
+/**
+ * Who records a proof of delivery and when: only the driver assigned to the tour, from the arrival
+ * at the last stop until the tour is Delivered. Throws the refusal (403 for anyone else, 409 out of
+ * that window); the route asks before it reads the upload, the decider again when it decides.
+ */
+export const assertMayRecordProof = (tour: OpenedTour, actor: TourActor): void => {
+  if (actor.party !== 'driver' || actor.userId === null || actor.userId !== tour.assigneeId) {
+    throw new ForbiddenError('Only the driver assigned to this tour records its proof of delivery');
+  }
+  if (tour.status === TourStatus.Delivered) throw new IllegalStateError('This tour is already delivered: its proof of delivery can no longer change');
+  if (tour.status === TourStatus.Canceled) throw new IllegalStateError('This tour is canceled');
+  const last = lastStopOf(tour);
+  const arrived = last !== null && tour.arrivedStopIds.includes(last.id);
+  if (!arrived || !(tour.status === TourStatus.InTransit || tour.status === TourStatus.PendingDeliveryConfirmation)) {
+    throw new IllegalStateError('A proof of delivery is recorded once the truck has arrived at the last stop');
+  }
+};
+
+const recordProofOfDelivery = ({ data }: RecordProofOfDelivery, tour: OpenedTour): TourEvent[] => {
+  const { actor } = data;
+  const already = recordedProof(tour, data.proofId);
+  if (already) {
+    // The same proof sent again by the same driver: recorded once. Another use of its id is a conflict.
+    if (already.recordedBy === actor.userId) return [];
+    throw new ConflictError('This proof of delivery id is already used');
+  }
+  assertMayRecordProof(tour, actor);
+  const receivedBy = data.receivedBy.trim();
+  if (receivedBy === '') throw ValidationError.field('receivedBy', 'Please enter who received the goods');
+  if (data.files.length === 0) throw ValidationError.field('photo', 'Add at least one photo or the signature');
+  const note = data.note?.trim() || null;
+  return [{
+    type: 'ProofOfDeliveryRecorded',
+    data: { tourId: tour.tourId, proofId: data.proofId, receivedBy, note, files: data.files, recordedBy: actor.userId!, recordedAt: data.now },
+  }];
 };

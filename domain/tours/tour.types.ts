@@ -61,8 +61,19 @@ export type TourShared = Event<'TourShared', {
 }>;
 export type TourShareRevoked = Event<'TourShareRevoked', { tourId: string; shareId: string; revokedBy: string; revokedAt: string }>;
 
+/** A file of a proof of delivery: a photo of the goods or the receiver's signature, stored once (`files`, owned by the tour). */
+export type ProofFile = { id: string; kind: 'photo' | 'signature'; name: string };
+/**
+ * The proof that the goods were handed over: who received them, an optional note, photos and a
+ * signature. Recorded by the assigned driver from the arrival at the last stop until Delivered;
+ * `proofId` comes from the driver's phone, so a proof sent twice (a retry) is recorded once.
+ */
+export type ProofOfDeliveryRecorded = Event<'ProofOfDeliveryRecorded', {
+  tourId: string; proofId: string; receivedBy: string; note: string | null; files: ProofFile[]; recordedBy: string; recordedAt: string;
+}>;
+
 export type TourEvent =
-  | TourOpened | CarrierConfirmed | TourAssigned | TourStatusChanged | TourEventAdded | TourRated | TourCanceled | TourShared | TourShareRevoked;
+  | TourOpened | CarrierConfirmed | TourAssigned | TourStatusChanged | TourEventAdded | TourRated | TourCanceled | TourShared | TourShareRevoked | ProofOfDeliveryRecorded;
 
 export type OpenTour = Command<'OpenTour', Omit<TourOpened['data'], 'openedAt'> & { now: string }>;
 export type ConfirmCarrier = Command<'ConfirmCarrier', { tourId: string; contractFileId: string; now: string }>;
@@ -85,8 +96,14 @@ export type CancelTour = Command<'CancelTour', { tourId: string; actor: TourActo
 export type ShareTour = Command<'ShareTour', { tourId: string; actor: TourActor; shareId: string; tokenHash: string; expiresAt: string; now: string }>;
 export type RevokeTourShare = Command<'RevokeTourShare', { tourId: string; actor: TourActor; shareId: string; now: string }>;
 
+/** The handler stored the files and checked their bytes; the decider checks who records and when. */
+export type RecordProofOfDelivery = Command<'RecordProofOfDelivery', {
+  tourId: string; actor: TourActor; proofId: string; receivedBy: string; note: string | null; files: ProofFile[]; now: string;
+}>;
+
 export type TourCommand =
-  | OpenTour | ConfirmCarrier | AssignTour | ChangeTourStatus | AddTourEvent | ObservePosition | RateTour | CancelTour | ShareTour | RevokeTourShare;
+  | OpenTour | ConfirmCarrier | AssignTour | ChangeTourStatus | AddTourEvent | ObservePosition | RateTour | CancelTour | ShareTour | RevokeTourShare
+  | RecordProofOfDelivery;
 
 export type OpenedTour = {
   exists: true;
@@ -110,10 +127,13 @@ export type OpenedTour = {
   ratings: { shipper: RatingEntry[] | null; carrier: RatingEntry[] | null };
   /** The tracking links not revoked (expired ones included: expiry is a matter of the clock), with the organization that made each. */
   shares: { shareId: string; organizationId: string }[];
+  /** The proofs of delivery, oldest first. */
+  proofs: ProofOfDelivery[];
   openedAt: string;
   updatedAt: string;
 };
 export type Tour = { exists: false } | OpenedTour;
+export type ProofOfDelivery = { proofId: string; receivedBy: string; note: string | null; files: ProofFile[]; recordedBy: string; recordedAt: string };
 
 /** Chat (stream `tourchat-<tourId>`). */
 export type MessagePosted = Event<'MessagePosted', {
