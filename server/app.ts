@@ -30,6 +30,7 @@ import { usersRoutes } from './routes/users.routes.ts';
 import { organizationsRoutes } from './routes/organizations.routes.ts';
 import { placesRoutes } from './routes/places.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
+import { podRoutes } from './routes/pod.routes.ts';
 import { loadsRoutes } from './routes/loads.routes.ts';
 import { proposalsRoutes } from './routes/proposals.routes.ts';
 import { toursRoutes } from './routes/tours.routes.ts';
@@ -132,6 +133,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(sharedTrackingRoutes, { prefix: '/api' });
   await app.register(servicesRoutes, { prefix: '/api' });
   await app.register(historyRoutes, { prefix: '/api' });
+  await app.register(podRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(eventsRoutes, { prefix: '/api' });
   // socket.io shares the HTTP server: attached once the app is ready, closed before the server closes.

@@ -172,6 +172,9 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/tours/:id/events': { access: [TOUR_GET_EVENTS], tenant: TOUR_ID },
   'POST /api/tours/:id/events': { access: [TOUR_ADD_EVENT], tenant: TOUR_ID },
   'POST /api/tours/:id/positions': { access: [TOUR_ASSIGNEE], tenant: TOUR_ID },
+  // proof of delivery: recorded by the assigned driver only (the tour's other parties get 403 on their own tour), read by the tour's parties
+  'POST /api/tours/:id/pod': { access: [TOUR_GET], tenant: TOUR_ID },
+  'GET /api/tours/:id/pod': { access: [TOUR_GET], tenant: TOUR_ID },
   'GET /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
   'POST /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
   // tracking links: made by the tour's shipper or carrier, opened by anyone holding one
