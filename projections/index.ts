@@ -1,3 +1,4 @@
+import { laneRatesProjection } from './laneRates/laneRates.projection.ts';
 import { leadsProjection } from './leads/leads.projection.ts';
 import { marketplaceProjection } from './marketplace/marketplace.projection.ts';
 import { tourChatProjection, tourPositionsProjection } from './marketplace/tourActivity.projection.ts';
@@ -9,4 +10,4 @@ import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 
 /** Every read model the server keeps. */
-export const allProjections: Projection[] = [usersProjection, organizationsProjection, marketplaceProjection, tourPositionsProjection, tourChatProjection, savedSearchesProjection, organizationServicesProjection, leadsProjection, tourSharesProjection];
+export const allProjections: Projection[] = [usersProjection, organizationsProjection, marketplaceProjection, tourPositionsProjection, tourChatProjection, savedSearchesProjection, organizationServicesProjection, leadsProjection, tourSharesProjection, laneRatesProjection];

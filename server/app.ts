@@ -41,6 +41,7 @@ import { eventsRoutes } from './routes/events.routes.ts';
 import { searchesRoutes } from './routes/searches.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
+import { insightsRoutes } from './routes/insights.routes.ts';
 
 export type { App, InventoriedRoute };
 
@@ -142,6 +143,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(searchesRoutes, { prefix: '/api' });
   await app.register(projectionsRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
+  await app.register(insightsRoutes, { prefix: '/api' });
 
   // The built client: precompressed, cached by hash, outside the API's rate limit (server/http/clientAssets.ts).
   const clientBuilt = await registerClientAssets(app, config.clientDir);

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { LaneRatesTables } from '../projections/laneRates/laneRates.tables.ts';
 import type { LeadsTables } from '../projections/leads/leads.tables.ts';
 import type { MarketplaceTables } from '../projections/marketplace/marketplace.tables.ts';
 import type { OrganizationsTables } from '../projections/organizations/organizations.tables.ts';
@@ -55,4 +56,4 @@ export type EventStoreTables = {
 };
 
 /** Every table of the database: the event store's, the server's own, and each read model's (declared beside its projection). */
-export type DB = EventStoreTables & ServerTables & UsersTables & OrganizationsTables & MarketplaceTables & SearchesTables & ServicesTables & LeadsTables & TourSharesTables;
+export type DB = EventStoreTables & ServerTables & UsersTables & OrganizationsTables & MarketplaceTables & SearchesTables & ServicesTables & LeadsTables & TourSharesTables & LaneRatesTables;

@@ -190,6 +190,10 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'POST /api/searches': { access: [LOADS_CARRIER] },
   'DELETE /api/searches/:id': { access: [LOADS_CARRIER] },
 
+  // lane rates: market-wide figures from agreed prices, for shipper and carrier users and the Superadmin (insights.routes.spec.ts)
+  'GET /api/insights/lanes': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
+  'GET /api/insights/lanes/top': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
+
   // ELD services (the carrier's own account: reading 704, changing 706). An installation is named by
   // its id or its provider's within the caller's organization only; another organization's id is 404
   // (services.routes.spec.ts), so no tenant fixture kind is declared for it.
