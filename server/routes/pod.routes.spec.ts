@@ -55,7 +55,7 @@ async function sendPod(token: string, tourId: string, data: unknown, files: Part
   try { json = JSON.parse(text); } catch { json = text; }
   return { status: response.status, json };
 }
-const photo = (content = JPEG, filename = 'box.jpg'): Part => ({ field: 'photo', content, filename, type: 'image/jpeg' });
+const photo = (content: Buffer = JPEG, filename = 'box.jpg'): Part => ({ field: 'photo', content, filename, type: 'image/jpeg' });
 const signature: Part = { field: 'signature', content: PNG, filename: 'signature.png', type: 'image/png' };
 const proof = (id: string) => ({ id, receivedBy: 'Rita Receiver', note: 'Two pallets, one corner dented' });
 
