@@ -15,6 +15,7 @@ import * as fileOwners from './2026_11_25_1200_file_owners.ts';
 import * as webhooks from './2026_11_25_1500_webhooks.ts';
 import * as tourShares from './2026_11_25_1400_tour_shares.ts';
 import * as laneRates from './2026_11_26_1100_lane_rates.ts';
+import * as clusterSecrets from './2026_11_26_1200_cluster_secrets.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -33,6 +34,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1500_webhooks': webhooks,
   '2026_11_25_1400_tour_shares': tourShares,
   '2026_11_26_1100_lane_rates': laneRates,
+  '2026_11_26_1200_cluster_secrets': clusterSecrets,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

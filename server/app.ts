@@ -42,6 +42,7 @@ import { searchesRoutes } from './routes/searches.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { insightsRoutes } from './routes/insights.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
 
 export type { App, InventoriedRoute };
 
@@ -122,6 +123,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   registerIdempotency(app);
 
   await app.register(platformRoutes, { prefix: '/api' });
+  await app.register(healthRoutes, { prefix: '/api' });
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });

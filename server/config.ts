@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadSecretsKey } from './integrations/eld/secrets.ts';
 import { defaultWebhookSettings, type WebhookSettings } from './webhooks/settings.ts';
@@ -12,6 +12,10 @@ export type Config = {
   dataDir: string;
   /** null keeps the PGlite data in memory (tests). */
   inMemory: boolean;
+  /**
+   * JWT_SECRET (overrides the keys in the database); random for a database in memory; '' until
+   * startPlatform has read the cluster's keys, then the newest signing key.
+   */
   jwtSecret: string;
   /** How long an access token lives (ACCESS_TOKEN_TTL_SECONDS, 900): a socket stays open past it only with a fresh one. */
   accessTokenTtlSeconds: number;
@@ -27,7 +31,7 @@ export type Config = {
   trustProxy: boolean;
   clientDir: string;
   runProjections: boolean;
-  /** AES-256-GCM key (base64) sealing the ELD providers' secrets: SECRETS_KEY, else kept in DATA_DIR. */
+  /** AES-256-GCM key (base64) sealing the ELD providers' and webhooks' secrets: SECRETS_KEY, else the database's (filled in by startPlatform; '' before). */
   secretsKey: string;
   samsaraBaseUrl: string;
   motiveBaseUrl: string;
@@ -91,16 +95,6 @@ function mapTileUrlOf(value: string | undefined): string | null {
 const bool = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
-/** The JWT secret is generated once and kept in DATA_DIR so tokens survive a restart. */
-function persistentSecret(dataDir: string): string {
-  const file = path.join(dataDir, 'jwt-secret');
-  if (existsSync(file)) return readFileSync(file, 'utf8').trim();
-  mkdirSync(dataDir, { recursive: true });
-  const secret = randomBytes(48).toString('base64url');
-  writeFileSync(file, secret, { mode: 0o600 });
-  return secret;
-}
-
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const inMemory = overrides.inMemory ?? false;
@@ -112,7 +106,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     eventstoreUrl: env.EVENTSTORE_URL || null,
     dataDir,
     inMemory,
-    jwtSecret: env.JWT_SECRET || (inMemory ? randomBytes(48).toString('base64url') : persistentSecret(dataDir)),
+    // '' here: the database holds the keys (server/cluster/clusterSecrets.ts); startPlatform fills in the one in use.
+    jwtSecret: env.JWT_SECRET || (inMemory ? randomBytes(48).toString('base64url') : ''),
     accessTokenTtlSeconds: Math.max(5, Math.floor(Number(env.ACCESS_TOKEN_TTL_SECONDS || 900) || 900)),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: mailFromOf(env.MAIL_FROM),
@@ -125,7 +120,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     trustProxy: bool(env.TRUST_PROXY, false),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     runProjections: bool(env.RUN_PROJECTIONS, true),
-    secretsKey: loadSecretsKey({ value: env.SECRETS_KEY, inMemory, dataDir }),
+    secretsKey: (env.SECRETS_KEY || inMemory) ? loadSecretsKey({ value: env.SECRETS_KEY, inMemory, dataDir }) : '',
     samsaraBaseUrl: (env.SAMSARA_BASE_URL || 'https://api.samsara.com').replace(/\/+$/, ''),
     motiveBaseUrl: (env.MOTIVE_BASE_URL || 'https://api.gomotive.com').replace(/\/+$/, ''),
     eldPollMs: Math.max(1000, Number(env.ELD_POLL_MS || 30_000) || 30_000),

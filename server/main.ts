@@ -22,17 +22,38 @@ await app.listen({ port: config.port, host: config.host });
 logger.info(`Freight marketplace at http://localhost:${config.port}`);
 
 let closing = false;
+/**
+ * SIGTERM (a deployment replacing this process) drains it: `GET /api/health/ready` answers 503 at
+ * once; the projection and reactor locks are given back at once, so another process takes the read
+ * models over within a second or two; after DRAIN_DELAY_MS (the load balancer's notice) the listener
+ * closes, the sockets are told to reconnect (server-side disconnect: the browser reconnects, through
+ * the proxy, to another process), requests in flight get SHUTDOWN_GRACE_MS to finish, and the process
+ * exits 0. SIGINT does the same.
+ */
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
-  logger.info({ signal }, 'shutting down');
-  // Stop accepting requests, let those in flight finish, then stop projections and close the database.
-  const timer = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, 15_000);
+  platform.lifecycle.drain();
+  const drainDelayMs = Math.max(0, Number(process.env.DRAIN_DELAY_MS ?? 1000) || 0);
+  const graceMs = Math.max(0, Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) || 0);
+  logger.info({ signal, drainDelayMs, graceMs }, 'draining');
+  const timer = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, drainDelayMs + graceMs + 10_000);
   timer.unref();
   try {
+    const released = platform.releaseBackground().then(
+      () => logger.info('projection and reactor locks released'),
+      (err: unknown) => logger.error({ err }, 'background work did not stop cleanly'),
+    );
     await demoTicker?.stop();
+    if (drainDelayMs) await new Promise((resolve) => setTimeout(resolve, drainDelayMs));
+    // Past the grace, connections still open are cut.
+    const grace = setTimeout(() => app.server.closeAllConnections(), graceMs);
+    grace.unref();
     await app.close();
+    clearTimeout(grace);
+    await released;
     await platform.close();
+    logger.info('stopped');
     process.exit(0);
   } catch (err) {
     logger.error({ err }, 'shutdown failed');

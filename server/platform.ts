@@ -21,6 +21,8 @@ import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 import { createSecretBox } from './integrations/eld/secrets.ts';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
+import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';
+import { createLifecycle, type Lifecycle } from './cluster/lifecycle.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
 export type Platform = {
@@ -50,13 +52,35 @@ export type Platform = {
   metrics: Metrics;
   /** The event store's last error (logged when it happened), for /api/health. */
   eventStoreError(): { message: string; at: string } | null;
+  /** The cluster's keys from the database; null for a database in memory (random keys of this process). */
+  clusterSecrets: ClusterSecrets | null;
+  /** Serving or draining (SIGTERM): what `GET /api/health/ready` answers first. */
+  lifecycle: Lifecycle;
+  /**
+   * Stops the background work and gives its locks back at once (projections, reactors, pollers),
+   * so another process takes them over; requests are still answered. Once; `close` calls it too.
+   */
+  releaseBackground(): Promise<void>;
   close(): Promise<void>;
 };
 
-export async function startPlatform(config: Config, logger: Logger, options: { projections?: Projection[] } = {}): Promise<Platform> {
-  const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.inMemory ? null : config.dataDir });
+export async function startPlatform(givenConfig: Config, logger: Logger, options: { projections?: Projection[] } = {}): Promise<Platform> {
+  const database = await openDatabase({ databaseUrl: givenConfig.databaseUrl, dataDir: givenConfig.inMemory ? null : givenConfig.dataDir });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
+  // One source of keys for every process on this database (JWT_SECRET / SECRETS_KEY override it);
+  // a key that cannot open the stored data stops the start here, with why.
+  const clusterSecrets = givenConfig.inMemory ? null : await openClusterSecrets({
+    db: database.db, jwtSecret: givenConfig.jwtSecret || null, secretsKey: givenConfig.secretsKey || null, dataDir: givenConfig.dataDir,
+    accessTokenTtlSeconds: givenConfig.accessTokenTtlSeconds, logger,
+  }).catch(async (error: unknown) => {
+    await database.close().catch(() => undefined);
+    throw error;
+  });
+  const config: Config = clusterSecrets
+    ? { ...givenConfig, jwtSecret: clusterSecrets.jwt.signing().secret, secretsKey: clusterSecrets.sealingKey() }
+    : givenConfig;
+  const secrets = clusterSecrets?.box ?? createSecretBox(config.secretsKey);
   // Logged, and the last one kept for /api/health: subscriptions resubscribe, so nothing else shows it.
   let eventStoreError: { message: string; at: string } | null = null;
   const onError = (err: unknown) => {
@@ -73,6 +97,7 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   const tokens = createTokenService({
     db: database.db,
     secret: config.jwtSecret,
+    ...(clusterSecrets ? { keys: clusterSecrets.jwt } : {}),
     accessTokenTtlSeconds: config.accessTokenTtlSeconds,
     // Blocked and deleted users, and sessions begun before a password reset, refresh no more.
     isUserAllowed: async (userId) => {
@@ -84,7 +109,11 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
   });
   const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, logger, from: config.mailFrom });
   const loginLimiter = createLoginLimiter();
-  const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, { logger });
+  const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, {
+    logger,
+    // A process that holds no lock asks again this often: the read models move within about a second when their holder stops.
+    lockRetryMs: Number(process.env.PROJECTION_LOCK_RETRY_MS) || 1000,
+  });
   // An activation or a block committed here takes effect at the next request, not after the cache's few seconds.
   runner.onCommitted((projection, events) => {
     if (projection !== 'organizations') return;
@@ -105,27 +134,35 @@ export async function startPlatform(config: Config, logger: Logger, options: { p
     if (listing) logger.info({ listed: listing.listed }, 'older offers listed on their loads');
   }
   const loadExpiry = config.runProjections ? startLoadExpiryScheduler({ database, marketplace, logger }) : null;
-  const eld = startEldIntegration({ config, database, store, marketplace, logger, background: config.runProjections });
+  const eld = startEldIntegration({ config, database, store, marketplace, logger, background: config.runProjections, secrets });
   // Reads `platform.realtime` at each alert: the socket server is attached once the HTTP server exists.
   const laneAlerts = config.runProjections
     ? await startLaneAlerts({ database, store, mailer, logger, projections: runner, realtime: () => platform.realtime })
     : null;
   const webhooks = createWebhooks({
-    database, store, mailer, logger, secrets: createSecretBox(config.secretsKey), settings: config.webhooks, projections: runner, background: config.runProjections,
+    database, store, mailer, logger, secrets, settings: config.webhooks, projections: runner, background: config.runProjections,
     onDelivery: (status) => metrics.webhookDelivered(status),
   });
   logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
+  let released: Promise<void> | null = null;
+  const releaseBackground = () => released ??= (async () => {
+    await laneAlerts?.stop();
+    await webhooks.stop();
+    await eld.stop();
+    await loadExpiry?.stop();
+    await runner.stop();
+  })();
   const platform: Platform = {
     config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, organizationStatus, mailer, loginLimiter,
     realtime, metrics, webhooks,
     eventStoreError: () => eventStoreError,
+    clusterSecrets,
+    lifecycle: createLifecycle(),
+    releaseBackground,
     async close() {
       await realtime.close();
-      await laneAlerts?.stop();
-      await webhooks.stop();
-      await eld.stop();
-      await loadExpiry?.stop();
-      await runner.stop();
+      await releaseBackground();
+      clusterSecrets?.close();
       await store.close();
       await database.close();
     },

@@ -137,6 +137,16 @@ export type WebhookDeliveriesTable = {
 /** Where the webhooks reactor stands in the log. */
 export type WebhookCheckpointsTable = EldCheckpointsTable;
 
+/** A key of the cluster (migration 2026_11_26_1200): signing keys of access tokens, sealing keys. */
+export type ClusterSecretsTable = {
+  purpose: 'jwt' | 'sealing';
+  generation: number;
+  secret: string | null;
+  key_check: string;
+  origin: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+};
+
 export type ServerTables = {
   refresh_tokens: RefreshTokensTable;
   outbox: OutboxTable;
@@ -151,6 +161,7 @@ export type ServerTables = {
   webhook_event_audience: WebhookEventAudienceTable;
   webhook_deliveries: WebhookDeliveriesTable;
   webhook_checkpoints: WebhookCheckpointsTable;
+  cluster_secrets: ClusterSecretsTable;
 };
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -1,10 +1,11 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import type { FastifyJWTOptions, JWT } from '@fastify/jwt';
+import type { FastifyJWTOptions, JWT, TokenOrHeader } from '@fastify/jwt';
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { RefreshTokensTable } from '../../storage/serverTables.ts';
+import { staticJwtKeys, type JwtKeys } from '../cluster/clusterSecrets.ts';
 
 export const TOKEN_ISSUER = 'freight-marketplace';
 export const TOKEN_AUDIENCE = 'freight-marketplace-api';
@@ -46,9 +47,23 @@ const REQUIRED_CLAIMS = ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'
  * `none`, no HS512, no RS/HS confusion), and so are the issuer, the audience and the claims a token
  * must carry. `maxAge` is in seconds, as @fastify/jwt reads a number.
  */
-export function accessJwtOptions(secret: string, accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS): FastifyJWTOptions {
+export function accessJwtOptions(secret: string | JwtKeys, accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS): FastifyJWTOptions {
   return {
-    secret,
+    // Keys by `kid` (server/cluster/clusterSecrets.ts): @fastify/jwt hands the decoded header to this
+    // function and verifies with the key it answers; a `kid` not known yet reads the keys again once.
+    secret: typeof secret === 'string' ? secret : async (_request: FastifyRequest, token: TokenOrHeader) => {
+      const header = 'header' in token ? token.header : token;
+      const kid = typeof header.kid === 'string' ? header.kid : undefined;
+      let key = secret.verifying(kid);
+      if (key === null && kid !== undefined) {
+        await secret.refresh();
+        key = secret.verifying(kid);
+      }
+      if (key === null) throw refused();
+      return key;
+    },
+    // The secret function reads the header (`kid`).
+    decode: { complete: true },
     sign: { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE },
     verify: {
       algorithms: ['HS256'],
@@ -85,7 +100,10 @@ const refused = () => new UnauthorizedError('Your session has expired. Please si
 
 export function createTokenService(options: {
   db: Kysely<DB>;
-  secret: string;
+  /** One HS256 key for every token (JWT_SECRET, tests); or `keys`. */
+  secret?: string;
+  /** The cluster's signing keys by `kid` (server/cluster/clusterSecrets.ts): the newest signs, retired ones verify a while. */
+  keys?: JwtKeys;
   now?: () => Date;
   /** Consulted on every refresh unless the call passes its own. */
   isUserAllowed?: IsUserAllowed;
@@ -95,11 +113,12 @@ export function createTokenService(options: {
   jwt?: AccessJwt;
 }) {
   // HS256 wants a key of at least 256 bits; a short one can be brute-forced offline from any token.
-  if (options.secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
+  const keys = options.keys ?? staticJwtKeys(options.secret ?? '');
+  if (keys.signing().secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
-  const jwtOptions = accessJwtOptions(options.secret, accessTtl);
+  const jwtOptions = accessJwtOptions(options.keys ?? keys.signing().secret, accessTtl);
   let bound: AccessJwt | null = options.jwt ?? null;
   const jwt = (): AccessJwt => {
     if (!bound) throw new Error('Access tokens need @fastify/jwt: register it with `tokens.jwtOptions` and pass `app.jwt` to `tokens.useJwt`');
@@ -116,7 +135,27 @@ export function createTokenService(options: {
 
   function accessToken(user: SessionUser, familyId: string): string {
     const iat = Math.floor(now().getTime() / 1000);
-    return jwt().sign({ sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access', iat, exp: iat + accessTtl });
+    const payload = { sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access' as const, iat, exp: iat + accessTtl };
+    if (!options.keys) return jwt().sign(payload);
+    // The newest key of the cluster, named in the header.
+    const { kid, secret } = keys.signing();
+    return jwt().sign(payload, { key: secret, ...(kid ? { kid } : {}) });
+  }
+
+  /** The `kid` of a token's header (undefined: none), without trusting anything else in it. */
+  function kidOf(token: string): string | undefined {
+    try {
+      const header = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString('utf8')) as { kid?: unknown };
+      return typeof header.kid === 'string' ? header.kid : undefined;
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** Reads the keys again when a token names a `kid` not known here (a rotation elsewhere). */
+  async function knowKidOf(token: string): Promise<void> {
+    const kid = kidOf(token);
+    if (options.keys && kid !== undefined && keys.verifying(kid) === null) await keys.refresh();
   }
 
   /** A new refresh token row in `familyId`; returns the token, which is never stored. */
@@ -162,7 +201,13 @@ export function createTokenService(options: {
     let payload: Record<string, unknown>;
     try {
       // The clock is passed per call, so that it is the injected one; the rest is `jwtOptions`.
-      payload = jwt().verify<Record<string, unknown>>(token, { clockTimestamp: now().getTime() });
+      if (!options.keys) {
+        payload = jwt().verify<Record<string, unknown>>(token, { clockTimestamp: now().getTime() });
+      } else {
+        const key = keys.verifying(kidOf(token));
+        if (key === null) throw refused();
+        payload = jwt().verify<Record<string, unknown>>(token, { clockTimestamp: now().getTime(), key });
+      }
     } catch {
       throw refused();
     }
@@ -301,6 +346,7 @@ export function createTokenService(options: {
 
     /** verifyAccess plus the logout check: what a route guard or a socket handshake calls. */
     async authenticate(token: string): Promise<AccessClaims> {
+      await knowKidOf(token);
       const claims = verifyAccess(token);
       if (!(await isFamilyActive(claims.sid))) throw refused();
       return claims;

@@ -62,6 +62,8 @@ const NO_ORGANIZATION: ByDesign = { roles: [Role.Superadmin], why: 'a Superadmin
 export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // platform
   'GET /api/health': PUBLIC,
+  'GET /api/health/live': PUBLIC,
+  'GET /api/health/ready': PUBLIC,
   'GET /api/catalog': PUBLIC,
   'GET /api/client-settings': PUBLIC,
 

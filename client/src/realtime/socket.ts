@@ -24,6 +24,9 @@ export type { ServerEventName, ServerPayloads } from '../../../domain/realtime/e
  *   they show.
  * - `status`: 'live' only while connected and watching; a screen shows 'Reconnecting…' otherwise.
  */
+/** WebSocket only: no long-polling handshake, which needs sticky sessions behind a load balancer. */
+export const DEFAULT_TRANSPORTS: ('websocket' | 'polling')[] = ['websocket'];
+
 export type ConnectionStatus = 'offline' | 'connecting' | 'live' | 'reconnecting';
 
 type Handler<E extends ServerEventName> = (payload: ServerPayloads[E]) => void;
@@ -39,7 +42,11 @@ export type RealtimeClientOptions = {
   /** The positions of a tour recorded after `since` (GET /api/tours/{id}/positions?since=). */
   missedPositions(tourId: string, since: string): Promise<TourPositionPayload[]>;
   onStatus?(status: ConnectionStatus): void;
-  /** Transports to use (tests in Node use 'websocket'); socket.io's default otherwise. */
+  /**
+   * Transports to use; WebSocket only by default: socket.io's long-polling handshake takes several
+   * requests that must reach the same server process, which a round-robin proxy without sticky
+   * sessions does not promise (README "Running several processes").
+   */
   transports?: ('websocket' | 'polling')[];
   /** Backoff of reconnections, ms: the first delay and the most. */
   retryMs?: { first: number; max: number };
@@ -200,7 +207,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       },
       reconnectionDelay: retry.first,
       reconnectionDelayMax: retry.max,
-      ...(options.transports ? { transports: options.transports } : {}),
+      transports: options.transports ?? DEFAULT_TRANSPORTS,
     });
     socket = created;
     created.onAny((event: string, payload: unknown) => {
@@ -316,7 +323,7 @@ export type SharedTourHandlers = {
  */
 export function watchSharedTour(shareToken: string, handlers: SharedTourHandlers, options: { url?: string; transports?: ('websocket' | 'polling')[] } = {}): () => void {
   const socket: TypedSocket = io(options.url ?? '', {
-    path: '/socket.io', auth: { shareToken }, reconnectionDelayMax: 30_000, ...(options.transports ? { transports: options.transports } : {}),
+    path: '/socket.io', auth: { shareToken }, reconnectionDelayMax: 30_000, transports: options.transports ?? DEFAULT_TRANSPORTS,
   });
   socket.on('connect', () => {
     socket.timeout(10_000).emitWithAck('tour:watch', { shareToken }).then((answer) => {

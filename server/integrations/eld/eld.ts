@@ -14,7 +14,7 @@ import { createOrganizationServices, type OrganizationServices } from '../../com
 import { startPickupCheck, type PickupCheck } from '../../reactors/pickupCheck.ts';
 import { startEldPoller, type EldPoller } from '../../reactors/eldPoller.ts';
 import { createEldProviders, type EldProviders } from './providers.ts';
-import { createSecretBox } from './secrets.ts';
+import { createSecretBox, type SecretBox } from './secrets.ts';
 
 export type EldIntegration = {
   providers: EldProviders;
@@ -31,10 +31,12 @@ export function startEldIntegration(deps: {
   /** Run the poller and the pickup check in this process (they still wait for their locks). */
   background: boolean;
   http?: HttpOptions;
+  /** The cluster's sealing keys (server/cluster/clusterSecrets.ts); else a box over `config.secretsKey`. */
+  secrets?: SecretBox;
 }): EldIntegration {
   const { config, database, store, marketplace, logger, background } = deps;
   const providers = createEldProviders({ samsaraBaseUrl: config.samsaraBaseUrl, motiveBaseUrl: config.motiveBaseUrl, http: deps.http });
-  const services = createOrganizationServices({ db: database.db, store, providers, secrets: createSecretBox(config.secretsKey) });
+  const services = createOrganizationServices({ db: database.db, store, providers, secrets: deps.secrets ?? createSecretBox(config.secretsKey) });
   const leadership = createLeadership(database);
   const poller = background
     ? startEldPoller({ db: database.db, marketplace, services, logger, leadership, intervalMs: config.eldPollMs })
