@@ -16,6 +16,7 @@ import { useTourChannel } from '../tours/tourChannel.ts';
 import { isActiveTour, nextStep, type StatusStep } from '../tours/tourSteps.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { NextStopCard } from './NextStopCard.tsx';
+import { PodCard } from './PodCard.tsx';
 import { useLocationSharing } from './useLocationSharing.ts';
 import './driver.css';
 
@@ -75,6 +76,9 @@ export default function DriverPage({ titleKey }: PageProps) {
   const sharing = useLocationSharing(tourId, isActiveTour(status));
   const step = nextStep(status, 'driver');
   const nextStop = track ? (track.stops.find((stop) => stop.id === track.nextStopId) ?? null) : null;
+  // From the arrival at the last stop until Delivered: the proof of delivery is taken there.
+  const lastStop = track?.stops.at(-1) ?? null;
+  const atLastStop = Boolean(lastStop?.arrived) && (status === TourStatus.InTransit || status === TourStatus.PendingDeliveryConfirmation);
   const others = rows?.filter((row) => row.id !== tourId && row.status !== TourStatus.Canceled && row.status !== TourStatus.Delivered) ?? [];
 
   const header = (
@@ -162,6 +166,8 @@ export default function DriverPage({ titleKey }: PageProps) {
         <LocationPanel sharing={sharing} active={isActiveTour(status)} />
 
         {nextStop && isActiveTour(status) && <NextStopCard tourId={tourRow.id} stop={nextStop} onDone={refresh} />}
+
+        {atLastStop && <PodCard tourId={tourRow.id} />}
 
         <section className="card driver-card" aria-labelledby="driver-stops">
           <h2 id="driver-stops">{t('tours.stops.title')}</h2>

@@ -8,6 +8,8 @@ import { formatLocal } from '../tours/format.ts';
 import { type HistoryAnswer, historyApi } from './history.api.ts';
 import { streamKind, summarize } from './historySummary.ts';
 import { HistorySnapshot } from './HistorySnapshot.tsx';
+import type { PodFile } from '../pod/pod.api.ts';
+import { PodFiles } from '../pod/PodView.tsx';
 import '../tours/tours.css';
 import './history.css';
 
@@ -165,6 +167,11 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
                         </span>
                         <span className="history-event-kind">{t(`history.kinds.${kind}`)}</span>
                       </button>
+                      {event.type === 'ProofOfDeliveryRecorded' && Array.isArray(event.data.files) && (
+                        <div className="history-pod">
+                          <PodFiles files={event.data.files as PodFile[]} />
+                        </div>
+                      )}
                     </li>
                   );
                 })}

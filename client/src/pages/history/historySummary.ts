@@ -86,6 +86,10 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
       return t('sharedTrack.history.revoked');
     case 'MessagePosted':
       return t('history.summary.MessagePosted', { text: text(data.text) });
+    case 'ProofOfDeliveryRecorded':
+      return data.note
+        ? t('pod.history.recordedWithNote', { name: text(data.receivedBy), note: text(data.note) })
+        : t('pod.history.recorded', { name: text(data.receivedBy) });
     default:
       return event.type;
   }

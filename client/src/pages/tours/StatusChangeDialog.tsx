@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { TourStatus } from '../../../../domain/catalog.ts';
 import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
+import { PodView } from '../pod/PodView.tsx';
 import { toursApi } from './tours.api.ts';
 import type { StatusStep } from './tourSteps.ts';
 
@@ -83,6 +84,12 @@ export function StatusChangeDialog({ tourId, loadGuid, change, onClose, onDone }
         />
         {error && <small id={`${id}-error`} className="p-error" role="alert">{error}</small>}
       </div>
+      {/* Confirming the delivery: the driver's proof beside the button. */}
+      {!cancel && change.step.to === TourStatus.Delivered && (
+        <div className="pod-beside-confirmation">
+          <PodView tourId={tourId} />
+        </div>
+      )}
     </Dialog>
   );
 }

@@ -14,6 +14,7 @@ import { cityOf, formatPrice } from './format.ts';
 import { StopList } from './StopList.tsx';
 import { type TimelineEntry, type TimelineType, type TourDetail, toursApi } from './tours.api.ts';
 import { TourTimeline } from './TourTimeline.tsx';
+import { PodView } from '../pod/PodView.tsx';
 import { isActiveTour } from './tourSteps.ts';
 import { useTourChannel } from './tourChannel.ts';
 
@@ -128,6 +129,7 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
           <TourTimeline entries={events} loading={loading} />
         </section>
       </div>
+      {tour && <PodView tourId={tour.id} hideWhenEmpty refreshKey={events.length} />}
     </Dialog>
   );
 }

@@ -10,6 +10,7 @@ import { cityOf, tourIdOf } from '../tours/format.ts';
 import { StopList } from '../tours/StopList.tsx';
 import { type TimelineEntry, type TourTrack, type TrackPosition, toursApi } from '../tours/tours.api.ts';
 import { TourTimeline } from '../tours/TourTimeline.tsx';
+import { PodView } from '../pod/PodView.tsx';
 import { useTourChannel } from '../tours/tourChannel.ts';
 import { TOURS_ALL } from '../../../../domain/permissions.ts';
 import { authUserAtom } from '../../state/session.ts';
@@ -134,6 +135,11 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
             <h2 id="track-events-title">{t('tours.timeline.title')}</h2>
             <TourTimeline entries={events} loading={!track && !failed} compact />
           </section>
+          {track && (
+            <div className="card">
+              <PodView tourId={track.id} refreshKey={`${track.status}-${events.length}`} />
+            </div>
+          )}
         </aside>
       </div>
       {sharing && <ShareTrackingDialog tourId={tourId} onClose={() => setSharing(false)} />}
