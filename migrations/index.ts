@@ -9,6 +9,7 @@ import * as organizationServices from './2026_11_22_1400_organization_services.t
 import * as contentAndLeads from './2026_11_22_1500_content_and_leads.ts';
 import * as idempotencyKeys from './2026_11_22_1600_idempotency_keys.ts';
 import * as tourPositionsRevision from './2026_11_22_1700_tour_positions_revision.ts';
+import * as positionBatches from './2026_11_26_1300_position_batches.ts';
 import * as loadsViewTourIndex from './2026_11_23_0900_loads_view_tour_index.ts';
 import * as projectionParking from './2026_11_25_1000_projection_parking.ts';
 import * as fileOwners from './2026_11_25_1200_file_owners.ts';
@@ -35,6 +36,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_25_1400_tour_shares': tourShares,
   '2026_11_26_1100_lane_rates': laneRates,
   '2026_11_26_1200_cluster_secrets': clusterSecrets,
+  '2026_11_26_1300_position_batches': positionBatches,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

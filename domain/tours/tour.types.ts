@@ -143,8 +143,26 @@ export type PostMessage = Command<'PostMessage', {
   tourId: string; messageId: string; userId: string; userName: string; organizationId: string | null; text: string; now: string;
 }>;
 
-/** Positions (stream `tourpositions-<tourId>`), appended without a decider: only the assigned driver or the ELD poller writes them. */
-export type PositionRecorded = Event<'PositionRecorded', {
-  tourId: string; latitude: number; longitude: number; speed: number | null; heading: number | null; accuracy: number | null;
-  source: 'driver' | 'eld'; recordedAt: string;
-}>;
+/** One reading of the truck's place: what the driver's phone or the ELD sends. */
+export type TourPosition = {
+  latitude: number; longitude: number; speed: number | null; heading: number | null; accuracy: number | null; recordedAt: string;
+};
+
+/**
+ * Positions (stream `tourpositions-<tourId>`), appended without a decider: only the assigned driver
+ * or the ELD poller writes them. A batch is one `PositionsRecorded` (oldest first); logs written
+ * before batches hold one `PositionRecorded` per position, and every reader takes both.
+ */
+export type PositionRecorded = Event<'PositionRecorded', TourPosition & { tourId: string; source: 'driver' | 'eld' }>;
+export type PositionsRecorded = Event<'PositionsRecorded', { tourId: string; source: 'driver' | 'eld'; positions: TourPosition[] }>;
+
+/** The event types that carry positions. */
+export const POSITION_EVENT_TYPES: ReadonlySet<string> = new Set(['PositionRecorded', 'PositionsRecorded']);
+
+/** The positions an event carries, oldest first, each with its place in the event; none for any other event. */
+export function positionsIn(event: { type: string; data: unknown }): (TourPosition & { tourId: string; source: 'driver' | 'eld'; index: number })[] {
+  if (event.type === 'PositionRecorded') return [{ ...(event.data as PositionRecorded['data']), index: 0 }];
+  if (event.type !== 'PositionsRecorded') return [];
+  const { tourId, source, positions } = event.data as PositionsRecorded['data'];
+  return positions.map((position, index) => ({ ...position, tourId, source, index }));
+}

@@ -150,6 +150,8 @@ export type TourPositionsViewTable = {
   source: string;
   recorded_at: Timestamp;
   stream_revision: NullableInt8;
+  /** The position's place inside its event (a batch is one event); 0 for single-position events. */
+  position_index: ColumnType<number, number | undefined, number>;
 };
 
 /** `chat_messages_view` (the `tourChat` projection). */

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { MessagePosted, PositionRecorded } from '../../domain/tours/tour.types.ts';
+import { POSITION_EVENT_TYPES, positionsIn, type MessagePosted } from '../../domain/tours/tour.types.ts';
 import type { RecordedEvent } from '../../storage/eventStore.ts';
 import { defineProjection } from '../projection.ts';
 
@@ -10,20 +10,21 @@ import { defineProjection } from '../projection.ts';
 export const tourPositionsProjection = defineProjection({
   name: 'tourPositions',
   // 2: rows carry their stream revision, so a page delivered again adds nothing.
-  version: 2,
+  // 3: a batch is one event; rows carry their place inside it too.
+  version: 3,
   tables: ['tour_positions_view'],
-  handles: ['PositionRecorded'],
+  handles: [...POSITION_EVENT_TYPES],
   async apply(trx, events) {
-    const rows = (events as unknown as RecordedEvent<PositionRecorded>[]).map(({ data: d, streamRevision }) => ({
+    const rows = (events as RecordedEvent[]).flatMap((event) => positionsIn(event).map((d) => ({
       tour_id: d.tourId, latitude: d.latitude, longitude: d.longitude, speed: d.speed, heading: d.heading, accuracy: d.accuracy,
-      source: d.source, recorded_at: d.recordedAt, stream_revision: streamRevision,
-    }));
+      source: d.source, recorded_at: d.recordedAt, stream_revision: event.streamRevision, position_index: d.index,
+    })));
     // The page's rows as one JSON parameter: one statement whatever the page's size, typed by the table's own row type.
     for (let start = 0; start < rows.length; start += 5000) {
-      await sql`INSERT INTO tour_positions_view (tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision)
-        SELECT tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision
+      await sql`INSERT INTO tour_positions_view (tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision, position_index)
+        SELECT tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision, position_index
         FROM jsonb_populate_recordset(NULL::tour_positions_view, ${JSON.stringify(rows.slice(start, start + 5000))}::jsonb)
-        ON CONFLICT (tour_id, stream_revision) DO NOTHING`.execute(trx);
+        ON CONFLICT (tour_id, stream_revision, position_index) DO NOTHING`.execute(trx);
     }
   },
 });

@@ -11,7 +11,7 @@ import type { SubmittedProposal } from '../../domain/proposals/proposal.types.ts
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
 import { tourDecider, tourStatusName } from '../../domain/tours/tour.decide.ts';
 import {
-  tourPositionsStream, tourStream, type OpenedTour, type PositionRecorded, type RatingEntry, type Tour, type TourActor, type TourCommand, type TourEvent,
+  tourPositionsStream, tourStream, type OpenedTour, type PositionsRecorded, type RatingEntry, type TourPosition, type Tour, type TourActor, type TourCommand, type TourEvent,
   type TourEventType, type TourStop,
 } from '../../domain/tours/tour.types.ts';
 import { hashShareToken, newShareToken } from '../auth/shareTokens.ts';
@@ -112,7 +112,7 @@ export function createTourCommands(deps: { store: EventStore; readers: StreamRea
     },
 
     /** Positions from the assigned driver (or, with no caller, the ELD poller), then the geofence rule. */
-    async recordPositions(caller: Caller | null, tourId: string, positions: Omit<PositionRecorded['data'], 'tourId' | 'source'>[], now: string) {
+    async recordPositions(caller: Caller | null, tourId: string, positions: TourPosition[], now: string) {
       // One read of the tour serves the checks and the geofence; it is read again only if the tour
       // changed under the geofence's append.
       const readTour = async () => {
@@ -129,7 +129,8 @@ export function createTourCommands(deps: { store: EventStore; readers: StreamRea
         throw new IllegalStateError(`Positions are recorded while the tour is on the road, not while it is ${tourStatusName(tour.status)}`);
       }
       const sorted = [...positions].sort((a, b) => a.recordedAt.localeCompare(b.recordedAt));
-      const events: PositionRecorded[] = sorted.map((position) => ({ type: 'PositionRecorded', data: { tourId, source: caller ? 'driver' : 'eld', ...position } }));
+      // The batch is one event: one row in the log, one read and one projection step for every reader.
+      const events: PositionsRecorded[] = [{ type: 'PositionsRecorded', data: { tourId, source: caller ? 'driver' : 'eld', positions: sorted } }];
       const appended = await store.append(tourPositionsStream(tourId), events, { expectedRevision: 'any', metadata: metadataOf(caller, now, tour.loadId) });
       // The geofence over the whole batch in one decision: fold the tour once, observe each position
       // on the evolving state, append what it caused in one go (retried once on a concurrent change).
@@ -151,7 +152,7 @@ export function createTourCommands(deps: { store: EventStore; readers: StreamRea
           current = await readTour();
         }
       }
-      return { accepted: events.length, position: latest(appended.position, observedAt), tour };
+      return { accepted: sorted.length, position: latest(appended.position, observedAt), tour };
     },
 
     /**

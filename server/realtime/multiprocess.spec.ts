@@ -226,7 +226,10 @@ async function twoProcesses() {
     t.ok(await local.runner.waitFor(local.runner.projections.map((projection) => projection.name), head, 60_000), 'every projection caught up with the log');
     const countOf = async (type: string) => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM events WHERE type = ${type}`.execute(db)).rows[0]!.n);
     const rowsOf = async (table: string, where = sql`true`) => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)} WHERE ${where}`.execute(db)).rows[0]!.n);
-    const positions = { log: await countOf('PositionRecorded'), view: await rowsOf('tour_positions_view') };
+    // A batch is one PositionsRecorded event: the log's positions are the ones its events carry.
+    const positionsInLog = Number((await sql<{ n: string }>`SELECT coalesce(sum(CASE WHEN type = 'PositionsRecorded' THEN jsonb_array_length(data->'positions') ELSE 1 END), 0)::text AS n
+      FROM events WHERE type IN ('PositionRecorded', 'PositionsRecorded')`.execute(db)).rows[0]!.n);
+    const positions = { log: positionsInLog, view: await rowsOf('tour_positions_view') };
     const loads = { log: await countOf('LoadPosted'), view: await rowsOf('loads_view') };
     const proposals = { log: await countOf('ProposalSubmitted'), view: await rowsOf('proposals_view') };
     const users = { log: await countOf('UserRegistered'), view: await rowsOf('users_view') };

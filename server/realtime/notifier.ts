@@ -8,7 +8,7 @@
  * | `load:posted`, `load:updated` | load events of a load on (or just off) the marketplace, committed | `marketplace` |
  * | `tour:status` | TourOpened, CarrierConfirmed, TourStatusChanged, TourCanceled, committed | `tour:<id>`, both organizations (503), the driver |
  * | `tour:event` | TourAssigned, TourEventAdded, TourRated, committed | the same |
- * | `tour:position` | PositionRecorded | `tour:<id>` |
+ * | `tour:position` | PositionsRecorded (one per position), PositionRecorded | `tour:<id>` |
  * | `chat:message` | MessagePosted | `tour:<id>` |
  *
  * Rows come from the read side: the projection runner tells the notifier which events a page of
@@ -30,7 +30,7 @@ import { GenericStatus } from '../../domain/catalog.ts';
 import type { LoadEvent } from '../../domain/loads/load.types.ts';
 import { PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL } from '../../domain/permissions.ts';
 import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
-import type { MessagePosted, PositionRecorded, TourEvent } from '../../domain/tours/tour.types.ts';
+import { POSITION_EVENT_TYPES, positionsIn, type MessagePosted, type TourEvent } from '../../domain/tours/tour.types.ts';
 import { proposalPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
@@ -163,17 +163,20 @@ export async function rowPushes(db: Kysely<DB>, work: RowWork): Promise<Push[]> 
   return pushes;
 }
 
-/** Events that are their own payload (a position, a chat message): what the tour's room hears; null for any other event. */
-export function livePush(event: RecordedEvent): Push | null {
-  if (event.type === 'PositionRecorded') {
-    const { tourId, latitude, longitude, speed, heading, recordedAt } = (event as unknown as PositionRecorded).data;
-    return { rooms: [tourRoom(tourId)], event: 'tour:position', payload: { tourId, latitude, longitude, speed, heading, recordedAt } };
+/**
+ * Events that are their own payload (positions, a chat message): what the tour's room hears, one
+ * push per position of a batch, oldest first; none for any other event.
+ */
+export function livePushes(event: RecordedEvent): Push[] {
+  if (POSITION_EVENT_TYPES.has(event.type)) {
+    return positionsIn(event).map(({ tourId, latitude, longitude, speed, heading, recordedAt }) => (
+      { rooms: [tourRoom(tourId)], event: 'tour:position', payload: { tourId, latitude, longitude, speed, heading, recordedAt } }));
   }
   if (event.type === 'MessagePosted') {
     const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (event as unknown as MessagePosted).data;
-    return { rooms: [tourRoom(tourId)], event: 'chat:message', payload: { tourId, message: { id: messageId, user: { id: userId, name: userName }, organizationId, text, at: postedAt } } };
+    return [{ rooms: [tourRoom(tourId)], event: 'chat:message', payload: { tourId, message: { id: messageId, user: { id: userId, name: userName }, organizationId, text, at: postedAt } } }];
   }
-  return null;
+  return [];
 }
 
 export function createNotifier(deps: NotifierDeps): Notifier {
@@ -244,9 +247,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   async function handlePage(page: RecordedEvent[]) {
     for (const event of page) {
       if (closed) return;
-      const push = livePush(event);
-      if (push) {
-        emitLocal(push.rooms, push.event, push.payload);
+      const pushes = livePushes(event);
+      if (pushes.length > 0) {
+        for (const push of pushes) emitLocal(push.rooms, push.event, push.payload);
       } else if (event.type === 'UserBlocked' || event.type === 'UserDeleted') {
         deps.endUser(String((event.data as { userId: string }).userId));
       }

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { tourPositionsStream } from '../../domain/tours/tour.types.ts';
+import { positionsIn, tourPositionsStream } from '../../domain/tours/tour.types.ts';
 import { bearer, member, multipart, organization, PDF } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
@@ -49,7 +49,8 @@ const trail = async () => {
   const answer = await app.inject({ method: 'GET', url: `/api/tours/track/${tourId}`, headers: bearer(shipper.token) });
   return (answer.json() as { trail: Array<{ recordedAt: string }> }).trail.map((point) => point.recordedAt);
 };
-const logged = async () => (await platform.store.readStream(tourPositionsStream(tourId))).events.length;
+/** The positions in the tour's positions stream (a batch is one event). */
+const logged = async () => (await platform.store.readStream(tourPositionsStream(tourId))).events.reduce((sum, event) => sum + positionsIn(event).length, 0);
 
 const WINDOW = 'recordedAt must be within the last 7 days and not in the future';
 const FORMAT = 'recordedAt must be an ISO 8601 time';

@@ -17,7 +17,7 @@ import type { WebhookEventType } from '../../domain/contracts/webhooks.contract.
 import { tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { RecordedEvent } from '../eventstore/eventStore.ts';
-import { livePush, rowPushes, workOf, type Push } from '../realtime/notifier.ts';
+import { livePushes, rowPushes, workOf, type Push } from '../realtime/notifier.ts';
 import { MARKETPLACE_ROOM } from '../realtime/rooms.ts';
 
 /** The event a test call sends; no log event has it. */
@@ -51,7 +51,8 @@ export const newAudienceCache = (): AudienceCache => ({ tourParties: new Map() }
  * endpoints) that may hear of it; null when the sockets hear nothing of it.
  */
 export async function webhookEventOf(db: Kysely<DB>, event: RecordedEvent, candidates: ReadonlySet<string>, cache: AudienceCache): Promise<WebhookEvent | null> {
-  const live = livePush(event);
+  // A batch of positions is one webhook event carrying the newest of them.
+  const live = livePushes(event).at(-1);
   const work = live ? null : workOf([event]);
   const pushes = live ? [live] : work ? await rowPushes(db, work) : [];
   if (pushes.length === 0) return null;

@@ -30,7 +30,7 @@ import { comparePositions } from '../eventstore/eventStore.ts';
 import { createLeadership, type Leadership } from '../integrations/eld/leadership.ts';
 import type { SecretBox } from '../integrations/eld/secrets.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
-import { livePush, workOf } from '../realtime/notifier.ts';
+import { livePushes, workOf } from '../realtime/notifier.ts';
 import { resolveWebhookTarget, WebhookAddressError, type Resolver } from './addresses.ts';
 import { AUDIENCE_READ_MODELS, newAudienceCache, TEST_EVENT_TYPE, webhookEventOf, type WebhookEvent } from './audience.ts';
 import { postWebhook } from './send.ts';
@@ -193,9 +193,9 @@ export function createWebhooks(deps: WebhookDeps) {
     const last = page[page.length - 1]!.position;
     const endpoints = await db.selectFrom('webhook_endpoints').select(['id', 'organization_id', 'events']).execute();
     const candidates = new Set(endpoints.map((row) => row.organization_id));
-    const relevant = candidates.size === 0 ? [] : page.filter((event) => livePush(event) || workOf([event]));
+    const relevant = candidates.size === 0 ? [] : page.filter((event) => livePushes(event).length > 0 || workOf([event]));
     const found: WebhookEvent[] = [];
-    if (relevant.some((event) => !livePush(event))) await deps.projections?.waitFor(AUDIENCE_READ_MODELS, last, 5_000);
+    if (relevant.some((event) => livePushes(event).length === 0)) await deps.projections?.waitFor(AUDIENCE_READ_MODELS, last, 5_000);
     for (const event of relevant) {
       try {
         const webhookEvent = await webhookEventOf(db, event, candidates, cache);
