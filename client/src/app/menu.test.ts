@@ -6,8 +6,8 @@ const routesOf = (items: MenuItem[]): string[] => items.flatMap((item) => [...(i
 
 describe('the side menu', () => {
   it('keeps only the entries whose codes the user holds, and drops emptied groups', () => {
-    expect(routesOf(filterMenu(menu, [LOADS_CARRIER]))).toEqual(['/loads/carrier', '/tours']);
-    expect(routesOf(filterMenu(menu, [LOADS_SHIPPER]))).toEqual(['/loads/shipper', '/tours']);
+    expect(routesOf(filterMenu(menu, [LOADS_CARRIER]))).toEqual(['/loads/carrier', '/insights/lanes', '/tours']);
+    expect(routesOf(filterMenu(menu, [LOADS_SHIPPER]))).toEqual(['/loads/shipper', '/insights/lanes', '/tours']);
     expect(routesOf(filterMenu(menu, [USERS_SHIPPERS]))).toEqual(['/users/shippers/active', '/users/shippers/blocked', '/users/shippers/pending']);
     expect(filterMenu(menu, [])).toEqual([]);
   });
@@ -15,7 +15,7 @@ describe('the side menu', () => {
   it("gives each role the specification's entries", () => {
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Driver)))).toEqual(['/driver']);
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Carrier)))).toEqual([
-      '/loads/carrier', '/tours', '/offers/carrier', '/users/drivers/active', '/users/drivers/blocked', '/users/drivers/pending', '/users/all', '/user/create',
+      '/loads/carrier', '/insights/lanes', '/tours', '/offers/carrier', '/users/drivers/active', '/users/drivers/blocked', '/users/drivers/pending', '/users/all', '/user/create',
     ]);
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Shipper)))).not.toContain('/users/drivers/active');
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Superadmin)))).toContain('/add-organization');

@@ -32,6 +32,7 @@ export const menu: MenuItem[] = [
       { id: 'loads-carrier', label: 'menu.searchLoads', icon: 'pi pi-search', to: '/loads/carrier', permissions: [LOADS_CARRIER] },
       { id: 'load-create', label: 'menu.addLoad', icon: 'pi pi-plus-circle', to: '/load', permissions: [LOAD_CREATE] },
       { id: 'loads-upload', label: 'menu.batchUpload', icon: 'pi pi-upload', to: '/loads/upload', permissions: [LOAD_CREATE] },
+      { id: 'lane-rates', label: 'menu.laneRates', icon: 'pi pi-chart-line', to: '/insights/lanes', permissions: [LOADS_SHIPPER, LOADS_CARRIER] },
     ],
   },
   {

@@ -82,6 +82,7 @@ export const routes: readonly AppRoute[] = [
   gated('/loads/edit/:id', 'routes.loadEdit', [LOAD_CREATE], lazy(() => import('../pages/loads/LoadFormPage.tsx'))),
   gated('/loads/history/:id', 'routes.loadHistory', [LOAD_GET], lazy(() => import('../pages/history/LoadHistoryPage.tsx'))),
   gated('/tours', 'routes.tours', [TOURS_ALL], lazy(() => import('../pages/tours/ToursPage.tsx'))),
+  gated('/insights/lanes', 'routes.laneRates', [LOADS_SHIPPER, LOADS_CARRIER], lazy(() => import('../pages/insights/LaneRatesPage.tsx'))),
   gated('/users/shippers/active', 'routes.shippersActive', [USERS_SHIPPERS], OrganizationsPage),
   gated('/users/shippers/blocked', 'routes.shippersBlocked', [USERS_SHIPPERS], OrganizationsPage),
   gated('/users/shippers/pending', 'routes.shippersPending', [USERS_SHIPPERS], OrganizationsPage),

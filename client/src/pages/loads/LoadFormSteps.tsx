@@ -8,6 +8,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { accessories, loadTypes, searchRadii, trailerTypes } from '../../../../domain/catalog.ts';
+import { LaneRatesCard } from '../insights/LaneRatesCard.tsx';
 import { DateTimeField } from './DateTimeField.tsx';
 import { withExtraStop, type FieldErrors, type LoadFormValues, type StopForm } from './loadForm.model.ts';
 import type { SavedLocation } from './loads.api.ts';
@@ -169,7 +170,7 @@ export function LocationsStep({ values, set, errors, savedLocations }: Locations
   );
 }
 
-/** Step 3 'Load Details': accessories, weight, comments, reference number, commodity. */
+/** Step 3 'Load Details': accessories, weight, comments, reference number, commodity; the typical price on the lane. */
 export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' | 'creating'>) {
   const { t } = useTranslation();
   const field = (name: 'weight' | 'refNumber' | 'commodity', label: string, inputMode?: 'decimal') => (
@@ -211,6 +212,10 @@ export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' |
         <label htmlFor="description">{t('marketplace.form.comments')}</label>
         <InputTextarea id="description" rows={5} autoResize={false} value={values.description} onChange={(event) => set('description', event.target.value)} />
       </div>
+      <LaneRatesCard id="load-form" origin={stopPoint(values.stops[0])} destination={stopPoint(values.stops.at(-1))} equipment={values.equipment} />
     </div>
   );
 }
+
+/** A stop's place, once one is picked. */
+const stopPoint = (stop: StopForm | undefined) => (stop ? { latitude: stop.lat, longitude: stop.long } : null);

@@ -15,6 +15,7 @@ import { useLoadMessageText } from '../loads/loadMessages.ts';
 import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
 import { LoadSummary } from '../loads/LoadSummary.tsx';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
+import { LaneRatesCard } from '../insights/LaneRatesCard.tsx';
 import { ContractPanel } from './ContractPanel.tsx';
 import { OfferForm } from './OfferForm.tsx';
 import { OfferTrucksCard } from './OfferTrucksCard.tsx';
@@ -196,6 +197,9 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                   onWithdraw={() => change(ProposalStatus.Canceled, 'withdrawn')}
                   messageText={messageText}
                 />
+                {load && (
+                  <LaneRatesCard id="offer" origin={load.locations[0] ?? null} destination={load.locations.at(-1) ?? null} equipment={load.loadEquipment} />
+                )}
               </section>
             ) : load && !loadOpen && !accepted ? (
               <section className="card"><p className="muted">{t('marketplace.offer.loadClosed')}</p></section>
