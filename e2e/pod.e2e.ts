@@ -1,0 +1,166 @@
+/**
+ * Proof of delivery on a phone. The demo driver's truck reaches the last stop (a position there);
+ * on the driver's page (390x844) the "Proof of delivery" card takes a photo (set on the file input),
+ * a signature drawn with the mouse on the canvas, who received the goods and a note. The phone goes
+ * offline, the proof is kept ("Waiting for network"), and once online again it is sent ("Sent").
+ * The shipper then signs in and sees the proof on the tour's tracking page (a thumbnail that
+ * enlarges) and in the load's history, the same in Arabic (right to left).
+ */
+import { join } from 'node:path';
+import { deflateSync } from 'node:zlib';
+import t from 'tap';
+import { apiGet, apiToken, demo, Journey, openPage, SHOTS, signIn, withBrowser } from './harness.ts';
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
+
+/** A real 640x480 PNG: a sky over pallets of boxes, so the thumbnails show something to look at. */
+function photoPng(): Buffer {
+  const width = 640;
+  const height = 480;
+  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
+  const crc = (bytes: Buffer) => { let c = 0xffffffff; for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
+  const chunk = (type: string, data: Buffer) => {
+    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
+    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
+    const sum = Buffer.alloc(4); sum.writeUInt32BE(crc(body));
+    return Buffer.concat([length, body, sum]);
+  };
+  const header = Buffer.alloc(13);
+  header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4); header[8] = 8; header[9] = 2;
+  const rows = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    const row = y * (width * 3 + 1);
+    for (let x = 0; x < width; x++) {
+      const box = y > 240 && (Math.floor(x / 120) % 2 === 0) && x % 120 > 10 && (y - 240) % 80 > 8;
+      const [r, g, b] = y < 240 ? [120 + y / 4, 170 + y / 6, 235] : box ? [196, 148, 92] : [90, 90, 96];
+      rows[row + 1 + x * 3] = r; rows[row + 2 + x * 3] = g; rows[row + 3 + x * 3] = b;
+    }
+  }
+  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
+}
+
+type Stop = { latitude: number; longitude: number; arrived: boolean };
+
+await withBrowser(t, async (server, browser) => {
+  const journey = new Journey('pod');
+  t.teardown(() => journey.summary(t));
+
+  await t.test('the driver sends a proof from the last stop through a dead zone; the shipper sees it', async (t) => {
+    const driverToken = await apiToken(server.url, demo.driver.email, demo.driver.password);
+    const assigned = await apiGet<{ data: { id: string; loadId: string; status: number }[] }>(server.url, driverToken, '/tours/assigned?page=1&pageSize=25');
+    const tour = assigned.data.find((row) => row.status === 9);
+    t.ok(tour, 'the demo driver has a tour in transit');
+    const track = await apiGet<{ stops: Stop[] }>(server.url, driverToken, `/tours/track/${tour!.id}`);
+    const last = track.stops.at(-1)!;
+    t.notOk(last.arrived, 'not at the last stop yet');
+    // The truck at the last stop (dated after the demo's own positions): the geofence records the arrival.
+    const position = { latitude: last.latitude, longitude: last.longitude, speed: 0, heading: 0, recordedAt: new Date(Date.now() + 60_000).toISOString() };
+    const sent = await fetch(`${server.url}/api/tours/${tour!.id}/positions`, { method: 'POST', headers: { authorization: `Bearer ${driverToken}`, 'content-type': 'application/json' }, body: JSON.stringify(position) });
+    t.equal(sent.status, 202, 'a position at the last stop');
+
+    const phone = await browser.newContext({ ...PHONE, locale: 'en-US', timezoneId: 'America/Chicago' });
+    t.teardown(() => phone.close().catch(() => undefined));
+    const { page: driver, errors: driverErrors } = await openPage(phone);
+    await signIn(driver, server.url, demo.driver.email, demo.driver.password);
+    await driver.goto(`${server.url}/driver`);
+    const card = driver.locator('section.pod-card');
+    await card.getByRole('heading', { name: 'Proof of delivery' }).waitFor({ timeout: 30_000 });
+    t.pass('the Proof of delivery card shows at the last stop');
+
+    // A photo, as the camera would give it, made smaller on the phone.
+    await card.locator('input[type=file]').setInputFiles({ name: 'pallets.png', mimeType: 'image/png', buffer: photoPng() });
+    await card.getByRole('img', { name: 'Photo 1' }).waitFor();
+    t.pass('the photo is shown before it is sent');
+
+    // The receiver signs with a finger (the mouse here): a stroke across the canvas.
+    const canvas = card.locator('canvas.signature-canvas');
+    await canvas.scrollIntoViewIfNeeded();
+    const box = (await canvas.boundingBox())!;
+    await driver.mouse.move(box.x + 20, box.y + box.height * 0.7);
+    await driver.mouse.down();
+    for (let step = 1; step <= 24; step++) {
+      await driver.mouse.move(box.x + 20 + step * ((box.width - 40) / 24), box.y + box.height * (0.5 + 0.25 * Math.sin(step / 2.5)), { steps: 2 });
+    }
+    await driver.mouse.up();
+    await card.getByText('Signed', { exact: true }).waitFor();
+    t.ok(await card.getByRole('button', { name: 'Clear' }).isEnabled(), 'the signature can be cleared');
+
+    await card.getByLabel('Received by').fill('Rita Receiver');
+    await card.getByLabel('Note (optional)').fill('18 pallets, seal 448120 intact');
+    await journey.check(t, driver, 'driver-pod-card');
+
+    // A dead zone: the proof waits on the phone.
+    await phone.setOffline(true);
+    await card.getByRole('button', { name: 'Send the proof of delivery' }).click();
+    const status = card.getByRole('status');
+    await status.filter({ hasText: 'Waiting for network' }).waitFor({ timeout: 15_000 });
+    t.pass('offline: Waiting for network');
+    t.equal(await card.getByLabel('Received by').inputValue(), '', 'the form is cleared for the next one');
+    const pending = await fetch(`${server.url}/api/tours/${tour!.id}/pod`, { headers: { authorization: `Bearer ${driverToken}` } }).then((response) => response.json());
+    t.same(pending, [], 'nothing reached the server yet');
+    const centre = (locator: typeof status) => locator.first().evaluate((element) => element.scrollIntoView({ block: 'center' }));
+    await centre(status);
+    await driver.screenshot({ path: join(SHOTS, 'pod', 'driver-card-waiting.png') });
+
+    await phone.setOffline(false);
+    await status.filter({ hasText: 'Sent' }).waitFor({ timeout: 30_000 });
+    t.pass('back online: Sent');
+    const proofs = await apiGet<{ receivedBy: string; note: string; files: { kind: string }[] }[]>(server.url, driverToken, `/tours/${tour!.id}/pod`);
+    t.equal(proofs.length, 1, 'one proof on the server');
+    t.match(proofs[0], { receivedBy: 'Rita Receiver', note: '18 pallets, seal 448120 intact' });
+    t.same(proofs[0]!.files.map((file) => file.kind).sort(), ['photo', 'signature'], 'the photo and the signature');
+    await card.getByText(/Received by Rita Receiver/).waitFor({ timeout: 15_000 });
+    await driver.waitForTimeout(500);
+    await centre(card.locator('.pod-view'));
+    await journey.check(t, driver, 'driver-pod-sent');
+    await driver.screenshot({ path: join(SHOTS, 'pod', 'driver-page-sent.png'), fullPage: true });
+    t.same(driverErrors, [], 'no errors on the driver page');
+
+    // The shipper, on its tracking page and in the load's history.
+    const office = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US', timezoneId: 'America/Chicago' });
+    t.teardown(() => office.close().catch(() => undefined));
+    const { page: shipper, errors: shipperErrors } = await openPage(office);
+    await signIn(shipper, server.url, demo.shipper.email, demo.shipper.password);
+    await shipper.goto(`${server.url}/track/tour/${tour!.id}`);
+    const proof = shipper.locator('.pod-view');
+    await proof.getByText(/Received by Rita Receiver/).waitFor({ timeout: 30_000 });
+    await proof.getByText('18 pallets, seal 448120 intact').waitFor();
+    await proof.getByRole('img', { name: /Photo photo-1\.jpg/ }).waitFor();
+    await proof.getByRole('img', { name: "Receiver's signature" }).waitFor();
+    t.pass('the shipper sees the proof on the tour: who, when, the note, the thumbnails');
+    await centre(proof);
+    await journey.check(t, shipper, 'shipper-track-pod');
+    await proof.getByRole('button', { name: /Enlarge: Photo photo-1\.jpg/ }).click();
+    const enlarged = shipper.getByRole('dialog', { name: /Photo photo-1\.jpg/ });
+    await enlarged.waitFor();
+    const large = enlarged.locator('img.pod-large');
+    await large.waitFor();
+    const width = await large.evaluate((image) => (image as HTMLImageElement).naturalWidth);
+    t.equal(width, 640, 'the enlarged photo, as resized on the phone (640 px: smaller than 1600, kept)');
+    await journey.check(t, shipper, 'shipper-photo-enlarged');
+    await shipper.keyboard.press('Escape');
+
+    await shipper.goto(`${server.url}/loads/history/${tour!.loadId}`);
+    const entry = shipper.locator('.history-event').filter({ hasText: 'Proof of delivery: received by Rita Receiver' });
+    await entry.waitFor({ timeout: 30_000 });
+    await entry.getByRole('img', { name: /Photo photo-1\.jpg/ }).waitFor();
+    t.pass('the history shows the proof with its thumbnails');
+    await entry.scrollIntoViewIfNeeded();
+    await journey.check(t, shipper, 'shipper-history-pod');
+    t.same(shipperErrors, [], 'no errors on the shipper pages');
+
+    // The driver's card in Arabic reads right to left.
+    const arabic = await browser.newContext({ ...PHONE, locale: 'ar', timezoneId: 'Asia/Dubai' });
+    t.teardown(() => arabic.close().catch(() => undefined));
+    await arabic.addInitScript(() => window.localStorage.setItem('language', 'ar'));
+    const { page: arabicDriver } = await openPage(arabic);
+    await signIn(arabicDriver, server.url, demo.driver.email, demo.driver.password);
+    await arabicDriver.goto(`${server.url}/driver`);
+    await arabicDriver.getByRole('heading', { name: 'إثبات التسليم' }).first().waitFor({ timeout: 30_000 });
+    t.equal(await arabicDriver.evaluate(() => document.documentElement.dir), 'rtl', 'Arabic reads right to left');
+    // The proof already sent, listed under the card (read from the server: this phone's queue is empty).
+    await arabicDriver.locator('section.pod-card .pod-entry').getByText(/Rita Receiver/).waitFor({ timeout: 15_000 });
+    await centre(arabicDriver.locator('section.pod-card .pod-view'));
+    await journey.check(t, arabicDriver, 'driver-pod-arabic');
+  });
+});
