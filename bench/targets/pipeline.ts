@@ -202,10 +202,12 @@ async function rawCatchUp(db: Kysely<DB>): Promise<number> {
       SELECT (data->>'proposalId')::uuid, (data->>'loadId')::uuid, data->>'loadGuid', (data->>'shipperOrganizationId')::uuid, (data->>'carrierOrganizationId')::uuid,
         (data->>'submittedBy')::uuid, 10, (data->>'price')::numeric, coalesce(data->>'message', ''), (data->>'submittedAt')::timestamptz, (data->>'submittedAt')::timestamptz
       FROM events WHERE type = 'ProposalSubmitted' ORDER BY transaction_id, global_position`.execute(trx);
-    await sql`INSERT INTO raw_positions (tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision)
-      SELECT (data->>'tourId')::uuid, (data->>'latitude')::float8, (data->>'longitude')::float8, (data->>'speed')::float8, (data->>'heading')::float8,
-        (data->>'accuracy')::float8, data->>'source', (data->>'recordedAt')::timestamptz, stream_revision
-      FROM events WHERE type = 'PositionRecorded' ORDER BY transaction_id, global_position`.execute(trx);
+    // A batch is one PositionsRecorded event (older logs: one PositionRecorded per position).
+    await sql`INSERT INTO raw_positions (tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision, position_index)
+      SELECT (e.data->>'tourId')::uuid, (p->>'latitude')::float8, (p->>'longitude')::float8, (p->>'speed')::float8, (p->>'heading')::float8,
+        (p->>'accuracy')::float8, e.data->>'source', (p->>'recordedAt')::timestamptz, e.stream_revision, (n - 1)::int
+      FROM events e CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN e.type = 'PositionsRecorded' THEN e.data->'positions' ELSE jsonb_build_array(e.data) END) WITH ORDINALITY AS x(p, n)
+      WHERE e.type IN ('PositionRecorded', 'PositionsRecorded') ORDER BY e.transaction_id, e.global_position, n`.execute(trx);
     await sql`INSERT INTO raw_chat (id, tour_id, user_id, user_name, organization_id, text, posted_at)
       SELECT (data->>'messageId')::uuid, (data->>'tourId')::uuid, (data->>'userId')::uuid, data->>'userName', (data->>'organizationId')::uuid, data->>'text', (data->>'postedAt')::timestamptz
       FROM events WHERE type = 'MessagePosted' ORDER BY transaction_id, global_position`.execute(trx);
