@@ -60,28 +60,57 @@ t.test('MAIL_FROM: the sender of every e-mail, checked at start', async (t) => {
   }
 });
 
-t.test('docker-compose.yml: secrets from the environment, volumes, health checks, restart policies', async (t) => {
+t.test('docker-compose.yml: two app processes behind a proxy, one PostgreSQL, EventStoreDB in a profile; settings from the environment, volumes, health checks, restart policies', async (t) => {
   const text = read('docker-compose.yml');
-  const compose = parse(text) as { services: Record<string, Record<string, unknown>>; volumes: Record<string, unknown> };
-  const { app, eventstore, postgres } = compose.services;
-  t.ok(app && eventstore && postgres, 'app, eventstore and postgres');
+  type Service = Record<string, unknown> & { environment?: Record<string, string>; depends_on?: Record<string, { condition: string; required?: boolean }>; profiles?: string[] };
+  const compose = parse(text) as { services: Record<string, Service>; volumes: Record<string, unknown> };
+  const { app1, app2, proxy, eventstore, postgres } = compose.services;
+  t.ok(app1 && app2 && proxy && eventstore && postgres, 'app1, app2, proxy, postgres and eventstore');
   for (const [name, service] of Object.entries(compose.services)) t.equal(service.restart, 'unless-stopped', `${name} restarts`);
-  const environment = app!.environment as Record<string, string>;
-  for (const secret of ['JWT_SECRET', 'SECRETS_KEY', 'ADMIN_PASSWORD']) {
-    t.match(environment[secret], new RegExp(`^\\$\\{${secret}:\\?`), `${secret} must come from the environment (no default)`);
+  t.same(eventstore!.profiles, ['eventstore'], 'EventStoreDB only with the eventstore profile');
+  for (const [name, app] of [['app1', app1!], ['app2', app2!]] as const) {
+    const environment = app.environment!;
+    t.same(environment, app1!.environment, `${name}: the same settings as app1 (one source)`);
+    for (const optional of ['JWT_SECRET', 'SECRETS_KEY']) {
+      t.equal(environment[optional], `\${${optional}:-}`, `${name}: ${optional} is optional (the database holds the keys), and passed on when set`);
+    }
+    t.match(environment.ADMIN_PASSWORD, /^\$\{ADMIN_PASSWORD:\?/, `${name}: ADMIN_PASSWORD must come from the environment (no default)`);
+    t.match(environment.DATABASE_URL, /\$\{POSTGRES_PASSWORD:\?.*@postgres:5432\//, `${name}: the one PostgreSQL, its password from the environment`);
+    t.match(environment.TRUST_PROXY, /:-1\}$/, `${name}: behind the proxy, trusts X-Forwarded-For`);
+    t.equal(app.depends_on!.postgres!.condition, 'service_healthy');
+    t.same(app.depends_on!.eventstore, { condition: 'service_healthy', required: false }, `${name}: waits for EventStoreDB only when its profile is on`);
+    t.match(JSON.stringify((app.healthcheck as { test: string[] }).test), /\/api\/health\/ready/, `${name}: health checked on /api/health/ready`);
+    t.ok((app.volumes as string[]).some((volume) => volume.endsWith(':/data')), `${name} keeps its DATA_DIR on a volume`);
+    t.match(String(app.stop_grace_period), /^\d+s$/, `${name}: docker stop leaves time for the drain`);
   }
-  t.match(environment.DATABASE_URL, /\$\{POSTGRES_PASSWORD:\?/, 'the database password too');
   t.match((postgres!.environment as Record<string, string>).POSTGRES_PASSWORD, /^\$\{POSTGRES_PASSWORD:\?/);
   t.notMatch(text, /change-me|PASSWORD: *[a-z0-9]+\s*$/m, 'no password written in the file');
-  t.ok((app!.volumes as string[]).some((volume) => volume.endsWith(':/data')), 'the app keeps DATA_DIR on a volume');
-  t.ok(Object.hasOwn(compose.volumes, 'app-data'));
-  t.match(JSON.stringify((app!.healthcheck as { test: string[] }).test), /\/api\/health/, 'the app has a health check');
+  for (const volume of ['app1-data', 'app2-data', 'postgres-data', 'eventstore-data']) t.ok(Object.hasOwn(compose.volumes, volume), `volume ${volume}`);
   t.ok((eventstore!.ports as string[]).includes('2113:2113'), "EventStoreDB's port is published");
+  t.ok((proxy!.ports as string[]).includes('3000:80'), 'the proxy is the one published port of the app');
+  t.notOk(app1!.ports || app2!.ports, 'the app processes are reached through the proxy only');
+  const mounted = (proxy!.volumes as string[]).find((volume) => volume.includes('Caddyfile'))!;
+  t.ok(mounted, 'the proxy reads deploy/Caddyfile');
+
+  // The proxy: round robin over both processes, active health checks on ready, retries of refused connections.
+  const caddy = read(mounted.split(':')[0]!.replace(/^\.\//, ''));
+  const block = /reverse_proxy\s+([^{]+)\{([\s\S]*?)\n\t\}/.exec(caddy);
+  t.ok(block, 'one reverse_proxy block');
+  t.same(block![1]!.trim().split(/\s+/), ['app1:3000', 'app2:3000'], 'to both app processes');
+  const directives = new Map(block![2]!.split('\n').map((line) => line.trim()).filter((line) => line && !line.startsWith('#')).map((line) => [line.split(/\s+/)[0]!, line.split(/\s+/).slice(1).join(' ')]));
+  t.equal(directives.get('lb_policy'), 'round_robin', 'round robin, no sticky sessions');
+  t.equal(directives.get('health_uri'), '/api/health/ready', 'actively health checked on ready');
+  t.equal(directives.get('health_status'), '200');
+  t.match(directives.get('health_interval'), /^\d+s$/);
+  t.match(directives.get('lb_try_duration'), /^\d+s$/, 'a refused connection (a killed process) is tried on the next one');
+  t.equal(directives.get('flush_interval'), '-1', 'sockets and streams are passed on unbuffered');
+  t.notOk(directives.has('header_up') && /Connection/i.test(String(directives.get('header_up'))), 'Caddy passes the WebSocket upgrade on itself; no header rewriting that would break it');
+  t.match(read('client/src/realtime/socket.ts'), /DEFAULT_TRANSPORTS: \('websocket' \| 'polling'\)\[\] = \['websocket'\]/, 'the browser connects with WebSocket only (no polling handshake that needs stickiness)');
   const example = read('.env.example');
   for (const [, variable] of text.matchAll(/\$\{([A-Z_]+)[:}]/g)) t.match(example, new RegExp(`^#?\\s*${variable}=`, 'm'), `.env.example lists ${variable}`);
   const compose2 = spawnSync('docker', ['compose', 'version'], { encoding: 'utf8' });
   if (compose2.status === 0) {
-    const env = { ...process.env, POSTGRES_PASSWORD: 'p', JWT_SECRET: 'j', SECRETS_KEY: 's', ADMIN_PASSWORD: 'a' };
+    const env = { ...process.env, POSTGRES_PASSWORD: 'p', ADMIN_PASSWORD: 'a' };
     execFileSync('docker', ['compose', '-f', path.join(root, 'docker-compose.yml'), 'config', '-q'], { env });
     t.pass('docker compose config accepts it');
   } else {
