@@ -75,6 +75,18 @@ const luxonZone = (zone: string): IANAZone | string => cachedZones.get(zone) ?? 
  * change moves forward by the gap.
  */
 export const parseLoadTime = (value: string, zone: string): string | null => {
+  // A body's times are read twice (the date rules, then the output): the second read is a lookup.
+  const key = `${zone} ${value}`;
+  const known = readTimes.get(key);
+  if (known !== undefined) return known;
+  const instant = readLoadTime(value, zone);
+  if (readTimes.size >= 1024) readTimes.clear();
+  readTimes.set(key, instant);
+  return instant;
+};
+const readTimes = new Map<string, string | null>();
+
+const readLoadTime = (value: string, zone: string): string | null => {
   const text = value.trim();
   let time: DateTime | null = null;
   const server = SERVER_FORMAT.exec(text);
