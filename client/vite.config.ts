@@ -1,4 +1,5 @@
 /// <reference types="vitest/config" />
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -88,11 +89,65 @@ function preloadIconFont(): Plugin {
   };
 }
 
+/** The service worker's source: built to /sw.js (a fixed name, at the root so its scope is the whole app). */
+const serviceWorkerSource = fileURLToPath(new URL('./src/pwa/sw.ts', import.meta.url));
+const SHELL_PLACEHOLDER = '__SHELL_MANIFEST__';
+
+/**
+ * Builds client/src/pwa/sw.ts into /sw.js and writes into it the list of files it precaches: the app
+ * shell that opens /driver without a network. That is index.html, the entry's chunks and their
+ * styles, the layout's lazy parts (menu, drawer, customizer), the driver page's chunk with its
+ * imports, the locales (a driver reads any of the six), every stylesheet and the icon font, the
+ * manifest and the icons. A small hand-written worker rather than vite-plugin-pwa (which supports
+ * Vite 8): workbox-build would bring a second bundler and Babel into the lock file for a worker of
+ * seventy lines, and the list needs the route's chunk graph, which the bundle here knows exactly.
+ */
+function serviceWorker(): Plugin {
+  return {
+    name: 'service-worker',
+    apply: 'build',
+    buildStart() {
+      this.emitFile({ type: 'chunk', id: serviceWorkerSource, fileName: 'sw.js' });
+    },
+    // After Vite's own generateBundle, which drops the chunks that held only CSS.
+    generateBundle: { order: 'post', handler(_options, bundle) {
+      const worker = bundle['sw.js'];
+      if (worker?.type !== 'chunk') return;
+      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' && output !== worker ? [[output.fileName, output] as const] : [])));
+      const files = new Set<string>();
+      const visit = (fileName: string) => {
+        const chunk = chunks.get(fileName);
+        if (!chunk || files.has(fileName) || !(fileName in bundle)) return;
+        files.add(fileName);
+        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+        for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+        for (const imported of chunk.imports) visit(imported);
+      };
+      const module = (chunk: { facadeModuleId?: string | null }) => (chunk.facadeModuleId ?? '').replaceAll('\\', '/');
+      for (const chunk of chunks.values()) {
+        const id = module(chunk);
+        if (chunk.isEntry || /\/src\/app\/[^/]+\.tsx$/.test(id) || id.endsWith('/src/pages/driver/DriverPage.tsx') || chunk.name.startsWith('locale-')) visit(chunk.fileName);
+      }
+      for (const output of Object.values(bundle)) {
+        // Stylesheets are small; of the fonts only the icons' (the theme's Inter is never shown: system fonts).
+        if (output.type === 'asset' && /(\.css|\/primeicons-[\w-]+\.woff2)$/.test(output.fileName)) files.add(output.fileName);
+      }
+      const shellFiles = ['/index.html', ...[...files].sort().map((file) => `/${file}`), '/manifest.webmanifest',
+        ...[192, 512].flatMap((size) => [`/icons/icon-${size}.png`, `/icons/icon-maskable-${size}.png`])];
+      const version = createHash('sha256').update(shellFiles.join('\n')).digest('hex').slice(0, 12);
+      // Inside a string literal of the built code: the JSON, escaped as a string's content.
+      const manifest = JSON.stringify(JSON.stringify({ version, files: shellFiles })).slice(1, -1);
+      if (!worker.code.includes(SHELL_PLACEHOLDER)) this.error('sw.js: the shell list placeholder is missing from the built worker');
+      worker.code = worker.code.replace(SHELL_PLACEHOLDER, manifest);
+    } },
+  };
+}
+
 export default defineConfig({
   root: clientDir,
   // One cache for Vite and Vitest, in the repository's node_modules rather than a client/node_modules.
   cacheDir: fileURLToPath(new URL('../node_modules/.vite', import.meta.url)),
-  plugins: [react(), preloadIconFont(), precompress()],
+  plugins: [react(), preloadIconFont(), serviceWorker(), precompress()],
   build: {
     outDir: fileURLToPath(new URL('../dist/client', import.meta.url)),
     emptyOutDir: true,

@@ -5,6 +5,7 @@ import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { applyTheme } from './app/theme.ts';
+import { installDriverApp } from './pwa/serviceWorker.ts';
 import { appStore } from './state/session.ts';
 import { settingsAtom, settingsFromUrl } from './state/settings.ts';
 
@@ -16,6 +17,9 @@ applyTheme(appStore.get(settingsAtom));
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');
+
+// The driver's page installs as an app: its service worker registers once /driver is shown.
+installDriverApp();
 
 createRoot(container).render(
   <StrictMode>

@@ -9,6 +9,9 @@ const hashedFiles = { maxAge: 365 * 24 * 60 * 60 * 1000, immutable: true } as co
 /** index.html and the unhashed files (public/): kept, but revalidated with ETag / Last-Modified on every use. */
 const revalidatedFiles = { cacheControl: false } as const;
 
+/** Built from client/src/pwa/sw.ts; the manifest (manifest.webmanifest) and icons/ come from client/public. */
+const SERVICE_WORKER = 'sw.js';
+
 /** The answer's encoding follows Accept-Encoding: the build wrote a .br and a .gz beside each file worth compressing. */
 const precompressed = ['.br', '.gz'];
 
@@ -37,6 +40,10 @@ export async function registerClientAssets(app: App, clientDir: string): Promise
     if (entry.name === 'assets' || entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) {
       app.get(`/${entry.name}/*`, { config, schema }, (request, reply) => sendRevalidated(reply, `${entry.name}/${(request.params as { '*': string })['*']}`));
+    } else if (entry.isFile() && entry.name === SERVICE_WORKER) {
+      // The driver app's service worker (client/src/pwa/sw.ts): revalidated like index.html, so a new
+      // build's worker is found on the next visit; its scope is the whole app.
+      app.get(`/${entry.name}`, { config, schema }, (_request, reply) => sendRevalidated(reply.header('service-worker-allowed', '/'), entry.name));
     } else if (entry.isFile() && !precompressed.includes(path.extname(entry.name))) {
       app.get(`/${entry.name}`, { config, schema }, (_request, reply) => sendRevalidated(reply, entry.name));
     }

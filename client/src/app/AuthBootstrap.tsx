@@ -4,7 +4,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiGet } from '../api/http.ts';
-import { type AuthUser, appStore, authStatusAtom, authUserAtom, signOutLocally } from '../state/session.ts';
+import { type AuthUser, appStore, authStatusAtom, authUserAtom, rememberedUser, rememberUser, signOutLocally } from '../state/session.ts';
 
 /** A full-page spinner: shown while the stored token is checked and while a page's code loads. */
 export function FullPageSpinner({ label }: { label: string }) {
@@ -26,12 +26,24 @@ export function AuthBootstrap({ children }: { children: ReactNode }) {
     setUnreachable(false);
     apiGet<AuthUser>('/profile')
       .then((user) => {
+        rememberUser(user);
         appStore.set(authUserAtom, user);
         appStore.set(authStatusAtom, 'signedIn');
       })
       .catch((error: unknown) => {
-        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) signOutLocally();
-        else setUnreachable(true);
+        if (error instanceof ApiError && (error.status === 401 || error.status === 403)) {
+          signOutLocally();
+          return;
+        }
+        // Offline (the driver's installed app on the road: no network, or no way to the server from
+        // a page the service worker opened): the page opens with the user last read; its API calls
+        // fail until the network is back, and the positions wait in IndexedDB.
+        const offline = !navigator.onLine || (!(error instanceof ApiError) && Boolean(navigator.serviceWorker?.controller));
+        const kept = offline ? rememberedUser() : null;
+        if (kept) {
+          appStore.set(authUserAtom, kept);
+          appStore.set(authStatusAtom, 'signedIn');
+        } else setUnreachable(true);
       });
   }, []);
 

@@ -1,6 +1,7 @@
 import { createStore, del, get, set, type UseStore } from 'idb-keyval';
 import { atom, getDefaultStore } from 'jotai';
 import type { Profile, Session } from '../../../domain/contracts/auth.contract.ts';
+import { clearRuntimeCaches } from '../pwa/serviceWorker.ts';
 
 /** The signed-in user as GET /api/profile and POST /api/login answer it. */
 export type AuthUser = Profile;
@@ -44,8 +45,33 @@ export function writeTokens(tokens: Tokens): void {
   else store?.removeItem(tokenStorageKeys.refresh);
 }
 
+/**
+ * The signed-in user as last read, kept beside the tokens for one case: the driver's installed app
+ * opened without a network shows its page with this user (GET /api/profile cannot answer). Removed
+ * with the tokens at sign-out.
+ */
+const USER_KEY = 'user';
+
+export function rememberUser(user: AuthUser): void {
+  try {
+    storage()?.setItem(USER_KEY, JSON.stringify(user));
+  } catch {
+    // storage full or disabled: the app then needs the network to start
+  }
+}
+
+export function rememberedUser(): AuthUser | null {
+  try {
+    const kept = storage()?.getItem(USER_KEY);
+    return kept ? (JSON.parse(kept) as AuthUser) : null;
+  } catch {
+    return null;
+  }
+}
+
 export function clearTokens(): void {
   memoryTokens.value = null;
+  storage()?.removeItem(USER_KEY);
   const handOvers = handOverStore();
   if (handOvers) void del(HAND_OVER_KEY, handOvers).catch(() => undefined);
   storage()?.removeItem(tokenStorageKeys.access);
@@ -97,13 +123,15 @@ export const appStore = getDefaultStore();
 /** Sign-in success stores the tokens and the user. */
 export function signInWith(session: Session): void {
   writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
+  rememberUser(session.user);
   appStore.set(authUserAtom, session.user);
   appStore.set(authStatusAtom, 'signedIn');
 }
 
-/** Sign-out clears the user and the tokens. */
+/** Sign-out clears the user, the tokens and the service worker's runtime caches. */
 export function signOutLocally(): void {
   clearTokens();
+  void clearRuntimeCaches();
   appStore.set(authUserAtom, null);
   appStore.set(authStatusAtom, 'signedOut');
 }
