@@ -4,12 +4,14 @@
  * a signature drawn with the mouse on the canvas, who received the goods and a note. The phone goes
  * offline, the proof is kept ("Waiting for network"), and once online again it is sent ("Sent").
  * The shipper then signs in and sees the proof on the tour's tracking page (a thumbnail that
- * enlarges) and in the load's history, the same in Arabic (right to left).
+ * enlarges) and in the load's history; the driver's card reads right to left in Arabic; and the
+ * shipper confirms the delivery from its loads table with the proof beside the button.
  */
 import { join } from 'node:path';
 import { deflateSync } from 'node:zlib';
 import t from 'tap';
 import { apiGet, apiToken, demo, Journey, openPage, SHOTS, signIn, withBrowser } from './harness.ts';
+import { rowAction, rowWith } from './steps.ts';
 
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
@@ -47,7 +49,7 @@ await withBrowser(t, async (server, browser) => {
 
   await t.test('the driver sends a proof from the last stop through a dead zone; the shipper sees it', async (t) => {
     const driverToken = await apiToken(server.url, demo.driver.email, demo.driver.password);
-    const assigned = await apiGet<{ data: { id: string; loadId: string; status: number }[] }>(server.url, driverToken, '/tours/assigned?page=1&pageSize=25');
+    const assigned = await apiGet<{ data: { id: string; loadId: string; loadGuid: string; status: number }[] }>(server.url, driverToken, '/tours/assigned?page=1&pageSize=25');
     const tour = assigned.data.find((row) => row.status === 9);
     t.ok(tour, 'the demo driver has a tour in transit');
     const track = await apiGet<{ stops: Stop[] }>(server.url, driverToken, `/tours/track/${tour!.id}`);
@@ -147,7 +149,7 @@ await withBrowser(t, async (server, browser) => {
     t.pass('the history shows the proof with its thumbnails');
     await entry.scrollIntoViewIfNeeded();
     await journey.check(t, shipper, 'shipper-history-pod');
-    t.same(shipperErrors, [], 'no errors on the shipper pages');
+
 
     // The driver's card in Arabic reads right to left.
     const arabic = await browser.newContext({ ...PHONE, locale: 'ar', timezoneId: 'Asia/Dubai' });
@@ -162,5 +164,21 @@ await withBrowser(t, async (server, browser) => {
     await arabicDriver.locator('section.pod-card .pod-entry').getByText(/Rita Receiver/).waitFor({ timeout: 15_000 });
     await centre(arabicDriver.locator('section.pod-card .pod-view'));
     await journey.check(t, arabicDriver, 'driver-pod-arabic');
+
+    // The driver has unloaded; the shipper confirms the delivery from its loads table with the proof beside the button.
+    const unloaded = await fetch(`${server.url}/api/tours/${tour!.id}/status`, { method: 'PUT', headers: { authorization: `Bearer ${driverToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ status: 10, message: '' }) });
+    t.equal(unloaded.status, 200, 'the driver marks it delivered');
+    await shipper.goto(`${server.url}/loads/shipper`);
+    await rowAction(shipper, tour!.loadGuid, 'Confirm delivery');
+    const confirmation = shipper.getByRole('dialog');
+    await confirmation.getByText(/Confirm the delivery of load/).waitFor();
+    await confirmation.locator('.pod-view').getByText(/Received by Rita Receiver/).waitFor({ timeout: 15_000 });
+    await confirmation.getByRole('img', { name: /Photo photo-1\.jpg/ }).waitFor();
+    t.pass('the proof beside the confirmation button');
+    await journey.check(t, shipper, 'shipper-confirm-with-pod');
+    await confirmation.getByRole('button', { name: 'Confirm delivery' }).click();
+    await confirmation.waitFor({ state: 'detached', timeout: 20_000 });
+    await rowWith(shipper, tour!.loadGuid).first().getByText('Delivered', { exact: true }).waitFor({ timeout: 30_000 });
+    t.same(shipperErrors, [], 'no errors on the shipper pages');
   });
 });
