@@ -2,7 +2,7 @@ import t from 'tap';
 import { DEMO_PASSWORD, seedDemo } from '../identity/bootstrap.ts';
 import { bearer, signIn } from '../identity/fixtures.ts';
 import { startTestApp } from '../testing/testApp.ts';
-import { demoEmail, LIVE_REF_NUMBER, scenarios } from './demoData.ts';
+import { demoEmail, LIVE_REF_NUMBER, places, scenarios } from './demoData.ts';
 import { seedMarketplaceDemo } from './marketplaceSeed.ts';
 import { startDemoTicker } from './positionTicker.ts';
 
@@ -103,6 +103,20 @@ t.test('the live truck moves along its road, tick after tick', async (t) => {
   const later = await track();
   t.ok(later.trail.length > after.trail.length, `${later.trail.length} positions`);
   t.ok(Math.abs(later.lastPosition.latitude - 41.8117) > 0.05, 'about nine miles down the road');
+});
+
+t.test('a year of agreed prices on the main lanes, for the lane-rate charts', async (t) => {
+  const atlanta = places.peachStateAtlanta;
+  const chicago = places.prairieChicago;
+  const url = `/api/insights/lanes?origin=${chicago.latitude},${chicago.longitude}&destination=${atlanta.latitude},${atlanta.longitude}&equipment=6`;
+  const lane = (await get(url, shipper)).json();
+  t.ok(lane.count >= 36, `${lane.count} agreed prices from Chicago to Atlanta on 53 ft dry vans`);
+  t.ok(lane.price.p25 < lane.price.median && lane.price.median < lane.price.p75, `${lane.price.p25} < ${lane.price.median} < ${lane.price.p75}`);
+  t.ok(lane.perMile.median > 2 && lane.perMile.median < 3, `$${lane.perMile.median} a mile`);
+  t.ok(lane.series.every((month: { median: number | null }) => month.median !== null), 'a median in each of the twelve months');
+  const top = (await get('/api/insights/lanes/top', carrier)).json();
+  t.ok(top.lanes.length >= 4, `${top.lanes.length} lanes`);
+  t.ok(top.lanes.slice(0, 2).every((row: { series: { medianPerMile: number | null }[] }) => row.series.every((month) => month.medianPerMile !== null)), 'the two busiest have a median every month');
 });
 
 t.test('a second seed adds nothing', async (t) => {

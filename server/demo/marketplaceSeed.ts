@@ -17,6 +17,7 @@ import { latest } from '../identity/identity.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import type { Platform } from '../platform.ts';
 import { demoContractPdf } from './contractPdf.ts';
+import { seedLaneHistory } from './laneHistory.ts';
 import { demoEmail, scenarios, type DemoCarrier, type DemoUserKey, type Facility, type Scenario, type Who } from './demoData.ts';
 
 const MINUTE = 60_000;
@@ -192,7 +193,15 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     await marketplace.expireLoad(loadId, now());
   }
-  await runner.waitFor(VIEWS, latest(last, await platform.store.head()), 20_000);
-  logger.info({ loads: scenarios.length }, 'demo marketplace seeded: loads in every status, offers, contracts and a live tour');
+  // A year of delivered loads on a few lanes, for the lane-rate charts.
+  const history = await seedLaneHistory(platform, {
+    shipper: as('shipper2').caller, carrier: as('carrier3').caller, drivers: [as('carrier3.driver1').caller, as('carrier3.driver2').caller],
+    shipperName: (await platform.identity.loadOrganization(as('shipper2').organizationId))?.name ?? 'Shipper',
+    carrierName: (await platform.identity.loadOrganization(as('carrier3').organizationId))?.name ?? 'Carrier', signer: as('carrier3').name,
+  });
+  last = latest(last, history.last);
+
+  await runner.waitFor([...VIEWS, 'laneRates'], latest(last, await platform.store.head()), 20_000);
+  logger.info({ loads: scenarios.length, history: history.delivered }, 'demo marketplace seeded: loads in every status, offers, contracts, a live tour and a year of delivered loads');
   return true;
 }
