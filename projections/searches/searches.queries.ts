@@ -15,8 +15,8 @@ export async function savedSearchCount(db: Kysely<DB>, organizationId: string): 
   return Number(count);
 }
 
-/** The saved searches of every Active organization but one (a load's own shipper), oldest first: those a new load may alert. */
-export const activeSearchesExcept = (db: Kysely<DB>, organizationId: string): Promise<SavedSearchRow[]> =>
+/** The saved searches of every Active organization, oldest first: those a new load may alert (but its own shipper's). */
+export const activeSearches = (db: Kysely<DB>): Promise<SavedSearchRow[]> =>
   db.selectFrom('saved_searches_view as s').innerJoin('organizations_view as o', 'o.id', 's.organization_id')
-    .selectAll('s').where('o.status', '=', GenericStatus.Active).where('s.organization_id', '<>', organizationId)
+    .selectAll('s').where('o.status', '=', GenericStatus.Active)
     .orderBy('s.created_at').execute();

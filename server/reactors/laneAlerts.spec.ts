@@ -124,6 +124,33 @@ t.test('a paused load that reopens alerts again', async (t) => {
     'back on the market: Gary is 25 miles from Chicago');
 });
 
+t.test('a search saved, deleted or an organization blocked after earlier loads counts for the next load at once', async (t) => {
+  // The loads before have been matched already: what the reactor keeps of the searches must follow the log.
+  const gary = () => postLoad({ loadEquipment: [1], locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')] });
+  emitted.length = 0;
+  await gary();
+  await handled();
+  t.same(roomsOf(emitted), [`user:${flatbeds.userId}`], 'a flatbed out of Gary: the flatbed carrier only');
+  emitted.length = 0;
+  const garyFlatbeds = await saveSearch(westCoast, { name: 'Gary flatbeds', origin: area(GARY, 50), equipment: [1] });
+  await gary();
+  await handled();
+  t.same(roomsOf(emitted), [`user:${flatbeds.userId}`, `user:${westCoast.userId}`].sort(), 'the search saved just before alerts the next load');
+  emitted.length = 0;
+  const deleted = await app.inject({ method: 'DELETE', url: `/api/searches/${garyFlatbeds}`, headers: bearer(westCoast.token) });
+  t.equal(deleted.statusCode, 204, deleted.body);
+  const blocking = await app.inject({ method: 'PUT', url: `/api/organizations/${flatbeds.organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Blocked' } });
+  t.equal(blocking.statusCode, 200, blocking.body);
+  await gary();
+  await handled();
+  t.same(emitted, [], 'a deleted search and a blocked organization alert nobody');
+  const activating = await app.inject({ method: 'PUT', url: `/api/organizations/${flatbeds.organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Active' } });
+  t.equal(activating.statusCode, 200, activating.body);
+  await gary();
+  await handled();
+  t.same(roomsOf(emitted), [`user:${flatbeds.userId}`], 'active again: alerted again');
+});
+
 t.test('e-mails: at most one a minute per user, listing every alert since the last', async (t) => {
   // Take the platform's own reactor out and drive one with a clock of our own.
   await platform.laneAlerts!.stop();

@@ -6,9 +6,11 @@ import { evolveLoad, initialLoad } from '../../domain/loads/load.decide.ts';
 import { loadStream, type LoadDetails, type LoadEvent, type LoadExpirationExtended, type LoadPosted, type LoadStop } from '../../domain/loads/load.types.ts';
 import { hasAny, LOADS_CARRIER, permissionsFor } from '../../domain/permissions.ts';
 import { matchesLane } from '../../domain/searches/lane.ts';
+import { organizationsProjection } from '../../projections/organizations/organizations.projection.ts';
 import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
-import { criteriaOfRow } from '../../projections/searches/searches.projection.ts';
-import { activeSearchesExcept } from '../../projections/searches/searches.queries.ts';
+import { criteriaOfRow, savedSearchesProjection } from '../../projections/searches/searches.projection.ts';
+import { activeSearches } from '../../projections/searches/searches.queries.ts';
+import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
 import type { Database, SessionConnection } from '../db/database.ts';
 import { comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
@@ -59,6 +61,8 @@ type Recipient = { id: string; email: string; name: string; organizationId: stri
 type Pending = { recipient: Recipient; alerts: LaneAlert[]; timezones: Map<string, string> };
 
 const READ_MODELS = ['savedSearches', 'users', 'organizations'] as const;
+const CHANGES_SEARCHES: ReadonlySet<string> = new Set(savedSearchesProjection.handles);
+const CHANGES_ORGANIZATIONS: ReadonlySet<string> = new Set(organizationsProjection.handles);
 
 /**
  * Lane alerts (issue 5): when a load is posted, or a paused one reopens, every saved search it
@@ -111,13 +115,36 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
     return null;
   };
 
+  /**
+   * What every load is matched against, read once and kept until an event that changes it passes
+   * through this reactor (which reads the log in order): the saved searches of Active organizations
+   * and the organizations' statuses. Kept only when read after the read models reached the load.
+   */
+  let searches: Promise<SavedSearchRow[]> | null = null;
+  const statuses = new Map<string, Promise<number | undefined>>();
+  const forget = (event: RecordedEvent) => {
+    if (CHANGES_SEARCHES.has(event.type)) searches = null;
+    if (CHANGES_ORGANIZATIONS.has(event.type)) {
+      searches = null;
+      statuses.clear();
+    }
+  };
+  const cached = <T>(caught: boolean, keep: (value: Promise<T>) => void, read: () => Promise<T>): Promise<T> => {
+    const value = read();
+    if (caught) keep(value);
+    value.catch(() => { searches = null; statuses.clear(); });
+    return value;
+  };
+
   const alert = async (load: Load, position: LogPosition) => {
-    await options.projections?.waitFor(readModels, position, 5_000);
-    const shipper = await organizationNameAndStatus(db, load.shipperOrganizationId);
-    if (shipper?.status !== GenericStatus.Active) return;
-    const searches = await activeSearchesExcept(db, load.shipperOrganizationId);
+    const caught = (await options.projections?.waitFor(readModels, position, 5_000)) ?? true;
+    const shipperStatus = await (statuses.get(load.shipperOrganizationId) ?? cached(caught, (value) => statuses.set(load.shipperOrganizationId, value),
+      async () => (await organizationNameAndStatus(db, load.shipperOrganizationId))?.status));
+    if (shipperStatus !== GenericStatus.Active) return;
+    const active = await (searches ?? cached(caught, (value) => { searches = value; }, () => activeSearches(db)));
+    const others = active.filter((row) => row.organization_id !== load.shipperOrganizationId);
     const lane = { stops: load.details.stops, equipment: load.details.equipment };
-    const matching = searches.filter((row) => matchesLane(criteriaOfRow(row), lane));
+    const matching = others.filter((row) => matchesLane(criteriaOfRow(row), lane));
     if (matching.length === 0) return;
     const users = await usersOfOrganizations(db, [...new Set(matching.map((row) => row.organization_id))], GenericStatus.Active);
     // Drivers are members of the carrier too, but the marketplace is not theirs to see.
@@ -172,6 +199,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   const subscription = store.subscribe({ from: handled }, async (page) => {
     if (await isLeader()) {
       for (const event of page) {
+        forget(event);
         try {
           const load = await loadOf(event);
           if (load) await alert(load, event.position);
