@@ -143,7 +143,7 @@ await withBrowser(t, async (server, browser) => {
     await shipper.keyboard.press('Escape');
 
     await shipper.goto(`${server.url}/loads/history/${tour!.loadId}`);
-    const entry = shipper.locator('.history-event').filter({ hasText: 'Proof of delivery: received by Rita Receiver' });
+    const entry = shipper.locator('.history-event').filter({ hasText: 'Proof of delivery: received by Rita Receiver' }).filter({ has: shipper.locator('.history-pod') });
     await entry.waitFor({ timeout: 30_000 });
     await entry.getByRole('img', { name: /Photo photo-1\.jpg/ }).waitFor();
     t.pass('the history shows the proof with its thumbnails');

@@ -42,17 +42,21 @@ const recordedEvent: TourEvent = {
   type: 'ProofOfDeliveryRecorded',
   data: { tourId, proofId, receivedBy: 'Rita Receiver', note: 'Two pallets', files, recordedBy: driverId, recordedAt: now },
 };
+const timelineLine = (receivedBy = 'Rita Receiver'): TourEvent => ({
+  type: 'TourEventAdded',
+  data: { tourId, eventId: `${tourId}-note-pod-${proofId}`, type: 'note', message: `Proof of delivery, received by ${receivedBy}`, stopId: last.id, addedBy: driverId, at: now },
+});
 const fold = (events: TourEvent[]): Tour => events.reduce(tourDecider.evolve, tourDecider.initialState());
 
-t.test('the assigned driver records the proof at the last stop, trimmed, and the tour keeps it', async (t) => {
-  given(atLastStop).when(record(driver)).then([recordedEvent]);
+t.test('the assigned driver records the proof at the last stop, trimmed, with its line in the timeline, and the tour keeps it', async (t) => {
+  given(atLastStop).when(record(driver)).then([recordedEvent, timelineLine()]);
   const tour = fold([...atLastStop, recordedEvent]);
   t.ok(tour.exists);
   if (tour.exists) t.same(tour.proofs, [{ proofId, receivedBy: 'Rita Receiver', note: 'Two pallets', files, recordedBy: driverId, recordedAt: now }]);
 });
 
 t.test('also while the delivery waits for the shipper', async () => {
-  given([...atLastStop, moved(9, 10)]).when(record(driver)).then([recordedEvent]);
+  given([...atLastStop, moved(9, 10)]).when(record(driver)).then([recordedEvent, timelineLine()]);
 });
 
 t.test('the same proof sent again is recorded once', async () => {
@@ -84,6 +88,6 @@ t.test('who received the goods and a file are required', async (t) => {
   t.test('receivedBy', async () => given(atLastStop).when(record(driver, { receivedBy: '  ' })).thenThrows(ValidationError, /who received/));
   t.test('files', async () => given(atLastStop).when(record(driver, { files: [] })).thenThrows(ValidationError, /photo or the signature/));
   t.test('an empty note is none', async () => {
-    given(atLastStop).when(record(driver, { note: '  ' })).then([{ ...recordedEvent, data: { ...recordedEvent.data, note: null } } as TourEvent]);
+    given(atLastStop).when(record(driver, { note: '  ' })).then([{ ...recordedEvent, data: { ...recordedEvent.data, note: null } } as TourEvent, timelineLine()]);
   });
 });

@@ -340,8 +340,12 @@ const recordProofOfDelivery = ({ data }: RecordProofOfDelivery, tour: OpenedTour
   if (receivedBy === '') throw ValidationError.field('receivedBy', 'Please enter who received the goods');
   if (data.files.length === 0) throw ValidationError.field('photo', 'Add at least one photo or the signature');
   const note = data.note?.trim() || null;
+  // Its line in the tour's timeline, at the last stop: the tour's parties watching it hear of the proof at once.
+  const entry = timelineEntry(tour, {
+    type: 'note', message: `Proof of delivery, received by ${receivedBy}`, stopId: lastStopOf(tour)?.id ?? null, addedBy: actor.userId, at: data.now,
+  }, `pod-${data.proofId}`);
   return [{
     type: 'ProofOfDeliveryRecorded',
     data: { tourId: tour.tourId, proofId: data.proofId, receivedBy, note, files: data.files, recordedBy: actor.userId!, recordedAt: data.now },
-  }];
+  }, entry];
 };

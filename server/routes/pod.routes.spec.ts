@@ -141,6 +141,8 @@ t.test('the driver records it; a retry records it once', async (t) => {
   t.equal(stored.length, 3, 'its files stored once');
   const events = await platform.database.db.selectFrom('events').select('type').where('type', '=', 'ProofOfDeliveryRecorded').execute();
   t.equal(events.length, 1, 'one event in the log');
+  const timeline = await http('GET', `/api/tours/${tourId}/events`, shipper.token);
+  t.equal(timeline.json.filter((entry: any) => entry.message === 'Proof of delivery, received by Rita Receiver').length, 1, "one line in the tour's timeline, there at once");
 });
 
 t.test("who reads the proof and its files", async (t) => {

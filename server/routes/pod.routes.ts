@@ -6,6 +6,7 @@ import { can, requireActor } from '../http/auth.ts';
 import type { App } from '../http/routeContext.ts';
 import { parseWith } from '../identity/accounts.ts';
 import { readPodUpload } from '../integrations/files/podUploads.ts';
+import { MARKETPLACE_VIEWS } from './loads.routes.ts';
 
 /**
  * Proof of delivery (docs/api.md "Proof of delivery"): the assigned driver sends it from the last
@@ -13,7 +14,7 @@ import { readPodUpload } from '../integrations/files/podUploads.ts';
  * The tour is looked up first, so another organization's tour answers 404 before anything else.
  */
 export async function podRoutes(app: App) {
-  const { store, marketplace } = app.platform;
+  const { store, marketplace, runner } = app.platform;
   const pod = createProofOfDeliveryCommands({ store, db: app.platform.database.db });
 
   app.post('/tours/:id/pod', {
@@ -32,7 +33,9 @@ export async function podRoutes(app: App) {
     const data = parseWith(PodDataSchema, upload.data);
     pod.check(caller, tour, data.id);
     if (upload.photos.length === 0 && !upload.signature) throw ValidationError.field('photo', 'Add at least one photo or the signature');
-    const { id } = await pod.record(caller, tour, { proofId: data.id, receivedBy: data.receivedBy, note: data.note ?? null }, upload, new Date().toISOString());
+    const { id, position } = await pod.record(caller, tour, { proofId: data.id, receivedBy: data.receivedBy, note: data.note ?? null }, upload, new Date().toISOString());
+    // The proof's line in the tour's timeline is read from the read model: the next read sees it.
+    if (position) await runner.waitFor(MARKETPLACE_VIEWS, position);
     return reply.code(201).send({ id });
   });
 

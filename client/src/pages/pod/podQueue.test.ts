@@ -14,7 +14,7 @@ describe('the proof of delivery queue', () => {
 
   it('keeps a proof while the network is down, retries, and sends it once the phone is online', async () => {
     let online = false;
-    const send = vi.fn(async () => {
+    const send = vi.fn(async (_draft: PodDraft) => {
       if (!online) throw new TypeError('Failed to fetch');
       return { id: 'p1' };
     });
@@ -35,7 +35,7 @@ describe('the proof of delivery queue', () => {
     expect(send).toHaveBeenCalledTimes(3);
     expect(queue.current[0]!.state).toBe('sent');
     // The same draft (its id) every time: the server records it once.
-    expect(send.mock.calls.every(([sent]) => (sent as PodDraft).id === 'p1')).toBe(true);
+    expect(send.mock.calls.every(([sent]) => sent.id === 'p1')).toBe(true);
     expect(seen).toContain('sending');
     await vi.advanceTimersByTimeAsync(120_000);
     expect(send).toHaveBeenCalledTimes(3);
@@ -43,7 +43,7 @@ describe('the proof of delivery queue', () => {
   });
 
   it('stops on a refusal a retry cannot fix, and shows why', async () => {
-    const send = vi.fn(async () => { throw new ApiError(409, 'This tour is already delivered'); });
+    const send = vi.fn(async (_draft: PodDraft) => { throw new ApiError(409, 'This tour is already delivered'); });
     const queue = new PodQueue(send);
     await queue.add(draft('p2'));
     expect(queue.current[0]).toMatchObject({ state: 'refused', error: 'This tour is already delivered' });
