@@ -14,9 +14,8 @@ const LaneChart = lazy(() => import('./LaneChart.tsx'));
  * month as one line per lane (GET insights/lanes/top).
  */
 export default function LaneRatesPage({ titleKey }: PageProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const format = useFormats();
-  const arrow = i18n.dir(i18n.resolvedLanguage) === 'rtl' ? '←' : '→';
   const [top, setTop] = useState<TopLanes | null>(null);
   const [failed, setFailed] = useState(false);
 
@@ -28,7 +27,8 @@ export default function LaneRatesPage({ titleKey }: PageProps) {
     return () => controller.abort();
   }, []);
 
-  const name = (lane: TopLane) => `${format.place(lane.origin)} ${arrow} ${format.place(lane.destination)}`;
+  // US place names are written left to right, in Arabic too (a <bdi> keeps them so): the arrow always points right.
+  const name = (lane: TopLane) => `${format.place(lane.origin)} → ${format.place(lane.destination)}`;
   const charted = (top?.lanes ?? []).filter((lane) => lane.series.some((point) => point.medianPerMile !== null)).slice(0, 5);
 
   return (
