@@ -1,4 +1,6 @@
+import { Button } from 'primereact/button';
 import { Component, lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { MapViewProps } from './mapTypes.ts';
 
 /** OpenLayers (about 130 KB gzip) loads only when a map is on screen. */
@@ -39,7 +41,52 @@ class MapBoundary extends Component<{ children: ReactNode; fallback: ReactNode }
  * The lazily loaded map with a placeholder the same size until the page has painted and while the
  * map loads. Every screen uses this one: pass markers, a trail and a view (see `MapViewProps`).
  */
-export function MapPanel(props: MapViewProps) {
+export type MapPanelProps = MapViewProps & {
+  /**
+   * A map beside a page's main content (a list, say) rather than its subject: it starts closed behind
+   * a "Show the map" button, and OpenLayers (130 KB on the wire) loads when it is opened. The choice
+   * is remembered in this browser under this key.
+   */
+  openable?: string;
+};
+
+const openedKey = (key: string) => `map-open:${key}`;
+function rememberedOpen(key: string | undefined): boolean {
+  if (!key) return true;
+  try {
+    return window.localStorage.getItem(openedKey(key)) === '1';
+  } catch {
+    return false;
+  }
+}
+
+export function MapPanel({ openable, ...props }: MapPanelProps) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(() => rememberedOpen(openable));
+  const choose = (next: boolean) => {
+    setOpen(next);
+    try {
+      if (openable) window.localStorage.setItem(openedKey(openable), next ? '1' : '0');
+    } catch {
+      // storage disabled: the choice lasts as long as the page
+    }
+  };
+  if (!open) {
+    return (
+      <div className={`map-view map-closed${props.className ? ` ${props.className}` : ''}`}>
+        <Button type="button" icon="pi pi-map" label={t('mapPanel.show')} aria-label={`${t('mapPanel.show')}: ${props.ariaLabel}`} outlined onClick={() => choose(true)} />
+      </div>
+    );
+  }
+  return (
+    <div className="map-panel">
+      <LoadedMap {...props} />
+      {openable && <Button type="button" className="map-hide" icon="pi pi-times" label={t('mapPanel.hide')} text size="small" onClick={() => choose(false)} />}
+    </div>
+  );
+}
+
+function LoadedMap(props: MapViewProps) {
   const painted = usePagePainted();
   const height = props.height ?? 320;
   const placeholder = <div className={`map-view map-placeholder${props.className ? ` ${props.className}` : ''}`} style={{ height }} aria-hidden="true" />;

@@ -19,7 +19,8 @@ import Stroke from 'ol/style/Stroke.js';
 import Style from 'ol/style/Style.js';
 import Text from 'ol/style/Text.js';
 import { use, useEffect, useRef } from 'react';
-import statesTopology from 'us-atlas/states-10m.json' with { type: 'json' };
+// us-atlas's states, simplified for this map by scripts/statesOutline.mjs (12 KB on the wire instead of 33 KB).
+import statesTopology from './states.topo.json' with { type: 'json' };
 import { mapSettings } from './mapSettings.ts';
 import { DEFAULT_MAP_CENTER, DEFAULT_ZOOM, type LatLon, type MapMarker, type MapViewProps } from './mapTypes.ts';
 

@@ -169,6 +169,7 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
         </div>
         <div className="marketplace-side">
           <MapPanel
+            openable="marketplace"
             ariaLabel={t('marketplace.search.mapLabel', { count: mapRows.length })}
             markers={markers}
             height={380}
