@@ -2,7 +2,8 @@
  * Lane rates on the demo data: the shipper fills a load from Chicago to Atlanta on a 53 ft dry van,
  * and step 3 of the load form shows the typical price on that lane (the band, the median, how many
  * agreed prices) with a line chart of the last twelve months; a carrier dispatcher's Lane rates page
- * shows the busiest lanes, in English and in Arabic (right to left), on a desktop and a phone.
+ * shows the busiest lanes, in English and in Arabic (right to left), on a desktop and a phone; the
+ * carrier's offer screen shows the typical price beside the price field.
  * chart.js is fetched only by those screens, never by the sign-in page.
  */
 import t from 'tap';
@@ -71,6 +72,26 @@ await withBrowser(t, async (server, browser) => {
     const quiet = page.getByRole('region', { name: 'Typical price on this lane' });
     await quiet.getByText('Not enough agreed prices on this lane yet').waitFor({ timeout: 30_000 });
     t.equal(await quiet.locator('canvas').count(), 0, 'no chart without figures');
+    t.same(errors, [], 'no page error');
+    await context.close();
+  });
+
+  await t.test("the carrier's offer screen shows the same beside the price", async (t) => {
+    const carrierToken = await apiToken(server.url, demo.carrier2.email, demo.carrier2.password);
+    const market = await apiGet<{ data: { id: string; refNumber: string; pickup: { city: string }; dropoff: { city: string } }[] }>(server.url, carrierToken, '/loads/carrier?pageSize=25');
+    const open = market.data.find((row) => row.pickup.city === 'Pasadena' && row.dropoff.city === 'New Orleans');
+    t.ok(open, `an open load from Pasadena to New Orleans on the marketplace (${open?.refNumber})`);
+    const context = await browser.newContext({ viewport: { width: 1366, height: 900 }, locale: 'en-US' });
+    const { page, errors } = await openPage(context);
+    await signIn(page, server.url, demo.carrier2.email, demo.carrier2.password);
+    await page.goto(`${server.url}/offer/load/${open!.id}`);
+    await page.getByLabel('Price (USD)').waitFor({ timeout: 30_000 });
+    const card = page.getByRole('region', { name: 'Typical price on this lane' });
+    await card.locator('canvas').waitFor({ timeout: 30_000 });
+    t.match(await card.getByTestId('lane-count').innerText(), /^Agreed prices behind these figures: \d+$/);
+    t.match(await card.getByTestId('lane-band').innerText(), /^\$[\d,]+\.\d\d – \$[\d,]+\.\d\d$/, 'the band');
+    await card.scrollIntoViewIfNeeded();
+    await journey.check(t, page, 'offer-lane-rates');
     t.same(errors, [], 'no page error');
     await context.close();
   });
