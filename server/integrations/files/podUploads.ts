@@ -1,7 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { POD_MAX_FILE_BYTES, POD_MAX_PHOTOS } from '../../../domain/contracts/pod.contract.ts';
-import { DomainError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../domain/shared/errors.ts';
+import { PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../domain/shared/errors.ts';
+import { translateMultipartError } from './uploads.ts';
 
 export type PodUpload = {
   /** The `data` field, parsed as JSON; undefined when it was not sent. */
@@ -67,7 +68,7 @@ export async function readPodUpload(request: FastifyRequest): Promise<PodUpload>
       else result.signature = { buffer, mime: type.mime };
     }
   } catch (error) {
-    throw translate(error);
+    throw translateMultipartError(error, tooManyProofParts);
   }
   return result;
 }
@@ -81,27 +82,5 @@ function parseData(value: unknown): unknown {
   }
 }
 
-function translate(error: unknown): unknown {
-  if (error instanceof DomainError) return error;
-  const code = (error as { code?: string }).code;
-  switch (code) {
-    case 'FST_PARTS_LIMIT':
-    case 'FST_FILES_LIMIT':
-    case 'FST_FIELDS_LIMIT':
-      return new ValidationError(`Too many parts: at most ${POD_MAX_PHOTOS} photos and one signature`, [{ path: 'photo', message: `At most ${POD_MAX_PHOTOS} photos` }]);
-    case 'FST_REQ_FILE_TOO_LARGE':
-      return new PayloadTooLargeError('File too large');
-    case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
-      return new UnsupportedMediaTypeError('The request must be multipart/form-data');
-    case 'FST_INVALID_JSON_FIELD_ERROR':
-      return ValidationError.field('data', 'The data field must be valid JSON');
-    case 'FST_PROTO_VIOLATION':
-      return new ValidationError('Field name not allowed');
-    case 'FST_MP_PREMATURE_CLOSE':
-      return new ValidationError('The multipart body could not be read');
-  }
-  if (error instanceof Error && code === undefined && /multipart|part|boundary|form|terminated|header/i.test(error.message)) {
-    return new ValidationError('The multipart body could not be read');
-  }
-  return error;
-}
+/** A seventh part names the photos: the route's own limit, not a size. */
+const tooManyProofParts = () => new ValidationError(`Too many parts: at most ${POD_MAX_PHOTOS} photos and one signature`, [{ path: 'photo', message: `At most ${POD_MAX_PHOTOS} photos` }]);

@@ -69,7 +69,7 @@ export async function readMultipart(
       result.files[part.fieldname] = { buffer, mime: await detect(buffer, rule.accept, part.fieldname), size: buffer.length };
     }
   } catch (error) {
-    throw translate(error);
+    throw translateMultipartError(error);
   }
   for (const [name, rule] of Object.entries(options.files)) {
     if (rule.required && !result.files[name]) throw ValidationError.field(name, 'A file is required');
@@ -115,15 +115,18 @@ function isUtf8Text(buffer: Buffer): boolean {
   }
 }
 
-/** @fastify/multipart and busboy errors as the API's answers; ours pass through. */
-function translate(error: unknown): unknown {
+/**
+ * @fastify/multipart and busboy errors as the API's answers; ours pass through. Too many parts is a
+ * 413 unless the route counts its parts itself (`tooManyParts`).
+ */
+export function translateMultipartError(error: unknown, tooManyParts: () => DomainError = () => new PayloadTooLargeError('Too many parts in the request')): unknown {
   if (error instanceof DomainError) return error;
   const code = (error as { code?: string }).code;
   switch (code) {
     case 'FST_PARTS_LIMIT':
     case 'FST_FILES_LIMIT':
     case 'FST_FIELDS_LIMIT':
-      return new PayloadTooLargeError('Too many parts in the request');
+      return tooManyParts();
     case 'FST_REQ_FILE_TOO_LARGE':
       return new PayloadTooLargeError('File too large');
     case 'FST_INVALID_MULTIPART_CONTENT_TYPE':
