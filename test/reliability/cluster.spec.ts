@@ -32,6 +32,9 @@ import { startPlatform } from '../../server/platform.ts';
 import { expectStatus, httpClient, postLoad, submitOffer, uploadContract } from '../../server/realtime/testing.ts';
 import { loadBody } from '../../server/testing/loadBodies.ts';
 import { startRoundRobinProxy } from './roundRobinProxy.ts';
+
+/** client/src/realtime/socket.ts `CATCH_UP_AGAIN_MS` (that module is the browser's, with its state). */
+const CATCH_UP_AGAIN_MS = 3000;
 import { freePort, POSTGRES_URL, scaled, sleep, spawnServer, type ServerProcess } from './support.ts';
 
 if (!POSTGRES_URL) {
@@ -166,21 +169,27 @@ async function cluster(t: Test, adminUrl: string) {
         if (position.recordedAt > watcher.last) watcher.last = position.recordedAt;
       });
       let connectedOnce = false;
+      const catchUp = async (since: string) => {
+        const missed = await http('GET', `/api/tours/${tour.id}/positions?since=${encodeURIComponent(since)}`, token);
+        if (missed.status !== 200) return;
+        for (const position of missed.json as { recordedAt: string }[]) {
+          if (!watcher.heard.has(position.recordedAt)) watcher.caughtUp += 1;
+          watcher.heard.add(position.recordedAt);
+          if (position.recordedAt > watcher.last) watcher.last = position.recordedAt;
+        }
+      };
       socket.on('connect', () => {
         const resumed = connectedOnce;
         connectedOnce = true;
         if (watcher.disconnectedAt !== null) watcher.reconnections.push(Date.now() - watcher.disconnectedAt);
         watcher.disconnectedAt = null;
+        // As client/src/realtime/socket.ts: from where it stood before, now and again CATCH_UP_AGAIN_MS later.
+        const since = watcher.last;
         void (async () => {
           await socket.timeout(5000).emitWithAck('tour:watch', { tourId: tour.id }).catch(() => null);
           if (!resumed) return;
-          const missed = await http('GET', `/api/tours/${tour.id}/positions?since=${encodeURIComponent(watcher.last)}`, token);
-          if (missed.status !== 200) return;
-          for (const position of missed.json as { recordedAt: string }[]) {
-            if (!watcher.heard.has(position.recordedAt)) watcher.caughtUp += 1;
-            watcher.heard.add(position.recordedAt);
-            if (position.recordedAt > watcher.last) watcher.last = position.recordedAt;
-          }
+          await catchUp(since);
+          setTimeout(() => { if (socket.connected) void catchUp(since); }, CATCH_UP_AGAIN_MS);
         })();
       });
       socket.on('disconnect', (reason) => {
@@ -240,9 +249,9 @@ async function cluster(t: Test, adminUrl: string) {
   const takeovers: number[] = [];
   const restarts: Promise<void>[] = [];
   let kills = 0;
-  while (Date.now() - startedAt < seconds * 1000) {
-    await sleep(Math.min(killEvery, seconds * 1000 - (Date.now() - startedAt)));
-    if (Date.now() - startedAt >= seconds * 1000 - 1000 && kills > 0) break;
+  // Kills at killEvery, 2 × killEvery, … up to the duration (60 s: three), then the workload stops.
+  for (let at = killEvery; at <= seconds * 1000; at += killEvery) {
+    await sleep(Math.max(0, startedAt + at - Date.now()));
     const victim = await holderNode();
     if (!victim.server) continue;
     const killedAt = Date.now();

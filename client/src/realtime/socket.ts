@@ -27,6 +27,9 @@ export type { ServerEventName, ServerPayloads } from '../../../domain/realtime/e
 /** WebSocket only: no long-polling handshake, which needs sticky sessions behind a load balancer. */
 export const DEFAULT_TRANSPORTS: ('websocket' | 'polling')[] = ['websocket'];
 
+/** After a reconnection, the positions are fetched again this long after the first catch-up. */
+export const CATCH_UP_AGAIN_MS = 3000;
+
 export type ConnectionStatus = 'offline' | 'connecting' | 'live' | 'reconnecting';
 
 type Handler<E extends ServerEventName> = (payload: ServerPayloads[E]) => void;
@@ -163,10 +166,11 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     }));
   }
 
-  async function catchUp(): Promise<void> {
+  /** Fetches each watched tour's positions since `since` (the last heard before the reconnection), else the last heard. */
+  async function catchUp(since?: Map<string, string>): Promise<void> {
     await Promise.all([...tours.entries()].map(async ([tourId, tour]) => {
       try {
-        const missed = await options.missedPositions(tourId, tour.last);
+        const missed = await options.missedPositions(tourId, since?.get(tourId) ?? tour.last);
         for (const position of missed) if (tours.has(tourId)) dispatch('tour:position', position);
       } catch {
         // The next reconnection (or the page's own refresh) tries again.
@@ -219,12 +223,18 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       const resumed = connectedOnce;
       connectedOnce = true;
       scheduleRefresh();
+      // Where each tour stood before the reconnection: positions heard live once re-joined must not
+      // move the catch-up past the ones missed meanwhile.
+      const since = new Map([...tours].map(([tourId, tour]) => [tourId, tour.last]));
       void joinTours().then(async () => {
         if (socket !== created || !created.connected) return;
         setStatus('live');
         if (!resumed) return;
-        await catchUp();
+        await catchUp(since);
         for (const listener of [...reconnectListeners]) listener();
+        // The process that went away may have held the read models: another one takes them over
+        // within a second or two and projects what was written meanwhile. Once more, shortly after.
+        setTimeout(() => { if (socket === created && created.connected) void catchUp(since); }, CATCH_UP_AGAIN_MS);
       });
     });
     created.on('disconnect', (reason) => {
