@@ -72,10 +72,9 @@ async function cluster(t: Test, adminUrl: string) {
     });
     return node.server;
   };
-  // Whatever fails from here on, no server process and no database of this test is left behind.
+  // Whatever fails from here on, no server process of this test is left behind.
   t.teardown(async () => {
     for (const node of nodes) await node.server?.kill9();
-    await admin(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`).catch(() => undefined);
   });
   // One after the other: the first creates the keys and runs the migrations.
   for (const node of nodes) await start(node);
