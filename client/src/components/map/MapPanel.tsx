@@ -78,10 +78,12 @@ export function MapPanel({ openable, ...props }: MapPanelProps) {
       </div>
     );
   }
+  // A map that is the page's subject is the map alone, as the page's layout sizes it.
+  if (!openable) return <LoadedMap {...props} />;
   return (
     <div className="map-panel">
       <LoadedMap {...props} />
-      {openable && <Button type="button" className="map-hide" icon="pi pi-times" label={t('mapPanel.hide')} text size="small" onClick={() => choose(false)} />}
+      <Button type="button" className="map-hide" icon="pi pi-times" label={t('mapPanel.hide')} text size="small" onClick={() => choose(false)} />
     </div>
   );
 }
