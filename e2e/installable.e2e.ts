@@ -100,15 +100,25 @@ await withBrowser(t, async (server) => {
     t.same(cached.filter((entry) => entry.includes(' /api/')), [], 'no cache holds an /api/ answer');
     await context.setOffline(false);
 
-    // Sign-out leaves only the build's shell: the runtime cache is gone.
+    // Sign-out empties the runtime cache: what was cached while signed in is gone. The sign-in page
+    // that follows may cache its own files again (public, hashed), which the worker does as it loads them.
     await page.goto(`${server.url}/driver`);
     await header.waitFor({ timeout: 30_000 });
-    const runtimeEntries = () => page.evaluate(async () => (await caches.has('runtime-assets')) ? (await (await caches.open('runtime-assets')).keys()).length : 0);
+    const runtimeEntries = () => page.evaluate(async () => (await caches.has('runtime-assets'))
+      ? (await (await caches.open('runtime-assets')).keys()).map((request) => new URL(request.url).pathname) : []);
+    const signedIn = await runtimeEntries();
+    t.ok(signedIn.length > 0, `${signedIn.length} files in the runtime cache while signed in`);
     await page.getByRole('button', { name: /^User menu of/ }).click();
     await page.getByRole('menuitem', { name: 'Logout' }).click();
     await page.waitForURL((target) => target.pathname.startsWith('/signin'), { timeout: 30_000 });
-    await page.waitForFunction(async () => !(await caches.has('runtime-assets')), null, { timeout: 10_000 }).catch(() => undefined);
-    t.equal(await runtimeEntries(), 0, 'after signing out no runtime cache is left');
+    await page.getByRole('button', { name: /sign in/i }).first().waitFor({ timeout: 30_000 });
+    const left = await page.waitForFunction(async (before) => {
+      const now = (await caches.has('runtime-assets')) ? (await (await caches.open('runtime-assets')).keys()).map((request) => new URL(request.url).pathname) : [];
+      return now.filter((path) => before.includes(path)).length === 0 ? true : null;
+    }, signedIn, { timeout: 10_000 }).then(() => [] as string[], async () => (await runtimeEntries()).filter((path) => signedIn.includes(path)));
+    t.same(left, [], 'after signing out nothing cached while signed in is left');
+    const afterwards = await runtimeEntries();
+    t.same(afterwards.filter((path) => !path.startsWith('/assets/')), [], `only the sign-in page's own files are cached again (${afterwards.length})`);
     t.equal(await page.evaluate(() => localStorage.getItem('user')), null, 'nor the user kept for offline starts');
     t.same(errors, [], 'no page errors');
   });
