@@ -8,7 +8,7 @@
  * shipper confirms the delivery from its loads table with the proof beside the button.
  */
 import { join } from 'node:path';
-import { deflateSync } from 'node:zlib';
+import { pngImage } from '../server/integrations/pdf/testing.ts';
 import t from 'tap';
 import { apiGet, apiToken, demo, Journey, openPage, SHOTS, signIn, withBrowser } from './harness.ts';
 import { rowAction, rowWith } from './steps.ts';
@@ -16,30 +16,10 @@ import { rowAction, rowWith } from './steps.ts';
 const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true, deviceScaleFactor: 2 };
 
 /** A real 640x480 PNG: a sky over pallets of boxes, so the thumbnails show something to look at. */
-function photoPng(): Buffer {
-  const width = 640;
-  const height = 480;
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-  const crc = (bytes: Buffer) => { let c = 0xffffffff; for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4); sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(width, 0); header.writeUInt32BE(height, 4); header[8] = 8; header[9] = 2;
-  const rows = Buffer.alloc((width * 3 + 1) * height);
-  for (let y = 0; y < height; y++) {
-    const row = y * (width * 3 + 1);
-    for (let x = 0; x < width; x++) {
-      const box = y > 240 && (Math.floor(x / 120) % 2 === 0) && x % 120 > 10 && (y - 240) % 80 > 8;
-      const [r, g, b] = y < 240 ? [120 + y / 4, 170 + y / 6, 235] : box ? [196, 148, 92] : [90, 90, 96];
-      rows[row + 1 + x * 3] = r; rows[row + 2 + x * 3] = g; rows[row + 3 + x * 3] = b;
-    }
-  }
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
+const photoPng = () => Buffer.from(pngImage(640, 480, (x, y) => {
+  const box = y > 240 && (Math.floor(x / 120) % 2 === 0) && x % 120 > 10 && (y - 240) % 80 > 8;
+  return y < 240 ? [120 + y / 4, 170 + y / 6, 235] : box ? [196, 148, 92] : [90, 90, 96];
+}));
 
 type Stop = { latitude: number; longitude: number; arrived: boolean };
 

@@ -4,7 +4,7 @@
  * records it once; the load's history (JSON and CSV) holds it; its files are read by the tour's
  * parties and by no other organization.
  */
-import { deflateSync } from 'node:zlib';
+import { pngImage } from '../integrations/pdf/testing.ts';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { member, organization, superadmin } from '../identity/fixtures.ts';
@@ -25,22 +25,8 @@ const otherCarrier = await organization(app, platform, 'Carrier', { name: 'Beta 
 const emails = { shipper: shipper.email, carrier: carrier.email, driver: driver.email };
 const tokenOf = async (who: keyof typeof emails) => (await login(http, emails[who])).accessToken;
 
-/** A real 2x2 PNG (signature, CRC-less chunks are not needed by file-type, but a browser would want them: this one is whole). */
-function png(): Buffer {
-  const crcTable = Array.from({ length: 256 }, (_, n) => { let c = n; for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1; return c >>> 0; });
-  const crc = (bytes: Buffer) => { let c = 0xffffffff; for (const byte of bytes) c = crcTable[(c ^ byte) & 0xff] ^ (c >>> 8); return (c ^ 0xffffffff) >>> 0; };
-  const chunk = (type: string, data: Buffer) => {
-    const body = Buffer.concat([Buffer.from(type, 'ascii'), data]);
-    const length = Buffer.alloc(4); length.writeUInt32BE(data.length);
-    const sum = Buffer.alloc(4); sum.writeUInt32BE(crc(body));
-    return Buffer.concat([length, body, sum]);
-  };
-  const header = Buffer.alloc(13);
-  header.writeUInt32BE(2, 0); header.writeUInt32BE(2, 4); header[8] = 8; header[9] = 2;
-  const rows = Buffer.from([0, 255, 0, 0, 0, 255, 0, 0, 0, 0, 255, 255, 255, 255]);
-  return Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), chunk('IHDR', header), chunk('IDAT', deflateSync(rows)), chunk('IEND', Buffer.alloc(0))]);
-}
-const PNG = png();
+/** A real 2x2 PNG. */
+const PNG = Buffer.from(pngImage(2, 2, (x, y) => (y === 0 ? (x === 0 ? [255, 0, 0] : [0, 255, 0]) : (x === 0 ? [0, 0, 255] : [255, 255, 255]))));
 /** The start of a JPEG (JFIF): what a byte check reads. */
 const JPEG = Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01, 0x01, 0x00, 0x00, 0x01, 0x00, 0x01, 0x00, 0x00]), Buffer.alloc(200, 7), Buffer.from([0xff, 0xd9])]);
 

@@ -181,13 +181,21 @@ function pngChunk(type: string, data: Uint8Array): Buffer {
 }
 
 /** A valid 8-bit RGB PNG of one colour, without alpha. */
-export function pngFixture(width = 24, height = 8, [red, green, blue] = [26, 79, 138]): Uint8Array {
+export function pngFixture(width = 24, height = 8, colour: readonly [number, number, number] = [26, 79, 138]): Uint8Array {
+  return pngImage(width, height, () => colour);
+}
+
+/** A valid 8-bit RGB PNG without alpha, each pixel's colour given by `pixel(x, y)`. */
+export function pngImage(width: number, height: number, pixel: (x: number, y: number) => readonly [number, number, number]): Uint8Array {
   const header = Buffer.alloc(13);
   header.writeUInt32BE(width, 0);
   header.writeUInt32BE(height, 4);
   header.set([8, 2, 0, 0, 0], 8); // bit depth 8, colour type RGB, deflate, filter 0, no interlace
-  const row = [0, ...Array.from({ length: width }, () => [red, green, blue]).flat()]; // filter byte 0, then pixels
-  const pixels = Buffer.from(Array.from({ length: height }, () => row).flat());
+  // Each row: filter byte 0, then its pixels.
+  const pixels = Buffer.alloc((width * 3 + 1) * height);
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) pixels.set(pixel(x, y).map((value) => Math.round(value)), y * (width * 3 + 1) + 1 + x * 3);
+  }
   return new Uint8Array(Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', header), pngChunk('IDAT', deflateSync(pixels)), pngChunk('IEND', new Uint8Array()),
