@@ -19,6 +19,7 @@ import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { member, organization } from '../identity/fixtures.ts';
 import { startPlatform } from '../platform.ts';
+import { projectionLockHolders } from '../testing/projectionLocks.ts';
 import { openTestDatabase } from '../testing/testDatabase.ts';
 import {
   expectStatus, httpClient, listen, postLoad, sleep, submitOffer, uploadContract, waitUntil, watchTour, type Listener,
@@ -107,17 +108,7 @@ async function twoProcesses() {
   const driver = await member(localApp, local, carrier.organizationId!, Role.Driver, { name: 'Dan Driver' });
   const db = local.database.db;
 
-  /** Who holds the projections' advisory locks (the runner's `hashtext('projection:<name>')` keys), by process. */
-  const holders = async () => {
-    const { rows } = await sql<{ name: string; locks: string }>`
-      WITH keys AS (SELECT hashtext('projection:' || name)::bigint AS k FROM projection_checkpoints)
-      SELECT a.application_name AS name, count(*)::text AS locks
-      FROM keys JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-        AND l.classid = ((keys.k >> 32) & 4294967295)::text::oid AND l.objid = (keys.k & 4294967295)::text::oid
-      JOIN pg_stat_activity a ON a.pid = l.pid AND a.datname = current_database()
-      GROUP BY a.application_name`.execute(db);
-    return Object.fromEntries(rows.map((row) => [row.name, Number(row.locks)]));
-  };
+  const holders = () => projectionLockHolders(db);
   const projectionCount = local.runner.projections.length;
 
   await t.test('an offer made through process A reaches a shipper connected to process B', async (t) => {

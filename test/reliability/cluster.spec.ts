@@ -31,11 +31,12 @@ import { member, organization } from '../../server/identity/fixtures.ts';
 import { startPlatform } from '../../server/platform.ts';
 import { expectStatus, httpClient, postLoad, submitOffer, uploadContract } from '../../server/realtime/testing.ts';
 import { loadBody } from '../../server/testing/loadBodies.ts';
+import { projectionLockHolders } from '../../server/testing/projectionLocks.ts';
 import { startRoundRobinProxy } from './roundRobinProxy.ts';
+import { freePort, POSTGRES_URL, scaled, sleep, spawnServer, type ServerProcess } from './support.ts';
 
 /** client/src/realtime/socket.ts `CATCH_UP_AGAIN_MS` (that module is the browser's, with its state). */
 const CATCH_UP_AGAIN_MS = 3000;
-import { freePort, POSTGRES_URL, scaled, sleep, spawnServer, type ServerProcess } from './support.ts';
 
 if (!POSTGRES_URL) {
   t.plan(0, 'DATABASE_URL is not set: the cluster test needs a PostgreSQL server');
@@ -102,17 +103,7 @@ async function cluster(t: Test, adminUrl: string) {
   });
 
   const projectionCount = local.runner.projections.length;
-  /** How many projection locks each process (by PGAPPNAME) holds. */
-  const holders = async (): Promise<Record<string, number>> => {
-    const { rows } = await sql<{ name: string; locks: string }>`
-      WITH keys AS (SELECT hashtext('projection:' || name)::bigint AS k FROM projection_checkpoints)
-      SELECT a.application_name AS name, count(*)::text AS locks
-      FROM keys JOIN pg_locks l ON l.locktype = 'advisory' AND l.granted AND l.objsubid = 1
-        AND l.classid = ((keys.k >> 32) & 4294967295)::text::oid AND l.objid = (keys.k & 4294967295)::text::oid
-      JOIN pg_stat_activity a ON a.pid = l.pid AND a.datname = current_database()
-      GROUP BY a.application_name`.execute(db);
-    return Object.fromEntries(rows.map((row) => [row.name, Number(row.locks)]));
-  };
+  const holders = () => projectionLockHolders(db);
   /** Ms until every projection is held by a process other than `gone` (polled every 25 ms). */
   const takeover = async (gone: string, since: number, timeoutMs = 20_000): Promise<number | null> => {
     while (Date.now() - since < timeoutMs) {
