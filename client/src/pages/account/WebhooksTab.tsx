@@ -157,7 +157,8 @@ function EndpointCard({ webhook, onDelete, onChanged }: { webhook: Webhook; onDe
           onClick={() => void run(async () => t('webhooks.replayed', { count: (await replayWebhook(webhook.id, new Date(from).toISOString())).queued }))} />
       </div>
       {deliveries && (
-        <div className="webhook-deliveries">
+        // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
+        <div className="webhook-deliveries" tabIndex={0} role="region" aria-label={t('webhooks.recentDeliveries')}>
           {deliveries.length === 0 ? <p>{t('webhooks.noDeliveries')}</p> : (
             <table>
               <caption className="visually-hidden">{t('webhooks.recentDeliveries')}</caption>
