@@ -75,9 +75,16 @@ await withBrowser(t, async (server, browser) => {
     // The users list offers Delete on drivers' rows only.
     await page.goto(`${server.url}/users/all`);
     // The table reads again once the role and organization filters have loaded: wait for the action.
-    await rowWith(page, demo.driver.email).getByRole('button', { name: 'Delete' }).waitFor({ timeout: 30_000 });
-    t.equal(await rowWith(page, demo.driver.email).getByRole('button', { name: 'Delete' }).count(), 1, "Delete on a driver's row");
-    t.equal(await rowWith(page, demo.carrier.email).getByRole('button', { name: 'Delete' }).count(), 0, "none on a dispatcher's row");
+    // It may read again right after the first rows show: the count is taken once the rows stand.
+    const deleteOn = (email: string) => rowWith(page, email).getByRole('button', { name: 'Delete' });
+    await deleteOn(demo.driver.email).waitFor({ timeout: 30_000 });
+    let onDriver = await deleteOn(demo.driver.email).count();
+    for (const deadline = Date.now() + 15_000; onDriver !== 1 && Date.now() < deadline;) {
+      await page.waitForTimeout(200);
+      onDriver = await deleteOn(demo.driver.email).count();
+    }
+    t.equal(onDriver, 1, "Delete on a driver's row");
+    t.equal(await deleteOn(demo.carrier.email).count(), 0, "none on a dispatcher's row");
     t.same(errors, [], 'no page errors');
     await context.close();
   });
