@@ -31,6 +31,7 @@ export async function lockHeld(db: Kysely<DB>, name: string): Promise<boolean> {
     SELECT EXISTS (
       SELECT 1 FROM pg_locks, lock
       WHERE pg_locks.locktype = 'advisory' AND pg_locks.granted AND pg_locks.objsubid = 1
+        AND pg_locks.database = (SELECT oid FROM pg_database WHERE datname = current_database())
         AND pg_locks.classid::text::bigint = ((lock.key >> 32) & 4294967295)
         AND pg_locks.objid::text::bigint = (lock.key & 4294967295)
     ) AS held`.execute(db);

@@ -5,6 +5,7 @@
  * to another within 2 s, exit 0) is in test/reliability/cluster.spec.ts.
  */
 import t from 'tap';
+import pg from 'pg';
 import { startTestApp } from '../testing/testApp.ts';
 
 const { app, platform, close } = await startTestApp({ runProjections: false });
@@ -23,6 +24,15 @@ t.test('live answers whenever the process does', async (t) => {
 });
 
 t.test('ready: 503 while starting, 200 once the read models run and caught up, 503 while draining', async (t) => {
+  // On PostgreSQL, another database on the same server (another site, another test file) may hold
+  // advisory locks with the same keys: those run someone else's read models, not this one's.
+  const elsewhere = process.env.DATABASE_URL ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : null;
+  if (elsewhere) {
+    await elsewhere.connect();
+    const names = (await platform.runner.status()).map((model) => model.projection);
+    for (const name of names) await elsewhere.query('SELECT pg_advisory_lock(hashtext($1))', [`projection:${name}`]);
+    t.teardown(() => elsewhere.end());
+  }
   const starting = await ready();
   t.equal(starting.status, 503, 'the read models run nowhere yet');
   t.equal(starting.body.status, 'starting');
