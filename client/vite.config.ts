@@ -153,6 +153,7 @@ export default defineConfig({
     emptyOutDir: true,
     // Top-level await (and the rest of ES2022) must survive the build.
     target: 'es2022',
+    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay in browser caches.

@@ -1,7 +1,7 @@
 import 'primeicons/primeicons.css';
 import './styles.css';
 import './i18n/index.ts';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App.tsx';
 import { applyTheme } from './app/theme.ts';
@@ -21,8 +21,13 @@ if (!container) throw new Error('index.html has no #root element');
 // The driver's page installs as an app: its service worker registers once /driver is shown.
 installDriverApp();
 
-createRoot(container).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// As a transition: React renders the first screen in slices of a few milliseconds, yielding to the
+// browser between them, instead of one long task that blocks input while a phone works through it.
+const root = createRoot(container);
+startTransition(() => {
+  root.render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

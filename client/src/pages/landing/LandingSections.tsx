@@ -23,8 +23,15 @@ export function scrollToSection(id: SectionId | 'top') {
   target?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
 }
 
-/** An image of the content source; if it cannot be loaded, a quiet placeholder with an icon takes its place. */
-function ContentImage({ src, alt, icon, className }: { src: string; alt: string; icon: string; className?: string }) {
+/**
+ * An image of the content source; if it cannot be loaded, a quiet placeholder with an icon takes its place.
+ * `size` is the shape the built-in content is drawn at: it reserves the space before the image arrives
+ * (no shift of the page), and CSS sets the size shown. Only the hero loads at once; the rest as they
+ * come near the screen.
+ */
+function ContentImage({ src, alt, icon, className, size, eager = false }: {
+  src: string; alt: string; icon: string; className?: string; size: [number, number]; eager?: boolean;
+}) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
@@ -33,7 +40,10 @@ function ContentImage({ src, alt, icon, className }: { src: string; alt: string;
       </span>
     );
   }
-  return <img src={fileUrl(src)} alt={alt} className={className} onError={() => setFailed(true)} />;
+  return (
+    <img src={fileUrl(src)} alt={alt} className={className} width={size[0]} height={size[1]} decoding="async"
+      loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} onError={() => setFailed(true)} />
+  );
 }
 
 export function HeroSection({ hero }: { hero: Hero }) {
@@ -58,7 +68,7 @@ export function HeroSection({ hero }: { hero: Hero }) {
           </ul>
         </div>
         <div className="landing-hero-art">
-          <ContentImage src={hero.image} alt="" icon="pi-truck" className="landing-hero-image" />
+          <ContentImage src={hero.image} alt="" icon="pi-truck" className="landing-hero-image" size={[1200, 700]} eager />
         </div>
       </div>
     </section>
@@ -76,7 +86,7 @@ export function AboutSection({ cards }: { cards: AboutCard[] }) {
         <ul className="about-cards">
           {cards.slice(0, 3).map((card, index) => (
             <li key={card.title} className="about-card">
-              <ContentImage src={card.image} alt="" icon={icons[index] ?? 'pi-box'} className="about-card-image" />
+              <ContentImage src={card.image} alt="" icon={icons[index] ?? 'pi-box'} className="about-card-image" size={[96, 96]} />
               <h3>{card.title}</h3>
               <p>{card.description}</p>
             </li>
@@ -95,7 +105,7 @@ function TourMedia({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const src = fileUrl(url);
-  if (src && !failed && isImage(src)) return <img src={src} alt={title} className="video-media" onError={() => setFailed(true)} />;
+  if (src && !failed && isImage(src)) return <img src={src} alt={title} className="video-media" width={800} height={450} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
   if (src && !failed && isVideoFile(src)) return <video src={src} className="video-media" controls preload="metadata" onError={() => setFailed(true)} />;
   if (src && !failed && !isImage(src)) return <iframe src={src} title={title} className="video-media" allow="fullscreen; picture-in-picture" loading="lazy" />;
   const steps = [
@@ -186,7 +196,7 @@ export function FeaturesSection({ tabs }: { tabs: FeatureTab[] }) {
               <h3>{current.tabName}</h3>
               <p>{current.tabDescription}</p>
             </div>
-            <ContentImage key={current.tabImage} src={current.tabImage} alt="" icon={icons[active] ?? 'pi-star'} className="feature-image" />
+            <ContentImage key={current.tabImage} src={current.tabImage} alt="" icon={icons[active] ?? 'pi-star'} className="feature-image" size={[800, 500]} />
           </div>
         </div>
       </div>
@@ -244,7 +254,7 @@ function PartnerLogo({ url }: { url: string }) {
   const name = partnerName(url);
   return (
     <div className="partner-logo">
-      {failed ? <span className="partner-name">{name}</span> : <img src={fileUrl(url)} alt={name} onError={() => setFailed(true)} />}
+      {failed ? <span className="partner-name">{name}</span> : <img src={fileUrl(url)} alt={name} width={240} height={80} loading="lazy" decoding="async" onError={() => setFailed(true)} />}
     </div>
   );
 }
