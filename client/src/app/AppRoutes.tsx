@@ -1,14 +1,17 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useRouter } from 'wouter';
 import { authUserAtom } from '../state/session.ts';
 import { initialPathAtom, settingsAtom } from '../state/settings.ts';
-import { AppShell } from './AppShell.tsx';
 import { FullPageSpinner } from './AuthBootstrap.tsx';
+import { loadAppShell } from './appShellChunk.ts';
 import { BareLayout } from './BareLayout.tsx';
 import { decideRoute, usesBareLayout } from './guards.ts';
 import type { RouteMatch } from './routes.ts';
+
+/** The signed-in shell, loaded when a signed-in layout is first shown (see appShellChunk.ts). */
+const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
 
 /** The routed page, with its document title and the chosen route transition (300 ms). */
 function RoutedPage({ match, path }: { match: RouteMatch; path: string }) {
@@ -33,6 +36,7 @@ function RoutedPage({ match, path }: { match: RouteMatch; path: string }) {
 
 /** The guard: applies the redirect rules, then renders the page in the layout it belongs to. */
 export function AppRoutes() {
+  const { t } = useTranslation();
   const [location, navigate] = useLocation();
   const user = useAtomValue(authUserAtom);
   const [initialPath, setInitialPath] = useAtom(initialPathAtom);
@@ -52,10 +56,18 @@ export function AppRoutes() {
   }, [decisionKey, user, initialPath]);
 
   if (decision.kind === 'redirect') return null;
-  const Layout = usesBareLayout(location, user) ? BareLayout : AppShell;
+  if (usesBareLayout(location, user)) {
+    return (
+      <BareLayout>
+        <RoutedPage match={decision.match} path={location} />
+      </BareLayout>
+    );
+  }
   return (
-    <Layout>
-      <RoutedPage match={decision.match} path={location} />
-    </Layout>
+    <Suspense fallback={<FullPageSpinner label={t('common.loading')} />}>
+      <AppShell>
+        <RoutedPage match={decision.match} path={location} />
+      </AppShell>
+    </Suspense>
   );
 }
