@@ -2,6 +2,7 @@
  * Market insight from the agreed prices of accepted offers: the typical price of a lane
  * (GET insights/lanes) and the busiest lanes with their price per mile over time (GET insights/lanes/top).
  */
+import { roundCoordinate } from '../shared/coordinates.ts';
 import { z } from 'zod';
 import { trailerTypes } from '../catalog.ts';
 import { LOAD_EQUIPMENT_INVALID_MESSAGE } from '../schemas/messages.ts';
@@ -16,7 +17,7 @@ export const parsePoint = (text: string): { latitude: number; longitude: number 
   const latitude = Number(match[1]);
   const longitude = Number(match[2]);
   if (Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
-  return { latitude, longitude };
+  return { latitude: roundCoordinate(latitude), longitude: roundCoordinate(longitude) };
 };
 
 const pointField = (field: string) => z.string({ error: `${field} is required, as <latitude>,<longitude>` })

@@ -2,6 +2,7 @@
  * Tours: the tables, assignment, statuses, timeline, positions, tracking, chat and ratings. Dates
  * are ISO strings; a time of a stop is read in its `timezone`.
  */
+import { roundCoordinate } from '../shared/coordinates.ts';
 import { z } from 'zod';
 import { TourStatus, tourStatuses, type TourStatusId } from '../catalog.ts';
 import { observedTime } from '../schemas/observedTime.ts';
@@ -22,8 +23,8 @@ export const EventBody = z.object({
 });
 /** A position as the assigned driver sends it (speed in mph, heading in degrees clockwise from north). */
 export const PositionBody = z.object({
-  latitude: z.number({ error: 'latitude must be a number' }).min(-90).max(90),
-  longitude: z.number({ error: 'longitude must be a number' }).min(-180).max(180),
+  latitude: z.number({ error: 'latitude must be a number' }).min(-90).max(90).transform(roundCoordinate),
+  longitude: z.number({ error: 'longitude must be a number' }).min(-180).max(180).transform(roundCoordinate),
   /** Miles per hour. */
   speed: z.number().min(0).max(200).nullish().transform((value) => value ?? null),
   heading: z.number().min(0).max(360).nullish().transform((value) => value ?? null),

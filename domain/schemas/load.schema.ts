@@ -5,6 +5,7 @@
  * (`pickupTimestampStart`, `locations.0.address`…); the output uses the domain's names (`pickupStart`)
  * with every time as an ISO 8601 instant in UTC.
  */
+import { roundCoordinate } from '../shared/coordinates.ts';
 import { DateTime, IANAZone } from 'luxon';
 import { z } from 'zod';
 import {
@@ -152,7 +153,7 @@ const optionalText = (message: string, label = 'This field', max = 200) => z.uni
   .refine((value) => value === null || value.length <= max, { error: textTooLongMessage(label, max) });
 
 // An unreadable coordinate counts as none (0): the stop then reports that no place was picked.
-const coordinate = numberFrom(z.number()).catch(0);
+const coordinate = numberFrom(z.number()).catch(0).transform(roundCoordinate);
 
 const optionalLocationId = optionalText(LOCATION_ID_MESSAGE, 'The stop id', 100);
 

@@ -3,6 +3,7 @@
  * equipment?: number[]}`), shared by the client's "save this search" dialog and the route. Null or
  * an empty equipment list count as absent.
  */
+import { roundCoordinate } from '../shared/coordinates.ts';
 import { z } from 'zod';
 import { searchRadii, trailerTypes, type SearchRadius } from '../catalog.ts';
 import { requiredText } from '../schemas/fields.ts';
@@ -23,7 +24,7 @@ export const MAX_SAVED_SEARCHES = 50;
 export const SEARCH_NAME_MAX_LENGTH = 100;
 
 const coordinate = (min: number, max: number) =>
-  z.number({ error: SEARCH_LOCATION_MESSAGE }).min(min, { error: SEARCH_LOCATION_MESSAGE }).max(max, { error: SEARCH_LOCATION_MESSAGE });
+  z.number({ error: SEARCH_LOCATION_MESSAGE }).min(min, { error: SEARCH_LOCATION_MESSAGE }).max(max, { error: SEARCH_LOCATION_MESSAGE }).transform(roundCoordinate);
 
 const areaSchema = z.object({
   latitude: coordinate(-90, 90),

@@ -68,6 +68,14 @@ t.test('item 5: maxWeight, areas, equipment and pages out of range are 400s nami
     t.equal(response.statusCode, 400, `origin ${JSON.stringify(area)}`);
     t.match(response.json(), { message: /^origin: /, errors: [{ path: 'filters' }] });
   }
+  // Subnormal coordinates are places too (rounded to a centimetre: 0): PostgreSQL's float arithmetic
+  // must not underflow on them in the distance formula.
+  for (const area of [{ latitude: -3.5e-323, longitude: 2.670412864937759e-286, radius: 100 }, { latitude: 41.88, longitude: -5e-324, radius: 50 }]) {
+    const response = await get(carrier.token, '/api/loads/carrier', filters('origin', area));
+    t.equal(response.statusCode, 200, `origin ${JSON.stringify(area)}: ${response.body.slice(0, 200)}`);
+  }
+  const subnormal = await app.inject({ method: 'GET', url: '/api/insights/lanes', query: { origin: `0.${'0'.repeat(50)}1,0.5`, destination: '41.88,-87.63' }, headers: bearer(carrier.token) });
+  t.equal(subnormal.statusCode, 200, `a lane from a point a hair off the equator: ${subnormal.body.slice(0, 200)}`);
   t.equal((await get(carrier.token, '/api/loads/carrier', filters('equipment', 2147483648))).statusCode, 400, 'equipment 2147483648');
   for (const [name, value] of [['page', '1.5'], ['page', '1e308'], ['page', '0x10'], ['page', '0'], ['pageSize', '2147483648'], ['pageSize', '-1']]) {
     const response = await get(shipper.token, '/api/loads/shipper', { [name]: value });

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { roundCoordinate } from '../../domain/shared/coordinates.ts';
 import { z } from 'zod';
 import { GenericStatus, loadTypes, Role, searchRadii, statusName, trailerTypes, TableAction } from '../../domain/catalog.ts';
 import { carrierProposalActions, shipmentStatusOf, shipperLoadActions } from '../../domain/loads/loadRows.ts';
@@ -51,8 +52,8 @@ export const MARKETPLACE_VIEWS = ['marketplace'] as const;
 /** A coordinate or radius of an area filter: a JSON number (or a decimal text, as the query carries it). */
 const filterNumber = (message: string) => z.union([z.number(), z.string().trim().regex(/^-?\d{1,4}(\.\d{1,12})?$/, message).transform(Number)], { error: message });
 const Area = z.object({
-  latitude: filterNumber('latitude is between -90 and 90').pipe(z.number().min(-90, 'latitude is between -90 and 90').max(90, 'latitude is between -90 and 90')),
-  longitude: filterNumber('longitude is between -180 and 180').pipe(z.number().min(-180, 'longitude is between -180 and 180').max(180, 'longitude is between -180 and 180')),
+  latitude: filterNumber('latitude is between -90 and 90').pipe(z.number().min(-90, 'latitude is between -90 and 90').max(90, 'latitude is between -90 and 90')).transform(roundCoordinate),
+  longitude: filterNumber('longitude is between -180 and 180').pipe(z.number().min(-180, 'longitude is between -180 and 180').max(180, 'longitude is between -180 and 180')).transform(roundCoordinate),
   radius: filterNumber(`radius is one of ${searchRadii.join(', ')} miles`).refine((radius) => (searchRadii as readonly number[]).includes(radius), { error: `radius is one of ${searchRadii.join(', ')} miles` }),
 }, { error: 'expected {latitude, longitude, radius}' });
 const areaOf = (values: unknown[] | undefined, name: string) => {
