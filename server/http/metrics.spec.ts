@@ -6,7 +6,7 @@ import t from 'tap';
 import { allProjections } from '../../projections/index.ts';
 import { organization } from '../identity/fixtures.ts';
 import { connected, connectSocket, postLoad, startListeningApp } from '../realtime/testing.ts';
-import { lastCommitted, readableThrough } from '../testing/readableHead.ts';
+import { readableThrough } from '../testing/readableHead.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { createMetrics } from './metrics.ts';
 import type { App } from './routeContext.ts';
@@ -85,7 +85,7 @@ t.test('after traffic, every series is there with its values', async (t) => {
   const names = allProjections.map((projection) => projection.name).sort();
   t.same(find(all, 'projection_lag_events').map((sample) => sample.labels.projection).sort(), names, 'a lag gauge per read model');
   t.same(find(all, 'projection_parked_events').map((sample) => sample.labels.projection).sort(), names, 'a parked gauge per read model');
-  t.ok(await platform.runner.waitFor(names, await lastCommitted(platform.database.db), 10_000), 'the read models catch up');
+  t.ok(await platform.runner.waitFor(names, await platform.store.committedHead(), 10_000), 'the read models catch up');
   const caughtUp = (await scrape(app)).samples;
   for (const name of names) {
     t.equal(one(caughtUp, 'projection_lag_events', { projection: name }), 0, `${name}: no lag`);

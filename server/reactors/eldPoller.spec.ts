@@ -1,7 +1,6 @@
 import t from 'tap';
 import { bearer, member, multipart, organization, PDF } from '../identity/fixtures.ts';
 import { CHICAGO, INDIANAPOLIS, loadBody } from '../testing/loadBodies.ts';
-import { lastCommitted } from '../testing/readableHead.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { startFakeSamsara } from '../integrations/eld/testing/fakeSamsara.ts';
 
@@ -56,7 +55,7 @@ async function dispatchedTour(truckName: string): Promise<string> {
   return tourId;
 }
 
-const settle = async () => platform.runner.waitFor(['marketplace', 'tourPositions'], await lastCommitted(platform.database.db), 10_000);
+const settle = async () => platform.runner.waitFor(['marketplace', 'tourPositions'], await platform.store.committedHead(), 10_000);
 
 /** The tour's timeline note whose message matches, once the pickup check has written it. */
 async function noteMatching(tourId: string, pattern: RegExp, timeoutMs = 10_000) {

@@ -13,7 +13,6 @@ import type { Caller } from '../commands/caller.ts';
 import type { Actor } from '../http/auth.ts';
 import { bearer, member, organization, superadmin, type Member } from '../identity/fixtures.ts';
 import { CHICAGO, GARY, INDIANAPOLIS, LOS_ANGELES, loadBody, stop } from '../testing/loadBodies.ts';
-import { lastCommitted } from '../testing/readableHead.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { monthWindow } from './insights.routes.ts';
 
@@ -60,7 +59,7 @@ async function agreed(price: number, options: { from?: Place; to?: Place; equipm
     await platform.runner.waitFor(['marketplace'], loser.position, 10_000);
     await marketplace.changeProposal(asShipper, winner.id, { status: GenericStatus.Accepted, message: '', price: null }, iso(at + 180_000));
   }
-  await platform.runner.waitFor(['laneRates'], await lastCommitted(platform.database.db), 10_000);
+  await platform.runner.waitFor(['laneRates'], await platform.store.committedHead(), 10_000);
   return loadId;
 }
 
@@ -139,7 +138,7 @@ t.test('a load cancelled after its acceptance takes its agreed price out', async
   const query = { origin: point(far), destination: point(LOS_ANGELES) };
   t.equal((await lanes(shipper.token, query)).json().count, 1);
   await marketplace.cancelLoad(asShipper, loadId, 'Customer called it off', new Date().toISOString());
-  await platform.runner.waitFor(['laneRates'], await lastCommitted(platform.database.db), 10_000);
+  await platform.runner.waitFor(['laneRates'], await platform.store.committedHead(), 10_000);
   t.equal((await lanes(shipper.token, query)).json().count, 0);
 });
 

@@ -1,6 +1,4 @@
-import { sql, type Kysely } from 'kysely';
-import type { DB } from '../../storage/schema.ts';
-import { comparePositions, START, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
+import { comparePositions, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 
 /**
  * Waits until `readAll` returns everything up to `position` and answers the readable head. On a
@@ -15,17 +13,4 @@ export async function readableThrough(store: EventStore, position: LogPosition, 
     head = await store.head();
   }
   return head;
-}
-
-/**
- * The position of the newest event committed so far, whether or not the readable head has passed it:
- * what a test waits for after its own commands (`store.head()` may still be short of them while a
- * transaction elsewhere on a shared PostgreSQL server runs).
- */
-export async function lastCommitted(db: Kysely<DB>): Promise<LogPosition> {
-  const { rows } = await sql<{ transaction_id: string; global_position: string }>`
-    SELECT transaction_id::text AS transaction_id, global_position::text AS global_position FROM events
-    ORDER BY transaction_id DESC, global_position DESC LIMIT 1`.execute(db);
-  const row = rows[0];
-  return row ? { transactionId: row.transaction_id, globalPosition: row.global_position } : START;
 }
