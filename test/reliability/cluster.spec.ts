@@ -92,8 +92,13 @@ async function cluster(t: Test, adminUrl: string) {
   const localApp = await buildApp(local);
   const db = local.database.db;
   const sockets: Socket[] = [];
+  let finished = false;
   t.teardown(async () => {
-    for (const socket of sockets) socket.disconnect();
+    finished = true;
+    for (const socket of sockets) {
+      socket.io.reconnection(false);
+      socket.disconnect();
+    }
     await proxy.close();
     for (const node of nodes) await node.server?.kill9();
     await localApp.close();
@@ -190,7 +195,8 @@ async function cluster(t: Test, adminUrl: string) {
       socket.on('disconnect', (reason) => {
         watcher.disconnectedAt ??= Date.now();
         // socket.io does not reconnect after the server closed the socket: the browser's client does.
-        if (reason === 'io server disconnect') setTimeout(() => socket.connect(), 250);
+        // Not once the test is over: a connect after the teardown would retry a closed proxy for ever.
+        if (reason === 'io server disconnect') setTimeout(() => { if (!finished) socket.connect(); }, 250);
       });
       await new Promise<void>((resolve) => { if (socket.connected) resolve(); else socket.once('connect', () => resolve()); });
       watchers.push(watcher);
