@@ -95,8 +95,11 @@ export async function buildApp(platform: Platform): Promise<App> {
     for (const [name, value] of securityHeaderList) reply.raw.setHeader(name, value);
     done();
   });
-  // Same origin only, unless CORS_ORIGINS lists others.
-  await app.register(cors, { origin: config.corsOrigins.length ? config.corsOrigins : false, credentials: false, exposedHeaders: [LOG_POSITION_HEADER] });
+  // Same origin only, unless CORS_ORIGINS lists others: without them the plugin is not registered at
+  // all (it would answer no origin, yet run a hook on every request).
+  if (config.corsOrigins.length) {
+    await app.register(cors, { origin: config.corsOrigins, credentials: false, exposedHeaders: [LOG_POSITION_HEADER] });
+  }
   await app.register(rateLimit, { max: Number(process.env.RATE_LIMIT_PER_MINUTE || 1200), timeWindow: '1 minute' });
   // Request durations by route pattern, and GET /metrics (outside the rate limit): before every route.
   registerMetrics(app);

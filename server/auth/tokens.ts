@@ -47,7 +47,7 @@ const REQUIRED_CLAIMS = ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'
  * `none`, no HS512, no RS/HS confusion), and so are the issuer, the audience and the claims a token
  * must carry. `maxAge` is in seconds, as @fastify/jwt reads a number.
  */
-export function accessJwtOptions(secret: string | JwtKeys, accessTtlSeconds = ACCESS_TOKEN_TTL_SECONDS): FastifyJWTOptions {
+export function accessJwtOptions(secret: string | JwtKeys): FastifyJWTOptions {
   return {
     // Keys by `kid` (server/cluster/clusterSecrets.ts): @fastify/jwt hands the decoded header to this
     // function and verifies with the key it answers; a `kid` not known yet reads the keys again once.
@@ -70,7 +70,11 @@ export function accessJwtOptions(secret: string | JwtKeys, accessTtlSeconds = AC
       allowedIss: TOKEN_ISSUER,
       allowedAud: TOKEN_AUDIENCE,
       requiredClaims: REQUIRED_CLAIMS,
-      maxAge: accessTtlSeconds,
+      // The lifetime (exp, nbf, and exp - iat within the TTL) is checked by `checkClaims` on the product's
+      // clock, so that verification takes no per-call options: @fastify/jwt then keeps one verifier
+      // per key instead of building one for every request.
+      ignoreExpiration: true,
+      ignoreNotBefore: true,
       cache: false,
     },
   };
@@ -118,7 +122,7 @@ export function createTokenService(options: {
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
-  const jwtOptions = accessJwtOptions(options.keys ?? keys.signing().secret, accessTtl);
+  const jwtOptions = accessJwtOptions(options.keys ?? keys.signing().secret);
   let bound: AccessJwt | null = options.jwt ?? null;
   const jwt = (): AccessJwt => {
     if (!bound) throw new Error('Access tokens need @fastify/jwt: register it with `tokens.jwtOptions` and pass `app.jwt` to `tokens.useJwt`');
@@ -185,14 +189,16 @@ export function createTokenService(options: {
    * audience and required claims it accepted.
    */
   function checkClaims(payload: Record<string, unknown>): AccessClaims {
-    const { sub, org, role, sid, typ, iat, exp } = payload;
+    const { sub, org, role, sid, typ, iat, exp, nbf } = payload;
     if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
       || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
       || exp - iat > accessTtl
       // An iat in the future would stretch the lifetime past the TTL; a minute of clock skew is allowed.
       || iat * 1000 > now().getTime() + 60_000
       // fast-jwt still accepts a token at the very second of exp; RFC 7519 says "before".
-      || exp * 1000 <= now().getTime()) throw refused();
+      || exp * 1000 <= now().getTime()
+      // Never issued here; a token that carries one is not valid before it.
+      || (nbf !== undefined && (typeof nbf !== 'number' || nbf * 1000 > now().getTime()))) throw refused();
     return payload as AccessClaims;
   }
 
@@ -200,13 +206,13 @@ export function createTokenService(options: {
   function verifyAccess(token: string): AccessClaims {
     let payload: Record<string, unknown>;
     try {
-      // The clock is passed per call, so that it is the injected one; the rest is `jwtOptions`.
+      // The lifetime is `checkClaims`'s, on the product's clock; the rest is `jwtOptions`.
       if (!options.keys) {
-        payload = jwt().verify<Record<string, unknown>>(token, { clockTimestamp: now().getTime() });
+        payload = jwt().verify<Record<string, unknown>>(token);
       } else {
         const key = keys.verifying(kidOf(token));
         if (key === null) throw refused();
-        payload = jwt().verify<Record<string, unknown>>(token, { clockTimestamp: now().getTime(), key });
+        payload = jwt().verify<Record<string, unknown>>(token, { key });
       }
     } catch {
       throw refused();
@@ -218,7 +224,7 @@ export function createTokenService(options: {
   async function verifyRequest(request: FastifyRequest): Promise<AccessClaims> {
     let payload: Record<string, unknown>;
     try {
-      payload = await request.jwtVerify<Record<string, unknown>>({ clockTimestamp: now().getTime() });
+      payload = await request.jwtVerify<Record<string, unknown>>();
     } catch {
       throw refused();
     }

@@ -41,18 +41,20 @@ declare module 'fastify' {
   }
 }
 
-/** Reads `Authorization: Bearer …` once per request; a missing or bad token leaves `actor` null. */
-export const authenticate = (resolve: ActorResolver) => async (request: FastifyRequest) => {
+/**
+ * Reads `Authorization: Bearer …` once per request; a missing or bad token leaves `actor` null. A
+ * callback hook: a request without a token (the public pages, the health checks) goes on at once,
+ * without a promise.
+ */
+export const authenticate = (resolve: ActorResolver) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
   request.actor = null;
   request.authError = null;
   const header = request.headers.authorization;
-  if (!header) return;
-  if (!/^Bearer [A-Za-z0-9\-_.]+$/.test(header)) { request.authError = 'Token not valid'; return; }
-  try {
-    request.actor = await resolve(request);
-  } catch (error) {
+  if (!header) return done();
+  if (!/^Bearer [A-Za-z0-9\-_.]+$/.test(header)) { request.authError = 'Token not valid'; return done(); }
+  resolve(request).then((actor) => { request.actor = actor; }, (error: unknown) => {
     request.authError = error instanceof UnauthorizedError ? error.message : 'Token not valid';
-  }
+  }).then(() => done(), done);
 };
 
 export const ORGANIZATION_NOT_ACTIVE = 'Your organization is not active yet';

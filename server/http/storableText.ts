@@ -34,9 +34,16 @@ export function requireStorableText(value: unknown, context: string): void {
 
 /** Every route: the path parameters, the query and a parsed JSON body are checked before their schemas run. */
 export function registerStorableText(app: App): void {
-  app.addHook('preValidation', async (request) => {
-    requireStorableText(request.params, 'params');
-    requireStorableText(request.query, 'query');
-    if (!Buffer.isBuffer(request.body)) requireStorableText(request.body, 'body');
+  // A callback hook, not an async one: it does no I/O, and every request passes through it.
+  app.addHook('preValidation', (request, _reply, done) => {
+    try {
+      requireStorableText(request.params, 'params');
+      requireStorableText(request.query, 'query');
+      if (!Buffer.isBuffer(request.body)) requireStorableText(request.body, 'body');
+    } catch (error) {
+      done(error as Error);
+      return;
+    }
+    done();
   });
 }
