@@ -45,7 +45,7 @@ const REQUIRED_CLAIMS = ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'
 /**
  * The options @fastify/jwt is registered with. The algorithm is pinned both ways (HS256 only: no
  * `none`, no HS512, no RS/HS confusion), and so are the issuer, the audience and the claims a token
- * must carry. `maxAge` is in seconds, as @fastify/jwt reads a number.
+ * must carry. The token's lifetime is checked by the token service (`checkClaims`), not here.
  */
 export function accessJwtOptions(secret: string | JwtKeys): FastifyJWTOptions {
   return {
