@@ -152,6 +152,8 @@ export async function signIn(page: Page, url: string, email: string, password: s
   await page.keyboard.press('Enter');
   // The sign-in goes through '/' on its way to the role's home: wait for the home.
   await page.waitForURL((target) => !target.pathname.startsWith('/signin') && target.pathname !== '/', { timeout: 30_000 });
+  // The signed-in shell (its own chunk) is on the screen: the menus a journey goes on with.
+  await page.locator('.layout').first().waitFor({ timeout: 30_000 });
 }
 
 /** Demo accounts of the seed (README "Demo accounts"). */

@@ -6,6 +6,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost } from '../../api/http.ts';
+import { loadAppShell } from '../../app/appShellChunk.ts';
 import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { type Session, signInWith } from '../../state/session.ts';
@@ -45,6 +46,8 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
     if (Object.keys(missing).length > 0) return;
 
     setBusy(true);
+    // The signed-in shell's code loads while the credentials are checked: the home page opens in it.
+    void loadAppShell().catch(() => undefined);
     try {
       signInWith(await apiPost<Session>('/login', { email: email.trim(), password }, { auth: false }));
       // The guard takes it from the root: the remembered path, or the home page of the role.
