@@ -7,11 +7,14 @@ import { initialPathAtom, settingsAtom } from '../state/settings.ts';
 import { FullPageSpinner } from './AuthBootstrap.tsx';
 import { loadAppShell } from './appShellChunk.ts';
 import { BareLayout } from './BareLayout.tsx';
+import { setShellPreload } from './shellPreload.ts';
 import { decideRoute, usesBareLayout } from './guards.ts';
 import type { RouteMatch } from './routes.ts';
 
 /** The signed-in shell, loaded when a signed-in layout is first shown (see appShellChunk.ts). */
 const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+// The sign-in form asks for it while the credentials are checked.
+setShellPreload(() => void loadAppShell().catch(() => undefined));
 
 /** The routed page, with its document title and the chosen route transition (300 ms). */
 function RoutedPage({ match, path }: { match: RouteMatch; path: string }) {

@@ -6,9 +6,9 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost } from '../../api/http.ts';
-import { loadAppShell } from '../../app/appShellChunk.ts';
 import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
+import { preloadShell } from '../../app/shellPreload.ts';
 import { type Session, signInWith } from '../../state/session.ts';
 import { AuthFrame } from './AuthFrame.tsx';
 import { usePublicMessage } from './publicMessages.ts';
@@ -47,7 +47,7 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
 
     setBusy(true);
     // The signed-in shell's code loads while the credentials are checked: the home page opens in it.
-    void loadAppShell().catch(() => undefined);
+    preloadShell();
     try {
       signInWith(await apiPost<Session>('/login', { email: email.trim(), password }, { auth: false }));
       // The guard takes it from the root: the remembered path, or the home page of the role.
