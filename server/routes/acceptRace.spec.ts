@@ -127,6 +127,7 @@ async function race(trial: Trial, proposalIds: [string, string]): Promise<Outcom
 
 /** The load stream's refusal (load.decide.ts): the loser read its offer as still open, so the two really overlapped. */
 const LOST_AT_THE_LOAD = 'This load already has an accepted offer';
+const ALREADY_ACCEPTED = 'An offer that is Accepted cannot be accepted';
 
 const oneOkOneConflict = (outcome: Outcome) => [...outcome.statuses].sort().join(',') === '200,409';
 const tally = (messages: string[]) => [...messages.reduce((counts, message) => counts.set(message, (counts.get(message) ?? 0) + 1), new Map<string, number>())]
@@ -179,7 +180,11 @@ t.test(`${SAME_OFFER_TRIALS} trials: the same offer accepted twice at once`, asy
   }
   const refusals = outcomes.slice(-trials.length).flatMap((outcome) => outcome.messages);
   t.equal(wrong, 0, `every trial: one 200 and one 409, the offer accepted (${trials.length} trials)`);
-  t.equal(refusals.filter((message) => message === LOST_AT_THE_LOAD).length, trials.length, 'every second acceptance was stopped by the load stream');
+  // As above: nearly every second request had read the offer as open and was stopped by the load
+  // stream; now and then one reads only after the first committed and is refused as already Accepted.
+  t.same(refusals.filter((message) => message !== LOST_AT_THE_LOAD && message !== ALREADY_ACCEPTED), [], 'every refusal is one of the two');
+  const atTheLoad = refusals.filter((message) => message === LOST_AT_THE_LOAD).length;
+  t.ok(atTheLoad >= Math.ceil(trials.length * 0.95), `second acceptances stopped by the load stream: ${atTheLoad} of ${trials.length} (both requests had read the offer as open)`);
   t.comment(`same offer: ${trials.length} races in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU); refusals: ${tally(refusals)}`);
 });
 
