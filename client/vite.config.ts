@@ -153,6 +153,8 @@ export default defineConfig({
     emptyOutDir: true,
     // Top-level await (and the rest of ES2022) must survive the build.
     target: 'es2022',
+    // No modulepreload links in index.html: on a slow line two dozen of them compete with the stylesheet
+    // and the first paint, and the entry asks for its imports at once anyway. Lazy chunks keep theirs.
     modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
     rolldownOptions: {
       output: {
