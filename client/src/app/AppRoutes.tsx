@@ -13,7 +13,7 @@ import type { RouteMatch } from './routes.ts';
 
 /** The signed-in shell, loaded when a signed-in layout is first shown (see appShellChunk.ts). */
 const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
-// The sign-in form asks for it while the credentials are checked.
+// The session check and the sign-in form ask for it early (shellPreload.ts).
 setShellPreload(() => void loadAppShell().catch(() => undefined));
 
 /** The routed page, with its document title and the chosen route transition (300 ms). */

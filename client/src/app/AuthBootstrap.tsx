@@ -4,7 +4,7 @@ import { ProgressSpinner } from 'primereact/progressspinner';
 import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiGet } from '../api/http.ts';
-import { loadAppShell } from './appShellChunk.ts';
+import { preloadShell } from './shellPreload.ts';
 import { type AuthUser, appStore, authStatusAtom, authUserAtom, rememberedUser, rememberUser, signOutLocally } from '../state/session.ts';
 
 /** A full-page spinner: shown while the stored token is checked and while a page's code loads. */
@@ -52,7 +52,7 @@ export function AuthBootstrap({ children }: { children: ReactNode }) {
     if (status !== 'checking') return;
     check();
     // A stored token: most likely a signed-in page follows, whose shell loads meanwhile.
-    void loadAppShell().catch(() => undefined);
+    preloadShell();
   }, [status, check]);
 
   if (status !== 'checking') return children;
