@@ -59,8 +59,14 @@ t.test('errors have one shape, name the field, and never leak a 5xx message', as
 
 t.test('security headers and same-origin CORS', async (t) => {
   const response = await app.inject({ method: 'GET', url: '/api/health', headers: { origin: 'https://evil.example' } });
-  t.match(response.headers['content-security-policy'], /default-src 'self'/);
+  // An API answer is never a page: nothing may load from it, nothing may frame it.
+  t.equal(response.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'");
+  t.equal(response.headers['x-frame-options'], 'DENY');
   t.equal(response.headers['x-content-type-options'], 'nosniff');
+  t.equal(response.headers['x-xss-protection'], undefined, 'no header only a legacy page would read');
+  const page = await app.inject({ method: 'GET', url: '/signin' });
+  t.match(page.headers['content-security-policy'], /default-src 'self'/, "the pages' own policy");
+  t.match(page.headers['content-security-policy'], /frame-ancestors 'none'/);
   t.equal(response.headers['access-control-allow-origin'], undefined, 'no CORS grant to a foreign origin');
 });
 

@@ -1,6 +1,4 @@
 import cors from '@fastify/cors';
-import type { IncomingMessage, ServerResponse } from 'node:http';
-import helmet from 'helmet';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -8,7 +6,7 @@ import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerStorableText } from './http/storableText.ts';
-import { contentSecurityDirectives } from './http/contentSecurity.ts';
+import { securityHeadersHook } from './http/securityHeaders.ts';
 import { registerClientAssets } from './http/clientAssets.ts';
 import { registerMetrics } from './http/metricsRoute.ts';
 import { openapiDocument, openapiTransform, openapiTransformObject } from './http/openapi.ts';
@@ -54,7 +52,6 @@ export async function buildApp(platform: Platform): Promise<App> {
     loggerInstance: platform.logger,
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
-    disableRequestLogging: false,
     requestIdHeader: false,
     // The specification calls `tours/{id}/rate/` with a trailing slash.
     routerOptions: { ignoreTrailingSlash: true },
@@ -80,21 +77,9 @@ export async function buildApp(platform: Platform): Promise<App> {
   // NUL and lone surrogates in any parameter, query or JSON body: a 400 naming the field before any schema runs.
   registerStorableText(app);
 
-  // The security headers, built once: @fastify/helmet built helmet's middleware (and parsed the CSP)
-  // on every request, which cost more than the rest of a health check; running the middleware's
-  // dozen nested steps on every request was the next cost.
-  const securityHeaders = helmet({
-    contentSecurityPolicy: {
-      directives: contentSecurityDirectives(config),
-    },
-    crossOriginEmbedderPolicy: false,
-  });
-  // None of them depends on the request: read once from the middleware, then set as a list.
-  const securityHeaderList = headersSetBy(securityHeaders);
-  app.addHook('onRequest', (_request, reply, done) => {
-    for (const [name, value] of securityHeaderList) reply.raw.setHeader(name, value);
-    done();
-  });
+  // The security headers, built once per set (document, API, asset) and set as a list: @fastify/helmet
+  // built helmet's middleware (and parsed the CSP) on every request (server/http/securityHeaders.ts).
+  app.addHook('onRequest', securityHeadersHook(config));
   // Same origin only, unless CORS_ORIGINS lists others: without them the plugin is not registered at
   // all (it would answer no origin, yet run a hook on every request).
   if (config.corsOrigins.length) {
@@ -162,18 +147,4 @@ export async function buildApp(platform: Platform): Promise<App> {
   if (!clientBuilt) app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build:client`');
   app.setNotFoundHandler(notFoundHandler(clientBuilt));
   return app;
-}
-
-/** The headers a request-independent middleware (helmet's) sets, in its order. */
-function headersSetBy(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void): [string, string][] {
-  const headers: [string, string][] = [];
-  const response = {
-    setHeader(name: string, value: string | number | readonly string[]) { headers.push([name, String(value)]); return response; },
-    removeHeader() {},
-    getHeader() { return undefined; },
-  };
-  let failed: unknown = null;
-  middleware({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, response as unknown as ServerResponse, (error) => { failed = error ?? null; });
-  if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
-  return headers;
 }

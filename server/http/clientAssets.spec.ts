@@ -53,6 +53,25 @@ t.test('a hashed asset: brotli, gzip or identity by Accept-Encoding, cached for 
   t.ok(br.rawPayload.length < script.length && gz.rawPayload.length < script.length, 'compressed bodies are smaller');
 });
 
+t.test('security headers by what is answered: a page, a script, an API answer', async (t) => {
+  const page = await get('/signin');
+  const script = await get(asset);
+  const api = await get('/api/health');
+  for (const answer of [page, script, api]) {
+    t.equal(answer.headers['x-content-type-options'], 'nosniff');
+    t.match(answer.headers['strict-transport-security'], /max-age=31536000/);
+    t.equal(answer.headers['cross-origin-resource-policy'], 'same-origin');
+  }
+  t.match(page.headers['content-security-policy'], /default-src 'self'.*frame-ancestors 'none'/, "the page's policy");
+  t.equal(page.headers['x-frame-options'], 'SAMEORIGIN');
+  t.equal(script.headers['content-security-policy'], undefined, 'a script ignores a policy: none sent');
+  t.equal(script.headers['x-frame-options'], undefined);
+  t.equal(api.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", 'an API answer opens nothing');
+  t.equal(api.headers['x-frame-options'], 'DENY');
+  const bytes = (answer: typeof page) => Object.entries(answer.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
+  t.ok(bytes(api) < bytes(page) - 300, `API answer headers ${bytes(api)} B, a page's ${bytes(page)} B`);
+});
+
 t.test('index.html, client-routed pages and unhashed files are revalidated, not cached blindly', async (t) => {
   for (const url of ['/', '/signin', '/loads/carrier', '/index.html']) {
     const answer = await get(url, { 'accept-encoding': 'gzip, deflate, br' });

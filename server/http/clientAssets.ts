@@ -6,17 +6,11 @@ import type { App } from './routeContext.ts';
 
 /**
  * Vite names everything under assets/ by its content's hash: a changed file is a new URL. Cached for
- * a year as immutable, so no validator (ETag, Last-Modified) is ever used: none is sent.
+ * a year as immutable, so no validator (ETag, Last-Modified) is ever used: none is sent. They carry
+ * the asset set of security headers, without the document-only ones (securityHeaders.ts).
  */
 const hashedFiles = { maxAge: 365 * 24 * 60 * 60 * 1000, immutable: true, etag: false, lastModified: false } as const;
 
-/**
- * Security headers that only a document (or a worker) acts on: a script, a stylesheet or a font
- * ignores them. The hashed files go without them, about 500 bytes less on each of a page's 60 and
- * more responses; nosniff, the resource policy and HSTS stay. index.html and sw.js keep them all.
- */
-const documentOnlyHeaders = ['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control',
-  'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection'];
 /** index.html and the unhashed files (public/): kept, but revalidated with ETag / Last-Modified on every use. */
 const revalidatedFiles = { cacheControl: false } as const;
 
@@ -42,7 +36,6 @@ export async function registerClientAssets(app: App, clientDir: string): Promise
 
   app.get('/assets/*', { config, schema }, (request, reply) => {
     const file = (request.params as { '*': string })['*'];
-    for (const name of documentOnlyHeaders) reply.raw.removeHeader(name);
     return reply.sendFile(`assets/${file}`, hashedFiles);
   });
   app.get('/', { config, schema }, (_request, reply) => sendClientPage(reply));

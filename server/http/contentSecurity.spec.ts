@@ -1,7 +1,8 @@
 /**
  * MAP_TILE_URL reaches the browser (GET /api/client-settings) and the Content-Security-Policy opens
  * exactly the tiles' origin, and Contentful's image host only when Contentful is configured;
- * without them the policy names no outside origin.
+ * without them the policy names no outside origin. That is the pages' policy; the API's answers
+ * carry the API's own, which opens nothing.
  */
 import t from 'tap';
 import { loadConfig } from '../config.ts';
@@ -17,7 +18,9 @@ t.test('offline default: no tiles, no outside origin in the policy', async (t) =
   const settings = await app.inject({ method: 'GET', url: '/api/client-settings' });
   t.equal(settings.statusCode, 200);
   t.same(settings.json(), { map: { tileUrl: null, attribution: null } });
-  t.same(imgSrcOf(settings.headers['content-security-policy']), ["'self'", 'data:', 'blob:']);
+  const page = await app.inject({ method: 'GET', url: '/signin' });
+  t.same(imgSrcOf(page.headers['content-security-policy']), ["'self'", 'data:', 'blob:']);
+  t.equal(settings.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", "the API's answers open nothing");
 });
 
 t.test('MAP_TILE_URL and Contentful: the policy opens exactly their image origins', async (t) => {
@@ -28,11 +31,13 @@ t.test('MAP_TILE_URL and Contentful: the policy opens exactly their image origin
   t.teardown(close);
   const settings = await app.inject({ method: 'GET', url: '/api/client-settings' });
   t.same(settings.json(), { map: { tileUrl: tiles, attribution: '© Example Maps contributors' } });
-  const imgSrc = imgSrcOf(settings.headers['content-security-policy']);
+  const page = await app.inject({ method: 'GET', url: '/signin' });
+  const imgSrc = imgSrcOf(page.headers['content-security-policy']);
   t.same(imgSrc, ["'self'", 'data:', 'blob:', 'https://*.tiles.example.com', CONTENTFUL_IMAGES]);
-  const page = await app.inject({ method: 'GET', url: '/api/catalog' });
-  t.same(imgSrcOf(page.headers['content-security-policy']), imgSrc, 'on every answer');
+  const other = await app.inject({ method: 'GET', url: '/loads/carrier' });
+  t.same(imgSrcOf(other.headers['content-security-policy']), imgSrc, 'on every page');
   t.notMatch(String(page.headers['content-security-policy']), /key=abc|\{/, 'no path, query or placeholder in the policy');
+  t.equal(settings.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", "the API's answers keep their own");
 });
 
 t.test('MAP_TILE_URL is checked at start', async (t) => {
