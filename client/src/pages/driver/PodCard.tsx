@@ -1,6 +1,7 @@
 import { Button } from 'primereact/button';
 import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
+import { useAtomValue } from 'jotai';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { POD_MAX_PHOTOS, POD_NOTE_MAX, POD_RECEIVED_BY_MAX } from '../../../../domain/contracts/pod.contract.ts';
@@ -8,6 +9,7 @@ import { podQueue, type PodQueueEntry } from '../pod/podQueue.ts';
 import { PodView } from '../pod/PodView.tsx';
 import { resizeImage } from '../pod/resizeImage.ts';
 import { SignaturePad } from '../pod/SignaturePad.tsx';
+import { authUserAtom } from '../../state/session.ts';
 import '../pod/pod.css';
 
 const newId = (): string => {
@@ -52,7 +54,9 @@ export function PodCard({ tourId }: { tourId: string }) {
   const [preparing, setPreparing] = useState(false);
   const [entries, setEntries] = useState<PodQueueEntry[]>([]);
 
-  useEffect(() => podQueue().subscribe(setEntries), []);
+  // The driver page is only shown signed in; '' (no user) is a queue nobody's proofs belong to.
+  const userId = useAtomValue(authUserAtom)?.id ?? '';
+  useEffect(() => podQueue(userId).subscribe(setEntries), [userId]);
   useEffect(() => () => { for (const photo of photos) URL.revokeObjectURL(photo.url); }, [photos]);
 
   const mine = entries.filter((entry) => entry.draft.tourId === tourId);
@@ -80,13 +84,13 @@ export function PodCard({ tourId }: { tourId: string }) {
     if (photos.length === 0 && !signature) problems.files = t('pod.fileRequired');
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const draft = { id: newId(), tourId, receivedBy: receivedBy.trim(), note: note.trim(), photos: photos.map((photo) => photo.blob), signature, queuedAt: new Date().toISOString() };
+    const draft = { id: newId(), userId, tourId, receivedBy: receivedBy.trim(), note: note.trim(), photos: photos.map((photo) => photo.blob), signature, queuedAt: new Date().toISOString() };
     setPhotos([]);
     setSignature(null);
     setPadKey((key) => key + 1);
     setReceivedBy('');
     setNote('');
-    await podQueue().add(draft);
+    await podQueue(userId).add(draft);
   };
 
   const status = useMemo(() => {

@@ -1,13 +1,16 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { distanceMeters } from '../../../../domain/tours/geo.ts';
 import type { PositionInput } from '../tours/tours.api.ts';
 import { toursApi } from '../tours/tours.api.ts';
 import { PositionQueue, positionOf, type QueueState } from './positionQueue.ts';
+import { authUserAtom } from '../../state/session.ts';
 
 /** 'waiting' until the first fix arrives (the permission prompt may be open). */
 export type SharingStatus = 'off' | 'waiting' | 'on' | 'denied' | 'unavailable' | 'error';
 
 const CHOICE_KEY = 'driver.shareLocation';
+/** Followed by the driver's id: a phone shared by two drivers keeps each one's unsent positions apart. */
 const QUEUE_KEY = 'driver.positionQueue';
 /** A new position is kept when the truck moved this far or this much time passed since the last kept one. */
 const MIN_MOVE_METERS = 20;
@@ -41,8 +44,10 @@ export function useLocationSharing(tourId: string | null, active: boolean): Loca
   const queueRef = useRef<PositionQueue | null>(null);
   const [queue, setQueue] = useState<QueueState>({ pending: 0, lastSentAt: null, failing: false });
 
+  const userId = useAtomValue(authUserAtom)?.id ?? null;
+
   useEffect(() => {
-    const created = new PositionQueue({ send: (id, positions) => toursApi.positions(id, positions), storageKey: QUEUE_KEY });
+    const created = new PositionQueue({ send: (id, positions) => toursApi.positions(id, positions), storageKey: userId ? `${QUEUE_KEY}.${userId}` : null });
     queueRef.current = created;
     setQueue(created.current);
     const unsubscribe = created.subscribe(setQueue);
@@ -51,7 +56,7 @@ export function useLocationSharing(tourId: string | null, active: boolean): Loca
       void created.flush().finally(() => created.dispose());
       queueRef.current = null;
     };
-  }, []);
+  }, [userId]);
 
   const setEnabled = (next: boolean) => {
     setEnabledState(next);

@@ -8,6 +8,8 @@ export type PodFile = Pod['files'][number];
 export interface PodDraft {
   /** Made on the phone: the server records a proof sent twice once. */
   id: string;
+  /** The driver who took it: only that driver's session sends or sees it (a phone may be shared). */
+  userId: string;
   tourId: string;
   receivedBy: string;
   note: string;

@@ -7,6 +7,10 @@ import { podApi, type PodDraft } from './pod.api.ts';
  * a reload or a dead zone loses nothing. Each is sent as soon as the phone is online, retried with a
  * growing delay, and dropped once the server took it (201) or refused it for good (a 4xx that a retry
  * cannot fix, shown to the driver). Its id makes a proof sent twice be recorded once.
+ *
+ * A queue belongs to one driver (`owner`): a phone shared by two drivers keeps each one's proofs
+ * apart. Another driver signed in on the phone neither sees the first one's photos nor sends them
+ * with their own session; they wait in IndexedDB until their driver signs in again.
  */
 export type PodQueueEntry = { draft: PodDraft; state: 'waiting' | 'sending' | 'sent' | 'refused'; error: string | null };
 
@@ -25,7 +29,7 @@ export class PodQueue {
   private readonly ready: Promise<void>;
   private readonly onOnline = () => void this.flush();
 
-  constructor(private readonly send: (draft: PodDraft) => Promise<unknown> = podApi.send, dbName = 'freight-pod') {
+  constructor(readonly owner: string, private readonly send: (draft: PodDraft) => Promise<unknown> = podApi.send, dbName = 'freight-pod') {
     try {
       this.store = typeof indexedDB === 'undefined' ? null : createStore(dbName, 'proofs');
     } catch {
@@ -39,7 +43,9 @@ export class PodQueue {
     if (!this.store) return;
     try {
       for (const [, value] of await entries<string, PodDraft>(this.store)) {
-        if (value && typeof value.id === 'string' && !this.items.has(value.id)) this.items.set(value.id, { draft: value, state: 'waiting', error: null });
+        if (value && typeof value.id === 'string' && value.userId === this.owner && !this.items.has(value.id)) {
+          this.items.set(value.id, { draft: value, state: 'waiting', error: null });
+        }
       }
     } catch {
       return;
@@ -60,6 +66,7 @@ export class PodQueue {
 
   /** Keeps the proof (IndexedDB first, so it survives the page) and tries to send it now. */
   async add(draft: PodDraft): Promise<void> {
+    if (draft.userId !== this.owner) throw new Error("A proof goes into its own driver's queue");
     await this.ready;
     this.items.set(draft.id, { draft, state: 'waiting', error: null });
     if (this.store) await set(draft.id, draft, this.store).catch(() => undefined);
@@ -122,5 +129,11 @@ export class PodQueue {
 }
 
 let shared: PodQueue | null = null;
-/** The page's one queue (created on first use). */
-export const podQueue = (): PodQueue => (shared ??= new PodQueue());
+/** The signed-in driver's queue: one per page, made again when another driver signs in. */
+export function podQueue(userId: string): PodQueue {
+  if (shared?.owner !== userId) {
+    shared?.dispose();
+    shared = new PodQueue(userId);
+  }
+  return shared;
+}
