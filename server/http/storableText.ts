@@ -9,18 +9,34 @@ import type { App } from './routeContext.ts';
 
 export const TEXT_NOT_STORABLE = errorMessages.text_not_storable;
 
-const BROKEN = /\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
-const storable = (text: string) => !BROKEN.test(text);
+// A lone surrogate is what String.prototype.isWellFormed refuses; NUL is checked on its own.
+const storable = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed() && !text.includes('\u0000');
 
 /** The path of the first string (a key or a value) in `value` that cannot be stored, else null. */
-export function unstorablePath(value: unknown, path: string[] = [], depth = 0): string | null {
-  if (typeof value === 'string') return storable(value) ? null : path.join('.');
+export function unstorablePath(value: unknown): string | null {
+  const found = firstUnstorable(value, 0);
+  return found === null ? null : found.reverse().join('.');
+}
+
+/**
+ * The path to the first unstorable string, innermost key first ([] for `value` itself): the path
+ * is built only on the way out of a find, so a clean body (every request) allocates nothing.
+ */
+function firstUnstorable(value: unknown, depth: number): string[] | null {
+  if (typeof value === 'string') return storable(value) ? null : [];
   if (value === null || typeof value !== 'object' || depth > 64) return null;
   if (Buffer.isBuffer(value)) return null;
-  for (const [key, item] of Object.entries(value)) {
-    if (!storable(key)) return [...path, key.replace(/\u0000/g, '\\u0000')].join('.');
-    const found = unstorablePath(item, [...path, key], depth + 1);
-    if (found !== null) return found;
+  if (Array.isArray(value)) {
+    for (let index = 0; index < value.length; index++) {
+      const found = firstUnstorable(value[index], depth + 1);
+      if (found !== null) { found.push(String(index)); return found; }
+    }
+    return null;
+  }
+  for (const key of Object.keys(value)) {
+    if (!storable(key)) return [key.replace(/\u0000/g, '\\u0000')];
+    const found = firstUnstorable((value as Record<string, unknown>)[key], depth + 1);
+    if (found !== null) { found.push(key); return found; }
   }
   return null;
 }
