@@ -44,9 +44,21 @@ export type ReadStreamResult<E extends AnyEvent> = {
 
 export type Subscription = { close: () => Promise<void> };
 
+/**
+ * Options of an append. `unchanged` makes it conditional on another stream: the events are written
+ * only while that stream still stands at `revision` (-1: does not exist), the revision the caller
+ * decided on; else nothing is written and {@link StreamChangedError} is thrown. It lets a decision
+ * folded from a stream kept in memory be written in one round trip, with no read of that stream first.
+ */
+export type AppendOptions = {
+  expectedRevision: ExpectedRevision;
+  metadata: EventMetadata;
+  unchanged?: { streamId: string; revision: number };
+};
+
 export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'esdb';
-  append<E extends AnyEvent>(streamId: string, events: E[], options: { expectedRevision: ExpectedRevision; metadata: EventMetadata }): Promise<AppendResult>;
+  append<E extends AnyEvent>(streamId: string, events: E[], options: AppendOptions): Promise<AppendResult>;
   readStream<E extends AnyEvent = AnyEvent>(streamId: string): Promise<ReadStreamResult<E>>;
   /** Events strictly after `from`, in log order, only those whose transaction can no longer be overtaken. */
   readAll(options: { from?: LogPosition; limit?: number }): Promise<RecordedEvent[]>;
@@ -60,6 +72,13 @@ export interface EventStore {
    */
   committedHead(): Promise<LogPosition>;
   close(): Promise<void>;
+}
+
+/** An append's `unchanged` stream had moved on: the decision was made on an older state; nothing was written. */
+export class StreamChangedError extends ConflictError {
+  constructor(readonly streamId: string, readonly expected: number, readonly actual: number) {
+    super(`Stream ${streamId} changed while the decision was made (decided at revision ${expected}, now ${actual})`);
+  }
 }
 
 export class WrongExpectedRevisionError extends ConflictError {

@@ -1,7 +1,7 @@
 import type { Test } from 'tap';
 import { randomUUID } from 'node:crypto';
 import type { EventMetadata } from '../../domain/shared/event.ts';
-import { comparePositions, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './eventStore.ts';
+import { comparePositions, StreamChangedError, WrongExpectedRevisionError, type EventStore, type RecordedEvent } from './eventStore.ts';
 import { readableThrough } from '../testing/readableHead.ts';
 
 export const meta = (overrides: Partial<EventMetadata> = {}): EventMetadata => ({
@@ -56,6 +56,27 @@ export async function eventStoreContract(t: Test, open: () => Promise<{ store: E
     await store.append(stream, [ev(3)], { expectedRevision: 'stream_exists', metadata: meta() });
     await t.rejects(store.append(`test-${randomUUID()}`, [ev(1)], { expectedRevision: 'stream_exists', metadata: meta() }), WrongExpectedRevisionError);
     t.equal((await store.readStream(stream)).revision, 2);
+  });
+
+  await t.test('an append on the condition that another stream stands where the decision was made', async (t) => {
+    const decidedOn = `test-${randomUUID()}`;
+    const target = `test-${randomUUID()}`;
+    await store.append(decidedOn, [ev(1)], { expectedRevision: 'no_stream', metadata: meta() });
+    const written = await store.append(target, [ev(1), ev(2)], { expectedRevision: 'any', metadata: meta(), unchanged: { streamId: decidedOn, revision: 0 } });
+    t.equal(written.nextExpectedRevision, 1, 'written while the other stream is unchanged');
+    await store.append(decidedOn, [ev(2)], { expectedRevision: 0, metadata: meta() });
+    for (const expectedRevision of ['any', 1, 'stream_exists'] as const) {
+      const error = await store.append(target, [ev(3)], { expectedRevision, metadata: meta(), unchanged: { streamId: decidedOn, revision: 0 } }).catch((e) => e);
+      t.ok(error instanceof StreamChangedError, `refused once the other stream moved on (expected ${expectedRevision})`);
+      t.match(error, { statusCode: 409, expected: 0, actual: 1 });
+    }
+    t.equal((await store.readStream(target)).revision, 1, 'nothing written on a refusal');
+    await store.append(target, [ev(3)], { expectedRevision: 1, metadata: meta(), unchanged: { streamId: decidedOn, revision: 1 } });
+    t.ok(await store.append(`test-${randomUUID()}`, [ev(1)], { expectedRevision: 'no_stream', metadata: meta(), unchanged: { streamId: `test-${randomUUID()}`, revision: -1 } }), 'a stream that must not exist yet');
+    await t.rejects(store.append(target, [ev(4)], { expectedRevision: 'any', metadata: meta(), unchanged: { streamId: decidedOn, revision: -1 } }), StreamChangedError);
+    // Both conditions hold or nothing is written; a wrong expected revision is still that error.
+    await t.rejects(store.append(target, [ev(4)], { expectedRevision: 0, metadata: meta(), unchanged: { streamId: decidedOn, revision: 1 } }), WrongExpectedRevisionError);
+    t.equal((await store.readStream(target)).revision, 2);
   });
 
   await t.test('16 concurrent appenders to one stream: contiguous revisions, no duplicate', async (t) => {

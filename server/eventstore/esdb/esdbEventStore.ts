@@ -6,8 +6,8 @@ import {
 } from '@eventstore/db-client';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import {
-  START, WrongExpectedRevisionError, comparePositions,
-  type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
+  START, StreamChangedError, WrongExpectedRevisionError, comparePositions,
+  type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
 } from '../eventStore.ts';
 import {
   addPrefix, fromCurrentRevision, isTransient, isVisible, toExpectedRevision, toLogPosition, toReadPosition, toRecordedEvent,
@@ -293,6 +293,21 @@ export async function createEsdbEventStore(connectionString: string, options: Es
   };
 
   /** The exact $all position of one event of a stream, when the server reports it. */
+  /** The stream's last revision, -1 when it does not exist. */
+  const lastRevision = async (streamName: string): Promise<number> => {
+    let revision = -1;
+    try {
+      await consume<ResolvedEvent>(client.readStream(streamName, { fromRevision: END, maxCount: 1, direction: BACKWARDS }), ({ event }) => {
+        if (event) revision = Number(event.revision);
+        return false;
+      });
+    } catch (error) {
+      if (error instanceof StreamNotFoundError) return -1;
+      throw error;
+    }
+    return revision;
+  };
+
   const positionOf = async (streamName: string, revision: bigint): Promise<LogPosition | null> => {
     let position: LogPosition | null = null;
     await consume<ResolvedEvent>(client.readStream(streamName, { fromRevision: revision, maxCount: 1, direction: FORWARDS }), ({ event }) => {
@@ -315,9 +330,15 @@ export async function createEsdbEventStore(connectionString: string, options: Es
   const store: EventStore = {
     kind: 'esdb',
 
-    async append<E extends AnyEvent>(streamId: string, events: E[], { expectedRevision, metadata }: { expectedRevision: ExpectedRevision; metadata: EventMetadata }): Promise<AppendResult> {
+    async append<E extends AnyEvent>(streamId: string, events: E[], { expectedRevision, metadata, unchanged }: AppendOptions): Promise<AppendResult> {
       if (events.length === 0) throw new Error('append needs at least one event');
       const streamName = addPrefix(prefix, streamId);
+      // EventStoreDB has no condition on another stream: its revision is read just before the
+      // append (the read-then-append a caller without the option does itself).
+      if (unchanged) {
+        const actual = await lastRevision(addPrefix(prefix, unchanged.streamId));
+        if (actual !== unchanged.revision) throw new StreamChangedError(unchanged.streamId, unchanged.revision, actual);
+      }
       // The ids are chosen once (or given with the event): a retry of an append the server wrote is
       // recognised by them and not written twice.
       const data = events.map((event) => {

@@ -3,8 +3,8 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
-  START, WrongExpectedRevisionError, createWaker, pollingSubscription, sharedReader,
-  type AppendResult, type EventStore, type Page, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
+  START, StreamChangedError, WrongExpectedRevisionError, createWaker, pollingSubscription, sharedReader,
+  type AppendOptions, type AppendResult, type EventStore, type Page, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
 } from '../eventStore.ts';
 
 export const EVENTS_CHANNEL = 'events_appended';
@@ -120,21 +120,22 @@ export async function createPostgresEventStore(
   const store: EventStore = {
     kind: database.kind,
 
-    async append<E extends AnyEvent>(streamId: string, events: E[], { expectedRevision, metadata }: { expectedRevision: ExpectedRevision; metadata: EventMetadata }): Promise<AppendResult> {
+    async append<E extends AnyEvent>(streamId: string, events: E[], { expectedRevision, metadata, unchanged }: AppendOptions): Promise<AppendResult> {
       if (events.length === 0) throw new Error('append needs at least one event');
       const count = events.length;
+      const reserve = reserveRevisions(streamId, count, expectedRevision, unchanged);
       // One statement, so one round trip in its own transaction: move the stream's revision (the
       // expectation is its WHERE) and insert the events numbered from it. A single event (most
       // appends) is inserted from its own parameters, with no array to unpack.
       const { rows } = await sql<{ revision: string; transaction_id: string; global_position: string }>`${count === 1
         ? sql`
-        WITH reserved AS (${reserveRevisions(streamId, 1, expectedRevision)})
+        WITH reserved AS (${reserve})
         INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
         SELECT ${streamId}, reserved.revision, ${randomUUID()}::uuid, ${events[0]!.type}, ${JSON.stringify(events[0]!.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb
         FROM reserved
         RETURNING stream_revision AS revision, transaction_id::text AS transaction_id, global_position`
         : sql`
-        WITH reserved AS (${reserveRevisions(streamId, count, expectedRevision)}),
+        WITH reserved AS (${reserve}),
         appended AS (
           INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
           SELECT ${streamId}, reserved.revision - ${count} + e.ord, gen_random_uuid(), e.value->>'type', e.value->'data', ${JSON.stringify(metadata)}::jsonb
@@ -145,6 +146,11 @@ export async function createPostgresEventStore(
         SELECT reserved.revision, summary.transaction_id, summary.global_position
         FROM reserved, summary WHERE summary.n > 0`}`.execute(db);
       if (rows.length === 0) {
+        if (unchanged) {
+          const { rows: other } = await sql<{ revision: string }>`SELECT revision FROM streams WHERE stream_id = ${unchanged.streamId}`.execute(db);
+          const actual = other[0] ? Number(other[0].revision) : -1;
+          if (actual !== unchanged.revision) throw new StreamChangedError(unchanged.streamId, unchanged.revision, actual);
+        }
         const { rows: current } = await sql<{ revision: string }>`SELECT revision FROM streams WHERE stream_id = ${streamId}`.execute(db);
         throw new WrongExpectedRevisionError(streamId, expectedRevision, current[0] ? Number(current[0].revision) : -1);
       }
@@ -186,18 +192,28 @@ export async function createPostgresEventStore(
   return store;
 }
 
-/** The statement that moves the stream's revision forward by `count` if the expectation holds, returning the new revision. */
-function reserveRevisions(streamId: string, count: number, expected: ExpectedRevision) {
+/**
+ * The statement that moves the stream's revision forward by `count` if the expectation holds (and
+ * the `unchanged` stream still stands where the caller decided), returning the new revision.
+ */
+function reserveRevisions(streamId: string, count: number, expected: ExpectedRevision, unchanged?: AppendOptions['unchanged']) {
+  // Checked in the same statement as the write: no other round trip, and nothing written when it fails.
+  const guard = !unchanged ? null
+    : unchanged.revision < 0 ? sql`NOT EXISTS (SELECT 1 FROM streams WHERE stream_id = ${unchanged.streamId})`
+      : sql`EXISTS (SELECT 1 FROM streams WHERE stream_id = ${unchanged.streamId} AND revision = ${unchanged.revision})`;
+  const newRow = guard
+    ? sql`SELECT ${streamId}::text, ${count - 1}::bigint WHERE ${guard}`
+    : sql`VALUES (${streamId}, ${count - 1})`;
   if (expected === 'no_stream' || expected === -1) {
-    return sql`INSERT INTO streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
+    return sql`INSERT INTO streams (stream_id, revision) ${newRow}
       ON CONFLICT (stream_id) DO NOTHING RETURNING revision`;
   }
   if (expected === 'any') {
-    return sql`INSERT INTO streams (stream_id, revision) VALUES (${streamId}, ${count - 1})
+    return sql`INSERT INTO streams (stream_id, revision) ${newRow}
       ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + ${count} RETURNING revision`;
   }
   if (expected === 'stream_exists') {
-    return sql`UPDATE streams SET revision = revision + ${count} WHERE stream_id = ${streamId} RETURNING revision`;
+    return sql`UPDATE streams SET revision = revision + ${count} WHERE stream_id = ${streamId} ${guard ? sql`AND ${guard}` : sql``} RETURNING revision`;
   }
-  return sql`UPDATE streams SET revision = revision + ${count} WHERE stream_id = ${streamId} AND revision = ${expected} RETURNING revision`;
+  return sql`UPDATE streams SET revision = revision + ${count} WHERE stream_id = ${streamId} AND revision = ${expected} ${guard ? sql`AND ${guard}` : sql``} RETURNING revision`;
 }
