@@ -73,10 +73,14 @@ for (const backend of sqlBackends()) {
       const runner = new ProjectionRunner(database, store, [countsProjection(1, pages)], { pageSize: 100 });
       await runner.start();
       t.ok(await runner.waitFor(['streamCounts'], before), 'caught up with history');
+      // History is read in pages (up to 100 events; EventStoreDB pushes its own sizes); live appends
+      // made one at a time may each be a page of their own.
+      const historyPages = pages.length;
+      t.ok(historyPages <= 10, `history folded per page: ${historyPages} pages for its 100 counted events`);
       const last = await appendMany(streams, 20);
       t.ok(await runner.waitFor(['streamCounts'], last, 2000), 'live events visible within 2 s');
       t.same(await rows(database), expected);
-      t.ok(pages.length < 100, `events folded per page: ${pages.length} pages for 200 counted events`);
+      t.equal(pages.reduce((sum, size) => sum + size, 0), 200, `every counted event applied once (${pages.length} pages in all)`);
       const [status] = await runner.status();
       t.same(status.position, last, 'checkpoint is the last event');
       t.equal(await runner.waitFor(['streamCounts'], { transactionId: '99999999999', globalPosition: '1' }, 100), false, 'waiting past the head gives up after the timeout');
