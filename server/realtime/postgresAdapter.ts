@@ -17,11 +17,21 @@ export async function createPostgresAdapter(databaseUrl: string, logger: Pick<Lo
   pool.on('error', (err) => logger.warn({ err }, 'socket.io adapter connection dropped'));
   // The adapter's own table (its README's schema), kept out of the migrations: it holds nothing but
   // large emits in flight, for at most the cleanup interval, and belongs to the adapter, not the model.
+  // Processes starting at once on a fresh database race on the catalog even with IF NOT EXISTS (the
+  // loser hears of the table, its type or its sequence already existing): one at a time, under a
+  // transaction-scoped advisory lock, each finds the table or creates it.
+  const client = await pool.connect().catch(async (err: unknown) => { await pool.end().catch(() => undefined); throw err; });
   try {
-    await pool.query(`CREATE TABLE IF NOT EXISTS ${ATTACHMENTS_TABLE} (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ATTACHMENTS_TABLE]);
+    await client.query(`CREATE TABLE IF NOT EXISTS ${ATTACHMENTS_TABLE} (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
+    await client.query('COMMIT');
+    client.release();
   } catch (err) {
-    // Two processes starting at once race on the catalog: the loser's table exists all the same.
-    if ((err as { code?: string }).code !== '23505') throw err;
+    await client.query('ROLLBACK').catch(() => undefined);
+    client.release(true);
+    await pool.end().catch(() => undefined);
+    throw err;
   }
   // The adapter checks out its LISTEN connection on its own schedule and retries every ~2 s when
   // that fails. Once closed, no connection may stay checked out (pool.end would wait for it
