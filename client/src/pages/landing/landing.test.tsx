@@ -14,7 +14,8 @@ describe('the landing page', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/signin');
     const nav = screen.getByRole('navigation', { name: 'Sections of the page' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['About', 'Features', 'Sign up', 'Testimonials', 'Contact']);
-    for (const id of ['about', 'features', 'signup', 'testimonials', 'contact']) expect(document.getElementById(id)).toBeTruthy();
+    // The sections below the first screen follow the hero in a transition of their own.
+    await waitFor(() => { for (const id of ['about', 'features', 'signup', 'testimonials', 'contact']) expect(document.getElementById(id)).toBeTruthy(); });
     expect(screen.getAllByRole('link', { name: 'Try it for free' })[0]!.getAttribute('href')).toBe('/signup/select');
     expect(screen.getAllByRole('button', { name: 'Learn more' }).length).toBe(2);
     const footer = within(document.getElementById('contact')!);
