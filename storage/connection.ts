@@ -15,6 +15,13 @@ export type Database = {
    * models back. On PGlite the same as `db`.
    */
   background: Kysely<DB>;
+  /**
+   * Runs one statement of `db` outside any transaction. On PostgreSQL as a named prepared statement:
+   * each connection parses and plans it once, then only binds and runs it. For the statements every
+   * write runs (the append), whose text the code fixes: one distinct text per shape, never built from
+   * input. On PGlite as any other statement. `background` runs it on the pool of `background`.
+   */
+  prepared<R = Record<string, unknown>>(text: string, values: readonly unknown[], options?: { background?: boolean }): Promise<R[]>;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**

@@ -34,3 +34,27 @@ t.test('a second process cannot open the same PGlite folder', async (t) => {
   writeFileSync(path.join(dir, 'server.pid'), String(process.ppid)); // a live process that is not us
   await t.rejects(openDatabase({ databaseUrl: null, dataDir: dir }), /in use by process/);
 });
+
+// The append and the log's read run as prepared statements: planned once per connection, the same rows.
+t.test('prepared statements: the same answers, planned once per connection on PostgreSQL', async (t) => {
+  const url = process.env.DATABASE_URL ?? null;
+  const database = await openDatabase({ databaseUrl: url, dataDir: null, poolSize: 1 });
+  t.teardown(() => database.close());
+  const table = `prepared_${process.pid}_${Date.now()}`;
+  await sql`CREATE TABLE ${sql.table(table)} (id int PRIMARY KEY, name text NOT NULL)`.execute(database.db);
+  t.teardown(() => sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(database.db).then(() => undefined));
+  const insert = `INSERT INTO ${table} (id, name) VALUES ($1, $2) RETURNING id, name`;
+  t.same(await database.prepared(insert, [1, 'one']), [{ id: 1, name: 'one' }]);
+  t.same(await database.prepared(insert, [2, 'two']), [{ id: 2, name: 'two' }]);
+  await t.rejects(database.prepared(insert, [2, 'again']), /duplicate key/, 'a failing execution answers its error');
+  const select = `SELECT * FROM ${table} WHERE id >= $1 ORDER BY id`;
+  t.same(await database.prepared(select, [1], { background: true }), [{ id: 1, name: 'one' }, { id: 2, name: 'two' }]);
+  // The table changes under the statement: PostgreSQL plans it again, nothing stale comes back.
+  await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN note text NOT NULL DEFAULT 'n'`.execute(database.db);
+  t.same(await database.prepared(insert, [3, 'three']), [{ id: 3, name: 'three' }]);
+  if (database.kind === 'postgres') {
+    // One connection in the pool: the statement prepared on it is there once, whatever the executions.
+    const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements WHERE statement = ${insert}`.execute(database.db);
+    t.same(rows, [{ n: 1 }], 'the insert is prepared once on the connection');
+  }
+});

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite, types } from '@electric-sql/pglite';
@@ -23,21 +24,34 @@ export async function openDatabase(options: { databaseUrl: string | null; dataDi
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
   // A stuck session must not hold back pg_snapshot_xmin (and so every projection) for long.
   const sessionOptions = '-c idle_in_transaction_session_timeout=30000 -c lock_timeout=10000';
-  const kysely = (size: number) => {
-    const pool = new pg.Pool({ connectionString, max: size, options: sessionOptions, connectionTimeoutMillis: 10_000 });
-    pool.on('error', () => { /* a dropped idle client is replaced on the next checkout */ });
+  const pool = (size: number) => {
+    const created = new pg.Pool({ connectionString, max: size, options: sessionOptions, connectionTimeoutMillis: 10_000 });
+    created.on('error', () => { /* a dropped idle client is replaced on the next checkout */ });
     // A checked-out client has no pool listener: a backend terminated between two queries of a
     // transaction would crash the process. Its query fails instead, and the pool drops it on release.
-    pool.on('connect', (client) => client.on('error', () => undefined));
-    return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+    created.on('connect', (client) => client.on('error', () => undefined));
+    return created;
   };
-  const db = kysely(max);
-  const background = kysely(BACKGROUND_POOL);
+  const requests = pool(max);
+  const backgroundPool = pool(BACKGROUND_POOL);
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: requests }) });
+  const background = new Kysely<DB>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
+  // A prepared statement's name is its text's digest: the same text is one statement on a connection
+  // (pg prepares it there on first use), and two texts never share a name.
+  const names = new Map<string, string>();
+  const nameOf = (text: string) => {
+    let name = names.get(text);
+    if (!name) names.set(text, name = `s${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
+    return name;
+  };
   const listeners: pg.Client[] = [];
   return {
     kind: 'postgres',
     db,
     background,
+    async prepared(text, values, options) {
+      return (await (options?.background ? backgroundPool : requests).query({ name: nameOf(text), text, values: values as unknown[] })).rows;
+    },
     async listen(channel, onNotify) {
       // A dropped listening connection (a restart, a terminated backend) is opened again, so the
       // subscribers do not stay on the slower poll; meanwhile they poll.
@@ -106,6 +120,8 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     kind: 'pglite',
     db,
     background: db,
+    // PGlite parses every statement anew: through Kysely's queue, like any other.
+    prepared: async (text, values) => (await db.executeQuery<any>(CompiledQuery.raw(text, [...values]))).rows,
     async listen(channel, onNotify) {
       const unsubscribe = await pglite.listen(channel, onNotify);
       return async () => { await unsubscribe(); };
