@@ -17,6 +17,7 @@ import * as webhooks from './2026_11_25_1500_webhooks.ts';
 import * as tourShares from './2026_11_25_1400_tour_shares.ts';
 import * as laneRates from './2026_11_26_1100_lane_rates.ts';
 import * as clusterSecrets from './2026_11_26_1200_cluster_secrets.ts';
+import * as eventsWithoutCorrelationIndex from './2026_11_26_1400_events_without_correlation_index.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -37,6 +38,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1100_lane_rates': laneRates,
   '2026_11_26_1200_cluster_secrets': clusterSecrets,
   '2026_11_26_1300_position_batches': positionBatches,
+  '2026_11_26_1400_events_without_correlation_index': eventsWithoutCorrelationIndex,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
