@@ -1,5 +1,5 @@
 import Fastify, { type FastifyInstance } from 'fastify';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import pino from 'pino';
 import { buildApp, type App } from '../server/app.ts';
 import { loadConfig } from '../server/config.ts';
@@ -11,6 +11,13 @@ process.env.RATE_LIMIT_PER_MINUTE ??= '1000000000';
 
 export type Backend = 'pglite' | 'postgres';
 export const backends = (): Backend[] => (process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']);
+
+/**
+ * Starts a baseline's statement: it then runs the way the plain driver runs it, parsed and planned
+ * every time (PGlite's query; pg runs every statement so on PostgreSQL). The product's PGlite
+ * connection prepares the statements that begin with their verb (server/db/database.ts).
+ */
+export const plainStatement = sql`/* baseline */ `;
 
 export type BenchApp = { app: App; platform: Platform; url: string; db: Kysely<DB>; close(): Promise<void> };
 

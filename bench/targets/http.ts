@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { bearer, member, organization } from '../../server/identity/fixtures.ts';
 import { CHICAGO, loadBody } from '../../server/testing/loadBodies.ts';
 import { compare, fmt, http, report } from '../lib.ts';
-import { bareServer, type Backend, startBenchApp } from '../setup.ts';
+import { bareServer, type Backend, plainStatement, startBenchApp } from '../setup.ts';
 import type { DB } from '../../storage/schema.ts';
 
 const json = (value: unknown) => JSON.stringify(value);
@@ -29,7 +29,7 @@ export async function t1(backend: Backend) {
   await sql`CREATE TABLE bench_raw_loads (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(db);
   const shipper = await organization(app, platform, 'Shipper');
   const bare = await bareServer((raw) => raw.post('/loads', async (request, reply) => {
-    const row = await sql<{ id: string }>`INSERT INTO bench_raw_loads (body) VALUES (${JSON.stringify(request.body)}::jsonb) RETURNING id`.execute(db);
+    const row = await sql<{ id: string }>`${plainStatement}INSERT INTO bench_raw_loads (body) VALUES (${JSON.stringify(request.body)}::jsonb) RETURNING id`.execute(db);
     return reply.code(201).send({ id: row.rows[0]!.id });
   }));
   const body = json(loadBody());
@@ -67,7 +67,7 @@ export async function t2(backend: Backend, count: number) {
   // with the equipment, and the carrier's own offer on each; without the count of all matches.
   const miles = sql`(2 * 3958.7613 * asin(least(1, sqrt(power(sin(radians(l.pickup_latitude - ${CHICAGO.latitude}::float8) / 2), 2)
     + cos(radians(${CHICAGO.latitude}::float8)) * cos(radians(l.pickup_latitude)) * power(sin(radians(l.pickup_longitude - ${CHICAGO.longitude}::float8) / 2), 2)))))`;
-  const rawPage = async () => sql`
+  const rawPage = async () => sql`${plainStatement}
     SELECT l.*, o.name AS shipper_name, p.id AS my_proposal_id, p.status AS my_proposal_status, p.price AS my_proposal_price, ${miles} AS origin_miles
     FROM loads_view l JOIN organizations_view o ON o.id = l.shipper_organization_id
       LEFT JOIN proposals_view p ON p.load_id = l.id AND p.carrier_organization_id = ${carrier.organizationId}
@@ -79,7 +79,7 @@ export async function t2(backend: Backend, count: number) {
     ORDER BY l.pickup_start ASC, l.id LIMIT 25`.execute(db);
   const bare = await bareServer((raw) => {
     raw.get('/page', async () => (await rawPage()).rows);
-    raw.get('/load', async () => (await sql`SELECT * FROM loads_view WHERE id = ${loadId}`.execute(db)).rows[0]);
+    raw.get('/load', async () => (await sql`${plainStatement}SELECT * FROM loads_view WHERE id = ${loadId}`.execute(db)).rows[0]);
   });
   try {
     const sample = await app.inject({ method: 'GET', url: `/api/loads/carrier?${query}`, headers: bearer(carrier.token) });
@@ -132,7 +132,8 @@ export async function t8(backend: Backend) {
   }));
   const bare = await bareServer((raw) => raw.post('/positions', async (request, reply) => {
     const rows = (request.body as { latitude: number; longitude: number; speed: number; recordedAt: string }[]).map((p) => ({ tour_id: tourId, latitude: p.latitude, longitude: p.longitude, speed: p.speed, recorded_at: p.recordedAt }));
-    await db.insertInto('bench_raw_positions').values(rows).execute();
+    await sql`${plainStatement}INSERT INTO bench_raw_positions (tour_id, latitude, longitude, speed, recorded_at)
+      VALUES ${sql.join(rows.map((row) => sql`(${row.tour_id}, ${row.latitude}, ${row.longitude}, ${row.speed}, ${row.recorded_at})`))}`.execute(db);
     return reply.code(202).send({ accepted: rows.length });
   }));
   try {

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { compare, fmt, pool, quick, report } from '../lib.ts';
-import { type Backend, startBenchApp } from '../setup.ts';
+import { type Backend, plainStatement, startBenchApp } from '../setup.ts';
 
 const metadata = () => ({ userId: null, organizationId: null, correlationId: null, causationId: null, at: new Date().toISOString() });
 const event = (n: number) => ({ type: 'BenchEvent', data: { n, text: 'x'.repeat(200) } });
@@ -18,7 +18,7 @@ export async function t4(backend: Backend) {
   try {
     const single = await compare(
       async () => ({ ops: await pool(total, 16, async (i) => {
-        await sql`INSERT INTO bench_raw_events VALUES (${randomUUID()}, 0, 'BenchEvent', ${JSON.stringify(event(i).data)}::jsonb, ${JSON.stringify(metadata())}::jsonb)`.execute(db);
+        await sql`${plainStatement}INSERT INTO bench_raw_events VALUES (${randomUUID()}, 0, 'BenchEvent', ${JSON.stringify(event(i).data)}::jsonb, ${JSON.stringify(metadata())}::jsonb)`.execute(db);
       }) }),
       async () => ({ ops: await pool(total, 16, (i) => store.append(`bench-${randomUUID()}`, [event(i)], { expectedRevision: 'no_stream', metadata: metadata() })) }),
     );
@@ -30,9 +30,8 @@ export async function t4(backend: Backend) {
       async () => ({ ops: await pool(batches, 16, async (i) => {
         const stream = randomUUID();
         await db.transaction().execute(async (trx) => {
-          await trx.insertInto('bench_raw_events').values(Array.from({ length: 10 }, (_, r) => ({
-            stream_id: stream, revision: r, type: 'BenchEvent', data: JSON.stringify(event(i).data), metadata: JSON.stringify(metadata()),
-          }))).execute();
+          await sql`${plainStatement}INSERT INTO bench_raw_events (stream_id, revision, type, data, metadata) VALUES ${sql.join(Array.from({ length: 10 }, (_, r) => (
+            sql`(${stream}, ${r}, 'BenchEvent', ${JSON.stringify(event(i).data)}::jsonb, ${JSON.stringify(metadata())}::jsonb)`)))}`.execute(trx);
         });
       }) * 10 }),
       async () => ({ ops: await pool(batches, 16, (i) => store.append(`bench-${randomUUID()}`, Array.from({ length: 10 }, () => event(i)), { expectedRevision: 'no_stream', metadata: metadata() })) * 10 }),
@@ -49,9 +48,9 @@ export async function t4(backend: Backend) {
         let done = 0;
         const ops = await pool(appends, 16, async () => {
           for (;;) {
-            const { rows } = await sql<{ next: number }>`SELECT coalesce(max(revision) + 1, 0)::int AS next FROM bench_raw_events WHERE stream_id = ${stream}`.execute(db);
+            const { rows } = await sql<{ next: number }>`${plainStatement}SELECT coalesce(max(revision) + 1, 0)::int AS next FROM bench_raw_events WHERE stream_id = ${stream}`.execute(db);
             try {
-              await sql`INSERT INTO bench_raw_events VALUES (${stream}, ${rows[0]!.next}, 'BenchEvent', '{}'::jsonb, '{}'::jsonb)`.execute(db);
+              await sql`${plainStatement}INSERT INTO bench_raw_events VALUES (${stream}, ${rows[0]!.next}, 'BenchEvent', '{}'::jsonb, '{}'::jsonb)`.execute(db);
               done++;
               return;
             } catch {

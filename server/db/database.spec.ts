@@ -58,3 +58,22 @@ t.test('prepared statements: the same answers, planned once per connection on Po
     t.same(rows, [{ n: 1 }], 'the insert is prepared once on the connection');
   }
 });
+
+// PGlite parses and plans every statement in its own query: the connection prepares each text once.
+t.test('PGlite prepares the statements with parameters once, and plans one again when its table changes shape', async (t) => {
+  const database = await openDatabase({ databaseUrl: null, dataDir: null });
+  t.teardown(() => database.close());
+  await sql`CREATE TABLE shapes (id int PRIMARY KEY, name text NOT NULL)`.execute(database.db);
+  for (const id of [1, 2, 3]) await sql`INSERT INTO shapes (id, name) VALUES (${id}, ${`n${id}`})`.execute(database.db);
+  const all = () => sql<Record<string, unknown>>`SELECT * FROM shapes WHERE id >= ${1} ORDER BY id`.execute(database.db);
+  t.same((await all()).rows, [{ id: 1, name: 'n1' }, { id: 2, name: 'n2' }, { id: 3, name: 'n3' }]);
+  const prepared = async () => (await sql<{ statement: string }>`SELECT statement FROM pg_prepared_statements WHERE statement LIKE ${'%shapes%'} ORDER BY statement`.execute(database.db)).rows.map((row) => row.statement);
+  t.same(await prepared(), ['INSERT INTO shapes (id, name) VALUES ($1, $2)', 'SELECT * FROM shapes WHERE id >= $1 ORDER BY id'], 'each text prepared once, whatever its executions');
+  // A column more: the prepared SELECT * would answer the old row type; it is planned again instead.
+  await sql`ALTER TABLE shapes ADD COLUMN note text NOT NULL DEFAULT 'x'`.execute(database.db);
+  t.same((await all()).rows[0], { id: 1, name: 'n1', note: 'x' }, 'the new column is there');
+  const result = await sql`UPDATE shapes SET name = ${'renamed'} WHERE id <= ${2}`.execute(database.db);
+  t.equal(result.numAffectedRows, 2n, 'the rows a write touched are counted');
+  await t.rejects(sql`INSERT INTO shapes (id, name) VALUES (${1}, ${'again'})`.execute(database.db), { code: '23505' }, 'a constraint error keeps its code');
+  t.same((await sql`SELECT count(*)::int AS n FROM shapes WHERE name = ${'renamed'}`.execute(database.db)).rows, [{ n: 2 }], 'the connection works on after an error');
+});

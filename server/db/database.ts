@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { PGlite, types } from '@electric-sql/pglite';
+import { parse as pgliteResults, PGlite, protocol, types, type Results } from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -115,13 +115,21 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     parsers: { [types.INT8]: (value: string) => value },
   });
   await pglite.waitReady;
-  const db = new Kysely<DB>({ dialect: new PGliteDialect(pglite) });
+  const runPrepared = preparedStatements(pglite);
+  // Every statement with parameters that Kysely runs goes through the prepared path: the text is
+  // planned once. Statements without parameters (BEGIN, COMMIT, DDL) and texts beyond the cap run
+  // as PGlite's query runs them.
+  const client = {
+    query: (text: string, values: unknown[]) => (values.length > 0 && PREPARABLE.test(text) ? runPrepared(text, values) : pglite.query(text, values)),
+    close: () => pglite.close(),
+  };
+  const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
   return {
     kind: 'pglite',
     db,
     background: db,
-    // PGlite parses every statement anew: through Kysely's queue, like any other.
-    prepared: async (text, values) => (await db.executeQuery<any>(CompiledQuery.raw(text, [...values]))).rows,
+    // Holding Kysely's one connection, so it never lands inside another caller's open transaction.
+    prepared: (text, values) => db.connection().execute(async () => (await runPrepared(text, values)).rows as any[]),
     async listen(channel, onNotify) {
       const unsubscribe = await pglite.listen(channel, onNotify);
       return async () => { await unsubscribe(); };
@@ -140,3 +148,62 @@ async function openPglite(dataDir: string | null): Promise<Database> {
     },
   };
 }
+
+/**
+ * Named prepared statements on PGlite, which has no API for them: its `query` parses, describes and
+ * plans every statement anew. Here a text is parsed and described once (its parameters' types kept),
+ * then each call only binds, describes the portal and executes, through PGlite's own protocol
+ * messages and result parser, under PGlite's lock like its `query`.
+ */
+function preparedStatements(pglite: PGlite) {
+  const { serialize } = protocol;
+  const statements = new Map<string, { name: string; types: number[] }>();
+  let named = 0;
+  const exchange = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
+  const run = (text: string, values: readonly unknown[]) => pglite._runExclusiveQuery(async () => {
+    const messages: Awaited<ReturnType<typeof exchange>> = [];
+    try {
+      let statement = statements.get(text);
+      if (!statement) {
+        // A new name for every try: a parse that failed half-way leaves no name behind to collide with.
+        const name = `p${++named}`;
+        await exchange(serialize.parse({ name, text }));
+        const types = pgliteResults.parseDescribeStatementResults(await exchange(serialize.describe({ type: 'S', name })));
+        statement = { name, types };
+        statements.set(text, statement);
+      }
+      const { name, types: parameterTypes } = statement;
+      const serialized = values.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[parameterTypes[index]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      messages.push(
+        ...await exchange(serialize.bind({ statement: name, values: serialized })),
+        ...await exchange(serialize.describe({ type: 'P' })),
+        ...await exchange(serialize.execute({})),
+      );
+    } finally {
+      messages.push(...await exchange(serialize.sync()));
+    }
+    await pglite.syncToFs();
+    return pgliteResults.parseResults(messages, pglite.parsers)[0] ?? { rows: [], fields: [] };
+  });
+  return async (text: string, values: readonly unknown[]): Promise<Results> => {
+    // Distinct texts are few (the code's statements); a flood of one-off texts runs unprepared.
+    if (!statements.has(text) && statements.size >= MAX_PREPARED) return pglite.query(text, [...values]);
+    try {
+      return await run(text, values);
+    } catch (error) {
+      // The statement's table changed shape under it (a rebuilt read model swapped in): plan it afresh.
+      if ((error as { code?: string }).code !== '0A000') throw error;
+      statements.delete(text);
+      return run(text, values);
+    }
+  };
+}
+
+/** Statements worth planning once: reads and writes. */
+const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
+/** At most this many prepared texts on the PGlite connection. */
+const MAX_PREPARED = 2000;
