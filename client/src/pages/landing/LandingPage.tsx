@@ -1,5 +1,5 @@
 import { Button } from 'primereact/button';
-import { startTransition, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
@@ -79,14 +79,7 @@ export default function LandingPage() {
   const [form] = content.formSection;
   const [partners] = content.partnersSection;
   const [footer] = content.footer;
-  // The first screen is the bar and the hero: they render and paint first, the sections below follow
-  // as a transition the browser can interrupt (on a phone the whole page at once was one long task).
-  // A link to a section (/#features) renders them all at once, so the browser finds its target.
-  const [belowTheFold, setBelowTheFold] = useState(() => window.location.hash.length > 1);
-  useEffect(() => {
-    if (!belowTheFold) startTransition(() => setBelowTheFold(true));
-  }, [belowTheFold]);
-  // The browser looks for the fragment's target before the page has rendered it: go there once it has.
+  // The browser looks for a fragment's target (/#features) before the page has rendered it: go there once it has.
   useEffect(() => {
     const target = window.location.hash.slice(1);
     if ((sections as string[]).includes(target)) document.getElementById(target)?.scrollIntoView?.({ block: 'start' });
@@ -95,16 +88,12 @@ export default function LandingPage() {
     <div className="page-landing" id="landing-top">
       <LandingNav />
       {hero && <HeroSection hero={hero} />}
-      {belowTheFold && (
-        <>
-          <AboutSection cards={content.aboutCards} />
-          {video && <VideoBand video={video} onLearnMore={() => scrollToSection('features')} />}
-          <FeaturesSection tabs={content.featuresSection} />
-          {form && <InterestForm form={form} />}
-          {partners && <PartnersSection partners={partners} />}
-          {footer && <LandingFooter footer={footer} />}
-        </>
-      )}
+      <AboutSection cards={content.aboutCards} />
+      {video && <VideoBand video={video} onLearnMore={() => scrollToSection('features')} />}
+      <FeaturesSection tabs={content.featuresSection} />
+      {form && <InterestForm form={form} />}
+      {partners && <PartnersSection partners={partners} />}
+      {footer && <LandingFooter footer={footer} />}
     </div>
   );
 }

@@ -8,14 +8,28 @@ const json = (status: number, body: unknown) => new Response(JSON.stringify(body
 describe('the landing page', { timeout: 20_000 }, () => {
   beforeEach(() => resetApp());
 
+  it('goes to the section a link names (/#features) once the page has rendered it', async () => {
+    const scrolled: string[] = [];
+    const original = Element.prototype.scrollIntoView;
+    Element.prototype.scrollIntoView = function scrollIntoView(this: Element) { scrolled.push(this.id); };
+    window.history.replaceState(null, '', '/#features');
+    try {
+      renderAppAt('/');
+      expect(await screen.findByRole('heading', { level: 1, name: 'Move freight with the people who haul it' }, { timeout: 8000 })).toBeTruthy();
+      await waitFor(() => expect(scrolled).toEqual(['features']));
+    } finally {
+      window.history.replaceState(null, '', '/');
+      Element.prototype.scrollIntoView = original;
+    }
+  });
+
   it('shows its built-in content when the content source cannot be read, with LOGIN and the sections', async () => {
     renderAppAt('/');
     expect(await screen.findByRole('heading', { level: 1, name: 'Move freight with the people who haul it' }, { timeout: 8000 })).toBeTruthy();
     expect(screen.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/signin');
     const nav = screen.getByRole('navigation', { name: 'Sections of the page' });
     expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['About', 'Features', 'Sign up', 'Testimonials', 'Contact']);
-    // The sections below the first screen follow the hero in a transition of their own.
-    await waitFor(() => { for (const id of ['about', 'features', 'signup', 'testimonials', 'contact']) expect(document.getElementById(id)).toBeTruthy(); });
+    for (const id of ['about', 'features', 'signup', 'testimonials', 'contact']) expect(document.getElementById(id)).toBeTruthy();
     expect(screen.getAllByRole('link', { name: 'Try it for free' })[0]!.getAttribute('href')).toBe('/signup/select');
     expect(screen.getAllByRole('button', { name: 'Learn more' }).length).toBe(2);
     const footer = within(document.getElementById('contact')!);
