@@ -3,6 +3,9 @@
  * and compares medians. Loopback only; figures are printed, never asserted.
  */
 import autocannon from 'autocannon';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
+import path from 'node:path';
 
 export const quick = process.argv.includes('--quick');
 /** Seconds of load per HTTP run. */
@@ -52,6 +55,28 @@ export function report(id: string, name: string, ratio: number, target: number, 
   console.log(`${id} ${name}: ours/baseline = ${ratio.toFixed(2)} (target >= ${target}) ${ok ? 'ok' : 'below'}`);
   console.log(`    ${detail}`);
   return line;
+}
+
+/**
+ * Runs `work`; with BENCH_PROFILE_DIR set, under V8's sampling profiler, written to
+ * `<dir>/<name>.cpuprofile` (open it in Chrome's DevTools, Performance, or any .cpuprofile viewer).
+ * The server runs in the bench's process, so the profile holds its side of the work.
+ */
+export async function profiled<T>(name: string, work: () => Promise<T>): Promise<T> {
+  const dir = process.env.BENCH_PROFILE_DIR;
+  if (!dir) return work();
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.start');
+  try {
+    return await work();
+  } finally {
+    const { profile } = await session.post('Profiler.stop');
+    session.disconnect();
+    mkdirSync(dir, { recursive: true });
+    writeFileSync(path.join(dir, `${name}.cpuprofile`), JSON.stringify(profile));
+  }
 }
 
 export const fmt = (value: number, digits = 0) => value.toLocaleString('en-US', { maximumFractionDigits: digits, minimumFractionDigits: digits });

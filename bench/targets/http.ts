@@ -2,7 +2,7 @@
 import { sql, type Kysely } from 'kysely';
 import { bearer, member, organization } from '../../server/identity/fixtures.ts';
 import { CHICAGO, loadBody } from '../../server/testing/loadBodies.ts';
-import { compare, fmt, http, report } from '../lib.ts';
+import { compare, fmt, http, profiled, report } from '../lib.ts';
 import { bareServer, type Backend, plainStatement, startBenchApp } from '../setup.ts';
 import type { DB } from '../../storage/schema.ts';
 
@@ -36,7 +36,7 @@ export async function t1(backend: Backend) {
   try {
     const { baseline, ours } = await compare(
       () => http({ url: `${bare.url}/loads`, method: 'POST', body }),
-      () => http({ url: `${bench.url}/api/loads`, method: 'POST', body, headers: bearer(shipper.token) }),
+      () => profiled(backend === 'postgres' ? 'T1' : 'T1b', () => http({ url: `${bench.url}/api/loads`, method: 'POST', body, headers: bearer(shipper.token) })),
     );
     const id = backend === 'postgres' ? 'T1' : 'T1b';
     const failures = ours.errors + ours.non2xx;

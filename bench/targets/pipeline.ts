@@ -16,7 +16,7 @@ import { bearer, member, organization } from '../../server/identity/fixtures.ts'
 import { loadBody } from '../../server/testing/loadBodies.ts';
 import { openTestDatabase } from '../../server/testing/testDatabase.ts';
 import type { DB } from '../../storage/schema.ts';
-import { compare, fmt, median, pool, quick, report } from '../lib.ts';
+import { compare, fmt, median, pool, profiled, quick, report } from '../lib.ts';
 import { type Backend, type BenchApp, startBenchApp } from '../setup.ts';
 
 const metadata = () => ({ userId: null, organizationId: null, correlationId: null, causationId: null, at: new Date().toISOString() });
@@ -146,7 +146,7 @@ export async function t6(backend: Backend) {
     const raw: number[] = [];
     for (let run = 0; run < runs; run++) {
       raw.push(await rawCatchUp(db));
-      ours.push(await rebuild(bench.platform.database, platform.store));
+      ours.push(await profiled('T6', () => rebuild(bench.platform.database, platform.store)));
     }
     const oursSeconds = median(ours);
     const rawSeconds = median(raw);
