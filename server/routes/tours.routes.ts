@@ -30,6 +30,9 @@ const statusNameOf = (id: number) => tourStatuses.find((status) => status.id ===
 export async function toursRoutes(app: App) {
   const { runner, marketplace } = app.platform;
   const { db } = app.platform.database;
+  // Positions come in bursts from the trucks of a fleet behind one address: a limit of their own,
+  // never below the rest of the API's (RATE_LIMIT_PER_MINUTE, as server/app.ts reads it).
+  const positionsPerMinute = Math.max(6000, Number(process.env.RATE_LIMIT_PER_MINUTE || 1200));
 
   const scopeOf = (actor: Actor): TourScope => {
     if (isSuperadmin(actor)) return { all: true };
@@ -215,7 +218,7 @@ export async function toursRoutes(app: App) {
   app.post('/tours/:id/positions', {
     schema: { tags: ['tours'], summary: "The assigned driver's positions, one or a batch (speed in mph)", ...toursContract.recordPositions },
     onRequest: can(TOUR_ASSIGNEE),
-    config: { rateLimit: { max: 6000, timeWindow: '1 minute' } },
+    config: { rateLimit: { max: positionsPerMinute, timeWindow: '1 minute' } },
   }, async (request, reply) => {
     const actor = requireActor(request);
     if (actor.roleId !== Role.Driver && !isSuperadmin(actor)) throw new ForbiddenError('Only the assigned driver sends positions');
