@@ -19,7 +19,8 @@ export type Database = {
    * Runs one statement of `db` outside any transaction. On PostgreSQL as a named prepared statement:
    * each connection parses and plans it once, then only binds and runs it. For the statements every
    * write runs (the append), whose text the code fixes: one distinct text per shape, never built from
-   * input. On PGlite as any other statement. `background` runs it on the pool of `background`.
+   * input. On PGlite, prepared the same way on its one connection (as every statement with
+   * parameters is there). `background` runs it on the pool of `background`.
    */
   prepared<R = Record<string, unknown>>(text: string, values: readonly unknown[], options?: { background?: boolean }): Promise<R[]>;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
