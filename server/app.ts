@@ -4,6 +4,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { rateLimitPerMinute } from './config.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerStorableText } from './http/storableText.ts';
 import { securityHeadersHook } from './http/securityHeaders.ts';
@@ -85,7 +86,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   if (config.corsOrigins.length) {
     await app.register(cors, { origin: config.corsOrigins, credentials: false, exposedHeaders: [LOG_POSITION_HEADER] });
   }
-  await app.register(rateLimit, { max: Number(process.env.RATE_LIMIT_PER_MINUTE || 1200), timeWindow: '1 minute' });
+  await app.register(rateLimit, { max: rateLimitPerMinute(), timeWindow: '1 minute' });
   // Request durations by route pattern, and GET /metrics (outside the rate limit): before every route.
   registerMetrics(app);
   await app.register(swagger, { openapi: openapiDocument, transform: openapiTransform, transformObject: openapiTransformObject });

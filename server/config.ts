@@ -54,6 +54,12 @@ export type Config = {
 
 export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
 
+/**
+ * RATE_LIMIT_PER_MINUTE (1,200): requests a minute per client address on every route. Read when the
+ * app is built, so a test or the benchmarks may set it after importing the server.
+ */
+export const rateLimitPerMinute = (env: NodeJS.ProcessEnv = process.env) => Number(env.RATE_LIMIT_PER_MINUTE || 1200);
+
 /** MAIL_FROM as given ("dispatch@example.com" or "Acme Freight <dispatch@example.com>"); a value that names no address stops the start. */
 function mailFromOf(value: string | undefined): string {
   const from = value?.trim();

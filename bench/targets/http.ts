@@ -33,12 +33,12 @@ export async function t1(backend: Backend) {
     return reply.code(201).send({ id: row.rows[0]!.id });
   }));
   const body = json(loadBody());
+  const id = backend === 'postgres' ? 'T1' : 'T1b';
   try {
     const { baseline, ours } = await compare(
       () => http({ url: `${bare.url}/loads`, method: 'POST', body }),
-      () => profiled(backend === 'postgres' ? 'T1' : 'T1b', () => http({ url: `${bench.url}/api/loads`, method: 'POST', body, headers: bearer(shipper.token) })),
+      () => profiled(id, () => http({ url: `${bench.url}/api/loads`, method: 'POST', body, headers: bearer(shipper.token) })),
     );
-    const id = backend === 'postgres' ? 'T1' : 'T1b';
     const failures = ours.errors + ours.non2xx;
     report(id, `post-load (${backend})`, ours.rps / baseline.rps, 0.5,
       `ours ${fmt(ours.rps)} req/s p99 ${ours.p99} ms (non-2xx ${failures}); raw insert ${fmt(baseline.rps)} req/s p99 ${baseline.p99} ms; p99 ratio ${(ours.p99 / Math.max(1, baseline.p99)).toFixed(2)} (target <= 2)`,

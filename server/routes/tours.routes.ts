@@ -12,6 +12,7 @@ import { organizationUsers } from '../../projections/users/users.queries.ts';
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
 import { PositionBody, PositionListBody, PositionsQuery, toursContract, type TimelineType } from '../../domain/contracts/tours.contract.ts';
 import type { App } from '../http/routeContext.ts';
+import { rateLimitPerMinute } from '../config.ts';
 import { isTourParty } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { actionsNamed, activeFilters, numbersOf, orderOf, pageOf, TableQuery, tableAnswer } from '../http/table.ts';
@@ -31,8 +32,8 @@ export async function toursRoutes(app: App) {
   const { runner, marketplace } = app.platform;
   const { db } = app.platform.database;
   // Positions come in bursts from the trucks of a fleet behind one address: a limit of their own,
-  // never below the rest of the API's (RATE_LIMIT_PER_MINUTE, as server/app.ts reads it).
-  const positionsPerMinute = Math.max(6000, Number(process.env.RATE_LIMIT_PER_MINUTE || 1200));
+  // never below the rest of the API's.
+  const positionsPerMinute = Math.max(6000, rateLimitPerMinute());
 
   const scopeOf = (actor: Actor): TourScope => {
     if (isSuperadmin(actor)) return { all: true };

@@ -82,7 +82,7 @@ export default function LandingPage() {
   // The browser looks for a fragment's target (/#features) before the page has rendered it: go there once it has.
   useEffect(() => {
     const target = window.location.hash.slice(1);
-    if ((sections as string[]).includes(target)) document.getElementById(target)?.scrollIntoView?.({ block: 'start' });
+    if ((sections as string[]).includes(target)) scrollToSection(target as SectionId, { jump: true });
   }, []);
   return (
     <div className="page-landing" id="landing-top">
