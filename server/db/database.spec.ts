@@ -59,6 +59,43 @@ t.test('prepared statements: the same answers, planned once per connection on Po
   }
 });
 
+// Kysely's reads and single writes on the request pool run prepared; a transaction's statements do not.
+t.test('PostgreSQL request pool: statements outside a transaction prepared once, inside one plain, a changed shape planned afresh', { skip: process.env.DATABASE_URL ? false : 'PostgreSQL only (DATABASE_URL)' }, async (t) => {
+  const database = await openDatabase({ databaseUrl: process.env.DATABASE_URL!, dataDir: null, poolSize: 1 });
+  t.teardown(() => database.close());
+  const table = `preparing_${process.pid}_${Date.now()}`;
+  await sql`CREATE TABLE ${sql.table(table)} (id int PRIMARY KEY, name text NOT NULL)`.execute(database.db);
+  t.teardown(() => sql`DROP TABLE IF EXISTS ${sql.table(table)}`.execute(database.db).then(() => undefined));
+  const db = database.db.withTables<Record<string, { id: number; name: string; note?: string }>>();
+  const preparedCount = async (fragment: string) => (await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_prepared_statements
+    WHERE statement LIKE ${`%${fragment}%`} AND statement NOT LIKE '%pg_prepared_statements%'`.execute(database.db)).rows[0]!.n;
+
+  for (const [id, name] of [[1, 'one'], [2, 'two'], [3, 'three']] as const) await db.insertInto(table).values({ id, name }).execute();
+  for (let run = 0; run < 3; run++) t.same(await db.selectFrom(table).select(['id', 'name']).where('id', '>=', 2).orderBy('id').execute(), [{ id: 2, name: 'two' }, { id: 3, name: 'three' }]);
+  t.equal(await preparedCount(`insert into "${table}"`), 1, 'the insert is prepared once on the connection');
+  t.equal(await preparedCount(`select "id", "name" from "${table}"`), 1, 'so is the read');
+  const duplicate = await db.insertInto(table).values({ id: 1, name: 'again' }).execute().then(() => null, (error: { code?: string }) => error);
+  t.equal(duplicate?.code, '23505', 'a failing prepared write keeps its error');
+
+  await database.db.transaction().execute(async (trx) => {
+    const tx = trx.withTables<Record<string, { id: number; name: string }>>();
+    await tx.updateTable(table).set({ name: 'uno' }).where('id', '=', 1).execute();
+    await sql`SAVEPOINT inner_change`.execute(trx);
+    await tx.updateTable(table).set({ name: 'eins' }).where('id', '=', 1).execute();
+    await sql`ROLLBACK TO SAVEPOINT inner_change`.execute(trx);
+    await tx.updateTable(table).set({ name: 'un' }).where('id', '=', 2).execute();
+  });
+  t.equal(await preparedCount(`update "${table}"`), 0, 'statements inside a transaction (after a savepoint rolled back too) are not prepared');
+  t.same(await db.selectFrom(table).select(['id', 'name']).where('id', '>=', 1).orderBy('id').execute(), [{ id: 1, name: 'uno' }, { id: 2, name: 'un' }, { id: 3, name: 'three' }], 'the transaction committed what it kept');
+
+  // The table changes shape under a prepared SELECT *: the next execution answers the new column.
+  const all = () => db.selectFrom(table).selectAll().where('id', '=', 3).execute();
+  t.same(await all(), [{ id: 3, name: 'three' }]);
+  await sql`ALTER TABLE ${sql.table(table)} ADD COLUMN note text NOT NULL DEFAULT 'n'`.execute(database.db);
+  t.same(await all(), [{ id: 3, name: 'three', note: 'n' }], 'planned again with the new column');
+  t.same(await all(), [{ id: 3, name: 'three', note: 'n' }], 'and again after');
+});
+
 // PGlite parses and plans every statement in its own query: the connection prepares each text once.
 t.test('PGlite prepares the statements with parameters once, and plans one again when its table changes shape', async (t) => {
   const database = await openDatabase({ databaseUrl: null, dataDir: null });

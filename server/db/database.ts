@@ -34,8 +34,6 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   };
   const requests = pool(max);
   const backgroundPool = pool(BACKGROUND_POOL);
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: requests }) });
-  const background = new Kysely<DB>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
   // A prepared statement's name is its text's digest: the same text is one statement on a connection
   // (pg prepares it there on first use), and two texts never share a name.
   const names = new Map<string, string>();
@@ -44,6 +42,8 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     if (!name) names.set(text, name = `s${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
     return name;
   };
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(requests, nameOf) }) });
+  const background = new Kysely<DB>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
   const listeners: pg.Client[] = [];
   return {
     kind: 'postgres',
@@ -93,6 +93,60 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       await Promise.all([db.destroy(), background.destroy()]);
     },
   };
+}
+
+/**
+ * The request pool as Kysely sees it, with each statement that has parameters and runs outside a
+ * transaction (a read, a single write) executed as a named prepared statement: PostgreSQL parses and
+ * plans its text once per connection instead of at every request. Statements inside a transaction
+ * run as pg runs them: if a read model rebuilt with other columns is swapped in, a prepared statement
+ * whose result changes shape fails (0A000), which outside a transaction is simply run again, plain,
+ * and that text is not prepared again. At most MAX_PREPARED_POSTGRES distinct texts are prepared (a
+ * connection keeps each one's plan); any other text runs unprepared.
+ */
+function preparingPool(pool: pg.Pool, nameOf: (text: string) => string) {
+  const prepared = new Set<string>();
+  const unpreparable = new Set<string>();
+  const mayPrepare = (text: string) => {
+    if (prepared.has(text)) return true;
+    if (unpreparable.has(text) || prepared.size >= MAX_PREPARED_POSTGRES) return false;
+    prepared.add(text);
+    return true;
+  };
+  const wrappers = new WeakMap<pg.PoolClient, object>();
+  const wrap = (client: pg.PoolClient) => {
+    let inTransaction = false;
+    return {
+      // Kysely cancels a running statement through the backend's process id.
+      get processID() { return (client as unknown as { processID: number }).processID; },
+      release: (destroy?: boolean | Error) => client.release(destroy),
+      query(config: unknown, values?: unknown[]) {
+        // A cursor (Kysely's stream) and anything but a plain text goes to pg as it is.
+        if (typeof config !== 'string') return client.query(config as never, values);
+        if (TRANSACTION_BEGINS.test(config)) inTransaction = true;
+        else if (TRANSACTION_ENDS.test(config)) inTransaction = false;
+        if (inTransaction || !values || values.length === 0 || !PREPARABLE.test(config) || !mayPrepare(config)) return client.query(config, values);
+        return client.query({ name: nameOf(config), text: config, values }).catch((error: unknown) => {
+          if ((error as { code?: string }).code !== '0A000') throw error;
+          prepared.delete(config);
+          unpreparable.add(config);
+          return client.query(config, values);
+        });
+      },
+    };
+  };
+  return {
+    // What Kysely's driver reads of a pg pool besides connect and end.
+    Client: (pool as unknown as { Client: unknown }).Client,
+    options: pool.options,
+    async connect() {
+      const client = await pool.connect();
+      let wrapper = wrappers.get(client);
+      if (!wrapper) wrappers.set(client, wrapper = wrap(client));
+      return wrapper;
+    },
+    end: () => pool.end(),
+  } as unknown as pg.Pool;
 }
 
 /** PGlite lets one process at a time open a data folder; a second one would corrupt it. */
@@ -207,3 +261,8 @@ function preparedStatements(pglite: PGlite) {
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 /** At most this many prepared texts on the PGlite connection. */
 const MAX_PREPARED = 2000;
+/** At most this many texts prepared on each PostgreSQL request connection. */
+const MAX_PREPARED_POSTGRES = 300;
+const TRANSACTION_BEGINS = /^\s*(begin|start\s+transaction)\b/i;
+/** COMMIT, ROLLBACK (not ROLLBACK TO a savepoint), END, ABORT. */
+const TRANSACTION_ENDS = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
