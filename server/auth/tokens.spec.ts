@@ -52,6 +52,20 @@ t.test('access tokens expire after 15 minutes', async (t) => {
   t.throws(() => service.verifyAccess(pair.accessToken), UnauthorizedError);
 });
 
+// Signatures are verified once per token and key (the verdict is kept); the lifetime is not.
+t.test('a token verified before is still refused once it expires, and a copy with another signature is refused', async (t) => {
+  const pair = await service.issue(newUser());
+  const start = clock;
+  t.teardown(() => { clock = start; });
+  clock = start + 1_000;
+  t.ok(await service.authenticate(pair.accessToken), 'verified');
+  t.ok(await service.authenticate(pair.accessToken), 'verified again (from the kept verdict)');
+  const [header, payload] = pair.accessToken.split('.');
+  await t.rejects(service.authenticate(`${header}.${payload}.${createHmac('sha256', 'another-secret-that-is-long-enough-0123456789').update(`${header}.${payload}`).digest('base64url')}`), UnauthorizedError, 'the same claims signed with another key');
+  clock = start + 900_000;
+  await t.rejects(service.authenticate(pair.accessToken), UnauthorizedError, 'expired, although verified before');
+});
+
 t.test('forged and misused access tokens are all refused', async (t) => {
   const pair = await service.issue(newUser());
   const [header, payload, signature] = pair.accessToken.split('.');
