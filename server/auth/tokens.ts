@@ -77,12 +77,11 @@ export function accessJwtOptions(secret: string | JwtKeys): FastifyJWTOptions {
       ignoreNotBefore: true,
       // A token's signature under one key is checked once: later requests carrying the same token find
       // the verdict (kept per key, for at most ten minutes, the last VERIFIED_TOKENS_CACHED tokens)
-      // instead of computing the HMAC again. The key is still looked up by `kid` on every request, so a
-      // retired key refuses at once, and `checkClaims` still checks the lifetime every time.
+      // instead of computing the HMAC again (fast-jwt keys the cache by the token's SHA-256). The key is
+      // still looked up by `kid` on every request, so a retired key refuses at once, and `checkClaims`
+      // still checks the lifetime every time.
       cache: VERIFIED_TOKENS_CACHED,
       cacheTTL: 600_000,
-      // The token itself is the cache's key: hashing it would cost what the HMAC costs.
-      cacheKeyBuilder: (token: string) => token,
     },
   };
 }
