@@ -173,8 +173,12 @@ async function openPglite(dataDir: string | null): Promise<Database> {
   // Every statement with parameters that Kysely runs goes through the prepared path: the text is
   // planned once. Statements without parameters (BEGIN, COMMIT, DDL) and texts beyond the cap run
   // as PGlite's query runs them.
+  // BEGIN, COMMIT and ROLLBACK (Kysely's exact texts) go as one simple-protocol message, half the
+  // cost of PGlite's query (parse, describe, bind, execute) for a statement with nothing to plan.
   const client = {
-    query: (text: string, values: unknown[]) => (values.length > 0 && PREPARABLE.test(text) ? runPrepared(text, values) : pglite.query(text, values)),
+    query: (text: string, values: unknown[]) => (values.length > 0 && PREPARABLE.test(text) ? runPrepared(text, values)
+      : values.length === 0 && TRANSACTION_CONTROL.test(text) ? pglite.exec(text).then((results) => results[results.length - 1]!)
+        : pglite.query(text, values)),
     close: () => pglite.close(),
   };
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
@@ -263,6 +267,8 @@ const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
 const MAX_PREPARED = 2000;
 /** At most this many texts prepared on each PostgreSQL request connection. */
 const MAX_PREPARED_POSTGRES = 300;
+/** Kysely's own transaction statements on PGlite. */
+const TRANSACTION_CONTROL = /^(begin|commit|rollback)$/;
 const TRANSACTION_BEGINS = /^\s*(begin|start\s+transaction)\b/i;
 /** COMMIT, ROLLBACK (not ROLLBACK TO a savepoint), END, ABORT. */
 const TRANSACTION_ENDS = /^\s*(commit|end|abort|rollback(?!\s+to\b))\b/i;
