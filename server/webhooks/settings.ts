@@ -17,9 +17,14 @@ export type WebhookSettings = {
   pollMs: number;
   /** Events older than this are forgotten, with their deliveries (30 days): a replay reaches back this far at most. */
   retentionMs: number;
+  /**
+   * How long the reactor keeps its list of endpoints without hearing of a change (5 s). Changes are
+   * heard at once (this process's own, another's through a NOTIFY); this bounds a notice lost.
+   */
+  endpointsFreshMs: number;
 };
 
 export const defaultWebhookSettings = (allowPrivate = false): WebhookSettings => ({
   allowPrivate, timeoutMs: 5_000, firstDelayMs: 5_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000, notifyAfterAttempts: 5, concurrency: 16, pollMs: 1_000,
-  retentionMs: 30 * 24 * 60 * 60_000,
+  retentionMs: 30 * 24 * 60 * 60_000, endpointsFreshMs: 5_000,
 });

@@ -322,3 +322,45 @@ t.test('a server restart between attempts loses nothing and re-sends nothing ack
   t.match(table.data, [{ status: 'delivered', responseStatus: 200 }, { status: 'delivered' }]);
   t.ok(table.data[0].attempts >= 2);
 });
+
+// The reactor keeps its list of endpoints between pages; a change made by another process reaches it
+// through a NOTIFY (kept for a minute here, so only the notice can explain a delivery).
+t.test('an endpoint added or removed through another process is heard by the reactor at once', { skip: process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL): two live processes on one database' }, async (t) => {
+  const postgres = await openTestDatabase('postgres');
+  const dirs = [0, 1].map(() => mkdtempSync(path.join(os.tmpdir(), 'webhooks-two-')));
+  t.teardown(async () => { for (const dir of dirs) rmSync(dir, { recursive: true, force: true }); await postgres.drop(); });
+  const shared = { DATABASE_URL: postgres.url!, JWT_SECRET: 'two-processes-secret-two-processes-secret', SECRETS_KEY: crypto.randomBytes(32).toString('base64') };
+  const start = async (dir: string) => {
+    const config: Config = loadConfig({ ...shared, DATA_DIR: dir }, { inMemory: false, demo: false, logLevel: 'silent', prettyLogs: false, webhooks: { ...fast, endpointsFreshMs: 60_000 } });
+    const started = await startPlatform(config, pino({ level: 'silent' }));
+    const built = await buildApp(started);
+    await built.ready();
+    return { app: built, platform: started, close: async () => { await built.close(); await started.close(); } };
+  };
+  const a = await start(dirs[0]!); // first: it runs the webhook reactor
+  t.teardown(() => a.close());
+  const b = await start(dirs[1]!);
+  t.teardown(() => b.close());
+  const inject = (server: typeof a) => async (method: string, url: string, token: string | null, body?: unknown) => {
+    const response = await server.app.inject({ method: method as 'GET', url, headers: token ? bearer(token) : {}, ...(body === undefined ? {} : { payload: body as object }) });
+    return { status: response.statusCode, json: response.body ? response.json() : null };
+  };
+  const hook = await receiver();
+  t.teardown(hook.close);
+  const owner = await organization(a.app, a.platform, 'Shipper');
+  // A load before any endpoint: the reactor has read (and keeps) an empty list.
+  await postLoad(inject(a), owner.token);
+  t.ok(await a.platform.webhooks.waitFor(await a.platform.store.head()), 'the reactor handled the first load');
+
+  const created = await inject(b)('POST', '/api/webhooks', owner.token, { url: hook.url, events: ['load.posted'] });
+  t.equal(created.status, 201, 'endpoint created through the other process');
+  const heard = await postLoad(inject(b), owner.token);
+  await waitUntil(() => hook.received.some((entry) => entry.json.data.id === heard.id), 10_000, 'the load posted after the endpoint was added');
+  t.pass('delivered to the endpoint the other process added');
+
+  t.equal((await inject(b)('DELETE', `/api/webhooks/${created.json.id}`, owner.token)).status, 204, 'endpoint removed through the other process');
+  const unheard = await postLoad(inject(b), owner.token);
+  t.ok(await a.platform.webhooks.waitFor(await a.platform.store.head()), 'the reactor handled the load posted after the removal');
+  await new Promise((resolve) => setTimeout(resolve, 300));
+  t.notOk(hook.received.some((entry) => entry.json.data.id === unheard.id), 'nothing queued for the removed endpoint');
+});

@@ -47,6 +47,8 @@ export type WebhookDelivery = { id: string; eventId: string; type: string; statu
 export const REPLAY_LIMIT = 10_000;
 const CHECKPOINT = 'webhooks';
 const JOB = 'reactor:webhooks';
+/** Told of every change to the endpoints, for the reactor of another process on the same PostgreSQL. */
+export const ENDPOINTS_CHANNEL = 'webhook_endpoints_changed';
 
 export type WebhookDeps = {
   database: Database;
@@ -89,6 +91,33 @@ export function createWebhooks(deps: WebhookDeps) {
 
   // ---- endpoints -------------------------------------------------------------------------------
 
+  /**
+   * Who may hear of events, as the reactor last read it: read again after a change (this process's
+   * own create or remove, another process's through ENDPOINTS_CHANNEL, a reconnection of the
+   * listener) or after `endpointsFreshMs` in any case, instead of once for every page of the log.
+   */
+  type EndpointRow = { id: string; organization_id: string; events: string[] };
+  let endpointsRead: { rows: Promise<EndpointRow[]>; at: number } | null = null;
+  let stopListening: (() => Promise<void>) | null = null;
+  const endpointsChanged = () => { endpointsRead = null; };
+  const subscribedEndpoints = (): Promise<EndpointRow[]> => {
+    if (!endpointsRead || Date.now() - endpointsRead.at > settings.endpointsFreshMs) {
+      const entry = { rows: db.selectFrom('webhook_endpoints').select(['id', 'organization_id', 'events']).execute(), at: Date.now() };
+      endpointsRead = entry;
+      entry.rows.catch(() => { if (endpointsRead === entry) endpointsRead = null; });
+    }
+    return endpointsRead.rows;
+  };
+  /** After a committed change: this process reads the endpoints again, and so does another one's reactor. */
+  const announceEndpointsChanged = async () => {
+    endpointsChanged();
+    if (database.kind !== 'postgres') return;
+    // The change is committed: a notice that does not go out leaves the other reactor's list stale
+    // for `endpointsFreshMs` at most, and is no error of the request.
+    await sql`SELECT pg_notify(${ENDPOINTS_CHANNEL}, '')`.execute(db)
+      .catch((error: unknown) => logger.warn({ err: error }, 'webhooks: change notice not sent'));
+  };
+
   const endpointOf = async (organizationId: string | null, id: string) => {
     const row = organizationId ? await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst() : undefined;
     if (!row) throw new NotFoundError('Webhook not found');
@@ -124,6 +153,7 @@ export function createWebhooks(deps: WebhookDeps) {
       id, organization_id: actor.organizationId, url: body.url, events: JSON.stringify([...new Set(body.events)]), description: body.description?.trim() ?? '',
       secret_sealed: secrets.seal(secret, `webhook:${id}`), created_by: actor.userId, created_at: clock(),
     }).execute();
+    await announceEndpointsChanged();
     logger.info({ webhookId: id, organizationId: actor.organizationId }, 'webhook created');
     return { id, secret };
   }
@@ -131,6 +161,7 @@ export function createWebhooks(deps: WebhookDeps) {
   async function remove(organizationId: string | null, id: string) {
     await endpointOf(organizationId, id);
     await db.deleteFrom('webhook_endpoints').where('id', '=', id).execute();
+    await announceEndpointsChanged();
   }
 
   async function deliveries(organizationId: string | null, id: string, query: { page: number; pageSize: number; search?: string | undefined; statuses: string[] }) {
@@ -191,7 +222,7 @@ export function createWebhooks(deps: WebhookDeps) {
   let checkpointWrittenAt = 0;
   const handlePage = async (page: RecordedEvent[]) => {
     const last = page[page.length - 1]!.position;
-    const endpoints = await db.selectFrom('webhook_endpoints').select(['id', 'organization_id', 'events']).execute();
+    const endpoints = await subscribedEndpoints();
     const candidates = new Set(endpoints.map((row) => row.organization_id));
     const relevant = candidates.size === 0 ? [] : page.filter((event) => livePushes(event).length > 0 || workOf([event]));
     const found: WebhookEvent[] = [];
@@ -355,6 +386,9 @@ export function createWebhooks(deps: WebhookDeps) {
       if (await leadership.holds(JOB)) {
         const from = await readCheckpoint();
         if (stopped) return;
+        // PGlite serves one process, whose own changes are heard without a notice.
+        if (database.kind === 'postgres') stopListening = await database.listen(ENDPOINTS_CHANNEL, endpointsChanged);
+        endpointsChanged();
         handled = from;
         leader = true;
         subscription = store.subscribe({ from, pageSize: 500 }, handlePage);
@@ -366,6 +400,8 @@ export function createWebhooks(deps: WebhookDeps) {
     } catch (error) {
       if (stopped) return;
       logger.warn({ err: error }, 'webhooks could not start');
+      await stopListening?.().catch(() => undefined);
+      stopListening = null;
       await leadership.reset();
     }
     if (stopped) return;
@@ -395,6 +431,8 @@ export function createWebhooks(deps: WebhookDeps) {
       await started.catch(() => undefined);
       await subscription?.close();
       subscription = null;
+      await stopListening?.();
+      stopListening = null;
       await ticking;
       await Promise.allSettled([...inFlight.values()]);
       await leadership.release();
