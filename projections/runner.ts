@@ -175,13 +175,8 @@ export class ProjectionRunner {
 
   private applyPage(target: Target, page: RecordedEvent[]): Promise<void> {
     clearTimeout(this.flushTimers.get(target.key));
-    if (!target.schema) return this.serial(target.key, () => this.applyPageNow(target, page));
-    // A rebuild lets the requests in between its pages: on PGlite every query resolves without
-    // leaving the microtask queue, so a rebuild of a long log would otherwise hold every timer and socket.
-    return this.serial(target.key, async () => {
-      await this.applyPageNow(target, page);
-      await new Promise((resolve) => setImmediate(resolve));
-    });
+    // Live or rebuilding, the subscription lets the requests in between pages (pollingSubscription).
+    return this.serial(target.key, () => this.applyPageNow(target, page));
   }
 
   private versionOf(target: Target) {

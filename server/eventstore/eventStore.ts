@@ -85,7 +85,14 @@ export function sharedReader(read: PageReader, waker: Waker): PageReader {
 const POLL_MS = 250;
 const HELD_FIRST_MS = 5;
 
-/** Turns a page-based reader into a subscription: read until empty, then wait for a wake-up or a poll tick. */
+/**
+ * Turns a page-based reader into a subscription: read until empty, then wait for a wake-up or a poll
+ * tick. After each page it handled, it lets the event loop run once (setImmediate) before it reads
+ * again: on PGlite every query resolves without leaving the microtask queue, so subscriptions that
+ * keep finding new events would otherwise read, apply and read again while the requests wait on
+ * their sockets, and each page would hold one event. Let in, the requests append meanwhile and the
+ * next page holds what they wrote (posted loads a second on PGlite, T1b: 0.20 to 0.42 of a raw insert).
+ */
 export function pollingSubscription(
   read: PageReader,
   waker: Waker,
@@ -110,6 +117,7 @@ export function pollingSubscription(
         if (events.length > 0) {
           await handler(events);
           from = events[events.length - 1].position;
+          await new Promise((resolve) => setImmediate(resolve));
           if (events.length === pageSize) continue;
         }
       } catch (error) {
