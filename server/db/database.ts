@@ -219,31 +219,29 @@ function preparedStatements(pglite: PGlite) {
   let named = 0;
   const exchange = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
   const run = (text: string, values: readonly unknown[]) => pglite._runExclusiveQuery(async () => {
-    const messages: Awaited<ReturnType<typeof exchange>> = [];
-    try {
-      let statement = statements.get(text);
-      if (!statement) {
-        // A new name for every try: a parse that failed half-way leaves no name behind to collide with.
-        const name = `p${++named}`;
+    let statement = statements.get(text);
+    if (!statement) {
+      // A new name for every try: a parse that failed half-way leaves no name behind to collide with.
+      const name = `p${++named}`;
+      try {
         await exchange(serialize.parse({ name, text }));
-        const types = pgliteResults.parseDescribeStatementResults(await exchange(serialize.describe({ type: 'S', name })));
-        statement = { name, types };
-        statements.set(text, statement);
+        statement = { name, types: pgliteResults.parseDescribeStatementResults(await exchange(serialize.describe({ type: 'S', name }))) };
+      } finally {
+        await exchange(serialize.sync());
       }
-      const { name, types: parameterTypes } = statement;
-      const serialized = values.map((value, index) => {
-        if (value === null || value === undefined) return null;
-        const serializer = pglite.serializers[parameterTypes[index]!];
-        return serializer ? serializer(value) : String(value);
-      });
-      messages.push(
-        ...await exchange(serialize.bind({ statement: name, values: serialized })),
-        ...await exchange(serialize.describe({ type: 'P' })),
-        ...await exchange(serialize.execute({})),
-      );
-    } finally {
-      messages.push(...await exchange(serialize.sync()));
+      statements.set(text, statement);
     }
+    const { name, types: parameterTypes } = statement;
+    const serialized = values.map((value, index) => {
+      if (value === null || value === undefined) return null;
+      const serializer = pglite.serializers[parameterTypes[index]!];
+      return serializer ? serializer(value) : String(value);
+    });
+    // Bind, describe, execute and sync in one exchange: PGlite runs the backend once over the four.
+    // After an error the backend skips to the sync, so the connection is ready again either way.
+    const messages = await exchange(concatBytes([
+      serialize.bind({ statement: name, values: serialized }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(),
+    ]));
     await pglite.syncToFs();
     return pgliteResults.parseResults(messages, pglite.parsers)[0] ?? { rows: [], fields: [] };
   });
@@ -260,6 +258,13 @@ function preparedStatements(pglite: PGlite) {
     }
   };
 }
+
+const concatBytes = (parts: Uint8Array[]) => {
+  const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
+  let at = 0;
+  for (const part of parts) { joined.set(part, at); at += part.length; }
+  return joined;
+};
 
 /** Statements worth planning once: reads and writes. */
 const PREPARABLE = /^\s*(select|insert|update|delete|with)\b/i;
