@@ -128,6 +128,8 @@ t.test('CSV import: BOM, quoted newlines, formulas kept as text, too many rows, 
   const secondIds: string[] = second.json().ids;
   t.equal(new Set(firstIds).size, 2, 'two loads in the first batch, no duplicate within it');
   t.equal(new Set([...firstIds, ...secondIds]).size, 4, 'two distinct batches');
+  // Read straight from the read model: first let it reach the imports (an API read would wait itself).
+  t.ok(await platform.runner.waitFor(['marketplace'], await platform.store.head(), 5_000), 'the marketplace read model reached the imports');
   const { rows } = await sql<{ ref_number: string; count: string }>`SELECT ref_number, count(*)::text AS count FROM loads_view WHERE ref_number IN ('CSV-1', 'CSV-2') GROUP BY ref_number ORDER BY ref_number`.execute(db);
   t.same(rows.map((row) => [row.ref_number, Number(row.count)]), [['CSV-1', 2], ['CSV-2', 2]]);
   duplicates = rows.reduce((sum, row) => sum + Number(row.count) - 2, 0);
