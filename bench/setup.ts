@@ -14,8 +14,9 @@ export const backends = (): Backend[] => (process.env.DATABASE_URL ? ['postgres'
 
 /**
  * Starts a baseline's statement: it then runs the way the plain driver runs it, parsed and planned
- * every time (PGlite's query; pg runs every statement so on PostgreSQL). The product's PGlite
- * connection prepares the statements that begin with their verb (server/db/database.ts).
+ * every time (PGlite's query; pg's unnamed statement). The product prepares the statements with
+ * parameters that begin with their verb: every one on PGlite, those outside a transaction on
+ * PostgreSQL's request pool (server/db/database.ts); a leading comment keeps a baseline out.
  */
 export const plainStatement = sql`/* baseline */ `;
 
