@@ -14,7 +14,8 @@ export type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 /** Starts Chromium with a DevTools port for Lighthouse to drive; resolves with the port once it listens. */
 function startChromium(executable: string, args: string[]) {
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
-  const child = spawn(executable, [...args, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // A process group of its own: Chromium's helpers (zygote, crash handler) go with it at the end.
+  const child = spawn(executable, [...args, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
   const port = new Promise<number>((resolve, reject) => {
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -27,10 +28,20 @@ function startChromium(executable: string, args: string[]) {
   const stop = async () => {
     if (child.exitCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill();
+      try {
+        process.kill(-child.pid!, 'SIGTERM');
+      } catch {
+        child.kill();
+      }
       await exited;
     }
-    rmSync(profile, { recursive: true, force: true });
+    // A helper still writing into the profile as it goes made the removal fail with ENOTEMPTY and
+    // end the whole run: try again for a while, and leave the directory behind rather than fail.
+    try {
+      rmSync(profile, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
+    } catch (error) {
+      console.warn(`    (Chromium's profile ${profile} not removed: ${(error as Error).message})`);
+    }
   };
   return { port, stop };
 }
