@@ -26,7 +26,8 @@ function startChromium(executable: string, args: string[]) {
     child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before it listened: ${output.slice(-500)}`)));
   });
   const stop = async () => {
-    if (child.exitCode === null) {
+    // Still running: neither an exit code nor the signal that ended it (waiting then would never end).
+    if (child.exitCode === null && child.signalCode === null) {
       const exited = new Promise((resolve) => child.once('exit', resolve));
       try {
         process.kill(-child.pid!, 'SIGTERM');
