@@ -86,6 +86,21 @@ t.test('index.html, client-routed pages and unhashed files are revalidated, not 
   const again = await get('/signin', { 'if-none-match': String(first.headers.etag) });
   t.equal(again.statusCode, 304, 'an unchanged page answers 304 Not Modified');
 
+  // HEAD, as uptime checks and link checkers ask: the page's answer without its body, on every client route.
+  for (const url of ['/', '/signin', '/loads/carrier']) {
+    const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+    const got = await get(url, { 'accept-encoding': 'br' });
+    t.equal(head.statusCode, 200, `HEAD ${url}`);
+    t.match(head.headers['content-type'], /text\/html/, `HEAD ${url}: the page's type`);
+    t.equal(head.headers['cache-control'], 'no-cache', `HEAD ${url}: revalidated like GET`);
+    t.equal(head.headers['content-encoding'], 'br', `HEAD ${url}: the encoding GET would send`);
+    t.equal(head.headers.etag, got.headers.etag, `HEAD ${url}: the same validator as GET`);
+    t.equal(head.rawPayload.length, 0, `HEAD ${url}: no body`);
+  }
+  const headUnknown = await app.inject({ method: 'HEAD', url: '/api/no-such-thing' });
+  t.equal(headUnknown.statusCode, 404, 'HEAD of an unknown API path: 404');
+  t.equal(headUnknown.rawPayload.length, 0, 'HEAD of an unknown API path: no body');
+
   const robots = await get('/robots.txt');
   t.equal(robots.statusCode, 200);
   t.equal(robots.headers['cache-control'], 'no-cache');

@@ -65,10 +65,15 @@ function isDatabaseUnavailable(error: unknown): boolean {
     || /Connection terminated|timeout exceeded when trying to connect/i.test((error as Error).message ?? '');
 }
 
-/** Unknown API paths answer JSON 404; any other GET gets the client, which routes it (history fallback). */
+/**
+ * Unknown API paths answer JSON 404; any other GET gets the client, which routes it (history
+ * fallback), and a HEAD the same headers without the body, as for `/` (uptime checks and link
+ * checkers ask with HEAD).
+ */
 export const notFoundHandler = (clientBuilt: boolean) => (request: FastifyRequest, reply: FastifyReply) => {
   const url = request.url.split('?')[0];
-  if (clientBuilt && request.method === 'GET' && !url.startsWith('/api') && !url.startsWith('/socket.io') && !hasFileExtension(url)) {
+  const reading = request.method === 'GET' || request.method === 'HEAD';
+  if (clientBuilt && reading && !url.startsWith('/api') && !url.startsWith('/socket.io') && !hasFileExtension(url)) {
     return sendClientPage(reply);
   }
   return reply.code(404).send(errorBody(404, `Route ${request.method} ${url} not found`));
