@@ -18,6 +18,7 @@ import * as tourShares from './2026_11_25_1400_tour_shares.ts';
 import * as laneRates from './2026_11_26_1100_lane_rates.ts';
 import * as clusterSecrets from './2026_11_26_1200_cluster_secrets.ts';
 import * as eventsWithoutCorrelationIndex from './2026_11_26_1400_events_without_correlation_index.ts';
+import * as webhookReplays from './2026_11_27_1000_webhook_replays.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -39,6 +40,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1200_cluster_secrets': clusterSecrets,
   '2026_11_26_1300_position_batches': positionBatches,
   '2026_11_26_1400_events_without_correlation_index': eventsWithoutCorrelationIndex,
+  '2026_11_27_1000_webhook_replays': webhookReplays,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -132,6 +132,8 @@ export type WebhookDeliveriesTable = {
   created_at: ColumnType<Date, Date | string | undefined, Date | string>;
   next_attempt_at: ColumnType<Date, Date | string | undefined, Date | string>;
   last_attempt_at: NullableTimestamp;
+  /** Queued by a replay (migration 2026_11_27_1000): one replay per endpoint waits at a time. */
+  replayed: Generated<boolean>;
 };
 
 /** Where the webhooks reactor stands in the log. */

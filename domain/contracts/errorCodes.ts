@@ -165,6 +165,9 @@ export const errorMessages = {
   search_name_required: 'Please enter a name',
   search_name_too_long: 'Please enter a name of at most 100 characters',
   search_criteria_required: 'Choose an origin, a destination or equipment',
+  // Webhooks
+  webhook_limit: 'An organization keeps at most 10 webhooks: delete one first',
+  webhook_replay_running: 'A replay of this webhook is still queued: try again once its deliveries are delivered or failed',
   // Places
   place_not_found: 'No place found near these coordinates',
   // Requests

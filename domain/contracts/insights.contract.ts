@@ -44,14 +44,14 @@ export const TopLanesQuerySchema = z.object({
     .min(1, 'limit must be a whole number from 1 to 20').max(20, 'limit must be a whole number from 1 to 20').default(8),
 });
 
-/** p25, median and p75 (interpolated); all null when fewer than three agreed prices stand behind them. */
+/** p25, median and p75 (interpolated), prices to the nearest $25 and per mile to the nearest $0.05; all null below five agreed prices. */
 const BandSchema = z.object({ p25: z.number().nullable(), median: z.number().nullable(), p75: z.number().nullable() });
 
 export const LaneRatesSchema = z.object({
   count: z.number().int(),
   price: BandSchema,
   perMile: BandSchema,
-  /** Every month of the window, oldest first; `median` null below three agreed prices that month. */
+  /** Every month of the window, oldest first; `median` (to the nearest $25) null below five agreed prices that month. */
   series: z.array(z.object({ month: z.string(), count: z.number().int(), median: z.number().nullable() })),
 });
 export type LaneRates = z.infer<typeof LaneRatesSchema>;
@@ -64,7 +64,7 @@ export const TopLaneSchema = z.object({
   count: z.number().int(),
   medianPrice: z.number().nullable(),
   medianPerMile: z.number().nullable(),
-  /** Every month of the window, oldest first; `medianPerMile` null below three agreed prices that month. */
+  /** Every month of the window, oldest first; `medianPerMile` (to the nearest $0.05) null below five agreed prices that month. */
   series: z.array(z.object({ month: z.string(), count: z.number().int(), medianPerMile: z.number().nullable() })),
 });
 export type TopLane = z.infer<typeof TopLaneSchema>;

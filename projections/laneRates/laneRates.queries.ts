@@ -2,8 +2,15 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { boundingBox, type Point } from '../../domain/loads/route.ts';
 import type { DB } from '../../storage/schema.ts';
 
-/** Figures need at least this many agreed prices behind them; fewer give null (no single deal can be read off a chart). */
-export const LANE_MINIMUM = 3;
+/**
+ * Figures need at least this many agreed prices behind them; fewer give null. With three, the
+ * interpolated quartiles gave each price back (2·p25 − median is the lowest); five, with the
+ * rounding below, leave no single deal to be read off a chart.
+ */
+export const LANE_MINIMUM = 5;
+/** Prices are given to the nearest $25, prices per mile to the nearest $0.05. */
+export const PRICE_STEP = 25;
+export const PER_MILE_STEP = 0.05;
 
 const EARTH_RADIUS_MILES = 3958.7613;
 
@@ -20,10 +27,21 @@ const within = (point: Point, miles: number, latitude: string, longitude: string
 };
 
 type Band = { p25: number | null; median: number | null; p75: number | null };
+type Round = (value: unknown) => number | null;
 const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
-const money = (value: unknown): number | null => { const n = num(value); return n === null ? null : Math.round(n * 100) / 100; };
-const band = (count: number, p25: unknown, median: unknown, p75: unknown): Band =>
-  count >= LANE_MINIMUM ? { p25: money(p25), median: money(median), p75: money(p75) } : { p25: null, median: null, p75: null };
+/** Rounded to a whole number of `step`s (in cents, so 0.05 steps stay exact decimals). */
+const roundedTo = (step: number): Round => (value) => {
+  const n = num(value);
+  if (n === null) return null;
+  const cents = Math.round(step * 100);
+  return (Math.round((n * 100) / cents) * cents) / 100;
+};
+const roundPrice = roundedTo(PRICE_STEP);
+const roundPerMile = roundedTo(PER_MILE_STEP);
+/** A figure computed from `count` agreed prices: rounded, or null below LANE_MINIMUM. */
+const figure = (count: number, value: unknown, round: Round): number | null => (count >= LANE_MINIMUM ? round(value) : null);
+const band = (count: number, p25: unknown, median: unknown, p75: unknown, round: Round): Band =>
+  ({ p25: figure(count, p25, round), median: figure(count, median, round), p75: figure(count, p75, round) });
 
 export type LaneQuery = { origin: Point; destination: Point; radius: number; equipment: number | null; since: Date };
 export type LaneFigures = {
@@ -38,7 +56,8 @@ export type LaneFigures = {
  * The agreed prices whose pickup lies within `radius` miles of `origin` and dropoff within `radius`
  * of `destination`, accepted since `since`, of loads asking for `equipment` (any when null):
  * quartiles of the price and of the price per road mile, and the median price per month, computed
- * by PostgreSQL (`percentile_cont`, interpolated).
+ * by PostgreSQL (`percentile_cont`, interpolated), each rounded and only from LANE_MINIMUM agreed
+ * prices up.
  */
 export async function laneFigures(db: Kysely<DB>, query: LaneQuery): Promise<LaneFigures> {
   const lane = sql`accepted_at >= ${query.since.toISOString()}::timestamptz
@@ -60,9 +79,9 @@ export async function laneFigures(db: Kysely<DB>, query: LaneQuery): Promise<Lan
   const count = Number(total?.count ?? 0);
   return {
     count,
-    price: band(count, total?.p25, total?.median, total?.p75),
-    perMile: band(Number(total?.per_mile_count ?? 0), total?.m25, total?.m50, total?.m75),
-    months: months.map((row) => ({ month: row.month, count: Number(row.count), median: Number(row.count) >= LANE_MINIMUM ? money(row.median) : null })),
+    price: band(count, total?.p25, total?.median, total?.p75, roundPrice),
+    perMile: band(Number(total?.per_mile_count ?? 0), total?.m25, total?.m50, total?.m75, roundPerMile),
+    months: months.map((row) => ({ month: row.month, count: Number(row.count), median: figure(Number(row.count), row.median, roundPrice) })),
   };
 }
 
@@ -78,7 +97,8 @@ export type TopLane = {
 /**
  * The busiest lanes since `since`: agreed prices grouped by the city and state of their pickup and
  * dropoff, most agreed prices first (then by name), at most `limit`; each with its median price and
- * price per mile and, per month, the median price per mile.
+ * price per mile and, per month, the median price per mile. A lane with fewer than LANE_MINIMUM
+ * agreed prices is not listed at all: its name and count would point at a few known deals.
  */
 export async function topLanes(db: Kysely<DB>, since: Date, limit: number): Promise<TopLane[]> {
   const { rows: lanes } = await sql<{
@@ -94,6 +114,7 @@ export async function topLanes(db: Kysely<DB>, since: Date, limit: number): Prom
       percentile_cont(0.5) WITHIN GROUP (ORDER BY price / NULLIF(miles, 0)) AS median_per_mile
     FROM lane_rates_view WHERE accepted_at >= ${since.toISOString()}::timestamptz
     GROUP BY pickup_city, pickup_state, dropoff_city, dropoff_state
+    HAVING count(*) >= ${LANE_MINIMUM}::int
     ORDER BY count(*) DESC, pickup_state, pickup_city, dropoff_state, dropoff_city
     LIMIT ${limit}::int`.execute(db);
   if (lanes.length === 0) return [];
@@ -112,10 +133,10 @@ export async function topLanes(db: Kysely<DB>, since: Date, limit: number): Prom
       origin: { city: lane.pickup_city, state: lane.pickup_state, latitude: Number(lane.pickup_latitude), longitude: Number(lane.pickup_longitude) },
       destination: { city: lane.dropoff_city, state: lane.dropoff_state, latitude: Number(lane.dropoff_latitude), longitude: Number(lane.dropoff_longitude) },
       count,
-      medianPrice: count >= LANE_MINIMUM ? money(lane.median_price) : null,
-      medianPerMile: Number(lane.per_mile_count) >= LANE_MINIMUM ? money(lane.median_per_mile) : null,
+      medianPrice: figure(count, lane.median_price, roundPrice),
+      medianPerMile: figure(Number(lane.per_mile_count), lane.median_per_mile, roundPerMile),
       months: months.filter((row) => row.lane === index + 1).map((row) => ({
-        month: row.month, count: Number(row.count), medianPerMile: Number(row.per_mile_count) >= LANE_MINIMUM ? money(row.median_per_mile) : null,
+        month: row.month, count: Number(row.count), medianPerMile: figure(Number(row.per_mile_count), row.median_per_mile, roundPerMile),
       })),
     };
   });

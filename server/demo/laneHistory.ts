@@ -1,7 +1,7 @@
 /**
  * A year of delivered shipments behind the lane-rate charts: on a fresh demo, Gulf Coast Chemicals
  * (shipper2) books loads on a handful of lanes with the third demo carrier (carrier3) every month of
- * the past twelve, three a month on the main lanes, through the same command handlers people's
+ * the past twelve, five a month on the main lanes, through the same command handlers people's
  * requests use. Each command is given the time it happened (an event's data carries its own time;
  * the log records when it was written), so the acceptances fall in their months. Prices follow the
  * lane's miles at a rate per mile that moves with the seasons, with a little spread per load. Only
@@ -45,16 +45,17 @@ export type HistoryLane = {
 };
 
 /**
- * The lanes: two main ones with three loads every month (figures every month), one with one or two
- * a month (figures for the year, none per month) and two now and then. Chicago (Joliet) to Atlanta
- * on 53 ft dry vans is the one a shipper1 load from its Chicago DC to Atlanta finds.
+ * The lanes: two main ones with five loads every month (figures every month: a figure needs five
+ * agreed prices), one with one or two a month (figures for the year, none per month) and two every
+ * other month (six a year: just listed among the busiest). Chicago (Joliet) to Atlanta on 53 ft dry
+ * vans is the one a shipper1 load from its Chicago DC to Atlanta finds.
  */
 export const historyLanes: HistoryLane[] = [
-  { from: historyPlaces.jolietTerminal, to: historyPlaces.southernCoatingsAtlanta, equipment: [6], commodity: 'Latex paint base in totes', weight: 40000, ratePerMile: 2.35, perMonth: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3] },
-  { from: places.gulfCoastPasadena, to: places.crescentNewOrleans, equipment: [5], commodity: 'Food-grade glycerin in drums', weight: 39000, ratePerMile: 3.1, perMonth: [3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3, 3] },
+  { from: historyPlaces.jolietTerminal, to: historyPlaces.southernCoatingsAtlanta, equipment: [6], commodity: 'Latex paint base in totes', weight: 40000, ratePerMile: 2.35, perMonth: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5] },
+  { from: places.gulfCoastPasadena, to: places.crescentNewOrleans, equipment: [5], commodity: 'Food-grade glycerin in drums', weight: 39000, ratePerMile: 3.1, perMonth: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5] },
   { from: places.gulfCoastPasadena, to: historyPlaces.metroplexPackagingDallas, equipment: [15], commodity: 'Temperature-controlled resin additives', weight: 36000, ratePerMile: 3.25, perMonth: [1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 2, 1] },
-  { from: places.gulfCoastPasadena, to: places.soonerOklahomaCity, equipment: [5], commodity: 'Plastic resin pellets', weight: 44000, ratePerMile: 2.6, perMonth: [1, 0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0] },
-  { from: historyPlaces.jolietTerminal, to: historyPlaces.bayouPlasticsBatonRouge, equipment: [6], commodity: 'Packaging film rolls', weight: 30000, ratePerMile: 2.2, perMonth: [0, 0, 1, 0, 0, 1, 0, 0, 1, 0, 0, 1] },
+  { from: places.gulfCoastPasadena, to: places.soonerOklahomaCity, equipment: [5], commodity: 'Plastic resin pellets', weight: 44000, ratePerMile: 2.6, perMonth: [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0] },
+  { from: historyPlaces.jolietTerminal, to: historyPlaces.bayouPlasticsBatonRouge, equipment: [6], commodity: 'Packaging film rolls', weight: 30000, ratePerMile: 2.2, perMonth: [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1] },
 ];
 
 const zoneOf = (state: string): TimeZoneId => (['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state) ? 'America/New_York' : 'America/Chicago');
@@ -88,7 +89,7 @@ export async function seedLaneHistory(platform: Platform, users: HistoryUsers, n
       for (let k = 0; k < count; k++) {
         const number = ++n;
         // Spread over the month; in the current month only days that have passed (a few days back, so the trip is over).
-        const at = Math.min(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 2 + k * 8, 13), now - (4 + k) * DAY);
+        const at = Math.min(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 2 + k * 6, 13), now - (4 + k) * DAY);
         const price = historyPrice(lane, new Date(at).getUTCMonth(), number);
         jobs.push(async () => {
           try {

@@ -1,7 +1,8 @@
 /**
  * Lane rates over HTTP on the real app: agreed prices of accepted offers only, the radius and
- * equipment filters, the threshold of three (whole lane and per month), prices per mile, the busiest
- * lanes, who may ask and the 400s naming the field.
+ * equipment filters, the threshold of five (whole lane, per month and in the busiest lanes), figures
+ * rounded to $25 and $0.05 a mile so no single agreed price can be worked out, prices per mile, the
+ * busiest lanes, who may ask and the 400s naming the field.
  */
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
@@ -71,48 +72,91 @@ const lanes = (token: string | null, query: Record<string, string | number>) => 
 const chicagoToIndy = { origin: point(CHICAGO), destination: point(INDIANAPOLIS) };
 const NULLS = { p25: null, median: null, p75: null };
 const miles = laneMiles({ stops: [CHICAGO, INDIANAPOLIS] });
+/** The figures as answered: prices to the nearest $25, prices per mile to the nearest $0.05. */
+const dollars = (price: number) => Math.round(price / 25) * 25;
+const perMile = (price: number) => Math.round((price / miles) * 20) / 20;
+/** Every number of an answer that is a figure (not a count, a coordinate or a month). */
+const figuresOf = (body: { price?: object; perMile?: object; series?: { median?: number | null; medianPerMile?: number | null }[] }): (number | null)[] => [
+  ...Object.values(body.price ?? {}), ...Object.values(body.perMile ?? {}), ...(body.series ?? []).map((row) => row.median ?? row.medianPerMile ?? null),
+];
 
-t.test('only accepted offers count, and two agreed prices show no figures', async (t) => {
+t.test('only accepted offers count, and three, then four agreed prices show no figure at all', async (t) => {
   const empty = await lanes(shipper.token, chicagoToIndy);
   t.equal(empty.statusCode, 200, empty.body);
   t.same(empty.json(), { ...empty.json(), count: 0, price: NULLS, perMile: NULLS });
   t.equal(empty.json().series.length, 12, 'twelve months');
   t.equal(empty.json().series.at(-1).month, nowMonth, 'ending with this one');
 
-  await agreed(1000);
-  await agreed(1300);
+  await agreed(1010);
+  await agreed(1290);
+  await agreed(1120);
   await agreed(9000, { accept: false });
-  const two = (await lanes(shipper.token, chicagoToIndy)).json();
-  t.equal(two.count, 2, 'the two agreed prices; neither the losing offers nor the open load');
-  t.same(two.price, NULLS, 'fewer than three: no price');
-  t.same(two.perMile, NULLS, 'nor a price per mile');
-  t.same(two.series.at(-1), { month: nowMonth, count: 2, median: null });
+  const three = (await lanes(shipper.token, chicagoToIndy)).json();
+  t.equal(three.count, 3, 'the three agreed prices; neither the losing offers nor the open load');
+  t.same(three.price, NULLS, 'fewer than five: no price');
+  t.same(three.perMile, NULLS, 'nor a price per mile');
+  t.same(three.series.at(-1), { month: nowMonth, count: 3, median: null }, 'nor a median this month');
+  t.ok(figuresOf(three).every((figure) => figure === null), 'no figure anywhere');
+
+  await agreed(1230);
+  const four = (await lanes(shipper.token, chicagoToIndy)).json();
+  t.equal(four.count, 4);
+  t.same([four.price, four.perMile], [NULLS, NULLS], 'four: still no figure');
+  t.same(four.series.at(-1), { month: nowMonth, count: 4, median: null });
+  t.ok(figuresOf(four).every((figure) => figure === null), 'no figure anywhere');
 });
 
-t.test('three agreed prices give quartiles of the price and of the price per mile', async (t) => {
-  await agreed(1100);
+t.test('five agreed prices give quartiles of the price and of the price per mile, rounded', async (t) => {
+  await agreed(1160);
   const body = (await lanes(carrier.token, chicagoToIndy)).json();
-  t.equal(body.count, 3);
-  t.same(body.price, { p25: 1050, median: 1100, p75: 1200 }, 'interpolated by percentile_cont');
-  const perMile = (price: number) => Math.round((price / miles) * 100) / 100;
-  t.same(body.perMile, { p25: perMile(1050), median: perMile(1100), p75: perMile(1200) }, `over ${miles} road miles`);
+  t.equal(body.count, 5);
+  // 1010, 1120, 1160, 1230, 1290: percentile_cont's quartiles are 1120, 1160 and 1230.
+  t.same(body.price, { p25: 1125, median: 1150, p75: 1225 }, 'to the nearest $25');
+  t.same(body.perMile, { p25: perMile(1120), median: perMile(1160), p75: perMile(1230) }, `to the nearest $0.05 over ${miles} road miles`);
+  for (const figure of Object.values(body.perMile) as number[]) t.equal(Math.round(figure * 100) % 5, 0, `${figure} a mile is a multiple of $0.05`);
   t.ok(miles > 165 && miles < 250, `${miles} miles from Chicago to Indianapolis by road`);
-  t.same(body.series.at(-1), { month: nowMonth, count: 3, median: 1100 });
+  t.same(body.series.at(-1), { month: nowMonth, count: 5, median: 1150 });
   t.same((await lanes(admin.token, chicagoToIndy)).json(), body, 'the Superadmin sees the same figures');
 });
 
-t.test('the series: a month with two agreed prices has no median, one with three has', async (t) => {
-  for (const price of [900, 1000, 1400]) await agreed(price, { at: monthsAgo(2) });
-  for (const price of [800, 850]) await agreed(price, { at: monthsAgo(5) });
+t.test('no agreed price can be worked out of the figures', async (t) => {
+  const phoenix = { ...LOS_ANGELES, address: 'Phoenix, AZ', city: 'Phoenix', state: 'AZ', latitude: 33.4484, longitude: -112.074 };
+  const tucson = { ...LOS_ANGELES, address: 'Tucson, AZ', city: 'Tucson', state: 'AZ', latitude: 32.2226, longitude: -110.9747 };
+  const query = { origin: point(phoenix), destination: point(tucson), radius: 20 };
+  const prices = [1013, 1137, 1262];
+  for (const price of prices) await agreed(price, { from: phoenix, to: tucson });
+  // Three prices answered p25 1075, median 1137, p75 1199.5: 2·p25 − median and 2·p75 − median gave
+  // back the lowest and the highest, and the median the third.
+  const three = (await lanes(shipper.token, query)).json();
+  t.equal(three.count, 3);
+  t.ok(figuresOf(three).every((figure) => figure === null), 'three: nothing to work from');
+
+  for (const price of [1388, 1511]) await agreed(price, { from: phoenix, to: tucson });
+  prices.push(1388, 1511);
+  const five = (await lanes(shipper.token, query)).json();
+  t.equal(five.count, 5);
+  t.same(five.price, { p25: 1125, median: 1250, p75: 1400 }, 'quartiles 1137, 1262 and 1388 to the nearest $25');
+  const { p25, median, p75 } = five.price;
+  const guesses = [p25, median, p75, 2 * p25 - median, 2 * p75 - median, 2 * median - p25, 2 * median - p75];
+  t.same(guesses.filter((guess) => prices.includes(guess)), [], `${guesses.join(', ')}: none is an agreed price`);
+  const top = (await app.inject({ method: 'GET', url: '/api/insights/lanes/top?limit=20', headers: bearer(shipper.token) })).json();
+  const listed = top.lanes.find((lane: { origin: { city: string } }) => lane.origin.city === 'Phoenix');
+  t.equal(listed?.medianPrice, 1250, 'the busiest lanes round the same way');
+  t.notOk(prices.includes(listed?.medianPrice), 'not an agreed price');
+});
+
+t.test('the series: a month with four agreed prices has no median, one with five has', async (t) => {
+  for (const price of [890, 960, 1010, 1040, 1390]) await agreed(price, { at: monthsAgo(2) });
+  for (const price of [800, 820, 850, 870]) await agreed(price, { at: monthsAgo(5) });
   await agreed(500, { at: monthsAgo(13) });
   const body = (await lanes(shipper.token, chicagoToIndy)).json();
   const window = monthWindow(12).months;
   t.same(body.series.map((row: { month: string }) => row.month), window, 'every month of the window, oldest first');
   const of = (back: number) => body.series.find((row: { month: string }) => row.month === monthWindow(back + 1).months[0]);
-  t.same(of(2), { month: monthWindow(3).months[0], count: 3, median: 1000 });
-  t.same(of(5), { month: monthWindow(6).months[0], count: 2, median: null });
-  t.equal(body.count, 8, 'the agreed price of 13 months ago is outside the twelve months');
-  t.equal((await lanes(shipper.token, { ...chicagoToIndy, months: 24 })).json().count, 9, 'and inside 24');
+  t.same(of(2), { month: monthWindow(3).months[0], count: 5, median: dollars(1010) });
+  t.same(of(5), { month: monthWindow(6).months[0], count: 4, median: null });
+  t.equal(body.count, 14, 'the agreed price of 13 months ago is outside the twelve months');
+  t.equal((await lanes(shipper.token, { ...chicagoToIndy, months: 24 })).json().count, 15, 'and inside 24');
   t.equal((await lanes(shipper.token, { ...chicagoToIndy, months: 1 })).json().series.length, 1);
 });
 
@@ -120,13 +164,13 @@ t.test('radius and equipment filters', async (t) => {
   const before = (await lanes(shipper.token, chicagoToIndy)).json().count;
   for (const price of [700, 750, 800]) await agreed(price, { from: GARY });
   await agreed(4000, { to: LOS_ANGELES });
-  for (const price of [1500, 1600, 1700]) await agreed(price, { equipment: [15] });
+  for (const price of [1500, 1560, 1600, 1640, 1700]) await agreed(price, { equipment: [15] });
   const wide = (await lanes(shipper.token, chicagoToIndy)).json();
-  t.equal(wide.count, before + 6, 'Gary is within 100 miles of Chicago; Los Angeles is not near Indianapolis');
-  t.equal((await lanes(shipper.token, { ...chicagoToIndy, radius: 10 })).json().count, before + 3, 'within 10 miles Gary (about 25 away) is left out');
+  t.equal(wide.count, before + 8, 'Gary is within 100 miles of Chicago; Los Angeles is not near Indianapolis');
+  t.equal((await lanes(shipper.token, { ...chicagoToIndy, radius: 10 })).json().count, before + 5, 'within 10 miles Gary (about 25 away) is left out');
   const reefer = (await lanes(shipper.token, { ...chicagoToIndy, equipment: 15 })).json();
-  t.equal(reefer.count, 3, 'only the reefer loads');
-  t.same(reefer.price, { p25: 1550, median: 1600, p75: 1650 });
+  t.equal(reefer.count, 5, 'only the reefer loads');
+  t.same(reefer.price, { p25: 1550, median: 1600, p75: 1650 }, '1560 and 1640 to the nearest $25');
   t.equal((await lanes(shipper.token, { ...chicagoToIndy, equipment: 5 })).json().count, before + 3, 'only the 48 ft dry vans');
   t.equal((await lanes(shipper.token, { origin: point(CHICAGO), destination: point(LOS_ANGELES) })).json().count, 1);
   t.equal((await lanes(shipper.token, { origin: point(INDIANAPOLIS), destination: point(CHICAGO) })).json().count, 0, 'a lane has a direction');
@@ -151,11 +195,15 @@ t.test('the busiest lanes with their median price per mile per month', async (t)
   t.match(first, { origin: { city: 'Chicago', state: 'IL' }, destination: { city: 'Indianapolis', state: 'IN' } }, 'Chicago to Indianapolis first');
   t.ok(body.lanes.every((lane: { count: number }, index: number) => index === 0 || lane.count <= body.lanes[index - 1].count), 'most agreed prices first');
   t.equal(first.series.length, 12);
-  t.equal(first.series.at(-1).count, first.count - 3 - 2, 'this month: all but those of two and five months ago');
-  t.equal(first.series.find((row: { month: string }) => row.month === monthWindow(6).months[0]).medianPerMile, null, 'two in that month: no median');
-  t.equal(first.series.find((row: { month: string }) => row.month === monthWindow(3).months[0]).medianPerMile, Math.round((1000 / miles) * 100) / 100);
-  const losAngeles = body.lanes.find((lane: { destination: { city: string } }) => lane.destination.city === 'Los Angeles');
-  t.match(losAngeles, { count: 1, medianPrice: null, medianPerMile: null }, 'one agreed price: no medians');
+  t.equal(first.series.at(-1).count, first.count - 5 - 4, 'this month: all but those of two and five months ago');
+  t.equal(first.series.find((row: { month: string }) => row.month === monthWindow(6).months[0]).medianPerMile, null, 'four in that month: no median');
+  t.equal(first.series.find((row: { month: string }) => row.month === monthWindow(3).months[0]).medianPerMile, perMile(1010), 'five: a median, to the nearest $0.05');
+  t.ok(body.lanes.every((lane: { count: number; medianPrice: number }) => lane.count >= 5 && lane.medianPrice % 25 === 0), 'every lane listed has five agreed prices and a median to the nearest $25');
+  const cities = body.lanes.map((lane: { origin: { city: string }; destination: { city: string } }) => `${lane.origin.city} > ${lane.destination.city}`);
+  t.notOk(cities.includes('Chicago > Los Angeles'), 'one agreed price to Los Angeles: the lane is not listed, not even without figures');
+  t.notOk(cities.includes('Gary > Indianapolis'), 'nor Gary with three');
+  const all = (await app.inject({ method: 'GET', url: '/api/insights/lanes/top?limit=20', headers: bearer(carrier.token) })).json();
+  t.ok(all.lanes.length < 20 && all.lanes.every((lane: { count: number }) => lane.count >= 5), 'with room for twenty, still only the lanes with five');
   t.equal((await app.inject({ method: 'GET', url: '/api/insights/lanes/top?limit=1', headers: bearer(shipper.token) })).json().lanes.length, 1);
 });
 

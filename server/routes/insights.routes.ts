@@ -15,7 +15,8 @@ export function monthWindow(months: number, now = new Date()): { since: Date; mo
 
 /**
  * Lane rates from the agreed prices of accepted offers (`laneRates` read model), market-wide and
- * anonymous: figures only where at least three agreed prices stand behind them. For the shipper and
+ * anonymous: figures only where at least five agreed prices stand behind them, rounded (prices to
+ * $25, per mile to $0.05), and a lane with fewer is not among the busiest. For the shipper and
  * carrier users of Active organizations and the Superadmin; drivers hold neither code.
  */
 export async function insightsRoutes(app: App) {
@@ -24,7 +25,7 @@ export async function insightsRoutes(app: App) {
   app.get('/insights/lanes', {
     schema: {
       tags: ['insights'],
-      summary: 'The typical agreed price on a lane: quartiles of the price and of the price per mile, and the median per month (figures need 3 agreed prices)',
+      summary: 'The typical agreed price on a lane: quartiles of the price and of the price per mile, and the median per month (figures need 5 agreed prices; prices to the nearest $25, per mile to $0.05)',
       querystring: LaneQuerySchema, response: insightsAnswers.lanes,
     },
     onRequest: can(LOADS_SHIPPER, LOADS_CARRIER),
@@ -45,7 +46,7 @@ export async function insightsRoutes(app: App) {
   app.get('/insights/lanes/top', {
     schema: {
       tags: ['insights'],
-      summary: 'The busiest lanes (by city and state of pickup and dropoff) with their median price per mile per month',
+      summary: 'The busiest lanes (by city and state of pickup and dropoff, only those with 5 agreed prices or more) with their median price per mile per month',
       querystring: TopLanesQuerySchema, response: insightsAnswers.top,
     },
     onRequest: can(LOADS_SHIPPER, LOADS_CARRIER),

@@ -21,7 +21,7 @@ export async function webhooksRoutes(app: App) {
   app.post('/webhooks', {
     schema: {
       tags: ['webhooks'],
-      summary: 'Add an endpoint: {url, events, description?}; answers its signing secret, only here. https only; private addresses need WEBHOOK_ALLOW_PRIVATE=1',
+      summary: 'Add an endpoint: {url, events, description?}; answers its signing secret, only here. https only; private addresses need WEBHOOK_ALLOW_PRIVATE=1; at most 10 per organization (409)',
       body: WebhookBodySchema, response: webhooksAnswers.create,
     },
     // A Superadmin belongs to no organization: refused before the body is read.
@@ -58,7 +58,7 @@ export async function webhooksRoutes(app: App) {
 
   app.post('/webhooks/:id/replay', {
     schema: {
-      tags: ['webhooks'], summary: "Send the organization's events since `from` again, in log order, with their ids (at most 10 000)",
+      tags: ['webhooks'], summary: "Send the organization's events since `from` again, in log order, with their ids (at most 10 000; none still waiting for this endpoint); one replay at a time (409 while one waits)",
       params: IdParams, body: WebhookReplayBodySchema, response: webhooksAnswers.replay,
     },
     onRequest: can(USER_CREATE),

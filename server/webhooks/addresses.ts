@@ -19,7 +19,47 @@ for (const [network, prefix] of [
   ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
 ] as const) nonPublic.addSubnet(network, prefix, 'ipv6');
 
-/** Whether an IP address is private, loopback, link-local, reserved or multicast (an IPv4-mapped IPv6 address by its IPv4). */
+/** The eight 16-bit groups of an IPv6 address that `isIP` accepted (a trailing dotted IPv4 is two groups). */
+function ipv6Groups(address: string): number[] {
+  const side = (text: string): number[] => (text === '' ? [] : text.split(':').flatMap((part) => {
+    if (!part.includes('.')) return [parseInt(part, 16)];
+    const [a, b, c, d] = part.split('.').map(Number) as [number, number, number, number];
+    return [(a << 8) | b, (c << 8) | d];
+  }));
+  const [head, tail] = address.split('::') as [string, string | undefined];
+  if (tail === undefined) return side(head);
+  const left = side(head);
+  const right = side(tail);
+  return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
+}
+
+const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+
+/**
+ * The IPv4 addresses an IPv6 address carries, by the forms that reach them: IPv4-compatible
+ * (::/96), IPv4-mapped (::ffff:0:0/96), IPv4-translated (::ffff:0:0:0/96), 6to4 (2002::/16, bits
+ * 16-47), NAT64 (64:ff9b::/96 and the local-use 64:ff9b:1::/48, the last 32 bits), Teredo
+ * (2001::/32: the server in bits 32-63, the client inverted in the last 32) and ISATAP
+ * (…:0:5efe:a.b.c.d, also with the universal bit, 200:5efe). Each must be public too: otherwise
+ * `[::127.0.0.1]` or `[2002:7f00:1::]` would reach the loopback through a translator or a tunnel.
+ * Some of these prefixes are refused whole already (Teredo inside 2001::/23, the NAT64 well-known
+ * prefix); the embedded address is checked all the same, so the rule does not hang on that list.
+ */
+function embeddedIpv4(address: string): string[] {
+  const g = ipv6Groups(address);
+  const zeros = (from: number, to: number) => g.slice(from, to).every((group) => group === 0);
+  const found: string[] = [];
+  if (zeros(0, 6)) found.push(ipv4Of(g[6]!, g[7]!));
+  if (zeros(0, 5) && g[5] === 0xffff) found.push(ipv4Of(g[6]!, g[7]!));
+  if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) found.push(ipv4Of(g[6]!, g[7]!));
+  if (g[0] === 0x2002) found.push(ipv4Of(g[1]!, g[2]!));
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zeros(2, 6) || g[2] === 1)) found.push(ipv4Of(g[6]!, g[7]!));
+  if (g[0] === 0x2001 && g[1] === 0) found.push(ipv4Of(g[2]!, g[3]!), ipv4Of(~g[6]! & 0xffff, ~g[7]! & 0xffff));
+  if ((g[4] === 0 || g[4] === 0x200) && g[5] === 0x5efe) found.push(ipv4Of(g[6]!, g[7]!));
+  return found;
+}
+
+/** Whether an IP address is private, loopback, link-local, reserved or multicast (an IPv6 address also by any IPv4 it embeds). */
 export function isNonPublicAddress(address: string): boolean {
   // A scoped IPv6 address (fe80::1%eth0) is link-local by its scope alone.
   if (address.includes('%')) return true;
@@ -27,9 +67,7 @@ export function isNonPublicAddress(address: string): boolean {
   try {
     if (family === 4) return nonPublic.check(address, 'ipv4');
     if (family !== 6) return true;
-    const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
-    if (mapped) return nonPublic.check(mapped[1]!, 'ipv4');
-    return nonPublic.check(address, 'ipv6');
+    return nonPublic.check(address, 'ipv6') || embeddedIpv4(address).some((ipv4) => nonPublic.check(ipv4, 'ipv4'));
   } catch {
     return true;
   }

@@ -21,7 +21,8 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { hasAny, permissionsFor, USER_CREATE } from '../../domain/permissions.ts';
-import { ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { MAX_WEBHOOKS, WEBHOOK_LIMIT_MESSAGE, WEBHOOK_REPLAY_RUNNING_MESSAGE } from '../../domain/contracts/webhooks.contract.ts';
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { Database } from '../db/database.ts';
@@ -138,9 +139,21 @@ export function createWebhooks(deps: WebhookDeps) {
     }));
   }
 
-  /** Checks the URL (400 naming `url`) and keeps the endpoint; the secret is answered only here. */
+  /** 409 once the organization keeps MAX_WEBHOOKS endpoints. */
+  const assertRoomForEndpoint = async (trx: Kysely<DB>, organizationId: string) => {
+    const { count } = await trx.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<string>().as('count')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+    if (Number(count) >= MAX_WEBHOOKS) throw new ConflictError(WEBHOOK_LIMIT_MESSAGE);
+  };
+
+  /**
+   * Checks the room left (409) and the URL (400 naming `url`) and keeps the endpoint; the secret is
+   * answered only here. The count is taken again under a lock of the organization's endpoints, so
+   * two requests at once (on two processes) cannot both add the last one.
+   */
   async function create(actor: { organizationId: string | null; userId: string }, body: { url: string; events: string[]; description?: string | undefined }) {
-    if (!actor.organizationId) throw new ForbiddenError('Only members of an organization have webhooks');
+    const organizationId = actor.organizationId;
+    if (!organizationId) throw new ForbiddenError('Only members of an organization have webhooks');
+    await assertRoomForEndpoint(db, organizationId);
     try {
       await resolveWebhookTarget(body.url, settings.allowPrivate, deps.resolver);
     } catch (error) {
@@ -149,12 +162,16 @@ export function createWebhooks(deps: WebhookDeps) {
     }
     const id = randomUUID();
     const secret = newWebhookSecret();
-    await db.insertInto('webhook_endpoints').values({
-      id, organization_id: actor.organizationId, url: body.url, events: JSON.stringify([...new Set(body.events)]), description: body.description?.trim() ?? '',
-      secret_sealed: secrets.seal(secret, `webhook:${id}`), created_by: actor.userId, created_at: clock(),
-    }).execute();
+    await db.transaction().execute(async (trx) => {
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${organizationId}`}))`.execute(trx);
+      await assertRoomForEndpoint(trx, organizationId);
+      await trx.insertInto('webhook_endpoints').values({
+        id, organization_id: organizationId, url: body.url, events: JSON.stringify([...new Set(body.events)]), description: body.description?.trim() ?? '',
+        secret_sealed: secrets.seal(secret, `webhook:${id}`), created_by: actor.userId, created_at: clock(),
+      }).execute();
+    });
     await announceEndpointsChanged();
-    logger.info({ webhookId: id, organizationId: actor.organizationId }, 'webhook created');
+    logger.info({ webhookId: id, organizationId }, 'webhook created');
     return { id, secret };
   }
 
@@ -175,22 +192,38 @@ export function createWebhooks(deps: WebhookDeps) {
     return { total: Number(total), rows: rows.map(deliveryOf) };
   }
 
-  const queue = async (trx: Kysely<DB>, endpointId: string, eventIds: string[]) => {
+  const queue = async (trx: Kysely<DB>, endpointId: string, eventIds: string[], replayed = false) => {
     for (let start = 0; start < eventIds.length; start += 500) {
       const chunk = eventIds.slice(start, start + 500);
-      await trx.insertInto('webhook_deliveries').values(chunk.map((eventId) => ({ endpoint_id: endpointId, event_id: eventId, created_at: clock(), next_attempt_at: clock() }))).execute();
+      await trx.insertInto('webhook_deliveries').values(chunk.map((eventId) => ({ endpoint_id: endpointId, event_id: eventId, created_at: clock(), next_attempt_at: clock(), replayed }))).execute();
     }
   };
 
-  /** Queues again the organization's events since `from` that the endpoint subscribes to, in log order, with their ids. */
+  /**
+   * Queues again the organization's events since `from` that the endpoint subscribes to, in log
+   * order, with their ids; an event still waiting for this endpoint is not queued twice. One replay
+   * per endpoint at a time: while a replayed delivery is still waiting, another answers 409. The
+   * endpoint's row stays locked from the check to the commit, so two replays at once (on two
+   * processes) cannot both pass it.
+   */
   async function replay(organizationId: string | null, id: string, from: Date) {
-    const endpoint = await endpointOf(organizationId, id);
-    const rows = await db.selectFrom('webhook_event_audience as a').innerJoin('webhook_events as e', 'e.id', 'a.event_id')
-      .select('e.id').where('a.organization_id', '=', endpoint.organization_id).where('a.occurred_at', '>=', from).where('e.type', 'in', endpoint.events.length ? endpoint.events : ['-'])
-      .orderBy('e.seq').limit(REPLAY_LIMIT).execute();
-    await db.transaction().execute((trx) => queue(trx, id, rows.map((row) => row.id)));
+    await endpointOf(organizationId, id);
+    const queued = await db.transaction().execute(async (trx) => {
+      const endpoint = await trx.selectFrom('webhook_endpoints').select(['organization_id', 'events']).where('id', '=', id).forUpdate().executeTakeFirst();
+      if (!endpoint) throw new NotFoundError('Webhook not found');
+      const running = await trx.selectFrom('webhook_deliveries').select('id')
+        .where('endpoint_id', '=', id).where('status', '=', 'retrying').where('replayed', '=', true).limit(1).executeTakeFirst();
+      if (running) throw new ConflictError(WEBHOOK_REPLAY_RUNNING_MESSAGE);
+      const rows = await trx.selectFrom('webhook_event_audience as a').innerJoin('webhook_events as e', 'e.id', 'a.event_id')
+        .select('e.id').where('a.organization_id', '=', endpoint.organization_id).where('a.occurred_at', '>=', from).where('e.type', 'in', endpoint.events.length ? endpoint.events : ['-'])
+        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('webhook_deliveries as d').select('d.id')
+          .where('d.endpoint_id', '=', id).whereRef('d.event_id', '=', 'e.id').where('d.status', '=', 'retrying'))))
+        .orderBy('e.seq').limit(REPLAY_LIMIT).execute();
+      await queue(trx, id, rows.map((row) => row.id), true);
+      return rows.length;
+    });
     wake();
-    return { queued: rows.length };
+    return { queued };
   }
 
   /** Queues a `webhook.test` event to this endpoint only. */

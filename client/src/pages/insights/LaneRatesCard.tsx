@@ -24,7 +24,7 @@ const known = (point: LanePoint | null): point is LanePoint =>
 /**
  * "Typical price on this lane": the middle half of the agreed prices (p25 to p75), their median and
  * how many stand behind them, the same per mile, and the last twelve months' medians as a small line
- * chart; a quiet line when fewer than three agreed prices are known (GET insights/lanes).
+ * chart; a quiet line when fewer than five agreed prices are known (GET insights/lanes).
  */
 export function LaneRatesCard({ origin, destination, equipment, id }: Props) {
   const { t } = useTranslation();
