@@ -1,8 +1,9 @@
-import pino, { type Logger } from 'pino';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { Config } from './config.ts';
 
-export function createLogger(config: Pick<Config, 'logLevel' | 'prettyLogs'>): Logger {
-  return pino({
+/** `destination` is where the lines go (standard output when left out; a test passes a stream to read them). */
+export function createLogger(config: Pick<Config, 'logLevel' | 'prettyLogs'>, destination?: DestinationStream): Logger {
+  const options: pino.LoggerOptions = {
     level: config.logLevel,
     redact: { paths: ['req.headers.authorization', 'password', '*.password', 'refreshToken', '*.refreshToken'], censor: '[redacted]' },
     serializers: {
@@ -12,6 +13,7 @@ export function createLogger(config: Pick<Config, 'logLevel' | 'prettyLogs'>): L
         return { ...rest, url: typeof request.url === 'string' ? request.url.replace(/([?&](?:token|access_token)=)[^&]*/gi, '$1[redacted]') : request.url };
       },
     },
-    ...(config.prettyLogs ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
-  });
+    ...(config.prettyLogs && !destination ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+  };
+  return destination ? pino(options, destination) : pino(options);
 }
