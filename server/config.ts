@@ -7,6 +7,12 @@ import { defaultWebhookSettings, type WebhookSettings } from './webhooks/setting
 export type Config = {
   port: number;
   host: string;
+  /**
+   * PUBLIC_URL: the origin users reach the app at (`https://freight.example.com`), the base of every
+   * link the server writes into an e-mail. Never taken from a request's Host header, which the
+   * sender chooses.
+   */
+  publicUrl: string;
   databaseUrl: string | null;
   eventstoreUrl: string | null;
   dataDir: string;
@@ -98,6 +104,27 @@ function mapTileUrlOf(value: string | undefined): string | null {
   return template;
 }
 
+/**
+ * PUBLIC_URL as an origin: http(s), a host, an optional port, nothing else (no credentials, path,
+ * query or fragment; one trailing slash is forgiven). Unset: the address the server listens on,
+ * `localhost` for a wildcard one. Anything else stops the start with a message.
+ */
+export function publicUrlOf(value: string | undefined, listen: { host: string; port: number }): string {
+  const given = value?.trim();
+  if (!given) {
+    const wildcard = ['', '0.0.0.0', '::', '[::]'].includes(listen.host);
+    const host = wildcard ? 'localhost' : listen.host.includes(':') && !listen.host.startsWith('[') ? `[${listen.host}]` : listen.host;
+    return `http://${host}:${listen.port}`;
+  }
+  let url: URL | null = null;
+  try { url = new URL(given); } catch { url = null; }
+  const bare = url && /^https?:\/\/[^/?#@\\]+\/?$/i.test(given);
+  if (!url || !bare || !['https:', 'http:'].includes(url.protocol) || url.username || url.password || !url.hostname) {
+    throw new Error(`PUBLIC_URL must be the http(s) origin users reach the app at, without a path, e.g. "https://freight.example.com"; got ${JSON.stringify(given)}`);
+  }
+  return url.origin;
+}
+
 const bool = (value: string | undefined, fallback: boolean) =>
   value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
@@ -105,9 +132,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const inMemory = overrides.inMemory ?? false;
   const production = env.NODE_ENV === 'production';
+  const port = Number(env.PORT || 3000);
+  const host = env.HOST || '0.0.0.0';
   return {
-    port: Number(env.PORT || 3000),
-    host: env.HOST || '0.0.0.0',
+    port,
+    host,
+    publicUrl: publicUrlOf(env.PUBLIC_URL, { host, port }),
     databaseUrl: env.DATABASE_URL || null,
     eventstoreUrl: env.EVENTSTORE_URL || null,
     dataDir,

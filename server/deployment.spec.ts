@@ -60,6 +60,19 @@ t.test('MAIL_FROM: the sender of every e-mail, checked at start', async (t) => {
   }
 });
 
+t.test('PUBLIC_URL: the origin of the links in e-mails, checked at start; by default the listening address', async (t) => {
+  const config = (env: Record<string, string>) => loadConfig(env, { inMemory: true });
+  t.equal(config({}).publicUrl, 'http://localhost:3000', 'a wildcard address: localhost');
+  t.equal(config({ PORT: '8080', HOST: '127.0.0.1' }).publicUrl, 'http://127.0.0.1:8080');
+  t.equal(config({ PORT: '8080', HOST: '::1' }).publicUrl, 'http://[::1]:8080');
+  t.equal(config({ PUBLIC_URL: 'https://freight.example.com' }).publicUrl, 'https://freight.example.com');
+  t.equal(config({ PUBLIC_URL: ' https://Freight.Example.com:8443/ ' }).publicUrl, 'https://freight.example.com:8443', 'one trailing slash forgiven, host lower-cased');
+  for (const wrong of ['freight.example.com', 'ftp://freight.example.com', 'https://freight.example.com/app', 'https://freight.example.com/?x=1',
+    'https://freight.example.com#top', 'https://user:pass@freight.example.com', 'javascript:alert(1)', 'https://', 'https://a.example\\@b.example']) {
+    t.throws(() => config({ PUBLIC_URL: wrong }), /PUBLIC_URL must be the http\(s\) origin/, `"${wrong}" stops the start`);
+  }
+});
+
 t.test('docker-compose.yml: two app processes behind a proxy, one PostgreSQL, EventStoreDB in a profile; settings from the environment, volumes, health checks, restart policies', async (t) => {
   const text = read('docker-compose.yml');
   type Service = Record<string, unknown> & { environment?: Record<string, string>; depends_on?: Record<string, { condition: string; required?: boolean }>; profiles?: string[] };

@@ -19,7 +19,7 @@ const demoTicker = config.demo ? startDemoTicker(platform) : null;
 await ensureSuperadmin(platform);
 const app = await buildApp(platform);
 await app.listen({ port: config.port, host: config.host });
-logger.info(`Freight marketplace at http://localhost:${config.port}`);
+logger.info(`Freight marketplace at ${config.publicUrl}`);
 
 let closing = false;
 /**

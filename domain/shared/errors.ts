@@ -38,3 +38,8 @@ export class ConflictError extends DomainError { readonly statusCode = 409; }
 export class GoneError extends DomainError { readonly statusCode = 410; }
 export class PayloadTooLargeError extends DomainError { readonly statusCode = 413; }
 export class UnsupportedMediaTypeError extends DomainError { readonly statusCode = 415; }
+/** Too many attempts: the answer says when to try again (`Retry-After`, in seconds). */
+export class TooManyRequestsError extends DomainError {
+  readonly statusCode = 429;
+  constructor(message: string, readonly retryAfterSeconds: number) { super(message); }
+}

@@ -87,12 +87,14 @@ const registerUser = ({ data }: RegisterUser, state: User): UserEvent[] => {
   return [{ type: 'UserRegistered', data: { ...rest, registeredAt: now } }];
 };
 
-// Past the expiry no code can succeed, so an expired code answers 410 (register again) whether or
-// not it matches.
+// Whoever does not hold the code must not learn whether the address has an account (an unknown
+// address answers the wrong code's 400 too): an account confirmed already, or made without a code,
+// and a wrong code past the expiry, answer as a wrong code. Only the right code past its expiry
+// answers 410 (register again): that tells its owner nothing new.
 const confirmSignup = ({ data }: ConfirmSignup, user: RegisteredUser): UserEvent[] => {
-  if (user.emailConfirmed || !user.confirmation) throw new IllegalStateError('Email is already confirmed');
-  if (hasExpired(user.confirmation.expiresAt, data.now)) throw new GoneError(CONFIRMATION_CODE_EXPIRED);
+  if (user.emailConfirmed || !user.confirmation) throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
   if (data.codeHash !== user.confirmation.codeHash) throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
+  if (hasExpired(user.confirmation.expiresAt, data.now)) throw new GoneError(CONFIRMATION_CODE_EXPIRED);
   return [{ type: 'SignupConfirmed', data: { userId: user.userId, confirmedAt: data.now } }];
 };
 

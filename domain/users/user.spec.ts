@@ -69,10 +69,12 @@ t.test('ConfirmSignup', async (t) => {
     given([registered]).when(confirm('code-hash', afterExpiry)).thenThrows(GoneError, /^Code expired, please register again$/));
   t.test('the code expires at its expiry time exactly', async () =>
     given([registered]).when(confirm('code-hash', expiresAt)).thenThrows(GoneError));
-  t.test('refuses a second confirmation', async () =>
-    given([registered, confirmed]).when(confirm('code-hash', beforeExpiry)).thenThrows(IllegalStateError, /already confirmed/));
-  t.test('refuses a user created without a code', async () =>
-    given([driverCreated]).when(confirm('code-hash', beforeExpiry)).thenThrows(IllegalStateError, /already confirmed/));
+  t.test('a wrong code past the expiry is a 400, as any wrong code (only the code holder learns of the expiry)', async () =>
+    given([registered]).when(confirm('other-hash', afterExpiry)).thenThrows(ValidationError, /^Invalid confirmation code$/));
+  t.test('refuses a second confirmation as a wrong code (the answer does not tell the account exists)', async () =>
+    given([registered, confirmed]).when(confirm('code-hash', beforeExpiry)).thenThrows(ValidationError, /^Invalid confirmation code$/));
+  t.test('refuses a user created without a code as a wrong code', async () =>
+    given([driverCreated]).when(confirm('code-hash', beforeExpiry)).thenThrows(ValidationError, /^Invalid confirmation code$/));
   t.test('refuses an unknown user', async () => given([]).when(confirm('code-hash', beforeExpiry)).thenThrows(NotFoundError, /^User not found$/));
 });
 

@@ -80,3 +80,13 @@ t.test('normaliseAccount', async (t) => {
   t.equal(normaliseAccount('  Alice@Example.COM '), 'alice@example.com');
   t.equal(normaliseAccount('ａｌｉｃｅ'), 'alice', 'full-width forms fold to ASCII');
 });
+
+t.test('an account known by several names: one failure counts for each name, and once for the address', async (t) => {
+  const { limiter } = setup();
+  for (let i = 0; i < 10; i += 1) limiter.fail(['carol@example.com', 'Carol'], `10.3.0.${i}`);
+  t.same(limiter.check('carol', '10.9.9.9'), { allowed: false, retryAfterSeconds: 60 }, 'limited by its username');
+  t.same(limiter.check('CAROL@example.com', '10.9.9.9'), { allowed: false, retryAfterSeconds: 60 }, 'and by its e-mail');
+  t.same(limiter.check('dave@example.com', '10.3.0.1'), { allowed: true }, 'each address counted once');
+  limiter.succeed(['carol@example.com', 'carol']);
+  t.same(limiter.check(['carol@example.com', 'carol'], '10.9.9.9'), { allowed: true }, 'a success clears both');
+});

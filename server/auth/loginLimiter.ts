@@ -17,6 +17,16 @@ export const defaultLoginLimits = {
 /** Case, surrounding spaces and Unicode look-alike forms do not make a new account key. */
 export const normaliseAccount = (account: string) => account.normalize('NFKC').trim().toLowerCase();
 
+/**
+ * The account keys: the name the client typed at sign-in, or, where the user is known (checking a
+ * signed-in user's current password), both names sign-in accepts, its e-mail and its username.
+ */
+type Accounts = string | readonly string[];
+const accountKeys = (accounts: Accounts) => [...new Set([accounts].flat().map(normaliseAccount))];
+
+/** The 429 of a limited sign-in, and of a limited current-password check (the same limits). */
+export const tooManySignInsMessage = (retryAfterSeconds: number) => `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`;
+
 export function createLoginLimiter(options: {
   now?: () => number;
   account?: LimitRule[];
@@ -31,19 +41,20 @@ export function createLoginLimiter(options: {
 
   return {
     /** Ask before checking the password: while limited, even the right password is not tried. */
-    check(account: string, address: string): LimitDecision {
+    check(account: Accounts, address: string): LimitDecision {
       const at = now();
-      const wait = Math.max(accounts.wait(normaliseAccount(account), at), addresses.wait(address, at));
+      const wait = Math.max(...accountKeys(account).map((key) => accounts.wait(key, at)), addresses.wait(address, at));
       return wait > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) } : { allowed: true };
     },
-    fail(account: string, address: string): void {
+    /** One failure: counted once for the address, and for each of the account's keys. */
+    fail(account: Accounts, address: string): void {
       const at = now();
-      accounts.add(normaliseAccount(account), at);
+      for (const key of accountKeys(account)) accounts.add(key, at);
       addresses.add(address, at);
     },
     /** A correct sign-in clears the account's failures; the address keeps its own. */
-    succeed(account: string): void {
-      accounts.clear(normaliseAccount(account));
+    succeed(account: Accounts): void {
+      for (const key of accountKeys(account)) accounts.clear(key);
     },
     /** For tests and metrics. */
     size: () => ({ accounts: accounts.size(), addresses: addresses.size() }),

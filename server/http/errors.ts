@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { codeOfMessage, errorCodeFor, VALIDATION_FAILED } from '../../domain/contracts/errorCodes.ts';
-import { DomainError, type FieldError } from '../../domain/shared/errors.ts';
+import { DomainError, TooManyRequestsError, type FieldError } from '../../domain/shared/errors.ts';
 import { sendClientPage } from './clientAssets.ts';
 
 const reasons: Record<number, string> = {
@@ -42,6 +42,7 @@ export function errorHandler(this: unknown, error: FastifyError | Error, request
     return reply.code(400).send(validationBody(errors[0]?.message ?? 'Invalid request', errors));
   }
   if (error instanceof DomainError) {
+    if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
     return reply.code(error.statusCode).send(errorBody(error.statusCode, error.message, error.errors, error.code));
   }
   const statusCode = (error as FastifyError).statusCode ?? 500;

@@ -6,8 +6,9 @@
 import type { z } from 'zod';
 import type { CarrierDocuments } from '../../domain/organizations/organization.ts';
 import { carrierDocumentFields } from '../../domain/schemas/index.ts';
-import { ValidationError } from '../../domain/shared/errors.ts';
+import { TooManyRequestsError, ValidationError } from '../../domain/shared/errors.ts';
 import type { RegisteredUser } from '../../domain/users/user.ts';
+import { tooManySignInsMessage } from '../auth/loginLimiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
@@ -75,10 +76,23 @@ export const OLD_PASSWORD_WRONG_MESSAGE = 'Current password is incorrect';
 /**
  * Changing one's own password or e-mail needs the current password (docs/api.md "Organizations and access"), so that
  * a stolen access token alone cannot take the account over. Checked before anything is written.
+ *
+ * The check is a password guess like a sign-in, so it shares sign-in's limits: a wrong current
+ * password counts as a failed sign-in of the account (under its e-mail and its username, the names
+ * sign-in accepts) and of the caller's address (the socket's, never X-Forwarded-For); while either
+ * is limited, even the right password answers 429 with Retry-After, as POST login does.
  */
-export async function requireCurrentPassword(user: RegisteredUser, oldPassword: string | undefined): Promise<void> {
+export async function requireCurrentPassword(platform: Pick<Platform, 'loginLimiter'>, user: RegisteredUser, oldPassword: string | undefined, address: string): Promise<void> {
   if (!oldPassword) throw ValidationError.field('oldPassword', OLD_PASSWORD_REQUIRED_MESSAGE);
-  if (!(await verifyPassword(user.passwordHash, oldPassword))) throw ValidationError.field('oldPassword', OLD_PASSWORD_WRONG_MESSAGE);
+  const { loginLimiter } = platform;
+  const account = [user.email, user.username];
+  const limited = loginLimiter.check(account, address);
+  if (!limited.allowed) throw new TooManyRequestsError(tooManySignInsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds);
+  if (!(await verifyPassword(user.passwordHash, oldPassword))) {
+    loginLimiter.fail(account, address);
+    throw ValidationError.field('oldPassword', OLD_PASSWORD_WRONG_MESSAGE);
+  }
+  loginLimiter.succeed(account);
 }
 
 /** Whether the e-mail in a profile edit differs from the user's (as `updateUserDetails` compares). */

@@ -79,3 +79,27 @@ export async function createOrganizationWithUser(platform: Platform, organizatio
   }
   return { organizationId, userId: user ? userId : null, position: latest(position, userPosition) };
 }
+
+/**
+ * Told to the owner of an address when someone registers with it again: self-registration answers
+ * that attempt as it answers a new address (so the answer does not tell who has an account), and
+ * the owner learns here what happened and what to do.
+ */
+export function alreadyRegisteredNotice(user: { email: string; name: string; username: string; emailConfirmed: boolean }, now: string) {
+  const when = `${now.slice(0, 16).replace('T', ' ')} UTC`;
+  const lines = [
+    `Hello ${user.name},`,
+    '',
+    `Someone, perhaps you, asked on ${when} to register a new Freight Marketplace organization with this e-mail address.`,
+    'Email already registered: nothing was created, and your account is unchanged.',
+    '',
+    user.emailConfirmed
+      ? `To use your account, sign in with this address or your username (${user.username}); if you forgot your password, choose 'Forgot password?' on the sign-in page.`
+      : "Your registration has already started: enter the security code we sent you on the confirmation page. If you forgot your password, choose 'Forgot password?' on the sign-in page.",
+    '',
+    'If this was not you, you can ignore this message.',
+    '',
+    'The Freight Marketplace team',
+  ];
+  return { to: user.email, subject: 'Your Freight Marketplace registration', text: lines.join('\n') };
+}

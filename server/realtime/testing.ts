@@ -5,6 +5,7 @@
 import { createSigner } from 'fast-jwt';
 import type { AddressInfo } from 'node:net';
 import { io, type Socket } from 'socket.io-client';
+import type { Logger } from 'pino';
 import type { Test } from 'tap';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER, type AccessClaims } from '../auth/tokens.ts';
 import { bearer, multipart, PASSWORD, PDF } from '../identity/fixtures.ts';
@@ -116,8 +117,8 @@ export async function uploadContract(http: Http, carrierToken: string, loadId: s
  * The app on a loopback port, for HTTP and real sockets: its base URL, an HTTP client, and a list
  * where a test puts the sockets it opens; all of them and the app close when `t` ends.
  */
-export async function startListeningApp(t: Test, overrides: Partial<Config> = {}) {
-  const { app, platform, close } = await startTestApp(overrides);
+export async function startListeningApp(t: Test, overrides: Partial<Config> = {}, logger?: Logger) {
+  const { app, platform, close } = await startTestApp(overrides, undefined, logger);
   await app.listen({ port: 0, host: '127.0.0.1' });
   const baseUrl = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
   const sockets: Listener[] = [];

@@ -86,7 +86,7 @@ export async function accountRoutes(app: App) {
     const { email, username, name, phone, oldPassword, newPassword } = request.body;
     // Checked before anything is written.
     const newEmail = emailChanges(user, email) ? email : null;
-    if (newPassword || newEmail) await requireCurrentPassword(user, oldPassword);
+    if (newPassword || newEmail) await requireCurrentPassword(app.platform, user, oldPassword, request.socket.remoteAddress ?? 'unknown');
     const now = new Date().toISOString();
     const cause = causeOf(actor, request.id);
     const detailsPosition = await updateUserDetails(app.platform, user, { email, username, name, phone }, cause, now);

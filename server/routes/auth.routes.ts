@@ -1,10 +1,10 @@
 import { roles } from '../../domain/catalog.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
-import { UnauthorizedError } from '../../domain/shared/errors.ts';
+import { TooManyRequestsError, UnauthorizedError } from '../../domain/shared/errors.ts';
 import { organizationRatings } from '../../projections/marketplace/marketplace.queries.ts';
+import { tooManySignInsMessage } from '../auth/loginLimiter.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { App } from '../http/routeContext.ts';
-import { errorBody } from '../http/errors.ts';
 import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
 import { assertFound } from '../identity/identity.ts';
 import {
@@ -47,15 +47,12 @@ export async function authRoutes(app: App) {
   app.post('/login', {
     schema: { tags: ['auth'], summary: 'Sign in with e-mail or username', ...loginContract },
     config: { public: true },
-  }, async (request, reply) => {
+  }, async (request) => {
     const { email: account, password } = request.body;
     // The socket's address, never X-Forwarded-For: a client must not reset its limit with a header.
     const address = request.socket.remoteAddress ?? 'unknown';
     const limited = loginLimiter.check(account, address);
-    if (!limited.allowed) {
-      return reply.code(429).header('retry-after', String(limited.retryAfterSeconds))
-        .send(errorBody(429, `Too many failed sign-ins. Try again in ${limited.retryAfterSeconds} seconds.`));
-    }
+    if (!limited.allowed) throw new TooManyRequestsError(tooManySignInsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds);
     const userId = (await identity.userIdByEmail(account)) ?? (await identity.userIdByUsername(account));
     const user = userId ? await identity.loadUser(userId) : null;
     // An unknown account costs the same hash as a known one, so timing does not tell them apart.

@@ -155,3 +155,53 @@ t.test('a Superadmin editing itself through PUT users/{id} needs its current pas
   t.equal((await profile(self.token)).statusCode, 200, 'it stays signed in');
   t.equal(await signInStatus(self.email, 'admin-new-pass-5'), 200);
 });
+
+/**
+ * The current-password check is a password guess like a sign-in: it counts against sign-in's limits
+ * (10 failures a minute per account and per address), a wrong one is a failed sign-in of that account,
+ * and while limited even the right password answers 429 with Retry-After, in the sign-in's words.
+ */
+t.test('a wrong current password counts as a failed sign-in: after 10, 429 with Retry-After, even for the right one', async (t) => {
+  for (const [route, urlOf] of [['PUT users', () => '/api/users'], ['PUT users/{ownId}', (id: string) => `/api/users/${id}`]] as const) {
+    const { user, caller, other } = await userWithTwoSessions(`Gina Guess ${route}`);
+    const address = route === 'PUT users' ? '10.77.0.1' : '10.77.0.2';
+    const body = (oldPassword: string) => ({ email: user.email, username: user.username, name: 'Gina Guess', phone: '555-555-0175', oldPassword, newPassword: 'taken-over-9' });
+    const guess = (oldPassword: string) => app.inject({ method: 'PUT', url: urlOf(user.userId), headers: bearer(caller.accessToken), payload: body(oldPassword), remoteAddress: address });
+
+    const hashBefore = (await platform.identity.loadUser(user.userId))!.passwordHash;
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await guess(`wrong-guess-${i}`)).statusCode);
+    t.same(statuses, [...Array(10).fill(400), 429, 429], `${route}: ten wrong guesses answer 400, then 429`);
+    const right = await guess(PASSWORD);
+    t.equal(right.statusCode, 429, `${route}: while limited, even the right current password`);
+    t.ok(Number(right.headers['retry-after']) > 0, `${route}: with Retry-After`);
+    const seconds = right.headers['retry-after'];
+    t.same(right.json(), { statusCode: 429, error: 'Too Many Requests', message: `Too many failed sign-ins. Try again in ${seconds} seconds.`, code: 'too_many_requests' }, `${route}: the sign-in's 429`);
+
+    t.equal((await refresh(other.refreshToken)).statusCode, 200, `${route}: nothing changed: the other session goes on`);
+    t.equal((await platform.identity.loadUser(user.userId))!.passwordHash, hashBefore, `${route}: the password did not change`);
+    const signIn = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.username, password: PASSWORD }, remoteAddress: '10.77.1.1' });
+    t.equal(signIn.statusCode, 429, `${route}: the account's sign-in is limited too, by username as by e-mail, from any address`);
+    t.same(Object.keys(signIn.json()).sort(), Object.keys(right.json()).sort(), `${route}: the same answer's shape as sign-in's`);
+    platform.loginLimiter.succeed([user.email, user.username]);
+  }
+});
+
+t.test("failed sign-ins from the caller's address limit the current-password check, and the right password clears the account's count", async (t) => {
+  const { user, caller } = await userWithTwoSessions('Ada Address');
+  const address = '10.77.2.1';
+  for (let i = 0; i < 10; i++) {
+    await app.inject({ method: 'POST', url: '/api/login', payload: { email: `nobody-${i}@example.com`, password: 'whatever-1' }, remoteAddress: address });
+  }
+  const payload = { email: user.email, username: user.username, name: 'Ada Address', phone: '555-555-0176', oldPassword: PASSWORD, newPassword: 'fresh-password-7' };
+  const limited = await app.inject({ method: 'PUT', url: '/api/users', headers: bearer(caller.accessToken), payload, remoteAddress: address });
+  t.equal(limited.statusCode, 429, 'the address is limited: the check is not even tried');
+  t.ok(Number(limited.headers['retry-after']) > 0);
+
+  for (let i = 0; i < 9; i++) {
+    await app.inject({ method: 'PUT', url: '/api/users', headers: bearer(caller.accessToken), payload: { ...payload, oldPassword: `wrong-guess-${i}` }, remoteAddress: '10.77.2.2' });
+  }
+  const changed = await app.inject({ method: 'PUT', url: '/api/users', headers: bearer(caller.accessToken), payload, remoteAddress: '10.77.2.3' });
+  t.equal(changed.statusCode, 200, 'nine wrong guesses: the right one still works');
+  t.equal(await signInStatus(user.email, 'fresh-password-7'), 200, "and it cleared the account's failures");
+});

@@ -5,12 +5,14 @@ import {
   carrierRegistrationSchema, registrationDocumentFields, shipperRegistrationSchema,
 } from '../../domain/schemas/index.ts';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
-import { ValidationError, type FieldError } from '../../domain/shared/errors.ts';
+import { ConflictError, ValidationError, type FieldError } from '../../domain/shared/errors.ts';
+import { EMAIL_ALREADY_REGISTERED, USERNAME_ALREADY_TAKEN } from '../../domain/uniqueKeys/uniqueKey.ts';
+import { INVALID_CONFIRMATION_CODE } from '../../domain/users/user.decide.ts';
 import { hashPassword } from '../auth/passwords.ts';
 import type { App } from '../http/routeContext.ts';
 import { can } from '../http/auth.ts';
 import { hashCode, newId } from '../identity/identity.ts';
-import { createOrganizationWithUser } from '../identity/onboarding.ts';
+import { alreadyRegisteredNotice, createOrganizationWithUser } from '../identity/onboarding.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { listOutbox } from '../integrations/mail/mailer.ts';
 import {
@@ -54,11 +56,17 @@ export async function registrationRoutes(app: App) {
   const resetTiming = new WeakMap<object, { known: boolean; returnedAt: number }>();
   const files = createFileStore(database.db);
 
+  /** How long a registration takes once its form is read (ms): what a registered address's answer waits for. */
+  const registrationTime = recentMedian(150);
+
   const register = (type: 'Carrier' | 'Shipper') => async (request: any, reply: any) => {
     const upload = await readMultipart(request, {
       files: type === 'Carrier' ? Object.fromEntries(registrationDocumentFields.map((name) => [name, { required: true, accept: 'pdf' as const }])) : {},
     });
     const body = parseData(type === 'Carrier' ? carrierRegistrationSchema : shipperRegistrationSchema, upload.data) as any;
+    const startedAt = performance.now();
+    // The username first, whatever the e-mail: its 409 must not depend on whether the e-mail has an account.
+    if (await identity.userIdByUsername(body.username)) throw new ConflictError(USERNAME_ALREADY_TAKEN, [{ path: 'username', message: USERNAME_ALREADY_TAKEN }]);
     const now = new Date().toISOString();
     const organizationId = newId();
     const userId = newId();
@@ -83,10 +91,22 @@ export async function registrationRoutes(app: App) {
         email: body.email, username: body.username, name: body.userDetails.name, phone: body.userDetails.phone, password: body.password, roleId: type === 'Carrier' ? 3 : 2,
       }, cause, now, { organizationId, userId, sendCode: true });
       await runner.waitFor(['users', 'organizations'], result.position);
+      registrationTime.record(performance.now() - startedAt);
       return reply.code(201).send({ userId, organizationId });
     } catch (error) {
       await Promise.all(Object.values(documentIds).map((id) => files.delete(id)));
-      throw error;
+      if (!(error instanceof ConflictError && error.message === EMAIL_ALREADY_REGISTERED)) throw error;
+      // The address has an account: the answer is a new registration's (fresh ids that name nothing),
+      // about as late as one, and its owner is told by e-mail. Nothing is written.
+      await hashPassword(body.password);
+      const ownerId = await identity.userIdByEmail(body.email);
+      const owner = ownerId ? await identity.loadUser(ownerId) : null;
+      if (owner) {
+        await mailer.send(alreadyRegisteredNotice(owner, now)).catch((err) => request.log.error({ err }, 'already-registered notice could not be sent'));
+      }
+      const wait = registrationTime.median() - (performance.now() - startedAt);
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      return reply.code(201).send({ userId, organizationId });
     }
   };
 
@@ -104,7 +124,12 @@ export async function registrationRoutes(app: App) {
     config: { public: true, rateLimit: { max: 10, timeWindow: '1 minute' } },
   }, async (request) => {
     const userId = await identity.userIdByEmail(request.body.email);
-    if (!userId) throw ValidationError.field('code', 'Invalid confirmation code');
+    if (!userId) {
+      // A known address reads its user's stream before the decider answers; an unknown one reads as
+      // much, and answers as a wrong code does (the decider's 400 for a confirmed account too).
+      await identity.loadUser(newId());
+      throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
+    }
     const now = new Date().toISOString();
     const { position } = await identity.user({ type: 'ConfirmSignup', data: { userId, codeHash: hashCode(request.body.code), now } }, { userId, organizationId: null, requestId: request.id }, now);
     await runner.waitFor(['users'], position);

@@ -1,6 +1,7 @@
 /**
  * A tracking link sent by e-mail: `POST tours/{id}/share {email}` mails the absolute link to the
  * receiver through SMTP (a local SMTP server here), and the link in the mail opens the shared tour.
+ * The link is built on PUBLIC_URL, never on the request's Host header (a forged one changes nothing).
  * A bad address answers 400 naming `email` and makes no link; an SMTP server that refuses still
  * leaves a working link, with `emailed: false`.
  */
@@ -31,7 +32,9 @@ const smtp = new SMTPServer({
 });
 await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 t.teardown(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
-const { app, platform, baseUrl, http } = await startListeningApp(t, { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}` });
+// The origin the receivers reach the app at; the test speaks to it on a loopback port.
+const PUBLIC_URL = 'https://freight.example.com';
+const { app, platform, baseUrl, http } = await startListeningApp(t, { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, publicUrl: PUBLIC_URL });
 
 const shipper = await organization(app, platform, 'Shipper', { name: 'Acme Shipping' });
 const carrier = await organization(app, platform, 'Carrier', { name: 'Zeta Hauling' });
@@ -49,21 +52,36 @@ t.test('the link goes to the receiver by e-mail and opens the shared tour', asyn
   t.match(mail, /To: dock@receiver\.example/);
   t.match(mail, /Subject: Track load L-/);
   t.match(mail, /Acme Shipping shares the tracking/);
-  const link = /(http:\/\/\S+\/shared\/track\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
-  t.equal(link, `${baseUrl}${created.json.url}`, 'the absolute link');
-  const opened = await fetch(link!.replace('/shared/track/', '/api/shared/track/'));
+  const link = /(https?:\/\/\S+\/shared\/track\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
+  t.equal(link, `${PUBLIC_URL}${created.json.url}`, 'the absolute link, on PUBLIC_URL');
+  const opened = await fetch(link!.replace(PUBLIC_URL, baseUrl).replace('/shared/track/', '/api/shared/track/'));
   t.equal(opened.status, 200, 'which opens the shared tour');
+});
+
+t.test('a forged Host header does not change the e-mailed link', async (t) => {
+  const before = mails.length;
+  const created = await app.inject({
+    method: 'POST', url: `/api/tours/${tourId}/share`, payload: { email: 'dock@receiver.example' },
+    headers: { authorization: `Bearer ${shipper.token}`, host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' },
+  });
+  t.equal(created.statusCode, 201, created.body);
+  t.equal(created.json().emailed, true);
+  t.equal(mails.length, before + 1);
+  const mail = mails.at(-1)!.replace(/=\r?\n/g, '');
+  t.notMatch(mail, /attacker\.example/, 'the forged host is nowhere in the mail');
+  t.match(mail, `${PUBLIC_URL}${created.json().url}`, 'the link is on PUBLIC_URL');
 });
 
 t.test('a bad address answers 400 naming email, and no link is made', async (t) => {
   const before = await sharedCount();
+  const sent = mails.length;
   for (const email of ['not-an-address', 'x'.repeat(250) + '@a.example', 42]) {
     const answer = await http('POST', `/api/tours/${tourId}/share`, shipper.token, { email });
     t.equal(answer.status, 400, JSON.stringify(email).slice(0, 20));
     t.match(JSON.stringify(answer.json), /email/);
   }
   t.equal(await sharedCount(), before);
-  t.equal(mails.length, 1, 'nothing sent');
+  t.equal(mails.length, sent, 'nothing sent');
 });
 
 t.test('an SMTP server that refuses leaves a working link, said so in the answer', async (t) => {

@@ -52,7 +52,8 @@ export async function sharedTrackingRoutes(app: App) {
       const tour = await marketplace.loadTour(request.params.id);
       const sender = actor.organizationId ? await app.platform.identity.loadOrganization(actor.organizationId) : null;
       await app.platform.mailer.send(shareMail(body.email, {
-        link: `${request.protocol}://${request.host}${url}`, loadGuid: tour?.loadGuid ?? '', sender: sender?.name ?? null, expiresAt,
+        // From the configured PUBLIC_URL, never the request's Host header: the caller chooses that one.
+        link: `${app.platform.config.publicUrl}${url}`, loadGuid: tour?.loadGuid ?? '', sender: sender?.name ?? null, expiresAt,
       }));
     } catch (err) {
       request.log.warn({ err }, 'tracking link e-mail not sent');

@@ -226,7 +226,7 @@ export async function usersRoutes(app: App) {
     // take the account over); an administrator setting another user's does not.
     const self = user.userId === actor.userId;
     const newEmail = emailChanges(user, email) ? email : null;
-    if (self && (newPassword || newEmail)) await requireCurrentPassword(user, oldPassword);
+    if (self && (newPassword || newEmail)) await requireCurrentPassword(app.platform, user, oldPassword, request.socket.remoteAddress ?? 'unknown');
     const now = new Date().toISOString();
     const cause = causeOf(actor, request.id);
     const detailsPosition = await updateUserDetails(app.platform, user, { email, username: user.username, name, phone }, cause, now);

@@ -1,4 +1,4 @@
-import pino from 'pino';
+import pino, { type Logger } from 'pino';
 import { buildApp, type App } from '../app.ts';
 import { loadConfig, type Config } from '../config.ts';
 import { startPlatform, type Platform } from '../platform.ts';
@@ -8,11 +8,10 @@ import { openTestDatabase } from './testDatabase.ts';
  * The real app on a fresh database (PGlite in memory, or a new PostgreSQL database when
  * DATABASE_URL is set), for tests that speak HTTP to it.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, beforeReady?: (app: App) => unknown): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
+export async function startTestApp(overrides: Partial<Config> = {}, beforeReady?: (app: App) => unknown, logger: Logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
   // On PostgreSQL a fresh database for this file; on PGlite the platform opens its own in memory.
   const database = process.env.DATABASE_URL ? await openTestDatabase('postgres') : null;
   const config = loadConfig({ ...process.env, DATABASE_URL: database?.url ?? '' }, { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides });
-  const logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' });
   const platform = await startPlatform(config, logger);
   const app = await buildApp(platform);
   if (beforeReady) await beforeReady(app);
