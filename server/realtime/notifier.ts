@@ -29,6 +29,7 @@ import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
 import type { LoadEvent } from '../../domain/loads/load.types.ts';
 import { PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL } from '../../domain/permissions.ts';
+import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
 import { POSITION_EVENT_TYPES, positionsIn, type MessagePosted, type TourEvent } from '../../domain/tours/tour.types.ts';
 import { proposalPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
@@ -113,7 +114,7 @@ export function workOf(events: RecordedEvent[]): RowWork | null {
       proposals.set(proposalId, (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted');
     } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
       const { tourId } = (event as unknown as TourEvent).data;
-      tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: event.data, at: event.metadata.at }]);
+      tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: publicEvent(event).data, at: event.metadata.at }]);
     } else if (LOAD_EVENTS.has(event.type)) {
       const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
       const seen = loads.get(loadId) ?? { posted: false, leaving: false };

@@ -1,4 +1,5 @@
 import t from 'tap';
+import { hashShareToken } from '../auth/shareTokens.ts';
 import { bearer, member, multipart, organization, PDF, superadmin } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
@@ -8,6 +9,7 @@ import { startTestApp } from '../testing/testApp.ts';
  * reads the load's own events, its own offer and its tour and chat, in JSON, replayed `?at=` a moment
  * and as CSV, without a trace of the rival's organization, people, price or message. The shipper
  * and the Superadmin read every offer; the carrier that lost and a driver read no history at all.
+ * Nobody reads a secret of the log there either (a tracking link's token hash).
  */
 const { app, platform, close } = await startTestApp();
 t.teardown(close);
@@ -108,4 +110,23 @@ t.test('the carrier that lost reads no history of the load, nor does a driver', 
     t.notMatch(lost.body, /Winner Freight|1500/);
   }
   t.equal((await get(`/api/loads/${loadId}/history`, driver.token)).statusCode, 403, 'the driver: drivers do not read load histories');
+});
+
+t.test("a shared tracking link shows in the history without its token's hash", async (t) => {
+  const shared = await send('POST', `/api/tours/${tourId}/share`, shipper.token, {});
+  t.equal(shared.statusCode, 201);
+  const { token } = shared.json();
+  const tokenHash = hashShareToken(token);
+  const stored = (await platform.store.readStream(`tour-${tourId}`)).events.find((event) => event.type === 'TourShared');
+  t.equal(stored?.data.tokenHash, tokenHash, 'the log keeps the hash, for the link to be looked up');
+  for (const [who, reader] of [['the shipper', shipper.token], ['the carrier', winner.token], ['the Superadmin', admin.token]] as const) {
+    const history = await get(`/api/loads/${loadId}/history`, reader);
+    const entry = (history.json().events as Entry[]).find((event) => event.type === 'TourShared');
+    t.match(entry, { organization: { id: shipper.organizationId }, data: { tourId, shareId: String, expiresAt: String } }, `${who}: who shared the tracking and until when`);
+    t.notOk(entry && 'tokenHash' in entry.data, `${who}: no tokenHash field`);
+    for (const format of ['', '?format=csv', `?at=${encodeURIComponent(new Date().toISOString())}`]) {
+      const body = (await get(`/api/loads/${loadId}/history${format}`, reader)).body;
+      t.notOk(body.includes(tokenHash) || body.includes(token), `${who}${format}: neither the hash nor the token`);
+    }
+  }
 });

@@ -6,6 +6,7 @@ import { LOAD_GET, LOADS_SHIPPER } from '../../domain/permissions.ts';
 import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
 import { proposalStream, rateConfirmationStream, type Proposal, type ProposalEvent } from '../../domain/proposals/proposal.types.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
+import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
 import { tourChatStream, tourStream, type Tour, type TourEvent } from '../../domain/tours/tour.types.ts';
 import { proposalIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
@@ -97,7 +98,8 @@ export async function historyRoutes(app: App) {
       stream: event.streamId,
       user: event.metadata.userId ? { id: event.metadata.userId, name: names.user(event.metadata.userId, event.position) } : null,
       organization: event.metadata.organizationId ? { id: event.metadata.organizationId, name: names.organization(event.metadata.organizationId, event.position) } : null,
-      data: event.data,
+      // Never a secret of the log (a tracking link's token hash): `publicEvent`.
+      data: publicEvent(event).data,
     }));
 
     if (request.query.format === 'csv') {
