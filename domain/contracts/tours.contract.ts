@@ -61,7 +61,8 @@ export const TourRowSchema = z.object({
   driver: Person.nullable(),
   shipper: z.string().nullable(),
   carrier: z.string().nullable(),
-  price: z.number(),
+  /** The agreed price; null for a driver. */
+  price: z.number().nullable(),
   eldTruckName: z.string().nullable(),
   pickup: TourPlaceSchema,
   dropoff: TourPlaceSchema,
@@ -90,7 +91,8 @@ export const TourDetailSchema = z.object({
   status: z.literal(Object.values(TourStatus) as TourStatusId[]),
   statusName: z.string(),
   assignee: Person.nullable(),
-  price: z.number(),
+  /** The agreed price; null for a driver, who is refused the contract and the rate confirmation too. */
+  price: z.number().nullable(),
   eldTruckName: z.string().nullable(),
   contractFileId: z.string().nullable(),
   stops: z.array(TourStopSchema),

@@ -29,6 +29,7 @@ import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
 import type { LoadEvent } from '../../domain/loads/load.types.ts';
 import { PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL } from '../../domain/permissions.ts';
+import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
 import { POSITION_EVENT_TYPES, positionsIn, type MessagePosted, type TourEvent } from '../../domain/tours/tour.types.ts';
 import { proposalPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
@@ -75,6 +76,16 @@ export type CommittedListener = (projection: string, events: RecordedEvent[]) =>
 /** A timeline entry of a tour as `tour:status` and `tour:event` carry it. */
 type TourEntry = { id: string; type: string; data: unknown; at: string };
 
+/**
+ * The data of a tour event as its entry carries it: without secrets (`publicEvent`) and without the
+ * agreed price (TourOpened), since the tour's room and the assigned driver's hear the same message
+ * and a driver is not told the price. The parties read it from the tour itself.
+ */
+function entryData(event: RecordedEvent): Record<string, unknown> {
+  const { price: _price, ...data } = publicEvent(event).data;
+  return data;
+}
+
 /** What a committed page changed, as ids: small enough to send to the other processes once a page. */
 export type RowWork = {
   proposals: [proposalId: string, submitted: boolean][];
@@ -113,7 +124,7 @@ export function workOf(events: RecordedEvent[]): RowWork | null {
       proposals.set(proposalId, (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted');
     } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
       const { tourId } = (event as unknown as TourEvent).data;
-      tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: event.data, at: event.metadata.at }]);
+      tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: entryData(event), at: event.metadata.at }]);
     } else if (LOAD_EVENTS.has(event.type)) {
       const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
       const seen = loads.get(loadId) ?? { posted: false, leaving: false };

@@ -5,7 +5,9 @@
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import WebSocket from 'ws';
-import { bearer, organization, superadmin } from '../identity/fixtures.ts';
+import { publicEvent, SECRET_FIELDS } from '../../domain/shared/publicEvent.ts';
+import type { RecordedEvent } from '../eventstore/eventStore.ts';
+import { bearer, organization, PASSWORD, superadmin } from '../identity/fixtures.ts';
 import { expectStatus, httpClient, login, postLoad, waitUntil } from '../realtime/testing.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { CLOSE_SESSION_ENDED, formatPosition } from './events.routes.ts';
@@ -65,7 +67,7 @@ t.test('the log from the start, then live, one JSON message per event', async (t
   await waitUntil(() => feed.messages.length >= log.length, 5000, 'the log so far');
   t.same(feed.messages.slice(0, log.length).map((message) => message.position), log.map((event) => formatPosition(event.position)), 'every event, in log order');
   t.same(Object.keys(feed.messages[0]).sort(), ['data', 'metadata', 'position', 'streamId', 'type']);
-  t.match(feed.messages[0], { position: /^\d+:\d+$/, streamId: log[0].streamId, type: log[0].type, data: log[0].data, metadata: { at: String } });
+  t.match(feed.messages[0], { position: /^\d+:\d+$/, streamId: log[0].streamId, type: log[0].type, data: publicEvent(log[0]).data, metadata: { at: String } });
 
   const { id } = await postLoad(http, shipper.token);
   await waitUntil(() => feed.messages.some((message) => message.type === 'LoadPosted' && message.data.loadId === id), 3000, 'the new load');
@@ -84,6 +86,50 @@ t.test('from a position: only what follows it (a browser sends its token in ?tok
   await waitUntil(() => messages.length >= expected.length, 5000, 'the rest of the log');
   t.same(messages.map((message) => message.position), expected, 'strictly after the position: a reconnect misses nothing and repeats nothing');
   browser.close();
+});
+
+/** The values of every secret field the log holds, by event type, read from the events as stored. */
+function secretsOfLog(log: RecordedEvent[]): Map<string, string[]> {
+  const found = new Map<string, string[]>();
+  for (const event of log) {
+    for (const path of (SECRET_FIELDS as Record<string, readonly string[]>)[event.type] ?? []) {
+      const value = path.split('.').reduce<unknown>((data, key) => (data as Record<string, unknown> | null)?.[key], event.data);
+      if (typeof value === 'string') found.set(event.type, [...(found.get(event.type) ?? []), value]);
+    }
+  }
+  return found;
+}
+
+t.test('the feed carries no secret: password and code hashes, sealed ELD secrets', async (t) => {
+  const carrier = await organization(app, platform, 'Carrier');
+  const installed = await http('POST', '/api/organization-services', carrier.token, { serviceId: 'simulator', clientId: 'demo-fleet', clientSecret: 'simulator-secret-Hk77' });
+  t.equal(installed.status, 201, 'an ELD service installed');
+  const updated = await http('PUT', '/api/organization-services', carrier.token, { organizationServiceId: installed.json.organizationServiceData.organizationServiceId, clientId: 'fleet-2', clientSecret: 'simulator-secret-2' });
+  t.equal(updated.status, 200, 'its credentials changed');
+  const mia = await organization(app, platform, 'Shipper');
+  const profile = { email: mia.email, username: mia.username, name: 'Mia Shipper', phone: '555-555-0102' };
+  t.equal((await http('PUT', '/api/users', mia.token, { ...profile, oldPassword: PASSWORD, newPassword: 'brand-new-pass' })).status, 200, 'a password changed');
+  t.equal((await http('POST', '/api/users/forgot-password', null, { email: mia.email })).status, 200, 'a reset asked for');
+  const mail = (await http('GET', '/api/admin/outbox', admin.token)).json.find((entry: { to: string; subject: string }) => entry.to === mia.email && entry.subject.includes('Reset'));
+  const code = /Reset code: ([0-9a-f]{64})/.exec(mail.text)?.[1];
+  t.equal((await http('POST', '/api/users/reset-password', null, { code, newPassword: 'another-new-pass' })).status, 200, 'and the password reset');
+
+  const log = await platform.store.readAll({ limit: 100_000 });
+  const secrets = secretsOfLog(log);
+  t.same([...secrets.keys()].sort(), ['PasswordChanged', 'PasswordReset', 'PasswordResetRequested', 'ServiceCredentialsUpdated', 'ServiceInstalled', 'UserRegistered'], 'the log holds secrets of each kind');
+  const feed = openFeed(wsUrl(), bearer(admin.token));
+  await feed.opened;
+  await waitUntil(() => feed.messages.length >= log.length, 5000, 'the log so far');
+  const text = JSON.stringify(feed.messages);
+  t.same([...secrets].flatMap(([type, values]) => values.filter((value) => text.includes(value)).map(() => type)), [], 'no secret value in any message');
+  for (const type of secrets.keys()) {
+    const message = feed.messages.find((candidate) => candidate.type === type)!;
+    const leaves = (SECRET_FIELDS as Record<string, readonly string[]>)[type].map((path) => path.split('.').at(-1)!);
+    t.same(leaves.filter((leaf) => JSON.stringify(message.data).includes(`"${leaf}"`)), [], `${type}: its secret fields left out`);
+  }
+  t.match(feed.messages.find((message) => message.type === 'UserRegistered' && message.data.userId === mia.userId), { data: { email: mia.email, username: mia.username, roleId: 2 } }, 'everything else as it was');
+  feed.socket.close();
+  await feed.closed;
 });
 
 t.test("the feed closes within a second of its session's end", async (t) => {

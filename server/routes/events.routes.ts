@@ -2,8 +2,9 @@
  * The raw event feed: `GET /api/events/stream?from=<transactionId:globalPosition>` as a WebSocket
  * (@fastify/websocket), for Superadmins, auditors and integrations. It sends the log after `from`
  * (all of it when `from` is empty), then every new event as it is read, one JSON text message per
- * event: `{position, streamId, type, data, metadata}`. `position` is what `from` takes, so a client
- * that reconnects with the last position it got misses nothing and gets nothing twice.
+ * event: `{position, streamId, type, data, metadata}`, `data` without the event's secrets
+ * (`publicEvent`). `position` is what `from` takes, so a client that reconnects with the last
+ * position it got misses nothing and gets nothing twice.
  *
  * The access token comes in `Authorization: Bearer …` or, since browsers cannot set headers on a
  * WebSocket, in `?token=`. Either way it is checked like any other request's, again when it expires,
@@ -18,6 +19,7 @@ import type { WebSocket } from 'ws';
 import { eventsContract, type StreamQuery } from '../../domain/contracts/events.contract.ts';
 import type { z } from 'zod';
 import { SUPER_ADMIN } from '../../domain/permissions.ts';
+import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
 import { START, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
@@ -39,8 +41,9 @@ export const parsePosition = (text: string | undefined): LogPosition => {
   return { transactionId, globalPosition };
 };
 
+/** One event as the feed sends it: its secrets (password and code hashes, sealed ELD secrets, link token hashes) left out. */
 export const feedMessage = (event: RecordedEvent) => JSON.stringify({
-  position: formatPosition(event.position), streamId: event.streamId, type: event.type, data: event.data, metadata: event.metadata,
+  position: formatPosition(event.position), streamId: event.streamId, type: event.type, data: publicEvent(event).data, metadata: event.metadata,
 });
 
 const bearerOf = (request: FastifyRequest): string | null => {

@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { HistoryParamsSchema as IdParams, historyAnswers, HistoryQuerySchema as HistoryQuery, type HistoryAnswer } from '../../domain/contracts/history.contract.ts';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
 import { loadStream, type Load, type LoadEvent } from '../../domain/loads/load.types.ts';
@@ -5,12 +6,14 @@ import { LOAD_GET, LOADS_SHIPPER } from '../../domain/permissions.ts';
 import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
 import { proposalStream, rateConfirmationStream, type Proposal, type ProposalEvent } from '../../domain/proposals/proposal.types.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
+import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
 import { tourChatStream, tourStream, type Tour, type TourEvent } from '../../domain/tours/tour.types.ts';
 import { proposalIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
+import type { DB } from '../../storage/schema.ts';
 import type { App } from '../http/routeContext.ts';
-import { comparePositions, type RecordedEvent } from '../eventstore/eventStore.ts';
-import { can, requireActor } from '../http/auth.ts';
+import { comparePositions, type EventStore, type RecordedEvent } from '../eventstore/eventStore.ts';
+import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { readNamesAsOf } from '../identity/namesAsOf.ts';
 import { contentDisposition } from '../integrations/files/uploads.ts';
 import { loadAccess } from './loads.routes.ts';
@@ -22,10 +25,42 @@ const csvCell = (value: unknown): string => {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
+type TrailLoad = { loadId: string; shipperOrganizationId: string; carrierOrganizationId: string | null; acceptedProposalId: string | null; tourId: string | null };
+
+/**
+ * What of a load's trail its reader may see. The load's shipper and a Superadmin see everything; a
+ * carrier (only the accepted one reads the trail: `loadAccess` answers 404 to the others) sees the
+ * load's own events, its own organization's offer with its rate confirmations, and the tour and chat
+ * it runs, never another carrier's offer, price or message.
+ */
+type TrailReader = { allOffers: boolean; organizationId: string | null };
+const readerOf = (actor: Actor, load: TrailLoad): TrailReader => ({
+  allOffers: isSuperadmin(actor) || actor.organizationId === load.shipperOrganizationId,
+  organizationId: actor.organizationId,
+});
+
+/**
+ * Reads the load's streams the reader may see. Hidden offers are left out whole (their events, their
+ * rate confirmations, their replayed state and their carrier's name), not masked: nothing counts them.
+ */
+async function readTrail(store: EventStore, db: Kysely<DB>, load: TrailLoad, reader: TrailReader) {
+  const { events: loadEvents } = await store.readStream<LoadEvent>(loadStream(load.loadId));
+  const proposalIds = new Set<string>(await proposalIdsOf(db, load.loadId));
+  if (load.acceptedProposalId) proposalIds.add(load.acceptedProposalId);
+  const offers = await Promise.all([...proposalIds].map(async (id) => ({ id, events: (await store.readStream<ProposalEvent>(proposalStream(id))).events })));
+  const carrierOf = (events: RecordedEvent<ProposalEvent>[]) => events.find((event) => event.type === 'ProposalSubmitted')?.data.carrierOrganizationId;
+  const visible = offers.filter((offer) => reader.allOffers || (reader.organizationId !== null && carrierOf(offer.events) === reader.organizationId));
+  const confirmationEvents = (await Promise.all(visible.map(({ id }) => store.readStream(rateConfirmationStream(id))))).flatMap((stream) => stream.events);
+  const seesTour = Boolean(load.tourId) && (reader.allOffers || (reader.organizationId !== null && load.carrierOrganizationId === reader.organizationId));
+  const tourEvents = seesTour ? (await store.readStream<TourEvent>(tourStream(load.tourId!))).events : [];
+  const chatEvents = seesTour ? (await store.readStream(tourChatStream(load.tourId!))).events : [];
+  return { loadEvents, proposalStreams: visible.map((offer) => offer.events), confirmationEvents, tourEvents, chatEvents };
+}
+
 /**
  * The audit trail of one load: every event of its load, proposal, tour, chat and rate-confirmation
- * streams in log order with who and when; with `at`, the load, its proposals and its tour as they
- * stood then, replayed through the deciders' own evolve.
+ * streams that the reader may see (`readTrail`), in log order with who and when; with `at`, the
+ * load, those proposals and its tour as they stood then, replayed through the deciders' own evolve.
  */
 export async function historyRoutes(app: App) {
   const { store, marketplace } = app.platform;
@@ -41,17 +76,9 @@ export async function historyRoutes(app: App) {
     const access = await loadAccess(db, actor, load);
     if (!access.party) throw new NotFoundError('Load not found');
 
-    const { events: loadEvents } = await store.readStream<LoadEvent>(loadStream(load.loadId));
-    const proposalIds = new Set<string>(await proposalIdsOf(db, load.loadId));
-    if (load.acceptedProposalId) proposalIds.add(load.acceptedProposalId);
-    const proposalStreams = await Promise.all([...proposalIds].map((id) => store.readStream<ProposalEvent>(proposalStream(id))));
-    const confirmationStreams = await Promise.all([...proposalIds].map((id) => store.readStream(rateConfirmationStream(id))));
-    const tourEvents = load.tourId ? (await store.readStream<TourEvent>(tourStream(load.tourId))).events : [];
-    const chatEvents = load.tourId ? (await store.readStream(tourChatStream(load.tourId))).events : [];
-
-    const all: RecordedEvent[] = [
-      ...loadEvents, ...proposalStreams.flatMap((stream) => stream.events), ...confirmationStreams.flatMap((stream) => stream.events), ...tourEvents, ...chatEvents,
-    ].sort((a, b) => comparePositions(a.position, b.position));
+    const { loadEvents, proposalStreams, confirmationEvents, tourEvents, chatEvents } = await readTrail(store, db, load, readerOf(actor, load));
+    const all: RecordedEvent[] = [...loadEvents, ...proposalStreams.flat(), ...confirmationEvents, ...tourEvents, ...chatEvents]
+      .sort((a, b) => comparePositions(a.position, b.position));
     const at = request.query.at ? new Date(request.query.at).toISOString() : null;
     const shown = at ? all.filter((event) => event.metadata.at <= at) : all;
 
@@ -60,7 +87,7 @@ export async function historyRoutes(app: App) {
       users: shown.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id)),
       organizations: [
         ...shown.map((event) => event.metadata.organizationId).filter((id): id is string => Boolean(id)),
-        ...(at ? proposalStreams.flatMap((stream) => stream.events.flatMap((event) => (event.type === 'ProposalSubmitted' ? [event.data.carrierOrganizationId] : []))) : []),
+        ...(at ? proposalStreams.flatMap((events) => events.flatMap((event) => (event.type === 'ProposalSubmitted' ? [event.data.carrierOrganizationId] : []))) : []),
       ],
     });
 
@@ -71,7 +98,8 @@ export async function historyRoutes(app: App) {
       stream: event.streamId,
       user: event.metadata.userId ? { id: event.metadata.userId, name: names.user(event.metadata.userId, event.position) } : null,
       organization: event.metadata.organizationId ? { id: event.metadata.organizationId, name: names.organization(event.metadata.organizationId, event.position) } : null,
-      data: event.data,
+      // Never a secret of the log (a tracking link's token hash): `publicEvent`.
+      data: publicEvent(event).data,
     }));
 
     if (request.query.format === 'csv') {
@@ -91,7 +119,7 @@ export async function historyRoutes(app: App) {
       const before = <E extends { metadata: { at: string } }>(list: E[]) => list.filter((event) => event.metadata.at <= at);
       const loadState = before(loadEvents).reduce<Load>((state, event) => loadDecider.evolve(state, event), loadDecider.initialState());
       const proposals = proposalStreams
-        .map((stream) => before(stream.events).reduce<Proposal>((state, event) => proposalDecider.evolve(state, event), proposalDecider.initialState()))
+        .map((events) => before(events).reduce<Proposal>((state, event) => proposalDecider.evolve(state, event), proposalDecider.initialState()))
         .filter((state) => state.exists)
         // The carrier named as it was at that moment, for the offers of the replay.
         .map((state) => ({ ...state, carrierOrganization: { id: state.carrierOrganizationId, name: names.organizationAtTime(state.carrierOrganizationId, at) } }));

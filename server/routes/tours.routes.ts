@@ -20,6 +20,12 @@ import { parseWith } from '../identity/accounts.ts';
 import { MARKETPLACE_VIEWS } from './loads.routes.ts';
 import { trackingOf, TRAIL_LENGTH } from './tracking.ts';
 
+/**
+ * The agreed price for the caller: none for a driver, who is refused the contract and the rate
+ * confirmation too. The price is between the shipper's and the carrier's dispatchers.
+ */
+const priceFor = (actor: Actor, price: number): number | null => (actor.roleId === Role.Driver ? null : price);
+
 // One position or a list, told apart before parsing: a union would answer 'Invalid input' instead of the field's own message.
 const parsePositions = (body: unknown) => (Array.isArray(body) ? parseWith(PositionListBody, body) : [parseWith(PositionBody, body)]);
 
@@ -56,7 +62,7 @@ export async function toursRoutes(app: App) {
       driver: row.assignee_name ? { id: row.assignee_id, name: row.assignee_name } : null,
       shipper: row.shipper_name as string | null,
       carrier: row.carrier_name as string | null,
-      price: Number(row.price),
+      price: priceFor(actor, Number(row.price)),
       eldTruckName: row.eld_truck_name as string | null,
       pickup: { address: row.pickup_address, city: row.pickup_city, state: row.pickup_state, time: iso(row.pickup_start), timezone: row.pickup_timezone },
       dropoff: { address: row.dropoff_address, city: row.dropoff_city, state: row.dropoff_state, time: iso(row.dropoff_start), timezone: row.dropoff_timezone },
@@ -159,7 +165,7 @@ export async function toursRoutes(app: App) {
     // Every party of a tour (its shipper, the carrier, the assigned driver) may see the facilities' contacts.
     const load = await marketplace.loadLoad(tour.loadId);
     const contacts = new Map(load?.details.stops.map((stop) => [stop.id, { contactName: stop.contactName, contactPhone: stop.contactPhone, number: stop.number }]) ?? []);
-    const answer = tourAnswer(tour);
+    const answer = tourAnswer(tour, actor);
     return {
       ...answer,
       stops: answer.stops.map((stop) => ({ ...stop, ...(contacts.get(stop.id) ?? { contactName: null, contactPhone: null, number: null }) })),
@@ -170,7 +176,10 @@ export async function toursRoutes(app: App) {
   app.get('/tours/:id', {
     schema: { tags: ['tours'], summary: 'One tour', ...toursContract.tour },
     onRequest: can(TOUR_GET),
-  }, async (request) => tourAnswer(await visibleTour(requireActor(request), request.params.id)));
+  }, async (request) => {
+    const actor = requireActor(request);
+    return tourAnswer(await visibleTour(actor, request.params.id), actor);
+  });
 
   app.post('/tours/:id/assign/:assigneeId', {
     schema: { tags: ['tours'], summary: "Assign one of the carrier's drivers", ...toursContract.assign },
@@ -251,8 +260,8 @@ export async function toursRoutes(app: App) {
   });
 }
 
-/** A tour as the API answers it. */
-export const tourAnswer = (tour: OpenedTour) => ({
+/** A tour as the API answers it to that caller (a driver without the price). */
+export const tourAnswer = (tour: OpenedTour, actor: Actor) => ({
   id: tour.tourId,
   loadId: tour.loadId,
   loadGuid: tour.loadGuid,
@@ -262,7 +271,7 @@ export const tourAnswer = (tour: OpenedTour) => ({
   status: tour.status,
   statusName: statusNameOf(tour.status),
   assignee: tour.assigneeId ? { id: tour.assigneeId, name: tour.assigneeName } : null,
-  price: tour.price,
+  price: priceFor(actor, tour.price),
   eldTruckName: tour.eldTruckName,
   contractFileId: tour.contractFileId,
   stops: tour.stops.map((stop) => ({ ...stop, arrived: tour.arrivedStopIds.includes(stop.id), departed: tour.departedStopIds.includes(stop.id) })),

@@ -83,7 +83,7 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
         <div className="tour-detail-summary">
           <StatusChip name={tour.statusName} />
           <span>{pickup && dropoff ? `${cityOf(pickup)} → ${cityOf(dropoff)}` : ''}</span>
-          <span className="tabular">{formatPrice(tour.price)}</span>
+          {tour.price !== null && <span className="tabular">{formatPrice(tour.price)}</span>}
           <span>{tour.assignee?.name ? t('tours.detail.driver', { name: tour.assignee.name }) : t('tours.detail.noDriver')}</span>
           {tour.eldTruckName && <span className="muted">{t('tours.detail.truck', { name: tour.eldTruckName })}</span>}
         </div>
