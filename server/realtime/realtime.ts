@@ -2,8 +2,9 @@
  * socket.io on the app's HTTP server (docs/api.md "Realtime"): the access token checked at the handshake
  * and for as long as the socket lives (sessions.ts; `auth:refresh` hands it a fresh token that moves
  * the expiry), rooms per user, organization, permission,
- * tour and the carriers' marketplace (rooms.ts), `tour:watch` for the tour's parties only, and the
- * notifier that turns the event log into emits (notifier.ts). With DATABASE_URL, the PostgreSQL
+ * tour and the carriers' marketplace (rooms.ts), `tour:watch` for the tour's parties only (and a
+ * tour's room keeps only them: a driver taken off the tour leaves it at once), and the notifier that
+ * turns the event log into emits (notifier.ts). With DATABASE_URL, the PostgreSQL
  * adapter carries `emit` to the sockets of every server process.
  *
  * The platform creates it (a no-op until attached); app.ts attaches it when the HTTP server is
@@ -128,6 +129,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const shares = createShareWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'tracking link check failed') });
   const sessions = createSessionWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'socket session check failed') });
   const sharedRowHandlers = new Set<(work: RowWork) => void>();
+  /** The tours each user socket joined with `tour:watch`. */
+  const watchedTours = new WeakMap<IoSocket, Set<string>>();
   const notifier = createNotifier({
     store: deps.store,
     db: deps.db,
@@ -144,6 +147,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       mirrorToLinks(io, rooms, event, payload);
     },
     endUser: (userId) => sessions.endUser(userId, 'blocked'),
+    recheckTour: (tourId) => recheckTourRoom(tourId).catch((err: unknown) => logger.warn({ err, tourId }, 'tour room not checked')),
     logger,
   });
 
@@ -221,6 +225,50 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     });
   }
 
+  /**
+   * Whether `actor` may still see the tour, by the rule of GET /api/tours/{id} (`visibleTour`): false
+   * when the tour answers not found to it; null when that could not be told (the caller keeps what it had).
+   */
+  async function maySee(actor: Actor, tourId: string): Promise<boolean | null> {
+    try {
+      await deps.marketplace.visibleTour(actor, tourId);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      logger.warn({ err: error, tourId }, 'tour visibility not checked');
+      return null;
+    }
+  }
+
+  function leaveTour(socket: IoSocket, tourId: string) {
+    watchedTours.get(socket)?.delete(tourId);
+    void socket.leave(tourRoom(tourId));
+  }
+
+  /**
+   * The tour's parties changed (a driver was assigned in place of another): every socket of this
+   * process in its room whose user no longer sees the tour leaves the room, before the room hears
+   * anything more. Each process does this for its own sockets (the notifier of each hears the event).
+   */
+  async function recheckTourRoom(tourId: string) {
+    const namespace = io?.of('/');
+    const ids = namespace?.adapter.rooms.get(tourRoom(tourId));
+    if (!namespace || !ids) return;
+    const checks = new Map<string, Promise<boolean | null>>();
+    await Promise.all([...ids].map(async (id) => {
+      const socket = namespace.sockets.get(id);
+      if (!socket || !('actor' in socket.data)) return;
+      const { actor } = socket.data;
+      // One check per user, however many of its sockets watch the tour.
+      let check = checks.get(actor.userId);
+      if (!check) checks.set(actor.userId, check = maySee(actor, tourId));
+      if ((await check) === false) {
+        logger.debug?.({ userId: actor.userId, tourId }, 'socket left a tour it no longer sees');
+        leaveTour(socket, tourId);
+      }
+    }));
+  }
+
   async function onConnection(socket: IoSocket) {
     if ('share' in socket.data) return onShareConnection(socket, socket.data.share);
     const { actor, claims } = socket.data;
@@ -238,6 +286,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     const stopWatching = sessions.watch(session);
     socket.on('disconnect', stopWatching);
     const watching = new Set<string>();
+    watchedTours.set(socket, watching);
 
     // A fresh access token of the same user and session moves the socket's expiry; anything else
     // (no token, a bad or expired one, another user's or session's, changed rooms) closes it: the
@@ -264,6 +313,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       const expiresAt = Math.max(current.exp, fresh.exp);
       if (!sessions.renew(session, expiresAt)) return refuse('Your session has ended');
       (socket.data as UserSocketData).claims = { ...fresh, exp: expiresAt };
+      // The watched tours are asked again: a tour this user no longer sees is left.
+      await Promise.all([...watching].map(async (tourId) => { if ((await maySee(actor, tourId)) === false) leaveTour(socket, tourId); }));
       return reply({ ok: true, expiresAt });
     });
 
