@@ -2,7 +2,8 @@
  * Two real server processes (`server/main.ts`) on one PostgreSQL behave as one: a shipper connected
  * to process B hears of an offer made through process A; an emit made in a third process reaches B's
  * sockets through the PostgreSQL adapter; a driver taken off a tour through A leaves the tour's room on
- * B at once; and when the process that runs the projections is killed
+ * B at once; a socket on B flooding `tour:watch` is told and closed while A answers; and when the
+ * process that runs the projections is killed
  * (-9) in the middle of a stream of positions, the other takes them over: every read model ends
  * equal to the log, nothing lost, nothing applied twice.
  */
@@ -11,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'kysely';
 import t from 'tap';
@@ -193,6 +194,21 @@ async function twoProcesses() {
     await activity(relief.token, 'after the refresh');
     t.same(ofTour(removedOnB), [], 'after auth:refresh it still hears nothing of the tour');
     t.same(await watchTour(removedOnB.socket, tourId), { ok: false, error: 'Tour not found' }, 'and may not watch it again');
+  });
+
+  await t.test('a socket on B emitting 2,000 tour:watch at once is told and closed; the marketplace answers on A meanwhile', async (t) => {
+    const flooder = await listen(b.baseUrl, 'flooding driver on B', driver.token);
+    sockets.push(flooder);
+    const closed = new Promise<string>((resolve) => flooder.socket.once('disconnect', (reason) => resolve(reason)));
+    let answered = 0;
+    for (let index = 0; index < 2000; index += 1) flooder.socket.emit('tour:watch', { tourId: randomUUID() }, () => { answered += 1; });
+    const reads = Promise.all(Array.from({ length: 20 }, () => httpA('GET', '/api/loads/carrier', carrier.token)));
+    t.equal(await Promise.race([closed, sleep(10_000).then(() => 'still open')]), 'io server disconnect', 'B closed the flooding socket');
+    const told = flooder.heard.filter((entry) => entry.event === 'limit:exceeded').map((entry) => entry.payload);
+    t.match(told, [{ limit: /^(events|inFlight)$/, reason: /^Too many/ }], 'after telling it why');
+    t.ok(answered <= 8, `at most 8 of the 2,000 were answered (${answered})`);
+    t.same((await reads).map((answer) => answer.status), Array.from({ length: 20 }, () => 200), 'a carrier reads the marketplace through A meanwhile');
+    t.comment(`flood on B: told '${told[0]?.limit}', ${answered} answered`);
   });
 
   await t.test('killing the process that runs the projections: the other takes over, nothing lost or applied twice', async (t) => {
