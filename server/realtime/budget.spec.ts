@@ -23,6 +23,8 @@ const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
 const shipper = await organization(app, platform, 'Shipper', { name: 'Budget Shipping' });
 const carrier = await organization(app, platform, 'Carrier', { name: 'Budget Hauling' });
 const driver = await member(app, platform, carrier.organizationId!, Role.Driver, { name: 'Flo Flood' });
+const colleague = await member(app, platform, shipper.organizationId!, Role.Shipper, { name: 'Tab Hoarder' });
+const reopener = await member(app, platform, shipper.organizationId!, Role.Shipper, { name: 'Rey Reopen' });
 
 // Counts the event store's reads of tour streams: the database round trip of each `tour:watch`.
 let tourReads = 0;
@@ -89,7 +91,7 @@ t.test('a socket past its events a second is told and closed', async (t) => {
 });
 
 t.test("a user past its events a second over several sockets is told and closed, each socket within its own", async (t) => {
-  const session = await Promise.all([0, 1, 2].map(() => open(shipper.token)));
+  const session = await Promise.all([0, 1, 2].map(() => open(colleague.token)));
   // Three sockets, each at its own burst: together past the user's.
   for (const { socket } of session) for (let index = 0; index < SOCKET_EVENT_BURST; index += 1) socket.emit('nothing:here', { index });
   await sleep(500);
@@ -97,6 +99,22 @@ t.test("a user past its events a second over several sockets is told and closed,
   t.ok(3 * SOCKET_EVENT_BURST > USER_EVENT_BURST, 'the test sends more than the user may');
   t.match(told, [{ limit: 'userEvents', reason: /at most \d+ a second over all your connections/ }], 'the socket that went past is told');
   t.equal(session.filter(({ socket }) => socket.connected).length, 2, 'and closed; the others stay');
+});
+
+t.test("a user's budget outlives its closed sockets: opening a new one at once does not refill it", async (t) => {
+  // Three sockets spend the user's budget; whatever is still open then closes by itself.
+  const first = await Promise.all([0, 1, 2].map(() => open(reopener.token)));
+  for (const { socket } of first) for (let index = 0; index < SOCKET_EVENT_BURST; index += 1) socket.emit('nothing:here', { index });
+  await Promise.race([Promise.any(first.map(({ closed }) => closed)), sleep(3000)]);
+  t.equal(first.flatMap(({ limits }) => limits).filter(({ limit }) => limit === 'userEvents').length, 1, "one socket is closed for the user's budget");
+  for (const { socket } of first) socket.disconnect();
+  await sleep(50);
+  // The user's bucket holds what the last moment refilled: far less than a fresh socket's burst.
+  const again = await open(reopener.token);
+  for (let index = 0; index < SOCKET_EVENT_BURST; index += 1) again.socket.emit('nothing:here', { index });
+  const closed = await Promise.race([again.closed, sleep(3000).then(() => null)]);
+  t.equal(closed?.reason, 'io server disconnect', 'the socket opened again is closed within its own burst');
+  t.match(again.limits, [{ limit: 'userEvents' }], 'for the user\'s budget');
 });
 
 t.test("tour:watch of tours that are nobody's stops costing a lookup: past a few the socket is closed", async (t) => {

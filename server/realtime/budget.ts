@@ -103,7 +103,11 @@ export function createEventBudget(options: { userEventsPerSecond?: number; now?:
           if (closed) return;
           closed = true;
           shared.sockets -= 1;
-          if (shared.sockets === 0) owners.delete(owner);
+          if (shared.sockets > 0) return;
+          // Kept until it would be full again: a socket closed for its flood and opened again at once
+          // finds its user's bucket as it left it.
+          const refilled = setTimeout(() => { if (owners.get(owner) === shared && shared.sockets === 0) owners.delete(owner); }, (userBurst / userRate) * 1000);
+          refilled.unref();
         },
       };
     },
