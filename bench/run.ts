@@ -7,6 +7,7 @@ import { lines, quick } from './lib.ts';
 import { backends } from './setup.ts';
 import { t10 } from './targets/client.ts';
 import { t9, t9b } from './targets/fanout.ts';
+import { t11 } from './targets/flood.ts';
 import { t1, t2, t3, t8 } from './targets/http.ts';
 import { t5, t6, t7 } from './targets/pipeline.ts';
 import { t4 } from './targets/store.ts';
@@ -29,6 +30,7 @@ if (wanted('T8')) await t8(backends()[0]!);
 if (wanted('T9')) await t9(backends()[0]!);
 if (wanted('T9B')) await t9b();
 if (wanted('T10')) await t10();
+if (wanted('T11')) await t11(backends()[0]!);
 
 const below = lines.filter((line) => !line.ok);
 console.log(`\n${lines.length} targets measured in ${Math.round((Date.now() - started) / 1000)} s: ${lines.length - below.length} ok, ${below.length} below${below.length ? ` (${below.map((line) => line.id).join(', ')})` : ''}.`);

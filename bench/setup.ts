@@ -8,6 +8,8 @@ import type { DB } from '../storage/schema.ts';
 import { openTestDatabase } from '../server/testing/testDatabase.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE ??= '1000000000';
+// T9 and the simulation open a thousand sockets of one user, each watching a tour.
+process.env.SOCKET_USER_EVENTS_PER_SECOND ??= '1000000';
 
 export type Backend = 'pglite' | 'postgres';
 export const backends = (): Backend[] => (process.env.DATABASE_URL ? ['postgres', 'pglite'] : ['pglite']);

@@ -66,6 +66,12 @@ export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
  */
 export const rateLimitPerMinute = (env: NodeJS.ProcessEnv = process.env) => Number(env.RATE_LIMIT_PER_MINUTE || 1200);
 
+/**
+ * SOCKET_USER_EVENTS_PER_SECOND (50, server/realtime/budget.ts): socket events a second one user may
+ * send over all its sockets in one process. Read when the realtime server is created, as above.
+ */
+export const socketUserEventsPerSecond = (env: NodeJS.ProcessEnv = process.env) => Number(env.SOCKET_USER_EVENTS_PER_SECOND || 50);
+
 /** MAIL_FROM as given ("dispatch@example.com" or "Acme Freight <dispatch@example.com>"); a value that names no address stops the start. */
 function mailFromOf(value: string | undefined): string {
   const from = value?.trim();

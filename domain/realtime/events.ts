@@ -92,6 +92,13 @@ export type LaneAlertPayload = {
   load: { id: string; guid: string; pickup: LaneAlertPlace; dropoff: LaneAlertPlace; pickupTime: string; equipment: number[]; weight: number };
 };
 
+/**
+ * `limit:exceeded`, to one socket, just before the server closes it: it went past one of the limits of
+ * docs/api.md "Limits" (events a second on the socket or over the user's sockets, requests unanswered
+ * at once, tours not found). `reason` is a sentence for people; a client connects again later.
+ */
+export type LimitExceededPayload = { limit: 'events' | 'userEvents' | 'inFlight' | 'toursNotFound'; reason: string };
+
 /** What the server sends, by event name. */
 export type ServerPayloads = {
   'load:posted': LoadRowPayload;
@@ -103,10 +110,11 @@ export type ServerPayloads = {
   'tour:position': TourPositionPayload;
   'chat:message': ChatMessagePayload;
   'lane:alert': LaneAlertPayload;
+  'limit:exceeded': LimitExceededPayload;
 };
 export type ServerEventName = keyof ServerPayloads;
 export const SERVER_EVENTS = [
-  'load:posted', 'load:updated', 'proposal:new', 'proposal:updated', 'tour:status', 'tour:event', 'tour:position', 'chat:message', 'lane:alert',
+  'load:posted', 'load:updated', 'proposal:new', 'proposal:updated', 'tour:status', 'tour:event', 'tour:position', 'chat:message', 'lane:alert', 'limit:exceeded',
 ] as const satisfies readonly ServerEventName[];
 
 /** socket.io's typed map of the server's events. */

@@ -1,7 +1,9 @@
 /**
  * Two real server processes (`server/main.ts`) on one PostgreSQL behave as one: a shipper connected
  * to process B hears of an offer made through process A; an emit made in a third process reaches B's
- * sockets through the PostgreSQL adapter; and when the process that runs the projections is killed
+ * sockets through the PostgreSQL adapter; a driver taken off a tour through A leaves the tour's room on
+ * B at once; a socket on B flooding `tour:watch` is told and closed while A answers; and when the
+ * process that runs the projections is killed
  * (-9) in the middle of a stream of positions, the other takes them over: every read model ends
  * equal to the log, nothing lost, nothing applied twice.
  */
@@ -10,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { randomBytes } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import pino from 'pino';
 import { sql } from 'kysely';
 import t from 'tap';
@@ -20,6 +22,7 @@ import { loadConfig } from '../config.ts';
 import { member, organization } from '../identity/fixtures.ts';
 import { startPlatform } from '../platform.ts';
 import { projectionLockHolders } from '../testing/projectionLocks.ts';
+import { runningTour } from '../testing/runningTour.ts';
 import { openTestDatabase } from '../testing/testDatabase.ts';
 import {
   expectStatus, httpClient, listen, postLoad, sleep, submitOffer, uploadContract, waitUntil, watchTour, type Listener,
@@ -106,6 +109,7 @@ async function twoProcesses() {
   const shipper = await organization(localApp, local, 'Shipper', { name: 'Acme Shipping' });
   const carrier = await organization(localApp, local, 'Carrier', { name: 'Zeta Hauling' });
   const driver = await member(localApp, local, carrier.organizationId!, Role.Driver, { name: 'Dan Driver' });
+  const relief = await member(localApp, local, carrier.organizationId!, Role.Driver, { name: 'Rita Relief' });
   const db = local.database.db;
 
   const holders = () => projectionLockHolders(db);
@@ -155,6 +159,56 @@ async function twoProcesses() {
     t.equal(refused?.status, 401, 'B refuses the access token issued before the block');
     t.equal(refused?.json.message, 'Your organization is blocked');
     t.ok(Date.now() - blockedAt < 5000, `within the status cache's few seconds (${Date.now() - blockedAt} ms)`);
+  });
+
+  await t.test('a driver taken off a tour through process A leaves its room on B at once, also after auth:refresh', async (t) => {
+    const { tourId } = await runningTour(httpA, async (who) => ({ shipper: shipper.token, carrier: carrier.token, driver: driver.token })[who], driver.userId);
+    const removedOnB = await listen(b.baseUrl, 'removed driver on B', driver.token);
+    const shipperOnB = await listen(b.baseUrl, 'shipper on B', shipper.token);
+    sockets.push(removedOnB, shipperOnB);
+    t.same(await watchTour(removedOnB.socket, tourId), { ok: true }, 'the assigned driver watches the tour on B');
+    t.same(await watchTour(shipperOnB.socket, tourId), { ok: true }, 'the shipper watches the tour on B');
+    const ofTour = (listener: Listener) => listener.heard.filter((entry) => entry.payload?.tourId === tourId).map((entry) => entry.event);
+    const positionsAndChat = (listener: Listener) => ofTour(listener).filter((event) => event === 'tour:position' || event === 'chat:message').sort();
+    /** A position of `driverToken` and a chat message, through A; resolves once the shipper on B heard both. */
+    const activity = async (driverToken: string, label: string) => {
+      const recordedAt = new Date().toISOString();
+      await expectStatus(httpA('POST', `/api/tours/${tourId}/positions`, driverToken, { latitude: 40.9, longitude: -86.9, recordedAt }), 202, `${label}: position`);
+      await expectStatus(httpA('POST', `/api/tours/${tourId}/chat`, shipper.token, { message: label }), 201, `${label}: chat`);
+      await waitUntil(() => shipperOnB.heard.some((entry) => entry.event === 'tour:position' && entry.payload.recordedAt === recordedAt)
+        && shipperOnB.heard.some((entry) => entry.event === 'chat:message' && entry.payload.message.text === label), 10_000, `${label} heard on B`);
+      await sleep(200); // time for a stray delivery to show up
+    };
+    await activity(driver.token, 'before');
+    t.same(positionsAndChat(removedOnB), ['chat:message', 'tour:position'], 'while assigned, the driver on B hears the tour');
+
+    removedOnB.clear();
+    await expectStatus(httpA('POST', `/api/tours/${tourId}/assign/${relief.userId}`, carrier.token), 200, 'reassign through A');
+    t.equal((await httpB('GET', `/api/tours/${tourId}`, driver.token)).status, 404, 'B answers 404 to the removed driver');
+    await activity(relief.token, 'after');
+    t.same(ofTour(removedOnB), [], 'the removed driver on B hears no position, message or change of the tour');
+
+    // A token of the socket's own session (the one it connected with will do: same user and session).
+    const refreshed = await removedOnB.socket.timeout(5000).emitWithAck('auth:refresh', { token: driver.token });
+    t.match(refreshed, { ok: true }, 'auth:refresh is accepted on B');
+    await activity(relief.token, 'after the refresh');
+    t.same(ofTour(removedOnB), [], 'after auth:refresh it still hears nothing of the tour');
+    t.same(await watchTour(removedOnB.socket, tourId), { ok: false, error: 'Tour not found' }, 'and may not watch it again');
+  });
+
+  await t.test('a socket on B emitting 2,000 tour:watch at once is told and closed; the marketplace answers on A meanwhile', async (t) => {
+    const flooder = await listen(b.baseUrl, 'flooding driver on B', driver.token);
+    sockets.push(flooder);
+    const closed = new Promise<string>((resolve) => flooder.socket.once('disconnect', (reason) => resolve(reason)));
+    let answered = 0;
+    for (let index = 0; index < 2000; index += 1) flooder.socket.emit('tour:watch', { tourId: randomUUID() }, () => { answered += 1; });
+    const reads = Promise.all(Array.from({ length: 20 }, () => httpA('GET', '/api/loads/carrier', carrier.token)));
+    t.equal(await Promise.race([closed, sleep(10_000).then(() => 'still open')]), 'io server disconnect', 'B closed the flooding socket');
+    const told = flooder.heard.filter((entry) => entry.event === 'limit:exceeded').map((entry) => entry.payload);
+    t.match(told, [{ limit: /^(events|inFlight)$/, reason: /^Too many/ }], 'after telling it why');
+    t.ok(answered <= 8, `at most 8 of the 2,000 were answered (${answered})`);
+    t.same((await reads).map((answer) => answer.status), Array.from({ length: 20 }, () => 200), 'a carrier reads the marketplace through A meanwhile');
+    t.comment(`flood on B: told '${told[0]?.limit}', ${answered} answered`);
   });
 
   await t.test('killing the process that runs the projections: the other takes over, nothing lost or applied twice', async (t) => {
@@ -217,10 +271,11 @@ async function twoProcesses() {
     t.ok(await local.runner.waitFor(local.runner.projections.map((projection) => projection.name), head, 60_000), 'every projection caught up with the log');
     const countOf = async (type: string) => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM events WHERE type = ${type}`.execute(db)).rows[0]!.n);
     const rowsOf = async (table: string, where = sql`true`) => Number((await sql<{ n: string }>`SELECT count(*)::text AS n FROM ${sql.table(table)} WHERE ${where}`.execute(db)).rows[0]!.n);
-    // A batch is one PositionsRecorded event: the log's positions are the ones its events carry.
+    // A batch is one PositionsRecorded event: the log's positions are the ones its events carry (of
+    // this tour: the earlier tests recorded positions on theirs).
     const positionsInLog = Number((await sql<{ n: string }>`SELECT coalesce(sum(CASE WHEN type = 'PositionsRecorded' THEN jsonb_array_length(data->'positions') ELSE 1 END), 0)::text AS n
-      FROM events WHERE type IN ('PositionRecorded', 'PositionsRecorded')`.execute(db)).rows[0]!.n);
-    const positions = { log: positionsInLog, view: await rowsOf('tour_positions_view') };
+      FROM events WHERE type IN ('PositionRecorded', 'PositionsRecorded') AND data->>'tourId' = ${tourId}`.execute(db)).rows[0]!.n);
+    const positions = { log: positionsInLog, view: await rowsOf('tour_positions_view', sql`tour_id = ${tourId}`) };
     const loads = { log: await countOf('LoadPosted'), view: await rowsOf('loads_view') };
     const proposals = { log: await countOf('ProposalSubmitted'), view: await rowsOf('proposals_view') };
     const users = { log: await countOf('UserRegistered'), view: await rowsOf('users_view') };

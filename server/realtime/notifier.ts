@@ -22,7 +22,11 @@
  * Positions and chat messages are their events' own data: every process follows the log from the
  * moment its first socket connects and pushes them to its own sockets (`emitLocal`), so a watcher
  * hears each position exactly once, also while another process takes the projections over.
- * A user blocked or deleted has its sockets here closed at once (UserBlocked, UserDeleted).
+ * A user blocked or deleted has its sockets here closed at once (UserBlocked, UserDeleted). When a
+ * tour is assigned to another driver (TourAssigned), the sockets in its room whose user no longer
+ * sees it leave the room before the room hears anything more: as the log brings the event (before
+ * the positions and messages after it), and again before the page's rows are pushed, whichever
+ * comes first.
  */
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
@@ -108,6 +112,8 @@ export type NotifierDeps = {
   emitLocal: Emit;
   /** Closes every socket of the user in this process. */
   endUser: (userId: string) => void;
+  /** Takes the sockets of this process whose user no longer sees the tour out of its room (never rejects). */
+  recheckTour: (tourId: string) => Promise<void>;
   logger: Pick<Logger, 'warn'>;
 };
 
@@ -206,7 +212,11 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   /** Reads the rows a page changed, one query per kind, and pushes them to this process's sockets. */
   async function pushRows(work: RowWork) {
-    for (const push of await rowPushes(db, work)) emitLocal(push.rooms, push.event, push.payload);
+    const pushes = await rowPushes(db, work);
+    // A tour's new driver: whoever lost the tour is out of its room before the room hears of it.
+    const reassigned = work.tours.filter(([, entries]) => entries.some((entry) => entry.type === 'TourAssigned')).map(([tourId]) => tourId);
+    await Promise.all(reassigned.map((tourId) => deps.recheckTour(tourId)));
+    for (const push of pushes) emitLocal(push.rooms, push.event, push.payload);
   }
 
   /**
@@ -263,6 +273,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         for (const push of pushes) emitLocal(push.rooms, push.event, push.payload);
       } else if (event.type === 'UserBlocked' || event.type === 'UserDeleted') {
         deps.endUser(String((event.data as { userId: string }).userId));
+      } else if (event.type === 'TourAssigned') {
+        // Awaited: the positions and messages after it in the log go only to who still sees the tour.
+        if (deps.hasSockets()) await deps.recheckTour(String((event.data as { tourId: string }).tourId));
       }
     }
   }

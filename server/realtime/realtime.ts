@@ -2,9 +2,10 @@
  * socket.io on the app's HTTP server (docs/api.md "Realtime"): the access token checked at the handshake
  * and for as long as the socket lives (sessions.ts; `auth:refresh` hands it a fresh token that moves
  * the expiry), rooms per user, organization, permission,
- * tour and the carriers' marketplace (rooms.ts), `tour:watch` for the tour's parties only, and the
- * notifier that turns the event log into emits (notifier.ts). With DATABASE_URL, the PostgreSQL
- * adapter carries `emit` to the sockets of every server process.
+ * tour and the carriers' marketplace (rooms.ts), `tour:watch` for the tour's parties only (and a
+ * tour's room keeps only them: a driver taken off the tour leaves it at once), each socket's budget
+ * of events (budget.ts), and the notifier that turns the event log into emits (notifier.ts). With
+ * DATABASE_URL, the PostgreSQL adapter carries `emit` to the sockets of every server process.
  *
  * The platform creates it (a no-op until attached); app.ts attaches it when the HTTP server is
  * ready and closes it before the server closes.
@@ -19,11 +20,13 @@ import { DomainError, UnauthorizedError } from '../../domain/shared/errors.ts';
 import { hashShareToken } from '../auth/shareTokens.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
 import { liveShareByHash } from '../../projections/tourShares/tourShares.queries.ts';
+import { socketUserEventsPerSecond } from '../config.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
+import { breaches, createEventBudget, type Breach, type SocketBudget } from './budget.ts';
 import { createNotifier, type NotifierDeps, type RowWork } from './notifier.ts';
 import { createPostgresAdapter, type PostgresAdapterHandle } from './postgresAdapter.ts';
-import { roomsOf, sharedTourRoom, tourRoom } from './rooms.ts';
+import { roomsOf, shareRoom, sharedTourRoom, tourRoom, userRoom } from './rooms.ts';
 import { createShareWatch } from './shareWatch.ts';
 import { createSessionWatch, type SessionEndReason, type SessionWatch } from './sessions.ts';
 import type { DB } from '../../storage/schema.ts';
@@ -32,6 +35,7 @@ export const SOCKET_PATH = '/socket.io';
 /** How many tours one socket may watch at once. */
 export const MAX_WATCHED_TOURS = 200;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TOUR_NOT_FOUND = { ok: false, error: 'Tour not found' } as const;
 
 export type Realtime = {
   /** Closes every socket in `room`, in every server process (an organization was blocked). */
@@ -73,6 +77,9 @@ type SocketData = { actor: Actor; claims: AccessClaims; organizationStatus?: num
 type UserSocketData = Extract<SocketData, { actor: Actor }>;
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
 type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type Reply = (answer: unknown) => void;
+/** A client event's handler: its payload, and the acknowledgement (a no-op when the client asked for none). */
+type ClientEventHandler = (payload: unknown, reply: Reply) => Promise<unknown>;
 /** An emit whose event and payload the caller vouches for (the notifier and the reactors name the events of `domain/realtime/events.ts`). */
 type Broadcast = { emit(event: string, payload: unknown): boolean };
 const untyped = (target: unknown) => target as Broadcast;
@@ -128,6 +135,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   const shares = createShareWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'tracking link check failed') });
   const sessions = createSessionWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'socket session check failed') });
   const sharedRowHandlers = new Set<(work: RowWork) => void>();
+  const events = createEventBudget({ userEventsPerSecond: socketUserEventsPerSecond() });
+  /** The tours each user socket joined with `tour:watch`. */
+  const watchedTours = new WeakMap<IoSocket, Set<string>>();
   const notifier = createNotifier({
     store: deps.store,
     db: deps.db,
@@ -144,6 +154,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       mirrorToLinks(io, rooms, event, payload);
     },
     endUser: (userId) => sessions.endUser(userId, 'blocked'),
+    recheckTour: (tourId) => recheckTourRoom(tourId).catch((err: unknown) => logger.warn({ err, tourId }, 'tour room not checked')),
     logger,
   });
 
@@ -195,6 +206,43 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     return next();
   }
 
+  /** Tells the socket which limit it went past, then closes it (budget.ts). */
+  function closeOverBudget(socket: IoSocket, breach: Breach) {
+    if (!socket.connected) return;
+    const who = 'actor' in socket.data ? { userId: socket.data.actor.userId } : { shareId: socket.data.share.shareId };
+    logger.warn({ ...who, limit: breach.limit }, 'socket closed: over its budget of events');
+    socket.emit('limit:exceeded', breach);
+    socket.disconnect(true);
+  }
+
+  /**
+   * The socket's budget (budget.ts), shared with the other sockets of `owner` in this process: every
+   * incoming event is counted before any handler runs, and `on` registers a handler that runs only
+   * while few enough of the socket's events are unanswered. Past either, the socket is told and closed.
+   */
+  function budgeted(socket: IoSocket, owner: string): { on(event: string, handler: ClientEventHandler): void; budget: SocketBudget } {
+    const budget = events.open(owner);
+    socket.on('disconnect', () => budget.close());
+    socket.use((_event, next) => {
+      // Events already read off the wire when the socket was closed: dropped.
+      if (!socket.connected) return;
+      const breach = budget.admit();
+      if (breach) return closeOverBudget(socket, breach);
+      return next();
+    });
+    const on = (event: string, handler: ClientEventHandler) => {
+      (socket as unknown as { on(event: string, listener: (payload: unknown, ack?: unknown) => void): void }).on(event, (payload, ack) => {
+        const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
+        const breach = budget.run(() => handler(payload, reply).catch((err: unknown) => {
+          logger.warn({ err, event }, 'socket event failed');
+          reply({ ok: false, error: 'Realtime is unavailable, try again shortly' });
+        }));
+        if (breach) closeOverBudget(socket, breach);
+      });
+    };
+    return { on, budget };
+  }
+
   /** Positions and redacted status changes of the link's tour, until the link expires or is revoked. */
   async function onShareConnection(socket: IoSocket, share: Extract<SocketData, { share: unknown }>['share']) {
     const stopWatching = shares.watch({
@@ -206,8 +254,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       },
     });
     socket.on('disconnect', stopWatching);
-    socket.on('tour:watch', async (payload: unknown, ack?: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+    const { on } = budgeted(socket, shareRoom(share.shareId));
+    on('tour:watch', async (payload, reply) => {
       const shareToken = (payload as { shareToken?: unknown } | null)?.shareToken;
       // Only the link the socket was opened with.
       if (typeof shareToken !== 'string' || shareToken.length > 200 || hashShareToken(shareToken) !== share.tokenHash) return reply({ ok: false, error: SHARE_ENDED });
@@ -215,10 +263,54 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       await socket.join(sharedTourRoom(share.tourId));
       return reply({ ok: true, tourId: share.tourId });
     });
-    socket.on('tour:unwatch', async (_payload: unknown, ack?: unknown) => {
+    on('tour:unwatch', async (_payload, reply) => {
       await socket.leave(sharedTourRoom(share.tourId));
-      if (typeof ack === 'function') (ack as (answer: unknown) => void)({ ok: true });
+      reply({ ok: true });
     });
+  }
+
+  /**
+   * Whether `actor` may still see the tour, by the rule of GET /api/tours/{id} (`visibleTour`): false
+   * when the tour answers not found to it; null when that could not be told (the caller keeps what it had).
+   */
+  async function maySee(actor: Actor, tourId: string): Promise<boolean | null> {
+    try {
+      await deps.marketplace.visibleTour(actor, tourId);
+      return true;
+    } catch (error) {
+      if (error instanceof DomainError) return false;
+      logger.warn({ err: error, tourId }, 'tour visibility not checked');
+      return null;
+    }
+  }
+
+  function leaveTour(socket: IoSocket, tourId: string) {
+    watchedTours.get(socket)?.delete(tourId);
+    void socket.leave(tourRoom(tourId));
+  }
+
+  /**
+   * The tour's parties changed (a driver was assigned in place of another): every socket of this
+   * process in its room whose user no longer sees the tour leaves the room, before the room hears
+   * anything more. Each process does this for its own sockets (the notifier of each hears the event).
+   */
+  async function recheckTourRoom(tourId: string) {
+    const namespace = io?.of('/');
+    const ids = namespace?.adapter.rooms.get(tourRoom(tourId));
+    if (!namespace || !ids) return;
+    const checks = new Map<string, Promise<boolean | null>>();
+    await Promise.all([...ids].map(async (id) => {
+      const socket = namespace.sockets.get(id);
+      if (!socket || !('actor' in socket.data)) return;
+      const { actor } = socket.data;
+      // One check per user, however many of its sockets watch the tour.
+      let check = checks.get(actor.userId);
+      if (!check) checks.set(actor.userId, check = maySee(actor, tourId));
+      if ((await check) === false) {
+        logger.debug?.({ userId: actor.userId, tourId }, 'socket left a tour it no longer sees');
+        leaveTour(socket, tourId);
+      }
+    }));
   }
 
   async function onConnection(socket: IoSocket) {
@@ -238,12 +330,13 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     const stopWatching = sessions.watch(session);
     socket.on('disconnect', stopWatching);
     const watching = new Set<string>();
+    watchedTours.set(socket, watching);
+    const { on, budget } = budgeted(socket, userRoom(actor.userId));
 
     // A fresh access token of the same user and session moves the socket's expiry; anything else
     // (no token, a bad or expired one, another user's or session's, changed rooms) closes it: the
     // client then connects again with whatever token it has.
-    socket.on('auth:refresh', async (payload: unknown, ack?: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+    on('auth:refresh', async (payload, reply) => {
       const refuse = (error: string) => {
         reply({ ok: false, error });
         socket.disconnect(true);
@@ -264,19 +357,23 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       const expiresAt = Math.max(current.exp, fresh.exp);
       if (!sessions.renew(session, expiresAt)) return refuse('Your session has ended');
       (socket.data as UserSocketData).claims = { ...fresh, exp: expiresAt };
+      // The watched tours are asked again: a tour this user no longer sees is left.
+      await Promise.all([...watching].map(async (tourId) => { if ((await maySee(actor, tourId)) === false) leaveTour(socket, tourId); }));
       return reply({ ok: true, expiresAt });
     });
 
-    socket.on('tour:watch', async (payload: unknown, ack?: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+    on('tour:watch', async (payload, reply) => {
       const tourId = (payload as { tourId?: unknown } | null)?.tourId;
-      if (typeof tourId !== 'string' || !UUID.test(tourId)) return reply({ ok: false, error: 'Tour not found' });
+      if (typeof tourId !== 'string' || !UUID.test(tourId)) return reply(TOUR_NOT_FOUND);
       if (!watching.has(tourId) && watching.size >= MAX_WATCHED_TOURS) return reply({ ok: false, error: `At most ${MAX_WATCHED_TOURS} tours at once` });
+      // Ids that are nobody's tour cost a query each: past a few, the socket is closed before asking.
+      if (!watching.has(tourId) && budget.notFoundSpent) return closeOverBudget(socket, breaches.toursNotFound);
       try {
         // The same rule as GET /api/tours/{id}: the shipper, the carrier, the assigned driver, a Superadmin.
         await deps.marketplace.visibleTour(actor, tourId);
       } catch (error) {
         if (!(error instanceof DomainError)) logger.warn({ err: error, tourId }, 'tour:watch failed');
+        else budget.notFound();
         return reply({ ok: false, error: error instanceof DomainError ? error.message : 'Tour not found' });
       }
       if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
@@ -285,8 +382,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       return reply({ ok: true });
     });
 
-    socket.on('tour:unwatch', async (payload: unknown, ack?: unknown) => {
-      const reply = typeof ack === 'function' ? (ack as (answer: unknown) => void) : () => undefined;
+    on('tour:unwatch', async (payload, reply) => {
       const tourId = (payload as { tourId?: unknown } | null)?.tourId;
       if (typeof tourId !== 'string' || !watching.has(tourId)) return reply({ ok: true });
       watching.delete(tourId);
