@@ -53,6 +53,24 @@ t.test('at most 100 failures an hour per account', async (t) => {
   t.ok(failures >= 90, 'the per-minute rule alone would have allowed far more; the hourly cap is what stops it');
 });
 
+t.test('at most 100 failures an hour per client address, across accounts', async (t) => {
+  const { clock, limiter } = setup();
+  let failures = 0;
+  for (let minute = 0; minute < 60; minute += 1) {
+    for (let i = 0; i < 20; i += 1) {
+      const account = `spray-${minute}-${i}@example.com`;
+      if (limiter.check(account, '203.0.113.50').allowed) {
+        limiter.fail(account, '203.0.113.50');
+        failures += 1;
+      }
+      clock.at += 3_000;
+    }
+  }
+  t.comment(`failures allowed in one hour from one address: ${failures}`);
+  t.ok(failures <= 100, `${failures} ≤ 100`);
+  t.ok(failures >= 90, 'the per-minute rule alone would have allowed far more; the hourly cap is what stops it');
+});
+
 t.test('a success clears the account but not the address', async (t) => {
   const { limiter } = setup();
   for (let i = 0; i < 10; i += 1) limiter.fail('carol', '192.0.2.10');

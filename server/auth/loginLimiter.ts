@@ -9,9 +9,10 @@ export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeco
 export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
 
 export const defaultLoginLimits = {
-  // 10 a minute is the product rule; 100 an hour caps a patient attacker at the test plan's ceiling.
+  // 10 a minute is the product rule; 100 an hour caps a patient attacker at the test plan's ceiling,
+  // for an account and for an address alike.
   account: [{ windowMs: 60_000, max: 10 }, { windowMs: 3_600_000, max: 100 }] as LimitRule[],
-  address: [{ windowMs: 60_000, max: 10 }] as LimitRule[],
+  address: [{ windowMs: 60_000, max: 10 }, { windowMs: 3_600_000, max: 100 }] as LimitRule[],
 };
 
 /** Case, surrounding spaces and Unicode look-alike forms do not make a new account key. */

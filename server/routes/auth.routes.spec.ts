@@ -145,7 +145,22 @@ t.test('sign-in is rate limited per account and per address; X-Forwarded-For doe
   const limited = await login('haulers', 'long-enough-1', '10.1.1.2', { 'x-forwarded-for': '198.51.100.7' });
   t.equal(limited.statusCode, 429, 'even the right password, from another address, while the account is limited');
   t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After');
-  platform.loginLimiter.succeed('haulers');
+  platform.loginLimiter.succeed(['haulers', 'dispatch@haulers.test']);
+});
+
+t.test('a known account is one account to the limiter, whichever of its names the guesses use', async (t) => {
+  // Five guesses by username and five by e-mail, each from its own address: ten failures of one account.
+  for (let i = 0; i < 10; i++) {
+    const wrong = await login(i % 2 ? 'haulers' : 'Dispatch@Haulers.test', `bad-password-${i}`, `10.2.0.${i}`);
+    t.equal(wrong.statusCode, 401, `guess ${i + 1} is refused as a wrong password`);
+  }
+  for (const name of ['haulers', 'dispatch@haulers.test']) {
+    const limited = await login(name, 'long-enough-1', '10.2.1.1');
+    t.equal(limited.statusCode, 429, `signing in as ${name} is limited, even with the right password`);
+    t.ok(Number(limited.headers['retry-after']) > 0, 'with Retry-After');
+  }
+  platform.loginLimiter.succeed(['haulers', 'dispatch@haulers.test']);
+  t.equal((await login('haulers', 'long-enough-1', '10.2.1.2')).statusCode, 200, 'once cleared, the account signs in');
 });
 
 t.test('refresh tokens rotate; a reused one revokes its family; logout ends the session', async (t) => {

@@ -58,7 +58,9 @@ export async function authRoutes(app: App) {
     // An unknown account costs the same hash as a known one, so timing does not tell them apart.
     const valid = await verifyPassword(user?.passwordHash, password);
     if (!user || !userId || !valid) {
-      loginLimiter.fail(account, address);
+      // A known account's failure counts under both names it signs in with, so alternating the
+      // e-mail and the username does not double the guesses.
+      loginLimiter.fail(user ? [account, user.email, user.username] : account, address);
       throw new UnauthorizedError(INVALID_CREDENTIALS);
     }
     const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
@@ -66,7 +68,7 @@ export async function authRoutes(app: App) {
     if (user.organizationId && organization?.status !== 1 && organization?.status !== 2) throw new UnauthorizedError(ORGANIZATION_BLOCKED);
     // The registration flow confirms the e-mailed code before the first sign-in (only the right password learns this).
     if (!user.emailConfirmed) throw new UnauthorizedError(EMAIL_NOT_CONFIRMED);
-    loginLimiter.succeed(account);
+    loginLimiter.succeed([account, user.email, user.username]);
     const pair = await tokens.issue({ id: userId, organizationId: user.organizationId, roleId: user.roleId });
     return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: await profileOf(app, userId) };
   });
