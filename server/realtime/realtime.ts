@@ -294,7 +294,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
    * process in its room whose user no longer sees the tour leaves the room, before the room hears
    * anything more. Each process does this for its own sockets (the notifier of each hears the event).
    */
+  /** Tour rooms checked again so far in this process: a `tour:watch` that spans one checks once more. */
+  let rechecks = 0;
+
   async function recheckTourRoom(tourId: string) {
+    rechecks += 1;
     const namespace = io?.of('/');
     const ids = namespace?.adapter.rooms.get(tourRoom(tourId));
     if (!namespace || !ids) return;
@@ -368,6 +372,7 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       if (!watching.has(tourId) && watching.size >= MAX_WATCHED_TOURS) return reply({ ok: false, error: `At most ${MAX_WATCHED_TOURS} tours at once` });
       // Ids that are nobody's tour cost a query each: past a few, the socket is closed before asking.
       if (!watching.has(tourId) && budget.notFoundSpent) return closeOverBudget(socket, breaches.toursNotFound);
+      const rechecksBefore = rechecks;
       try {
         // The same rule as GET /api/tours/{id}: the shipper, the carrier, the assigned driver, a Superadmin.
         await deps.marketplace.visibleTour(actor, tourId);
@@ -379,6 +384,11 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
       watching.add(tourId);
       await socket.join(tourRoom(tourId));
+      // A reassignment committed while this socket was being let in found it outside the room: ask again.
+      if (rechecks !== rechecksBefore && (await maySee(actor, tourId)) === false) {
+        leaveTour(socket, tourId);
+        return reply(TOUR_NOT_FOUND);
+      }
       return reply({ ok: true });
     });
 
