@@ -19,7 +19,7 @@ const TTL = 4;
 let server: Awaited<ReturnType<typeof startTestApp>>;
 let baseUrl = '';
 let http: ReturnType<typeof httpClient>;
-let people: { shipper: string; carrier: string; driver: string; carrierUserId: string };
+let people: { shipper: string; carrier: string; driver: string; carrierUserId: string; driverUserId: string };
 let tourId = '';
 
 // The client's own setup stubs fetch (no network in screen tests); these talk to a real server.
@@ -36,7 +36,7 @@ beforeAll(async () => {
   const shipper = await organization(app, platform, 'Shipper', { name: 'Client Test Shipping' });
   const carrier = await organization(app, platform, 'Carrier', { name: 'Client Test Hauling' });
   const driver = await member(app, platform, carrier.organizationId!, Role.Driver, { name: 'Cleo Client' });
-  people = { shipper: shipper.email, carrier: carrier.email, driver: driver.email, carrierUserId: carrier.userId };
+  people = { shipper: shipper.email, carrier: carrier.email, driver: driver.email, carrierUserId: carrier.userId, driverUserId: driver.userId };
   ({ tourId } = await runningTour(http, (who) => tokenOf(who), driver.userId));
 }, 120_000);
 
@@ -144,6 +144,30 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
     await waitUntil(() => heard.some((entry) => entry.payload.latitude === 40.5), 10_000, 'a live position after the reconnection');
     expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
     stopWatching();
+    client.close();
+  });
+
+  it('watches a dozen tours again after a reconnection without going past the server\'s budget of unanswered events', async () => {
+    const tours = [tourId, ...await Promise.all(Array.from({ length: 11 }, async () => (await runningTour(http, (who) => tokenOf(who), people.driverUserId)).tourId))];
+    const { client, heard } = await browserSession();
+    const limits: unknown[] = [];
+    client.on('limit:exceeded', (payload) => limits.push(payload));
+    let reconnections = 0;
+    client.onReconnect(() => { reconnections += 1; });
+    client.open();
+    await waitUntil(() => client.status === 'live', 10_000, 'live');
+    const stops = tours.map((id) => client.watchTour(id));
+    await new Promise((resolve) => setTimeout(resolve, 500));
+
+    server.platform.realtime.sessions.endUser(people.carrierUserId, 'signedOut');
+    await waitUntil(() => client.status === 'live' && reconnections === 1, 15_000, 'live again');
+    // Every tour watched again: a position of the last one arrives live, and the socket stays open.
+    const last = tours[tours.length - 1];
+    await expectStatus(http('POST', `/api/tours/${last}/positions`, await tokenOf('driver'), { latitude: 41.7, longitude: -87.6 }), 202, 'position');
+    await waitUntil(() => heard.some((entry) => entry.event === 'tour:position' && entry.payload.tourId === last), 10_000, 'a position of the twelfth tour');
+    expect(limits).toEqual([]);
+    expect(reconnections).toBe(1);
+    for (const stop of stops) stop();
     client.close();
   });
 });

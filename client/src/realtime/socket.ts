@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import pLimit from 'p-limit';
 import { io, type Socket } from 'socket.io-client';
 import {
   SERVER_EVENTS, type Ack, type ClientToServerEvents, type ServerEventName, type ServerPayloads, type ServerToClientEvents, type TourPositionPayload,
@@ -29,6 +30,8 @@ export const DEFAULT_TRANSPORTS: ('websocket' | 'polling')[] = ['websocket'];
 
 /** After a reconnection, the positions are fetched again this long after the first catch-up. */
 export const CATCH_UP_AGAIN_MS = 3000;
+/** `tour:watch` requests unanswered at once, well inside the server's budget of 8 a connection. */
+const WATCHES_AT_ONCE = 4;
 
 export type ConnectionStatus = 'offline' | 'connecting' | 'live' | 'reconnecting';
 
@@ -78,6 +81,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   const reconnectListeners = new Set<() => void>();
   /** Watched tours: how many screens watch each, and the time of the last position heard. */
   const tours = new Map<string, { count: number; last: string; seen: Set<string> }>();
+  const watchLimit = pLimit(WATCHES_AT_ONCE);
   let socket: TypedSocket | null = null;
   let status: ConnectionStatus = 'offline';
   let connectedOnce = false;
@@ -161,7 +165,7 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     const current = socket;
     if (!current) return;
     await Promise.all([...tours.keys()].map(async (tourId) => {
-      const answer = await current.timeout(10_000).emitWithAck('tour:watch', { tourId }).catch((): Ack => ({ ok: false, error: 'No answer' }));
+      const answer = await watchLimit(() => current.timeout(10_000).emitWithAck('tour:watch', { tourId })).catch((): Ack => ({ ok: false, error: 'No answer' }));
       if (!answer.ok) console.warn(`tour:watch ${tourId}: ${answer.error}`);
     }));
   }
@@ -290,7 +294,8 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       if (tour) tour.count += 1;
       else {
         tours.set(tourId, { count: 1, last: new Date().toISOString(), seen: new Set() });
-        if (socket?.connected) void socket.timeout(10_000).emitWithAck('tour:watch', { tourId }).catch(() => undefined);
+        const current = socket;
+        if (current?.connected) void watchLimit(() => current.timeout(10_000).emitWithAck('tour:watch', { tourId })).catch(() => undefined);
       }
       let released = false;
       return () => {
