@@ -4,6 +4,8 @@
  * X-Forwarded-For, or a client resets its limit by changing a header. With several server processes
  * each keeps its own counts, so the effective limit is at most processes × the limit.
  */
+import { TooManyRequestsError } from '../../domain/shared/errors.ts';
+
 export type LimitRule = { windowMs: number; max: number };
 export type LimitDecision = { allowed: true } | { allowed: false; retryAfterSeconds: number };
 export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
@@ -40,12 +42,19 @@ export function createLoginLimiter(options: {
   const accounts = createCounter(options.account ?? defaultLoginLimits.account, maxKeys);
   const addresses = createCounter(options.address ?? defaultLoginLimits.address, maxKeys);
 
+  /** Ask before checking the password: while limited, even the right password is not tried. */
+  const check = (account: Accounts, address: string): LimitDecision => {
+    const at = now();
+    const wait = Math.max(...accountKeys(account).map((key) => accounts.wait(key, at)), addresses.wait(address, at));
+    return wait > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) } : { allowed: true };
+  };
+
   return {
-    /** Ask before checking the password: while limited, even the right password is not tried. */
-    check(account: Accounts, address: string): LimitDecision {
-      const at = now();
-      const wait = Math.max(...accountKeys(account).map((key) => accounts.wait(key, at)), addresses.wait(address, at));
-      return wait > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) } : { allowed: true };
+    check,
+    /** `check` for a route: while limited, sign-in's 429 with Retry-After (a sign-in and a current-password check alike). */
+    assertAllowed(account: Accounts, address: string): void {
+      const decision = check(account, address);
+      if (!decision.allowed) throw new TooManyRequestsError(tooManySignInsMessage(decision.retryAfterSeconds), decision.retryAfterSeconds);
     },
     /** One failure: counted once for the address, and for each of the account's keys. */
     fail(account: Accounts, address: string): void {

@@ -6,9 +6,8 @@
 import type { z } from 'zod';
 import type { CarrierDocuments } from '../../domain/organizations/organization.ts';
 import { carrierDocumentFields } from '../../domain/schemas/index.ts';
-import { TooManyRequestsError, ValidationError } from '../../domain/shared/errors.ts';
+import { ValidationError } from '../../domain/shared/errors.ts';
 import type { RegisteredUser } from '../../domain/users/user.ts';
-import { tooManySignInsMessage } from '../auth/loginLimiter.ts';
 import { hashPassword, verifyPassword } from '../auth/passwords.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
@@ -86,8 +85,7 @@ export async function requireCurrentPassword(platform: Pick<Platform, 'loginLimi
   if (!oldPassword) throw ValidationError.field('oldPassword', OLD_PASSWORD_REQUIRED_MESSAGE);
   const { loginLimiter } = platform;
   const account = [user.email, user.username];
-  const limited = loginLimiter.check(account, address);
-  if (!limited.allowed) throw new TooManyRequestsError(tooManySignInsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds);
+  loginLimiter.assertAllowed(account, address);
   if (!(await verifyPassword(user.passwordHash, oldPassword))) {
     loginLimiter.fail(account, address);
     throw ValidationError.field('oldPassword', OLD_PASSWORD_WRONG_MESSAGE);

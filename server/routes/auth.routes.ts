@@ -1,8 +1,7 @@
 import { roles } from '../../domain/catalog.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
-import { TooManyRequestsError, UnauthorizedError } from '../../domain/shared/errors.ts';
+import { UnauthorizedError } from '../../domain/shared/errors.ts';
 import { organizationRatings } from '../../projections/marketplace/marketplace.queries.ts';
-import { tooManySignInsMessage } from '../auth/loginLimiter.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
@@ -51,8 +50,7 @@ export async function authRoutes(app: App) {
     const { email: account, password } = request.body;
     // The socket's address, never X-Forwarded-For: a client must not reset its limit with a header.
     const address = request.socket.remoteAddress ?? 'unknown';
-    const limited = loginLimiter.check(account, address);
-    if (!limited.allowed) throw new TooManyRequestsError(tooManySignInsMessage(limited.retryAfterSeconds), limited.retryAfterSeconds);
+    loginLimiter.assertAllowed(account, address);
     const userId = (await identity.userIdByEmail(account)) ?? (await identity.userIdByUsername(account));
     const user = userId ? await identity.loadUser(userId) : null;
     // An unknown account costs the same hash as a known one, so timing does not tell them apart.
