@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { loadSecretsKey } from './integrations/eld/secrets.ts';
+import { USER_EVENTS_PER_SECOND } from './realtime/budget.ts';
 import { defaultWebhookSettings, type WebhookSettings } from './webhooks/settings.ts';
 
 export type Config = {
@@ -70,7 +71,7 @@ export const rateLimitPerMinute = (env: NodeJS.ProcessEnv = process.env) => Numb
  * SOCKET_USER_EVENTS_PER_SECOND (50, server/realtime/budget.ts): socket events a second one user may
  * send over all its sockets in one process. Read when the realtime server is created, as above.
  */
-export const socketUserEventsPerSecond = (env: NodeJS.ProcessEnv = process.env) => Number(env.SOCKET_USER_EVENTS_PER_SECOND || 50);
+export const socketUserEventsPerSecond = (env: NodeJS.ProcessEnv = process.env) => Number(env.SOCKET_USER_EVENTS_PER_SECOND || USER_EVENTS_PER_SECOND);
 
 /** MAIL_FROM as given ("dispatch@example.com" or "Acme Freight <dispatch@example.com>"); a value that names no address stops the start. */
 function mailFromOf(value: string | undefined): string {

@@ -289,14 +289,14 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     void socket.leave(tourRoom(tourId));
   }
 
+  /** Tour rooms checked again so far in this process: a `tour:watch` that spans one checks once more. */
+  let rechecks = 0;
+
   /**
    * The tour's parties changed (a driver was assigned in place of another): every socket of this
    * process in its room whose user no longer sees the tour leaves the room, before the room hears
    * anything more. Each process does this for its own sockets (the notifier of each hears the event).
    */
-  /** Tour rooms checked again so far in this process: a `tour:watch` that spans one checks once more. */
-  let rechecks = 0;
-
   async function recheckTourRoom(tourId: string) {
     rechecks += 1;
     const namespace = io?.of('/');
