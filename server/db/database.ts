@@ -16,9 +16,14 @@ const BACKGROUND_POOL = 6;
 // int8 as a decimal string on both drivers (pg already does; PGlite would give number or bigint).
 pg.types.setTypeParser(20, (value) => value);
 
-export async function openDatabase(options: { databaseUrl: string | null; dataDir?: string | null; poolSize?: number }): Promise<Database> {
+/**
+ * PostgreSQL at `databaseUrl`, else PGlite in `dataDir` (in memory when null). `pgliteFrom`, for a
+ * PGlite in memory only, is a data folder's tarball (PGlite's `dumpDataDir`) to start from instead
+ * of an empty cluster: the tests' migrated template (server/testing/testDatabase.ts).
+ */
+export async function openDatabase(options: { databaseUrl: string | null; dataDir?: string | null; poolSize?: number; pgliteFrom?: Blob }): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
-  return openPglite(options.dataDir ?? null);
+  return openPglite(options.dataDir ?? null, options.dataDir ? undefined : options.pgliteFrom);
 }
 
 async function openPostgres(connectionString: string, max: number): Promise<Database> {
@@ -163,10 +168,14 @@ function lockDataDir(dataDir: string): () => void {
   return () => { try { if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile); } catch { /* already gone */ } };
 }
 
-async function openPglite(dataDir: string | null): Promise<Database> {
+async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
-  const pglite = new PGlite(dataDir ?? undefined, {
+  // One options object: PGlite reads its second argument only when the first is a folder's name, so
+  // `new PGlite(undefined, options)` (in memory) would drop the int8 parser and the tarball.
+  const pglite = new PGlite({
+    ...(dataDir ? { dataDir } : {}),
     parsers: { [types.INT8]: (value: string) => value },
+    ...(from ? { loadDataDir: from } : {}),
   });
   await pglite.waitReady;
   const runPrepared = preparedStatements(pglite);
