@@ -64,8 +64,12 @@ export type Platform = {
   close(): Promise<void>;
 };
 
-export async function startPlatform(givenConfig: Config, logger: Logger, options: { projections?: Projection[] } = {}): Promise<Platform> {
-  const database = await openDatabase({ databaseUrl: givenConfig.databaseUrl, dataDir: givenConfig.inMemory ? null : givenConfig.dataDir });
+/**
+ * `options.pgliteFrom`: for a PGlite in memory (tests), the data folder to start from (openDatabase),
+ * so the migrations below find nothing left to do.
+ */
+export async function startPlatform(givenConfig: Config, logger: Logger, options: { projections?: Projection[]; pgliteFrom?: Blob } = {}): Promise<Platform> {
+  const database = await openDatabase({ databaseUrl: givenConfig.databaseUrl, dataDir: givenConfig.inMemory ? null : givenConfig.dataDir, pgliteFrom: options.pgliteFrom });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   // One source of keys for every process on this database (JWT_SECRET / SECRETS_KEY override it);

@@ -1,4 +1,10 @@
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
+import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
 import { migrateToLatest } from '../../migrations/index.ts';
 import { openDatabase, type Database } from '../db/database.ts';
@@ -7,25 +13,27 @@ export type TestDatabase = Database & { url: string | null; drop(): Promise<void
 
 /**
  * A fresh, migrated database for one test file: a new database on the PostgreSQL server of
- * DATABASE_URL when `backend` is 'postgres', else PGlite in memory.
+ * DATABASE_URL when `backend` is 'postgres', else PGlite in memory. Both are copies of a template
+ * migrated once for the current migrations (`migratedPglite`, `migratedTemplateDatabase`), so a test
+ * pays for a copy, not for initdb and every migration; `migrateToLatest` still runs and finds nothing to do.
  */
 export async function openTestDatabase(backend: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite'): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null });
+    const database = await openDatabase({ databaseUrl: null, dataDir: null, pgliteFrom: await migratedPglite() });
     await migrateToLatest(database.db);
     return { ...database, url: null, drop: () => database.close() };
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
+  const template = await migratedTemplateDatabase(adminUrl);
   const name = `freight_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => client.query(`CREATE DATABASE ${name}`));
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  const database = await openDatabase({ databaseUrl: url.toString(), poolSize: 24 });
+  await withAdmin(adminUrl, (client) => createFromTemplate(client, name, template));
+  const url = withDatabase(adminUrl, name);
+  const database = await openDatabase({ databaseUrl: url, poolSize: 24 });
   await migrateToLatest(database.db);
   return {
     ...database,
-    url: url.toString(),
+    url,
     async drop() {
       await database.close();
       await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
@@ -33,11 +41,100 @@ export async function openTestDatabase(backend: 'pglite' | 'postgres' = process.
   };
 }
 
+/** The backends the event store contract runs on here: PGlite always, PostgreSQL when configured. */
+export const sqlBackends = (): ('pglite' | 'postgres')[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+
+/**
+ * What identifies the migrated schema: the text of every migration file. A changed or added migration
+ * makes a new template; an unchanged set reuses the one already made (by this process or another).
+ */
+const migrationsKey = (() => {
+  let key: string | undefined;
+  return () => {
+    if (key) return key;
+    const folder = new URL('../../migrations/', import.meta.url).pathname;
+    const hash = createHash('sha256');
+    for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(join(folder, file)));
+    return (key = hash.digest('hex').slice(0, 16));
+  };
+})();
+
+let pgliteTemplate: Promise<Blob> | undefined;
+
+/**
+ * A PGlite data folder after every migration, as PGlite's uncompressed tarball in the system's temp
+ * folder (about 40 MB), made by the first test process that needs it and read by the others: loading
+ * it takes under a second where a fresh PGlite's initdb and the migrations take about three.
+ * Concurrent makers each write their own file and rename it into place, so a reader never sees half.
+ */
+export function migratedPglite(): Promise<Blob> {
+  return (pgliteTemplate ??= (async () => {
+    const file = join(tmpdir(), `freight-pglite-${migrationsKey()}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const pglite = new PGlite();
+    const db = new Kysely<unknown>({ dialect: new PGliteDialect(pglite) });
+    await migrateToLatest(db);
+    const dump = await pglite.dumpDataDir('none');
+    await db.destroy();
+    const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
+    writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
+    renameSync(partial, file);
+    return dump;
+  })());
+}
+
+let pgTemplate: Promise<string> | undefined;
+
+/**
+ * On the PostgreSQL server of `adminUrl`, a database migrated once for the current migrations and
+ * marked as a template, for `CREATE DATABASE ... TEMPLATE`. One process makes it under an advisory
+ * lock while the others wait; one left half-made by a killed process (not yet marked) is made again,
+ * and templates of other migration sets are dropped.
+ */
+function migratedTemplateDatabase(adminUrl: string): Promise<string> {
+  return (pgTemplate ??= withAdmin(adminUrl, async (client) => {
+    const name = `freight_template_${migrationsKey()}`;
+    await client.query('SELECT pg_advisory_lock(hashtext($1))', ['freight_test_template']);
+    try {
+      const found = await client.query<{ datistemplate: boolean }>('SELECT datistemplate FROM pg_database WHERE datname = $1', [name]);
+      if (found.rows[0]?.datistemplate) return name;
+      const stale = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'freight\\_template\\_%'");
+      for (const { datname } of stale.rows) {
+        await client.query(`ALTER DATABASE ${datname} IS_TEMPLATE false`);
+        await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
+      }
+      await client.query(`CREATE DATABASE ${name}`);
+      const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 1 });
+      try { await migrateToLatest(database.db); } finally { await database.close(); }
+      await client.query(`ALTER DATABASE ${name} IS_TEMPLATE true ALLOW_CONNECTIONS false`);
+      return name;
+    } finally {
+      await client.query('SELECT pg_advisory_unlock(hashtext($1))', ['freight_test_template']);
+    }
+  }));
+}
+
+/** A copy of the template; a copy fails while another session is still inside the template, so that is retried briefly. */
+async function createFromTemplate(client: pg.Client, name: string, template: string): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
+      return;
+    } catch (error) {
+      if (attempt >= 20 || !/being accessed by other users/.test(String((error as Error).message))) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
+    }
+  }
+}
+
+const withDatabase = (url: string, name: string) => {
+  const parsed = new URL(url);
+  parsed.pathname = `/${name}`;
+  return parsed.toString();
+};
+
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try { return await work(client); } finally { await client.end(); }
 }
-
-/** The backends the event store contract runs on here: PGlite always, PostgreSQL when configured. */
-export const sqlBackends = (): ('pglite' | 'postgres')[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
