@@ -4,7 +4,7 @@
  * every screen visited. A missing Chromium fails in CI and skips, saying why, on a laptop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -30,12 +30,24 @@ const freePort = () => new Promise<number>((resolve, reject) => {
   });
 });
 
-export type Server = { url: string; dataDir: string; stop(): Promise<void>; output(): string };
+/** `stop({ keepData: true })` leaves the data folder where it is (e2e/template.ts keeps it as the template). */
+export type Server = { url: string; dataDir: string; stop(options?: { keepData?: boolean }): Promise<void>; output(): string };
+
+/**
+ * The data folder of a server that has already started once with the demo seed (migrated, seeded,
+ * its keys written), made by `e2e/template.ts` at the start of `npm run test:e2e`. With
+ * E2E_TEMPLATE=1 each journey's server starts on a copy of it, as `npm start` does on its second
+ * start, instead of migrating and seeding again; without it (one journey run by hand) each seeds its own.
+ */
+export const TEMPLATE_DIR = join(tmpdir(), 'freight-e2e-template');
 
 /** `server/main.ts` as `npm start` runs it (the client already built by `npm run build:client`). */
-export async function startServer(env: Record<string, string> = {}): Promise<Server> {
+export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'freight-e2e-'))): Promise<Server> {
   const port = await freePort();
-  const dataDir = mkdtempSync(join(tmpdir(), 'freight-e2e-'));
+  if (process.env.E2E_TEMPLATE === '1' && existsSync(join(TEMPLATE_DIR, 'ready'))) {
+    cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
+    rmSync(join(dataDir, 'ready'));
+  }
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: new URL('..', import.meta.url).pathname,
@@ -43,11 +55,12 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A test process that dies (a timeout, a kill) takes its server and data folder with it.
-  const cleanUp = () => {
+  const cleanUp = (keepData = false) => {
     if (child.exitCode === null) child.kill('SIGKILL');
-    rmSync(dataDir, { recursive: true, force: true });
+    if (!keepData) rmSync(dataDir, { recursive: true, force: true });
   };
-  process.once('exit', cleanUp);
+  const onExit = () => cleanUp();
+  process.once('exit', onExit);
   child.stdout!.on('data', (chunk) => { output += chunk; });
   child.stderr!.on('data', (chunk) => { output += chunk; });
   const url = `http://127.0.0.1:${port}`;
@@ -64,13 +77,18 @@ export async function startServer(env: Record<string, string> = {}): Promise<Ser
   return {
     url, dataDir,
     output: () => output,
-    async stop() {
+    async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
         child.kill('SIGTERM');
-        await new Promise((resolve) => { child.once('exit', resolve); setTimeout(resolve, 15_000); });
+        // The 15 s limit is unref'd and cleared: a pending timer would keep this test process alive.
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, 15_000);
+          timer.unref();
+          child.once('exit', () => { clearTimeout(timer); resolve(); });
+        });
       }
-      process.removeListener('exit', cleanUp);
-      cleanUp();
+      process.removeListener('exit', onExit);
+      cleanUp(keepData);
     },
   };
 }

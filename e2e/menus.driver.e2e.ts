@@ -1,0 +1,4 @@
+/** The driver's menu: every route opens clean (e2e/menus.ts). */
+import { menusJourney } from './menus.ts';
+
+await menusJourney('driver');
