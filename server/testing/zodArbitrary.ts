@@ -1,5 +1,5 @@
 /**
- * fast-check inputs derived from zod 4 schemas, for the fuzz suite (test/security/fuzz.spec.ts).
+ * fast-check inputs derived from zod 4 schemas, for the fuzz suite (test/security/fuzzSuite.ts).
  * zod-fast-check covers zod 3 and fast-check 3 only; this reads zod 4's own schema definitions
  * (`schema._zod.def`): strings with their lengths and formats, numbers with their bounds, literals,
  * enums, objects, arrays, unions, optionals and pipes. What it cannot follow (refinements, transforms

@@ -7,6 +7,9 @@
  *   - when 4xx, has the error shape of docs/api.md ({statusCode, error, message, errors?: [{path, message}]});
  *   - when 4xx, wrote nothing to the event log (no event caused by the request).
  * FUZZ_RUNS sets the runs per route (200 here; `npm run test:reliability` raises it).
+ * FUZZ_SHARD=k/n fuzzes every n-th route from the k-th, so the suite runs as n files side by side
+ * (`fuzz.<k>.spec.ts` here and in test/reliability); together the n shards cover every route once,
+ * the first adds the table filters and the last the unstorable text. Run alone, it is one shard of one.
  * Figure: routes covered, runs, 5xx found.
  */
 import { randomUUID } from 'node:crypto';
@@ -180,7 +183,10 @@ const isErrorShape = (status: number, body: unknown): string | null => {
   return null;
 };
 
-const routes = apiRoutes(app).filter((route) => !process.env.FUZZ_ROUTE || routeKey(route) === process.env.FUZZ_ROUTE);
+const [shard, shards] = (process.env.FUZZ_SHARD ?? '1/1').split('/').map(Number) as [number, number];
+if (!(Number.isInteger(shards) && shards >= 1 && Number.isInteger(shard) && shard >= 1 && shard <= shards)) throw new Error(`FUZZ_SHARD=${process.env.FUZZ_SHARD}: expected k/n with 1 <= k <= n`);
+const allRoutes = apiRoutes(app).filter((route) => !process.env.FUZZ_ROUTE || routeKey(route) === process.env.FUZZ_ROUTE);
+const routes = allRoutes.filter((_, index) => index % shards === shard - 1);
 for (const route of routes) {
   const key = routeKey(route);
   const params = pathParams(route.url);
@@ -270,8 +276,8 @@ for (const route of routes) {
 
 /** Every table route × every filter × every out-of-range value × every signed-in role: no draw of the dice needed. */
 const outOfRange: unknown[] = [1.5, 2147483648, -2147483649, 1e308, -1e308, '1e308', '1.5', '0x10', true, [2], { n: 1 }, '0000-01-01T00:00:00Z', '+275760-09-13T00:00:00Z', '-000001-01-01T00:00:00Z', '9999-12-31T00:00:00Z', 'yesterday'];
-const tableRoutes = routes.filter((route) => route.method === 'GET' && (route.schema?.querystring as { shape?: Record<string, unknown> } | undefined)?.shape?.filters);
-t.test(`table filters: ${tableRoutes.length} table routes × ${filterNames.length} filters × ${outOfRange.length} values × 4 roles`, async (t) => {
+const tableRoutes = allRoutes.filter((route) => route.method === 'GET' && (route.schema?.querystring as { shape?: Record<string, unknown> } | undefined)?.shape?.filters);
+if (shard === 1) t.test(`table filters: ${tableRoutes.length} table routes × ${filterNames.length} filters × ${outOfRange.length} values × 4 roles`, async (t) => {
   const found: string[] = [];
   for (const route of tableRoutes) {
     for (const role of ['superadmin', 'shipper', 'carrier', 'driver']) {
@@ -313,7 +319,7 @@ const withText = (value: unknown, path: (string | number)[], text: string): unkn
   copy[path[0]!] = withText(copy[path[0]!], path.slice(1), text);
   return copy;
 };
-t.test('unstorable text in every string field of every seed body', async (t) => {
+if (shard === shards) t.test('unstorable text in every string field of every seed body', async (t) => {
   // The route fuzz may have blocked the cast's organizations (the Superadmin's PUT
   // organizations/{id}/status draws from their ids), which ended their sessions: activate them
   // again and sign in afresh, so these requests meet the text check and not a 401.
@@ -355,6 +361,6 @@ t.test('figure', async (t) => {
   t.equal(stats.badShapes, 0, 'every 4xx in the error shape');
   t.equal(stats.writesOn4xx, 0, 'nothing written on a 4xx');
   const statuses = [...stats.byStatus].sort(([a], [b]) => a - b).map(([status, count]) => `${status}:${count}`).join(' ');
-  t.comment(`fuzz: ${routes.length} routes × ${RUNS} runs = ${stats.requests} requests (${statuses}); 5xx ${stats.serverErrors}, stack traces ${stats.traces}, bad error shapes ${stats.badShapes}, writes on 4xx ${stats.writesOn4xx}`);
+  t.comment(`fuzz${shards > 1 ? ` (shard ${shard} of ${shards}, of ${allRoutes.length} routes)` : ''}: ${routes.length} routes × ${RUNS} runs = ${stats.requests} requests (${statuses}); 5xx ${stats.serverErrors}, stack traces ${stats.traces}, bad error shapes ${stats.badShapes}, writes on 4xx ${stats.writesOn4xx}`);
   for (const problem of problems) t.comment(`${problem.kind} ${problem.route}: ${problem.detail}`);
 });

@@ -1,3 +1,4 @@
+// @postgres: idempotency keys under concurrent retries
 /**
  * Idempotency keys on the commands that create things: a retry with the same key and body gets the
  * first answer again and nothing happens twice; another body with the key is refused (422); a copy
