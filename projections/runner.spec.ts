@@ -1,3 +1,4 @@
+// @postgres: the read-model runner: its advisory lock, checkpoints, parking and rebuilds
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { sql, type Transaction } from 'kysely';

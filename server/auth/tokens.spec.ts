@@ -1,3 +1,4 @@
+// @postgres: refresh-token rotation and reuse detection in SQL
 import t from 'tap';
 import { createHmac, randomUUID } from 'node:crypto';
 import { UnauthorizedError } from '../../domain/shared/errors.ts';

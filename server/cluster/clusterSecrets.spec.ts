@@ -1,3 +1,4 @@
+// @postgres: the keys every process reads from and writes to the database
 /**
  * One source of secrets: processes with separate DATA_DIRs on one database accept each other's
  * access tokens and open each other's sealed ELD credentials; JWT_SECRET / SECRETS_KEY override; a

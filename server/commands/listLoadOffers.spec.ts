@@ -1,3 +1,4 @@
+// @postgres: the one-time listing of older offers, recorded in the database
 /**
  * A log written before loads listed their offers: the first start that runs the background work
  * lists each older offer on its load once and records that it did; an empty log stays empty.

@@ -1,3 +1,4 @@
+// @postgres: a positions batch written only at the tour stream's revision
 /**
  * The positions path decides on the tour as this process last folded it, and writes the batch only
  * while the tour's stream still stands at that revision. A tour changed since (a new driver, the

@@ -1,3 +1,4 @@
+// @postgres: the offers of a load read from the log while the read models stand still
 /**
  * The steps that reach every offer of a load read the load's list of offers from the log: with the
  * read models stopped (as far behind as they can be), accepting one offer still declines the

@@ -1,3 +1,4 @@
+// @postgres: the drivers themselves (transactions, prepared statements, sessions, the pool)
 import t from 'tap';
 import { sql } from 'kysely';
 import { openDatabase } from './database.ts';

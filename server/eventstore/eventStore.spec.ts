@@ -1,3 +1,4 @@
+// @postgres: the event store's contract: appends, expected revisions and reads in SQL
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import pg from 'pg';

@@ -1,3 +1,4 @@
+// @postgres: the alert reactor's lock and checkpoint
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { bearer, member, organization, PASSWORD, superadmin, type Member } from '../identity/fixtures.ts';

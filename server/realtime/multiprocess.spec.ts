@@ -1,3 +1,4 @@
+// @postgres: two processes on one database (LISTEN/NOTIFY and the socket.io adapter)
 /**
  * Two real server processes (`server/main.ts`) on one PostgreSQL behave as one: a shipper connected
  * to process B hears of an offer made through process A; an emit made in a third process reaches B's

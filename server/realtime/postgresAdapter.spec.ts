@@ -1,3 +1,4 @@
+// @postgres: socket.io's PostgreSQL adapter
 /**
  * Processes starting at once on a fresh database each create the socket.io adapter's table: the
  * race on PostgreSQL's catalog must not fail any of them (in a CI run it failed one with "relation

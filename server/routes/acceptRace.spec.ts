@@ -1,3 +1,4 @@
+// @postgres: concurrent accepts over a pool of connections
 /**
  * Two acceptances racing on one load, a hundred times over: the load stream's expected revision
  * must let exactly one through. Each trial fires two `PUT /api/proposal/{id}` `{status: 5}` at once

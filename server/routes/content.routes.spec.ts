@@ -1,3 +1,4 @@
+// @postgres: content and leads stored in their tables
 import t from 'tap';
 import pino from 'pino';
 import { buildApp, type App } from '../app.ts';

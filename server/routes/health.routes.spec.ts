@@ -1,3 +1,4 @@
+// @postgres: readiness read from the runner's checkpoints
 /**
  * GET /api/health/live and /api/health/ready: ready answers 503 while the process starts (its read
  * models not caught up, nobody running them), 200 once they are, and 503 again from the first

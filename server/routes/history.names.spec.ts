@@ -1,3 +1,4 @@
+// @postgres: the history's names as they were at a position
 import t from 'tap';
 import { bearer, member, multipart, organization, PDF, superadmin } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';

@@ -1,3 +1,4 @@
+// @postgres: the history's queries, per reader and at a past position
 import t from 'tap';
 import { hashShareToken } from '../auth/shareTokens.ts';
 import { bearer, member, multipart, organization, PDF, superadmin } from '../identity/fixtures.ts';

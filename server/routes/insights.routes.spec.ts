@@ -1,3 +1,4 @@
+// @postgres: lane-rate medians and percentiles computed in SQL
 /**
  * Lane rates over HTTP on the real app: agreed prices of accepted offers only, the radius and
  * equipment filters, the threshold of five (whole lane, per month and in the busiest lanes), figures

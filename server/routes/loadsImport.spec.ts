@@ -1,3 +1,4 @@
+// @postgres: a batch import written in one transaction or not at all
 /**
  * The CSV import over HTTP (POST loads/batchImport with the file `csv_loads_file`, GET
  * loads/batchImport/template): the template imports as it is, a thousand rows import at once, one

@@ -1,3 +1,4 @@
+// @postgres: the whole flow through every read model's SQL
 import t from 'tap';
 import { PDFDocument } from 'pdf-lib';
 import { bearer, member, multipart, organization, PDF, PNG, superadmin } from '../identity/fixtures.ts';

@@ -1,3 +1,4 @@
+// @postgres: each organization's rows filtered in the read models' SQL
 /**
  * Tenant isolation of the marketplace routes (docs/domain.md "Tenancy": an id that belongs to another organization
  * answers 404, the same as an id that does not exist): for every route naming a load, a proposal or

@@ -1,3 +1,4 @@
+// @postgres: times with their zones through both drivers
 import t from 'tap';
 import { positionsIn, tourPositionsStream } from '../../domain/tours/tour.types.ts';
 import { bearer, member, multipart, organization, PDF } from '../identity/fixtures.ts';

@@ -1,3 +1,4 @@
+// @postgres: table pages: filters, sorting and paging in SQL
 /**
  * Organization status over HTTP and socket.io on a real port: a Pending organization's users may
  * sign in, see their own account and wait (403 'Your organization is not active yet' everywhere

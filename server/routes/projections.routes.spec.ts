@@ -1,3 +1,4 @@
+// @postgres: parking, replaying and rebuilding read models
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { Writable } from 'node:stream';

@@ -1,3 +1,4 @@
+// @postgres: saved searches' distance and matching in SQL
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { savedSearchStream } from '../../domain/searches/savedSearch.types.ts';

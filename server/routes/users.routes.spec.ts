@@ -1,3 +1,4 @@
+// @postgres: table pages: filters, sorting and paging in SQL
 import t from 'tap';
 import { bearer, member, multipart, organization, PASSWORD, PDF, signIn, superadmin } from '../identity/fixtures.ts';
 import { startTestApp } from '../testing/testApp.ts';

@@ -1,3 +1,4 @@
+// @postgres: the delivery outbox and replays, claimed across connections
 /**
  * Webhooks against real local receivers (WEBHOOK_ALLOW_PRIVATE): signed deliveries that verify with
  * the README's code, retries with the same id, order after an outage, a restart between attempts,

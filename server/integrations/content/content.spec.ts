@@ -1,3 +1,4 @@
+// @postgres: the content cache in its table
 import t from 'tap';
 import { sql } from 'kysely';
 import { openTestDatabase } from '../../testing/testDatabase.ts';

@@ -1,3 +1,4 @@
+// @postgres: files stored in the database
 import t from 'tap';
 import { createHash, randomUUID } from 'node:crypto';
 import { openAuthTestDatabase } from '../../auth/testing.ts';

@@ -1,3 +1,4 @@
+// @postgres: uploads stored in the database
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import multipart from '@fastify/multipart';

@@ -1,3 +1,4 @@
+// @postgres: the mail outbox's claims
 import t from 'tap';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
