@@ -5,7 +5,7 @@
  * to left in Arabic.
  */
 import t, { type Test } from 'tap';
-import { demo, Journey, openPage, signIn, withBrowser } from './harness.ts';
+import { demo, Journey, openPage, signIn, unfoldMenu, withBrowser } from './harness.ts';
 
 const roles = {
   superadmin: { name: 'Superadmin', account: demo.admin, forbidden: null },
@@ -22,7 +22,7 @@ export const menusJourney = (key: keyof typeof roles) => withBrowser(t, async (s
     const { page, errors } = await openPage(context);
     await signIn(page, server.url, role.account.email, role.account.password);
     // Groups fold their items away: open them all, then collect the menu's links.
-    for (const toggle of await page.locator('nav [aria-expanded="false"]').all()) await toggle.click().catch(() => undefined);
+    await unfoldMenu(page);
     const paths = [...new Set(await page.locator('nav a[href^="/"]').evaluateAll((links) => links.map((link) => new URL((link as HTMLAnchorElement).href).pathname)))];
     t.ok(paths.length > 0, `${role.name} has ${paths.length} menu routes`);
     for (const path of paths) {
