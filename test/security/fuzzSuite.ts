@@ -329,7 +329,7 @@ if (shard === shards) t.test('unstorable text in every string field of every see
   const found: string[] = [];
   let sent = 0;
   for (const [key, declared] of Object.entries(bodies)) {
-    const route = routes.find((candidate) => routeKey(candidate) === key);
+    const route = allRoutes.find((candidate) => routeKey(candidate) === key);
     if (!route || !declared?.seeds || multipartFiles[key as RouteKey]) continue;
     const actor = key.includes('proposal') ? carrier : key.includes('tours') && /positions|status|events/.test(key) ? driver : key.includes('searches') ? carrier : shipper;
     const url = route.url.replace(/:[A-Za-z]+/g, (name) => (key.includes('proposal/:id') ? (key.startsWith('PUT') ? offer.id : open.id) : key.includes('tours') ? tourId : key.includes('loads/:id') ? open.id : name));
