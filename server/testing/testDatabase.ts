@@ -1,7 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
@@ -45,8 +46,9 @@ export async function openTestDatabase(backend: 'pglite' | 'postgres' = process.
 export const sqlBackends = (): ('pglite' | 'postgres')[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
 
 /**
- * What identifies the migrated schema: the text of every migration file. A changed or added migration
- * makes a new template; an unchanged set reuses the one already made (by this process or another).
+ * What identifies the migrated schema: the text of every migration file, and the PGlite release
+ * (its tarball's format). A changed or added migration, or another PGlite, makes a new template; an
+ * unchanged set reuses the one already made (by this process or another).
  */
 const migrationsKey = (() => {
   let key: string | undefined;
@@ -55,6 +57,8 @@ const migrationsKey = (() => {
     const folder = new URL('../../migrations/', import.meta.url).pathname;
     const hash = createHash('sha256');
     for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(join(folder, file)));
+    const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+    hash.update((JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version);
     return (key = hash.digest('hex').slice(0, 16));
   };
 })();
@@ -65,7 +69,8 @@ let pgliteTemplate: Promise<Blob> | undefined;
  * A PGlite data folder after every migration, as PGlite's uncompressed tarball in the system's temp
  * folder (about 40 MB), made by the first test process that needs it and read by the others: loading
  * it takes under a second where a fresh PGlite's initdb and the migrations take about three.
- * Concurrent makers each write their own file and rename it into place, so a reader never sees half.
+ * Concurrent makers each write their own file and rename it into place, so a reader never sees half;
+ * the maker removes the templates of other migration sets left untouched for a day.
  */
 export function migratedPglite(): Promise<Blob> {
   return (pgliteTemplate ??= (async () => {
@@ -79,6 +84,12 @@ export function migratedPglite(): Promise<Blob> {
     const partial = `${file}.${process.pid}.${randomBytes(4).toString('hex')}`;
     writeFileSync(partial, Buffer.from(await dump.arrayBuffer()));
     renameSync(partial, file);
+    // Templates of other migration sets untouched for a day are given back (40 MB each); younger
+    // ones may belong to another checkout on this machine that is testing now.
+    for (const name of readdirSync(tmpdir())) {
+      const other = join(tmpdir(), name);
+      if (/^freight-pglite-[0-9a-f]{16}\.tar$/.test(name) && other !== file && Date.now() - (statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(other, { force: true });
+    }
     return dump;
   })());
 }
