@@ -1,3 +1,4 @@
+// @postgres: read-your-writes: a log position (transaction id, global position) and a read that waits for it
 import t from 'tap';
 import { bearer, organization } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';

@@ -1,3 +1,4 @@
+// @postgres: the poller's lock and the tours it reads
 import t from 'tap';
 import { bearer, member, multipart, organization, PDF } from '../identity/fixtures.ts';
 import { CHICAGO, INDIANAPOLIS, loadBody } from '../testing/loadBodies.ts';

@@ -1,3 +1,4 @@
+// @postgres: events reach the sockets from the log the notifier follows (LISTEN/NOTIFY on PostgreSQL)
 /**
  * socket.io with real clients on a real port: the handshake, the rooms (who hears what, and that
  * nobody else does), tour:watch for the tour's parties only, sockets closed on expiry, logout and
