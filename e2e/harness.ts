@@ -4,6 +4,7 @@
  * every screen visited. A missing Chromium fails in CI and skips, saying why, on a laptop.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -38,8 +39,9 @@ export type Server = { url: string; dataDir: string; stop(options?: { keepData?:
  * its keys written), made by `e2e/template.ts` at the start of `npm run test:e2e`. With
  * E2E_TEMPLATE=1 each journey's server starts on a copy of it, as `npm start` does on its second
  * start, instead of migrating and seeding again; without it (one journey run by hand) each seeds its own.
+ * One folder per checkout, so two checkouts on one machine never copy each other's half-made folder.
  */
-export const TEMPLATE_DIR = join(tmpdir(), 'freight-e2e-template');
+export const TEMPLATE_DIR = join(tmpdir(), `freight-e2e-template-${createHash('sha256').update(new URL('..', import.meta.url).pathname).digest('hex').slice(0, 12)}`);
 
 /** `server/main.ts` as `npm start` runs it (the client already built by `npm run build:client`). */
 export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'freight-e2e-'))): Promise<Server> {
