@@ -11,25 +11,15 @@
 //
 // `--list` prints the tagged files and exits.
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoDir, specsUnder } from './specFiles.mjs';
 
-const repoDir = fileURLToPath(new URL('..', import.meta.url));
-const FOLDERS = ['domain', 'server', 'projections', 'test/security'];
 const TAG = /^\/\/ @postgres: \S/;
 const OPENS_DATABASE = /\b(openTestDatabase|openAuthTestDatabase|sqlBackends|openDatabase)\(/;
 
-const specs = [];
-const walk = (dir) => {
-  for (const entry of readdirSync(join(repoDir, dir), { withFileTypes: true })) {
-    const path = join(dir, entry.name);
-    if (entry.isDirectory()) walk(path);
-    else if (entry.name.endsWith('.spec.ts')) specs.push(path);
-  }
-};
-FOLDERS.forEach(walk);
-specs.sort();
+// The folders of tap's `include` (package.json).
+const specs = specsUnder('domain', 'server', 'projections', 'test/security');
 
 const tagged = [];
 const untagged = [];

@@ -10,9 +10,8 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { repoDir, specsUnder } from './specFiles.mjs';
 
-const repoDir = fileURLToPath(new URL('..', import.meta.url));
 const args = process.argv.slice(2);
 const baseArg = args.includes('--base') ? args[args.indexOf('--base') + 1] : null;
 
@@ -36,19 +35,6 @@ const changed = [...new Set([
   ...(git('ls-files', '--others', '--exclude-standard') ?? []), // new, not yet added
 ])].filter((file) => existsSync(join(repoDir, file)));
 
-const specsUnder = (folder) => {
-  const found = [];
-  const walk = (dir) => {
-    for (const entry of readdirSync(join(repoDir, dir), { withFileTypes: true })) {
-      const path = join(dir, entry.name);
-      if (entry.isDirectory()) walk(path);
-      else if (entry.name.endsWith('.spec.ts')) found.push(path);
-    }
-  };
-  walk(folder);
-  return found;
-};
-
 const SERVER_SIDE = /^(domain|server|projections|storage|migrations|test\/security)\//;
 const beside = (file) => {
   if (file.endsWith('.spec.ts')) return [file];
@@ -60,8 +46,7 @@ const beside = (file) => {
 };
 
 const tapFiles = [...new Set([
-  ...specsUnder('domain'),
-  ...specsUnder('projections'),
+  ...specsUnder('domain', 'projections'),
   ...changed.filter((file) => SERVER_SIDE.test(file) && /\.(ts|tsx)$/.test(file)).flatMap(beside),
 ])].sort();
 const clientFiles = changed.filter((file) => file.startsWith('client/src/') && /\.(ts|tsx)$/.test(file));
