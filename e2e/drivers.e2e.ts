@@ -4,18 +4,10 @@
  * Active, Blocked and Pending drivers lists and finds each driver with its carrier.
  */
 import t, { type Test } from 'tap';
-import type { Page } from 'playwright-core';
-import { join } from 'node:path';
-import { apiToken, demo, Journey, openPage, SHOTS, signIn, unfoldMenu, withBrowser } from './harness.ts';
-import { rowAction, rowWith } from './steps.ts';
+import { apiToken, demo, Journey, openPage, signIn, unfoldMenu, withBrowser } from './harness.ts';
+import { rowAction, rowWith, toastSaying } from './steps.ts';
 
 const unique = Date.now().toString(36);
-
-/** A screenshot beside the journey's, without axe (for moments a shared component owns, such as a toast). */
-const photo = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, 'drivers', `${name}.png`) }).catch(() => undefined);
-
-/** The toast's text once one shows it. */
-const toastSaying = (page: Page, text: string | RegExp) => page.locator('.p-toast-message').filter({ hasText: text }).first();
 
 await withBrowser(t, async (server, browser) => {
   const journey = new Journey('drivers');
@@ -66,7 +58,7 @@ await withBrowser(t, async (server, browser) => {
     await toastSaying(page, 'The driver has an open tour and cannot be deleted').waitFor({ timeout: 20_000 });
     t.pass('the 409 message is shown');
     t.equal(await rowWith(page, demo.driver.email).count(), 1, 'the driver on an open tour is still listed');
-    await photo(page, 'carrier-delete-open-tour-toast');
+    await journey.photo(page, 'carrier-delete-open-tour-toast');
 
     // The users list offers Delete on drivers' rows only.
     await page.goto(`${server.url}/users/all`);

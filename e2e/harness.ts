@@ -271,6 +271,11 @@ export class Journey {
     await page.screenshot({ path: join(this.folder, `${String(this.screens).padStart(2, '0')}-${shot}.png`) }).catch(() => undefined);
   }
 
+  /** A screenshot in the journey's folder without axe, for moments a shared component owns (a toast). */
+  async photo(page: Page, shot: string): Promise<void> {
+    await page.screenshot({ path: join(this.folder, `${shot}.png`) }).catch(() => undefined);
+  }
+
   summary(t: Test): void {
     t.comment(`${this.name}: ${this.screens} screens checked, ${this.findings.length} serious or critical accessibility violations (${waivedNodes.count} waived shell-component nodes, see harness.ts), ${((Date.now() - this.started) / 1000).toFixed(1)} s`);
   }

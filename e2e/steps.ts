@@ -129,6 +129,9 @@ export async function postLoadByKeyboard(page: Page, url: string, load: LoadInpu
   await page.waitForURL(/\/loads\/shipper/, { timeout: 30_000 });
 }
 
+/** The toast saying `text`, once one shows it. */
+export const toastSaying = (page: Page, text: string | RegExp): Locator => page.locator('.p-toast-message').filter({ hasText: text }).first();
+
 /** The row of a data table holding `text`. */
 export const rowWith = (page: Page, text: string): Locator => page.getByRole('row').filter({ hasText: text });
 

@@ -4,18 +4,10 @@
  * loads table. The screens of both, and of the drivers list (e2e/drivers.e2e.ts), in Arabic on a phone.
  */
 import t, { type Test } from 'tap';
-import type { Page } from 'playwright-core';
-import { join } from 'node:path';
-import { demo, Journey, openPage, SHOTS, signIn, withBrowser } from './harness.ts';
-import { rowAction, rowWith } from './steps.ts';
+import { demo, Journey, openPage, signIn, withBrowser } from './harness.ts';
+import { rowAction, rowWith, toastSaying } from './steps.ts';
 
 const unique = Date.now().toString(36);
-
-/** A screenshot beside the journey's, without axe (for moments a shared component owns, such as a toast). */
-const photo = (page: Page, name: string) => page.screenshot({ path: join(SHOTS, 'users-account', `${name}.png`) }).catch(() => undefined);
-
-/** The toast's text once one shows it. */
-const toastSaying = (page: Page, text: string | RegExp) => page.locator('.p-toast-message').filter({ hasText: text }).first();
 
 await withBrowser(t, async (server, browser) => {
   const journey = new Journey('users-account');
@@ -39,7 +31,7 @@ await withBrowser(t, async (server, browser) => {
     await dialog.getByLabel('Retype new password', { exact: true }).fill(`${newPassword}-typo`);
     await save.click();
     await dialog.getByText('The two passwords you entered did not match!').waitFor();
-    await photo(page, 'account-password-mismatch');
+    await journey.photo(page, 'account-password-mismatch');
 
     await dialog.getByLabel('Current password', { exact: true }).fill('not-my-password');
     await dialog.getByLabel('Retype new password', { exact: true }).fill(newPassword);

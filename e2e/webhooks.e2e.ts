@@ -9,6 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import t, { type Test } from 'tap';
 import { demo, Journey, openPage, signIn, withBrowser } from './harness.ts';
+import { toastSaying } from './steps.ts';
 
 const received: { headers: http.IncomingHttpHeaders; body: string }[] = [];
 const receiver = http.createServer((request, response) => {
@@ -69,7 +70,7 @@ await withBrowser(t, async (server, browser) => {
     t.equal(await card.getByText('chat.message').count(), 0, 'the unchecked event is not subscribed');
 
     await card.getByRole('button', { name: 'Send a test event' }).click();
-    await page.locator('.p-toast-message').filter({ hasText: 'Test event queued' }).first().waitFor();
+    await toastSaying(page, 'Test event queued').waitFor();
     await waitFor(() => received.some((entry) => entry.body.includes('webhook.test')), 'the test event');
     const test = received.find((entry) => entry.body.includes('webhook.test'))!;
     const expected = crypto.createHmac('sha256', Buffer.from(secret.slice(6), 'base64')).update(`${test.headers['webhook-id']}.${test.headers['webhook-timestamp']}.${test.body}`).digest('base64');
@@ -85,7 +86,7 @@ await withBrowser(t, async (server, browser) => {
 
     await card.getByLabel('Replay events since').fill('2020-01-01T00:00');
     await card.getByRole('button', { name: 'Replay' }).click();
-    await page.locator('.p-toast-message').filter({ hasText: /events queued again/ }).first().waitFor();
+    await toastSaying(page, /events queued again/).waitFor();
 
     await card.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.locator('.p-confirm-dialog');
