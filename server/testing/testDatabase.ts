@@ -48,20 +48,17 @@ export const sqlBackends = (): ('pglite' | 'postgres')[] => (process.env.DATABAS
 /**
  * What identifies the migrated schema: the text of every migration file, and the PGlite release
  * (its tarball's format). A changed or added migration, or another PGlite, makes a new template; an
- * unchanged set reuses the one already made (by this process or another).
+ * unchanged set reuses the one already made (by this process or another). Read once a process by
+ * each template's own memo below.
  */
-const migrationsKey = (() => {
-  let key: string | undefined;
-  return () => {
-    if (key) return key;
-    const folder = new URL('../../migrations/', import.meta.url).pathname;
-    const hash = createHash('sha256');
-    for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(join(folder, file)));
-    const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
-    hash.update((JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version);
-    return (key = hash.digest('hex').slice(0, 16));
-  };
-})();
+function migrationsKey(): string {
+  const folder = new URL('../../migrations/', import.meta.url).pathname;
+  const hash = createHash('sha256');
+  for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(join(folder, file)));
+  const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+  hash.update((JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version);
+  return hash.digest('hex').slice(0, 16);
+}
 
 let pgliteTemplate: Promise<Blob> | undefined;
 
