@@ -1,4 +1,7 @@
 // @postgres: the drivers themselves (transactions, prepared statements, sessions, the pool)
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import t from 'tap';
 import { sql } from 'kysely';
 import { openDatabase } from './database.ts';
@@ -25,6 +28,19 @@ t.test('concurrent transactions on PGlite do not interleave', async (t) => {
   t.same(trace.join(''), '111112222233333', 'statements of each transaction ran together');
   const { rows } = await sql<{ tx: number; count: number }>`SELECT tx, count(*)::int AS count FROM ledger GROUP BY tx ORDER BY tx`.execute(database.db);
   t.same(rows, [{ tx: 1, count: 5 }, { tx: 3, count: 5 }], 'the rolled-back transaction left nothing, the others everything');
+});
+
+// `new PGlite(undefined, options)` drops its options: a database in memory (every test's) must read
+// int8 as the product's folder does, a decimal string, through the raw query and the prepared path.
+t.test('PGlite in memory reads int8 as a decimal string, as in a folder', async (t) => {
+  const [memory, folder] = [await openDatabase({ databaseUrl: null, dataDir: null }), await openDatabase({ databaseUrl: null, dataDir: mkdtempSync(join(tmpdir(), 'freight-int8-')) })];
+  t.teardown(async () => { await memory.close(); await folder.close(); });
+  for (const [name, database] of [['memory', memory], ['folder', folder]] as const) {
+    const raw = await sql<{ big: unknown }>`SELECT 9007199254740993::int8 AS big`.execute(database.db);
+    t.equal(raw.rows[0]!.big, '9007199254740993', `${name}: a literal int8`);
+    const prepared = await database.prepared('SELECT $1::int8 AS big', ['42']);
+    t.equal(prepared[0].big, '42', `${name}: an int8 through the prepared path`);
+  }
 });
 
 t.test('a second process cannot open the same PGlite folder', async (t) => {
