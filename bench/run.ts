@@ -12,10 +12,15 @@ import { t1, t2, t3, t8 } from './targets/http.ts';
 import { t5, t6, t7 } from './targets/pipeline.ts';
 import { t4 } from './targets/store.ts';
 
-const only = process.argv.slice(2).filter((arg) => /^T\d+b?$/i.test(arg)).map((arg) => arg.toUpperCase());
+const only = process.argv
+  .slice(2)
+  .filter((arg) => /^T\d+b?$/i.test(arg))
+  .map((arg) => arg.toUpperCase());
 const wanted = (id: string) => only.length === 0 || only.includes(id);
 
-console.log(`Benchmarks${quick ? ' (quick)' : ''}: ${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL and the embedded PGlite' : 'the embedded PGlite (set DATABASE_URL for PostgreSQL)'}; medians of three; loopback.`);
+console.log(
+  `Benchmarks${quick ? ' (quick)' : ''}: ${process.env.DATABASE_URL ? 'PostgreSQL at DATABASE_URL and the embedded PGlite' : 'the embedded PGlite (set DATABASE_URL for PostgreSQL)'}; medians of three; loopback.`,
+);
 const started = Date.now();
 for (const backend of backends()) {
   if (wanted(backend === 'postgres' ? 'T1' : 'T1B')) await t1(backend);
@@ -33,5 +38,7 @@ if (wanted('T10')) await t10();
 if (wanted('T11')) await t11(backends()[0]!);
 
 const below = lines.filter((line) => !line.ok);
-console.log(`\n${lines.length} targets measured in ${Math.round((Date.now() - started) / 1000)} s: ${lines.length - below.length} ok, ${below.length} below${below.length ? ` (${below.map((line) => line.id).join(', ')})` : ''}.`);
+console.log(
+  `\n${lines.length} targets measured in ${Math.round((Date.now() - started) / 1000)} s: ${lines.length - below.length} ok, ${below.length} below${below.length ? ` (${below.map((line) => line.id).join(', ')})` : ''}.`,
+);
 process.exit(0);

@@ -16,7 +16,8 @@ const repoDir = fileURLToPath(new URL('..', import.meta.url));
 const apiTarget = `http://localhost:${process.env.PORT ?? '3000'}`;
 
 /** PrimeReact's base (api, utilities, the component base, transitions, overlays) and the button every screen shows. */
-const primeReactCore = /node_modules[\\/](primereact[\\/](api|utils|componentbase|hooks|ripple|iconbase|portal|csstransition|overlayservice|tooltip|button|icons[\\/]spinner)|react-transition-group|dom-helpers|@babel[\\/]runtime)[\\/]/;
+const primeReactCore =
+  /node_modules[\\/](primereact[\\/](api|utils|componentbase|hooks|ripple|iconbase|portal|csstransition|overlayservice|tooltip|button|icons[\\/]spinner)|react-transition-group|dom-helpers|@babel[\\/]runtime)[\\/]/;
 
 /** client/src/i18n/{lng}.json and client/src/i18n/areas/{area}/{lng}.json */
 const localeFile = /[\\/]src[\\/]i18n[\\/](?:areas[\\/][\w-]+[\\/])?(\w+)\.json$/;
@@ -28,7 +29,20 @@ const localeChunkName = (id: string) => {
 const brotli = promisify(brotliCompress);
 const gzipped = promisify(gzip);
 /** Text formats worth compressing; images other than SVG and fonts (woff2) are compressed already. */
-const compressible = new Set(['.html', '.js', '.mjs', '.css', '.json', '.svg', '.txt', '.xml', '.map', '.webmanifest', '.ttf', '.eot']);
+const compressible = new Set([
+  '.html',
+  '.js',
+  '.mjs',
+  '.css',
+  '.json',
+  '.svg',
+  '.txt',
+  '.xml',
+  '.map',
+  '.webmanifest',
+  '.ttf',
+  '.eot',
+]);
 
 /**
  * Writes a .br (quality 11) and a .gz (level 9) beside every compressible file of the build over 1 KB,
@@ -41,20 +55,31 @@ function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    configResolved(config) { outDir = config.build.outDir; },
+    configResolved(config) {
+      outDir = config.build.outDir;
+    },
     async closeBundle() {
       const files = (await readdir(outDir, { recursive: true })).map((file) => join(outDir, file));
-      await Promise.all(files.filter((file) => compressible.has(extname(file))).map(async (file) => {
-        if (!(await stat(file)).isFile()) return;
-        const raw = await readFile(file);
-        if (raw.length < 1024) return;
-        const [br, gz] = await Promise.all([
-          brotli(raw, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11, [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length } }),
-          gzipped(raw, { level: 9 }),
-        ]);
-        if (br.length < raw.length) await writeFile(`${file}.br`, br);
-        if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
-      }));
+      await Promise.all(
+        files
+          .filter((file) => compressible.has(extname(file)))
+          .map(async (file) => {
+            if (!(await stat(file)).isFile()) return;
+            const raw = await readFile(file);
+            if (raw.length < 1024) return;
+            const [br, gz] = await Promise.all([
+              brotli(raw, {
+                params: {
+                  [zlib.BROTLI_PARAM_QUALITY]: 11,
+                  [zlib.BROTLI_PARAM_SIZE_HINT]: raw.length,
+                },
+              }),
+              gzipped(raw, { level: 9 }),
+            ]);
+            if (br.length < raw.length) await writeFile(`${file}.br`, br);
+            if (gz.length < raw.length) await writeFile(`${file}.gz`, gz);
+          }),
+      );
     },
   };
 }
@@ -74,14 +99,47 @@ function preloadIconFont(): Plugin {
         const font = Object.keys(bundle).find((file) => /primeicons-[\w-]+\.woff2$/.test(file));
         // The theme stylesheet is added by the entry script: fetched with it rather than after it,
         // the one the system's scheme asks for (the default until a mode is chosen).
-        const themeOf = (mode: 'dark' | 'light') => Object.values(bundle).find((output) => output.type === 'asset'
-          && (output.originalFileNames ?? []).some((name) => name.endsWith(`themes/lara-${mode}-amber/theme.css`)))?.fileName;
+        const themeOf = (mode: 'dark' | 'light') =>
+          Object.values(bundle).find(
+            (output) =>
+              output.type === 'asset' &&
+              (output.originalFileNames ?? []).some((name) =>
+                name.endsWith(`themes/lara-${mode}-amber/theme.css`),
+              ),
+          )?.fileName;
         const themes = (['dark', 'light'] as const).flatMap((mode) => {
           const file = themeOf(mode);
-          return file ? [{ tag: 'link', attrs: { rel: 'preload', href: `/${file}`, as: 'style', media: `(prefers-color-scheme: ${mode})` }, injectTo: 'head' as const }] : [];
+          return file
+            ? [
+                {
+                  tag: 'link',
+                  attrs: {
+                    rel: 'preload',
+                    href: `/${file}`,
+                    as: 'style',
+                    media: `(prefers-color-scheme: ${mode})`,
+                  },
+                  injectTo: 'head' as const,
+                },
+              ]
+            : [];
         });
         return [
-          ...(font ? [{ tag: 'link', attrs: { rel: 'preload', href: `/${font}`, as: 'font', type: 'font/woff2', crossorigin: '' }, injectTo: 'head' as const }] : []),
+          ...(font
+            ? [
+                {
+                  tag: 'link',
+                  attrs: {
+                    rel: 'preload',
+                    href: `/${font}`,
+                    as: 'font',
+                    type: 'font/woff2',
+                    crossorigin: '',
+                  },
+                  injectTo: 'head' as const,
+                },
+              ]
+            : []),
           ...themes,
         ];
       },
@@ -110,36 +168,70 @@ function serviceWorker(): Plugin {
       this.emitFile({ type: 'chunk', id: serviceWorkerSource, fileName: 'sw.js' });
     },
     // After Vite's own generateBundle, which drops the chunks that held only CSS.
-    generateBundle: { order: 'post', handler(_options, bundle) {
-      const worker = bundle['sw.js'];
-      if (worker?.type !== 'chunk') return;
-      const chunks = new Map(Object.values(bundle).flatMap((output) => (output.type === 'chunk' && output !== worker ? [[output.fileName, output] as const] : [])));
-      const files = new Set<string>();
-      const visit = (fileName: string) => {
-        const chunk = chunks.get(fileName);
-        if (!chunk || files.has(fileName) || !(fileName in bundle)) return;
-        files.add(fileName);
-        for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
-        for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
-        for (const imported of chunk.imports) visit(imported);
-      };
-      const module = (chunk: { facadeModuleId?: string | null }) => (chunk.facadeModuleId ?? '').replaceAll('\\', '/');
-      for (const chunk of chunks.values()) {
-        const id = module(chunk);
-        if (chunk.isEntry || /\/src\/app\/[^/]+\.tsx$/.test(id) || id.endsWith('/src/pages/driver/DriverPage.tsx') || chunk.name.startsWith('locale-')) visit(chunk.fileName);
-      }
-      for (const output of Object.values(bundle)) {
-        // Stylesheets are small; of the fonts only the icons' (the theme's Inter is never shown: system fonts).
-        if (output.type === 'asset' && /(\.css|\/primeicons-[\w-]+\.woff2)$/.test(output.fileName)) files.add(output.fileName);
-      }
-      const shellFiles = ['/index.html', ...[...files].sort().map((file) => `/${file}`), '/manifest.webmanifest',
-        ...[192, 512].flatMap((size) => [`/icons/icon-${size}.png`, `/icons/icon-maskable-${size}.png`])];
-      const version = createHash('sha256').update(shellFiles.join('\n')).digest('hex').slice(0, 12);
-      // Inside a string literal of the built code: the JSON, escaped as a string's content.
-      const manifest = JSON.stringify(JSON.stringify({ version, files: shellFiles })).slice(1, -1);
-      if (!worker.code.includes(SHELL_PLACEHOLDER)) this.error('sw.js: the shell list placeholder is missing from the built worker');
-      worker.code = worker.code.replace(SHELL_PLACEHOLDER, manifest);
-    } },
+    generateBundle: {
+      order: 'post',
+      handler(_options, bundle) {
+        const worker = bundle['sw.js'];
+        if (worker?.type !== 'chunk') return;
+        const chunks = new Map(
+          Object.values(bundle).flatMap((output) =>
+            output.type === 'chunk' && output !== worker
+              ? [[output.fileName, output] as const]
+              : [],
+          ),
+        );
+        const files = new Set<string>();
+        const visit = (fileName: string) => {
+          const chunk = chunks.get(fileName);
+          if (!chunk || files.has(fileName) || !(fileName in bundle)) return;
+          files.add(fileName);
+          for (const css of chunk.viteMetadata?.importedCss ?? []) files.add(css);
+          for (const asset of chunk.viteMetadata?.importedAssets ?? []) files.add(asset);
+          for (const imported of chunk.imports) visit(imported);
+        };
+        const module = (chunk: { facadeModuleId?: string | null }) =>
+          (chunk.facadeModuleId ?? '').replaceAll('\\', '/');
+        for (const chunk of chunks.values()) {
+          const id = module(chunk);
+          if (
+            chunk.isEntry ||
+            /\/src\/app\/[^/]+\.tsx$/.test(id) ||
+            id.endsWith('/src/pages/driver/DriverPage.tsx') ||
+            chunk.name.startsWith('locale-')
+          )
+            visit(chunk.fileName);
+        }
+        for (const output of Object.values(bundle)) {
+          // Stylesheets are small; of the fonts only the icons' (the theme's Inter is never shown: system fonts).
+          if (
+            output.type === 'asset' &&
+            /(\.css|\/primeicons-[\w-]+\.woff2)$/.test(output.fileName)
+          )
+            files.add(output.fileName);
+        }
+        const shellFiles = [
+          '/index.html',
+          ...[...files].sort().map((file) => `/${file}`),
+          '/manifest.webmanifest',
+          ...[192, 512].flatMap((size) => [
+            `/icons/icon-${size}.png`,
+            `/icons/icon-maskable-${size}.png`,
+          ]),
+        ];
+        const version = createHash('sha256')
+          .update(shellFiles.join('\n'))
+          .digest('hex')
+          .slice(0, 12);
+        // Inside a string literal of the built code: the JSON, escaped as a string's content.
+        const manifest = JSON.stringify(JSON.stringify({ version, files: shellFiles })).slice(
+          1,
+          -1,
+        );
+        if (!worker.code.includes(SHELL_PLACEHOLDER))
+          this.error('sw.js: the shell list placeholder is missing from the built worker');
+        worker.code = worker.code.replace(SHELL_PLACEHOLDER, manifest);
+      },
+    },
   };
 }
 
@@ -155,7 +247,9 @@ export default defineConfig({
     target: 'es2022',
     // No modulepreload links in index.html: on a slow line two dozen of them compete with the stylesheet
     // and the first paint, and the entry asks for its imports at once anyway. Lazy chunks keep theirs.
-    modulePreload: { resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps) },
+    modulePreload: {
+      resolveDependencies: (_file, deps, { hostType }) => (hostType === 'html' ? [] : deps),
+    },
     rolldownOptions: {
       output: {
         // Libraries change far less often than the app: separate chunks stay in browser caches.

@@ -2,11 +2,28 @@
  * Every enumeration of the specification (section 3 and the constants of sections 2 and 9), with
  * ids, names and chip colours. `buildCatalog(nowIso)` is the answer of GET /api/catalog.
  */
-import { accessories, limits, loadTypes, locationTypes, pageSizes, searchRadii, tableActions, valueBands, DEFAULT_PAGE_SIZE, DEFAULT_SEARCH_RADIUS } from './catalog/loads.ts';
+import {
+  accessories,
+  limits,
+  loadTypes,
+  locationTypes,
+  pageSizes,
+  searchRadii,
+  tableActions,
+  valueBands,
+  DEFAULT_PAGE_SIZE,
+  DEFAULT_SEARCH_RADIUS,
+} from './catalog/loads.ts';
 import { chipColors } from './catalog/colors.ts';
 import { ratingCriteria } from './catalog/ratings.ts';
 import { roles, organizationTypes } from './catalog/roles.ts';
-import { genericStatuses, shipmentStatuses, tourStatuses, userListStatuses, userStatuses } from './catalog/statuses.ts';
+import {
+  genericStatuses,
+  shipmentStatuses,
+  tourStatuses,
+  userListStatuses,
+  userStatuses,
+} from './catalog/statuses.ts';
 import { timeZones, timeZonesAt, type TimeZoneAt } from './catalog/timeZones.ts';
 import { driverTeams, equipmentGroups, trailerTypes, truckTypes } from './catalog/vehicles.ts';
 import { permissions } from './permissions.ts';

@@ -65,10 +65,27 @@ export const ACCOUNT_CHANGE_CARRIER = 706;
 export const ACCOUNT_CHANGE_SHIPPER = 707;
 export const ACCOUNT_EDIT_USER_PROFILE = 708;
 
-export type PermissionArea = 'Users' | 'Loads' | 'Offer' | 'Proposals' | 'Tours' | 'Chat' | 'Account';
-export type Permission = { readonly id: number; readonly name: string; readonly area: PermissionArea; readonly description: string };
+export type PermissionArea =
+  | 'Users'
+  | 'Loads'
+  | 'Offer'
+  | 'Proposals'
+  | 'Tours'
+  | 'Chat'
+  | 'Account';
+export type Permission = {
+  readonly id: number;
+  readonly name: string;
+  readonly area: PermissionArea;
+  readonly description: string;
+};
 
-const entry = (id: number, name: string, area: PermissionArea, description: string): Permission => ({ id, name, area, description });
+const entry = (
+  id: number,
+  name: string,
+  area: PermissionArea,
+  description: string,
+): Permission => ({ id, name, area, description });
 
 /** Every permission with its constant's name and the specification's wording, in code order. */
 export const permissions: readonly Permission[] = [
@@ -102,7 +119,12 @@ export const permissions: readonly Permission[] = [
   entry(PROPOSAL_VIEW, 'PROPOSAL_VIEW', 'Proposals', 'view'),
   entry(PROPOSAL_CHANGE_STATUS, 'PROPOSAL_CHANGE_STATUS', 'Proposals', 'change status'),
   entry(PROPOSAL_VIEW_ALL, 'PROPOSAL_VIEW_ALL', 'Proposals', 'view all'),
-  entry(PROPOSAL_NEW_NOTIFICATION, 'PROPOSAL_NEW_NOTIFICATION', 'Proposals', 'receive new-notification'),
+  entry(
+    PROPOSAL_NEW_NOTIFICATION,
+    'PROPOSAL_NEW_NOTIFICATION',
+    'Proposals',
+    'receive new-notification',
+  ),
   entry(TOUR_CREATE, 'TOUR_CREATE', 'Tours', 'create'),
   entry(TOUR_ASSIGN, 'TOUR_ASSIGN', 'Tours', 'assign'),
   entry(TOURS_ALL, 'TOURS_ALL', 'Tours', 'all'),
@@ -121,7 +143,12 @@ export const permissions: readonly Permission[] = [
   entry(ACCOUNT_GET_ORGANIZATION, 'ACCOUNT_GET_ORGANIZATION', 'Account', 'get organization'),
   entry(ACCOUNT_GET_SHIPPER, 'ACCOUNT_GET_SHIPPER', 'Account', 'get shipper'),
   entry(ACCOUNT_GET_CARRIER, 'ACCOUNT_GET_CARRIER', 'Account', 'get carrier'),
-  entry(ACCOUNT_CHANGE_ORGANIZATION, 'ACCOUNT_CHANGE_ORGANIZATION', 'Account', 'change organization'),
+  entry(
+    ACCOUNT_CHANGE_ORGANIZATION,
+    'ACCOUNT_CHANGE_ORGANIZATION',
+    'Account',
+    'change organization',
+  ),
   entry(ACCOUNT_CHANGE_CARRIER, 'ACCOUNT_CHANGE_CARRIER', 'Account', 'change carrier'),
   entry(ACCOUNT_CHANGE_SHIPPER, 'ACCOUNT_CHANGE_SHIPPER', 'Account', 'change shipper'),
   entry(ACCOUNT_EDIT_USER_PROFILE, 'ACCOUNT_EDIT_USER_PROFILE', 'Account', 'edit user profile'),
@@ -135,59 +162,124 @@ export const permissionNames: Readonly<Record<number, string>> = Object.fromEntr
   permissions.map((permission) => [permission.id, permission.name]),
 );
 
-export const isPermissionCode = (code: unknown): code is number => typeof code === 'number' && code in permissionNames;
+export const isPermissionCode = (code: unknown): code is number =>
+  typeof code === 'number' && code in permissionNames;
 
 /** docs/domain.md "Roles and permissions", code for code. */
 export const rolePermissions: Readonly<Record<RoleId, readonly number[]>> = {
   [Role.Superadmin]: allPermissionCodes,
   [Role.Shipper]: [
-    USER_CREATE, USER_DELETE, USER_UPDATE, USER_CREATABLE_ROLES, USERS_IN_ORGANIZATION, DISPLAY_USERS_SIDEMENU,
-    LOAD_CREATE, LOAD_EDIT, LOADS_SHIPPER, LOAD_DELETE, LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW, LOAD_GET, LOAD_IMPORT,
-    PROPOSAL_VIEW, PROPOSAL_CHANGE_STATUS, PROPOSAL_NEW_NOTIFICATION,
-    TOURS_ALL, TOUR_RATE, TOUR_GET_RATING_CRITERIA, TOUR_CHANGE_STATUS, TOUR_GET, TOUR_GET_EVENTS, TOUR_TRACK_STATUS,
+    USER_CREATE,
+    USER_DELETE,
+    USER_UPDATE,
+    USER_CREATABLE_ROLES,
+    USERS_IN_ORGANIZATION,
+    DISPLAY_USERS_SIDEMENU,
+    LOAD_CREATE,
+    LOAD_EDIT,
+    LOADS_SHIPPER,
+    LOAD_DELETE,
+    LOADS_PROPOSALS,
+    LOAD_PROPOSAL_VIEW,
+    LOAD_GET,
+    LOAD_IMPORT,
+    PROPOSAL_VIEW,
+    PROPOSAL_CHANGE_STATUS,
+    PROPOSAL_NEW_NOTIFICATION,
+    TOURS_ALL,
+    TOUR_RATE,
+    TOUR_GET_RATING_CRITERIA,
+    TOUR_CHANGE_STATUS,
+    TOUR_GET,
+    TOUR_GET_EVENTS,
+    TOUR_TRACK_STATUS,
     CHAT_USE,
-    ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER,
+    ACCOUNT_GET_USER,
+    ACCOUNT_GET_ORGANIZATION,
+    ACCOUNT_GET_SHIPPER,
+    ACCOUNT_CHANGE_ORGANIZATION,
+    ACCOUNT_CHANGE_SHIPPER,
     ACCOUNT_EDIT_USER_PROFILE,
   ],
   [Role.Carrier]: [
-    USER_CREATE, USER_DELETE, USER_UPDATE, USER_CREATABLE_ROLES, USER_ASSIGN_ORGANIZATION, USERS_IN_ORGANIZATION,
+    USER_CREATE,
+    USER_DELETE,
+    USER_UPDATE,
+    USER_CREATABLE_ROLES,
+    USER_ASSIGN_ORGANIZATION,
+    USERS_IN_ORGANIZATION,
     DISPLAY_USERS_SIDEMENU,
-    LOADS_CARRIER, LOAD_PROPOSAL_VIEW, LOAD_GET,
+    LOADS_CARRIER,
+    LOAD_PROPOSAL_VIEW,
+    LOAD_GET,
     OFFER_SUBMIT,
-    PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT, PROPOSAL_CANCEL, PROPOSAL_VIEW, PROPOSAL_CHANGE_STATUS, PROPOSAL_NEW_NOTIFICATION,
-    TOUR_CREATE, TOUR_ASSIGN, TOURS_ALL, TOUR_ADD_EVENT, TOUR_RATE, TOUR_GET_RATING_CRITERIA, TOUR_CHANGE_STATUS, TOUR_GET,
-    TOUR_ASSIGNEES_LIST, TOUR_GET_EVENTS, TOUR_TRACK_STATUS,
+    PROPOSAL_LIST_CARRIER,
+    PROPOSAL_SUBMIT,
+    PROPOSAL_CANCEL,
+    PROPOSAL_VIEW,
+    PROPOSAL_CHANGE_STATUS,
+    PROPOSAL_NEW_NOTIFICATION,
+    TOUR_CREATE,
+    TOUR_ASSIGN,
+    TOURS_ALL,
+    TOUR_ADD_EVENT,
+    TOUR_RATE,
+    TOUR_GET_RATING_CRITERIA,
+    TOUR_CHANGE_STATUS,
+    TOUR_GET,
+    TOUR_ASSIGNEES_LIST,
+    TOUR_GET_EVENTS,
+    TOUR_TRACK_STATUS,
     CHAT_USE,
-    ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_CARRIER,
+    ACCOUNT_GET_USER,
+    ACCOUNT_GET_ORGANIZATION,
+    ACCOUNT_GET_CARRIER,
+    ACCOUNT_CHANGE_ORGANIZATION,
+    ACCOUNT_CHANGE_CARRIER,
     ACCOUNT_EDIT_USER_PROFILE,
   ],
   [Role.Driver]: [
-    TOURS_ASSIGNED, TOUR_ASSIGNEE, TOUR_ADD_EVENT, TOUR_CHANGE_STATUS, TOUR_GET, TOUR_GET_EVENTS, TOUR_TRACK_STATUS,
+    TOURS_ASSIGNED,
+    TOUR_ASSIGNEE,
+    TOUR_ADD_EVENT,
+    TOUR_CHANGE_STATUS,
+    TOUR_GET,
+    TOUR_GET_EVENTS,
+    TOUR_TRACK_STATUS,
     CHAT_USE,
-    ACCOUNT_GET_USER, ACCOUNT_EDIT_USER_PROFILE,
+    ACCOUNT_GET_USER,
+    ACCOUNT_EDIT_USER_PROFILE,
   ],
 };
 
 /** The codes a role holds; none for an unknown role. */
-export const permissionsFor = (roleId: number): readonly number[] => rolePermissions[roleId as RoleId] ?? [];
+export const permissionsFor = (roleId: number): readonly number[] =>
+  rolePermissions[roleId as RoleId] ?? [];
 
 /**
  * Whether the user holds at least one of the codes: a route or endpoint naming several codes is
  * open to a holder of any one (docs/domain.md). Naming no code grants nothing.
  */
-export const hasAny = (userPermissions: Iterable<number> | null | undefined, ...codes: number[]): boolean => {
+export const hasAny = (
+  userPermissions: Iterable<number> | null | undefined,
+  ...codes: number[]
+): boolean => {
   if (!userPermissions) return false;
   const held = userPermissions instanceof Set ? userPermissions : new Set(userPermissions);
   return codes.some((code) => held.has(code));
 };
 
 /** Whether the user holds every one of the codes (true when none is named). */
-export const hasAll = (userPermissions: Iterable<number> | null | undefined, ...codes: number[]): boolean => {
+export const hasAll = (
+  userPermissions: Iterable<number> | null | undefined,
+  ...codes: number[]
+): boolean => {
   const held = new Set(userPermissions ?? []);
   return codes.every((code) => held.has(code));
 };
 
-const rolesById = (...ids: RoleId[]): readonly RoleEntry[] => roles.filter((role) => ids.includes(role.id));
+const rolesById = (...ids: RoleId[]): readonly RoleEntry[] =>
+  roles.filter((role) => ids.includes(role.id));
 
 const creatable: Readonly<Record<RoleId, readonly RoleEntry[]>> = {
   [Role.Superadmin]: roles,
@@ -200,7 +292,8 @@ const creatable: Readonly<Record<RoleId, readonly RoleEntry[]>> = {
  * The roles a user of that role may give to a user it creates (docs/domain.md): a Superadmin any role; a
  * Shipper Shippers of its organization; a Carrier Carriers (dispatchers) and Drivers of its own.
  */
-export const creatableRoles = (roleId: number): readonly RoleEntry[] => creatable[roleId as RoleId] ?? [];
+export const creatableRoles = (roleId: number): readonly RoleEntry[] =>
+  creatable[roleId as RoleId] ?? [];
 
 export const canCreateRole = (creatorRoleId: number, roleId: number): boolean =>
   creatableRoles(creatorRoleId).some((role) => role.id === roleId);

@@ -15,7 +15,15 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { Test } from 'tap';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-export const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+export const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Why the suite cannot run here, or null. In CI a missing browser is a failure, not a skip. */
 export function missingBrowser(): string | null {
@@ -23,16 +31,26 @@ export function missingBrowser(): string | null {
   return `no Chromium at ${CHROMIUM}: install it with \`apt-get install -y chromium\` (or set CHROMIUM_PATH)`;
 }
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no port')),
+      );
+    });
   });
-});
 
 /** `stop({ keepData: true })` leaves the data folder where it is (e2e/template.ts keeps it as the template). */
-export type Server = { url: string; dataDir: string; stop(options?: { keepData?: boolean }): Promise<void>; output(): string };
+export type Server = {
+  url: string;
+  dataDir: string;
+  stop(options?: { keepData?: boolean }): Promise<void>;
+  output(): string;
+};
 
 /**
  * The data folder of a server that has already started once with the demo seed (migrated, seeded,
@@ -41,10 +59,19 @@ export type Server = { url: string; dataDir: string; stop(options?: { keepData?:
  * start, instead of migrating and seeding again; without it (one journey run by hand) each seeds its own.
  * One folder per checkout, so two checkouts on one machine never copy each other's half-made folder.
  */
-export const TEMPLATE_DIR = join(tmpdir(), `freight-e2e-template-${createHash('sha256').update(new URL('..', import.meta.url).pathname).digest('hex').slice(0, 12)}`);
+export const TEMPLATE_DIR = join(
+  tmpdir(),
+  `freight-e2e-template-${createHash('sha256')
+    .update(new URL('..', import.meta.url).pathname)
+    .digest('hex')
+    .slice(0, 12)}`,
+);
 
 /** `server/main.ts` as `npm start` runs it (the client already built by `npm run build:client`). */
-export async function startServer(env: Record<string, string> = {}, dataDir = mkdtempSync(join(tmpdir(), 'freight-e2e-'))): Promise<Server> {
+export async function startServer(
+  env: Record<string, string> = {},
+  dataDir = mkdtempSync(join(tmpdir(), 'freight-e2e-')),
+): Promise<Server> {
   const port = await freePort();
   if (process.env.E2E_TEMPLATE === '1' && existsSync(join(TEMPLATE_DIR, 'ready'))) {
     cpSync(TEMPLATE_DIR, dataDir, { recursive: true });
@@ -53,7 +80,16 @@ export async function startServer(env: Record<string, string> = {}, dataDir = mk
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: new URL('..', import.meta.url).pathname,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, DEMO: '1', LOG_LEVEL: 'warn', DATABASE_URL: '', RATE_LIMIT_PER_MINUTE: '100000', ...env },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      DATA_DIR: dataDir,
+      DEMO: '1',
+      LOG_LEVEL: 'warn',
+      DATABASE_URL: '',
+      RATE_LIMIT_PER_MINUTE: '100000',
+      ...env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // A test process that dies (a timeout, a kill) takes its server and data folder with it.
@@ -63,21 +99,29 @@ export async function startServer(env: Record<string, string> = {}, dataDir = mk
   };
   const onExit = () => cleanUp();
   process.once('exit', onExit);
-  child.stdout!.on('data', (chunk) => { output += chunk; });
-  child.stderr!.on('data', (chunk) => { output += chunk; });
+  child.stdout!.on('data', (chunk) => {
+    output += chunk;
+  });
+  child.stderr!.on('data', (chunk) => {
+    output += chunk;
+  });
   const url = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode}:\n${output}`);
     try {
       const response = await fetch(`${url}/api/health`);
       if (response.ok) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) throw new Error(`the server did not start in 180 s:\n${output}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
   return {
-    url, dataDir,
+    url,
+    dataDir,
     output: () => output,
     async stop({ keepData = false } = {}) {
       if (child.exitCode === null) {
@@ -86,7 +130,10 @@ export async function startServer(env: Record<string, string> = {}, dataDir = mk
         await new Promise<void>((resolve) => {
           const timer = setTimeout(resolve, 15_000);
           timer.unref();
-          child.once('exit', () => { clearTimeout(timer); resolve(); });
+          child.once('exit', () => {
+            clearTimeout(timer);
+            resolve();
+          });
         });
       }
       process.removeListener('exit', onExit);
@@ -115,7 +162,13 @@ export async function openPage(context: BrowserContext): Promise<{ page: Page; e
   return { page, errors };
 }
 
-export type AxeFinding = { id: string; impact: string; help: string; nodes: number; targets: string[] };
+export type AxeFinding = {
+  id: string;
+  impact: string;
+  help: string;
+  nodes: number;
+  targets: string[];
+};
 
 /**
  * Violations of shared shell components (outside the pages), reported with their fix and waived
@@ -134,7 +187,8 @@ const waivers: { id: string; target: RegExp }[] = [
   { id: 'nested-interactive', target: /^<div class="map-view[ "]/ },
   { id: 'link-name', target: /^<a [^>]*class="app-brand"/ },
 ];
-const waived = (id: string, html: string) => !process.env.AXE_STRICT && waivers.some((waiver) => waiver.id === id && waiver.target.test(html));
+const waived = (id: string, html: string) =>
+  !process.env.AXE_STRICT && waivers.some((waiver) => waiver.id === id && waiver.target.test(html));
 /** How many nodes the waivers let through in this process (printed with each journey's figures). */
 export const waivedNodes = { count: 0 };
 
@@ -143,21 +197,34 @@ export async function axe(page: Page): Promise<AxeFinding[]> {
   let result = await analyze(page);
   // A toast or a fade that began while axe was reading the page is measured half-faded. Contrast is
   // read again once such animations end: a colour that is really too faint fails the second time too.
-  if (result.findings.some((finding) => finding.id === 'color-contrast')) result = await analyze(page, 5_000);
+  if (result.findings.some((finding) => finding.id === 'color-contrast'))
+    result = await analyze(page, 5_000);
   waivedNodes.count += result.waived;
   return result.findings;
 }
 
-async function analyze(page: Page, settleMs = 2_000): Promise<{ findings: AxeFinding[]; waived: number }> {
+async function analyze(
+  page: Page,
+  settleMs = 2_000,
+): Promise<{ findings: AxeFinding[]; waived: number }> {
   // Let finite animations end first (a toast fading in has not reached its final contrast yet);
   // endless ones (spinners) are not waited for, and nothing is waited for more than `settleMs`.
-  await page.evaluate((limit) => Promise.race([
-    Promise.all(document.getAnimations()
-      .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
-      .map((animation) => animation.finished.catch(() => undefined))),
-    new Promise((resolve) => setTimeout(resolve, limit)),
-  ]), settleMs);
-  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']).analyze();
+  await page.evaluate(
+    (limit) =>
+      Promise.race([
+        Promise.all(
+          document
+            .getAnimations()
+            .filter((animation) => animation.effect?.getComputedTiming().iterations !== Infinity)
+            .map((animation) => animation.finished.catch(() => undefined)),
+        ),
+        new Promise((resolve) => setTimeout(resolve, limit)),
+      ]),
+    settleMs,
+  );
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'])
+    .analyze();
   const findings: AxeFinding[] = [];
   let waivedHere = 0;
   for (const violation of results.violations) {
@@ -165,23 +232,47 @@ async function analyze(page: Page, settleMs = 2_000): Promise<{ findings: AxeFin
     const nodes = violation.nodes.filter((node) => !waived(violation.id, node.html));
     waivedHere += violation.nodes.length - nodes.length;
     if (nodes.length === 0) continue;
-    findings.push({ id: violation.id, impact: violation.impact, help: violation.help, nodes: nodes.length, targets: nodes.slice(0, 3).map((node) => `${node.target.join(' ')}${node.any[0]?.message ? ` (${node.any[0].message})` : ''}`) });
+    findings.push({
+      id: violation.id,
+      impact: violation.impact,
+      help: violation.help,
+      nodes: nodes.length,
+      targets: nodes
+        .slice(0, 3)
+        .map(
+          (node) =>
+            `${node.target.join(' ')}${node.any[0]?.message ? ` (${node.any[0].message})` : ''}`,
+        ),
+    });
   }
   return { findings, waived: waivedHere };
 }
 
 export const describeFindings = (findings: AxeFinding[]): string =>
-  findings.map((finding) => `${finding.id} (${finding.nodes}): ${finding.help} at ${finding.targets.join(', ')}`).join('; ');
+  findings
+    .map(
+      (finding) =>
+        `${finding.id} (${finding.nodes}): ${finding.help} at ${finding.targets.join(', ')}`,
+    )
+    .join('; ');
 
 /** Signs in through the sign-in form, by keyboard as a user would, and waits for the role's home screen. */
-export async function signIn(page: Page, url: string, email: string, password: string): Promise<void> {
+export async function signIn(
+  page: Page,
+  url: string,
+  email: string,
+  password: string,
+): Promise<void> {
   await page.goto(`${url}/signin`);
   // By id: the labels are in whatever language the browser asked for.
   await page.locator('#signin-email').fill(email);
   await page.locator('#signin-password').fill(password);
   await page.keyboard.press('Enter');
   // The sign-in goes through '/' on its way to the role's home: wait for the home.
-  await page.waitForURL((target) => !target.pathname.startsWith('/signin') && target.pathname !== '/', { timeout: 30_000 });
+  await page.waitForURL(
+    (target) => !target.pathname.startsWith('/signin') && target.pathname !== '/',
+    { timeout: 30_000 },
+  );
   // The signed-in shell (its own chunk) is on the screen: the menus a journey goes on with.
   await page.locator('.layout').first().waitFor({ timeout: 30_000 });
 }
@@ -214,13 +305,19 @@ export const demo = {
 
 /** Signs in through the API: the access token, for the few checks a journey makes behind the screens. */
 export async function apiToken(url: string, email: string, password: string): Promise<string> {
-  const response = await fetch(`${url}/api/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password }) });
+  const response = await fetch(`${url}/api/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email, password }),
+  });
   if (!response.ok) throw new Error(`login ${email}: ${response.status} ${await response.text()}`);
   return ((await response.json()) as { accessToken: string }).accessToken;
 }
 
 export async function apiGet<T>(url: string, token: string, path: string): Promise<T> {
-  const response = await fetch(`${url}/api${path}`, { headers: { authorization: `Bearer ${token}` } });
+  const response = await fetch(`${url}/api${path}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   if (!response.ok) throw new Error(`GET ${path}: ${response.status} ${await response.text()}`);
   return (await response.json()) as T;
 }
@@ -234,7 +331,11 @@ export async function pdf(title: string): Promise<Buffer> {
   return Buffer.from(await document.save());
 }
 
-export const pdfFile = async (name: string) => ({ name, mimeType: 'application/pdf', buffer: await pdf(name.replace(/\.pdf$/, '')) });
+export const pdfFile = async (name: string) => ({
+  name,
+  mimeType: 'application/pdf',
+  buffer: await pdf(name.replace(/\.pdf$/, '')),
+});
 
 /** Screenshots land in e2e/shots/<journey>/ (git-ignored) for people to look at. */
 export const SHOTS = new URL('./shots/', import.meta.url).pathname;
@@ -259,16 +360,41 @@ export class Journey {
   async check(t: Test, page: Page, shot: string): Promise<void> {
     // Let a lazy page and its first requests settle; sockets keep the network busy, so no networkidle.
     await page.waitForLoadState('load');
-    await page.locator('.p-skeleton, [aria-busy="true"]').first().waitFor({ state: 'detached', timeout: 10_000 }).catch(() => undefined);
+    await page
+      .locator('.p-skeleton, [aria-busy="true"]')
+      .first()
+      .waitFor({ state: 'detached', timeout: 10_000 })
+      .catch(() => undefined);
     // The screen at rest: route transitions (300 ms fades) finished, so colours are the final ones...
-    await page.waitForFunction(() => document.getAnimations().every((animation) => animation.playState !== 'running' || animation.effect?.getComputedTiming().iterations === Infinity), null, { timeout: 5_000 }).catch(() => undefined);
+    await page
+      .waitForFunction(
+        () =>
+          document
+            .getAnimations()
+            .every(
+              (animation) =>
+                animation.playState !== 'running' ||
+                animation.effect?.getComputedTiming().iterations === Infinity,
+            ),
+        null,
+        { timeout: 5_000 },
+      )
+      .catch(() => undefined);
     // ...and the pointer off whatever it last clicked (hover colours are reported apart).
     await page.mouse.move(0, page.viewportSize()?.height ? page.viewportSize()!.height - 1 : 0);
     const violations = await axe(page);
     this.screens++;
     this.findings.push(...violations);
-    t.same(violations.map((v) => v.id), [], `${shot}: no serious or critical accessibility violations${violations.length ? `: ${describeFindings(violations)}` : ''}`);
-    await page.screenshot({ path: join(this.folder, `${String(this.screens).padStart(2, '0')}-${shot}.png`) }).catch(() => undefined);
+    t.same(
+      violations.map((v) => v.id),
+      [],
+      `${shot}: no serious or critical accessibility violations${violations.length ? `: ${describeFindings(violations)}` : ''}`,
+    );
+    await page
+      .screenshot({
+        path: join(this.folder, `${String(this.screens).padStart(2, '0')}-${shot}.png`),
+      })
+      .catch(() => undefined);
   }
 
   /** A screenshot in the journey's folder without axe, for moments a shared component owns (a toast). */
@@ -277,12 +403,18 @@ export class Journey {
   }
 
   summary(t: Test): void {
-    t.comment(`${this.name}: ${this.screens} screens checked, ${this.findings.length} serious or critical accessibility violations (${waivedNodes.count} waived shell-component nodes, see harness.ts), ${((Date.now() - this.started) / 1000).toFixed(1)} s`);
+    t.comment(
+      `${this.name}: ${this.screens} screens checked, ${this.findings.length} serious or critical accessibility violations (${waivedNodes.count} waived shell-component nodes, see harness.ts), ${((Date.now() - this.started) / 1000).toFixed(1)} s`,
+    );
   }
 }
 
 /** Runs `body` with a server (started with `env` on top of the defaults) and a browser, or skips (laptop) / fails (CI) without Chromium. */
-export async function withBrowser(t: Test, body: (server: Server, browser: Browser) => Promise<void>, env: Record<string, string> = {}): Promise<void> {
+export async function withBrowser(
+  t: Test,
+  body: (server: Server, browser: Browser) => Promise<void>,
+  env: Record<string, string> = {},
+): Promise<void> {
   const missing = missingBrowser();
   if (missing) {
     if (process.env.CI) t.fail(missing);

@@ -5,34 +5,73 @@
 import type { Locator, Page } from 'playwright-core';
 
 /** Presses Tab (Shift+Tab with `back`) until `target` has the focus; no clicks. */
-export async function tabTo(page: Page, target: Locator, { max = 250, back = false } = {}): Promise<void> {
+export async function tabTo(
+  page: Page,
+  target: Locator,
+  { max = 250, back = false } = {},
+): Promise<void> {
   await target.waitFor({ state: 'attached' });
   for (let presses = 0; presses <= max; presses++) {
-    if (await target.evaluate((element) => element === document.activeElement || element.contains(document.activeElement)).catch(() => false)) return;
+    if (
+      await target
+        .evaluate(
+          (element) =>
+            element === document.activeElement || element.contains(document.activeElement),
+        )
+        .catch(() => false)
+    )
+      return;
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab did not reach ${target} in ${max} presses`);
 }
 
 /** Tabs to a control and presses a key on it (Enter for buttons and links, Space for checkboxes). */
-export async function press(page: Page, target: Locator, key: 'Enter' | 'Space' | ' ' = 'Enter', options: { back?: boolean } = {}): Promise<void> {
+export async function press(
+  page: Page,
+  target: Locator,
+  key: 'Enter' | 'Space' | ' ' = 'Enter',
+  options: { back?: boolean } = {},
+): Promise<void> {
   await tabTo(page, target, options);
   await page.keyboard.press(key === 'Space' ? ' ' : key);
 }
 
 /** A wall time in a zone, as the segments of Chromium's en-US datetime-local: MM DD YYYY hh mm A/P. */
 export function segmentsOf(at: Date, timeZone: string): string[] {
-  const parts = Object.fromEntries(new Intl.DateTimeFormat('en-US', {
-    timeZone, year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', hour12: true,
-  }).formatToParts(at).map((part) => [part.type, part.value]));
-  return [parts.month, parts.day, parts.year, parts.hour, parts.minute, parts.dayPeriod.startsWith('P') ? 'P' : 'A'];
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hour12: true,
+    })
+      .formatToParts(at)
+      .map((part) => [part.type, part.value]),
+  );
+  return [
+    parts.month,
+    parts.day,
+    parts.year,
+    parts.hour,
+    parts.minute,
+    parts.dayPeriod.startsWith('P') ? 'P' : 'A',
+  ];
 }
 
 /**
  * Types a date-time into a focused datetime-local input, by keyboard. The year segment takes up to
  * six digits, so Tab moves on from it; the others move on by themselves.
  */
-export async function typeDateTime(page: Page, input: Locator, at: Date, timeZone: string): Promise<void> {
+export async function typeDateTime(
+  page: Page,
+  input: Locator,
+  at: Date,
+  timeZone: string,
+): Promise<void> {
   await tabTo(page, input);
   const [month, day, year, hour, minute, period] = segmentsOf(at, timeZone);
   await page.keyboard.type(month);
@@ -55,16 +94,26 @@ export async function pickPlace(page: Page, combobox: Locator, text: string): Pr
 }
 
 /** Chooses options of a PrimeReact MultiSelect by keyboard: open, filter, arrow down, Enter, Escape. */
-export async function chooseInMultiSelect(page: Page, input: Locator, filter: string): Promise<void> {
+export async function chooseInMultiSelect(
+  page: Page,
+  input: Locator,
+  filter: string,
+): Promise<void> {
   await tabTo(page, input);
   await page.keyboard.press('Enter');
   await page.locator('.p-multiselect-panel').waitFor();
   if (await page.locator('.p-multiselect-panel .p-multiselect-filter').count()) {
     // The panel moves the focus into its filter box once it has opened.
-    await page.waitForFunction(() => document.activeElement?.classList.contains('p-multiselect-filter'));
+    await page.waitForFunction(() =>
+      document.activeElement?.classList.contains('p-multiselect-filter'),
+    );
     await page.keyboard.type(filter);
     // The list narrows to the match before the arrow moves onto it.
-    await page.locator('.p-multiselect-panel [role="option"]').first().filter({ hasText: filter }).waitFor();
+    await page
+      .locator('.p-multiselect-panel [role="option"]')
+      .first()
+      .filter({ hasText: filter })
+      .waitFor();
     await page.keyboard.press('ArrowDown');
   } else {
     // No filter box: the list has the focus; walk it to the option.
@@ -76,8 +125,11 @@ export async function chooseInMultiSelect(page: Page, input: Locator, filter: st
   await page.keyboard.press('Enter');
   await page.keyboard.press('Escape');
   await page.locator('.p-multiselect-panel').waitFor({ state: 'detached' });
-  const chosen = await page.locator(`.p-multiselect:has(#${await input.getAttribute('id')}) .p-multiselect-token-label`).allTextContents();
-  if (!chosen.includes(filter)) throw new Error(`the MultiSelect holds ${chosen.join(', ')}, not ${filter}`);
+  const chosen = await page
+    .locator(`.p-multiselect:has(#${await input.getAttribute('id')}) .p-multiselect-token-label`)
+    .allTextContents();
+  if (!chosen.includes(filter))
+    throw new Error(`the MultiSelect holds ${chosen.join(', ')}, not ${filter}`);
 }
 
 export interface LoadInput {
@@ -85,7 +137,11 @@ export interface LoadInput {
   refNumber: string;
   weight: string;
   /** Pickup, extra stop, dropoff: what to type in each place search, and the facility name. */
-  stops: [{ place: string; facility: string }, { place: string; facility: string }, { place: string; facility: string }];
+  stops: [
+    { place: string; facility: string },
+    { place: string; facility: string },
+    { place: string; facility: string },
+  ];
   pickupAt: Date;
   dropoffAt: Date;
   expiresAt: Date;
@@ -115,13 +171,18 @@ export async function postLoadByKeyboard(page: Page, url: string, load: LoadInpu
     await pickPlace(page, editor.getByRole('combobox', { name: /Location/ }), stop.place);
     await tabTo(page, editor.getByLabel('Facility Name'));
     await page.keyboard.type(stop.facility);
-    if (index === 0) await press(page, editor.getByLabel('Save this location for later loads'), 'Space');
+    if (index === 0)
+      await press(page, editor.getByLabel('Save this location for later loads'), 'Space');
   }
   await press(page, page.getByRole('button', { name: 'Next' }));
 
   await page.getByRole('heading', { name: 'Load Details' }).waitFor();
   await chooseInMultiSelect(page, page.locator('#loadAccessories'), 'Liftgate');
-  for (const [label, value] of [['Weight (LBS)', load.weight], ['Shipper Reference Number', load.refNumber], ['Commodity', load.commodity]] as const) {
+  for (const [label, value] of [
+    ['Weight (LBS)', load.weight],
+    ['Shipper Reference Number', load.refNumber],
+    ['Commodity', load.commodity],
+  ] as const) {
     await tabTo(page, page.getByLabel(label));
     await page.keyboard.type(value);
   }
@@ -130,10 +191,12 @@ export async function postLoadByKeyboard(page: Page, url: string, load: LoadInpu
 }
 
 /** The toast saying `text`, once one shows it. */
-export const toastSaying = (page: Page, text: string | RegExp): Locator => page.locator('.p-toast-message').filter({ hasText: text }).first();
+export const toastSaying = (page: Page, text: string | RegExp): Locator =>
+  page.locator('.p-toast-message').filter({ hasText: text }).first();
 
 /** The row of a data table holding `text`. */
-export const rowWith = (page: Page, text: string): Locator => page.getByRole('row').filter({ hasText: text });
+export const rowWith = (page: Page, text: string): Locator =>
+  page.getByRole('row').filter({ hasText: text });
 
 /** Clicks a row action (the icon buttons named by aria-label) of the row holding `text`. */
 export async function rowAction(page: Page, text: string, action: string | RegExp): Promise<void> {

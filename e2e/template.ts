@@ -17,4 +17,6 @@ if (!health.ok) throw new Error(`the template's server answered ${health.status}
 await server.stop({ keepData: true });
 rmSync(`${TEMPLATE_DIR}/server.pid`, { force: true });
 writeFileSync(`${TEMPLATE_DIR}/ready`, new Date().toISOString());
-console.log(`e2e: demo data folder seeded once in ${((Date.now() - started) / 1000).toFixed(1)} s at ${TEMPLATE_DIR}`);
+console.log(
+  `e2e: demo data folder seeded once in ${((Date.now() - started) / 1000).toFixed(1)} s at ${TEMPLATE_DIR}`,
+);

@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL
     )`.execute(db);
   await sql`CREATE INDEX users_view_organization ON users_view (organization_id)`.execute(db);
-  await sql`CREATE INDEX users_view_reset_code ON users_view (reset_code_hash) WHERE reset_code_hash IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX users_view_reset_code ON users_view (reset_code_hash) WHERE reset_code_hash IS NOT NULL`.execute(
+    db,
+  );
   await sql`
     CREATE TABLE organizations_view (
       id uuid PRIMARY KEY,
@@ -42,7 +44,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX organizations_view_type_status ON organizations_view (type, status)`.execute(db);
+  await sql`CREATE INDEX organizations_view_type_status ON organizations_view (type, status)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -56,10 +56,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX loads_view_shipper ON loads_view (shipper_organization_id, created_at DESC)`.execute(db);
-  await sql`CREATE INDEX loads_view_open ON loads_view (status, expiration) WHERE status = 4`.execute(db);
-  await sql`CREATE INDEX loads_view_pickup_point ON loads_view (pickup_latitude, pickup_longitude) WHERE status = 4`.execute(db);
-  await sql`CREATE INDEX loads_view_carrier ON loads_view (carrier_organization_id) WHERE carrier_organization_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX loads_view_shipper ON loads_view (shipper_organization_id, created_at DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX loads_view_open ON loads_view (status, expiration) WHERE status = 4`.execute(
+    db,
+  );
+  await sql`CREATE INDEX loads_view_pickup_point ON loads_view (pickup_latitude, pickup_longitude) WHERE status = 4`.execute(
+    db,
+  );
+  await sql`CREATE INDEX loads_view_carrier ON loads_view (carrier_organization_id) WHERE carrier_organization_id IS NOT NULL`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE proposals_view (
@@ -80,7 +88,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       updated_at timestamptz NOT NULL
     )`.execute(db);
   await sql`CREATE INDEX proposals_view_load ON proposals_view (load_id, submitted_at)`.execute(db);
-  await sql`CREATE INDEX proposals_view_carrier ON proposals_view (carrier_organization_id, updated_at DESC)`.execute(db);
+  await sql`CREATE INDEX proposals_view_carrier ON proposals_view (carrier_organization_id, updated_at DESC)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE tours_view (
@@ -102,9 +112,15 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       opened_at timestamptz NOT NULL,
       updated_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX tours_view_shipper ON tours_view (shipper_organization_id, opened_at DESC)`.execute(db);
-  await sql`CREATE INDEX tours_view_carrier ON tours_view (carrier_organization_id, opened_at DESC)`.execute(db);
-  await sql`CREATE INDEX tours_view_assignee ON tours_view (assignee_id) WHERE assignee_id IS NOT NULL`.execute(db);
+  await sql`CREATE INDEX tours_view_shipper ON tours_view (shipper_organization_id, opened_at DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tours_view_carrier ON tours_view (carrier_organization_id, opened_at DESC)`.execute(
+    db,
+  );
+  await sql`CREATE INDEX tours_view_assignee ON tours_view (assignee_id) WHERE assignee_id IS NOT NULL`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE tour_events_view (
@@ -130,7 +146,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       source text NOT NULL,
       recorded_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX tour_positions_view_tour ON tour_positions_view (tour_id, recorded_at DESC)`.execute(db);
+  await sql`CREATE INDEX tour_positions_view_tour ON tour_positions_view (tour_id, recorded_at DESC)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE chat_messages_view (
@@ -142,7 +160,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       text text NOT NULL,
       posted_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX chat_messages_view_tour ON chat_messages_view (tour_id, posted_at)`.execute(db);
+  await sql`CREATE INDEX chat_messages_view_tour ON chat_messages_view (tour_id, posted_at)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE tour_ratings_view (
@@ -155,7 +175,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       rated_at timestamptz NOT NULL,
       PRIMARY KEY (tour_id, side, criteria)
     )`.execute(db);
-  await sql`CREATE INDEX tour_ratings_view_rated ON tour_ratings_view (rated_organization_id, criteria)`.execute(db);
+  await sql`CREATE INDEX tour_ratings_view_rated ON tour_ratings_view (rated_organization_id, criteria)`.execute(
+    db,
+  );
 
   await sql`
     CREATE TABLE saved_locations_view (
@@ -173,7 +195,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       location_type integer NOT NULL,
       saved_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX saved_locations_view_organization ON saved_locations_view (organization_id, name)`.execute(db);
+  await sql`CREATE INDEX saved_locations_view_organization ON saved_locations_view (organization_id, name)`.execute(
+    db,
+  );
 
   // When a user last opened a load's offers: drives the "new offers" badge. UI state, not an event.
   await sql`
@@ -186,7 +210,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['proposals_seen', 'saved_locations_view', 'tour_ratings_view', 'chat_messages_view', 'tour_positions_view', 'tour_events_view', 'tours_view', 'proposals_view', 'loads_view']) {
+  for (const table of [
+    'proposals_seen',
+    'saved_locations_view',
+    'tour_ratings_view',
+    'chat_messages_view',
+    'tour_positions_view',
+    'tour_events_view',
+    'tours_view',
+    'proposals_view',
+    'loads_view',
+  ]) {
     await sql`DROP TABLE ${sql.table(table)}`.execute(db);
   }
   await sql`DROP SEQUENCE load_guid_seq`.execute(db);

@@ -20,7 +20,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       equipment integer[] NOT NULL DEFAULT '{}',
       created_at timestamptz NOT NULL
     )`.execute(db);
-  await sql`CREATE INDEX saved_searches_view_organization ON saved_searches_view (organization_id, created_at)`.execute(db);
+  await sql`CREATE INDEX saved_searches_view_organization ON saved_searches_view (organization_id, created_at)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -7,7 +7,9 @@ import { sql, type Kysely } from 'kysely';
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE tour_positions_view ADD COLUMN stream_revision bigint`.execute(db);
-  await sql`CREATE UNIQUE INDEX tour_positions_view_revision ON tour_positions_view (tour_id, stream_revision)`.execute(db);
+  await sql`CREATE UNIQUE INDEX tour_positions_view_revision ON tour_positions_view (tour_id, stream_revision)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

@@ -23,11 +23,15 @@ export async function backfillContractLoads<T>(db: Kysely<T>): Promise<void> {
     UPDATE files SET load_id = (events.data->>'loadId')::uuid
     FROM events
     WHERE files.kind = 'contract' AND files.load_id IS NULL
-      AND events.type = 'LoadContractSigned' AND events.data->>'contractFileId' = files.id::text`.execute(db);
+      AND events.type = 'LoadContractSigned' AND events.data->>'contractFileId' = files.id::text`.execute(
+    db,
+  );
   await sql`
     UPDATE files SET load_id = loads_view.id
     FROM loads_view
-    WHERE files.kind = 'contract' AND files.load_id IS NULL AND loads_view.contract_file_id = files.id`.execute(db);
+    WHERE files.kind = 'contract' AND files.load_id IS NULL AND loads_view.contract_file_id = files.id`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

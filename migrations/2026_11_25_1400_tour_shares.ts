@@ -16,7 +16,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       created_at timestamptz NOT NULL,
       revoked_at timestamptz
     )`.execute(db);
-  await sql`CREATE INDEX tour_shares_view_tour ON tour_shares_view (tour_id, created_at)`.execute(db);
+  await sql`CREATE INDEX tour_shares_view_tour ON tour_shares_view (tour_id, created_at)`.execute(
+    db,
+  );
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {

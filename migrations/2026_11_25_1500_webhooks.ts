@@ -18,7 +18,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     created_at timestamptz NOT NULL DEFAULT now(),
     failure_notified_at timestamptz
   )`.execute(db);
-  await sql`CREATE INDEX webhook_endpoints_organization ON webhook_endpoints (organization_id)`.execute(db);
+  await sql`CREATE INDEX webhook_endpoints_organization ON webhook_endpoints (organization_id)`.execute(
+    db,
+  );
   await sql`CREATE TABLE webhook_events (
     id uuid PRIMARY KEY,
     seq bigserial NOT NULL UNIQUE,
@@ -32,7 +34,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     occurred_at timestamptz NOT NULL,
     PRIMARY KEY (organization_id, event_id)
   )`.execute(db);
-  await sql`CREATE INDEX webhook_event_audience_time ON webhook_event_audience (organization_id, occurred_at)`.execute(db);
+  await sql`CREATE INDEX webhook_event_audience_time ON webhook_event_audience (organization_id, occurred_at)`.execute(
+    db,
+  );
   await sql`CREATE TABLE webhook_deliveries (
     id bigserial PRIMARY KEY,
     endpoint_id uuid NOT NULL REFERENCES webhook_endpoints (id) ON DELETE CASCADE,
@@ -45,8 +49,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     next_attempt_at timestamptz NOT NULL DEFAULT now(),
     last_attempt_at timestamptz
   )`.execute(db);
-  await sql`CREATE INDEX webhook_deliveries_waiting ON webhook_deliveries (endpoint_id, id) WHERE status = 'retrying'`.execute(db);
-  await sql`CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id DESC)`.execute(db);
+  await sql`CREATE INDEX webhook_deliveries_waiting ON webhook_deliveries (endpoint_id, id) WHERE status = 'retrying'`.execute(
+    db,
+  );
+  await sql`CREATE INDEX webhook_deliveries_endpoint ON webhook_deliveries (endpoint_id, id DESC)`.execute(
+    db,
+  );
   await sql`CREATE TABLE webhook_checkpoints (
     name text PRIMARY KEY,
     transaction_id numeric(20, 0) NOT NULL,

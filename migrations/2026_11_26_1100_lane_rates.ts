@@ -39,7 +39,9 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       accepted_at timestamptz NOT NULL
     )`.execute(db);
   await sql`CREATE INDEX lane_rates_view_accepted ON lane_rates_view (accepted_at)`.execute(db);
-  await sql`CREATE INDEX lane_rates_view_pickup ON lane_rates_view (pickup_latitude, pickup_longitude)`.execute(db);
+  await sql`CREATE INDEX lane_rates_view_pickup ON lane_rates_view (pickup_latitude, pickup_longitude)`.execute(
+    db,
+  );
   await sql`CREATE INDEX lane_rates_view_load ON lane_rates_view (load_id)`.execute(db);
 }
 

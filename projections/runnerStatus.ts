@@ -16,12 +16,24 @@ export type AdminStatus = {
 };
 
 /** The events after `after` up to `upTo` in the SQL log: how many, and when the first of them was appended. */
-export async function countEvents(db: Kysely<DB>, after: LogPosition, upTo: LogPosition): Promise<{ count: number; oldest: Date | null }> {
+export async function countEvents(
+  db: Kysely<DB>,
+  after: LogPosition,
+  upTo: LogPosition,
+): Promise<{ count: number; oldest: Date | null }> {
   if (comparePositions(after, upTo) >= 0) return { count: 0, oldest: null };
-  const { rows } = await sql<{ count: string | number; oldest: Date | string | null }>`SELECT count(*) AS count, min(created_at) AS oldest FROM events
+  const { rows } = await sql<{
+    count: string | number;
+    oldest: Date | string | null;
+  }>`SELECT count(*) AS count, min(created_at) AS oldest FROM events
     WHERE (transaction_id, global_position) > (${after.transactionId}::text::xid8, ${after.globalPosition}::bigint)
-      AND (transaction_id, global_position) <= (${upTo.transactionId}::text::xid8, ${upTo.globalPosition}::bigint)`.execute(db);
-  return { count: Number(rows[0]?.count ?? 0), oldest: rows[0]?.oldest ? new Date(rows[0].oldest) : null };
+      AND (transaction_id, global_position) <= (${upTo.transactionId}::text::xid8, ${upTo.globalPosition}::bigint)`.execute(
+    db,
+  );
+  return {
+    count: Number(rows[0]?.count ?? 0),
+    oldest: rows[0]?.oldest ? new Date(rows[0].oldest) : null,
+  };
 }
 
 /** Whether some session holds the projection's advisory lock (the runner's `pg_try_advisory_lock(hashtext(...))`). */

@@ -11,4 +11,5 @@ export type TablePage = {
   pattern: string | null;
 };
 
-export const orderDirection = (page: TablePage) => (page.direction === 'ASC' ? 'asc' : 'desc') as 'asc' | 'desc';
+export const orderDirection = (page: TablePage) =>
+  (page.direction === 'ASC' ? 'asc' : 'desc') as 'asc' | 'desc';

@@ -47,7 +47,9 @@ function pixel(size, px, py, maskable) {
   const total = SAMPLES * SAMPLES;
   if (background === 0) return [0, 0, 0, 0];
   const share = truck / background;
-  const color = ORANGE.map((channel, index) => Math.round(channel * (1 - share) + INK[index] * share));
+  const color = ORANGE.map((channel, index) =>
+    Math.round(channel * (1 - share) + INK[index] * share),
+  );
   return [...color, Math.round((background / total) * 255)];
 }
 
@@ -56,7 +58,8 @@ function png(size, maskable) {
   for (let y = 0; y < size; y += 1) {
     const start = y * (size * 4 + 1);
     rows[start] = 0; // no filter
-    for (let x = 0; x < size; x += 1) Buffer.from(pixel(size, x, y, maskable)).copy(rows, start + 1 + x * 4);
+    for (let x = 0; x < size; x += 1)
+      Buffer.from(pixel(size, x, y, maskable)).copy(rows, start + 1 + x * 4);
   }
   const chunk = (type, data) => {
     const length = Buffer.alloc(4);

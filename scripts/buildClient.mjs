@@ -10,7 +10,11 @@ const configFile = join(repoDir, 'client', 'vite.config.ts');
 const builtIndex = join(repoDir, 'dist', 'client', 'index.html');
 
 // The client imports domain/ (catalog, schemas), and dependencies change with the lock file.
-const sources = [join(repoDir, 'client'), join(repoDir, 'domain'), join(repoDir, 'package-lock.json')];
+const sources = [
+  join(repoDir, 'client'),
+  join(repoDir, 'domain'),
+  join(repoDir, 'package-lock.json'),
+];
 
 /** Newest modification time under `path`; directories count too, so a deleted file shows. */
 function newestMtime(path) {
@@ -43,9 +47,13 @@ const built = builtMtime();
 const newestSource = Math.max(...sources.map(newestMtime));
 
 if (!force && built > newestSource) {
-  console.log('client: skipped the build, dist/client is newer than client/ (use --force to rebuild)');
+  console.log(
+    'client: skipped the build, dist/client is newer than client/ (use --force to rebuild)',
+  );
 } else {
   const started = performance.now();
   await build({ configFile, mode: 'production', logLevel: 'info' });
-  console.log(`client: built dist/client in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+  console.log(
+    `client: built dist/client in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+  );
 }

@@ -7,7 +7,12 @@ import { fileURLToPath } from 'node:url';
 import { createServer } from 'vite';
 
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
-const tsxBin = join(repoDir, 'node_modules', '.bin', process.platform === 'win32' ? 'tsx.cmd' : 'tsx');
+const tsxBin = join(
+  repoDir,
+  'node_modules',
+  '.bin',
+  process.platform === 'win32' ? 'tsx.cmd' : 'tsx',
+);
 
 const api = spawn(tsxBin, ['watch', 'server/main.ts'], {
   cwd: repoDir,

@@ -29,7 +29,9 @@ for (const file of specs) {
   else if (OPENS_DATABASE.test(text)) untagged.push(file);
 }
 if (untagged.length) {
-  console.error(`These specs open a database themselves but are not tagged for the PostgreSQL pass; add a first line \`// @postgres: <why>\`:\n  ${untagged.join('\n  ')}`);
+  console.error(
+    `These specs open a database themselves but are not tagged for the PostgreSQL pass; add a first line \`// @postgres: <why>\`:\n  ${untagged.join('\n  ')}`,
+  );
   process.exit(1);
 }
 console.log(`test:postgres: ${tagged.length} of ${specs.length} spec files are tagged @postgres`);
@@ -38,8 +40,14 @@ if (process.argv.includes('--list')) {
   process.exit(0);
 }
 if (!process.env.DATABASE_URL) {
-  console.error('test:postgres needs DATABASE_URL (a PostgreSQL server where it may create and drop databases)');
+  console.error(
+    'test:postgres needs DATABASE_URL (a PostgreSQL server where it may create and drop databases)',
+  );
   process.exit(1);
 }
-const result = spawnSync('npx', ['tap', ...tagged], { cwd: repoDir, stdio: 'inherit', env: process.env });
+const result = spawnSync('npx', ['tap', ...tagged], {
+  cwd: repoDir,
+  stdio: 'inherit',
+  env: process.env,
+});
 process.exit(result.status ?? 1);

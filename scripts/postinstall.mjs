@@ -8,6 +8,10 @@ import { fileURLToPath } from 'node:url';
 const repoDir = fileURLToPath(new URL('..', import.meta.url));
 const tap = join(repoDir, 'node_modules', '.bin', process.platform === 'win32' ? 'tap.cmd' : 'tap');
 if (existsSync(tap)) {
-  const result = spawnSync(tap, ['build'], { cwd: repoDir, stdio: 'inherit', shell: process.platform === 'win32' });
+  const result = spawnSync(tap, ['build'], {
+    cwd: repoDir,
+    stdio: 'inherit',
+    shell: process.platform === 'win32',
+  });
   process.exit(result.status ?? 1);
 }

@@ -6,7 +6,9 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 
 const source = fileURLToPath(new URL('../node_modules/us-atlas/states-10m.json', import.meta.url));
-const target = fileURLToPath(new URL('../client/src/components/map/states.topo.json', import.meta.url));
+const target = fileURLToPath(
+  new URL('../client/src/components/map/states.topo.json', import.meta.url),
+);
 const topology = JSON.parse(readFileSync(source, 'utf8'));
 const [scaleX, scaleY] = topology.transform.scale;
 const [translateX, translateY] = topology.transform.translate;
@@ -36,8 +38,14 @@ function simplify(points) {
     let distance = TOLERANCE;
     for (let index = first + 1; index < last; index += 1) {
       const [px, py] = points[index];
-      const away = length === 0 ? Math.hypot(px - ax, py - ay) : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length;
-      if (away > distance) { distance = away; farthest = index; }
+      const away =
+        length === 0
+          ? Math.hypot(px - ax, py - ay)
+          : Math.abs((bx - ax) * (ay - py) - (ax - px) * (by - ay)) / length;
+      if (away > distance) {
+        distance = away;
+        farthest = index;
+      }
     }
     if (farthest > 0) {
       keep[farthest] = 1;
@@ -46,7 +54,14 @@ function simplify(points) {
   }
   const kept = points.filter((_point, index) => keep[index]);
   // A closed ring (an island) keeps at least four points, else it would vanish.
-  return kept.length >= 4 || points.length < 4 ? kept : [points[0], points[Math.floor(points.length / 3)], points[Math.floor((2 * points.length) / 3)], points.at(-1)];
+  return kept.length >= 4 || points.length < 4
+    ? kept
+    : [
+        points[0],
+        points[Math.floor(points.length / 3)],
+        points[Math.floor((2 * points.length) / 3)],
+        points.at(-1),
+      ];
 }
 
 const arcs = topology.arcs.map((arc) => {
@@ -62,7 +77,14 @@ const arcs = topology.arcs.map((arc) => {
   });
 });
 
-const outline = { type: 'Topology', transform: { scale: [STEP, STEP], translate: [translateX, translateY] }, objects: { states: topology.objects.states }, arcs };
+const outline = {
+  type: 'Topology',
+  transform: { scale: [STEP, STEP], translate: [translateX, translateY] },
+  objects: { states: topology.objects.states },
+  arcs,
+};
 writeFileSync(target, `${JSON.stringify(outline)}\n`);
 const points = (list) => list.reduce((total, arc) => total + arc.length, 0);
-console.log(`states outline: ${points(topology.arcs)} points to ${points(arcs)}, ${readFileSync(target).length} bytes`);
+console.log(
+  `states outline: ${points(topology.arcs)} points to ${points(arcs)}, ${readFileSync(target).length} bytes`,
+);

@@ -30,10 +30,12 @@ function baseRef() {
 }
 
 const base = baseRef();
-const changed = [...new Set([
-  ...(git('diff', '--name-only', base) ?? []), // committed since the base, staged and unstaged
-  ...(git('ls-files', '--others', '--exclude-standard') ?? []), // new, not yet added
-])].filter((file) => existsSync(join(repoDir, file)));
+const changed = [
+  ...new Set([
+    ...(git('diff', '--name-only', base) ?? []), // committed since the base, staged and unstaged
+    ...(git('ls-files', '--others', '--exclude-standard') ?? []), // new, not yet added
+  ]),
+].filter((file) => existsSync(join(repoDir, file)));
 
 const SERVER_SIDE = /^(domain|server|projections|storage|migrations|test\/security)\//;
 const beside = (file) => {
@@ -41,25 +43,48 @@ const beside = (file) => {
   const folder = dirname(file);
   const stem = basename(file).split('.')[0];
   return readdirSync(join(repoDir, folder))
-    .filter((name) => name.endsWith('.spec.ts') && (name.startsWith(`${stem}.`)))
+    .filter((name) => name.endsWith('.spec.ts') && name.startsWith(`${stem}.`))
     .map((name) => join(folder, name));
 };
 
-const tapFiles = [...new Set([
-  ...specsUnder('domain', 'projections'),
-  ...changed.filter((file) => SERVER_SIDE.test(file) && /\.(ts|tsx)$/.test(file)).flatMap(beside),
-])].sort();
-const clientFiles = changed.filter((file) => file.startsWith('client/src/') && /\.(ts|tsx)$/.test(file));
+const tapFiles = [
+  ...new Set([
+    ...specsUnder('domain', 'projections'),
+    ...changed.filter((file) => SERVER_SIDE.test(file) && /\.(ts|tsx)$/.test(file)).flatMap(beside),
+  ]),
+].sort();
+const clientFiles = changed.filter(
+  (file) => file.startsWith('client/src/') && /\.(ts|tsx)$/.test(file),
+);
 
-console.log(`test:quick: ${changed.length} files changed since ${base === 'HEAD' ? 'HEAD' : base.slice(0, 10)}`);
-console.log(`  tap: ${tapFiles.length} spec files (${tapFiles.filter((file) => !file.startsWith('domain/') && !file.startsWith('projections/')).join(', ') || 'domain and read models only'})`);
-console.log(`  vitest: ${clientFiles.length ? `the tests related to ${clientFiles.length} changed client files` : 'nothing (no client file changed)'}`);
+console.log(
+  `test:quick: ${changed.length} files changed since ${base === 'HEAD' ? 'HEAD' : base.slice(0, 10)}`,
+);
+console.log(
+  `  tap: ${tapFiles.length} spec files (${tapFiles.filter((file) => !file.startsWith('domain/') && !file.startsWith('projections/')).join(', ') || 'domain and read models only'})`,
+);
+console.log(
+  `  vitest: ${clientFiles.length ? `the tests related to ${clientFiles.length} changed client files` : 'nothing (no client file changed)'}`,
+);
 if (args.includes('--list')) process.exit(0);
 
 const started = Date.now();
-const run = (command, commandArgs) => spawnSync(command, commandArgs, { cwd: repoDir, stdio: 'inherit', env: process.env }).status ?? 1;
+const run = (command, commandArgs) =>
+  spawnSync(command, commandArgs, { cwd: repoDir, stdio: 'inherit', env: process.env }).status ?? 1;
 const tapStatus = run('npx', ['tap', ...tapFiles]);
-const vitestStatus = clientFiles.length ? run('npx', ['vitest', 'related', '--run', '--passWithNoTests', '--config', 'client/vite.config.ts', ...clientFiles]) : 0;
+const vitestStatus = clientFiles.length
+  ? run('npx', [
+      'vitest',
+      'related',
+      '--run',
+      '--passWithNoTests',
+      '--config',
+      'client/vite.config.ts',
+      ...clientFiles,
+    ])
+  : 0;
 const status = tapStatus || vitestStatus;
-console.log(`test:quick: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`);
+console.log(
+  `test:quick: ${status === 0 ? 'passed' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s`,
+);
 process.exit(status);

@@ -3,7 +3,11 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify from 'fastify';
-import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
 import { rateLimitPerMinute } from './config.ts';
 import { errorHandler, notFoundHandler } from './http/errors.ts';
 import { registerStorableText } from './http/storableText.ts';
@@ -65,13 +69,25 @@ export async function buildApp(platform: Platform): Promise<App> {
   const routeInventory: InventoriedRoute[] = [];
   app.decorate('routeInventory', routeInventory);
   app.addHook('onRoute', (route) => {
-    const guardIn = (hooks: unknown) => ([hooks].flat() as unknown[]).find((hook): hook is { permissions: readonly number[] } =>
-      typeof hook === 'function' && Array.isArray((hook as { permissions?: unknown }).permissions));
+    const guardIn = (hooks: unknown) =>
+      ([hooks].flat() as unknown[]).find(
+        (hook): hook is { permissions: readonly number[] } =>
+          typeof hook === 'function' &&
+          Array.isArray((hook as { permissions?: unknown }).permissions),
+      );
     const early = guardIn(route.onRequest);
     const guard = early ?? guardIn(route.preHandler);
     const guardHook = early ? 'onRequest' : guard ? 'preHandler' : null;
     for (const method of [route.method].flat()) {
-      routeInventory.push({ method, url: route.url, public: route.config?.public === true, permissions: guard ? [...guard.permissions] : null, guardHook, schema: route.schema ?? null, whilePending: route.config?.whilePending === true });
+      routeInventory.push({
+        method,
+        url: route.url,
+        public: route.config?.public === true,
+        permissions: guard ? [...guard.permissions] : null,
+        guardHook,
+        schema: route.schema ?? null,
+        whilePending: route.config?.whilePending === true,
+      });
     }
   });
   app.setErrorHandler(errorHandler);
@@ -84,12 +100,20 @@ export async function buildApp(platform: Platform): Promise<App> {
   // Same origin only, unless CORS_ORIGINS lists others: without them the plugin is not registered at
   // all (it would answer no origin, yet run a hook on every request).
   if (config.corsOrigins.length) {
-    await app.register(cors, { origin: config.corsOrigins, credentials: false, exposedHeaders: [LOG_POSITION_HEADER] });
+    await app.register(cors, {
+      origin: config.corsOrigins,
+      credentials: false,
+      exposedHeaders: [LOG_POSITION_HEADER],
+    });
   }
   await app.register(rateLimit, { max: rateLimitPerMinute(), timeWindow: '1 minute' });
   // Request durations by route pattern, and GET /metrics (outside the rate limit): before every route.
   registerMetrics(app);
-  await app.register(swagger, { openapi: openapiDocument, transform: openapiTransform, transformObject: openapiTransformObject });
+  await app.register(swagger, {
+    openapi: openapiDocument,
+    transform: openapiTransform,
+    transformObject: openapiTransformObject,
+  });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 
   await app.register(multipart, { limits: multipartLimits });
@@ -98,19 +122,30 @@ export async function buildApp(platform: Platform): Promise<App> {
   platform.tokens.useJwt(app.jwt);
   app.decorateRequest('actor', null);
   app.decorateRequest('authError', null);
-  app.addHook('onRequest', authenticate(async (request): Promise<Actor> => {
-    const claims = await platform.tokens.verifyRequest(request);
-    // A blocked organization's tokens, issued before the block too, stop here (within the status cache's few seconds elsewhere);
-    // asked first, so that its members read why.
-    const organizationStatus = claims.org ? await platform.organizationStatus.statusOf(claims.org) : null;
-    if (claims.org && isBlockedStatus(organizationStatus)) throw new UnauthorizedError(ORGANIZATION_BLOCKED);
-    // Logout revokes the session's family: its access tokens stop within the family cache's few seconds.
-    if (!(await platform.tokens.isFamilyActive(claims.sid))) throw new UnauthorizedError('Your session has ended. Please sign in again.');
-    return {
-      userId: claims.sub, organizationId: claims.org, roleId: claims.role as Actor['roleId'], permissions: permissionsFor(claims.role as Actor['roleId']), sessionId: claims.sid,
-      ...(organizationStatus === null ? {} : { organizationStatus }),
-    };
-  }));
+  app.addHook(
+    'onRequest',
+    authenticate(async (request): Promise<Actor> => {
+      const claims = await platform.tokens.verifyRequest(request);
+      // A blocked organization's tokens, issued before the block too, stop here (within the status cache's few seconds elsewhere);
+      // asked first, so that its members read why.
+      const organizationStatus = claims.org
+        ? await platform.organizationStatus.statusOf(claims.org)
+        : null;
+      if (claims.org && isBlockedStatus(organizationStatus))
+        throw new UnauthorizedError(ORGANIZATION_BLOCKED);
+      // Logout revokes the session's family: its access tokens stop within the family cache's few seconds.
+      if (!(await platform.tokens.isFamilyActive(claims.sid)))
+        throw new UnauthorizedError('Your session has ended. Please sign in again.');
+      return {
+        userId: claims.sub,
+        organizationId: claims.org,
+        roleId: claims.role as Actor['roleId'],
+        permissions: permissionsFor(claims.role as Actor['roleId']),
+        sessionId: claims.sid,
+        ...(organizationStatus === null ? {} : { organizationStatus }),
+      };
+    }),
+  );
   // A request carrying a consistency token (or after its session's own write) reads read models that have reached it.
   const consistency = createConsistency(platform.runner);
   app.decorate('consistency', consistency);
@@ -145,7 +180,11 @@ export async function buildApp(platform: Platform): Promise<App> {
 
   // The built client: precompressed, cached by hash, outside the API's rate limit (server/http/clientAssets.ts).
   const clientBuilt = await registerClientAssets(app, config.clientDir);
-  if (!clientBuilt) app.log.warn({ clientDir: config.clientDir }, 'client is not built: run `npm run build:client`');
+  if (!clientBuilt)
+    app.log.warn(
+      { clientDir: config.clientDir },
+      'client is not built: run `npm run build:client`',
+    );
   app.setNotFoundHandler(notFoundHandler(clientBuilt));
   return app;
 }

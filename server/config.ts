@@ -65,20 +65,24 @@ export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
  * RATE_LIMIT_PER_MINUTE (1,200): requests a minute per client address on every route. Read when the
  * app is built, so a test or the benchmarks may set it after importing the server.
  */
-export const rateLimitPerMinute = (env: NodeJS.ProcessEnv = process.env) => Number(env.RATE_LIMIT_PER_MINUTE || 1200);
+export const rateLimitPerMinute = (env: NodeJS.ProcessEnv = process.env) =>
+  Number(env.RATE_LIMIT_PER_MINUTE || 1200);
 
 /**
  * SOCKET_USER_EVENTS_PER_SECOND (50, server/realtime/budget.ts): socket events a second one user may
  * send over all its sockets in one process. Read when the realtime server is created, as above.
  */
-export const socketUserEventsPerSecond = (env: NodeJS.ProcessEnv = process.env) => Number(env.SOCKET_USER_EVENTS_PER_SECOND || USER_EVENTS_PER_SECOND);
+export const socketUserEventsPerSecond = (env: NodeJS.ProcessEnv = process.env) =>
+  Number(env.SOCKET_USER_EVENTS_PER_SECOND || USER_EVENTS_PER_SECOND);
 
 /** MAIL_FROM as given ("dispatch@example.com" or "Acme Freight <dispatch@example.com>"); a value that names no address stops the start. */
 function mailFromOf(value: string | undefined): string {
   const from = value?.trim();
   if (!from) return DEFAULT_MAIL_FROM;
   if (!/^(?:[^<>@]*<[^\s<>@]+@[^\s<>@]+>|[^\s<>@]+@[^\s<>@]+)$/.test(from)) {
-    throw new Error(`MAIL_FROM must be an e-mail address, optionally with a name ("Acme Freight <dispatch@acme.example>"); got ${JSON.stringify(from)}`);
+    throw new Error(
+      `MAIL_FROM must be an e-mail address, optionally with a name ("Acme Freight <dispatch@acme.example>"); got ${JSON.stringify(from)}`,
+    );
   }
   return from;
 }
@@ -103,10 +107,23 @@ function mapTileUrlOf(value: string | undefined): string | null {
   const template = value?.trim();
   if (!template) return null;
   let url: URL | null = null;
-  try { url = new URL(template.replace(/\{[a-z-]+\}/gi, '0')); } catch { url = null; }
-  const placeholders = ['{z}', '{x}'].every((part) => template.includes(part)) && /\{-?y\}/.test(template);
-  if (!url || !['https:', 'http:'].includes(url.protocol) || url.username || url.password || !placeholders) {
-    throw new Error(`MAP_TILE_URL must be an http(s) XYZ template with {z}, {x} and {y}, e.g. "https://tile.example.com/{z}/{x}/{y}.png"; got ${JSON.stringify(template)}`);
+  try {
+    url = new URL(template.replace(/\{[a-z-]+\}/gi, '0'));
+  } catch {
+    url = null;
+  }
+  const placeholders =
+    ['{z}', '{x}'].every((part) => template.includes(part)) && /\{-?y\}/.test(template);
+  if (
+    !url ||
+    !['https:', 'http:'].includes(url.protocol) ||
+    url.username ||
+    url.password ||
+    !placeholders
+  ) {
+    throw new Error(
+      `MAP_TILE_URL must be an http(s) XYZ template with {z}, {x} and {y}, e.g. "https://tile.example.com/{z}/{x}/{y}.png"; got ${JSON.stringify(template)}`,
+    );
   }
   return template;
 }
@@ -116,26 +133,51 @@ function mapTileUrlOf(value: string | undefined): string | null {
  * query or fragment; one trailing slash is forgiven). Unset: the address the server listens on,
  * `localhost` for a wildcard one. Anything else stops the start with a message.
  */
-export function publicUrlOf(value: string | undefined, listen: { host: string; port: number }): string {
+export function publicUrlOf(
+  value: string | undefined,
+  listen: { host: string; port: number },
+): string {
   const given = value?.trim();
   if (!given) {
     const wildcard = ['', '0.0.0.0', '::', '[::]'].includes(listen.host);
-    const host = wildcard ? 'localhost' : listen.host.includes(':') && !listen.host.startsWith('[') ? `[${listen.host}]` : listen.host;
+    const host = wildcard
+      ? 'localhost'
+      : listen.host.includes(':') && !listen.host.startsWith('[')
+        ? `[${listen.host}]`
+        : listen.host;
     return `http://${host}:${listen.port}`;
   }
   let url: URL | null = null;
-  try { url = new URL(given); } catch { url = null; }
+  try {
+    url = new URL(given);
+  } catch {
+    url = null;
+  }
   const bare = url && /^https?:\/\/[^/?#@\\]+\/?$/i.test(given);
-  if (!url || !bare || !['https:', 'http:'].includes(url.protocol) || url.username || url.password || !url.hostname) {
-    throw new Error(`PUBLIC_URL must be the http(s) origin users reach the app at, without a path, e.g. "https://freight.example.com"; got ${JSON.stringify(given)}`);
+  if (
+    !url ||
+    !bare ||
+    !['https:', 'http:'].includes(url.protocol) ||
+    url.username ||
+    url.password ||
+    !url.hostname
+  ) {
+    throw new Error(
+      `PUBLIC_URL must be the http(s) origin users reach the app at, without a path, e.g. "https://freight.example.com"; got ${JSON.stringify(given)}`,
+    );
   }
   return url.origin;
 }
 
 const bool = (value: string | undefined, fallback: boolean) =>
-  value === undefined || value === '' ? fallback : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+  value === undefined || value === ''
+    ? fallback
+    : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
-export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Partial<Config> = {}): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  overrides: Partial<Config> = {},
+): Config {
   const dataDir = path.resolve(env.DATA_DIR || './data');
   const inMemory = overrides.inMemory ?? false;
   const production = env.NODE_ENV === 'production';
@@ -151,7 +193,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     inMemory,
     // '' here: the database holds the keys (server/cluster/clusterSecrets.ts); startPlatform fills in the one in use.
     jwtSecret: env.JWT_SECRET || (inMemory ? randomBytes(48).toString('base64url') : ''),
-    accessTokenTtlSeconds: Math.max(5, Math.floor(Number(env.ACCESS_TOKEN_TTL_SECONDS || 900) || 900)),
+    accessTokenTtlSeconds: Math.max(
+      5,
+      Math.floor(Number(env.ACCESS_TOKEN_TTL_SECONDS || 900) || 900),
+    ),
     smtpUrl: env.SMTP_URL || null,
     mailFrom: mailFromOf(env.MAIL_FROM),
     adminEmail: env.ADMIN_EMAIL || 'admin@freight.local',
@@ -159,17 +204,26 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     demo: bool(env.DEMO, false),
     logLevel: env.LOG_LEVEL || 'info',
     prettyLogs: !production && bool(env.PRETTY_LOGS, process.stdout.isTTY ?? false),
-    corsOrigins: (env.CORS_ORIGINS || '').split(',').map((origin) => origin.trim()).filter(Boolean),
+    corsOrigins: (env.CORS_ORIGINS || '')
+      .split(',')
+      .map((origin) => origin.trim())
+      .filter(Boolean),
     trustProxy: bool(env.TRUST_PROXY, false),
     clientDir: path.resolve(env.CLIENT_DIR || 'dist/client'),
     runProjections: bool(env.RUN_PROJECTIONS, true),
-    secretsKey: (env.SECRETS_KEY || inMemory) ? loadSecretsKey({ value: env.SECRETS_KEY, inMemory, dataDir }) : '',
+    secretsKey:
+      env.SECRETS_KEY || inMemory
+        ? loadSecretsKey({ value: env.SECRETS_KEY, inMemory, dataDir })
+        : '',
     samsaraBaseUrl: (env.SAMSARA_BASE_URL || 'https://api.samsara.com').replace(/\/+$/, ''),
     motiveBaseUrl: (env.MOTIVE_BASE_URL || 'https://api.gomotive.com').replace(/\/+$/, ''),
     eldPollMs: Math.max(1000, Number(env.ELD_POLL_MS || 30_000) || 30_000),
     contentfulSpaceId: env.CONTENTFUL_SPACE_ID || null,
     contentfulAccessToken: env.CONTENTFUL_ACCESS_TOKEN || null,
-    contentfulBaseUrl: (env.CONTENTFUL_BASE_URL || 'https://cdn.contentful.com').replace(/\/+$/, ''),
+    contentfulBaseUrl: (env.CONTENTFUL_BASE_URL || 'https://cdn.contentful.com').replace(
+      /\/+$/,
+      '',
+    ),
     contentfulEnvironment: env.CONTENTFUL_ENVIRONMENT || 'master',
     mapTileUrl: mapTileUrlOf(env.MAP_TILE_URL),
     mapAttribution: env.MAP_TILE_URL?.trim() ? env.MAP_ATTRIBUTION?.trim() || null : null,

@@ -20,7 +20,13 @@ t.test('the walker finds a circle, through a type-only or a lazy import too', as
   const { tmpdir } = await import('node:os');
   const dir = mkdtempSync(join(tmpdir(), 'imports-'));
   writeFileSync(join(dir, 'a.ts'), "import type { B } from './b.ts';\nexport type A = B;\n");
-  writeFileSync(join(dir, 'b.ts'), "export type B = number;\nexport const c = () => import('./c.tsx');\n");
-  writeFileSync(join(dir, 'c.tsx'), "// import { nothing } from './a.ts';\nexport { type A } from './a.ts';\n");
+  writeFileSync(
+    join(dir, 'b.ts'),
+    "export type B = number;\nexport const c = () => import('./c.tsx');\n",
+  );
+  writeFileSync(
+    join(dir, 'c.tsx'),
+    "// import { nothing } from './a.ts';\nexport { type A } from './a.ts';\n",
+  );
   t.same(cyclesOf(importGraph([join(dir, 'a.ts')]), dir), [['a.ts', 'b.ts', 'c.tsx']]);
 });

@@ -15,7 +15,9 @@ const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 const store = config.eventstoreUrl
-  ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
+  ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(
+      config.eventstoreUrl,
+    )
   : await createPostgresEventStore(database);
 const { listed } = await listLoadOffers(store, new Date().toISOString());
 console.log(`${listed} offer(s) listed on their load`);

@@ -10,7 +10,10 @@ const SECRET_QUERY = /([?&](?:token|access_token|share_?token|code)=)[^&#]*/gi;
 const SECRET_PATHS = [/(\/shared\/track\/)[^?#]+/gi, /(\/tours\/[^/?#]+\/share\/)[^?#]+/gi];
 
 const redact = (url: string) =>
-  SECRET_PATHS.reduce((text, pattern) => text.replace(pattern, '$1[redacted]'), url).replace(SECRET_QUERY, '$1[redacted]');
+  SECRET_PATHS.reduce((text, pattern) => text.replace(pattern, '$1[redacted]'), url).replace(
+    SECRET_QUERY,
+    '$1[redacted]',
+  );
 
 /**
  * The URL as the log keeps it: secret query values and tracking-link tokens replaced by
@@ -19,27 +22,58 @@ const redact = (url: string) =>
  */
 export function redactUrl(url: string): string {
   let plain = url;
-  try { plain = decodeURIComponent(url); } catch { /* malformed escapes: the URL as it came */ }
+  try {
+    plain = decodeURIComponent(url);
+  } catch {
+    /* malformed escapes: the URL as it came */
+  }
   return redact(plain !== url && redact(plain) !== plain ? plain : url);
 }
 
 /** `destination` is where the lines go (standard output when left out; a test passes a stream to read them). */
-export function createLogger(config: Pick<Config, 'logLevel' | 'prettyLogs'>, destination?: DestinationStream): Logger {
+export function createLogger(
+  config: Pick<Config, 'logLevel' | 'prettyLogs'>,
+  destination?: DestinationStream,
+): Logger {
   const options: pino.LoggerOptions = {
     level: config.logLevel,
-    redact: { paths: ['req.headers.authorization', 'password', '*.password', 'refreshToken', '*.refreshToken'], censor: '[redacted]' },
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'password',
+        '*.password',
+        'refreshToken',
+        '*.refreshToken',
+      ],
+      censor: '[redacted]',
+    },
     serializers: {
       // Browsers cannot set headers on a WebSocket, so the event feed takes `?token=`, and a tracking
       // link carries its token in the path: neither may reach the log, nor the parsed query and params.
       req: (request: { url?: string }) => {
-        const { query: _query, params: _params, ...rest } = pino.stdSerializers.req(request as never) as unknown as Record<string, unknown>;
+        const {
+          query: _query,
+          params: _params,
+          ...rest
+        } = pino.stdSerializers.req(request as never) as unknown as Record<string, unknown>;
         const headers = rest.headers as Record<string, unknown> | undefined;
         // A page's address comes back as the Referer of what it loads (browsers send none under our Referrer-Policy; others may).
-        if (typeof headers?.referer === 'string') rest.headers = { ...headers, referer: redactUrl(headers.referer) };
-        return { ...rest, url: typeof request.url === 'string' ? redactUrl(request.url) : request.url };
+        if (typeof headers?.referer === 'string')
+          rest.headers = { ...headers, referer: redactUrl(headers.referer) };
+        return {
+          ...rest,
+          url: typeof request.url === 'string' ? redactUrl(request.url) : request.url,
+        };
       },
     },
-    ...(config.prettyLogs && !destination ? { transport: { target: 'pino-pretty', options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' } } } : {}),
+    ...(config.prettyLogs && !destination
+      ? {
+          transport: {
+            target: 'pino-pretty',
+            options: { translateTime: 'SYS:HH:MM:ss', ignore: 'pid,hostname' },
+          },
+        }
+      : {}),
   };
   return destination ? pino(options, destination) : pino(options);
 }

@@ -14,7 +14,10 @@ const logger = createLogger(config);
 const platform = await startPlatform(config, logger);
 if (config.demo) await seedDemo(platform);
 // Loads in every status and a live truck; a failure here leaves a working, emptier demo.
-if (config.demo) await seedMarketplaceDemo(platform).catch((err: unknown) => logger.error({ err }, 'demo marketplace could not be seeded'));
+if (config.demo)
+  await seedMarketplaceDemo(platform).catch((err: unknown) =>
+    logger.error({ err }, 'demo marketplace could not be seeded'),
+  );
 const demoTicker = config.demo ? startDemoTicker(platform) : null;
 await ensureSuperadmin(platform);
 const app = await buildApp(platform);
@@ -37,7 +40,13 @@ async function shutdown(signal: string) {
   const drainDelayMs = Math.max(0, Number(process.env.DRAIN_DELAY_MS ?? 1000) || 0);
   const graceMs = Math.max(0, Number(process.env.SHUTDOWN_GRACE_MS ?? 10_000) || 0);
   logger.info({ signal, drainDelayMs, graceMs }, 'draining');
-  const timer = setTimeout(() => { logger.error('shutdown timed out'); process.exit(1); }, drainDelayMs + graceMs + 10_000);
+  const timer = setTimeout(
+    () => {
+      logger.error('shutdown timed out');
+      process.exit(1);
+    },
+    drainDelayMs + graceMs + 10_000,
+  );
   timer.unref();
   try {
     const released = platform.releaseBackground().then(

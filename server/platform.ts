@@ -11,7 +11,11 @@ import { createPostgresEventStore } from './eventstore/postgres/postgresEventSto
 import { createLoginLimiter, type LoginLimiter } from './auth/loginLimiter.ts';
 import { createRealtime, type Realtime } from './realtime/realtime.ts';
 import { createTokenService, type TokenService } from './auth/tokens.ts';
-import { createOrganizationStatusCache, isBlockedStatus, type OrganizationStatusCache } from './auth/organizationStatus.ts';
+import {
+  createOrganizationStatusCache,
+  isBlockedStatus,
+  type OrganizationStatusCache,
+} from './auth/organizationStatus.ts';
 import { createIdentityCommands, type IdentityCommands } from './commands/identity.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { createMarketplaceCommands, type MarketplaceCommands } from './commands/marketplace.ts';
@@ -68,36 +72,66 @@ export type Platform = {
  * `options.pgliteFrom`: for a PGlite in memory (tests), the data folder to start from (openDatabase),
  * so the migrations below find nothing left to do.
  */
-export async function startPlatform(givenConfig: Config, logger: Logger, options: { projections?: Projection[]; pgliteFrom?: Blob } = {}): Promise<Platform> {
-  const database = await openDatabase({ databaseUrl: givenConfig.databaseUrl, dataDir: givenConfig.inMemory ? null : givenConfig.dataDir, pgliteFrom: options.pgliteFrom });
+export async function startPlatform(
+  givenConfig: Config,
+  logger: Logger,
+  options: { projections?: Projection[]; pgliteFrom?: Blob } = {},
+): Promise<Platform> {
+  const database = await openDatabase({
+    databaseUrl: givenConfig.databaseUrl,
+    dataDir: givenConfig.inMemory ? null : givenConfig.dataDir,
+    pgliteFrom: options.pgliteFrom,
+  });
   const applied = await migrateToLatest(database.db);
   if (applied.length) logger.info({ migrations: applied }, 'migrations applied');
   // One source of keys for every process on this database (JWT_SECRET / SECRETS_KEY override it);
   // a key that cannot open the stored data stops the start here, with why.
-  const clusterSecrets = givenConfig.inMemory ? null : await openClusterSecrets({
-    db: database.db, jwtSecret: givenConfig.jwtSecret || null, secretsKey: givenConfig.secretsKey || null, dataDir: givenConfig.dataDir,
-    accessTokenTtlSeconds: givenConfig.accessTokenTtlSeconds, logger,
-  }).catch(async (error: unknown) => {
-    await database.close().catch(() => undefined);
-    throw error;
-  });
+  const clusterSecrets = givenConfig.inMemory
+    ? null
+    : await openClusterSecrets({
+        db: database.db,
+        jwtSecret: givenConfig.jwtSecret || null,
+        secretsKey: givenConfig.secretsKey || null,
+        dataDir: givenConfig.dataDir,
+        accessTokenTtlSeconds: givenConfig.accessTokenTtlSeconds,
+        logger,
+      }).catch(async (error: unknown) => {
+        await database.close().catch(() => undefined);
+        throw error;
+      });
   const config: Config = clusterSecrets
-    ? { ...givenConfig, jwtSecret: clusterSecrets.jwt.signing().secret, secretsKey: clusterSecrets.sealingKey() }
+    ? {
+        ...givenConfig,
+        jwtSecret: clusterSecrets.jwt.signing().secret,
+        secretsKey: clusterSecrets.sealingKey(),
+      }
     : givenConfig;
   const secrets = clusterSecrets?.box ?? createSecretBox(config.secretsKey);
   // Logged, and the last one kept for /api/health: subscriptions resubscribe, so nothing else shows it.
   let eventStoreError: { message: string; at: string } | null = null;
   const onError = (err: unknown) => {
-    eventStoreError = { message: err instanceof Error ? err.message : String(err), at: new Date().toISOString() };
+    eventStoreError = {
+      message: err instanceof Error ? err.message : String(err),
+      at: new Date().toISOString(),
+    };
     logger.warn({ err }, 'event store subscription error');
   };
   const metrics = createMetrics();
-  const store = countingAppends(config.eventstoreUrl
-    ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl, { onError })
-    : await createPostgresEventStore(database, { onError }), metrics);
+  const store = countingAppends(
+    config.eventstoreUrl
+      ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(
+          config.eventstoreUrl,
+          { onError },
+        )
+      : await createPostgresEventStore(database, { onError }),
+    metrics,
+  );
   const identity = createIdentityCommands(store);
   const marketplace = createMarketplaceCommands({ store, db: database.db, identity });
-  const organizationStatus = createOrganizationStatusCache({ load: async (organizationId) => (await identity.loadOrganization(organizationId))?.status ?? null });
+  const organizationStatus = createOrganizationStatusCache({
+    load: async (organizationId) =>
+      (await identity.loadOrganization(organizationId))?.status ?? null,
+  });
   const tokens = createTokenService({
     db: database.db,
     secret: config.jwtSecret,
@@ -107,11 +141,25 @@ export async function startPlatform(givenConfig: Config, logger: Logger, options
     isUserAllowed: async (userId) => {
       const user = await identity.loadUser(userId);
       // A member of a blocked organization refreshes no more either.
-      const organizationBlocked = user?.organizationId ? isBlockedStatus(await organizationStatus.statusOf(user.organizationId)) : false;
-      return user ? { allowed: user.status !== 3 && !organizationBlocked, sessionsRevokedAt: user.sessionsRevokedAt, organizationId: user.organizationId, roleId: user.roleId } : { allowed: false };
+      const organizationBlocked = user?.organizationId
+        ? isBlockedStatus(await organizationStatus.statusOf(user.organizationId))
+        : false;
+      return user
+        ? {
+            allowed: user.status !== 3 && !organizationBlocked,
+            sessionsRevokedAt: user.sessionsRevokedAt,
+            organizationId: user.organizationId,
+            roleId: user.roleId,
+          }
+        : { allowed: false };
     },
   });
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, db: database.db, logger, from: config.mailFrom });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    db: database.db,
+    logger,
+    from: config.mailFrom,
+  });
   const loginLimiter = createLoginLimiter();
   const runner = new ProjectionRunner(database, store, options.projections ?? allProjections, {
     logger,
@@ -122,10 +170,23 @@ export async function startPlatform(givenConfig: Config, logger: Logger, options
   runner.onCommitted((projection, events) => {
     if (projection !== 'organizations') return;
     for (const event of events) {
-      if (event.type === 'OrganizationActivated' || event.type === 'OrganizationBlocked') organizationStatus.forget(String((event.data as { organizationId: string }).organizationId));
+      if (event.type === 'OrganizationActivated' || event.type === 'OrganizationBlocked')
+        organizationStatus.forget(
+          String((event.data as { organizationId: string }).organizationId),
+        );
     }
   });
-  const realtime = createRealtime({ config, db: database.db, store, runner, tokens, marketplace, identity, organizationStatus: organizationStatus.statusOf, logger });
+  const realtime = createRealtime({
+    config,
+    db: database.db,
+    store,
+    runner,
+    tokens,
+    marketplace,
+    identity,
+    organizationStatus: organizationStatus.statusOf,
+    logger,
+  });
   metrics.readFrom({
     projections: () => readProjections(store, runner, database.background),
     socketConnections: () => realtime.connections,
@@ -137,28 +198,76 @@ export async function startPlatform(givenConfig: Config, logger: Logger, options
     const listing = await listLoadOffersOnce(store, new Date().toISOString());
     if (listing) logger.info({ listed: listing.listed }, 'older offers listed on their loads');
   }
-  const loadExpiry = config.runProjections ? startLoadExpiryScheduler({ database, marketplace, logger }) : null;
-  const eld = startEldIntegration({ config, database, store, marketplace, logger, background: config.runProjections, secrets });
+  const loadExpiry = config.runProjections
+    ? startLoadExpiryScheduler({ database, marketplace, logger })
+    : null;
+  const eld = startEldIntegration({
+    config,
+    database,
+    store,
+    marketplace,
+    logger,
+    background: config.runProjections,
+    secrets,
+  });
   // Reads `platform.realtime` at each alert: the socket server is attached once the HTTP server exists.
   const laneAlerts = config.runProjections
-    ? await startLaneAlerts({ database, store, mailer, logger, projections: runner, realtime: () => platform.realtime })
+    ? await startLaneAlerts({
+        database,
+        store,
+        mailer,
+        logger,
+        projections: runner,
+        realtime: () => platform.realtime,
+      })
     : null;
   const webhooks = createWebhooks({
-    database, store, mailer, logger, secrets, settings: config.webhooks, projections: runner, background: config.runProjections,
+    database,
+    store,
+    mailer,
+    logger,
+    secrets,
+    settings: config.webhooks,
+    projections: runner,
+    background: config.runProjections,
     onDelivery: (status) => metrics.webhookDelivered(status),
   });
-  logger.info({ database: database.kind, eventStore: store.kind, dataDir: database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined }, 'platform ready');
+  logger.info(
+    {
+      database: database.kind,
+      eventStore: store.kind,
+      dataDir:
+        database.kind === 'pglite' ? (config.inMemory ? 'memory' : config.dataDir) : undefined,
+    },
+    'platform ready',
+  );
   let released: Promise<void> | null = null;
-  const releaseBackground = () => released ??= (async () => {
-    await laneAlerts?.stop();
-    await webhooks.stop();
-    await eld.stop();
-    await loadExpiry?.stop();
-    await runner.stop();
-  })();
+  const releaseBackground = () =>
+    (released ??= (async () => {
+      await laneAlerts?.stop();
+      await webhooks.stop();
+      await eld.stop();
+      await loadExpiry?.stop();
+      await runner.stop();
+    })());
   const platform: Platform = {
-    config, database, store, runner, logger, identity, marketplace, loadExpiry, eld, laneAlerts, tokens, organizationStatus, mailer, loginLimiter,
-    realtime, metrics, webhooks,
+    config,
+    database,
+    store,
+    runner,
+    logger,
+    identity,
+    marketplace,
+    loadExpiry,
+    eld,
+    laneAlerts,
+    tokens,
+    organizationStatus,
+    mailer,
+    loginLimiter,
+    realtime,
+    metrics,
+    webhooks,
     eventStoreError: () => eventStoreError,
     clusterSecrets,
     lifecycle: createLifecycle(),

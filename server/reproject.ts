@@ -15,12 +15,18 @@ import { allProjections } from '../projections/index.ts';
 import { ProjectionRunner } from '../projections/runner.ts';
 
 const names = process.argv.slice(2).filter((arg) => !arg.startsWith('-'));
-const unknown = names.filter((name) => !allProjections.some((projection) => projection.name === name));
+const unknown = names.filter(
+  (name) => !allProjections.some((projection) => projection.name === name),
+);
 if (unknown.length) {
-  console.error(`Unknown projection(s): ${unknown.join(', ')}. Known: ${allProjections.map((projection) => projection.name).join(', ') || 'none'}`);
+  console.error(
+    `Unknown projection(s): ${unknown.join(', ')}. Known: ${allProjections.map((projection) => projection.name).join(', ') || 'none'}`,
+  );
   process.exit(2);
 }
-const selected = names.length ? allProjections.filter((projection) => names.includes(projection.name)) : allProjections;
+const selected = names.length
+  ? allProjections.filter((projection) => names.includes(projection.name))
+  : allProjections;
 const selectedNames = selected.map((projection) => projection.name);
 
 loadDotEnv();
@@ -29,7 +35,9 @@ const logger = pino({ level: 'warn' });
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
 await migrateToLatest(database.db);
 const store = config.eventstoreUrl
-  ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(config.eventstoreUrl)
+  ? await (await import('./eventstore/esdb/esdbEventStore.ts')).createEsdbEventStore(
+      config.eventstoreUrl,
+    )
   : await createPostgresEventStore(database);
 
 const started = Date.now();
@@ -43,48 +51,70 @@ const here = new Set(before.filter((status) => status.running).map((status) => s
 const tableOid = async (name: string) => {
   const table = selected.find((projection) => projection.name === name)?.tables[0];
   if (!table) return null;
-  const { rows } = await sql<{ oid: string | null }>`SELECT to_regclass(${table})::oid::text AS oid`.execute(database.db);
+  const { rows } = await sql<{
+    oid: string | null;
+  }>`SELECT to_regclass(${table})::oid::text AS oid`.execute(database.db);
   return rows[0]?.oid ?? null;
 };
-const oidsBefore = new Map(await Promise.all(selectedNames.map(async (name) => [name, await tableOid(name)] as const)));
+const oidsBefore = new Map(
+  await Promise.all(selectedNames.map(async (name) => [name, await tableOid(name)] as const)),
+);
 
-console.log(`Rebuilding ${selectedNames.join(', ')} beside the live tables (${database.kind})`
-  + (here.size < selected.length ? `; a running server rebuilds ${selectedNames.filter((name) => !here.has(name)).join(', ')}` : ''));
+console.log(
+  `Rebuilding ${selectedNames.join(', ')} beside the live tables (${database.kind})` +
+    (here.size < selected.length
+      ? `; a running server rebuilds ${selectedNames.filter((name) => !here.has(name)).join(', ')}`
+      : ''),
+);
 const progress = setInterval(() => {
-  runner.adminStatus().then((statuses) => {
-    for (const status of statuses) {
-      if (!status.rebuild) continue;
-      console.log(`  ${status.projection}: ${Math.round(status.rebuild.progress * 100)}% (position ${status.rebuild.position.globalPosition})${here.has(status.projection) ? '' : ' (rebuilt by the running server)'}`);
-    }
-  }).catch(() => undefined);
+  runner
+    .adminStatus()
+    .then((statuses) => {
+      for (const status of statuses) {
+        if (!status.rebuild) continue;
+        console.log(
+          `  ${status.projection}: ${Math.round(status.rebuild.progress * 100)}% (position ${status.rebuild.position.globalPosition})${here.has(status.projection) ? '' : ' (rebuilt by the running server)'}`,
+        );
+      }
+    })
+    .catch(() => undefined);
 }, 2000);
 
 let failed = false;
-await Promise.all(selectedNames.map(async (name) => {
-  try {
-    if (here.has(name)) {
-      // Asked for through the database too: if this command is stopped, the next holder rebuilds it.
-      await runner.requestRebuild(name);
-      await runner.rebuild(name);
-    } else {
-      await runner.requestRebuild(name);
-      // The server that holds it takes the request; done once no rebuild is under way any more.
-      for (;;) {
-        await new Promise((resolve) => setTimeout(resolve, 500));
-        const status = (await runner.adminStatus()).find((candidate) => candidate.projection === name);
-        if (status && !status.rebuild) break;
+await Promise.all(
+  selectedNames.map(async (name) => {
+    try {
+      if (here.has(name)) {
+        // Asked for through the database too: if this command is stopped, the next holder rebuilds it.
+        await runner.requestRebuild(name);
+        await runner.rebuild(name);
+      } else {
+        await runner.requestRebuild(name);
+        // The server that holds it takes the request; done once no rebuild is under way any more.
+        for (;;) {
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          const status = (await runner.adminStatus()).find(
+            (candidate) => candidate.projection === name,
+          );
+          if (status && !status.rebuild) break;
+        }
+        if ((await tableOid(name)) === oidsBefore.get(name))
+          throw new Error('the server did not swap it in (see its log)');
       }
-      if ((await tableOid(name)) === oidsBefore.get(name)) throw new Error('the server did not swap it in (see its log)');
+      console.log(`  ${name}: rebuilt and swapped in`);
+    } catch (error) {
+      failed = true;
+      console.error(
+        `  ${name}: rebuild failed: ${error instanceof Error ? error.message : String(error)}`,
+      );
     }
-    console.log(`  ${name}: rebuilt and swapped in`);
-  } catch (error) {
-    failed = true;
-    console.error(`  ${name}: rebuild failed: ${error instanceof Error ? error.message : String(error)}`);
-  }
-}));
+  }),
+);
 clearInterval(progress);
 const head = await store.head();
-console.log(`${failed ? 'Finished with failures' : 'Rebuilt'} ${selectedNames.length} read model(s) up to position ${head.globalPosition} in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+console.log(
+  `${failed ? 'Finished with failures' : 'Rebuilt'} ${selectedNames.length} read model(s) up to position ${head.globalPosition} in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+);
 await runner.stop();
 await store.close();
 await database.close();

@@ -15,6 +15,14 @@ export type Int8 = ColumnType<string, string | number, string | number>;
 /** jsonb holding a T; written as the object or as its JSON text. */
 export type Json<T> = ColumnType<T, T | string, T | string>;
 /** A numeric column that may be null. */
-export type NullableDecimal = ColumnType<string | null, string | number | null, string | number | null>;
+export type NullableDecimal = ColumnType<
+  string | null,
+  string | number | null,
+  string | number | null
+>;
 /** An int8 column that may be null. */
-export type NullableInt8 = ColumnType<string | null, string | number | null, string | number | null>;
+export type NullableInt8 = ColumnType<
+  string | null,
+  string | number | null,
+  string | number | null
+>;

@@ -22,7 +22,11 @@ export type Database = {
    * input. On PGlite, prepared the same way on its one connection (as every statement with
    * parameters is there). `background` runs it on the pool of `background`.
    */
-  prepared<R = Record<string, unknown>>(text: string, values: readonly unknown[], options?: { background?: boolean }): Promise<R[]>;
+  prepared<R = Record<string, unknown>>(
+    text: string,
+    values: readonly unknown[],
+    options?: { background?: boolean },
+  ): Promise<R[]>;
   /** Subscribes to NOTIFY on a channel; resolves to an unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /**

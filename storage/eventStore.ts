@@ -58,12 +58,19 @@ export type AppendOptions = {
 
 export interface EventStore {
   readonly kind: 'postgres' | 'pglite' | 'esdb';
-  append<E extends AnyEvent>(streamId: string, events: E[], options: AppendOptions): Promise<AppendResult>;
+  append<E extends AnyEvent>(
+    streamId: string,
+    events: E[],
+    options: AppendOptions,
+  ): Promise<AppendResult>;
   readStream<E extends AnyEvent = AnyEvent>(streamId: string): Promise<ReadStreamResult<E>>;
   /** Events strictly after `from`, in log order, only those whose transaction can no longer be overtaken. */
   readAll(options: { from?: LogPosition; limit?: number }): Promise<RecordedEvent[]>;
   /** Calls `handler` with each page of events after `from`, in order, then live. */
-  subscribe(options: { from?: LogPosition; pageSize?: number }, handler: (events: RecordedEvent[]) => Promise<void>): Subscription;
+  subscribe(
+    options: { from?: LogPosition; pageSize?: number },
+    handler: (events: RecordedEvent[]) => Promise<void>,
+  ): Subscription;
   /** The log position of the newest readable event (START when empty): where to start "from now". */
   head(): Promise<LogPosition>;
   /**
@@ -76,13 +83,25 @@ export interface EventStore {
 
 /** An append's `unchanged` stream had moved on: the decision was made on an older state; nothing was written. */
 export class StreamChangedError extends ConflictError {
-  constructor(readonly streamId: string, readonly expected: number, readonly actual: number) {
-    super(`Stream ${streamId} changed while the decision was made (decided at revision ${expected}, now ${actual})`);
+  constructor(
+    readonly streamId: string,
+    readonly expected: number,
+    readonly actual: number,
+  ) {
+    super(
+      `Stream ${streamId} changed while the decision was made (decided at revision ${expected}, now ${actual})`,
+    );
   }
 }
 
 export class WrongExpectedRevisionError extends ConflictError {
-  constructor(readonly streamId: string, readonly expected: ExpectedRevision, readonly actual: number | null) {
-    super(`Stream ${streamId} was changed by someone else (expected revision ${String(expected)}, actual ${actual ?? 'unknown'})`);
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: number | null,
+  ) {
+    super(
+      `Stream ${streamId} was changed by someone else (expected revision ${String(expected)}, actual ${actual ?? 'unknown'})`,
+    );
   }
 }

@@ -56,4 +56,13 @@ export type EventStoreTables = {
 };
 
 /** Every table of the database: the event store's, the server's own, and each read model's (declared beside its projection). */
-export type DB = EventStoreTables & ServerTables & UsersTables & OrganizationsTables & MarketplaceTables & SearchesTables & ServicesTables & LeadsTables & TourSharesTables & LaneRatesTables;
+export type DB = EventStoreTables &
+  ServerTables &
+  UsersTables &
+  OrganizationsTables &
+  MarketplaceTables &
+  SearchesTables &
+  ServicesTables &
+  LeadsTables &
+  TourSharesTables &
+  LaneRatesTables;

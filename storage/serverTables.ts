@@ -118,7 +118,11 @@ export type WebhookEventsTable = {
 };
 
 /** Which organizations may hear of a webhook event. */
-export type WebhookEventAudienceTable = { organization_id: string; event_id: string; occurred_at: Timestamp };
+export type WebhookEventAudienceTable = {
+  organization_id: string;
+  event_id: string;
+  occurred_at: Timestamp;
+};
 
 /** One delivery of an event to an endpoint: 'retrying' until 'delivered' or 'failed'. */
 export type WebhookDeliveriesTable = {

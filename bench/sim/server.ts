@@ -29,18 +29,27 @@ export type SimServer = {
   stop(): Promise<void>;
 };
 
-const freePort = () => new Promise<number>((resolve, reject) => {
-  const server = createServer();
-  server.listen(0, '127.0.0.1', () => {
-    const address = server.address();
-    server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const server = createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const address = server.address();
+      server.close(() =>
+        typeof address === 'object' && address
+          ? resolve(address.port)
+          : reject(new Error('no free port')),
+      );
+    });
   });
-});
 
 async function withClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try { return await work(client); } finally { await client.end(); }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }
 
 /** A new, empty database on the PostgreSQL server of `adminUrl`; the server migrates it on start. */
@@ -51,12 +60,19 @@ async function createDatabase(adminUrl: string): Promise<{ url: string; drop(): 
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withClient(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => undefined),
+    drop: () =>
+      withClient(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      ).then(() => undefined),
   };
 }
 
 const clockTicks = (() => {
-  try { return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100; } catch { return 100; }
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK']).toString().trim()) || 100;
+  } catch {
+    return 100;
+  }
 })();
 
 /** utime + stime of a process, in seconds (fields 14 and 15 of /proc/<pid>/stat). */
@@ -78,7 +94,10 @@ export type ThreadTimes = { running: number; waiting: number };
  */
 function threadTimes(pid: number): ThreadTimes {
   try {
-    const [running, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').trim().split(' ').map(Number);
+    const [running, waiting] = readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8')
+      .trim()
+      .split(' ')
+      .map(Number);
     return { running: running / 1e9, waiting: waiting / 1e9 };
   } catch {
     return { running: Number.NaN, waiting: Number.NaN };
@@ -96,8 +115,17 @@ export async function startServer(backend: Backend): Promise<SimServer> {
   const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: new URL('../..', import.meta.url).pathname,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO: '0', LOG_LEVEL: 'warn', PRETTY_LOGS: '0',
-      DATABASE_URL: database?.url ?? '', RATE_LIMIT_PER_MINUTE: '1000000000', ADMIN_EMAIL: adminEmail, ADMIN_PASSWORD: adminPassword,
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO: '0',
+      LOG_LEVEL: 'warn',
+      PRETTY_LOGS: '0',
+      DATABASE_URL: database?.url ?? '',
+      RATE_LIMIT_PER_MINUTE: '1000000000',
+      ADMIN_EMAIL: adminEmail,
+      ADMIN_PASSWORD: adminPassword,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -120,7 +148,10 @@ export async function startServer(backend: Backend): Promise<SimServer> {
   const stop = async () => {
     if (child.exitCode === null) {
       child.kill('SIGTERM');
-      await new Promise((resolve) => { child.once('exit', resolve); setTimeout(resolve, 20_000); });
+      await new Promise((resolve) => {
+        child.once('exit', resolve);
+        setTimeout(resolve, 20_000);
+      });
     }
     process.removeListener('exit', killOnExit);
     killOnExit();
@@ -140,7 +171,9 @@ export async function startServer(backend: Backend): Promise<SimServer> {
     adminEmail,
     adminPassword,
     database: database ? 'PostgreSQL' : 'PGlite',
-    backendLabel: database ? `PostgreSQL (fresh database ${new URL(database.url).pathname.slice(1)} on ${new URL(database.url).host})` : 'PGlite (embedded, in DATA_DIR)',
+    backendLabel: database
+      ? `PostgreSQL (fresh database ${new URL(database.url).pathname.slice(1)} on ${new URL(database.url).host})`
+      : 'PGlite (embedded, in DATA_DIR)',
     logLines: () => [...lines],
     cpuSeconds: () => processCpuSeconds(child.pid!),
     mainThread: () => threadTimes(child.pid!),
@@ -152,11 +185,15 @@ export async function startServer(backend: Backend): Promise<SimServer> {
 async function untilHealthy(url: string, child: ChildProcess, lines: string[]) {
   const deadline = Date.now() + 180_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}:\n${lines.join('\n')}`);
+    if (child.exitCode !== null)
+      throw new Error(`the server exited with ${child.exitCode}:\n${lines.join('\n')}`);
     try {
       if ((await fetch(`${url}/api/health`)).ok) return;
-    } catch { /* not listening yet */ }
-    if (Date.now() > deadline) throw new Error(`the server did not start in 180 s:\n${lines.join('\n')}`);
+    } catch {
+      /* not listening yet */
+    }
+    if (Date.now() > deadline)
+      throw new Error(`the server did not start in 180 s:\n${lines.join('\n')}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -167,7 +204,9 @@ async function untilHealthy(url: string, child: ChildProcess, lines: string[]) {
  */
 export function tcpCounters(): { listenOverflows: number; synRetransmits: number } {
   try {
-    const lines = readFileSync('/proc/net/netstat', 'utf8').split('\n').filter((line) => line.startsWith('TcpExt:'));
+    const lines = readFileSync('/proc/net/netstat', 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('TcpExt:'));
     const names = lines[0].split(/\s+/);
     const values = lines[1].split(/\s+/).map(Number);
     const field = (name: string) => values[names.indexOf(name)] ?? Number.NaN;

@@ -9,7 +9,13 @@ import { inPool, type Tour } from './setup.ts';
 import { Samples } from './stats.ts';
 
 /** A position the simulation sent, keyed by tour and recordedAt (the push carries both). */
-type SentPosition = { sentAt: number; expected: number; received: number; accepted: boolean; acceptedAt: number };
+type SentPosition = {
+  sentAt: number;
+  expected: number;
+  received: number;
+  accepted: boolean;
+  acceptedAt: number;
+};
 /** A load posted during the run; pushes that arrive before its 201 wait in `early`. */
 type PostedLoad = { sentAt: number; createdAt: number | null; early: number[]; received: number };
 
@@ -24,7 +30,13 @@ export class PositionPushes {
   constructor(readonly watchersOf: Map<string, number>) {}
 
   sending(tourId: string, recordedAt: string, at: number) {
-    this.sent.set(positionKey(tourId, recordedAt), { sentAt: at, expected: this.watchersOf.get(tourId) ?? 0, received: 0, accepted: false, acceptedAt: 0 });
+    this.sent.set(positionKey(tourId, recordedAt), {
+      sentAt: at,
+      expected: this.watchersOf.get(tourId) ?? 0,
+      received: 0,
+      accepted: false,
+      acceptedAt: 0,
+    });
   }
 
   accepted(tourId: string, recordedAt: string, at: number) {
@@ -34,7 +46,10 @@ export class PositionPushes {
 
   heard(payload: { tourId: string; recordedAt: string }, at: number) {
     const sent = this.sent.get(positionKey(payload.tourId, payload.recordedAt));
-    if (!sent) { this.unmatched++; return; }
+    if (!sent) {
+      this.unmatched++;
+      return;
+    }
     sent.received++;
     this.latency.add(at, at - sent.sentAt);
   }
@@ -64,7 +79,12 @@ export class LoadPushes {
   constructor(readonly dispatchers: number) {}
 
   created(loadId: string, sentAt: number, createdAt: number) {
-    const load: PostedLoad = { sentAt, createdAt, early: this.early.get(loadId) ?? [], received: 0 };
+    const load: PostedLoad = {
+      sentAt,
+      createdAt,
+      early: this.early.get(loadId) ?? [],
+      received: 0,
+    };
     this.early.delete(loadId);
     this.loads.set(loadId, load);
     for (const at of load.early) this.record(load, at);
@@ -106,7 +126,14 @@ export type Browsers = {
 const ATTEMPTS = 3;
 
 function connect(baseUrl: string, token: string): Promise<Socket> {
-  const socket = io(baseUrl, { path: '/socket.io', auth: { token }, transports: ['websocket'], reconnection: false, forceNew: true, timeout: 20_000 });
+  const socket = io(baseUrl, {
+    path: '/socket.io',
+    auth: { token },
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 20_000,
+  });
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
     socket.once('connect_error', (error) => reject(error));
@@ -117,8 +144,12 @@ function connect(baseUrl: string, token: string): Promise<Socket> {
  * `watchers` sockets spread over the tours (round robin), alternately the shipper's and the
  * carrier's user, each watching its tour; `dispatchers` carrier sockets on the marketplace.
  */
-export async function openBrowsers(baseUrl: string, tours: Tour[], carriers: { token: string }[], counts: { watchers: number; dispatchers: number }):
-  Promise<{ browsers: Browsers; positionPushes: PositionPushes; loadPushes: LoadPushes }> {
+export async function openBrowsers(
+  baseUrl: string,
+  tours: Tour[],
+  carriers: { token: string }[],
+  counts: { watchers: number; dispatchers: number },
+): Promise<{ browsers: Browsers; positionPushes: PositionPushes; loadPushes: LoadPushes }> {
   const watchersOf = new Map<string, number>();
   for (let index = 0; index < counts.watchers; index++) {
     const tourId = tours[index % tours.length].tourId;
@@ -126,7 +157,13 @@ export async function openBrowsers(baseUrl: string, tours: Tour[], carriers: { t
   }
   const positionPushes = new PositionPushes(watchersOf);
   const loadPushes = new LoadPushes(counts.dispatchers);
-  const browsers: Browsers = { sockets: [], disconnects: 0, retries: 0, firstRetryReason: null, close: () => browsers.sockets.forEach((socket) => socket.disconnect()) };
+  const browsers: Browsers = {
+    sockets: [],
+    disconnects: 0,
+    retries: 0,
+    firstRetryReason: null,
+    close: () => browsers.sockets.forEach((socket) => socket.disconnect()),
+  };
   /** Opens a socket and readies it; one the server closes or refuses meanwhile is opened again. */
   const open = async (token: string, ready: (socket: Socket) => Promise<void>) => {
     for (let attempt = 1; ; attempt++) {
@@ -135,7 +172,9 @@ export async function openBrowsers(baseUrl: string, tours: Tour[], carriers: { t
         socket = await connect(baseUrl, token);
         await ready(socket);
         browsers.sockets.push(socket);
-        socket.on('disconnect', (reason) => { if (reason !== 'io client disconnect') browsers.disconnects++; });
+        socket.on('disconnect', (reason) => {
+          if (reason !== 'io client disconnect') browsers.disconnects++;
+        });
         return;
       } catch (error) {
         socket?.disconnect();
@@ -145,17 +184,34 @@ export async function openBrowsers(baseUrl: string, tours: Tour[], carriers: { t
       }
     }
   };
-  await inPool(Array.from({ length: counts.watchers }, (_, index) => index), 25, (index) => {
-    const tour = tours[index % tours.length];
-    return open((Math.floor(index / tours.length) % 2 === 0 ? tour.shipper : tour.carrier).token, async (socket) => {
-      socket.on('tour:position', (payload: { tourId: string; recordedAt: string }) => positionPushes.heard(payload, performance.now()));
-      const ack = await socket.timeout(20_000).emitWithAck('tour:watch', { tourId: tour.tourId });
-      if (!ack?.ok) throw new Error(`tour:watch ${tour.tourId}: ${JSON.stringify(ack)}`);
-    });
-  });
-  await inPool(Array.from({ length: counts.dispatchers }, (_, index) => index), 25, (index) =>
-    open(carriers[index % carriers.length].token, async (socket) => {
-      socket.on('load:posted', (payload: { id: string }) => loadPushes.heard(payload, performance.now()));
-    }));
+  await inPool(
+    Array.from({ length: counts.watchers }, (_, index) => index),
+    25,
+    (index) => {
+      const tour = tours[index % tours.length];
+      return open(
+        (Math.floor(index / tours.length) % 2 === 0 ? tour.shipper : tour.carrier).token,
+        async (socket) => {
+          socket.on('tour:position', (payload: { tourId: string; recordedAt: string }) =>
+            positionPushes.heard(payload, performance.now()),
+          );
+          const ack = await socket
+            .timeout(20_000)
+            .emitWithAck('tour:watch', { tourId: tour.tourId });
+          if (!ack?.ok) throw new Error(`tour:watch ${tour.tourId}: ${JSON.stringify(ack)}`);
+        },
+      );
+    },
+  );
+  await inPool(
+    Array.from({ length: counts.dispatchers }, (_, index) => index),
+    25,
+    (index) =>
+      open(carriers[index % carriers.length].token, async (socket) => {
+        socket.on('load:posted', (payload: { id: string }) =>
+          loadPushes.heard(payload, performance.now()),
+        );
+      }),
+  );
   return { browsers, positionPushes, loadPushes };
 }

@@ -27,7 +27,11 @@ export class Kind {
   constructor(readonly name: string) {}
 
   /** Fires `call` now; `acceptedUnits` reads how many units a 2xx answer accepted. */
-  async request(units: number, call: () => Promise<Answer>, acceptedUnits: (answer: Answer, at: number) => number = () => units): Promise<void> {
+  async request(
+    units: number,
+    call: () => Promise<Answer>,
+    acceptedUnits: (answer: Answer, at: number) => number = () => units,
+  ): Promise<void> {
     const start = performance.now();
     this.offered.add(start, units);
     this.inFlight++;
@@ -40,13 +44,18 @@ export class Kind {
         this.latency.add(end, end - start);
       } else {
         this.failed.add(end, answer.status);
-        if (!this.firstFailure.has(answer.status)) this.firstFailure.set(answer.status, JSON.stringify(answer.json).slice(0, 200));
+        if (!this.firstFailure.has(answer.status))
+          this.firstFailure.set(answer.status, JSON.stringify(answer.json).slice(0, 200));
       }
     } catch (error) {
       this.statuses.set(0, (this.statuses.get(0) ?? 0) + 1);
       this.failed.add(performance.now(), 0);
       const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-      if (!this.firstFailure.has(0)) this.firstFailure.set(0, `${String(error)}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''} after ${Math.round(performance.now() - start)} ms`);
+      if (!this.firstFailure.has(0))
+        this.firstFailure.set(
+          0,
+          `${String(error)}${cause ? ` (${cause.code ?? ''} ${cause.message ?? ''})` : ''} after ${Math.round(performance.now() - start)} ms`,
+        );
     } finally {
       this.inFlight--;
     }
@@ -85,7 +94,11 @@ function schedule(streams: Stream[], startAt: number, endAt: number): () => void
 
 /** Somewhere on I-65 in Indiana, far from every stop, so positions cause no arrival: they go to the watchers only. */
 const positionNear = (recordedAt: string) => ({
-  latitude: 40.9 + (Math.random() - 0.5) / 10, longitude: -86.9 + (Math.random() - 0.5) / 10, speed: 55, heading: 140, recordedAt,
+  latitude: 40.9 + (Math.random() - 0.5) / 10,
+  longitude: -86.9 + (Math.random() - 0.5) / 10,
+  speed: 55,
+  heading: 140,
+  recordedAt,
 });
 
 /** How many of the most recent loads carriers make offers on. */
@@ -100,9 +113,19 @@ export type Run = {
   stop(): void;
 };
 
-export function startRun(api: Api, market: { tours: Tour[]; shippers: Account[]; carriers: Account[] }, rates: Rates,
-  pushes: { positions: PositionPushes; loads: LoadPushes }, startAt: number, endAt: number): Run {
-  const kinds = { positions: new Kind('positions'), loads: new Kind('loads'), offers: new Kind('offers') };
+export function startRun(
+  api: Api,
+  market: { tours: Tour[]; shippers: Account[]; carriers: Account[] },
+  rates: Rates,
+  pushes: { positions: PositionPushes; loads: LoadPushes },
+  startAt: number,
+  endAt: number,
+): Run {
+  const kinds = {
+    positions: new Kind('positions'),
+    loads: new Kind('loads'),
+    offers: new Kind('offers'),
+  };
   const postedLoads: string[] = [];
   let revisions = 0;
   let offersWithoutLoad = 0;
@@ -111,43 +134,69 @@ export function startRun(api: Api, market: { tours: Tour[]; shippers: Account[];
     const tour = market.tours[index % market.tours.length];
     const wall = Date.now();
     // One ping from each of the tour's trucks due in this period, 10 ms apart (recordedAt keys the push).
-    const batch = Array.from({ length: rates.positionsPerBatch }, (_, slot) => positionNear(new Date(wall - (rates.positionsPerBatch - 1 - slot) * 10).toISOString()));
+    const batch = Array.from({ length: rates.positionsPerBatch }, (_, slot) =>
+      positionNear(new Date(wall - (rates.positionsPerBatch - 1 - slot) * 10).toISOString()),
+    );
     const at = performance.now();
     for (const position of batch) pushes.positions.sending(tour.tourId, position.recordedAt, at);
-    void kinds.positions.request(batch.length, () => api('POST', `/tours/${tour.tourId}/positions`, tour.driver.token, batch), (answer, answeredAt) => {
-      for (const position of batch) pushes.positions.accepted(tour.tourId, position.recordedAt, answeredAt);
-      return Number(answer.json?.accepted ?? 0);
-    });
+    void kinds.positions.request(
+      batch.length,
+      () => api('POST', `/tours/${tour.tourId}/positions`, tour.driver.token, batch),
+      (answer, answeredAt) => {
+        for (const position of batch)
+          pushes.positions.accepted(tour.tourId, position.recordedAt, answeredAt);
+        return Number(answer.json?.accepted ?? 0);
+      },
+    );
   };
 
   const fireLoad = (index: number) => {
     const shipper = market.shippers[index % market.shippers.length];
     const sentAt = performance.now();
-    void kinds.loads.request(1, () => api('POST', '/loads', shipper.token, loadBody({ refNumber: `SIM-${index}` })), (answer, answeredAt) => {
-      pushes.loads.created(answer.json.id, sentAt, answeredAt);
-      postedLoads.push(answer.json.id);
-      return 1;
-    });
+    void kinds.loads.request(
+      1,
+      () => api('POST', '/loads', shipper.token, loadBody({ refNumber: `SIM-${index}` })),
+      (answer, answeredAt) => {
+        pushes.loads.created(answer.json.id, sentAt, answeredAt);
+        postedLoads.push(answer.json.id);
+        return 1;
+      },
+    );
   };
 
   const fireOffer = () => {
-    if (postedLoads.length === 0) { offersWithoutLoad++; return; }
+    if (postedLoads.length === 0) {
+      offersWithoutLoad++;
+      return;
+    }
     const recent = postedLoads.slice(-RECENT_LOADS);
     const loadId = recent[Math.floor(Math.random() * recent.length)];
     const carrier = market.carriers[Math.floor(Math.random() * market.carriers.length)];
     // Whole dollars: the server refuses some valid cent amounts (its 2-decimal check multiplies floats).
     const price = 1000 + Math.floor(Math.random() * 2000);
-    void kinds.offers.request(1, () => api('POST', `/proposal/${loadId}`, carrier.token, { price, message: 'Can pick up on time' }), (answer) => {
-      if (answer.status === 200) revisions++;
-      return 1;
-    });
+    void kinds.offers.request(
+      1,
+      () =>
+        api('POST', `/proposal/${loadId}`, carrier.token, {
+          price,
+          message: 'Can pick up on time',
+        }),
+      (answer) => {
+        if (answer.status === 200) revisions++;
+        return 1;
+      },
+    );
   };
 
-  const stop = schedule([
-    { perSecond: rates.batchesPerSecond, fired: 0, fire: firePositions },
-    { perSecond: rates.loadsPerSecond, fired: 0, fire: fireLoad },
-    { perSecond: rates.offersPerSecond, fired: 0, fire: fireOffer },
-  ], startAt, endAt);
+  const stop = schedule(
+    [
+      { perSecond: rates.batchesPerSecond, fired: 0, fire: firePositions },
+      { perSecond: rates.loadsPerSecond, fired: 0, fire: fireLoad },
+      { perSecond: rates.offersPerSecond, fired: 0, fire: fireOffer },
+    ],
+    startAt,
+    endAt,
+  );
   return { kinds, revisions: () => revisions, offersWithoutLoad: () => offersWithoutLoad, stop };
 }
 
@@ -182,7 +231,7 @@ export class HealthLog {
   /** Each read model's lag now, or null when health did not answer. */
   private async readModels(): Promise<{ projection: string; lag: number }[] | null> {
     const { status, json } = await this.api('GET', '/health', null);
-    return status === 200 ? (json as Health).readModels ?? [] : null;
+    return status === 200 ? ((json as Health).readModels ?? []) : null;
   }
 
   /** The current largest lag, or null when health did not answer. */
@@ -192,13 +241,23 @@ export class HealthLog {
   }
 
   private async sample() {
-    if (this.busy) { this.skipped++; return; }
+    if (this.busy) {
+      this.skipped++;
+      return;
+    }
     this.busy = true;
     try {
       const models = await this.readModels();
       if (this.stopped) return;
-      if (models === null) { this.failed++; return; }
-      for (const model of models) this.worst.set(model.projection, Math.max(this.worst.get(model.projection) ?? 0, model.lag));
+      if (models === null) {
+        this.failed++;
+        return;
+      }
+      for (const model of models)
+        this.worst.set(
+          model.projection,
+          Math.max(this.worst.get(model.projection) ?? 0, model.lag),
+        );
       this.lag.add(performance.now(), Math.max(0, ...models.map((model) => model.lag)));
     } catch {
       this.failed++;

@@ -13,7 +13,15 @@ import { startBenchApp } from '../setup.ts';
 import { lighthouseScores, type Scores } from './lighthouse.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
 
 /** Map code: MapView.tsx's chunk (which holds OpenLayers), the map folder's own (map-*) and any chunk named after ol. */
 const MAP_SCRIPT = /\bol[-.]|openlayers|MapView|map-/i;
@@ -23,7 +31,13 @@ const BYTE_LIMIT = 400 * 1024;
 const SCORE_LIMIT = 0.9;
 
 type Received = { url: string; type: string; bytes: number };
-type Measure = { bytes: number; requests: number; byType: Map<string, number>; map: boolean; mapBytes: number };
+type Measure = {
+  bytes: number;
+  requests: number;
+  byType: Map<string, number>;
+  map: boolean;
+  mapBytes: number;
+};
 
 /**
  * Loads `path` in `context` (a fresh one: nothing cached) and adds up what the browser received until
@@ -35,12 +49,20 @@ async function firstVisit(context: BrowserContext, url: string): Promise<Measure
   const cdp = await context.newCDPSession(page);
   const requests = new Map<string, { url: string; type: string }>();
   const received: Received[] = [];
-  cdp.on('Network.requestWillBeSent', (event) => requests.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other' }));
+  cdp.on('Network.requestWillBeSent', (event) =>
+    requests.set(event.requestId, { url: event.request.url, type: event.type ?? 'Other' }),
+  );
   cdp.on('Network.loadingFinished', (event) => {
     const request = requests.get(event.requestId);
     if (request) received.push({ ...request, bytes: event.encodedDataLength });
   });
-  cdp.on('Network.webSocketFrameReceived', (event) => received.push({ url: 'websocket', type: 'WebSocket', bytes: event.response.payloadData.length }));
+  cdp.on('Network.webSocketFrameReceived', (event) =>
+    received.push({
+      url: 'websocket',
+      type: 'WebSocket',
+      bytes: event.response.payloadData.length,
+    }),
+  );
   await cdp.send('Network.enable');
   await page.goto(url);
   await page.waitForLoadState('networkidle');
@@ -53,8 +75,11 @@ async function firstVisit(context: BrowserContext, url: string): Promise<Measure
   for (const item of received) byType.set(item.type, (byType.get(item.type) ?? 0) + item.bytes);
   const maps = received.filter((item) => item.type === 'Script' && MAP_SCRIPT.test(item.url));
   return {
-    bytes: received.reduce((total, item) => total + item.bytes, 0), requests: received.length, byType,
-    map: maps.length > 0, mapBytes: maps.reduce((total, item) => total + item.bytes, 0),
+    bytes: received.reduce((total, item) => total + item.bytes, 0),
+    requests: received.length,
+    byType,
+    map: maps.length > 0,
+    mapBytes: maps.reduce((total, item) => total + item.bytes, 0),
   };
 }
 
@@ -63,10 +88,15 @@ async function signedInState(browser: Browser, baseUrl: string, email: string) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${baseUrl}/signin`);
-  await page.getByLabel(/e-?mail|username/i).first().fill(email);
+  await page
+    .getByLabel(/e-?mail|username/i)
+    .first()
+    .fill(email);
   await page.locator('input[type="password"]').first().fill(PASSWORD);
   await page.locator('form button[type="submit"], form button').first().click();
-  await page.waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 15_000 }).catch(() => undefined);
+  await page
+    .waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 15_000 })
+    .catch(() => undefined);
   await page.waitForLoadState('networkidle');
   const state = await context.storageState();
   await context.close();
@@ -74,8 +104,15 @@ async function signedInState(browser: Browser, baseUrl: string, email: string) {
 }
 
 const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
-const breakdown = (measure: Measure) => [...measure.byType].sort((a, b) => b[1] - a[1]).map(([type, bytes]) => `${type.toLowerCase()} ${kb(bytes)}`).join(', ');
-const scoreLine = (scores: Scores) => Object.entries(scores).map(([category, score]) => `${category} ${score === null ? '?' : score.toFixed(2)}`).join(', ');
+const breakdown = (measure: Measure) =>
+  [...measure.byType]
+    .sort((a, b) => b[1] - a[1])
+    .map(([type, bytes]) => `${type.toLowerCase()} ${kb(bytes)}`)
+    .join(', ');
+const scoreLine = (scores: Scores) =>
+  Object.entries(scores)
+    .map(([category, score]) => `${category} ${score === null ? '?' : score.toFixed(2)}`)
+    .join(', ');
 
 export async function t10() {
   if (!existsSync(CHROMIUM)) {
@@ -83,21 +120,36 @@ export async function t10() {
     return;
   }
   // The pages are the built client's, as `npm start` serves them: build it first (skipped when dist/client is newer than its sources).
-  execFileSync(process.execPath, ['scripts/buildClient.mjs'], { stdio: ['ignore', 'ignore', 'inherit'] });
+  execFileSync(process.execPath, ['scripts/buildClient.mjs'], {
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
   const { chromium } = await import('playwright-core');
   const bench = await startBenchApp('pglite');
   const carrier = await organization(bench.app, bench.platform, 'Carrier');
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
-    const visit = async (path: string, storageState?: Awaited<ReturnType<typeof signedInState>>) => {
+    const visit = async (
+      path: string,
+      storageState?: Awaited<ReturnType<typeof signedInState>>,
+    ) => {
       const context = await browser.newContext(storageState ? { storageState } : {});
-      try { return await firstVisit(context, `${bench.url}${path}`); } finally { await context.close(); }
+      try {
+        return await firstVisit(context, `${bench.url}${path}`);
+      } finally {
+        await context.close();
+      }
     };
     const signin = await visit('/signin');
     const carrierState = await signedInState(browser, bench.url, carrier.email);
     const carrierPage = await visit('/loads/carrier', carrierState);
     // The same visit by a carrier who opened the marketplace's map before (the browser remembers it): OpenLayers and the outline load too.
-    const withMap = { ...carrierState, origins: carrierState.origins.map((origin) => ({ ...origin, localStorage: [...origin.localStorage, { name: 'map-open:marketplace', value: '1' }] })) };
+    const withMap = {
+      ...carrierState,
+      origins: carrierState.origins.map((origin) => ({
+        ...origin,
+        localStorage: [...origin.localStorage, { name: 'map-open:marketplace', value: '1' }],
+      })),
+    };
     const carrierMapPage = await visit('/loads/carrier', withMap);
     await browser.close();
 
@@ -109,16 +161,28 @@ export async function t10() {
       lighthouse[path] = result.scores;
       benchmarkIndex[path] = result.benchmarkIndex;
     }
-    const scoresOk = pages.every((path) => Object.values(lighthouse[path]!).every((score) => score !== null && score >= SCORE_LIMIT));
+    const scoresOk = pages.every((path) =>
+      Object.values(lighthouse[path]!).every((score) => score !== null && score >= SCORE_LIMIT),
+    );
 
     const worst = Math.max(signin.bytes, carrierPage.bytes);
-    report('T10', 'client: bytes on the wire, first visit', BYTE_LIMIT / worst, 1,
-      `/signin ${kb(signin.bytes)} in ${signin.requests} responses (${breakdown(signin)}; map code: ${signin.map ? 'yes' : 'no'}); `
-      + `/loads/carrier ${kb(carrierPage.bytes)} in ${carrierPage.requests} (${breakdown(carrierPage)}; map code ${kb(carrierPage.mapBytes)}); limit ${kb(BYTE_LIMIT)} each; `
-      + `/loads/carrier with the map opened ${kb(carrierMapPage.bytes)} in ${carrierMapPage.requests} (map code ${kb(carrierMapPage.mapBytes)})\n`
-      + pages.map((path) => `    Lighthouse (phone) ${path}: ${scoreLine(lighthouse[path]!)} (machine's benchmark index ${benchmarkIndex[path] === null ? '?' : fmt(benchmarkIndex[path]!)})`).join('\n')
-      + `; every category >= ${SCORE_LIMIT} on both: ${scoresOk ? 'yes' : 'no'}`,
-      worst <= BYTE_LIMIT && !signin.map && scoresOk);
+    report(
+      'T10',
+      'client: bytes on the wire, first visit',
+      BYTE_LIMIT / worst,
+      1,
+      `/signin ${kb(signin.bytes)} in ${signin.requests} responses (${breakdown(signin)}; map code: ${signin.map ? 'yes' : 'no'}); ` +
+        `/loads/carrier ${kb(carrierPage.bytes)} in ${carrierPage.requests} (${breakdown(carrierPage)}; map code ${kb(carrierPage.mapBytes)}); limit ${kb(BYTE_LIMIT)} each; ` +
+        `/loads/carrier with the map opened ${kb(carrierMapPage.bytes)} in ${carrierMapPage.requests} (map code ${kb(carrierMapPage.mapBytes)})\n` +
+        pages
+          .map(
+            (path) =>
+              `    Lighthouse (phone) ${path}: ${scoreLine(lighthouse[path]!)} (machine's benchmark index ${benchmarkIndex[path] === null ? '?' : fmt(benchmarkIndex[path]!)})`,
+          )
+          .join('\n') +
+        `; every category >= ${SCORE_LIMIT} on both: ${scoresOk ? 'yes' : 'no'}`,
+      worst <= BYTE_LIMIT && !signin.map && scoresOk,
+    );
   } finally {
     await browser.close().catch(() => undefined);
     await bench.close();

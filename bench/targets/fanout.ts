@@ -36,8 +36,22 @@ const QUIET_MS = 3000;
 const ALLOWANCE_MS = 60;
 
 /** Latencies over every delivery; `first99` over each position's first delivery (the path without the fan-out's spread). */
-type FanoutFigures = { p50: number; p99: number; first99: number; delivered: number; deliveries: number; expected: number; sendFailures: number };
-type Position = { latitude: number; longitude: number; speed: number; heading: number; recordedAt: string };
+type FanoutFigures = {
+  p50: number;
+  p99: number;
+  first99: number;
+  delivered: number;
+  deliveries: number;
+  expected: number;
+  sendFailures: number;
+};
+type Position = {
+  latitude: number;
+  longitude: number;
+  speed: number;
+  heading: number;
+  recordedAt: string;
+};
 /** Where watchers connect and what they watch. */
 type Watched = { url: string; token: string | null; tourId: string };
 
@@ -48,13 +62,21 @@ const firstRecordedAt = Date.now() - 3_600_000;
 let positionsMade = 0;
 /** Between Chicago and Indianapolis, far from both stops: no arrival is recorded, only the position. */
 const nextPosition = (): Position => ({
-  latitude: 40.9, longitude: -86.9, speed: 55, heading: 140, recordedAt: new Date(firstRecordedAt + positionsMade++).toISOString(),
+  latitude: 40.9,
+  longitude: -86.9,
+  speed: 55,
+  heading: 140,
+  recordedAt: new Date(firstRecordedAt + positionsMade++).toISOString(),
 });
 
 /** T9: a driver's position POST to 1,000 watching browsers, against a raw socket.io broadcast to as many. */
 export async function t9(backend: Backend) {
   const bench = await startBenchApp(backend);
-  const [watchers, bare, road] = await Promise.allSettled([startWatchers(), bareBroadcaster(), roadTour(bench)]);
+  const [watchers, bare, road] = await Promise.allSettled([
+    startWatchers(),
+    bareBroadcaster(),
+    roadTour(bench),
+  ]);
   try {
     if (watchers.status === 'rejected') throw watchers.reason;
     if (bare.status === 'rejected') throw bare.reason;
@@ -62,14 +84,30 @@ export async function t9(backend: Backend) {
     const tour = road.value;
     const raw = bare.value;
     const result = await compare(
-      () => fanout(watchers.value, { url: raw.url, token: null, tourId: tour.tourId }, (position) => raw.broadcast(tour.tourId, position)),
-      () => fanout(watchers.value, { url: bench.url, token: tour.shipperToken, tourId: tour.tourId }, (position) => postPosition(bench.url, tour, position)),
+      () =>
+        fanout(watchers.value, { url: raw.url, token: null, tourId: tour.tourId }, (position) =>
+          raw.broadcast(tour.tourId, position),
+        ),
+      () =>
+        fanout(
+          watchers.value,
+          { url: bench.url, token: tour.shipperToken, tourId: tour.tourId },
+          (position) => postPosition(bench.url, tour, position),
+        ),
       RUNS,
     );
-    const met = result.ours.p99 <= result.baseline.p99 + ALLOWANCE_MS && result.ours.delivered >= 0.95;
-    report('T9', `position fan-out, ${fmt(WATCHERS)} watchers x ${RATE}/s (${backend})`,
-      result.ours.deliveries ? (result.baseline.p99 + ALLOWANCE_MS) / Math.max(1, result.ours.p99) : 0, 1,
-      `ratio = (raw p99 + ${ALLOWANCE_MS} ms) / ours p99; ours ${figures(result.ours)}; raw socket.io broadcast ${figures(result.baseline)}`, met);
+    const met =
+      result.ours.p99 <= result.baseline.p99 + ALLOWANCE_MS && result.ours.delivered >= 0.95;
+    report(
+      'T9',
+      `position fan-out, ${fmt(WATCHERS)} watchers x ${RATE}/s (${backend})`,
+      result.ours.deliveries
+        ? (result.baseline.p99 + ALLOWANCE_MS) / Math.max(1, result.ours.p99)
+        : 0,
+      1,
+      `ratio = (raw p99 + ${ALLOWANCE_MS} ms) / ours p99; ours ${figures(result.ours)}; raw socket.io broadcast ${figures(result.baseline)}`,
+      met,
+    );
   } finally {
     if (bare.status === 'fulfilled') await bare.value.close();
     if (watchers.status === 'fulfilled') await watchers.value.stop();
@@ -89,7 +127,11 @@ export async function t9b() {
   }
   const bench = await startBenchApp('postgres');
   // The second process takes seconds to start: the tour and the watchers are made meanwhile.
-  const [second, watchers, tour] = await Promise.allSettled([secondServer(bench), startWatchers(), roadTour(bench)]);
+  const [second, watchers, tour] = await Promise.allSettled([
+    secondServer(bench),
+    startWatchers(),
+    roadTour(bench),
+  ]);
   try {
     if (second.status === 'rejected') throw second.reason;
     if (watchers.status === 'rejected') throw watchers.reason;
@@ -101,10 +143,17 @@ export async function t9b() {
       () => fanout(watchers.value, { url: second.value.url, ...watched }, post),
       RUNS,
     );
-    const ratio = result.ours.deliveries ? (2 * result.baseline.p99) / Math.max(1, result.ours.p99) : 0;
-    report('T9b', name, ratio, 1,
+    const ratio = result.ours.deliveries
+      ? (2 * result.baseline.p99) / Math.max(1, result.ours.p99)
+      : 0;
+    report(
+      'T9b',
+      name,
+      ratio,
+      1,
       `ratio = 2 x one-process p99 / two-process p99; watchers on B, POSTs to A: ${figures(result.ours)}; one process: ${figures(result.baseline)}`,
-      ratio >= 1 && result.ours.delivered >= 0.95);
+      ratio >= 1 && result.ours.delivered >= 0.95,
+    );
   } finally {
     if (watchers.status === 'fulfilled') await watchers.value.stop();
     if (second.status === 'fulfilled') await second.value.stop();
@@ -119,10 +168,18 @@ const figures = (f: FanoutFigures) =>
  * One run: connects the watchers, sends RATE positions a second for SECONDS seconds, waits for the
  * deliveries to stop coming, and closes the watchers. `send` resolves false when a send failed.
  */
-async function fanout(watchers: Watchers, watched: Watched, send: (position: Position) => Promise<boolean> | boolean): Promise<FanoutFigures> {
+async function fanout(
+  watchers: Watchers,
+  watched: Watched,
+  send: (position: Position) => Promise<boolean> | boolean,
+): Promise<FanoutFigures> {
   const connected = await watchers.ask({ type: 'connect', ...watched, count: WATCHERS });
-  if (connected.type !== 'connected') throw new Error(`watchers answered ${connected.type} to connect`);
-  if (connected.failures.length) console.log(`    ${WATCHERS - connected.watching} of ${WATCHERS} watchers could not watch: ${connected.failures.slice(0, 3).join('; ')}`);
+  if (connected.type !== 'connected')
+    throw new Error(`watchers answered ${connected.type} to connect`);
+  if (connected.failures.length)
+    console.log(
+      `    ${WATCHERS - connected.watching} of ${WATCHERS} watchers could not watch: ${connected.failures.slice(0, 3).join('; ')}`,
+    );
   const sentAt = new Map<string, number>();
   const sends: (Promise<boolean> | boolean)[] = [];
   await paced(RATE * SECONDS, RATE, () => {
@@ -135,7 +192,8 @@ async function fanout(watchers: Watchers, watched: Watched, send: (position: Pos
   await drained(watchers, expected);
   const collected = await watchers.ask({ type: 'collect' });
   await watchers.ask({ type: 'close' });
-  if (collected.type !== 'collected') throw new Error(`watchers answered ${collected.type} to collect`);
+  if (collected.type !== 'collected')
+    throw new Error(`watchers answered ${collected.type} to collect`);
   const latencies: number[] = [];
   const firsts: number[] = [];
   for (const [recordedAt, times] of Object.entries(collected.heard)) {
@@ -145,8 +203,13 @@ async function fanout(watchers: Watchers, watched: Watched, send: (position: Pos
     firsts.push(Math.min(...times) - sent);
   }
   return {
-    p50: percentile(latencies, 0.5), p99: percentile(latencies, 0.99), first99: percentile(firsts, 0.99),
-    delivered: latencies.length / expected, deliveries: latencies.length, expected, sendFailures,
+    p50: percentile(latencies, 0.5),
+    p99: percentile(latencies, 0.99),
+    first99: percentile(firsts, 0.99),
+    delivered: latencies.length / expected,
+    deliveries: latencies.length,
+    expected,
+    sendFailures,
   };
 }
 
@@ -181,7 +244,9 @@ async function drained(watchers: Watchers, expected: number) {
 async function postPosition(url: string, tour: RoadTour, position: Position): Promise<boolean> {
   try {
     const response = await fetch(`${url}/api/tours/${tour.tourId}/positions`, {
-      method: 'POST', headers: { ...bearer(tour.driverToken), 'content-type': 'application/json' }, body: JSON.stringify(position),
+      method: 'POST',
+      headers: { ...bearer(tour.driverToken), 'content-type': 'application/json' },
+      body: JSON.stringify(position),
     });
     await response.arrayBuffer();
     return response.status === 202;
@@ -195,16 +260,20 @@ type Watchers = { ask(command: WatcherCommand): Promise<WatcherReply>; stop(): P
 /** Forks watchers.ts on this Node with tsx; commands go one at a time, each answered in order. */
 async function startWatchers(): Promise<Watchers> {
   const child = fork(fileURLToPath(new URL('./watchers.ts', import.meta.url)), [], {
-    execPath: process.execPath, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execPath: process.execPath,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
-  const replies = (): Promise<WatcherReply> => new Promise((resolve, reject) => {
-    const onExit = (code: number | null) => reject(new Error(`the watchers process exited (${code})`));
-    child.once('exit', onExit);
-    child.once('message', (reply) => {
-      child.off('exit', onExit);
-      resolve(reply as WatcherReply);
+  const replies = (): Promise<WatcherReply> =>
+    new Promise((resolve, reject) => {
+      const onExit = (code: number | null) =>
+        reject(new Error(`the watchers process exited (${code})`));
+      child.once('exit', onExit);
+      child.once('message', (reply) => {
+        child.off('exit', onExit);
+        resolve(reply as WatcherReply);
+      });
     });
-  });
   const ready = await replies();
   if (ready.type !== 'ready') throw new Error(`the watchers process said ${ready.type} first`);
   let queue: Promise<unknown> = Promise.resolve();
@@ -246,9 +315,10 @@ async function bareBroadcaster() {
       io.to(tourRoom(tourId)).emit('tour:position', { tourId, ...position });
       return true;
     },
-    close: () => new Promise<void>((resolve) => {
-      io.close(() => resolve());
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        io.close(() => resolve());
+      }),
   };
 }
 
@@ -260,15 +330,37 @@ async function roadTour({ app, platform }: BenchApp): Promise<RoadTour> {
   const carrier = await organization(app, platform, 'Carrier');
   const driver = await member(app, platform, carrier.organizationId!, 4);
   const inject = async (method: 'POST' | 'PUT', url: string, token: string, payload?: object) => {
-    const response = await app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    const response = await app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload ? { payload } : {}),
+    });
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json();
   };
   const { id: loadId } = await inject('POST', '/api/loads', shipper.token, loadBody());
-  const { id: proposalId } = await inject('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1000 });
+  const { id: proposalId } = await inject('POST', `/api/proposal/${loadId}`, carrier.token, {
+    price: 1000,
+  });
   await inject('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
-  const caller = { actor: { userId: carrier.userId, organizationId: carrier.organizationId, roleId: 3 as const, permissions: [], sessionId: 'bench' }, requestId: 'bench' };
-  await platform.marketplace.uploadContract(caller, loadId, crypto.randomUUID(), new Date().toISOString());
+  const caller = {
+    actor: {
+      userId: carrier.userId,
+      organizationId: carrier.organizationId,
+      roleId: 3 as const,
+      permissions: [],
+      sessionId: 'bench',
+    },
+    requestId: 'bench',
+  };
+  await platform.marketplace.uploadContract(
+    caller,
+    loadId,
+    crypto.randomUUID(),
+    new Date().toISOString(),
+  );
   const tourId = (await platform.marketplace.loadLoad(loadId))!.tourId!;
   await inject('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carrier.token);
   await inject('PUT', `/api/tours/${tourId}/status`, driver.token, { status: 3 });
@@ -284,13 +376,24 @@ async function secondServer(bench: BenchApp): Promise<SecondServer> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: root,
     env: {
-      ...process.env, PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: bench.platform.config.databaseUrl!, JWT_SECRET: bench.platform.config.jwtSecret,
-      DEMO: '0', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'), LOG_LEVEL: 'warn', PRETTY_LOGS: '0',
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATABASE_URL: bench.platform.config.databaseUrl!,
+      JWT_SECRET: bench.platform.config.jwtSecret,
+      DEMO: '0',
+      DATA_DIR: dataDir,
+      CLIENT_DIR: path.join(dataDir, 'no-client'),
+      LOG_LEVEL: 'warn',
+      PRETTY_LOGS: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  const keep = (chunk: Buffer) => { output.push(String(chunk)); if (output.length > 100) output.shift(); };
+  const keep = (chunk: Buffer) => {
+    output.push(String(chunk));
+    if (output.length > 100) output.shift();
+  };
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const stop = async () => {
@@ -316,9 +419,17 @@ async function secondServer(bench: BenchApp): Promise<SecondServer> {
 async function healthy(url: string, child: ChildProcess, output: string[]) {
   const deadline = Date.now() + 120_000;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the second server exited (${child.exitCode}):\n${output.join('')}`);
-    if (await fetch(`${url}/api/health`).then((response) => response.ok, () => false)) return;
-    if (Date.now() > deadline) throw new Error(`the second server did not start:\n${output.join('')}`);
+    if (child.exitCode !== null)
+      throw new Error(`the second server exited (${child.exitCode}):\n${output.join('')}`);
+    if (
+      await fetch(`${url}/api/health`).then(
+        (response) => response.ok,
+        () => false,
+      )
+    )
+      return;
+    if (Date.now() > deadline)
+      throw new Error(`the second server did not start:\n${output.join('')}`);
     await sleep(200);
   }
 }

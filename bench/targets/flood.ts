@@ -23,41 +23,73 @@ const LOADS = 50;
 
 function startFlood(command: FloodCommand): Promise<FloodReport> {
   const child = fork(fileURLToPath(new URL('./flooder.ts', import.meta.url)), [], {
-    execPath: process.execPath, execArgv: ['--import', 'tsx'], stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    execPath: process.execPath,
+    execArgv: ['--import', 'tsx'],
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {
-    child.once('exit', (code) => reject(new Error(`the flooding process exited (${code}) before reporting`)));
+    child.once('exit', (code) =>
+      reject(new Error(`the flooding process exited (${code}) before reporting`)),
+    );
     child.once('message', (answer) => resolve(answer as FloodReport));
     child.send(command);
   });
 }
 
-const figures = (read: HttpFigures) => `p50 ${read.p50} ms, p99 ${read.p99} ms, ${fmt(read.rps, 1)} req/s${read.errors + read.non2xx ? `, ${read.errors} errors and ${read.non2xx} non-2xx` : ''}`;
+const figures = (read: HttpFigures) =>
+  `p50 ${read.p50} ms, p99 ${read.p99} ms, ${fmt(read.rps, 1)} req/s${read.errors + read.non2xx ? `, ${read.errors} errors and ${read.non2xx} non-2xx` : ''}`;
 
 export async function t11(backend: Backend) {
   // The user's own budget as deployed (setup.ts raises it for the thousand sockets of T9).
   const raised = process.env.SOCKET_USER_EVENTS_PER_SECOND;
   delete process.env.SOCKET_USER_EVENTS_PER_SECOND;
-  const bench = await startBenchApp(backend).finally(() => { if (raised !== undefined) process.env.SOCKET_USER_EVENTS_PER_SECOND = raised; });
+  const bench = await startBenchApp(backend).finally(() => {
+    if (raised !== undefined) process.env.SOCKET_USER_EVENTS_PER_SECOND = raised;
+  });
   const { app, platform } = bench;
   try {
     const shipper = await organization(app, platform, 'Shipper');
     const carrier = await organization(app, platform, 'Carrier');
     const driver = await member(app, platform, carrier.organizationId!, Role.Driver);
     for (let index = 0; index < LOADS; index += 1) {
-      await app.inject({ method: 'POST', url: '/api/loads', headers: bearer(shipper.token), payload: loadBody() });
+      await app.inject({
+        method: 'POST',
+        url: '/api/loads',
+        headers: bearer(shipper.token),
+        payload: loadBody(),
+      });
     }
-    const read = () => http({ url: `${bench.url}/api/loads/carrier`, headers: bearer(carrier.token), connections: 1, duration: SECONDS });
+    const read = () =>
+      http({
+        url: `${bench.url}/api/loads/carrier`,
+        headers: bearer(carrier.token),
+        connections: 1,
+        duration: SECONDS,
+      });
     const quiet = await read();
-    const flooding = startFlood({ url: bench.url, token: driver.token, seconds: SECONDS, outstanding: OUTSTANDING });
+    const flooding = startFlood({
+      url: bench.url,
+      token: driver.token,
+      seconds: SECONDS,
+      outstanding: OUTSTANDING,
+    });
     const loud = await read();
     const flood = await flooding;
     const ok = loud.p99 < P99_TARGET_MS && loud.errors + loud.non2xx === 0;
-    const kinds = (counts: Record<string, number>) => Object.entries(counts).map(([key, n]) => `${key} ${fmt(n)}`).join(', ') || 'none';
-    report('T11', `socket flood, ${fmt(OUTSTANDING)} tour:watch unanswered at once (${backend})`, P99_TARGET_MS / Math.max(1, loud.p99), 1,
-      `ratio = ${P99_TARGET_MS} ms / the reader's p99 during the flood; reader alone ${figures(quiet)}; during the flood ${figures(loud)}; `
-      + `flood: ${fmt(flood.sent)} sent, ${fmt(flood.answered)} answered over ${fmt(flood.connections)} connections (${fmt(flood.refused)} refused); `
-      + `closed: ${kinds(flood.closes)}; told: ${kinds(flood.limits)}${flood.reasons.length ? ` ('${flood.reasons.join("', '")}')` : ''}`, ok);
+    const kinds = (counts: Record<string, number>) =>
+      Object.entries(counts)
+        .map(([key, n]) => `${key} ${fmt(n)}`)
+        .join(', ') || 'none';
+    report(
+      'T11',
+      `socket flood, ${fmt(OUTSTANDING)} tour:watch unanswered at once (${backend})`,
+      P99_TARGET_MS / Math.max(1, loud.p99),
+      1,
+      `ratio = ${P99_TARGET_MS} ms / the reader's p99 during the flood; reader alone ${figures(quiet)}; during the flood ${figures(loud)}; ` +
+        `flood: ${fmt(flood.sent)} sent, ${fmt(flood.answered)} answered over ${fmt(flood.connections)} connections (${fmt(flood.refused)} refused); ` +
+        `closed: ${kinds(flood.closes)}; told: ${kinds(flood.limits)}${flood.reasons.length ? ` ('${flood.reasons.join("', '")}')` : ''}`,
+      ok,
+    );
   } finally {
     await bench.close();
   }

@@ -22,13 +22,30 @@ export type FloodReport = {
   reasons: string[];
 };
 
-const count = (into: Record<string, number>, key: string) => { into[key] = (into[key] ?? 0) + 1; };
+const count = (into: Record<string, number>, key: string) => {
+  into[key] = (into[key] ?? 0) + 1;
+};
 
 async function flood({ url, token, seconds, outstanding }: FloodCommand): Promise<FloodReport> {
-  const report: FloodReport = { sent: 0, answered: 0, connections: 0, refused: 0, closes: {}, limits: {}, reasons: [] };
+  const report: FloodReport = {
+    sent: 0,
+    answered: 0,
+    connections: 0,
+    refused: 0,
+    closes: {},
+    limits: {},
+    reasons: [],
+  };
   const until = Date.now() + seconds * 1000;
   while (Date.now() < until) {
-    const socket: Socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 10_000, auth: { token } });
+    const socket: Socket = io(url, {
+      path: '/socket.io',
+      transports: ['websocket'],
+      reconnection: false,
+      forceNew: true,
+      timeout: 10_000,
+      auth: { token },
+    });
     report.connections += 1;
     const opened = await new Promise<boolean>((resolve) => {
       socket.once('connect', () => resolve(true));
@@ -45,7 +62,12 @@ async function flood({ url, token, seconds, outstanding }: FloodCommand): Promis
       if (!report.reasons.includes(payload.reason)) report.reasons.push(payload.reason);
     });
     await new Promise<void>((resolve) => {
-      const timer = setTimeout(() => { socket.disconnect(); }, Math.max(0, until - Date.now()));
+      const timer = setTimeout(
+        () => {
+          socket.disconnect();
+        },
+        Math.max(0, until - Date.now()),
+      );
       socket.once('disconnect', (reason) => {
         clearTimeout(timer);
         count(report.closes, reason);

@@ -13,9 +13,17 @@ export async function t3() {
   const bench = await startBenchApp('pglite');
   const bare = await bareServer((app) => app.get('/hello', async () => ({ status: 'ok' })));
   try {
-    const { baseline, ours } = await compare(() => http({ url: `${bare.url}/hello` }), () => http({ url: `${bench.url}/api/health` }));
-    report('T3', 'health', ours.rps / baseline.rps, 0.8,
-      `ours ${fmt(ours.rps)} req/s p99 ${ours.p99} ms; bare hello ${fmt(baseline.rps)} req/s p99 ${baseline.p99} ms`);
+    const { baseline, ours } = await compare(
+      () => http({ url: `${bare.url}/hello` }),
+      () => http({ url: `${bench.url}/api/health` }),
+    );
+    report(
+      'T3',
+      'health',
+      ours.rps / baseline.rps,
+      0.8,
+      `ours ${fmt(ours.rps)} req/s p99 ${ours.p99} ms; bare hello ${fmt(baseline.rps)} req/s p99 ${baseline.p99} ms`,
+    );
   } finally {
     await bare.close();
     await bench.close();
@@ -26,23 +34,44 @@ export async function t3() {
 export async function t1(backend: Backend) {
   const bench = await startBenchApp(backend);
   const { app, platform, db } = bench;
-  await sql`CREATE TABLE bench_raw_loads (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(db);
+  await sql`CREATE TABLE bench_raw_loads (id uuid PRIMARY KEY DEFAULT gen_random_uuid(), body jsonb NOT NULL, created_at timestamptz NOT NULL DEFAULT now())`.execute(
+    db,
+  );
   const shipper = await organization(app, platform, 'Shipper');
-  const bare = await bareServer((raw) => raw.post('/loads', async (request, reply) => {
-    const row = await sql<{ id: string }>`${plainStatement}INSERT INTO bench_raw_loads (body) VALUES (${JSON.stringify(request.body)}::jsonb) RETURNING id`.execute(db);
-    return reply.code(201).send({ id: row.rows[0]!.id });
-  }));
+  const bare = await bareServer((raw) =>
+    raw.post('/loads', async (request, reply) => {
+      const row = await sql<{
+        id: string;
+      }>`${plainStatement}INSERT INTO bench_raw_loads (body) VALUES (${JSON.stringify(request.body)}::jsonb) RETURNING id`.execute(
+        db,
+      );
+      return reply.code(201).send({ id: row.rows[0]!.id });
+    }),
+  );
   const body = json(loadBody());
   const id = backend === 'postgres' ? 'T1' : 'T1b';
   try {
     const { baseline, ours } = await compare(
       () => http({ url: `${bare.url}/loads`, method: 'POST', body }),
-      () => profiled(id, () => http({ url: `${bench.url}/api/loads`, method: 'POST', body, headers: bearer(shipper.token) })),
+      () =>
+        profiled(id, () =>
+          http({
+            url: `${bench.url}/api/loads`,
+            method: 'POST',
+            body,
+            headers: bearer(shipper.token),
+          }),
+        ),
     );
     const failures = ours.errors + ours.non2xx;
-    report(id, `post-load (${backend})`, ours.rps / baseline.rps, 0.5,
+    report(
+      id,
+      `post-load (${backend})`,
+      ours.rps / baseline.rps,
+      0.5,
       `ours ${fmt(ours.rps)} req/s p99 ${ours.p99} ms (non-2xx ${failures}); raw insert ${fmt(baseline.rps)} req/s p99 ${baseline.p99} ms; p99 ratio ${(ours.p99 / Math.max(1, baseline.p99)).toFixed(2)} (target <= 2)`,
-      ours.rps / baseline.rps >= 0.5 && failures === 0);
+      ours.rps / baseline.rps >= 0.5 && failures === 0,
+    );
   } finally {
     await bare.close();
     await bench.close();
@@ -59,15 +88,29 @@ export async function t2(backend: Backend, count: number) {
   const shipper = await organization(app, platform, 'Shipper');
   const carrier = await organization(app, platform, 'Carrier');
   await seedLoads(db, shipper.organizationId!, count);
-  const posted = await app.inject({ method: 'POST', url: '/api/loads', headers: bearer(shipper.token), payload: loadBody() });
+  const posted = await app.inject({
+    method: 'POST',
+    url: '/api/loads',
+    headers: bearer(shipper.token),
+    payload: loadBody(),
+  });
   const loadId = posted.json().id as string;
-  const filters = [{ name: 'origin', value: [{ ...CHICAGO, radius: 200 }] }, { name: 'equipment', value: [5, 8, 15] }];
-  const query = new URLSearchParams({ page: '1', pageSize: '25', order: json({ column: 'pickupTime', direction: 'ASC' }), filters: json(filters) });
+  const filters = [
+    { name: 'origin', value: [{ ...CHICAGO, radius: 200 }] },
+    { name: 'equipment', value: [5, 8, 15] },
+  ];
+  const query = new URLSearchParams({
+    page: '1',
+    pageSize: '25',
+    order: json({ column: 'pickupTime', direction: 'ASC' }),
+    filters: json(filters),
+  });
   // The same rows as ours: open loads of active shippers within 200 miles (box, then great circle),
   // with the equipment, and the carrier's own offer on each; without the count of all matches.
   const miles = sql`(2 * 3958.7613 * asin(least(1, sqrt(power(sin(radians(l.pickup_latitude - ${CHICAGO.latitude}::float8) / 2), 2)
     + cos(radians(${CHICAGO.latitude}::float8)) * cos(radians(l.pickup_latitude)) * power(sin(radians(l.pickup_longitude - ${CHICAGO.longitude}::float8) / 2), 2)))))`;
-  const rawPage = async () => sql`${plainStatement}
+  const rawPage = async () =>
+    sql`${plainStatement}
     SELECT l.*, o.name AS shipper_name, p.id AS my_proposal_id, p.status AS my_proposal_status, p.price AS my_proposal_price, ${miles} AS origin_miles
     FROM loads_view l JOIN organizations_view o ON o.id = l.shipper_organization_id
       LEFT JOIN proposals_view p ON p.load_id = l.id AND p.carrier_organization_id = ${carrier.organizationId}
@@ -79,22 +122,42 @@ export async function t2(backend: Backend, count: number) {
     ORDER BY l.pickup_start ASC, l.id LIMIT 25`.execute(db);
   const bare = await bareServer((raw) => {
     raw.get('/page', async () => (await rawPage()).rows);
-    raw.get('/load', async () => (await sql`${plainStatement}SELECT * FROM loads_view WHERE id = ${loadId}`.execute(db)).rows[0]);
+    raw.get(
+      '/load',
+      async () =>
+        (await sql`${plainStatement}SELECT * FROM loads_view WHERE id = ${loadId}`.execute(db))
+          .rows[0],
+    );
   });
   try {
-    const sample = await app.inject({ method: 'GET', url: `/api/loads/carrier?${query}`, headers: bearer(carrier.token) });
+    const sample = await app.inject({
+      method: 'GET',
+      url: `/api/loads/carrier?${query}`,
+      headers: bearer(carrier.token),
+    });
     const page = await compare(
       () => http({ url: `${bare.url}/page` }),
-      () => http({ url: `${bench.url}/api/loads/carrier?${query}`, headers: bearer(carrier.token) }),
+      () =>
+        http({ url: `${bench.url}/api/loads/carrier?${query}`, headers: bearer(carrier.token) }),
     );
-    report('T2', `marketplace page over ${fmt(count)} loads (${backend})`, page.ours.rps / page.baseline.rps, 0.7,
-      `ours ${fmt(page.ours.rps)} req/s p99 ${page.ours.p99} ms (${sample.json().total} matches); raw SQL ${fmt(page.baseline.rps)} req/s p99 ${page.baseline.p99} ms; p99 < 50 ms: ${page.ours.p99 < 50 ? 'yes' : 'no'}`);
+    report(
+      'T2',
+      `marketplace page over ${fmt(count)} loads (${backend})`,
+      page.ours.rps / page.baseline.rps,
+      0.7,
+      `ours ${fmt(page.ours.rps)} req/s p99 ${page.ours.p99} ms (${sample.json().total} matches); raw SQL ${fmt(page.baseline.rps)} req/s p99 ${page.baseline.p99} ms; p99 < 50 ms: ${page.ours.p99 < 50 ? 'yes' : 'no'}`,
+    );
     const one = await compare(
       () => http({ url: `${bare.url}/load` }),
       () => http({ url: `${bench.url}/api/loads/${loadId}`, headers: bearer(shipper.token) }),
     );
-    report('T2b', `one load (${backend})`, one.ours.rps / one.baseline.rps, 0.7,
-      `ours ${fmt(one.ours.rps)} req/s p99 ${one.ours.p99} ms; raw SQL ${fmt(one.baseline.rps)} req/s p99 ${one.baseline.p99} ms`);
+    report(
+      'T2b',
+      `one load (${backend})`,
+      one.ours.rps / one.baseline.rps,
+      0.7,
+      `ours ${fmt(one.ours.rps)} req/s p99 ${one.ours.p99} ms; raw SQL ${fmt(one.baseline.rps)} req/s p99 ${one.baseline.p99} ms`,
+    );
   } finally {
     await bare.close();
     await bench.close();
@@ -121,30 +184,73 @@ export async function t8(backend: Backend) {
   const bench = await startBenchApp(backend);
   const { app, platform } = bench;
   // The baseline's own table, outside the product's schema.
-  const db = bench.db.withTables<{ bench_raw_positions: { tour_id: string; latitude: number; longitude: number; speed: number; recorded_at: string } }>();
-  await sql`CREATE TABLE bench_raw_positions (tour_id uuid, latitude float8, longitude float8, speed float8, recorded_at timestamptz)`.execute(db);
+  const db = bench.db.withTables<{
+    bench_raw_positions: {
+      tour_id: string;
+      latitude: number;
+      longitude: number;
+      speed: number;
+      recorded_at: string;
+    };
+  }>();
+  await sql`CREATE TABLE bench_raw_positions (tour_id uuid, latitude float8, longitude float8, speed float8, recorded_at timestamptz)`.execute(
+    db,
+  );
   const tourId = await dispatchedTour(bench);
   const driverToken = tourDriverToken;
   let tick = 0;
-  const batch = () => json(Array.from({ length: 50 }, () => {
-    tick++;
-    return { latitude: 40 + (tick % 1000) / 10_000, longitude: -88 - (tick % 1000) / 10_000, speed: 55, heading: 90, recordedAt: new Date(Date.now() - 60_000 + (tick % 60_000)).toISOString() };
-  }));
-  const bare = await bareServer((raw) => raw.post('/positions', async (request, reply) => {
-    const rows = (request.body as { latitude: number; longitude: number; speed: number; recordedAt: string }[]).map((p) => ({ tour_id: tourId, latitude: p.latitude, longitude: p.longitude, speed: p.speed, recorded_at: p.recordedAt }));
-    await sql`${plainStatement}INSERT INTO bench_raw_positions (tour_id, latitude, longitude, speed, recorded_at)
-      VALUES ${sql.join(rows.map((row) => sql`(${row.tour_id}, ${row.latitude}, ${row.longitude}, ${row.speed}, ${row.recorded_at})`))}`.execute(db);
-    return reply.code(202).send({ accepted: rows.length });
-  }));
+  const batch = () =>
+    json(
+      Array.from({ length: 50 }, () => {
+        tick++;
+        return {
+          latitude: 40 + (tick % 1000) / 10_000,
+          longitude: -88 - (tick % 1000) / 10_000,
+          speed: 55,
+          heading: 90,
+          recordedAt: new Date(Date.now() - 60_000 + (tick % 60_000)).toISOString(),
+        };
+      }),
+    );
+  const bare = await bareServer((raw) =>
+    raw.post('/positions', async (request, reply) => {
+      const rows = (
+        request.body as { latitude: number; longitude: number; speed: number; recordedAt: string }[]
+      ).map((p) => ({
+        tour_id: tourId,
+        latitude: p.latitude,
+        longitude: p.longitude,
+        speed: p.speed,
+        recorded_at: p.recordedAt,
+      }));
+      await sql`${plainStatement}INSERT INTO bench_raw_positions (tour_id, latitude, longitude, speed, recorded_at)
+      VALUES ${sql.join(rows.map((row) => sql`(${row.tour_id}, ${row.latitude}, ${row.longitude}, ${row.speed}, ${row.recorded_at})`))}`.execute(
+        db,
+      );
+      return reply.code(202).send({ accepted: rows.length });
+    }),
+  );
   try {
     const { baseline, ours } = await compare(
       () => http({ url: `${bare.url}/positions`, method: 'POST', body: batch, connections: 8 }),
-      () => http({ url: `${bench.url}/api/tours/${tourId}/positions`, method: 'POST', body: batch, headers: bearer(driverToken), connections: 8 }),
+      () =>
+        http({
+          url: `${bench.url}/api/tours/${tourId}/positions`,
+          method: 'POST',
+          body: batch,
+          headers: bearer(driverToken),
+          connections: 8,
+        }),
     );
     const failures = ours.errors + ours.non2xx;
-    report('T8', `position ingest, batches of 50 (${backend})`, ours.rps / baseline.rps, 0.3,
+    report(
+      'T8',
+      `position ingest, batches of 50 (${backend})`,
+      ours.rps / baseline.rps,
+      0.3,
       `ours ${fmt(ours.rps * 50)} positions/s p99 ${ours.p99} ms (non-2xx ${failures}); raw multi-row insert ${fmt(baseline.rps * 50)} positions/s p99 ${baseline.p99} ms; >= 10k/s: ${ours.rps * 50 >= 10_000 ? 'yes' : 'no'}`,
-      ours.rps / baseline.rps >= 0.3 && ours.rps * 50 >= 10_000 && failures === 0);
+      ours.rps / baseline.rps >= 0.3 && ours.rps * 50 >= 10_000 && failures === 0,
+    );
   } finally {
     await bare.close();
     await bench.close();
@@ -154,17 +260,44 @@ export async function t8(backend: Backend) {
 
 let tourDriverToken = '';
 /** A tour with an assigned driver, Dispatched, through the real API. */
-async function dispatchedTour({ app, platform }: { app: Parameters<typeof organization>[0]; platform: Parameters<typeof organization>[1] }): Promise<string> {
+async function dispatchedTour({
+  app,
+  platform,
+}: {
+  app: Parameters<typeof organization>[0];
+  platform: Parameters<typeof organization>[1];
+}): Promise<string> {
   const shipper = await organization(app, platform, 'Shipper');
   const carrier = await organization(app, platform, 'Carrier');
   const driver = await member(app, platform, carrier.organizationId!, 4);
   const inject = (method: 'POST' | 'PUT', url: string, token: string, payload?: unknown) =>
-    app.inject({ method, url, headers: bearer(token), ...(payload ? { payload: payload as object } : {}) });
+    app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload ? { payload: payload as object } : {}),
+    });
   const { id: loadId } = (await inject('POST', '/api/loads', shipper.token, loadBody())).json();
-  const { id: proposalId } = (await inject('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1000 })).json();
+  const { id: proposalId } = (
+    await inject('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1000 })
+  ).json();
   await inject('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
   const load = await platform.marketplace.loadLoad(loadId);
-  await platform.marketplace.uploadContract({ actor: { userId: carrier.userId, organizationId: carrier.organizationId, roleId: 3, permissions: [], sessionId: 'bench' }, requestId: 'bench' }, loadId, crypto.randomUUID(), new Date().toISOString());
+  await platform.marketplace.uploadContract(
+    {
+      actor: {
+        userId: carrier.userId,
+        organizationId: carrier.organizationId,
+        roleId: 3,
+        permissions: [],
+        sessionId: 'bench',
+      },
+      requestId: 'bench',
+    },
+    loadId,
+    crypto.randomUUID(),
+    new Date().toISOString(),
+  );
   const tourId = load!.tourId!;
   await inject('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carrier.token);
   await inject('PUT', `/api/tours/${tourId}/status`, driver.token, { status: 3 });

@@ -15,7 +15,11 @@ export type Scores = Record<(typeof CATEGORIES)[number], number | null>;
 function startChromium(executable: string, args: string[]) {
   const profile = mkdtempSync(path.join(tmpdir(), 'lighthouse-'));
   // A process group of its own: Chromium's helpers (zygote, crash handler) go with it at the end.
-  const child = spawn(executable, [...args, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'], { stdio: ['ignore', 'ignore', 'pipe'], detached: true });
+  const child = spawn(
+    executable,
+    [...args, '--remote-debugging-port=0', `--user-data-dir=${profile}`, 'about:blank'],
+    { stdio: ['ignore', 'ignore', 'pipe'], detached: true },
+  );
   const port = new Promise<number>((resolve, reject) => {
     let output = '';
     child.stderr.on('data', (chunk: Buffer) => {
@@ -23,7 +27,9 @@ function startChromium(executable: string, args: string[]) {
       const listening = /DevTools listening on ws:\/\/[^:]+:(\d+)\//.exec(output);
       if (listening) resolve(Number(listening[1]));
     });
-    child.once('exit', (code) => reject(new Error(`Chromium exited (${code}) before it listened: ${output.slice(-500)}`)));
+    child.once('exit', (code) =>
+      reject(new Error(`Chromium exited (${code}) before it listened: ${output.slice(-500)}`)),
+    );
   });
   const stop = async () => {
     // Still running: neither an exit code nor the signal that ended it (waiting then would never end).
@@ -52,12 +58,23 @@ function startChromium(executable: string, args: string[]) {
  * Lighthouse's benchmark index of the machine: its CPU slowdown of 4 assumes a fast desktop (about
  * 1,000 and up); on a machine that scores far lower the performance score is pessimistic.
  */
-export async function lighthouseScores(url: string, executable: string, args: string[]): Promise<{ scores: Scores; benchmarkIndex: number | null }> {
+export async function lighthouseScores(
+  url: string,
+  executable: string,
+  args: string[],
+): Promise<{ scores: Scores; benchmarkIndex: number | null }> {
   const chromium = startChromium(executable, args);
   try {
-    const result = await lighthouse(url, { port: await chromium.port, logLevel: 'error', output: 'json', onlyCategories: [...CATEGORIES] });
+    const result = await lighthouse(url, {
+      port: await chromium.port,
+      logLevel: 'error',
+      output: 'json',
+      onlyCategories: [...CATEGORIES],
+    });
     const categories = result?.lhr.categories ?? {};
-    const scores = Object.fromEntries(CATEGORIES.map((id) => [id, categories[id]?.score ?? null])) as Scores;
+    const scores = Object.fromEntries(
+      CATEGORIES.map((id) => [id, categories[id]?.score ?? null]),
+    ) as Scores;
     return { scores, benchmarkIndex: result?.lhr.environment.benchmarkIndex ?? null };
   } finally {
     await chromium.stop();

@@ -19,10 +19,25 @@ import type { DB } from '../../storage/schema.ts';
 import { compare, fmt, median, pool, profiled, quick, report } from '../lib.ts';
 import { type Backend, type BenchApp, startBenchApp } from '../setup.ts';
 
-const metadata = () => ({ userId: null, organizationId: null, correlationId: null, causationId: null, at: new Date().toISOString() });
+const metadata = () => ({
+  userId: null,
+  organizationId: null,
+  correlationId: null,
+  causationId: null,
+  at: new Date().toISOString(),
+});
 const position = (tourId: string, n: number) => ({
   type: 'PositionRecorded',
-  data: { tourId, latitude: 41 + (n % 1000) / 1000, longitude: -88 - (n % 1000) / 1000, speed: 55, heading: 90, accuracy: 10, source: 'driver', recordedAt: new Date().toISOString() },
+  data: {
+    tourId,
+    latitude: 41 + (n % 1000) / 1000,
+    longitude: -88 - (n % 1000) / 1000,
+    speed: 55,
+    heading: 90,
+    accuracy: 10,
+    source: 'driver',
+    recordedAt: new Date().toISOString(),
+  },
 });
 
 /**
@@ -38,7 +53,12 @@ export async function t5(backend: Backend) {
   const bench = await startBenchApp(backend, { runProjections: false });
   const shipper = await organization(bench.app, bench.platform, 'Shipper');
   // A signed-in socket: the notifier starts with the first one.
-  const socket = connect(bench.url, { path: '/socket.io', auth: { token: shipper.token }, transports: ['websocket'], extraHeaders: { origin: bench.url } });
+  const socket = connect(bench.url, {
+    path: '/socket.io',
+    auth: { token: shipper.token },
+    transports: ['websocket'],
+    extraHeaders: { origin: bench.url },
+  });
   try {
     await new Promise<void>((resolve, reject) => {
       socket.once('connect', () => resolve());
@@ -46,11 +66,30 @@ export async function t5(backend: Backend) {
     });
     const tours = Array.from({ length: 64 }, () => randomUUID());
     const { baseline, ours } = await compare(
-      async () => ({ ops: await pool(total, 16, (i) => bareStore.append(`tour-${randomUUID()}`, [position(tours[i % 64]!, i)], { expectedRevision: 'no_stream', metadata: metadata() })) }),
-      async () => ({ ops: await pool(total, 16, (i) => bench.platform.store.append(`tour-${randomUUID()}`, [position(tours[i % 64]!, i)], { expectedRevision: 'no_stream', metadata: metadata() })) }),
+      async () => ({
+        ops: await pool(total, 16, (i) =>
+          bareStore.append(`tour-${randomUUID()}`, [position(tours[i % 64]!, i)], {
+            expectedRevision: 'no_stream',
+            metadata: metadata(),
+          }),
+        ),
+      }),
+      async () => ({
+        ops: await pool(total, 16, (i) =>
+          bench.platform.store.append(`tour-${randomUUID()}`, [position(tours[i % 64]!, i)], {
+            expectedRevision: 'no_stream',
+            metadata: metadata(),
+          }),
+        ),
+      }),
     );
-    report('T5', `append with NOTIFY, notifier and socket.io adapter on (${backend})`, ours.ops / baseline.ops, 0.7,
-      `ours ${fmt(ours.ops)} appends/s; alone on its database ${fmt(baseline.ops)} appends/s${backend === 'pglite' ? ' (PGlite: one process, so no NOTIFY and no adapter; the notifier runs)' : ''}`);
+    report(
+      'T5',
+      `append with NOTIFY, notifier and socket.io adapter on (${backend})`,
+      ours.ops / baseline.ops,
+      0.7,
+      `ours ${fmt(ours.ops)} appends/s; alone on its database ${fmt(baseline.ops)} appends/s${backend === 'pglite' ? ' (PGlite: one process, so no NOTIFY and no adapter; the notifier runs)' : ''}`,
+    );
   } finally {
     socket.close();
     await bench.close();
@@ -71,18 +110,37 @@ export async function t7(backend: Backend) {
     const seconds = quick ? 4 : 10;
     const light = await appendsAtRate(bench, template, 200, seconds);
     const target = await appendsAtRate(bench, template, 1_000, seconds);
-    const describe = (run: RateRun) => `offered ${fmt(run.offered)}/s: visible ${run.visible} (not in 30 s ${run.lost}, failed ${run.failed}${run.firstError ? `: ${run.firstError}` : ''}), p50 ${fmt(run.p50)} ms p99 ${fmt(run.p99)} ms`;
-    report('T7', `append to visible in the read model (${backend})`, 250 / target.p99, 1,
+    const describe = (run: RateRun) =>
+      `offered ${fmt(run.offered)}/s: visible ${run.visible} (not in 30 s ${run.lost}, failed ${run.failed}${run.firstError ? `: ${run.firstError}` : ''}), p50 ${fmt(run.p50)} ms p99 ${fmt(run.p99)} ms`;
+    report(
+      'T7',
+      `append to visible in the read model (${backend})`,
+      250 / target.p99,
+      1,
       `${describe(target)}; ${describe(light)}; ${seconds} s each (target p99 < 250 ms at 1k appends/s)`,
-      target.p99 < 250 && target.lost === 0 && target.failed === 0);
+      target.p99 < 250 && target.lost === 0 && target.failed === 0,
+    );
   } finally {
     await bench.close();
   }
 }
 
-type RateRun = { offered: number; visible: number; lost: number; failed: number; firstError: string; p50: number; p99: number };
+type RateRun = {
+  offered: number;
+  visible: number;
+  lost: number;
+  failed: number;
+  firstError: string;
+  p50: number;
+  p99: number;
+};
 
-async function appendsAtRate(bench: BenchApp, template: (loadId: string, n: number) => { type: string; data: unknown }, rate: number, seconds: number): Promise<RateRun> {
+async function appendsAtRate(
+  bench: BenchApp,
+  template: (loadId: string, n: number) => { type: string; data: unknown },
+  rate: number,
+  seconds: number,
+): Promise<RateRun> {
   const { platform } = bench;
   const latencies: number[] = [];
   const run = { failed: 0, lost: 0, firstError: '' };
@@ -95,32 +153,56 @@ async function appendsAtRate(bench: BenchApp, template: (loadId: string, n: numb
     for (; fired < due; fired++) {
       const t0 = performance.now();
       const loadId = randomUUID();
-      pending.push(platform.store.append(`load-${loadId}`, [template(loadId, fired)], { expectedRevision: 'no_stream', metadata: metadata() })
-        .then(async (result) => {
-          if (await platform.runner.waitFor(['marketplace'], result.position, 30_000)) latencies.push(performance.now() - t0);
-          else run.lost++;
-        }, (error: unknown) => { if (run.failed++ === 0) run.firstError = error instanceof Error ? error.message : String(error); }));
+      pending.push(
+        platform.store
+          .append(`load-${loadId}`, [template(loadId, fired)], {
+            expectedRevision: 'no_stream',
+            metadata: metadata(),
+          })
+          .then(
+            async (result) => {
+              if (await platform.runner.waitFor(['marketplace'], result.position, 30_000))
+                latencies.push(performance.now() - t0);
+              else run.lost++;
+            },
+            (error: unknown) => {
+              if (run.failed++ === 0)
+                run.firstError = error instanceof Error ? error.message : String(error);
+            },
+          ),
+      );
     }
     await new Promise((resolve) => setTimeout(resolve, 10));
   }
   const offered = fired / ((performance.now() - started) / 1000);
   await Promise.all(pending);
   const sorted = latencies.sort((a, b) => a - b);
-  const p = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
+  const p = (q: number) =>
+    sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? Number.NaN;
   return { offered, visible: latencies.length, ...run, p50: p(0.5), p99: p(0.99) };
 }
 
 /** A LoadPosted event of a real load, to be appended again with a new load id and guid. */
-async function loadPostedTemplate(bench: BenchApp): Promise<(loadId: string, n: number) => { type: string; data: unknown }> {
+async function loadPostedTemplate(
+  bench: BenchApp,
+): Promise<(loadId: string, n: number) => { type: string; data: unknown }> {
   const shipper = await organization(bench.app, bench.platform, 'Shipper');
-  const posted = await bench.app.inject({ method: 'POST', url: '/api/loads', headers: bearer(shipper.token), payload: loadBody() });
+  const posted = await bench.app.inject({
+    method: 'POST',
+    url: '/api/loads',
+    headers: bearer(shipper.token),
+    payload: loadBody(),
+  });
   const { id } = posted.json() as { id: string };
   const { events } = await bench.platform.store.readStream(`load-${id}`);
   const event = events.find((candidate) => candidate.type === 'LoadPosted');
   if (!event) throw new Error(`no LoadPosted in load-${id}`);
   const text = JSON.stringify(event.data);
   const guid = (event.data as { guid: string }).guid;
-  return (loadId, n) => ({ type: 'LoadPosted', data: JSON.parse(text.replaceAll(id, loadId).replaceAll(guid, `T7-${n}-${loadId.slice(0, 8)}`)) });
+  return (loadId, n) => ({
+    type: 'LoadPosted',
+    data: JSON.parse(text.replaceAll(id, loadId).replaceAll(guid, `T7-${n}-${loadId.slice(0, 8)}`)),
+  });
 }
 
 /**
@@ -140,7 +222,9 @@ export async function t6(backend: Backend) {
     await platform.eld.stop();
     await platform.loadExpiry?.stop();
     await platform.runner.stop();
-    const { rows: [{ n: events }] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events`.execute(db);
+    const {
+      rows: [{ n: events }],
+    } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events`.execute(db);
     const runs = quick ? 3 : 1;
     const ours: number[] = [];
     const raw: number[] = [];
@@ -151,16 +235,24 @@ export async function t6(backend: Backend) {
     const oursSeconds = median(ours);
     const rawSeconds = median(raw);
     const perSecond = events / oursSeconds;
-    report('T6', `rebuild every read model over ${fmt(events)} events (${backend})`, rawSeconds / oursSeconds, 0.3,
+    report(
+      'T6',
+      `rebuild every read model over ${fmt(events)} events (${backend})`,
+      rawSeconds / oursSeconds,
+      0.3,
       `ours ${fmt(oursSeconds, 1)} s (${fmt(perSecond)} events/s, 1M events in ${fmt(1_000_000 / perSecond)} s; target under 30 s); set-based catch-up of loads, offers, positions and chat ${fmt(rawSeconds, 1)} s; ${cloned} cloned shipments${runs === 1 ? '; one run each at this size' : ''}`,
-      rawSeconds / oursSeconds >= 0.3 && 1_000_000 / perSecond < 30);
+      rawSeconds / oursSeconds >= 0.3 && 1_000_000 / perSecond < 30,
+    );
   } finally {
     await bench.close();
   }
 }
 
 /** Stops the server's projections, resets them all and times a fresh runner catching up to the head. */
-async function rebuild(database: BenchApp['platform']['database'], store: EventStore): Promise<number> {
+async function rebuild(
+  database: BenchApp['platform']['database'],
+  store: EventStore,
+): Promise<number> {
   const head = await store.head();
   const started = performance.now();
   await database.db.transaction().execute(async (trx) => {
@@ -168,7 +260,11 @@ async function rebuild(database: BenchApp['platform']['database'], store: EventS
   });
   const runner = new ProjectionRunner(database, store, allProjections, { pageSize: 2000 });
   await runner.start();
-  const done = await runner.waitFor(allProjections.map((projection) => projection.name), head, 600_000);
+  const done = await runner.waitFor(
+    allProjections.map((projection) => projection.name),
+    head,
+    600_000,
+  );
   const seconds = (performance.now() - started) / 1000;
   await runner.stop();
   if (!done) throw new Error('the rebuild did not reach the head in 10 minutes');
@@ -197,20 +293,28 @@ async function rawCatchUp(db: Kysely<DB>): Promise<number> {
         0, data->'details'->'stops', (data->>'postedAt')::timestamptz, (data->>'postedAt')::timestamptz
       FROM events WHERE type = 'LoadPosted' ORDER BY transaction_id, global_position`.execute(trx);
     await sql`UPDATE raw_loads l SET status = 5, updated_at = (e.data->>'acceptedAt')::timestamptz
-      FROM events e WHERE e.type = 'LoadProposalAccepted' AND l.id = (e.data->>'loadId')::uuid`.execute(trx);
+      FROM events e WHERE e.type = 'LoadProposalAccepted' AND l.id = (e.data->>'loadId')::uuid`.execute(
+      trx,
+    );
     await sql`INSERT INTO raw_proposals (id, load_id, load_guid, shipper_organization_id, carrier_organization_id, submitted_by, status, price, message, submitted_at, updated_at)
       SELECT (data->>'proposalId')::uuid, (data->>'loadId')::uuid, data->>'loadGuid', (data->>'shipperOrganizationId')::uuid, (data->>'carrierOrganizationId')::uuid,
         (data->>'submittedBy')::uuid, 10, (data->>'price')::numeric, coalesce(data->>'message', ''), (data->>'submittedAt')::timestamptz, (data->>'submittedAt')::timestamptz
-      FROM events WHERE type = 'ProposalSubmitted' ORDER BY transaction_id, global_position`.execute(trx);
+      FROM events WHERE type = 'ProposalSubmitted' ORDER BY transaction_id, global_position`.execute(
+      trx,
+    );
     // A batch is one PositionsRecorded event (older logs: one PositionRecorded per position).
     await sql`INSERT INTO raw_positions (tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision, position_index)
       SELECT (e.data->>'tourId')::uuid, (p->>'latitude')::float8, (p->>'longitude')::float8, (p->>'speed')::float8, (p->>'heading')::float8,
         (p->>'accuracy')::float8, e.data->>'source', (p->>'recordedAt')::timestamptz, e.stream_revision, (n - 1)::int
       FROM events e CROSS JOIN LATERAL jsonb_array_elements(CASE WHEN e.type = 'PositionsRecorded' THEN e.data->'positions' ELSE jsonb_build_array(e.data) END) WITH ORDINALITY AS x(p, n)
-      WHERE e.type IN ('PositionRecorded', 'PositionsRecorded') ORDER BY e.transaction_id, e.global_position, n`.execute(trx);
+      WHERE e.type IN ('PositionRecorded', 'PositionsRecorded') ORDER BY e.transaction_id, e.global_position, n`.execute(
+      trx,
+    );
     await sql`INSERT INTO raw_chat (id, tour_id, user_id, user_name, organization_id, text, posted_at)
       SELECT (data->>'messageId')::uuid, (data->>'tourId')::uuid, (data->>'userId')::uuid, data->>'userName', (data->>'organizationId')::uuid, data->>'text', (data->>'postedAt')::timestamptz
-      FROM events WHERE type = 'MessagePosted' ORDER BY transaction_id, global_position`.execute(trx);
+      FROM events WHERE type = 'MessagePosted' ORDER BY transaction_id, global_position`.execute(
+      trx,
+    );
   });
   return (performance.now() - started) / 1000;
 }
@@ -221,42 +325,91 @@ async function seedLog(bench: BenchApp, target: number): Promise<number> {
   const shipper = await organization(app, platform, 'Shipper');
   const carriers = await Promise.all([0, 1, 2].map(() => organization(app, platform, 'Carrier')));
   const driver = await member(app, platform, carriers[0]!.organizationId!, 4);
-  const keep = new Set([shipper, ...carriers, driver].flatMap((account) => [account.userId, account.organizationId]).filter(Boolean) as string[]);
+  const keep = new Set(
+    [shipper, ...carriers, driver]
+      .flatMap((account) => [account.userId, account.organizationId])
+      .filter(Boolean) as string[],
+  );
   const mark = await platform.store.head();
   const send = async (method: 'POST' | 'PUT', url: string, token: string, payload?: unknown) => {
-    const response = await app.inject({ method, url, headers: bearer(token), ...(payload ? { payload: payload as object } : {}) });
-    if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+    const response = await app.inject({
+      method,
+      url,
+      headers: bearer(token),
+      ...(payload ? { payload: payload as object } : {}),
+    });
+    if (response.statusCode >= 300)
+      throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
     return response.json();
   };
   const { id: loadId } = await send('POST', '/api/loads', shipper.token, loadBody());
   const proposals: string[] = [];
-  for (const [index, carrier] of carriers.entries()) proposals.push((await send('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1000 + index * 50 })).id);
+  for (const [index, carrier] of carriers.entries())
+    proposals.push(
+      (await send('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1000 + index * 50 }))
+        .id,
+    );
   await send('PUT', `/api/proposal/${proposals[0]}`, shipper.token, { status: 5 });
   const tourId = (await platform.marketplace.loadLoad(loadId))!.tourId!;
-  await platform.marketplace.uploadContract({ actor: { userId: carriers[0]!.userId, organizationId: carriers[0]!.organizationId, roleId: 3, permissions: [], sessionId: 'bench' }, requestId: 'bench' }, loadId, randomUUID(), new Date().toISOString());
+  await platform.marketplace.uploadContract(
+    {
+      actor: {
+        userId: carriers[0]!.userId,
+        organizationId: carriers[0]!.organizationId,
+        roleId: 3,
+        permissions: [],
+        sessionId: 'bench',
+      },
+      requestId: 'bench',
+    },
+    loadId,
+    randomUUID(),
+    new Date().toISOString(),
+  );
   await send('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carriers[0]!.token);
   await send('PUT', `/api/tours/${tourId}/status`, driver.token, { status: 3 });
   for (let batch = 0; batch < 2; batch++) {
-    await send('POST', `/api/tours/${tourId}/positions`, driver.token, Array.from({ length: 50 }, (_, i) => ({
-      latitude: 45 + (batch * 50 + i) / 1000, longitude: -100 - (batch * 50 + i) / 1000, speed: 55, heading: 90, recordedAt: new Date(Date.now() - 100_000 + (batch * 50 + i) * 1000).toISOString(),
-    })));
+    await send(
+      'POST',
+      `/api/tours/${tourId}/positions`,
+      driver.token,
+      Array.from({ length: 50 }, (_, i) => ({
+        latitude: 45 + (batch * 50 + i) / 1000,
+        longitude: -100 - (batch * 50 + i) / 1000,
+        speed: 55,
+        heading: 90,
+        recordedAt: new Date(Date.now() - 100_000 + (batch * 50 + i) * 1000).toISOString(),
+      })),
+    );
   }
-  await send('POST', `/api/tours/${tourId}/chat`, shipper.token, { message: 'Please call at the gate' });
+  await send('POST', `/api/tours/${tourId}/chat`, shipper.token, {
+    message: 'Please call at the gate',
+  });
   await send('POST', `/api/tours/${tourId}/chat`, driver.token, { message: 'Will do' });
 
   // The shipment's events, as stored.
   const template: RecordedEvent[] = [];
-  for (let from = mark; ;) {
+  for (let from = mark; ; ) {
     const page = await platform.store.readAll({ from, limit: 1000 });
     if (page.length === 0) break;
     template.push(...page.filter((event) => !/^(user|organization|session)/i.test(event.streamId)));
     from = page[page.length - 1]!.position;
   }
-  const guid = (template.find((event) => event.type === 'LoadPosted')!.data as { guid: string }).guid;
-  const { rows: [{ n: existing }] } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events`.execute(db);
+  const guid = (template.find((event) => event.type === 'LoadPosted')!.data as { guid: string })
+    .guid;
+  const {
+    rows: [{ n: existing }],
+  } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM events`.execute(db);
   const copies = Math.ceil((target - existing) / template.length);
   const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g;
-  const rows: { stream_id: string; stream_revision: string; event_id: string; type: string; data: string; metadata: string }[] = [];
+  const rows: {
+    stream_id: string;
+    stream_revision: string;
+    event_id: string;
+    type: string;
+    data: string;
+    metadata: string;
+  }[] = [];
   const streams = new Map<string, number>();
   const flush = async () => {
     if (rows.length === 0) return;
@@ -264,18 +417,37 @@ async function seedLog(bench: BenchApp, target: number): Promise<number> {
   };
   for (let copy = 1; copy <= copies; copy++) {
     const ids = new Map<string, string>();
-    const rename = (text: string) => text.replace(uuid, (id) => (keep.has(id) ? id : ids.get(id) ?? (ids.set(id, randomUUID()), ids.get(id)!))).replaceAll(guid, `C-${copy}`);
+    const rename = (text: string) =>
+      text
+        .replace(uuid, (id) =>
+          keep.has(id) ? id : (ids.get(id) ?? (ids.set(id, randomUUID()), ids.get(id)!)),
+        )
+        .replaceAll(guid, `C-${copy}`);
     for (const event of template) {
       const streamId = rename(event.streamId);
       streams.set(streamId, event.streamRevision);
-      rows.push({ stream_id: streamId, stream_revision: String(event.streamRevision), event_id: randomUUID(), type: event.type, data: rename(JSON.stringify(event.data)), metadata: rename(JSON.stringify(event.metadata)) });
+      rows.push({
+        stream_id: streamId,
+        stream_revision: String(event.streamRevision),
+        event_id: randomUUID(),
+        type: event.type,
+        data: rename(JSON.stringify(event.data)),
+        metadata: rename(JSON.stringify(event.metadata)),
+      });
     }
     if (rows.length >= 2000) await flush();
   }
   await flush();
-  const streamRows = [...streams].map(([stream_id, revision]) => ({ stream_id, revision: String(revision) }));
+  const streamRows = [...streams].map(([stream_id, revision]) => ({
+    stream_id,
+    revision: String(revision),
+  }));
   for (let start = 0; start < streamRows.length; start += 2000) {
-    await db.insertInto('streams').values(streamRows.slice(start, start + 2000)).onConflict((oc) => oc.column('stream_id').doNothing()).execute();
+    await db
+      .insertInto('streams')
+      .values(streamRows.slice(start, start + 2000))
+      .onConflict((oc) => oc.column('stream_id').doNothing())
+      .execute();
   }
   await sql`ANALYZE events`.execute(db);
   return copies;

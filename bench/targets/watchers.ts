@@ -35,14 +35,19 @@ function record(payload: { recordedAt?: string }) {
   const at = wallClock();
   const key = String(payload?.recordedAt);
   let times = heard.get(key);
-  if (!times) heard.set(key, times = []);
+  if (!times) heard.set(key, (times = []));
   times.push(at);
   deliveries += 1;
 }
 
 async function watcher(url: string, token: string | null, tourId: string): Promise<Socket> {
   const socket = io(url, {
-    path: '/socket.io', transports: ['websocket'], reconnection: false, forceNew: true, timeout: 30_000, auth: token ? { token } : {},
+    path: '/socket.io',
+    transports: ['websocket'],
+    reconnection: false,
+    forceNew: true,
+    timeout: 30_000,
+    auth: token ? { token } : {},
   });
   sockets.push(socket);
   socket.on('tour:position', record);
@@ -50,16 +55,26 @@ async function watcher(url: string, token: string | null, tourId: string): Promi
     socket.once('connect', resolve);
     socket.once('connect_error', reject);
   });
-  const answer = await socket.timeout(30_000).emitWithAck('tour:watch', { tourId }) as { ok: boolean; error?: string };
+  const answer = (await socket.timeout(30_000).emitWithAck('tour:watch', { tourId })) as {
+    ok: boolean;
+    error?: string;
+  };
   if (!answer.ok) throw new Error(`tour:watch refused: ${answer.error}`);
   return socket;
 }
 
-async function connect({ url, token, tourId, count }: Extract<WatcherCommand, { type: 'connect' }>): Promise<WatcherReply> {
+async function connect({
+  url,
+  token,
+  tourId,
+  count,
+}: Extract<WatcherCommand, { type: 'connect' }>): Promise<WatcherReply> {
   const failures: string[] = [];
   let watching = 0;
   for (let start = 0; start < count; start += CONNECT_BATCH) {
-    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, () => watcher(url, token, tourId));
+    const batch = Array.from({ length: Math.min(CONNECT_BATCH, count - start) }, () =>
+      watcher(url, token, tourId),
+    );
     for (const result of await Promise.allSettled(batch)) {
       if (result.status === 'fulfilled') watching += 1;
       else failures.push(String((result.reason as Error)?.message ?? result.reason));
@@ -82,10 +97,14 @@ function close(): WatcherReply {
 
 async function answer(command: WatcherCommand): Promise<WatcherReply> {
   switch (command.type) {
-    case 'connect': return connect(command);
-    case 'count': return { type: 'counted', deliveries };
-    case 'collect': return collect();
-    case 'close': return close();
+    case 'connect':
+      return connect(command);
+    case 'count':
+      return { type: 'counted', deliveries };
+    case 'collect':
+      return collect();
+    case 'close':
+      return close();
   }
 }
 

@@ -6,7 +6,12 @@ export const loadTypes: readonly Entry[] = [
   { id: 2, name: 'LTL' },
 ];
 
-export const LocationType = { Pickup: 1, ExtraPickupStop: 2, ExtraDropoffStop: 3, Dropoff: 4 } as const;
+export const LocationType = {
+  Pickup: 1,
+  ExtraPickupStop: 2,
+  ExtraDropoffStop: 3,
+  Dropoff: 4,
+} as const;
 export type LocationTypeId = (typeof LocationType)[keyof typeof LocationType];
 export const locationTypes: readonly (Entry & { readonly id: LocationTypeId })[] = [
   { id: 1, name: 'Pickup Location' },
@@ -15,8 +20,10 @@ export const locationTypes: readonly (Entry & { readonly id: LocationTypeId })[]
   { id: 4, name: 'Dropoff Location' },
 ];
 /** Pickup and dropoff stops carry a pickup or dropoff number; extra stops do not. */
-export const locationTypeHasNumber = (id: number): boolean => id === LocationType.Pickup || id === LocationType.Dropoff;
-export const isPickupLocationType = (id: number): boolean => id === LocationType.Pickup || id === LocationType.ExtraPickupStop;
+export const locationTypeHasNumber = (id: number): boolean =>
+  id === LocationType.Pickup || id === LocationType.Dropoff;
+export const isPickupLocationType = (id: number): boolean =>
+  id === LocationType.Pickup || id === LocationType.ExtraPickupStop;
 
 /** Special requirements of a load (`loadAccessories`). 10 NONE means none. */
 export const accessories: readonly Entry[] = [
@@ -43,8 +50,22 @@ export const insuredAmounts = valueBands;
 
 /** Row actions of the table protocol (docs/api.md); a row's `actions` lists the ids its caller may take. */
 export const TableAction = {
-  View: 1, Edit: 2, Cancel: 3, Offers: 4, MakeOffer: 5, Track: 6, Chat: 7, Rate: 8, AssignDriver: 9,
-  UploadContract: 10, ExtendExpiration: 11, History: 12, Activate: 13, Block: 14, Withdraw: 15, ConfirmDelivery: 16,
+  View: 1,
+  Edit: 2,
+  Cancel: 3,
+  Offers: 4,
+  MakeOffer: 5,
+  Track: 6,
+  Chat: 7,
+  Rate: 8,
+  AssignDriver: 9,
+  UploadContract: 10,
+  ExtendExpiration: 11,
+  History: 12,
+  Activate: 13,
+  Block: 14,
+  Withdraw: 15,
+  ConfirmDelivery: 16,
 } as const;
 export type TableActionId = (typeof TableAction)[keyof typeof TableAction];
 export const tableActions: readonly (Entry & { readonly id: TableActionId })[] = [

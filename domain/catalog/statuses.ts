@@ -5,8 +5,20 @@ export type Status = Entry & { readonly color: ChipColor };
 
 /** Generic statuses of users, organizations, loads and proposals (docs/domain.md says which uses which). */
 export const GenericStatus = {
-  Pending: 1, Active: 2, Blocked: 3, Created: 4, Accepted: 5, Signed: 6, Canceled: 7, Paused: 8, Completed: 9,
-  SubmittedProposal: 10, PendingAcceptance: 11, Declined: 12, PendingConfirmation: 13, Confirmed: 14,
+  Pending: 1,
+  Active: 2,
+  Blocked: 3,
+  Created: 4,
+  Accepted: 5,
+  Signed: 6,
+  Canceled: 7,
+  Paused: 8,
+  Completed: 9,
+  SubmittedProposal: 10,
+  PendingAcceptance: 11,
+  Declined: 12,
+  PendingConfirmation: 13,
+  Confirmed: 14,
 } as const;
 export type GenericStatusId = (typeof GenericStatus)[keyof typeof GenericStatus];
 
@@ -33,7 +45,8 @@ export const genericStatuses: readonly (Status & { readonly id: GenericStatusId 
 ];
 
 /** The name of a generic status (1 Pending, 2 Active, 3 Blocked, …). */
-export const statusName = (id: number): string => genericStatuses.find((status) => status.id === id)?.name ?? 'Unknown';
+export const statusName = (id: number): string =>
+  genericStatuses.find((status) => status.id === id)?.name ?? 'Unknown';
 
 /** The statuses the specification lists for users. */
 export const userStatuses: readonly Status[] = [
@@ -42,25 +55,48 @@ export const userStatuses: readonly Status[] = [
 ];
 
 /** The three user lists per organization type (/users/shippers/{slug}); `id` is the status filter value. */
-export const userListStatuses: readonly (Status & { readonly slug: 'pending' | 'active' | 'blocked' })[] = [
+export const userListStatuses: readonly (Status & {
+  readonly slug: 'pending' | 'active' | 'blocked';
+})[] = [
   { id: 1, name: 'Pending', slug: 'pending', color: amber },
   { id: 2, name: 'Active', slug: 'active', color: green },
   { id: 3, name: 'Blocked', slug: 'blocked', color: red },
 ];
 
 export const TourStatus = {
-  Created: 1, ReadyForPickup: 2, Dispatched: 3, Delivered: 4, Canceled: 5, Confirmed: 6, BidAccepted: 7,
-  CarrierConfirmed: 8, InTransit: 9, PendingDeliveryConfirmation: 10,
+  Created: 1,
+  ReadyForPickup: 2,
+  Dispatched: 3,
+  Delivered: 4,
+  Canceled: 5,
+  Confirmed: 6,
+  BidAccepted: 7,
+  CarrierConfirmed: 8,
+  InTransit: 9,
+  PendingDeliveryConfirmation: 10,
   /** A second 'Delivered' in the specification's list; shown if it appears, never produced. */
   DeliveredLegacy: 11,
 } as const;
 export type TourStatusId = (typeof TourStatus)[keyof typeof TourStatus];
 
 export type ShipmentStatusKey =
-  | 'created' | 'bidSubmitted' | 'bidAccepted' | 'carrierConfirmed' | 'readyForPickup' | 'dispatched' | 'inTransit'
-  | 'pendingDeliveryConfirmation' | 'delivered' | 'canceled' | 'confirmed' | 'deliveredLegacy';
+  | 'created'
+  | 'bidSubmitted'
+  | 'bidAccepted'
+  | 'carrierConfirmed'
+  | 'readyForPickup'
+  | 'dispatched'
+  | 'inTransit'
+  | 'pendingDeliveryConfirmation'
+  | 'delivered'
+  | 'canceled'
+  | 'confirmed'
+  | 'deliveredLegacy';
 
-export type TourStatusEntry = Status & { readonly id: TourStatusId; readonly key: ShipmentStatusKey };
+export type TourStatusEntry = Status & {
+  readonly id: TourStatusId;
+  readonly key: ShipmentStatusKey;
+};
 
 export const tourStatuses: readonly TourStatusEntry[] = [
   { id: 1, key: 'created', name: 'Created', color: purple },
@@ -72,13 +108,26 @@ export const tourStatuses: readonly TourStatusEntry[] = [
   { id: 7, key: 'bidAccepted', name: 'Bid Accepted', color: green },
   { id: 8, key: 'carrierConfirmed', name: 'Carrier Confirmed', color: green },
   { id: 9, key: 'inTransit', name: 'In Transit', color: blue },
-  { id: 10, key: 'pendingDeliveryConfirmation', name: 'Pending Delivery Confirmation', color: orange },
+  {
+    id: 10,
+    key: 'pendingDeliveryConfirmation',
+    name: 'Pending Delivery Confirmation',
+    color: orange,
+  },
   { id: 11, key: 'deliveredLegacy', name: 'Delivered', color: green },
 ];
 
 /** 'Bid Submitted' has no tour status id: a load row shows it while it has an open proposal. */
-export const BID_SUBMITTED = { id: null, key: 'bidSubmitted', name: 'Bid Submitted', color: orange } as const satisfies {
-  id: null; key: ShipmentStatusKey; name: string; color: ChipColor;
+export const BID_SUBMITTED = {
+  id: null,
+  key: 'bidSubmitted',
+  name: 'Bid Submitted',
+  color: orange,
+} as const satisfies {
+  id: null;
+  key: ShipmentStatusKey;
+  name: string;
+  color: ChipColor;
 };
 
 export type ShipmentStatus = Omit<TourStatusEntry, 'id'> & { readonly id: TourStatusId | null };
@@ -87,20 +136,38 @@ export type ShipmentStatus = Omit<TourStatusEntry, 'id'> & { readonly id: TourSt
  * The status shown on a load row of the shipper's and the carrier's tables, in the order a shipment
  * moves through them (docs/domain.md "Tour"), with the two never-produced ids last.
  */
-export const shipmentStatuses: readonly ShipmentStatus[] = ([
-  'created', 'bidSubmitted', 'bidAccepted', 'carrierConfirmed', 'readyForPickup', 'dispatched', 'inTransit',
-  'pendingDeliveryConfirmation', 'delivered', 'canceled', 'confirmed', 'deliveredLegacy',
-] satisfies ShipmentStatusKey[]).map((key) => (key === BID_SUBMITTED.key ? BID_SUBMITTED : tourStatuses.find((status) => status.key === key)!));
+export const shipmentStatuses: readonly ShipmentStatus[] = (
+  [
+    'created',
+    'bidSubmitted',
+    'bidAccepted',
+    'carrierConfirmed',
+    'readyForPickup',
+    'dispatched',
+    'inTransit',
+    'pendingDeliveryConfirmation',
+    'delivered',
+    'canceled',
+    'confirmed',
+    'deliveredLegacy',
+  ] satisfies ShipmentStatusKey[]
+).map((key) =>
+  key === BID_SUBMITTED.key ? BID_SUBMITTED : tourStatuses.find((status) => status.key === key)!,
+);
 
 export const shipmentStatusByKey = (key: ShipmentStatusKey): ShipmentStatus =>
   shipmentStatuses.find((status) => status.key === key)!;
 
 const colorsByName = new Map<string, ChipColor>(
-  [...genericStatuses, ...tourStatuses, BID_SUBMITTED].map((status) => [status.name.toLowerCase(), status.color]),
+  [...genericStatuses, ...tourStatuses, BID_SUBMITTED].map((status) => [
+    status.name.toLowerCase(),
+    status.color,
+  ]),
 );
 
 /**
  * The chip colour for a status shown by name (the generic table shows `statusName`); grey for a
  * name no list holds. Names shared by several lists (Created, Canceled, Confirmed) have one colour.
  */
-export const statusColorByName = (name: string): ChipColor => colorsByName.get(name.trim().toLowerCase()) ?? grey;
+export const statusColorByName = (name: string): ChipColor =>
+  colorsByName.get(name.trim().toLowerCase()) ?? grey;

@@ -3,7 +3,12 @@
  * (daylight saving time), so they are computed for an instant passed in: there is no clock here.
  */
 export const timeZoneIds = [
-  'America/New_York', 'America/Chicago', 'America/Los_Angeles', 'America/Phoenix', 'America/Anchorage', 'Pacific/Honolulu',
+  'America/New_York',
+  'America/Chicago',
+  'America/Los_Angeles',
+  'America/Phoenix',
+  'America/Anchorage',
+  'Pacific/Honolulu',
 ] as const;
 export type TimeZoneId = (typeof timeZoneIds)[number];
 
@@ -39,12 +44,19 @@ const formatter = (zone: string, kind: 'short' | 'parts'): Intl.DateTimeFormat =
   const cacheKey = `${kind}:${zone}`;
   let format = formatters.get(cacheKey);
   if (!format) {
-    format = kind === 'short'
-      ? new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-      : new Intl.DateTimeFormat('en-US', {
-        timeZone: zone, hourCycle: 'h23', year: 'numeric', month: 'numeric', day: 'numeric',
-        hour: 'numeric', minute: 'numeric', second: 'numeric',
-      });
+    format =
+      kind === 'short'
+        ? new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
+        : new Intl.DateTimeFormat('en-US', {
+            timeZone: zone,
+            hourCycle: 'h23',
+            year: 'numeric',
+            month: 'numeric',
+            day: 'numeric',
+            hour: 'numeric',
+            minute: 'numeric',
+            second: 'numeric',
+          });
     formatters.set(cacheKey, format);
   }
   return format;
@@ -57,7 +69,14 @@ export const zoneOffsetMinutes = (zone: string, isoInstant: string): number => {
   for (const part of formatter(zone, 'parts').formatToParts(date)) {
     if (part.type !== 'literal') parts[part.type] = Number(part.value);
   }
-  const wallClockAsUtc = Date.UTC(parts.year, parts.month - 1, parts.day, parts.hour, parts.minute, parts.second);
+  const wallClockAsUtc = Date.UTC(
+    parts.year,
+    parts.month - 1,
+    parts.day,
+    parts.hour,
+    parts.minute,
+    parts.second,
+  );
   const wholeSeconds = Math.floor(date.getTime() / 1000) * 1000;
   return Math.round((wallClockAsUtc - wholeSeconds) / 60_000);
 };
@@ -72,11 +91,17 @@ export const zoneOffset = (zone: string, isoInstant: string): string => {
 
 /** The zone's abbreviation at that instant (Chicago: 'CST' in January, 'CDT' in July). */
 export const zoneShortName = (zone: string, isoInstant: string): string => {
-  const name = formatter(zone, 'short').formatToParts(toInstant(isoInstant)).find((part) => part.type === 'timeZoneName')?.value;
+  const name = formatter(zone, 'short')
+    .formatToParts(toInstant(isoInstant))
+    .find((part) => part.type === 'timeZoneName')?.value;
   // ICU falls back to 'GMT-3' style names for zones without an English abbreviation.
   return name && !/^(GMT|UTC)[+-]/.test(name) ? name : `UTC${zoneOffset(zone, isoInstant)}`;
 };
 
 /** Every zone of the list with its abbreviation and offset at that instant. */
 export const timeZonesAt = (isoInstant: string): TimeZoneAt[] =>
-  timeZones.map((zone) => ({ ...zone, shortName: zoneShortName(zone.id, isoInstant), offset: zoneOffset(zone.id, isoInstant) }));
+  timeZones.map((zone) => ({
+    ...zone,
+    shortName: zoneShortName(zone.id, isoInstant),
+    offset: zoneOffset(zone.id, isoInstant),
+  }));

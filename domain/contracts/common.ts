@@ -7,28 +7,37 @@
 import { z } from 'zod';
 
 /** One field's error: where (dotted path) and what, with its stable code when it has one. */
-export const FieldErrorSchema = z.object({
-  path: z.string(),
-  message: z.string(),
-  code: z.string().optional(),
-}).meta({ id: 'FieldError' });
+export const FieldErrorSchema = z
+  .object({
+    path: z.string(),
+    message: z.string(),
+    code: z.string().optional(),
+  })
+  .meta({ id: 'FieldError' });
 
 /**
  * Every 4xx and 5xx answer: the status, its reason phrase, the English message, a stable `code` a
  * client translates by (the English may be reworded, the code stays), and per-field errors on a 400.
  */
-export const ErrorBodySchema = z.object({
-  statusCode: z.number().int(),
-  error: z.string(),
-  message: z.string(),
-  code: z.string(),
-  errors: z.array(FieldErrorSchema).optional(),
-}).meta({ id: 'Error' });
+export const ErrorBodySchema = z
+  .object({
+    statusCode: z.number().int(),
+    error: z.string(),
+    message: z.string(),
+    code: z.string(),
+    errors: z.array(FieldErrorSchema).optional(),
+  })
+  .meta({ id: 'Error' });
 export type ErrorBody = z.infer<typeof ErrorBodySchema>;
 
 /** The error answers a route can give, by status: `errorAnswers(400, 401, 403, 404)`. */
-export function errorAnswers<const S extends number>(...statuses: S[]): Record<S, typeof ErrorBodySchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as Record<S, typeof ErrorBodySchema>;
+export function errorAnswers<const S extends number>(
+  ...statuses: S[]
+): Record<S, typeof ErrorBodySchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorBodySchema])) as Record<
+    S,
+    typeof ErrorBodySchema
+  >;
 }
 
 /** The answers every guarded route may give besides its own: not signed in, not allowed, too many requests. */
@@ -42,14 +51,15 @@ export const TableActionSchema = z.object({ id: z.number().int(), name: z.string
  * The table protocol's answer with rows of `row`. A caller that asks for some `columns` gets only
  * those (plus id, status, statusName and actions), so every other field of a row may be absent.
  */
-export const tableAnswerOf = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shape>) => z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-  data: z.array(row.partial()),
-  actions: z.array(TableActionSchema),
-});
+export const tableAnswerOf = <Shape extends z.ZodRawShape>(row: z.ZodObject<Shape>) =>
+  z.object({
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+    data: z.array(row.partial()),
+    actions: z.array(TableActionSchema),
+  });
 
 /** A page of the table protocol with rows of `Row`, as both the server writes it and the client reads it. */
 export type TableAnswer<Row> = {
@@ -71,6 +81,10 @@ export type MessageAnswer = z.infer<typeof MessageAnswerSchema>;
  * for a missing body): Fastify only requires an object, `/api/docs` shows `schema`'s input shape.
  */
 export const checkedInside = (schema: z.ZodType) => {
-  const { $schema: _, ...documented } = z.toJSONSchema(schema, { io: 'input', target: 'openapi-3.0', unrepresentable: 'any' }) as Record<string, unknown>;
+  const { $schema: _, ...documented } = z.toJSONSchema(schema, {
+    io: 'input',
+    target: 'openapi-3.0',
+    unrepresentable: 'any',
+  }) as Record<string, unknown>;
   return z.looseObject({}).meta(documented);
 };

@@ -8,23 +8,54 @@ import { emailSchema } from '../schemas/fields.ts';
 import { errorAnswers, MessageAnswerSchema } from './common.ts';
 
 export const contentTypes = [
-  'hero', 'aboutCards', 'videoSection', 'featuresSection', 'formSection', 'partnersSection', 'footer', 'privacyPolicy',
+  'hero',
+  'aboutCards',
+  'videoSection',
+  'featuresSection',
+  'formSection',
+  'partnersSection',
+  'footer',
+  'privacyPolicy',
 ] as const;
 export type ContentType = (typeof contentTypes)[number];
 
 export const HeroSchema = z.object({ title: z.string(), subtitle: z.string(), image: z.string() });
 /** One card of the "about" row (the page shows three). */
-export const AboutCardSchema = z.object({ title: z.string(), description: z.string(), image: z.string() });
+export const AboutCardSchema = z.object({
+  title: z.string(),
+  description: z.string(),
+  image: z.string(),
+});
 /** `embeddedVideoUrl` is framed by the page; the built-in one is a local animation, never a video site. */
-export const VideoSectionSchema = z.object({ title: z.string(), subtitle: z.string(), embeddedVideoUrl: z.string() });
+export const VideoSectionSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  embeddedVideoUrl: z.string(),
+});
 /** One tab of the features section (the page shows four). */
-export const FeatureTabSchema = z.object({ tabName: z.string(), tabImage: z.string(), tabDescription: z.string() });
-export const FormSectionSchema = z.object({ title: z.string(), subtitle: z.string(), inputPlaceholder: z.string(), actionButtonText: z.string() });
+export const FeatureTabSchema = z.object({
+  tabName: z.string(),
+  tabImage: z.string(),
+  tabDescription: z.string(),
+});
+export const FormSectionSchema = z.object({
+  title: z.string(),
+  subtitle: z.string(),
+  inputPlaceholder: z.string(),
+  actionButtonText: z.string(),
+});
 /** `images`: the partners' logo urls, in carousel order. */
 export const PartnersSectionSchema = z.object({ title: z.string(), images: z.array(z.string()) });
 export const FooterSchema = z.object({
-  aboutCompany: z.string(), actionButtonText: z.string(), contactTitle: z.string(), contactEmail: z.string(), contactLocation: z.string(),
-  contactPhone: z.string(), termsText: z.string(), privacyText: z.string(), copyright: z.string(),
+  aboutCompany: z.string(),
+  actionButtonText: z.string(),
+  contactTitle: z.string(),
+  contactEmail: z.string(),
+  contactLocation: z.string(),
+  contactPhone: z.string(),
+  termsText: z.string(),
+  privacyText: z.string(),
+  copyright: z.string(),
 });
 /** `text` is Markdown: `##` headings, paragraphs separated by a blank line, `-` lists. */
 export const PrivacyPolicySchema = z.object({ text: z.string() });
@@ -61,7 +92,13 @@ export const ContentTypeParams = z.object({ type: z.string() });
 export const SendInfoBody = z.object({ email: emailSchema });
 
 export const contentContract = {
-  get: { params: ContentTypeParams, response: { 200: z.array(ContentItemSchema), ...errorAnswers(404, 429) } },
+  get: {
+    params: ContentTypeParams,
+    response: { 200: z.array(ContentItemSchema), ...errorAnswers(404, 429) },
+  },
   /** 429 also when one address sends more than five a minute (with retry-after). */
-  sendInfo: { body: SendInfoBody, response: { 200: MessageAnswerSchema, ...errorAnswers(400, 429) } },
+  sendInfo: {
+    body: SendInfoBody,
+    response: { 200: MessageAnswerSchema, ...errorAnswers(400, 429) },
+  },
 };

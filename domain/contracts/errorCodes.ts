@@ -19,7 +19,8 @@ export const errorMessages = {
   account_blocked: 'Your account is blocked. Please contact support.',
   email_not_confirmed: 'Please confirm your e-mail address first: enter the code we sent you',
   organization_not_active: 'Your organization is not active yet',
-  organization_not_approved: 'Your organization is not active yet: a Superadmin must approve it first',
+  organization_not_approved:
+    'Your organization is not active yet: a Superadmin must approve it first',
   organization_blocked: 'Your organization is blocked',
   no_organization: 'You do not belong to an organization',
   // Users and accounts
@@ -135,7 +136,8 @@ export const errorMessages = {
   only_carrier_offers: 'Only a carrier can make an offer',
   only_shipper: 'Only the shipper can do this',
   counter_offer_needs_price: 'A counter offer needs a price',
-  counter_offer_unanswered: 'An offer that is Pending Acceptance cannot be accepted: the carrier has not answered the counter offer',
+  counter_offer_unanswered:
+    'An offer that is Pending Acceptance cannot be accepted: the carrier has not answered the counter offer',
   only_accepted_offer_signs: 'Only the accepted offer can sign the contract of this load',
   rate_confirmation_not_ready: 'A rate confirmation exists once the offer is accepted',
   // Tours
@@ -156,7 +158,8 @@ export const errorMessages = {
   service_required: 'Please select a service',
   service_invalid: 'Please select a valid service',
   service_secret_required: 'Please enter the secret',
-  service_already_installed: 'This service is already installed for your organization: update its credentials instead',
+  service_already_installed:
+    'This service is already installed for your organization: update its credentials instead',
   // Saved searches
   saved_search_not_found: 'Saved search not found',
   saved_search_exists: 'This saved search already exists',
@@ -167,27 +170,44 @@ export const errorMessages = {
   search_criteria_required: 'Choose an origin, a destination or equipment',
   // Webhooks
   webhook_limit: 'An organization keeps at most 10 webhooks: delete one first',
-  webhook_replay_running: 'A replay of this webhook is still queued: try again once its deliveries are delivered or failed',
+  webhook_replay_running:
+    'A replay of this webhook is still queued: try again once its deliveries are delivered or failed',
   // Places
   place_not_found: 'No place found near these coordinates',
   // Requests
-  text_not_storable: 'This text contains a character that cannot be saved (a NUL or a broken character): please remove it',
-  idempotency_in_progress: 'A request with this Idempotency-Key is still being processed. Try again shortly.',
+  text_not_storable:
+    'This text contains a character that cannot be saved (a NUL or a broken character): please remove it',
+  idempotency_in_progress:
+    'A request with this Idempotency-Key is still being processed. Try again shortly.',
 } as const;
 
 export type CatalogCode = keyof typeof errorMessages;
 
 /** The code of each status when the text is not in the catalog. */
 export const genericCodes = {
-  400: 'bad_request', 401: 'unauthorized', 403: 'forbidden', 404: 'not_found', 405: 'method_not_allowed', 406: 'not_acceptable',
-  409: 'conflict', 410: 'gone', 413: 'payload_too_large', 415: 'unsupported_media_type', 422: 'unprocessable_entity',
-  429: 'too_many_requests', 500: 'internal_error', 503: 'service_unavailable',
+  400: 'bad_request',
+  401: 'unauthorized',
+  403: 'forbidden',
+  404: 'not_found',
+  405: 'method_not_allowed',
+  406: 'not_acceptable',
+  409: 'conflict',
+  410: 'gone',
+  413: 'payload_too_large',
+  415: 'unsupported_media_type',
+  422: 'unprocessable_entity',
+  429: 'too_many_requests',
+  500: 'internal_error',
+  503: 'service_unavailable',
 } as const;
 
 /** A 400 whose input failed its schema or a rule: the generic code of validation errors. */
 export const VALIDATION_FAILED = 'validation_failed';
 
-export type GenericCode = (typeof genericCodes)[keyof typeof genericCodes] | typeof VALIDATION_FAILED | 'error';
+export type GenericCode =
+  | (typeof genericCodes)[keyof typeof genericCodes]
+  | typeof VALIDATION_FAILED
+  | 'error';
 export type ErrorCode = CatalogCode | GenericCode;
 
 const codeByMessage = new Map<string, CatalogCode>();
@@ -202,7 +222,10 @@ export function codeOfMessage(message: string): CatalogCode | undefined {
 
 /** The generic code of a status (`error` for a status without one). */
 export function genericCode(statusCode: number): GenericCode {
-  return (genericCodes as Record<number, GenericCode>)[statusCode] ?? (statusCode >= 500 ? 'internal_error' : 'error');
+  return (
+    (genericCodes as Record<number, GenericCode>)[statusCode] ??
+    (statusCode >= 500 ? 'internal_error' : 'error')
+  );
 }
 
 /** The code of an error answer: the catalog's for its text, else the generic one of its status. */
@@ -212,5 +235,7 @@ export function errorCodeFor(statusCode: number, message: string): ErrorCode {
 
 /** The catalog's English text of a code, if the code is in the catalog. */
 export function messageOfCode(code: string | undefined): string | undefined {
-  return code !== undefined && Object.hasOwn(errorMessages, code) ? errorMessages[code as CatalogCode] : undefined;
+  return code !== undefined && Object.hasOwn(errorMessages, code)
+    ? errorMessages[code as CatalogCode]
+    : undefined;
 }

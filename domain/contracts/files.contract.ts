@@ -6,7 +6,9 @@ import { errorAnswers, guardedErrors, IdParamsSchema } from './common.ts';
 export const fileMimeTypes = ['application/pdf', 'image/jpeg', 'image/png', 'text/csv'] as const;
 
 const fileBytes = (mime: string) => ({
-  schema: z.custom<Uint8Array>().meta({ type: 'string', format: 'binary', description: `The file's bytes (${mime})` }),
+  schema: z
+    .custom<Uint8Array>()
+    .meta({ type: 'string', format: 'binary', description: `The file's bytes (${mime})` }),
 });
 
 export const filesContract = {
@@ -17,8 +19,12 @@ export const filesContract = {
   download: {
     params: IdParamsSchema,
     response: {
-      200: { description: 'The file', content: Object.fromEntries(fileMimeTypes.map((mime) => [mime, fileBytes(mime)])) },
-      ...guardedErrors, ...errorAnswers(400, 404),
+      200: {
+        description: 'The file',
+        content: Object.fromEntries(fileMimeTypes.map((mime) => [mime, fileBytes(mime)])),
+      },
+      ...guardedErrors,
+      ...errorAnswers(400, 404),
     },
   },
 };

@@ -2,11 +2,13 @@
 import { z } from 'zod';
 
 /** GET /api/health/live: the process answers. */
-export const LivenessSchema = z.object({
-  status: z.literal('live'),
-  /** Seconds since the process started. */
-  uptimeSeconds: z.number(),
-}).meta({ id: 'Liveness' });
+export const LivenessSchema = z
+  .object({
+    status: z.literal('live'),
+    /** Seconds since the process started. */
+    uptimeSeconds: z.number(),
+  })
+  .meta({ id: 'Liveness' });
 export type Liveness = z.infer<typeof LivenessSchema>;
 
 /**
@@ -15,17 +17,19 @@ export type Liveness = z.infer<typeof LivenessSchema>;
  * process catches up, `draining` from SIGTERM on, `unavailable` when the event store does not answer),
  * with the reasons in words.
  */
-export const ReadinessSchema = z.object({
-  status: z.enum(['ready', 'starting', 'draining', 'unavailable']),
-  reasons: z.array(z.string()),
-  checks: z.object({
-    migrations: z.enum(['ok']),
-    eventStore: z.enum(['ok', 'unavailable']),
-    readModels: z.enum(['ok', 'catching-up', 'unknown']),
-  }),
-  /** When the drain began (ISO), null while serving. */
-  drainingSince: z.string().nullable(),
-}).meta({ id: 'Readiness' });
+export const ReadinessSchema = z
+  .object({
+    status: z.enum(['ready', 'starting', 'draining', 'unavailable']),
+    reasons: z.array(z.string()),
+    checks: z.object({
+      migrations: z.enum(['ok']),
+      eventStore: z.enum(['ok', 'unavailable']),
+      readModels: z.enum(['ok', 'catching-up', 'unknown']),
+    }),
+    /** When the drain began (ISO), null while serving. */
+    drainingSince: z.string().nullable(),
+  })
+  .meta({ id: 'Readiness' });
 export type Readiness = z.infer<typeof ReadinessSchema>;
 
 export const livenessContract = { response: { 200: LivenessSchema } };

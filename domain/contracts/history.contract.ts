@@ -8,7 +8,10 @@ import { errorAnswers, guardedErrors, IdParamsSchema } from './common.ts';
 
 export { IdParamsSchema as HistoryParamsSchema };
 export const HistoryQuerySchema = z.object({
-  at: z.iso.datetime({ offset: true, error: 'at must be an ISO 8601 time', abort: true }).refine((text) => isSaneInstant(Date.parse(text)), { error: saneTimeMessage('at') }).optional(),
+  at: z.iso
+    .datetime({ offset: true, error: 'at must be an ISO 8601 time', abort: true })
+    .refine((text) => isSaneInstant(Date.parse(text)), { error: saneTimeMessage('at') })
+    .optional(),
   format: z.enum(['json', 'csv'], { error: 'format is json or csv' }).default('json'),
 });
 
@@ -27,7 +30,12 @@ export const HistoryEventSchema = z.object({
 export type HistoryEvent = z.infer<typeof HistoryEventSchema>;
 
 const HistoryStopSchema = z.looseObject({
-  id: z.string(), locationType: z.number().int(), address: z.string(), city: z.string().nullable(), state: z.string().nullable(), name: z.string(),
+  id: z.string(),
+  locationType: z.number().int(),
+  address: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  name: z.string(),
 });
 export type HistoryStop = z.infer<typeof HistoryStopSchema>;
 
@@ -41,9 +49,17 @@ export const LoadSnapshotSchema = z.looseObject({
   cancelMessage: z.string().nullable(),
   updatedAt: z.string(),
   details: z.looseObject({
-    pickupStart: z.string(), pickupTimezone: z.string(), dropoffStart: z.string(), dropoffTimezone: z.string(),
-    expiration: z.string(), expirationTimezone: z.string(), weight: z.number(), commodity: z.string(), refNumber: z.string(),
-    equipment: z.array(z.number()), stops: z.array(HistoryStopSchema),
+    pickupStart: z.string(),
+    pickupTimezone: z.string(),
+    dropoffStart: z.string(),
+    dropoffTimezone: z.string(),
+    expiration: z.string(),
+    expirationTimezone: z.string(),
+    weight: z.number(),
+    commodity: z.string(),
+    refNumber: z.string(),
+    equipment: z.array(z.number()),
+    stops: z.array(HistoryStopSchema),
   }),
 });
 export type LoadSnapshot = z.infer<typeof LoadSnapshotSchema>;
@@ -70,7 +86,10 @@ export const TourSnapshotSchema = z.looseObject({
   assigneeName: z.string().nullable(),
   arrivedStopIds: z.array(z.string()),
   departedStopIds: z.array(z.string()),
-  ratings: z.object({ shipper: z.array(z.unknown()).nullable(), carrier: z.array(z.unknown()).nullable() }),
+  ratings: z.object({
+    shipper: z.array(z.unknown()).nullable(),
+    carrier: z.array(z.unknown()).nullable(),
+  }),
   updatedAt: z.string(),
 });
 export type TourSnapshot = z.infer<typeof TourSnapshotSchema>;

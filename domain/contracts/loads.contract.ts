@@ -3,8 +3,21 @@
  * load, its offers' map, saved locations and the CSV import.
  */
 import { z } from 'zod';
-import { cancelLoadBodySchema, extendExpirationBodySchema, loadBodySchema, updateLoadBodySchema } from '../schemas/load.schema.ts';
-import { checkedInside, ErrorBodySchema, errorAnswers, FieldErrorSchema, guardedErrors, IdParamsSchema, tableAnswerOf } from './common.ts';
+import {
+  cancelLoadBodySchema,
+  extendExpirationBodySchema,
+  loadBodySchema,
+  updateLoadBodySchema,
+} from '../schemas/load.schema.ts';
+import {
+  checkedInside,
+  ErrorBodySchema,
+  errorAnswers,
+  FieldErrorSchema,
+  guardedErrors,
+  IdParamsSchema,
+  tableAnswerOf,
+} from './common.ts';
 
 export { IdParamsSchema as LoadIdParamsSchema };
 
@@ -12,17 +25,30 @@ export { IdParamsSchema as LoadIdParamsSchema };
 const DOCUMENTED_AT = '2000-01-01T00:00:00.000Z';
 export const PostLoadBodySchema = checkedInside(loadBodySchema(DOCUMENTED_AT));
 /** PUT loads: the whole load with its `loadId`, or `{loadId, newExpiration, expirationTimezone?}` to extend the offer. */
-export const EditLoadBodySchema = checkedInside(z.union([updateLoadBodySchema(DOCUMENTED_AT), extendExpirationBodySchema(DOCUMENTED_AT)]));
+export const EditLoadBodySchema = checkedInside(
+  z.union([updateLoadBodySchema(DOCUMENTED_AT), extendExpirationBodySchema(DOCUMENTED_AT)]),
+);
 export const CancelLoadBodySchema = checkedInside(cancelLoadBodySchema);
 
 export const LoadPostedAnswerSchema = z.object({ id: z.string(), guid: z.string() });
 export const LoadUpdatedAnswerSchema = z.object({ message: z.string() });
-export const LoadCanceledAnswerSchema = z.object({ id: z.string(), status: z.number().int(), statusName: z.string(), message: z.string() });
+export const LoadCanceledAnswerSchema = z.object({
+  id: z.string(),
+  status: z.number().int(),
+  statusName: z.string(),
+  message: z.string(),
+});
 
 /** A place of a load row: the pickup's or the dropoff's. */
 export const RowPlaceSchema = z.object({
-  address: z.string(), city: z.string().nullable(), state: z.string().nullable(), latitude: z.number(), longitude: z.number(),
-  time: z.string().nullable(), timeEnd: z.string().nullable(), timezone: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  time: z.string().nullable(),
+  timeEnd: z.string().nullable(),
+  timezone: z.string(),
 });
 export type RowPlace = z.infer<typeof RowPlaceSchema>;
 
@@ -72,7 +98,11 @@ export const ShipperLoadsAnswerSchema = tableAnswerOf(ShipperLoadRowSchema);
 
 /** The caller's own offer on a marketplace load. */
 export const MyProposalSchema = z.object({
-  id: z.string(), status: z.number().int().nullable(), statusName: z.string(), price: z.number().nullable(), counterPrice: z.number().nullable(),
+  id: z.string(),
+  status: z.number().int().nullable(),
+  statusName: z.string(),
+  price: z.number().nullable(),
+  counterPrice: z.number().nullable(),
 });
 
 /** A row of GET loads/carrier (the marketplace). */
@@ -90,16 +120,33 @@ export const MarketplaceAnswerSchema = tableAnswerOf(MarketplaceRowSchema);
 
 /** A saved location of GET loads/list/getSavedLocations. */
 export const SavedLocationSchema = z.object({
-  id: z.string(), name: z.string(), address: z.string(), city: z.string().nullable(), state: z.string().nullable(),
-  latitude: z.number(), longitude: z.number(), contactName: z.string().nullable(), contactPhone: z.string().nullable(),
-  number: z.string().nullable(), locationType: z.number().int(),
+  id: z.string(),
+  name: z.string(),
+  address: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  latitude: z.number(),
+  longitude: z.number(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  number: z.string().nullable(),
+  locationType: z.number().int(),
 });
 export type SavedLocation = z.infer<typeof SavedLocationSchema>;
 
 /** A stop of GET loads/{id}; facility contacts are null for those who may not see them. */
 export const LoadLocationSchema = z.object({
-  id: z.string(), locationType: z.number().int(), address: z.string(), city: z.string().nullable(), state: z.string().nullable(), name: z.string(),
-  latitude: z.number(), longitude: z.number(), contactName: z.string().nullable(), contactPhone: z.string().nullable(), number: z.string().nullable(),
+  id: z.string(),
+  locationType: z.number().int(),
+  address: z.string(),
+  city: z.string().nullable(),
+  state: z.string().nullable(),
+  name: z.string(),
+  latitude: z.number(),
+  longitude: z.number(),
+  contactName: z.string().nullable(),
+  contactPhone: z.string().nullable(),
+  number: z.string().nullable(),
 });
 export type LoadLocation = z.infer<typeof LoadLocationSchema>;
 
@@ -153,27 +200,47 @@ export const ProposalMapMarkerSchema = z.object({
   additionalInfo: z.string(),
   price: z.number().nullable(),
   proposalId: z.string().optional(),
-  contactDetails: z.object({ name: z.string(), contactName: z.string().nullable(), contactPhone: z.string().nullable(), notes: z.string().nullable() }),
+  contactDetails: z.object({
+    name: z.string(),
+    contactName: z.string().nullable(),
+    contactPhone: z.string().nullable(),
+    notes: z.string().nullable(),
+  }),
 });
 export type ProposalMapMarker = z.infer<typeof ProposalMapMarkerSchema>;
 
 /** The CSV import: multipart with the file `csv_loads_file`, read inside by readMultipart (the body Fastify sees is empty); documented here. */
 export const LoadsImportBodySchema = z.unknown().meta({
-  type: 'object', properties: { csv_loads_file: { type: 'string', format: 'binary' } }, required: ['csv_loads_file'],
+  type: 'object',
+  properties: { csv_loads_file: { type: 'string', format: 'binary' } },
+  required: ['csv_loads_file'],
 });
 
 /** The CSV import's answer: every row is created, or none. */
-export const LoadsImportedAnswerSchema = z.object({ created: z.number().int(), ids: z.array(z.string()) });
+export const LoadsImportedAnswerSchema = z.object({
+  created: z.number().int(),
+  ids: z.array(z.string()),
+});
 export type LoadsImportedAnswer = z.infer<typeof LoadsImportedAnswerSchema>;
 
 /** The CSV template: the header row and one example row. */
-export const LoadsCsvTemplateAnswer = { content: { 'text/csv': { schema: z.string().meta({ description: 'The header row and one example row' }) } } };
+export const LoadsCsvTemplateAnswer = {
+  content: {
+    'text/csv': { schema: z.string().meta({ description: 'The header row and one example row' }) },
+  },
+};
 
 /** A problem of one row of the CSV: its line (the header is line 1), its column and the form's message. */
-export const CsvRowErrorSchema = z.object({ row: z.number().int(), field: z.string(), message: z.string() });
+export const CsvRowErrorSchema = z.object({
+  row: z.number().int(),
+  field: z.string(),
+  message: z.string(),
+});
 export type CsvRowError = z.infer<typeof CsvRowErrorSchema>;
 /** The import's 400 and 413: the rows' problems, or the file's (named by path). */
-export const LoadsImportErrorSchema = ErrorBodySchema.extend({ errors: z.array(z.union([FieldErrorSchema, CsvRowErrorSchema])).optional() });
+export const LoadsImportErrorSchema = ErrorBodySchema.extend({
+  errors: z.array(z.union([FieldErrorSchema, CsvRowErrorSchema])).optional(),
+});
 
 export const loadsAnswers = {
   post: { 201: LoadPostedAnswerSchema, ...errorAnswers(400, 404), ...guardedErrors },
@@ -183,7 +250,13 @@ export const loadsAnswers = {
   carrier: { 200: MarketplaceAnswerSchema, ...errorAnswers(400), ...guardedErrors },
   savedLocations: { 200: z.array(SavedLocationSchema), ...guardedErrors },
   template: { 200: LoadsCsvTemplateAnswer, ...guardedErrors },
-  batchImport: { 201: LoadsImportedAnswerSchema, 400: LoadsImportErrorSchema, 413: LoadsImportErrorSchema, ...errorAnswers(404, 409, 415), ...guardedErrors },
+  batchImport: {
+    201: LoadsImportedAnswerSchema,
+    400: LoadsImportErrorSchema,
+    413: LoadsImportErrorSchema,
+    ...errorAnswers(404, 409, 415),
+    ...guardedErrors,
+  },
   one: { 200: LoadDetailSchema, ...errorAnswers(400, 404), ...guardedErrors },
   map: { 200: z.array(ProposalMapMarkerSchema), ...errorAnswers(400, 404), ...guardedErrors },
 };

@@ -18,22 +18,41 @@ export type ReadModelStatus = ReadModel['status'];
 
 /** An event a read model set aside because applying it failed. */
 export const ParkedEventSchema = z.object({
-  eventId: z.string(), streamId: z.string(), type: z.string(), position: z.string(), error: z.string(), at: z.string(),
+  eventId: z.string(),
+  streamId: z.string(),
+  type: z.string(),
+  position: z.string(),
+  error: z.string(),
+  at: z.string(),
 });
 export type ParkedEvent = z.infer<typeof ParkedEventSchema>;
 
 export const ProjectionNameParams = z.object({ name: z.string().min(1).max(100) });
-export const ParkedEventParams = ProjectionNameParams.extend({ eventId: z.uuid('Not a valid event id') });
+export const ParkedEventParams = ProjectionNameParams.extend({
+  eventId: z.uuid('Not a valid event id'),
+});
 
 export const RetryAnswerSchema = z.object({ eventId: z.string(), applied: z.literal(true) });
 export type RetryAnswer = z.infer<typeof RetryAnswerSchema>;
-export const RebuildAnswerSchema = z.object({ projection: z.string(), status: z.literal('rebuilding') });
+export const RebuildAnswerSchema = z.object({
+  projection: z.string(),
+  status: z.literal('rebuilding'),
+});
 export type RebuildAnswer = z.infer<typeof RebuildAnswerSchema>;
 
 export const projectionsContract = {
   list: { response: { 200: z.array(ReadModelSchema), ...guardedErrors } },
-  parked: { params: ProjectionNameParams, response: { 200: z.array(ParkedEventSchema), ...guardedErrors, ...errorAnswers(400, 404) } },
+  parked: {
+    params: ProjectionNameParams,
+    response: { 200: z.array(ParkedEventSchema), ...guardedErrors, ...errorAnswers(400, 404) },
+  },
   /** 409 with the error when the event still fails. */
-  retry: { params: ParkedEventParams, response: { 200: RetryAnswerSchema, ...guardedErrors, ...errorAnswers(400, 404, 409) } },
-  rebuild: { params: ProjectionNameParams, response: { 202: RebuildAnswerSchema, ...guardedErrors, ...errorAnswers(400, 404) } },
+  retry: {
+    params: ParkedEventParams,
+    response: { 200: RetryAnswerSchema, ...guardedErrors, ...errorAnswers(400, 404, 409) },
+  },
+  rebuild: {
+    params: ProjectionNameParams,
+    response: { 202: RebuildAnswerSchema, ...guardedErrors, ...errorAnswers(400, 404) },
+  },
 };

@@ -9,7 +9,11 @@ export const SavedSearchBodySchema = checkedInside(savedSearchBodySchema);
 export type SavedSearchBody = z.input<typeof savedSearchBodySchema>;
 
 /** An area of a search: a point and a radius in miles. */
-export const SearchAreaSchema = z.object({ latitude: z.number(), longitude: z.number(), radius: z.number() });
+export const SearchAreaSchema = z.object({
+  latitude: z.number(),
+  longitude: z.number(),
+  radius: z.number(),
+});
 export type SearchArea = z.infer<typeof SearchAreaSchema>;
 
 /** A saved search as GET searches lists it. */
@@ -30,5 +34,9 @@ export const SearchSavedAnswerSchema = z.object({ id: z.string() });
 export const searchesAnswers = {
   list: { 200: z.array(SavedSearchSchema), ...guardedErrors },
   save: { 201: SearchSavedAnswerSchema, ...errorAnswers(400, 409), ...guardedErrors },
-  delete: { 204: z.null().meta({ description: 'Deleted' }), ...errorAnswers(400, 404), ...guardedErrors },
+  delete: {
+    204: z.null().meta({ description: 'Deleted' }),
+    ...errorAnswers(400, 404),
+    ...guardedErrors,
+  },
 };

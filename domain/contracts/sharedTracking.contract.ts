@@ -12,8 +12,12 @@ export const SHARE_DEFAULT_HOURS = 24;
 export const SHARE_MAX_HOURS = 168;
 
 export const ShareBody = z.object({
-  expiresInHours: z.number({ error: 'expiresInHours must be a number of hours' }).int({ error: 'expiresInHours must be a whole number of hours' })
-    .min(1, { error: 'A link lasts at least 1 hour' }).max(SHARE_MAX_HOURS, { error: `A link lasts at most ${SHARE_MAX_HOURS} hours` }).optional(),
+  expiresInHours: z
+    .number({ error: 'expiresInHours must be a number of hours' })
+    .int({ error: 'expiresInHours must be a whole number of hours' })
+    .min(1, { error: 'A link lasts at least 1 hour' })
+    .max(SHARE_MAX_HOURS, { error: `A link lasts at most ${SHARE_MAX_HOURS} hours` })
+    .optional(),
   /** Also e-mail the link to this address (the receiver's). */
   email: emailSchema.optional(),
 });
@@ -62,7 +66,21 @@ export type SharedTrack = z.infer<typeof SharedTrackSchema>;
 
 export const sharedTrackingContract = {
   // The body may be left out (24 hours): declared optional, checked inside after the tour.
-  share: { params: IdParamsSchema, body: ShareBody.nullish(), response: { 201: ShareCreatedSchema, ...guardedErrors, ...errorAnswers(400, 404, 409) } },
-  revoke: { params: TourShareParams, response: { 204: z.null().meta({ description: 'The link no longer works' }), ...guardedErrors, ...errorAnswers(400, 404, 409) } },
-  track: { params: ShareTokenParams, response: { 200: SharedTrackSchema, ...errorAnswers(400, 404, 429) } },
+  share: {
+    params: IdParamsSchema,
+    body: ShareBody.nullish(),
+    response: { 201: ShareCreatedSchema, ...guardedErrors, ...errorAnswers(400, 404, 409) },
+  },
+  revoke: {
+    params: TourShareParams,
+    response: {
+      204: z.null().meta({ description: 'The link no longer works' }),
+      ...guardedErrors,
+      ...errorAnswers(400, 404, 409),
+    },
+  },
+  track: {
+    params: ShareTokenParams,
+    response: { 200: SharedTrackSchema, ...errorAnswers(400, 404, 429) },
+  },
 };

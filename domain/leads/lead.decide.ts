@@ -12,7 +12,8 @@ import type { Lead, LeadCommand, LeadEvent, RegisterInterest } from './lead.type
 export const EMAIL_MAX_LENGTH = 254;
 
 /** Case and surrounding spaces do not make a new lead. */
-export const normaliseEmail = (email: string): string => email.normalize('NFKC').trim().toLowerCase();
+export const normaliseEmail = (email: string): string =>
+  email.normalize('NFKC').trim().toLowerCase();
 
 /** Fixed for good: changing it would give every address already registered a second lead. */
 const LEAD_NAMESPACE = '9a6e2c41-3b7d-4f08-a5c2-7e1d0b4f8c36';
@@ -25,7 +26,14 @@ export const initialLead = (): Lead => ({ exists: false });
 export const evolveLead = (state: Lead, event: LeadEvent): Lead => {
   switch (event.type) {
     case 'InterestRegistered':
-      return state.exists ? state : { exists: true, leadId: event.data.leadId, email: event.data.email, registeredAt: event.data.registeredAt };
+      return state.exists
+        ? state
+        : {
+            exists: true,
+            leadId: event.data.leadId,
+            email: event.data.email,
+            registeredAt: event.data.registeredAt,
+          };
     default:
       return assertNever(event.type);
   }
@@ -33,8 +41,10 @@ export const evolveLead = (state: Lead, event: LeadEvent): Lead => {
 
 export const decideLead = (command: LeadCommand, state: Lead): LeadEvent[] => {
   switch (command.type) {
-    case 'RegisterInterest': return registerInterest(command, state);
-    default: return assertNever(command.type);
+    case 'RegisterInterest':
+      return registerInterest(command, state);
+    default:
+      return assertNever(command.type);
   }
 };
 
@@ -47,8 +57,12 @@ export const leadDecider: Decider<Lead, LeadCommand, LeadEvent> = {
 const registerInterest = ({ data }: RegisterInterest, state: Lead): LeadEvent[] => {
   const email = normaliseEmail(data.email);
   if (email === '') throw ValidationError.field('email', EMAIL_REQUIRED_MESSAGE);
-  if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success) throw ValidationError.field('email', EMAIL_FORMAT_MESSAGE);
-  if (data.leadId !== leadIdFor(email)) throw ValidationError.field('email', 'The lead id does not belong to this address');
+  if (email.length > EMAIL_MAX_LENGTH || !emailSchema.safeParse(email).success)
+    throw ValidationError.field('email', EMAIL_FORMAT_MESSAGE);
+  if (data.leadId !== leadIdFor(email))
+    throw ValidationError.field('email', 'The lead id does not belong to this address');
   if (state.exists) return [];
-  return [{ type: 'InterestRegistered', data: { leadId: data.leadId, email, registeredAt: data.now } }];
+  return [
+    { type: 'InterestRegistered', data: { leadId: data.leadId, email, registeredAt: data.now } },
+  ];
 };

@@ -7,10 +7,18 @@ import type { Command, Event } from '../shared/event.ts';
 
 export const leadStream = (leadId: string): string => `lead-${leadId}`;
 
-export type InterestRegistered = Event<'InterestRegistered', { leadId: string; email: string; registeredAt: string }>;
+export type InterestRegistered = Event<
+  'InterestRegistered',
+  { leadId: string; email: string; registeredAt: string }
+>;
 export type LeadEvent = InterestRegistered;
 
-export type RegisterInterest = Command<'RegisterInterest', { leadId: string; email: string; now: string }>;
+export type RegisterInterest = Command<
+  'RegisterInterest',
+  { leadId: string; email: string; now: string }
+>;
 export type LeadCommand = RegisterInterest;
 
-export type Lead = { exists: false } | { exists: true; leadId: string; email: string; registeredAt: string };
+export type Lead =
+  | { exists: false }
+  | { exists: true; leadId: string; email: string; registeredAt: string };

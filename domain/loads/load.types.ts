@@ -9,8 +9,12 @@ export const loadStream = (loadId: string): string => `load-${loadId}`;
 
 /** Loads use the generic statuses 4 Created, 5 Accepted, 6 Signed, 7 Canceled, 8 Paused, 9 Completed. */
 export type LoadStatus =
-  | typeof GenericStatus.Created | typeof GenericStatus.Accepted | typeof GenericStatus.Signed
-  | typeof GenericStatus.Canceled | typeof GenericStatus.Paused | typeof GenericStatus.Completed;
+  | typeof GenericStatus.Created
+  | typeof GenericStatus.Accepted
+  | typeof GenericStatus.Signed
+  | typeof GenericStatus.Canceled
+  | typeof GenericStatus.Paused
+  | typeof GenericStatus.Completed;
 
 /** One stop of a load, as stored (ids assigned by the server). */
 export type LoadStop = {
@@ -55,57 +59,137 @@ export type LoadDetails = {
   stops: LoadStop[];
 };
 
-export type LoadPosted = Event<'LoadPosted', {
-  loadId: string;
-  /** Human reference such as L-000123. */
-  guid: string;
-  shipperOrganizationId: string;
-  postedBy: string;
-  details: LoadDetails;
-  postedAt: string;
-}>;
-export type LoadUpdated = Event<'LoadUpdated', { loadId: string; details: LoadDetails; updatedBy: string; updatedAt: string }>;
+export type LoadPosted = Event<
+  'LoadPosted',
+  {
+    loadId: string;
+    /** Human reference such as L-000123. */
+    guid: string;
+    shipperOrganizationId: string;
+    postedBy: string;
+    details: LoadDetails;
+    postedAt: string;
+  }
+>;
+export type LoadUpdated = Event<
+  'LoadUpdated',
+  { loadId: string; details: LoadDetails; updatedBy: string; updatedAt: string }
+>;
 /** `reopened` when the load was Paused and is Created again. */
-export type LoadExpirationExtended = Event<'LoadExpirationExtended', {
-  loadId: string; expiration: string; expirationTimezone: TimeZoneId; reopened: boolean; extendedAt: string;
-}>;
+export type LoadExpirationExtended = Event<
+  'LoadExpirationExtended',
+  {
+    loadId: string;
+    expiration: string;
+    expirationTimezone: TimeZoneId;
+    reopened: boolean;
+    extendedAt: string;
+  }
+>;
 export type LoadExpired = Event<'LoadExpired', { loadId: string; expiredAt: string }>;
-export type LoadCanceled = Event<'LoadCanceled', { loadId: string; message: string; previousStatus: LoadStatus; canceledAt: string }>;
-export type LoadProposalAccepted = Event<'LoadProposalAccepted', {
-  loadId: string; proposalId: string; carrierOrganizationId: string; price: number; tourId: string; acceptedAt: string;
-}>;
-export type LoadContractSigned = Event<'LoadContractSigned', { loadId: string; proposalId: string; contractFileId: string; signedAt: string }>;
-export type LoadCompleted = Event<'LoadCompleted', { loadId: string; tourId: string; completedAt: string }>;
+export type LoadCanceled = Event<
+  'LoadCanceled',
+  { loadId: string; message: string; previousStatus: LoadStatus; canceledAt: string }
+>;
+export type LoadProposalAccepted = Event<
+  'LoadProposalAccepted',
+  {
+    loadId: string;
+    proposalId: string;
+    carrierOrganizationId: string;
+    price: number;
+    tourId: string;
+    acceptedAt: string;
+  }
+>;
+export type LoadContractSigned = Event<
+  'LoadContractSigned',
+  { loadId: string; proposalId: string; contractFileId: string; signedAt: string }
+>;
+export type LoadCompleted = Event<
+  'LoadCompleted',
+  { loadId: string; tourId: string; completedAt: string }
+>;
 
 export type LoadEvent =
-  | LoadPosted | LoadUpdated | LoadExpirationExtended | LoadExpired | LoadCanceled
-  | LoadProposalAccepted | LoadContractSigned | LoadCompleted;
+  | LoadPosted
+  | LoadUpdated
+  | LoadExpirationExtended
+  | LoadExpired
+  | LoadCanceled
+  | LoadProposalAccepted
+  | LoadContractSigned
+  | LoadCompleted;
 
 /**
  * `by` is the acting organization; null for a Superadmin (who may act on any load) or the system.
  * A load of another organization is "not found" (404), never "forbidden".
  */
-export type PostLoad = Command<'PostLoad', {
-  loadId: string; guid: string; organizationId: string; userId: string; details: LoadDetails; now: string;
-}>;
-export type UpdateLoad = Command<'UpdateLoad', { loadId: string; by: string | null; userId: string; details: LoadDetails; now: string }>;
-export type ExtendExpiration = Command<'ExtendExpiration', {
-  loadId: string; by: string | null; expiration: string; expirationTimezone: TimeZoneId; now: string;
-}>;
+export type PostLoad = Command<
+  'PostLoad',
+  {
+    loadId: string;
+    guid: string;
+    organizationId: string;
+    userId: string;
+    details: LoadDetails;
+    now: string;
+  }
+>;
+export type UpdateLoad = Command<
+  'UpdateLoad',
+  { loadId: string; by: string | null; userId: string; details: LoadDetails; now: string }
+>;
+export type ExtendExpiration = Command<
+  'ExtendExpiration',
+  {
+    loadId: string;
+    by: string | null;
+    expiration: string;
+    expirationTimezone: TimeZoneId;
+    now: string;
+  }
+>;
 /** Run by the scheduler; does nothing unless the load is Created and its expiration has passed. */
 export type ExpireLoad = Command<'ExpireLoad', { loadId: string; now: string }>;
 /** `tourStatus`: the load's tour status when a tour exists (an In Transit load cannot be cancelled). */
-export type CancelLoad = Command<'CancelLoad', {
-  loadId: string; by: string | null; message: string; tourStatus: TourStatusId | null; now: string;
-}>;
-export type AcceptProposalForLoad = Command<'AcceptProposalForLoad', {
-  loadId: string; by: string | null; proposalId: string; carrierOrganizationId: string; price: number; tourId: string; now: string;
-}>;
-export type SignContract = Command<'SignContract', { loadId: string; proposalId: string; contractFileId: string; now: string }>;
+export type CancelLoad = Command<
+  'CancelLoad',
+  {
+    loadId: string;
+    by: string | null;
+    message: string;
+    tourStatus: TourStatusId | null;
+    now: string;
+  }
+>;
+export type AcceptProposalForLoad = Command<
+  'AcceptProposalForLoad',
+  {
+    loadId: string;
+    by: string | null;
+    proposalId: string;
+    carrierOrganizationId: string;
+    price: number;
+    tourId: string;
+    now: string;
+  }
+>;
+export type SignContract = Command<
+  'SignContract',
+  { loadId: string; proposalId: string; contractFileId: string; now: string }
+>;
 export type CompleteLoad = Command<'CompleteLoad', { loadId: string; tourId: string; now: string }>;
 
 export type LoadCommand =
-  | PostLoad | UpdateLoad | ExtendExpiration | ExpireLoad | CancelLoad | AcceptProposalForLoad | SignContract | CompleteLoad;
+  | PostLoad
+  | UpdateLoad
+  | ExtendExpiration
+  | ExpireLoad
+  | CancelLoad
+  | AcceptProposalForLoad
+  | SignContract
+  | CompleteLoad;
 
 export type PostedLoad = {
   posted: true;

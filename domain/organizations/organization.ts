@@ -7,10 +7,14 @@ import { assertNever, type Event } from '../shared/event.ts';
 
 export type { OrganizationType } from '../catalog.ts';
 
-export const organizationStream = (organizationId: string): string => `organization-${organizationId}`;
+export const organizationStream = (organizationId: string): string =>
+  `organization-${organizationId}`;
 
 /** Organizations use the generic statuses 1 Pending, 2 Active, 3 Blocked. */
-export type OrganizationStatus = typeof GenericStatus.Pending | typeof GenericStatus.Active | typeof GenericStatus.Blocked;
+export type OrganizationStatus =
+  | typeof GenericStatus.Pending
+  | typeof GenericStatus.Active
+  | typeof GenericStatus.Blocked;
 
 const statusNames: Record<OrganizationStatus, string> = { 1: 'Pending', 2: 'Active', 3: 'Blocked' };
 export const organizationStatusName = (status: OrganizationStatus): string => statusNames[status];
@@ -28,8 +32,18 @@ export type CarrierDocuments = {
   noticeOfAssignment: string | null;
 };
 export type CarrierDocumentName = keyof CarrierDocuments;
-export const carrierDocumentNames: readonly CarrierDocumentName[] = ['mcAuthority', 'certificateOfInsurance', 'w9Form', 'noticeOfAssignment'];
-export const noDocuments = (): CarrierDocuments => ({ mcAuthority: null, certificateOfInsurance: null, w9Form: null, noticeOfAssignment: null });
+export const carrierDocumentNames: readonly CarrierDocumentName[] = [
+  'mcAuthority',
+  'certificateOfInsurance',
+  'w9Form',
+  'noticeOfAssignment',
+];
+export const noDocuments = (): CarrierDocuments => ({
+  mcAuthority: null,
+  certificateOfInsurance: null,
+  w9Form: null,
+  noticeOfAssignment: null,
+});
 
 export type CarrierProfile = {
   /** Null until set; once set it never changes. */
@@ -47,32 +61,53 @@ export type CarrierProfile = {
 export type InsuredAmount = 1 | 2;
 export type ShipperProfile = { insuredAmount: InsuredAmount; signatureFileId: string | null };
 
-export type OrganizationRegistered = Event<'OrganizationRegistered', {
-  organizationId: string;
-  type: OrganizationType;
-  name: string;
-  contact: OrganizationContact;
-  /** Present exactly when `type` is Carrier. */
-  carrier: CarrierProfile | null;
-  /** Present exactly when `type` is Shipper. */
-  shipper: ShipperProfile | null;
-  /** Pending after self-registration, Active when an administrator created it. */
-  status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
-  /** The user who registered it: the new first user, or the administrator. */
-  registeredBy: string | null;
-  registeredAt: string;
-}>;
-export type OrganizationContactChanged = Event<'OrganizationContactChanged', {
-  organizationId: string; name: string; contact: OrganizationContact; changedAt: string;
-}>;
+export type OrganizationRegistered = Event<
+  'OrganizationRegistered',
+  {
+    organizationId: string;
+    type: OrganizationType;
+    name: string;
+    contact: OrganizationContact;
+    /** Present exactly when `type` is Carrier. */
+    carrier: CarrierProfile | null;
+    /** Present exactly when `type` is Shipper. */
+    shipper: ShipperProfile | null;
+    /** Pending after self-registration, Active when an administrator created it. */
+    status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
+    /** The user who registered it: the new first user, or the administrator. */
+    registeredBy: string | null;
+    registeredAt: string;
+  }
+>;
+export type OrganizationContactChanged = Event<
+  'OrganizationContactChanged',
+  {
+    organizationId: string;
+    name: string;
+    contact: OrganizationContact;
+    changedAt: string;
+  }
+>;
 /**
  * The whole profile after the change, documents merged (a document not sent keeps its file id), so
  * that a read model replaces its row without looking at earlier events.
  */
-export type CarrierProfileChanged = Event<'CarrierProfileChanged', { organizationId: string; profile: CarrierProfile; changedAt: string }>;
-export type ShipperProfileChanged = Event<'ShipperProfileChanged', { organizationId: string; profile: ShipperProfile; changedAt: string }>;
-export type OrganizationActivated = Event<'OrganizationActivated', { organizationId: string; activatedAt: string }>;
-export type OrganizationBlocked = Event<'OrganizationBlocked', { organizationId: string; blockedAt: string }>;
+export type CarrierProfileChanged = Event<
+  'CarrierProfileChanged',
+  { organizationId: string; profile: CarrierProfile; changedAt: string }
+>;
+export type ShipperProfileChanged = Event<
+  'ShipperProfileChanged',
+  { organizationId: string; profile: ShipperProfile; changedAt: string }
+>;
+export type OrganizationActivated = Event<
+  'OrganizationActivated',
+  { organizationId: string; activatedAt: string }
+>;
+export type OrganizationBlocked = Event<
+  'OrganizationBlocked',
+  { organizationId: string; blockedAt: string }
+>;
 
 export type OrganizationEvent =
   | OrganizationRegistered
@@ -99,16 +134,33 @@ export const initialOrganization = (): Organization => ({ registered: false });
 
 export const evolveOrganization = (state: Organization, event: OrganizationEvent): Organization => {
   if (event.type === 'OrganizationRegistered') {
-    const { organizationId, type, name, contact, carrier, shipper, status, registeredAt } = event.data;
-    return { registered: true, organizationId, type, name, contact, carrier, shipper, status, registeredAt };
+    const { organizationId, type, name, contact, carrier, shipper, status, registeredAt } =
+      event.data;
+    return {
+      registered: true,
+      organizationId,
+      type,
+      name,
+      contact,
+      carrier,
+      shipper,
+      status,
+      registeredAt,
+    };
   }
   if (!state.registered) return state;
   switch (event.type) {
-    case 'OrganizationContactChanged': return { ...state, name: event.data.name, contact: event.data.contact };
-    case 'CarrierProfileChanged': return { ...state, carrier: event.data.profile };
-    case 'ShipperProfileChanged': return { ...state, shipper: event.data.profile };
-    case 'OrganizationActivated': return { ...state, status: GenericStatus.Active };
-    case 'OrganizationBlocked': return { ...state, status: GenericStatus.Blocked };
-    default: return assertNever(event);
+    case 'OrganizationContactChanged':
+      return { ...state, name: event.data.name, contact: event.data.contact };
+    case 'CarrierProfileChanged':
+      return { ...state, carrier: event.data.profile };
+    case 'ShipperProfileChanged':
+      return { ...state, shipper: event.data.profile };
+    case 'OrganizationActivated':
+      return { ...state, status: GenericStatus.Active };
+    case 'OrganizationBlocked':
+      return { ...state, status: GenericStatus.Blocked };
+    default:
+      return assertNever(event);
   }
 };

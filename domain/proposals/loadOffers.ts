@@ -9,8 +9,18 @@ import type { Event } from '../shared/event.ts';
 
 export const loadOffersStream = (loadId: string): string => `loadoffers-${loadId}`;
 
-export type ProposalListed = Event<'ProposalListed', { loadId: string; proposalId: string; listedAt: string }>;
+export type ProposalListed = Event<
+  'ProposalListed',
+  { loadId: string; proposalId: string; listedAt: string }
+>;
 
 /** The proposal ids of a load, in the order they were first listed. */
-export const listedProposalIds = (events: readonly { type: string; data: Record<string, unknown> }[]): string[] =>
-  [...new Set(events.filter((event) => event.type === 'ProposalListed').map((event) => String(event.data.proposalId)))];
+export const listedProposalIds = (
+  events: readonly { type: string; data: Record<string, unknown> }[],
+): string[] => [
+  ...new Set(
+    events
+      .filter((event) => event.type === 'ProposalListed')
+      .map((event) => String(event.data.proposalId)),
+  ),
+];

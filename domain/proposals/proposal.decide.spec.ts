@@ -2,9 +2,20 @@ import t from 'tap';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { specFor } from '../shared/testing.ts';
 import {
-  evolveProposal, initialProposal, proposalDecider, proposalIdFor, proposalStatusName, uuidV5,
+  evolveProposal,
+  initialProposal,
+  proposalDecider,
+  proposalIdFor,
+  proposalStatusName,
+  uuidV5,
 } from './proposal.decide.ts';
-import type { DeclineReason, Proposal, ProposalCommand, ProposalEvent, SubmitProposal } from './proposal.types.ts';
+import type {
+  DeclineReason,
+  Proposal,
+  ProposalCommand,
+  ProposalEvent,
+  SubmitProposal,
+} from './proposal.types.ts';
 
 const given = specFor(proposalDecider);
 const loadId = '7d4f3a2e-1b0c-4d5e-8f6a-9b8c7d6e5f40';
@@ -21,52 +32,124 @@ const later = '2026-12-01T11:00:00.000Z';
 const submit = (changes: Partial<SubmitProposal['data']> = {}): SubmitProposal => ({
   type: 'SubmitProposal',
   data: {
-    proposalId, loadId, loadGuid: 'L-000123', loadOpen: true, shipperOrganizationId: shipper, carrierOrganizationId: carrier,
-    userId: carrierUser, price: 2400, message: 'Can pick up early', eldTruckName: 'Truck 7', now, ...changes,
+    proposalId,
+    loadId,
+    loadGuid: 'L-000123',
+    loadOpen: true,
+    shipperOrganizationId: shipper,
+    carrierOrganizationId: carrier,
+    userId: carrierUser,
+    price: 2400,
+    message: 'Can pick up early',
+    eldTruckName: 'Truck 7',
+    now,
+    ...changes,
   },
 });
 const counter = (by: string | null = shipper, price = 2300, loadOpen = true): ProposalCommand => ({
-  type: 'CounterProposal', data: { proposalId, by, userId: shipperUser, loadOpen, price, message: 'Best we can do', now: later },
+  type: 'CounterProposal',
+  data: {
+    proposalId,
+    by,
+    userId: shipperUser,
+    loadOpen,
+    price,
+    message: 'Best we can do',
+    now: later,
+  },
 });
 const acceptCounter = (by: string | null = carrier, loadOpen = true): ProposalCommand => ({
-  type: 'AcceptCounter', data: { proposalId, by, userId: carrierUser, loadOpen, now: later },
+  type: 'AcceptCounter',
+  data: { proposalId, by, userId: carrierUser, loadOpen, now: later },
 });
-const accept = (by: string | null = shipper): ProposalCommand => ({ type: 'AcceptProposal', data: { proposalId, by, userId: shipperUser, tourId, now: later } });
-const decline = (reason: DeclineReason = 'shipper', by: string | null = shipper): ProposalCommand => ({
-  type: 'DeclineProposal', data: { proposalId, by, userId: by === null ? null : shipperUser, reason, message: 'Too expensive', now: later },
+const accept = (by: string | null = shipper): ProposalCommand => ({
+  type: 'AcceptProposal',
+  data: { proposalId, by, userId: shipperUser, tourId, now: later },
+});
+const decline = (
+  reason: DeclineReason = 'shipper',
+  by: string | null = shipper,
+): ProposalCommand => ({
+  type: 'DeclineProposal',
+  data: {
+    proposalId,
+    by,
+    userId: by === null ? null : shipperUser,
+    reason,
+    message: 'Too expensive',
+    now: later,
+  },
 });
 const withdraw = (by: string | null = carrier, message = 'Truck broke down'): ProposalCommand => ({
-  type: 'CancelProposal', data: { proposalId, by, userId: carrierUser, message, now: later },
+  type: 'CancelProposal',
+  data: { proposalId, by, userId: carrierUser, message, now: later },
 });
-const upload = (by: string | null = carrier, contractFileId = 'file-contract'): ProposalCommand => ({
-  type: 'UploadContract', data: { proposalId, by, userId: carrierUser, contractFileId, now: later },
+const upload = (
+  by: string | null = carrier,
+  contractFileId = 'file-contract',
+): ProposalCommand => ({
+  type: 'UploadContract',
+  data: { proposalId, by, userId: carrierUser, contractFileId, now: later },
 });
 
 const submitted: ProposalEvent = {
   type: 'ProposalSubmitted',
   data: {
-    proposalId, loadId, loadGuid: 'L-000123', shipperOrganizationId: shipper, carrierOrganizationId: carrier,
-    submittedBy: carrierUser, price: 2400, message: 'Can pick up early', eldTruckName: 'Truck 7', submittedAt: now,
+    proposalId,
+    loadId,
+    loadGuid: 'L-000123',
+    shipperOrganizationId: shipper,
+    carrierOrganizationId: carrier,
+    submittedBy: carrierUser,
+    price: 2400,
+    message: 'Can pick up early',
+    eldTruckName: 'Truck 7',
+    submittedAt: now,
   },
 };
 const revised: ProposalEvent = {
-  type: 'ProposalRevised', data: { proposalId, price: 2350, message: 'Lower price', eldTruckName: 'Truck 9', revisedBy: carrierUser, revisedAt: now },
+  type: 'ProposalRevised',
+  data: {
+    proposalId,
+    price: 2350,
+    message: 'Lower price',
+    eldTruckName: 'Truck 9',
+    revisedBy: carrierUser,
+    revisedAt: now,
+  },
 };
 const countered: ProposalEvent = {
-  type: 'ProposalCountered', data: { proposalId, price: 2300, message: 'Best we can do', counteredBy: shipperUser, counteredAt: later },
+  type: 'ProposalCountered',
+  data: {
+    proposalId,
+    price: 2300,
+    message: 'Best we can do',
+    counteredBy: shipperUser,
+    counteredAt: later,
+  },
 };
-const counterAccepted: ProposalEvent = { type: 'CounterAccepted', data: { proposalId, price: 2300, acceptedBy: carrierUser, acceptedAt: later } };
+const counterAccepted: ProposalEvent = {
+  type: 'CounterAccepted',
+  data: { proposalId, price: 2300, acceptedBy: carrierUser, acceptedAt: later },
+};
 const acceptedEvent = (price = 2400): ProposalEvent => ({
-  type: 'ProposalAccepted', data: { proposalId, loadId, tourId, price, acceptedBy: shipperUser, acceptedAt: later },
+  type: 'ProposalAccepted',
+  data: { proposalId, loadId, tourId, price, acceptedBy: shipperUser, acceptedAt: later },
 });
-const declinedEvent = (reason: DeclineReason = 'shipper', declinedBy: string | null = shipperUser): ProposalEvent => ({
-  type: 'ProposalDeclined', data: { proposalId, reason, message: 'Too expensive', declinedBy, declinedAt: later },
+const declinedEvent = (
+  reason: DeclineReason = 'shipper',
+  declinedBy: string | null = shipperUser,
+): ProposalEvent => ({
+  type: 'ProposalDeclined',
+  data: { proposalId, reason, message: 'Too expensive', declinedBy, declinedAt: later },
 });
 const canceledEvent = (message = 'Truck broke down'): ProposalEvent => ({
-  type: 'ProposalCanceled', data: { proposalId, message, canceledBy: carrierUser, canceledAt: later },
+  type: 'ProposalCanceled',
+  data: { proposalId, message, canceledBy: carrierUser, canceledAt: later },
 });
 const uploaded = (contractFileId = 'file-contract'): ProposalEvent => ({
-  type: 'ContractUploaded', data: { proposalId, loadId, contractFileId, uploadedBy: carrierUser, uploadedAt: later },
+  type: 'ContractUploaded',
+  data: { proposalId, loadId, contractFileId, uploadedBy: carrierUser, uploadedAt: later },
 });
 
 const open = [submitted];
@@ -76,14 +159,18 @@ const confirmed = [submitted, acceptedEvent(), uploaded()];
 const declined = [submitted, declinedEvent()];
 const canceled = [submitted, canceledEvent()];
 
-const stateAfter = (events: ProposalEvent[]): Proposal => events.reduce(evolveProposal, initialProposal());
+const stateAfter = (events: ProposalEvent[]): Proposal =>
+  events.reduce(evolveProposal, initialProposal());
 
 const PRICE_MESSAGE = /^Please enter a price greater than 0$/;
 const LOAD_CLOSED = /^This load is no longer open for offers$/;
 
 t.test('uuidV5 and proposalIdFor', async (t) => {
   t.test('matches the RFC 4122 example: www.example.com in the DNS namespace', async (t) => {
-    t.equal(uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8'), '2ed6657d-e927-568b-95e1-2665a8aea6a2');
+    t.equal(
+      uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8'),
+      '2ed6657d-e927-568b-95e1-2665a8aea6a2',
+    );
   });
   t.test('gives one id per load and carrier, always the same, as a version 5 UUID', async (t) => {
     t.equal(proposalIdFor(loadId, carrier), proposalId);
@@ -97,70 +184,159 @@ t.test('uuidV5 and proposalIdFor', async (t) => {
 });
 
 t.test('proposalStatusName gives the catalog names of the proposal statuses', async (t) => {
-  t.same([10, 11, 5, 14, 12, 7].map((status) => proposalStatusName(status as 10)),
-    ['Submitted Proposal', 'Pending Acceptance', 'Accepted', 'Confirmed', 'Declined', 'Canceled']);
+  t.same(
+    [10, 11, 5, 14, 12, 7].map((status) => proposalStatusName(status as 10)),
+    ['Submitted Proposal', 'Pending Acceptance', 'Accepted', 'Confirmed', 'Declined', 'Canceled'],
+  );
 });
 
 t.test('SubmitProposal', async (t) => {
   t.test('a first offer is Submitted', async (t) => {
     given([]).when(submit()).then([submitted]);
     t.match(stateAfter(open), {
-      exists: true, proposalId, loadId, carrierOrganizationId: carrier, shipperOrganizationId: shipper, status: 10, price: 2400,
-      counterPrice: null, tourId: null, contractFileId: null, submittedAt: now, updatedAt: now,
+      exists: true,
+      proposalId,
+      loadId,
+      carrierOrganizationId: carrier,
+      shipperOrganizationId: shipper,
+      status: 10,
+      price: 2400,
+      counterPrice: null,
+      tourId: null,
+      contractFileId: null,
+      submittedAt: now,
+      updatedAt: now,
     });
   });
   t.test('a second submit revises an open offer', async () =>
-    given(open).when(submit({ price: 2350, message: 'Lower price', eldTruckName: 'Truck 9' })).then([revised]));
+    given(open)
+      .when(submit({ price: 2350, message: 'Lower price', eldTruckName: 'Truck 9' }))
+      .then([revised]),
+  );
   t.test('a submit answering a counter offer revises it and drops the counter price', async (t) => {
-    given(pending).when(submit({ price: 2350, message: 'Lower price', eldTruckName: 'Truck 9' })).then([revised]);
-    t.match(stateAfter([...pending, revised]), { status: 10, price: 2350, counterPrice: null, message: 'Lower price', eldTruckName: 'Truck 9' });
+    given(pending)
+      .when(submit({ price: 2350, message: 'Lower price', eldTruckName: 'Truck 9' }))
+      .then([revised]);
+    t.match(stateAfter([...pending, revised]), {
+      status: 10,
+      price: 2350,
+      counterPrice: null,
+      message: 'Lower price',
+      eldTruckName: 'Truck 9',
+    });
   });
-  for (const [name, events] of [['Declined', declined], ['Canceled', canceled]] as const) {
+  for (const [name, events] of [
+    ['Declined', declined],
+    ['Canceled', canceled],
+  ] as const) {
     t.test(`after a ${name} offer, a submit makes a fresh offer`, async (t) => {
-      const again: ProposalEvent = { ...submitted, data: { ...submitted.data, price: 2200, submittedAt: later } };
-      given(events).when(submit({ price: 2200, now: later })).then([again]);
-      t.match(stateAfter([...events, again]), { status: 10, price: 2200, submittedAt: later, updatedAt: later });
+      const again: ProposalEvent = {
+        ...submitted,
+        data: { ...submitted.data, price: 2200, submittedAt: later },
+      };
+      given(events)
+        .when(submit({ price: 2200, now: later }))
+        .then([again]);
+      t.match(stateAfter([...events, again]), {
+        status: 10,
+        price: 2200,
+        submittedAt: later,
+        updatedAt: later,
+      });
     });
   }
-  for (const [name, events] of [['Accepted', acceptedProposal], ['Confirmed', confirmed]] as const) {
+  for (const [name, events] of [
+    ['Accepted', acceptedProposal],
+    ['Confirmed', confirmed],
+  ] as const) {
     t.test(`refuses to change an offer that is ${name}`, async () =>
-      given(events).when(submit()).thenThrows(IllegalStateError, new RegExp(`^An offer that is ${name} cannot be changed$`)));
+      given(events)
+        .when(submit())
+        .thenThrows(IllegalStateError, new RegExp(`^An offer that is ${name} cannot be changed$`)),
+    );
   }
   t.test('refuses an offer on a load that is no longer open', async () =>
-    given([]).when(submit({ loadOpen: false })).thenThrows(IllegalStateError, LOAD_CLOSED));
+    given([])
+      .when(submit({ loadOpen: false }))
+      .thenThrows(IllegalStateError, LOAD_CLOSED),
+  );
   t.test('refuses a revision on a load that is no longer open', async () =>
-    given(open).when(submit({ loadOpen: false })).thenThrows(IllegalStateError, LOAD_CLOSED));
+    given(open)
+      .when(submit({ loadOpen: false }))
+      .thenThrows(IllegalStateError, LOAD_CLOSED),
+  );
   for (const price of [0, -5, 10.555, Number.NaN, Number.POSITIVE_INFINITY]) {
     t.test(`refuses the price ${price}`, async (t) => {
       given([]).when(submit({ price })).thenThrows(ValidationError, PRICE_MESSAGE);
-      t.throws(() => proposalDecider.decide(submit({ price }), initialProposal()), { errors: [{ path: 'price' }] });
+      t.throws(() => proposalDecider.decide(submit({ price }), initialProposal()), {
+        errors: [{ path: 'price' }],
+      });
     });
   }
   t.test('accepts dollars and cents', async () =>
-    given([]).when(submit({ price: 19.99 })).then([{ ...submitted, data: { ...submitted.data, price: 19.99 } }]));
+    given([])
+      .when(submit({ price: 19.99 }))
+      .then([{ ...submitted, data: { ...submitted.data, price: 19.99 } }]),
+  );
   t.test('a submit for another load under this proposal id is not found', async () =>
-    given(open).when(submit({ loadId: shipper })).thenThrows(NotFoundError, /^Proposal not found$/));
+    given(open)
+      .when(submit({ loadId: shipper }))
+      .thenThrows(NotFoundError, /^Proposal not found$/),
+  );
   t.test("another carrier's submit on this proposal is not found", async () =>
-    given(open).when(submit({ carrierOrganizationId: otherCarrier })).thenThrows(NotFoundError, /^Proposal not found$/));
+    given(open)
+      .when(submit({ carrierOrganizationId: otherCarrier }))
+      .thenThrows(NotFoundError, /^Proposal not found$/),
+  );
 });
 
 t.test('a proposal that was never submitted is not found, whatever the command', async (t) => {
-  for (const command of [counter(), acceptCounter(), accept(), decline(), decline('otherAccepted', null), withdraw(), upload()]) {
-    t.test(command.type, async () => given([]).when(command).thenThrows(NotFoundError, /^Proposal not found$/));
+  for (const command of [
+    counter(),
+    acceptCounter(),
+    accept(),
+    decline(),
+    decline('otherAccepted', null),
+    withdraw(),
+    upload(),
+  ]) {
+    t.test(command.type, async () =>
+      given([])
+        .when(command)
+        .thenThrows(NotFoundError, /^Proposal not found$/),
+    );
   }
 });
 
 t.test('only the parties may act: anyone else gets 404', async (t) => {
   const shipperCommands = [
-    ['CounterProposal by the carrier', counter(carrier)], ['AcceptProposal by the carrier', accept(carrier)],
-    ['DeclineProposal by the carrier', decline('shipper', carrier)], ['CounterProposal by another carrier', counter(otherCarrier)],
+    ['CounterProposal by the carrier', counter(carrier)],
+    ['AcceptProposal by the carrier', accept(carrier)],
+    ['DeclineProposal by the carrier', decline('shipper', carrier)],
+    ['CounterProposal by another carrier', counter(otherCarrier)],
   ] as const;
   for (const [name, command] of shipperCommands) {
-    t.test(name, async () => given(open).when(command).thenThrows(NotFoundError, /^Proposal not found$/));
+    t.test(name, async () =>
+      given(open)
+        .when(command)
+        .thenThrows(NotFoundError, /^Proposal not found$/),
+    );
   }
-  t.test('AcceptCounter by the shipper', async () => given(pending).when(acceptCounter(shipper)).thenThrows(NotFoundError, /^Proposal not found$/));
-  t.test('CancelProposal by another carrier', async () => given(open).when(withdraw(otherCarrier)).thenThrows(NotFoundError, /^Proposal not found$/));
-  t.test('UploadContract by the shipper', async () => given(acceptedProposal).when(upload(shipper)).thenThrows(NotFoundError, /^Proposal not found$/));
+  t.test('AcceptCounter by the shipper', async () =>
+    given(pending)
+      .when(acceptCounter(shipper))
+      .thenThrows(NotFoundError, /^Proposal not found$/),
+  );
+  t.test('CancelProposal by another carrier', async () =>
+    given(open)
+      .when(withdraw(otherCarrier))
+      .thenThrows(NotFoundError, /^Proposal not found$/),
+  );
+  t.test('UploadContract by the shipper', async () =>
+    given(acceptedProposal)
+      .when(upload(shipper))
+      .thenThrows(NotFoundError, /^Proposal not found$/),
+  );
   t.test('a Superadmin (by null) may act on either side', async () => {
     given(open).when(counter(null)).then([countered]);
     given(pending).when(acceptCounter(null)).then([counterAccepted]);
@@ -176,25 +352,50 @@ t.test('CounterProposal', async (t) => {
     t.match(stateAfter(pending), { status: 11, price: 2400, counterPrice: 2300, updatedAt: later });
   });
   t.test('refuses to counter twice before the carrier answers', async () =>
-    given(pending).when(counter()).thenThrows(IllegalStateError, /^An offer that is Pending Acceptance cannot be countered$/));
+    given(pending)
+      .when(counter())
+      .thenThrows(IllegalStateError, /^An offer that is Pending Acceptance cannot be countered$/),
+  );
   t.test('refuses an Accepted offer', async () =>
-    given(acceptedProposal).when(counter()).thenThrows(IllegalStateError, /^An offer that is Accepted cannot be countered$/));
+    given(acceptedProposal)
+      .when(counter())
+      .thenThrows(IllegalStateError, /^An offer that is Accepted cannot be countered$/),
+  );
   t.test('refuses when the load is no longer open', async () =>
-    given(open).when(counter(shipper, 2300, false)).thenThrows(IllegalStateError, LOAD_CLOSED));
-  t.test('refuses a price of 0', async () => given(open).when(counter(shipper, 0)).thenThrows(ValidationError, PRICE_MESSAGE));
+    given(open)
+      .when(counter(shipper, 2300, false))
+      .thenThrows(IllegalStateError, LOAD_CLOSED),
+  );
+  t.test('refuses a price of 0', async () =>
+    given(open).when(counter(shipper, 0)).thenThrows(ValidationError, PRICE_MESSAGE),
+  );
 });
 
 t.test('AcceptCounter', async (t) => {
   t.test('the carrier takes the counter price and the offer is Submitted again', async (t) => {
     given(pending).when(acceptCounter()).then([counterAccepted]);
-    t.match(stateAfter([...pending, counterAccepted]), { status: 10, price: 2300, counterPrice: null });
+    t.match(stateAfter([...pending, counterAccepted]), {
+      status: 10,
+      price: 2300,
+      counterPrice: null,
+    });
   });
   t.test('refuses an offer without a counter', async () =>
-    given(open).when(acceptCounter()).thenThrows(IllegalStateError, /^An offer that is Submitted Proposal has no counter offer to accept$/));
+    given(open)
+      .when(acceptCounter())
+      .thenThrows(
+        IllegalStateError,
+        /^An offer that is Submitted Proposal has no counter offer to accept$/,
+      ),
+  );
   t.test('refuses a Declined offer', async () =>
-    given(declined).when(acceptCounter()).thenThrows(IllegalStateError, /^An offer that is Declined has no counter offer/));
+    given(declined)
+      .when(acceptCounter())
+      .thenThrows(IllegalStateError, /^An offer that is Declined has no counter offer/),
+  );
   t.test('refuses when the load is no longer open', async () =>
-    given(pending).when(acceptCounter(carrier, false)).thenThrows(IllegalStateError, LOAD_CLOSED));
+    given(pending).when(acceptCounter(carrier, false)).thenThrows(IllegalStateError, LOAD_CLOSED),
+  );
 });
 
 t.test('AcceptProposal', async (t) => {
@@ -203,12 +404,29 @@ t.test('AcceptProposal', async (t) => {
     t.match(stateAfter(acceptedProposal), { status: 5, tourId, updatedAt: later });
   });
   t.test('an offer whose counter was accepted is accepted at the counter price', async () =>
-    given([...pending, counterAccepted]).when(accept()).then([acceptedEvent(2300)]));
+    given([...pending, counterAccepted])
+      .when(accept())
+      .then([acceptedEvent(2300)]),
+  );
   t.test('refuses while the carrier has not answered the counter offer', async () =>
-    given(pending).when(accept()).thenThrows(IllegalStateError, /^An offer that is Pending Acceptance cannot be accepted: the carrier has not answered the counter offer$/));
-  for (const [name, events] of [['Declined', declined], ['Canceled', canceled], ['Accepted', acceptedProposal], ['Confirmed', confirmed]] as const) {
+    given(pending)
+      .when(accept())
+      .thenThrows(
+        IllegalStateError,
+        /^An offer that is Pending Acceptance cannot be accepted: the carrier has not answered the counter offer$/,
+      ),
+  );
+  for (const [name, events] of [
+    ['Declined', declined],
+    ['Canceled', canceled],
+    ['Accepted', acceptedProposal],
+    ['Confirmed', confirmed],
+  ] as const) {
     t.test(`refuses an offer that is ${name}`, async () =>
-      given(events).when(accept()).thenThrows(IllegalStateError, new RegExp(`^An offer that is ${name} cannot be accepted$`)));
+      given(events)
+        .when(accept())
+        .thenThrows(IllegalStateError, new RegExp(`^An offer that is ${name} cannot be accepted$`)),
+    );
   }
 });
 
@@ -221,18 +439,36 @@ t.test('DeclineProposal', async (t) => {
     given(pending).when(decline()).then([declinedEvent()]);
     t.match(stateAfter([...pending, declinedEvent()]), { status: 12, counterPrice: null });
   });
-  for (const [name, events] of [['Accepted', acceptedProposal], ['Confirmed', confirmed], ['Declined', declined], ['Canceled', canceled]] as const) {
+  for (const [name, events] of [
+    ['Accepted', acceptedProposal],
+    ['Confirmed', confirmed],
+    ['Declined', declined],
+    ['Canceled', canceled],
+  ] as const) {
     t.test(`the shipper cannot decline an offer that is ${name}`, async () =>
-      given(events).when(decline()).thenThrows(IllegalStateError, new RegExp(`^An offer that is ${name} cannot be declined$`)));
+      given(events)
+        .when(decline())
+        .thenThrows(IllegalStateError, new RegExp(`^An offer that is ${name} cannot be declined$`)),
+    );
   }
   for (const reason of ['otherAccepted', 'loadCanceled'] as const) {
     t.test(`${reason}: declines an open offer automatically`, async () => {
-      given(open).when(decline(reason, null)).then([declinedEvent(reason, null)]);
-      given(pending).when(decline(reason, null)).then([declinedEvent(reason, null)]);
+      given(open)
+        .when(decline(reason, null))
+        .then([declinedEvent(reason, null)]);
+      given(pending)
+        .when(decline(reason, null))
+        .then([declinedEvent(reason, null)]);
     });
-    for (const [name, events] of [['Accepted', acceptedProposal], ['Confirmed', confirmed], ['Declined', declined], ['Canceled', canceled]] as const) {
+    for (const [name, events] of [
+      ['Accepted', acceptedProposal],
+      ['Confirmed', confirmed],
+      ['Declined', declined],
+      ['Canceled', canceled],
+    ] as const) {
       t.test(`${reason}: leaves an offer that is ${name} alone, without an error`, async () =>
-        given(events).when(decline(reason, null)).then([]));
+        given(events).when(decline(reason, null)).then([]),
+      );
     }
   }
 });
@@ -243,10 +479,24 @@ t.test('CancelProposal', async (t) => {
     t.match(stateAfter(canceled), { status: 7, updatedAt: later });
   });
   t.test('the carrier withdraws an offer pending the counter answer, without a message', async () =>
-    given(pending).when(withdraw(carrier, '')).then([canceledEvent('')]));
-  for (const [name, events] of [['Accepted', acceptedProposal], ['Confirmed', confirmed], ['Declined', declined], ['Canceled', canceled]] as const) {
+    given(pending)
+      .when(withdraw(carrier, ''))
+      .then([canceledEvent('')]),
+  );
+  for (const [name, events] of [
+    ['Accepted', acceptedProposal],
+    ['Confirmed', confirmed],
+    ['Declined', declined],
+    ['Canceled', canceled],
+  ] as const) {
     t.test(`refuses an offer that is ${name}`, async () =>
-      given(events).when(withdraw()).thenThrows(IllegalStateError, new RegExp(`^An offer that is ${name} cannot be withdrawn$`)));
+      given(events)
+        .when(withdraw())
+        .thenThrows(
+          IllegalStateError,
+          new RegExp(`^An offer that is ${name} cannot be withdrawn$`),
+        ),
+    );
   }
 });
 
@@ -256,12 +506,28 @@ t.test('UploadContract', async (t) => {
     t.match(stateAfter(confirmed), { status: 14, contractFileId: 'file-contract', tourId });
   });
   t.test('a second upload replaces the file', async (t) => {
-    given(confirmed).when(upload(carrier, 'file-contract-2')).then([uploaded('file-contract-2')]);
-    t.match(stateAfter([...confirmed, uploaded('file-contract-2')]), { status: 14, contractFileId: 'file-contract-2' });
+    given(confirmed)
+      .when(upload(carrier, 'file-contract-2'))
+      .then([uploaded('file-contract-2')]);
+    t.match(stateAfter([...confirmed, uploaded('file-contract-2')]), {
+      status: 14,
+      contractFileId: 'file-contract-2',
+    });
   });
-  for (const [name, events] of [['Submitted Proposal', open], ['Pending Acceptance', pending], ['Declined', declined], ['Canceled', canceled]] as const) {
+  for (const [name, events] of [
+    ['Submitted Proposal', open],
+    ['Pending Acceptance', pending],
+    ['Declined', declined],
+    ['Canceled', canceled],
+  ] as const) {
     t.test(`refuses an offer that is ${name}`, async () =>
-      given(events).when(upload()).thenThrows(IllegalStateError, new RegExp(`^A contract cannot be uploaded for an offer that is ${name}$`)));
+      given(events)
+        .when(upload())
+        .thenThrows(
+          IllegalStateError,
+          new RegExp(`^A contract cannot be uploaded for an offer that is ${name}$`),
+        ),
+    );
   }
 });
 
@@ -270,9 +536,23 @@ t.test('evolve', async (t) => {
     t.same(stateAfter([countered, acceptedEvent(), uploaded()]), { exists: false });
   });
   t.test('a fresh offer keeps nothing of the one before it', async (t) => {
-    const again: ProposalEvent = { ...submitted, data: { ...submitted.data, price: 2100, submittedAt: later } };
-    t.match(stateAfter([submitted, countered, declinedEvent(), again]), { status: 10, price: 2100, counterPrice: null, tourId: null, contractFileId: null });
+    const again: ProposalEvent = {
+      ...submitted,
+      data: { ...submitted.data, price: 2100, submittedAt: later },
+    };
+    t.match(stateAfter([submitted, countered, declinedEvent(), again]), {
+      status: 10,
+      price: 2100,
+      counterPrice: null,
+      tourId: null,
+      contractFileId: null,
+    });
     // Not a sequence the decider produces; evolve must still start from scratch on ProposalSubmitted.
-    t.match(stateAfter([...confirmed, again]), { status: 10, tourId: null, contractFileId: null, submittedAt: later });
+    t.match(stateAfter([...confirmed, again]), {
+      status: 10,
+      tourId: null,
+      contractFileId: null,
+      submittedAt: later,
+    });
   });
 });

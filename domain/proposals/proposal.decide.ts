@@ -8,18 +8,33 @@ import { GenericStatus, genericStatuses, nameById } from '../catalog.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { assertNever, type Decider } from '../shared/event.ts';
 import type {
-  AcceptCounter, AcceptProposal, CancelProposal, CounterProposal, DeclineProposal, Proposal, ProposalCommand,
-  ProposalEvent, ProposalStatus, SubmitProposal, SubmittedProposal, UploadContract,
+  AcceptCounter,
+  AcceptProposal,
+  CancelProposal,
+  CounterProposal,
+  DeclineProposal,
+  Proposal,
+  ProposalCommand,
+  ProposalEvent,
+  ProposalStatus,
+  SubmitProposal,
+  SubmittedProposal,
+  UploadContract,
 } from './proposal.types.ts';
 
-export const proposalStatusName = (status: ProposalStatus): string => nameById(genericStatuses, status) ?? String(status);
+export const proposalStatusName = (status: ProposalStatus): string =>
+  nameById(genericStatuses, status) ?? String(status);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** An RFC 4122 name-based UUID (version 5, SHA-1): the same name in the same namespace gives the same id. */
 export const uuidV5 = (name: string, namespace: string): string => {
   if (!UUID.test(namespace)) throw new Error(`Not a UUID: ${namespace}`);
-  const bytes = createHash('sha1').update(Buffer.from(namespace.replaceAll('-', ''), 'hex')).update(name, 'utf8').digest().subarray(0, 16);
+  const bytes = createHash('sha1')
+    .update(Buffer.from(namespace.replaceAll('-', ''), 'hex'))
+    .update(name, 'utf8')
+    .digest()
+    .subarray(0, 16);
   bytes[6] = (bytes[6] & 0x0f) | 0x50;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;
   const hex = bytes.toString('hex');
@@ -38,31 +53,94 @@ export const initialProposal = (): Proposal => ({ exists: false });
 export const evolveProposal = (state: Proposal, event: ProposalEvent): Proposal => {
   if (event.type === 'ProposalSubmitted') {
     // Also a fresh offer after a Declined or Canceled one: nothing of the old one carries over.
-    const { proposalId, loadId, loadGuid, shipperOrganizationId, carrierOrganizationId, submittedBy, price, message, eldTruckName, submittedAt } = event.data;
+    const {
+      proposalId,
+      loadId,
+      loadGuid,
+      shipperOrganizationId,
+      carrierOrganizationId,
+      submittedBy,
+      price,
+      message,
+      eldTruckName,
+      submittedAt,
+    } = event.data;
     return {
-      exists: true, proposalId, loadId, loadGuid, shipperOrganizationId, carrierOrganizationId, submittedBy,
-      status: GenericStatus.SubmittedProposal, price, counterPrice: null, message, eldTruckName, tourId: null, contractFileId: null,
-      submittedAt, updatedAt: submittedAt,
+      exists: true,
+      proposalId,
+      loadId,
+      loadGuid,
+      shipperOrganizationId,
+      carrierOrganizationId,
+      submittedBy,
+      status: GenericStatus.SubmittedProposal,
+      price,
+      counterPrice: null,
+      message,
+      eldTruckName,
+      tourId: null,
+      contractFileId: null,
+      submittedAt,
+      updatedAt: submittedAt,
     };
   }
   if (!state.exists) return state;
   switch (event.type) {
     case 'ProposalRevised': {
       const { price, message, eldTruckName, revisedAt } = event.data;
-      return { ...state, status: GenericStatus.SubmittedProposal, price, counterPrice: null, message, eldTruckName, updatedAt: revisedAt };
+      return {
+        ...state,
+        status: GenericStatus.SubmittedProposal,
+        price,
+        counterPrice: null,
+        message,
+        eldTruckName,
+        updatedAt: revisedAt,
+      };
     }
     case 'ProposalCountered':
-      return { ...state, status: GenericStatus.PendingAcceptance, counterPrice: event.data.price, updatedAt: event.data.counteredAt };
+      return {
+        ...state,
+        status: GenericStatus.PendingAcceptance,
+        counterPrice: event.data.price,
+        updatedAt: event.data.counteredAt,
+      };
     case 'CounterAccepted':
-      return { ...state, status: GenericStatus.SubmittedProposal, price: event.data.price, counterPrice: null, updatedAt: event.data.acceptedAt };
+      return {
+        ...state,
+        status: GenericStatus.SubmittedProposal,
+        price: event.data.price,
+        counterPrice: null,
+        updatedAt: event.data.acceptedAt,
+      };
     case 'ProposalAccepted':
-      return { ...state, status: GenericStatus.Accepted, tourId: event.data.tourId, updatedAt: event.data.acceptedAt };
+      return {
+        ...state,
+        status: GenericStatus.Accepted,
+        tourId: event.data.tourId,
+        updatedAt: event.data.acceptedAt,
+      };
     case 'ProposalDeclined':
-      return { ...state, status: GenericStatus.Declined, counterPrice: null, updatedAt: event.data.declinedAt };
+      return {
+        ...state,
+        status: GenericStatus.Declined,
+        counterPrice: null,
+        updatedAt: event.data.declinedAt,
+      };
     case 'ProposalCanceled':
-      return { ...state, status: GenericStatus.Canceled, counterPrice: null, updatedAt: event.data.canceledAt };
+      return {
+        ...state,
+        status: GenericStatus.Canceled,
+        counterPrice: null,
+        updatedAt: event.data.canceledAt,
+      };
     case 'ContractUploaded':
-      return { ...state, status: GenericStatus.Confirmed, contractFileId: event.data.contractFileId, updatedAt: event.data.uploadedAt };
+      return {
+        ...state,
+        status: GenericStatus.Confirmed,
+        contractFileId: event.data.contractFileId,
+        updatedAt: event.data.uploadedAt,
+      };
     default:
       return assertNever(event);
   }
@@ -70,14 +148,22 @@ export const evolveProposal = (state: Proposal, event: ProposalEvent): Proposal 
 
 export const decideProposal = (command: ProposalCommand, state: Proposal): ProposalEvent[] => {
   switch (command.type) {
-    case 'SubmitProposal': return submitProposal(command, state);
-    case 'CounterProposal': return counterProposal(command, shipperSide(state, command.data.by));
-    case 'AcceptCounter': return acceptCounter(command, carrierSide(state, command.data.by));
-    case 'AcceptProposal': return acceptProposal(command, shipperSide(state, command.data.by));
-    case 'DeclineProposal': return declineProposal(command, shipperSide(state, command.data.by));
-    case 'CancelProposal': return cancelProposal(command, carrierSide(state, command.data.by));
-    case 'UploadContract': return uploadContract(command, carrierSide(state, command.data.by));
-    default: return assertNever(command);
+    case 'SubmitProposal':
+      return submitProposal(command, state);
+    case 'CounterProposal':
+      return counterProposal(command, shipperSide(state, command.data.by));
+    case 'AcceptCounter':
+      return acceptCounter(command, carrierSide(state, command.data.by));
+    case 'AcceptProposal':
+      return acceptProposal(command, shipperSide(state, command.data.by));
+    case 'DeclineProposal':
+      return declineProposal(command, shipperSide(state, command.data.by));
+    case 'CancelProposal':
+      return cancelProposal(command, carrierSide(state, command.data.by));
+    case 'UploadContract':
+      return uploadContract(command, carrierSide(state, command.data.by));
+    default:
+      return assertNever(command);
   }
 };
 
@@ -91,17 +177,23 @@ export const proposalDecider: Decider<Proposal, ProposalCommand, ProposalEvent> 
  * The proposal, when `by` is the party allowed to act (null: a Superadmin or the system). Anyone
  * else gets "not found", so that one carrier learns nothing of another's offer.
  */
-const party = (side: 'shipperOrganizationId' | 'carrierOrganizationId') => (state: Proposal, by: string | null): SubmittedProposal => {
-  if (!state.exists || (by !== null && by !== state[side])) throw new NotFoundError('Proposal not found');
-  return state;
-};
+const party =
+  (side: 'shipperOrganizationId' | 'carrierOrganizationId') =>
+  (state: Proposal, by: string | null): SubmittedProposal => {
+    if (!state.exists || (by !== null && by !== state[side]))
+      throw new NotFoundError('Proposal not found');
+    return state;
+  };
 const shipperSide = party('shipperOrganizationId');
 const carrierSide = party('carrierOrganizationId');
 
-const isOpen = (status: ProposalStatus) => status === GenericStatus.SubmittedProposal || status === GenericStatus.PendingAcceptance;
+const isOpen = (status: ProposalStatus) =>
+  status === GenericStatus.SubmittedProposal || status === GenericStatus.PendingAcceptance;
 
 const refuse = (state: SubmittedProposal, action: string): never => {
-  throw new IllegalStateError(`An offer that is ${proposalStatusName(state.status)} cannot be ${action}`);
+  throw new IllegalStateError(
+    `An offer that is ${proposalStatusName(state.status)} cannot be ${action}`,
+  );
 };
 
 const LOAD_CLOSED = 'This load is no longer open for offers';
@@ -115,81 +207,166 @@ const checkPrice = (price: number) => {
 };
 
 const submitProposal = ({ data }: SubmitProposal, state: Proposal): ProposalEvent[] => {
-  if (state.exists && (state.carrierOrganizationId !== data.carrierOrganizationId || state.loadId !== data.loadId)) {
+  if (
+    state.exists &&
+    (state.carrierOrganizationId !== data.carrierOrganizationId || state.loadId !== data.loadId)
+  ) {
     throw new NotFoundError('Proposal not found');
   }
-  if (state.exists && !isOpen(state.status) && state.status !== GenericStatus.Declined && state.status !== GenericStatus.Canceled) {
+  if (
+    state.exists &&
+    !isOpen(state.status) &&
+    state.status !== GenericStatus.Declined &&
+    state.status !== GenericStatus.Canceled
+  ) {
     refuse(state, 'changed');
   }
   if (!data.loadOpen) throw new IllegalStateError(LOAD_CLOSED);
   checkPrice(data.price);
   if (state.exists && isOpen(state.status)) {
-    return [{
-      type: 'ProposalRevised',
-      data: { proposalId: state.proposalId, price: data.price, message: data.message, eldTruckName: data.eldTruckName, revisedBy: data.userId, revisedAt: data.now },
-    }];
+    return [
+      {
+        type: 'ProposalRevised',
+        data: {
+          proposalId: state.proposalId,
+          price: data.price,
+          message: data.message,
+          eldTruckName: data.eldTruckName,
+          revisedBy: data.userId,
+          revisedAt: data.now,
+        },
+      },
+    ];
   }
-  return [{
-    type: 'ProposalSubmitted',
-    data: {
-      proposalId: data.proposalId, loadId: data.loadId, loadGuid: data.loadGuid, shipperOrganizationId: data.shipperOrganizationId,
-      carrierOrganizationId: data.carrierOrganizationId, submittedBy: data.userId, price: data.price, message: data.message,
-      eldTruckName: data.eldTruckName, submittedAt: data.now,
+  return [
+    {
+      type: 'ProposalSubmitted',
+      data: {
+        proposalId: data.proposalId,
+        loadId: data.loadId,
+        loadGuid: data.loadGuid,
+        shipperOrganizationId: data.shipperOrganizationId,
+        carrierOrganizationId: data.carrierOrganizationId,
+        submittedBy: data.userId,
+        price: data.price,
+        message: data.message,
+        eldTruckName: data.eldTruckName,
+        submittedAt: data.now,
+      },
     },
-  }];
+  ];
 };
 
 const counterProposal = ({ data }: CounterProposal, state: SubmittedProposal): ProposalEvent[] => {
   if (state.status !== GenericStatus.SubmittedProposal) refuse(state, 'countered');
   if (!data.loadOpen) throw new IllegalStateError(LOAD_CLOSED);
   checkPrice(data.price);
-  return [{
-    type: 'ProposalCountered',
-    data: { proposalId: state.proposalId, price: data.price, message: data.message, counteredBy: data.userId, counteredAt: data.now },
-  }];
+  return [
+    {
+      type: 'ProposalCountered',
+      data: {
+        proposalId: state.proposalId,
+        price: data.price,
+        message: data.message,
+        counteredBy: data.userId,
+        counteredAt: data.now,
+      },
+    },
+  ];
 };
 
 const acceptCounter = ({ data }: AcceptCounter, state: SubmittedProposal): ProposalEvent[] => {
   const { counterPrice } = state;
   if (state.status !== GenericStatus.PendingAcceptance || counterPrice === null) {
-    throw new IllegalStateError(`An offer that is ${proposalStatusName(state.status)} has no counter offer to accept`);
+    throw new IllegalStateError(
+      `An offer that is ${proposalStatusName(state.status)} has no counter offer to accept`,
+    );
   }
   if (!data.loadOpen) throw new IllegalStateError(LOAD_CLOSED);
-  return [{ type: 'CounterAccepted', data: { proposalId: state.proposalId, price: counterPrice, acceptedBy: data.userId, acceptedAt: data.now } }];
+  return [
+    {
+      type: 'CounterAccepted',
+      data: {
+        proposalId: state.proposalId,
+        price: counterPrice,
+        acceptedBy: data.userId,
+        acceptedAt: data.now,
+      },
+    },
+  ];
 };
 
 const acceptProposal = ({ data }: AcceptProposal, state: SubmittedProposal): ProposalEvent[] => {
   if (state.status === GenericStatus.PendingAcceptance) {
-    throw new IllegalStateError('An offer that is Pending Acceptance cannot be accepted: the carrier has not answered the counter offer');
+    throw new IllegalStateError(
+      'An offer that is Pending Acceptance cannot be accepted: the carrier has not answered the counter offer',
+    );
   }
   if (state.status !== GenericStatus.SubmittedProposal) refuse(state, 'accepted');
-  return [{
-    type: 'ProposalAccepted',
-    data: { proposalId: state.proposalId, loadId: state.loadId, tourId: data.tourId, price: state.price, acceptedBy: data.userId, acceptedAt: data.now },
-  }];
+  return [
+    {
+      type: 'ProposalAccepted',
+      data: {
+        proposalId: state.proposalId,
+        loadId: state.loadId,
+        tourId: data.tourId,
+        price: state.price,
+        acceptedBy: data.userId,
+        acceptedAt: data.now,
+      },
+    },
+  ];
 };
 
 /** The automatic declines (another offer won, the load was cancelled) leave a closed proposal alone. */
 const declineProposal = ({ data }: DeclineProposal, state: SubmittedProposal): ProposalEvent[] => {
   if (!isOpen(state.status)) return data.reason === 'shipper' ? refuse(state, 'declined') : [];
-  return [{
-    type: 'ProposalDeclined',
-    data: { proposalId: state.proposalId, reason: data.reason, message: data.message, declinedBy: data.userId, declinedAt: data.now },
-  }];
+  return [
+    {
+      type: 'ProposalDeclined',
+      data: {
+        proposalId: state.proposalId,
+        reason: data.reason,
+        message: data.message,
+        declinedBy: data.userId,
+        declinedAt: data.now,
+      },
+    },
+  ];
 };
 
 const cancelProposal = ({ data }: CancelProposal, state: SubmittedProposal): ProposalEvent[] => {
   if (!isOpen(state.status)) refuse(state, 'withdrawn');
-  return [{ type: 'ProposalCanceled', data: { proposalId: state.proposalId, message: data.message, canceledBy: data.userId, canceledAt: data.now } }];
+  return [
+    {
+      type: 'ProposalCanceled',
+      data: {
+        proposalId: state.proposalId,
+        message: data.message,
+        canceledBy: data.userId,
+        canceledAt: data.now,
+      },
+    },
+  ];
 };
 
 /** A second upload replaces the signed contract's file. */
 const uploadContract = ({ data }: UploadContract, state: SubmittedProposal): ProposalEvent[] => {
   if (state.status !== GenericStatus.Accepted && state.status !== GenericStatus.Confirmed) {
-    throw new IllegalStateError(`A contract cannot be uploaded for an offer that is ${proposalStatusName(state.status)}`);
+    throw new IllegalStateError(
+      `A contract cannot be uploaded for an offer that is ${proposalStatusName(state.status)}`,
+    );
   }
-  return [{
-    type: 'ContractUploaded',
-    data: { proposalId: state.proposalId, loadId: state.loadId, contractFileId: data.contractFileId, uploadedBy: data.userId, uploadedAt: data.now },
-  }];
+  return [
+    {
+      type: 'ContractUploaded',
+      data: {
+        proposalId: state.proposalId,
+        loadId: state.loadId,
+        contractFileId: data.contractFileId,
+        uploadedBy: data.userId,
+        uploadedAt: data.now,
+      },
+    },
+  ];
 };

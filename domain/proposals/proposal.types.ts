@@ -11,51 +11,166 @@ export const proposalStream = (proposalId: string): string => `proposal-${propos
 
 /** 10 Submitted Proposal, 11 Pending Acceptance, 5 Accepted, 14 Confirmed, 12 Declined, 7 Canceled. */
 export type ProposalStatus =
-  | typeof GenericStatus.SubmittedProposal | typeof GenericStatus.PendingAcceptance | typeof GenericStatus.Accepted
-  | typeof GenericStatus.Confirmed | typeof GenericStatus.Declined | typeof GenericStatus.Canceled;
+  | typeof GenericStatus.SubmittedProposal
+  | typeof GenericStatus.PendingAcceptance
+  | typeof GenericStatus.Accepted
+  | typeof GenericStatus.Confirmed
+  | typeof GenericStatus.Declined
+  | typeof GenericStatus.Canceled;
 
 export type DeclineReason = 'shipper' | 'otherAccepted' | 'loadCanceled';
 
-export type ProposalSubmitted = Event<'ProposalSubmitted', {
-  proposalId: string; loadId: string; loadGuid: string; shipperOrganizationId: string; carrierOrganizationId: string;
-  submittedBy: string; price: number; message: string; eldTruckName: string | null; submittedAt: string;
-}>;
-export type ProposalRevised = Event<'ProposalRevised', {
-  proposalId: string; price: number; message: string; eldTruckName: string | null; revisedBy: string; revisedAt: string;
-}>;
-export type ProposalCountered = Event<'ProposalCountered', { proposalId: string; price: number; message: string; counteredBy: string; counteredAt: string }>;
-export type CounterAccepted = Event<'CounterAccepted', { proposalId: string; price: number; acceptedBy: string; acceptedAt: string }>;
-export type ProposalAccepted = Event<'ProposalAccepted', { proposalId: string; loadId: string; tourId: string; price: number; acceptedBy: string; acceptedAt: string }>;
-export type ProposalDeclined = Event<'ProposalDeclined', { proposalId: string; reason: DeclineReason; message: string; declinedBy: string | null; declinedAt: string }>;
-export type ProposalCanceled = Event<'ProposalCanceled', { proposalId: string; message: string; canceledBy: string; canceledAt: string }>;
-export type ContractUploaded = Event<'ContractUploaded', { proposalId: string; loadId: string; contractFileId: string; uploadedBy: string; uploadedAt: string }>;
+export type ProposalSubmitted = Event<
+  'ProposalSubmitted',
+  {
+    proposalId: string;
+    loadId: string;
+    loadGuid: string;
+    shipperOrganizationId: string;
+    carrierOrganizationId: string;
+    submittedBy: string;
+    price: number;
+    message: string;
+    eldTruckName: string | null;
+    submittedAt: string;
+  }
+>;
+export type ProposalRevised = Event<
+  'ProposalRevised',
+  {
+    proposalId: string;
+    price: number;
+    message: string;
+    eldTruckName: string | null;
+    revisedBy: string;
+    revisedAt: string;
+  }
+>;
+export type ProposalCountered = Event<
+  'ProposalCountered',
+  { proposalId: string; price: number; message: string; counteredBy: string; counteredAt: string }
+>;
+export type CounterAccepted = Event<
+  'CounterAccepted',
+  { proposalId: string; price: number; acceptedBy: string; acceptedAt: string }
+>;
+export type ProposalAccepted = Event<
+  'ProposalAccepted',
+  {
+    proposalId: string;
+    loadId: string;
+    tourId: string;
+    price: number;
+    acceptedBy: string;
+    acceptedAt: string;
+  }
+>;
+export type ProposalDeclined = Event<
+  'ProposalDeclined',
+  {
+    proposalId: string;
+    reason: DeclineReason;
+    message: string;
+    declinedBy: string | null;
+    declinedAt: string;
+  }
+>;
+export type ProposalCanceled = Event<
+  'ProposalCanceled',
+  { proposalId: string; message: string; canceledBy: string; canceledAt: string }
+>;
+export type ContractUploaded = Event<
+  'ContractUploaded',
+  {
+    proposalId: string;
+    loadId: string;
+    contractFileId: string;
+    uploadedBy: string;
+    uploadedAt: string;
+  }
+>;
 
 export type ProposalEvent =
-  | ProposalSubmitted | ProposalRevised | ProposalCountered | CounterAccepted | ProposalAccepted
-  | ProposalDeclined | ProposalCanceled | ContractUploaded;
+  | ProposalSubmitted
+  | ProposalRevised
+  | ProposalCountered
+  | CounterAccepted
+  | ProposalAccepted
+  | ProposalDeclined
+  | ProposalCanceled
+  | ContractUploaded;
 
 /**
  * `by` is the acting organization (null for a Superadmin); a proposal the acting organization is
  * not a party of is "not found". `loadOpen`: the load is Created and its offer has not expired,
  * as read by the command handler from the load stream.
  */
-export type SubmitProposal = Command<'SubmitProposal', {
-  proposalId: string; loadId: string; loadGuid: string; loadOpen: boolean; shipperOrganizationId: string;
-  carrierOrganizationId: string; userId: string; price: number; message: string; eldTruckName: string | null; now: string;
-}>;
-export type CounterProposal = Command<'CounterProposal', { proposalId: string; by: string | null; userId: string; loadOpen: boolean; price: number; message: string; now: string }>;
-export type AcceptCounter = Command<'AcceptCounter', { proposalId: string; by: string | null; userId: string; loadOpen: boolean; now: string }>;
+export type SubmitProposal = Command<
+  'SubmitProposal',
+  {
+    proposalId: string;
+    loadId: string;
+    loadGuid: string;
+    loadOpen: boolean;
+    shipperOrganizationId: string;
+    carrierOrganizationId: string;
+    userId: string;
+    price: number;
+    message: string;
+    eldTruckName: string | null;
+    now: string;
+  }
+>;
+export type CounterProposal = Command<
+  'CounterProposal',
+  {
+    proposalId: string;
+    by: string | null;
+    userId: string;
+    loadOpen: boolean;
+    price: number;
+    message: string;
+    now: string;
+  }
+>;
+export type AcceptCounter = Command<
+  'AcceptCounter',
+  { proposalId: string; by: string | null; userId: string; loadOpen: boolean; now: string }
+>;
 /** Issued after the load stream recorded the acceptance (LoadProposalAccepted). */
-export type AcceptProposal = Command<'AcceptProposal', { proposalId: string; by: string | null; userId: string; tourId: string; now: string }>;
+export type AcceptProposal = Command<
+  'AcceptProposal',
+  { proposalId: string; by: string | null; userId: string; tourId: string; now: string }
+>;
 /** `by` null and a reason other than 'shipper' for the automatic declines; those do nothing on a closed proposal. */
-export type DeclineProposal = Command<'DeclineProposal', {
-  proposalId: string; by: string | null; userId: string | null; reason: DeclineReason; message: string; now: string;
-}>;
-export type CancelProposal = Command<'CancelProposal', { proposalId: string; by: string | null; userId: string; message: string; now: string }>;
-export type UploadContract = Command<'UploadContract', { proposalId: string; by: string | null; userId: string; contractFileId: string; now: string }>;
+export type DeclineProposal = Command<
+  'DeclineProposal',
+  {
+    proposalId: string;
+    by: string | null;
+    userId: string | null;
+    reason: DeclineReason;
+    message: string;
+    now: string;
+  }
+>;
+export type CancelProposal = Command<
+  'CancelProposal',
+  { proposalId: string; by: string | null; userId: string; message: string; now: string }
+>;
+export type UploadContract = Command<
+  'UploadContract',
+  { proposalId: string; by: string | null; userId: string; contractFileId: string; now: string }
+>;
 
 export type ProposalCommand =
-  | SubmitProposal | CounterProposal | AcceptCounter | AcceptProposal | DeclineProposal | CancelProposal | UploadContract;
+  | SubmitProposal
+  | CounterProposal
+  | AcceptCounter
+  | AcceptProposal
+  | DeclineProposal
+  | CancelProposal
+  | UploadContract;
 
 export type SubmittedProposal = {
   exists: true;
@@ -82,7 +197,16 @@ export type Proposal = { exists: false } | SubmittedProposal;
  * A rate confirmation was generated for an accepted proposal (stream `rateconfirmation-<proposalId>`):
  * the SHA-256 of the exact bytes handed out, so a signed copy can be checked against it.
  */
-export const rateConfirmationStream = (proposalId: string): string => `rateconfirmation-${proposalId}`;
-export type RateConfirmationIssued = Event<'RateConfirmationIssued', {
-  proposalId: string; loadId: string; sha256: string; bytes: number; issuedTo: string; issuedAt: string;
-}>;
+export const rateConfirmationStream = (proposalId: string): string =>
+  `rateconfirmation-${proposalId}`;
+export type RateConfirmationIssued = Event<
+  'RateConfirmationIssued',
+  {
+    proposalId: string;
+    loadId: string;
+    sha256: string;
+    bytes: number;
+    issuedTo: string;
+    issuedAt: string;
+  }
+>;

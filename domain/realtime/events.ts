@@ -5,7 +5,14 @@
  */
 
 /** A place of a load row (pickup or dropoff). */
-export type RealtimePlace = { address: string; city: string | null; state: string | null; latitude: number; longitude: number; timezone?: string | null };
+export type RealtimePlace = {
+  address: string;
+  city: string | null;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+  timezone?: string | null;
+};
 
 /**
  * `load:posted`, `load:updated`: the load's row as the carriers' marketplace (`GET /api/loads/carrier`)
@@ -79,17 +86,37 @@ export type TourPositionPayload = {
 /** `chat:message`, to `tour:<id>`. */
 export type ChatMessagePayload = {
   tourId: string;
-  message: { id: string; user: { id: string; name: string }; organizationId: string | null; text: string; at: string };
+  message: {
+    id: string;
+    user: { id: string; name: string };
+    organizationId: string | null;
+    text: string;
+    at: string;
+  };
 };
 
 /** A place of a lane alert's load. */
-export type LaneAlertPlace = { address: string; city: string | null; state: string | null; latitude: number; longitude: number };
+export type LaneAlertPlace = {
+  address: string;
+  city: string | null;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+};
 
 /** `lane:alert`, to `user:<id>`: a new load matches one of the user's saved searches. */
 export type LaneAlertPayload = {
   searchId: string;
   searchName: string;
-  load: { id: string; guid: string; pickup: LaneAlertPlace; dropoff: LaneAlertPlace; pickupTime: string; equipment: number[]; weight: number };
+  load: {
+    id: string;
+    guid: string;
+    pickup: LaneAlertPlace;
+    dropoff: LaneAlertPlace;
+    pickupTime: string;
+    equipment: number[];
+    weight: number;
+  };
 };
 
 /**
@@ -97,7 +124,10 @@ export type LaneAlertPayload = {
  * docs/api.md "Limits" (events a second on the socket or over the user's sockets, requests unanswered
  * at once, tours not found). `reason` is a sentence for people; a client connects again later.
  */
-export type LimitExceededPayload = { limit: 'events' | 'userEvents' | 'inFlight' | 'toursNotFound'; reason: string };
+export type LimitExceededPayload = {
+  limit: 'events' | 'userEvents' | 'inFlight' | 'toursNotFound';
+  reason: string;
+};
 
 /** What the server sends, by event name. */
 export type ServerPayloads = {
@@ -114,7 +144,16 @@ export type ServerPayloads = {
 };
 export type ServerEventName = keyof ServerPayloads;
 export const SERVER_EVENTS = [
-  'load:posted', 'load:updated', 'proposal:new', 'proposal:updated', 'tour:status', 'tour:event', 'tour:position', 'chat:message', 'lane:alert', 'limit:exceeded',
+  'load:posted',
+  'load:updated',
+  'proposal:new',
+  'proposal:updated',
+  'tour:status',
+  'tour:event',
+  'tour:position',
+  'chat:message',
+  'lane:alert',
+  'limit:exceeded',
 ] as const satisfies readonly ServerEventName[];
 
 /** socket.io's typed map of the server's events. */
@@ -134,8 +173,14 @@ export type AuthRefreshPayload = { token: string };
  * of another user or session closes the socket).
  */
 export type ClientToServerEvents = {
-  'tour:watch': (payload: { tourId: string } | { shareToken: string }, ack?: (answer: Ack & { tourId?: string }) => void) => void;
+  'tour:watch': (
+    payload: { tourId: string } | { shareToken: string },
+    ack?: (answer: Ack & { tourId?: string }) => void,
+  ) => void;
   'tour:unwatch': (payload: { tourId: string }, ack?: (answer: Ack) => void) => void;
-  'auth:refresh': (payload: AuthRefreshPayload, ack?: (answer: Ack & { expiresAt?: number }) => void) => void;
+  'auth:refresh': (
+    payload: AuthRefreshPayload,
+    ack?: (answer: Ack & { expiresAt?: number }) => void,
+  ) => void;
 };
 export type ClientEventName = keyof ClientToServerEvents;

@@ -9,7 +9,8 @@ export const EMAIL_REQUIRED_MESSAGE = 'Please enter Email Address!';
 export const EMAIL_FORMAT_MESSAGE = 'The Email you entered is not a valid format!';
 
 // Phones (phone.ts)
-export const PHONE_FORMAT_MESSAGE = 'Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)';
+export const PHONE_FORMAT_MESSAGE =
+  'Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)';
 export const PHONE_REQUIRED_MESSAGE = 'Please enter phone!';
 
 // The sign-up code (pin.ts)
@@ -76,7 +77,8 @@ export const CARRIERS_SORTING_TYPE_MESSAGE = 'Please select a valid carrier sort
 export const DESCRIPTION_MESSAGE = 'Please enter a valid description';
 // Times a client or a provider observed something at (observedTime.ts): `field` names the field
 export const observedTimeFormatMessage = (field: string) => `${field} must be an ISO 8601 time`;
-export const observedTimeWindowMessage = (field: string) => `${field} must be within the last 7 days and not in the future`;
+export const observedTimeWindowMessage = (field: string) =>
+  `${field} must be within the last 7 days and not in the future`;
 // Each stop
 export const LOCATION_REQUIRED_MESSAGE = 'Please select a valid location.';
 /** The place was typed, not picked from the search (no coordinates). */
@@ -84,7 +86,8 @@ export const LOCATION_NOT_PICKED_MESSAGE = 'Please select a valid location';
 export const FACILITY_NAME_REQUIRED_MESSAGE = 'Please enter the facility name.';
 export const FACILITY_NAME_TOO_SHORT_MESSAGE = 'Please enter the name with more then 3 characters.';
 export const LOCATION_TYPE_MESSAGE = 'Please select a valid location type';
-export const LOCATION_ORDER_MESSAGE = 'A load needs one pickup location first and one dropoff location last';
+export const LOCATION_ORDER_MESSAGE =
+  'A load needs one pickup location first and one dropoff location last';
 export const LOCATION_ID_MESSAGE = 'Please select a valid stop';
 export const SAVED_LOCATION_MESSAGE = 'Please select a valid saved location';
 export const SAVE_LOCATION_MESSAGE = 'Please choose whether to save the location';

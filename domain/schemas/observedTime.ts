@@ -14,7 +14,9 @@ export const OBSERVED_TIME_MAX_AHEAD_MS = 5 * 60_000;
  * sit in the log and the read models for good.
  */
 export const isObservedTimeInWindow = (atMs: number, nowMs: number): boolean =>
-  Number.isFinite(atMs) && atMs >= nowMs - OBSERVED_TIME_MAX_AGE_MS && atMs <= nowMs + OBSERVED_TIME_MAX_AHEAD_MS;
+  Number.isFinite(atMs) &&
+  atMs >= nowMs - OBSERVED_TIME_MAX_AGE_MS &&
+  atMs <= nowMs + OBSERVED_TIME_MAX_AHEAD_MS;
 
 /**
  * A client's "when this happened": an ISO 8601 time with its offset, inside the window around
@@ -23,7 +25,13 @@ export const isObservedTimeInWindow = (atMs: number, nowMs: number): boolean =>
  * by its format; 0000-01-01 or next year by the window; either error names `field`.
  */
 export const observedTime = (field: string, now: () => number) =>
-  z.iso.datetime({ offset: true, error: observedTimeFormatMessage(field), abort: true })
-    .refine((text) => Number.isFinite(Date.parse(text)), { error: observedTimeFormatMessage(field), abort: true })
-    .refine((text) => isObservedTimeInWindow(Date.parse(text), now()), { error: observedTimeWindowMessage(field) })
+  z.iso
+    .datetime({ offset: true, error: observedTimeFormatMessage(field), abort: true })
+    .refine((text) => Number.isFinite(Date.parse(text)), {
+      error: observedTimeFormatMessage(field),
+      abort: true,
+    })
+    .refine((text) => isObservedTimeInWindow(Date.parse(text), now()), {
+      error: observedTimeWindowMessage(field),
+    })
     .transform((text) => new Date(text).toISOString());

@@ -4,13 +4,27 @@
  * POST users/organization.
  */
 import { z } from 'zod';
-import { carrierFleetShape, eldProviderSchema, insuredAmountSchema } from './carrierProfile.schema.ts';
+import {
+  carrierFleetShape,
+  eldProviderSchema,
+  insuredAmountSchema,
+} from './carrierProfile.schema.ts';
 import { emailSchema, requiredText } from './fields.ts';
 import { phoneSchema } from './phone.ts';
-import { COMPANY_NAME_MESSAGE, CONTACT_PERSON_MESSAGE, COMPANY_ADDRESS_MESSAGE, ORGANIZATION_TYPE_MESSAGE } from './messages.ts';
+import {
+  COMPANY_NAME_MESSAGE,
+  CONTACT_PERSON_MESSAGE,
+  COMPANY_ADDRESS_MESSAGE,
+  ORGANIZATION_TYPE_MESSAGE,
+} from './messages.ts';
 
 // Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
-export { COMPANY_NAME_MESSAGE, CONTACT_PERSON_MESSAGE, COMPANY_ADDRESS_MESSAGE, ORGANIZATION_TYPE_MESSAGE };
+export {
+  COMPANY_NAME_MESSAGE,
+  CONTACT_PERSON_MESSAGE,
+  COMPANY_ADDRESS_MESSAGE,
+  ORGANIZATION_TYPE_MESSAGE,
+};
 
 export const companyNameSchema = requiredText(COMPANY_NAME_MESSAGE);
 
@@ -24,7 +38,9 @@ export const organizationContactInfoSchema = z.object({
 export type OrganizationContactInfo = z.infer<typeof organizationContactInfoSchema>;
 
 /** The Organisation form and PUT users/organization: `{address, person, email, name, phone}`. */
-export const organizationContactSchema = organizationContactInfoSchema.extend({ name: companyNameSchema });
+export const organizationContactSchema = organizationContactInfoSchema.extend({
+  name: companyNameSchema,
+});
 export type OrganizationContactBody = z.infer<typeof organizationContactSchema>;
 
 /** `organization {name, organizationContactInfo}` of register/carrier and register/shipper. */
@@ -33,14 +49,30 @@ export const registrationOrganizationSchema = z.object({
   organizationContactInfo: organizationContactInfoSchema,
 });
 
-const organizationBase = { name: companyNameSchema, organizationContactInfo: organizationContactInfoSchema };
+const organizationBase = {
+  name: companyNameSchema,
+  organizationContactInfo: organizationContactInfoSchema,
+};
 
 /**
  * POST users/organization, field `data`: a Carrier with its ELD provider, MC and DOT numbers and
  * fleet (its four documents come as files), or a Shipper with its insured amount.
  */
-export const createOrganizationDataSchema = z.discriminatedUnion('type', [
-  z.object({ type: z.literal('Carrier'), ...organizationBase, ...carrierFleetShape, eldProvider: eldProviderSchema }),
-  z.object({ type: z.literal('Shipper'), ...organizationBase, insuredAmount: insuredAmountSchema }),
-], { error: ORGANIZATION_TYPE_MESSAGE });
+export const createOrganizationDataSchema = z.discriminatedUnion(
+  'type',
+  [
+    z.object({
+      type: z.literal('Carrier'),
+      ...organizationBase,
+      ...carrierFleetShape,
+      eldProvider: eldProviderSchema,
+    }),
+    z.object({
+      type: z.literal('Shipper'),
+      ...organizationBase,
+      insuredAmount: insuredAmountSchema,
+    }),
+  ],
+  { error: ORGANIZATION_TYPE_MESSAGE },
+);
 export type CreateOrganizationData = z.infer<typeof createOrganizationDataSchema>;

@@ -8,7 +8,9 @@ import { PHONE_FORMAT_MESSAGE, PHONE_REQUIRED_MESSAGE } from './messages.ts';
  */
 export const US_PHONE_PATTERN = /^(?:\(\d{3}\)|\d{3})[ .-]?\d{3}[ .-]?\d{4}$/;
 /** The same, or empty: for optional phones (a stop's contact phone). */
-export const OPTIONAL_US_PHONE_PATTERN = new RegExp(`^(?:${US_PHONE_PATTERN.source.slice(1, -1)})?$`);
+export const OPTIONAL_US_PHONE_PATTERN = new RegExp(
+  `^(?:${US_PHONE_PATTERN.source.slice(1, -1)})?$`,
+);
 
 // Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
 export { PHONE_FORMAT_MESSAGE, PHONE_REQUIRED_MESSAGE };
@@ -17,7 +19,8 @@ export const isUsPhone = (value: string): boolean => US_PHONE_PATTERN.test(value
 
 /** A required phone: empty gives `requiredMessage` alone, anything else must match the pattern. */
 export const requiredPhone = (requiredMessage: string = PHONE_REQUIRED_MESSAGE) =>
-  z.string({ error: requiredMessage })
+  z
+    .string({ error: requiredMessage })
     .trim()
     .min(1, { error: requiredMessage, abort: true })
     .regex(US_PHONE_PATTERN, { error: PHONE_FORMAT_MESSAGE });
@@ -26,7 +29,8 @@ export const requiredPhone = (requiredMessage: string = PHONE_REQUIRED_MESSAGE) 
 export const phoneSchema = requiredPhone();
 
 /** An optional phone: absent or empty passes, anything else must match the pattern. */
-export const optionalPhoneSchema = z.string({ error: PHONE_FORMAT_MESSAGE })
+export const optionalPhoneSchema = z
+  .string({ error: PHONE_FORMAT_MESSAGE })
   .trim()
   .regex(OPTIONAL_US_PHONE_PATTERN, { error: PHONE_FORMAT_MESSAGE })
   .optional();

@@ -8,7 +8,10 @@ export const PIN_PATTERN = new RegExp(`^\\d{${limits.pinLength}}$`);
 // Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
 export { PIN_MESSAGE };
 
-export const pinSchema = z.string({ error: PIN_MESSAGE }).trim().regex(PIN_PATTERN, { error: PIN_MESSAGE });
+export const pinSchema = z
+  .string({ error: PIN_MESSAGE })
+  .trim()
+  .regex(PIN_PATTERN, { error: PIN_MESSAGE });
 
 /** POST confirm-signup. */
 export const confirmSignupBodySchema = z.object({ email: emailSchema, code: pinSchema });

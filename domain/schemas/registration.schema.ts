@@ -7,22 +7,39 @@ import { limits } from '../catalog.ts';
 import { carrierFleetShape, insuredAmountSchema } from './carrierProfile.schema.ts';
 import { registrationOrganizationSchema } from './organization.schema.ts';
 import { userSignUpBodyShape } from './user.schema.ts';
-import { ACCEPT_TERMS_MESSAGE, FILE_REQUIRED_MESSAGE, FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FORMAT_MESSAGE } from './messages.ts';
+import {
+  ACCEPT_TERMS_MESSAGE,
+  FILE_REQUIRED_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  UNSUPPORTED_FORMAT_MESSAGE,
+} from './messages.ts';
 
 // Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
-export { ACCEPT_TERMS_MESSAGE, FILE_REQUIRED_MESSAGE, FILE_TOO_LARGE_MESSAGE, UNSUPPORTED_FORMAT_MESSAGE };
+export {
+  ACCEPT_TERMS_MESSAGE,
+  FILE_REQUIRED_MESSAGE,
+  FILE_TOO_LARGE_MESSAGE,
+  UNSUPPORTED_FORMAT_MESSAGE,
+};
 
 /** Must be exactly `true`. */
 export const acceptTermsSchema = z.literal(true, { error: ACCEPT_TERMS_MESSAGE });
 
-const registrationBase = { ...userSignUpBodyShape, organization: registrationOrganizationSchema, acceptTerms: acceptTermsSchema };
+const registrationBase = {
+  ...userSignUpBodyShape,
+  organization: registrationOrganizationSchema,
+  acceptTerms: acceptTermsSchema,
+};
 
 /** register/carrier, field `data`; the three documents come as files beside it. */
 export const carrierRegistrationSchema = z.object({ ...registrationBase, ...carrierFleetShape });
 export type CarrierRegistration = z.infer<typeof carrierRegistrationSchema>;
 
 /** register/shipper, field `data`. */
-export const shipperRegistrationSchema = z.object({ ...registrationBase, insuredAmount: insuredAmountSchema });
+export const shipperRegistrationSchema = z.object({
+  ...registrationBase,
+  insuredAmount: insuredAmountSchema,
+});
 export type ShipperRegistration = z.infer<typeof shipperRegistrationSchema>;
 
 // Uploaded files
@@ -34,12 +51,19 @@ export const SIGNATURE_MIME_TYPES: readonly string[] = limits.signatureMimeTypes
 export const SIGNATURE_MAX_BYTES = limits.documentMaxBytes;
 
 /** The documents a carrier uploads at registration, each required. */
-export const registrationDocumentFields = ['mcAuthority', 'certificateOfInsurance', 'w9Form'] as const;
+export const registrationDocumentFields = [
+  'mcAuthority',
+  'certificateOfInsurance',
+  'w9Form',
+] as const;
 /** Every carrier document (the administrator's create and POST users/carrier also take the notice). */
 export const carrierDocumentFields = [...registrationDocumentFields, 'noticeOfAssignment'] as const;
 export type CarrierDocumentField = (typeof carrierDocumentFields)[number];
 
-export type FileProblem = typeof FILE_REQUIRED_MESSAGE | typeof FILE_TOO_LARGE_MESSAGE | typeof UNSUPPORTED_FORMAT_MESSAGE;
+export type FileProblem =
+  | typeof FILE_REQUIRED_MESSAGE
+  | typeof FILE_TOO_LARGE_MESSAGE
+  | typeof UNSUPPORTED_FORMAT_MESSAGE;
 
 /** The HTTP status of each problem (docs/api.md): 400, 413 too large, 415 unsupported type. */
 export const fileProblemStatus: Readonly<Record<FileProblem, 400 | 413 | 415>> = {
@@ -54,10 +78,15 @@ export const fileProblemStatus: Readonly<Record<FileProblem, 400 | 413 | 415>> =
  */
 export type UploadedFile = { size: number; detectedMime: string | null | undefined };
 
-const checkFile = (file: UploadedFile | null | undefined, maxBytes: number, mimeTypes: readonly string[]): FileProblem | null => {
+const checkFile = (
+  file: UploadedFile | null | undefined,
+  maxBytes: number,
+  mimeTypes: readonly string[],
+): FileProblem | null => {
   if (!file || !(file.size > 0)) return FILE_REQUIRED_MESSAGE;
   if (file.size > maxBytes) return FILE_TOO_LARGE_MESSAGE;
-  if (!file.detectedMime || !mimeTypes.includes(file.detectedMime.toLowerCase())) return UNSUPPORTED_FORMAT_MESSAGE;
+  if (!file.detectedMime || !mimeTypes.includes(file.detectedMime.toLowerCase()))
+    return UNSUPPORTED_FORMAT_MESSAGE;
   return null;
 };
 

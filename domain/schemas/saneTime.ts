@@ -12,9 +12,11 @@ const SANE_MIN_MS = Date.UTC(SANE_YEAR_MIN, 0, 1);
 const SANE_MAX_MS = Date.UTC(SANE_YEAR_MAX + 1, 0, 1);
 
 /** Whether `ms` lies from 1970-01-01 to the end of 2100 (UTC). */
-export const isSaneInstant = (ms: number): boolean => Number.isFinite(ms) && ms >= SANE_MIN_MS && ms < SANE_MAX_MS;
+export const isSaneInstant = (ms: number): boolean =>
+  Number.isFinite(ms) && ms >= SANE_MIN_MS && ms < SANE_MAX_MS;
 
-export const saneTimeMessage = (field: string) => `${field} must be a date and time between ${SANE_YEAR_MIN} and ${SANE_YEAR_MAX}`;
+export const saneTimeMessage = (field: string) =>
+  `${field} must be a date and time between ${SANE_YEAR_MIN} and ${SANE_YEAR_MAX}`;
 
 /** A date and time as text (ISO 8601, a four-digit year), in 1970..2100, answered as an ISO instant in UTC; null when it is not one. */
 export const saneInstantOf = (value: unknown): string | null => {
@@ -24,8 +26,8 @@ export const saneInstantOf = (value: unknown): string | null => {
 };
 
 /** The zod form of {@link saneInstantOf}: an ISO date and time in 1970..2100; the error names `field`. */
-export const saneInstant = (field: string) => z.string({ error: saneTimeMessage(field) })
-  .transform((value, context) => {
+export const saneInstant = (field: string) =>
+  z.string({ error: saneTimeMessage(field) }).transform((value, context) => {
     const instant = saneInstantOf(value);
     if (instant === null) {
       context.addIssue({ code: 'custom', message: saneTimeMessage(field) });

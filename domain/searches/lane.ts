@@ -13,6 +13,6 @@ const within = (area: SearchArea | undefined, point: Point | undefined): boolean
   !area || (point !== undefined && haversineMiles(area, point) <= area.radius);
 
 export const matchesLane = (search: SearchCriteria, load: LaneLoad): boolean =>
-  within(search.origin, load.stops[0])
-  && within(search.destination, load.stops[load.stops.length - 1])
-  && (!search.equipment?.length || search.equipment.some((id) => load.equipment.includes(id)));
+  within(search.origin, load.stops[0]) &&
+  within(search.destination, load.stops[load.stops.length - 1]) &&
+  (!search.equipment?.length || search.equipment.some((id) => load.equipment.includes(id)));

@@ -4,8 +4,20 @@
  */
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { assertNever, type Decider } from '../shared/event.ts';
-import { MAX_SAVED_SEARCHES, SEARCH_CRITERIA_MESSAGE, SEARCH_LIMIT_MESSAGE, SEARCH_NAME_MESSAGE } from './savedSearch.schema.ts';
-import type { DeleteSearch, SavedSearch, SavedSearchCommand, SavedSearchEvent, SaveSearch, SearchCriteria } from './savedSearch.types.ts';
+import {
+  MAX_SAVED_SEARCHES,
+  SEARCH_CRITERIA_MESSAGE,
+  SEARCH_LIMIT_MESSAGE,
+  SEARCH_NAME_MESSAGE,
+} from './savedSearch.schema.ts';
+import type {
+  DeleteSearch,
+  SavedSearch,
+  SavedSearchCommand,
+  SavedSearchEvent,
+  SaveSearch,
+  SearchCriteria,
+} from './savedSearch.types.ts';
 
 export const initialSavedSearch = (): SavedSearch => ({ status: 'none' });
 
@@ -13,20 +25,38 @@ export const evolveSavedSearch = (state: SavedSearch, event: SavedSearchEvent): 
   switch (event.type) {
     case 'SearchSaved': {
       const { searchId, organizationId, userId, name, at } = event.data;
-      return { status: 'saved', searchId, organizationId, userId, name, savedAt: at, ...criteriaOf(event.data) };
+      return {
+        status: 'saved',
+        searchId,
+        organizationId,
+        userId,
+        name,
+        savedAt: at,
+        ...criteriaOf(event.data),
+      };
     }
     case 'SearchDeleted':
-      return { status: 'deleted', searchId: event.data.searchId, organizationId: event.data.organizationId };
+      return {
+        status: 'deleted',
+        searchId: event.data.searchId,
+        organizationId: event.data.organizationId,
+      };
     default:
       return assertNever(event);
   }
 };
 
-export const decideSavedSearch = (command: SavedSearchCommand, state: SavedSearch): SavedSearchEvent[] => {
+export const decideSavedSearch = (
+  command: SavedSearchCommand,
+  state: SavedSearch,
+): SavedSearchEvent[] => {
   switch (command.type) {
-    case 'SaveSearch': return saveSearch(command, state);
-    case 'DeleteSearch': return deleteSearch(command, state);
-    default: return assertNever(command);
+    case 'SaveSearch':
+      return saveSearch(command, state);
+    case 'DeleteSearch':
+      return deleteSearch(command, state);
+    default:
+      return assertNever(command);
   }
 };
 
@@ -48,15 +78,36 @@ const saveSearch = ({ data }: SaveSearch, state: SavedSearch): SavedSearchEvent[
   const name = data.name.trim();
   if (!name) throw ValidationError.field('name', SEARCH_NAME_MESSAGE);
   const criteria = criteriaOf(data);
-  if (Object.keys(criteria).length === 0) throw ValidationError.field('origin', SEARCH_CRITERIA_MESSAGE);
+  if (Object.keys(criteria).length === 0)
+    throw ValidationError.field('origin', SEARCH_CRITERIA_MESSAGE);
   if (data.savedCount >= MAX_SAVED_SEARCHES) throw new ConflictError(SEARCH_LIMIT_MESSAGE);
-  return [{
-    type: 'SearchSaved',
-    data: { searchId: data.searchId, organizationId: data.organizationId, userId: data.userId, name, ...criteria, at: data.now },
-  }];
+  return [
+    {
+      type: 'SearchSaved',
+      data: {
+        searchId: data.searchId,
+        organizationId: data.organizationId,
+        userId: data.userId,
+        name,
+        ...criteria,
+        at: data.now,
+      },
+    },
+  ];
 };
 
 const deleteSearch = ({ data }: DeleteSearch, state: SavedSearch): SavedSearchEvent[] => {
-  if (state.status !== 'saved' || (data.by !== null && data.by !== state.organizationId)) throw new NotFoundError('Saved search not found');
-  return [{ type: 'SearchDeleted', data: { searchId: state.searchId, organizationId: state.organizationId, userId: data.userId, at: data.now } }];
+  if (state.status !== 'saved' || (data.by !== null && data.by !== state.organizationId))
+    throw new NotFoundError('Saved search not found');
+  return [
+    {
+      type: 'SearchDeleted',
+      data: {
+        searchId: state.searchId,
+        organizationId: state.organizationId,
+        userId: data.userId,
+        at: data.now,
+      },
+    },
+  ];
 };

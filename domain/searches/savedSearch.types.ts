@@ -19,15 +19,21 @@ export type SearchCriteria = {
   equipment?: number[];
 };
 
-export type SearchSaved = Event<'SearchSaved', SearchCriteria & {
-  searchId: string;
-  organizationId: string;
-  /** Who saved it. */
-  userId: string;
-  name: string;
-  at: string;
-}>;
-export type SearchDeleted = Event<'SearchDeleted', { searchId: string; organizationId: string; userId: string; at: string }>;
+export type SearchSaved = Event<
+  'SearchSaved',
+  SearchCriteria & {
+    searchId: string;
+    organizationId: string;
+    /** Who saved it. */
+    userId: string;
+    name: string;
+    at: string;
+  }
+>;
+export type SearchDeleted = Event<
+  'SearchDeleted',
+  { searchId: string; organizationId: string; userId: string; at: string }
+>;
 
 export type SavedSearchEvent = SearchSaved | SearchDeleted;
 
@@ -35,11 +41,22 @@ export type SavedSearchEvent = SearchSaved | SearchDeleted;
  * `savedCount`: how many searches the organization keeps now, read by the handler (the limit spans
  * streams, so it cannot be decided from this stream alone).
  */
-export type SaveSearch = Command<'SaveSearch', SearchCriteria & {
-  searchId: string; organizationId: string; userId: string; name: string; savedCount: number; now: string;
-}>;
+export type SaveSearch = Command<
+  'SaveSearch',
+  SearchCriteria & {
+    searchId: string;
+    organizationId: string;
+    userId: string;
+    name: string;
+    savedCount: number;
+    now: string;
+  }
+>;
 /** `by` is the acting organization; null for a Superadmin, who may delete any. */
-export type DeleteSearch = Command<'DeleteSearch', { searchId: string; by: string | null; userId: string; now: string }>;
+export type DeleteSearch = Command<
+  'DeleteSearch',
+  { searchId: string; by: string | null; userId: string; now: string }
+>;
 
 export type SavedSearchCommand = SaveSearch | DeleteSearch;
 
@@ -51,4 +68,7 @@ export type ActiveSearch = SearchCriteria & {
   name: string;
   savedAt: string;
 };
-export type SavedSearch = { status: 'none' } | ActiveSearch | { status: 'deleted'; searchId: string; organizationId: string };
+export type SavedSearch =
+  | { status: 'none' }
+  | ActiveSearch
+  | { status: 'deleted'; searchId: string; organizationId: string };

@@ -7,31 +7,61 @@
  */
 import type { Command, Event } from '../shared/event.ts';
 
-export const organizationServiceStream = (organizationServiceId: string): string => `orgservice-${organizationServiceId}`;
+export const organizationServiceStream = (organizationServiceId: string): string =>
+  `orgservice-${organizationServiceId}`;
 
-export type ServiceInstalled = Event<'ServiceInstalled', {
-  organizationServiceId: string; organizationId: string; serviceId: string;
-  /** Null for providers whose only credential is the secret (an API token or key). */
-  clientId: string | null;
-  /** The secret sealed with the server's key, bound to `organizationServiceId`. */
-  sealedSecret: string;
-  installedBy: string | null; installedAt: string;
-}>;
-export type ServiceCredentialsUpdated = Event<'ServiceCredentialsUpdated', {
-  organizationServiceId: string; clientId: string | null; sealedSecret: string; updatedBy: string | null; updatedAt: string;
-}>;
+export type ServiceInstalled = Event<
+  'ServiceInstalled',
+  {
+    organizationServiceId: string;
+    organizationId: string;
+    serviceId: string;
+    /** Null for providers whose only credential is the secret (an API token or key). */
+    clientId: string | null;
+    /** The secret sealed with the server's key, bound to `organizationServiceId`. */
+    sealedSecret: string;
+    installedBy: string | null;
+    installedAt: string;
+  }
+>;
+export type ServiceCredentialsUpdated = Event<
+  'ServiceCredentialsUpdated',
+  {
+    organizationServiceId: string;
+    clientId: string | null;
+    sealedSecret: string;
+    updatedBy: string | null;
+    updatedAt: string;
+  }
+>;
 
 export type OrganizationServiceEvent = ServiceInstalled | ServiceCredentialsUpdated;
 
 /** The command handler checked the credentials with the provider and sealed the secret. */
-export type InstallService = Command<'InstallService', {
-  organizationServiceId: string; organizationId: string; serviceId: string; clientId: string | null; sealedSecret: string;
-  userId: string | null; now: string;
-}>;
+export type InstallService = Command<
+  'InstallService',
+  {
+    organizationServiceId: string;
+    organizationId: string;
+    serviceId: string;
+    clientId: string | null;
+    sealedSecret: string;
+    userId: string | null;
+    now: string;
+  }
+>;
 /** `by` is the acting organization (null for a Superadmin); another organization's service is not found. */
-export type UpdateServiceCredentials = Command<'UpdateServiceCredentials', {
-  organizationServiceId: string; by: string | null; clientId: string | null; sealedSecret: string; userId: string | null; now: string;
-}>;
+export type UpdateServiceCredentials = Command<
+  'UpdateServiceCredentials',
+  {
+    organizationServiceId: string;
+    by: string | null;
+    clientId: string | null;
+    sealedSecret: string;
+    userId: string | null;
+    now: string;
+  }
+>;
 
 export type OrganizationServiceCommand = InstallService | UpdateServiceCredentials;
 

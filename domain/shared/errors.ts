@@ -8,7 +8,11 @@ export type FieldError = { path: string; message: string; code?: string };
  */
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
-  constructor(message: string, readonly errors: FieldError[] = [], private readonly explicitCode?: string) {
+  constructor(
+    message: string,
+    readonly errors: FieldError[] = [],
+    private readonly explicitCode?: string,
+  ) {
     super(message);
     this.name = new.target.name;
   }
@@ -28,18 +32,39 @@ export class ValidationError extends DomainError {
     return new ValidationError(message, [{ path, message }]);
   }
 }
-export class UnauthorizedError extends DomainError { readonly statusCode = 401; }
-export class ForbiddenError extends DomainError { readonly statusCode = 403; }
-export class NotFoundError extends DomainError { readonly statusCode = 404; }
+export class UnauthorizedError extends DomainError {
+  readonly statusCode = 401;
+}
+export class ForbiddenError extends DomainError {
+  readonly statusCode = 403;
+}
+export class NotFoundError extends DomainError {
+  readonly statusCode = 404;
+}
 /** A transition the current status does not allow. */
-export class IllegalStateError extends DomainError { readonly statusCode = 409; }
+export class IllegalStateError extends DomainError {
+  readonly statusCode = 409;
+}
 /** A duplicate, or a write that lost a race. */
-export class ConflictError extends DomainError { readonly statusCode = 409; }
-export class GoneError extends DomainError { readonly statusCode = 410; }
-export class PayloadTooLargeError extends DomainError { readonly statusCode = 413; }
-export class UnsupportedMediaTypeError extends DomainError { readonly statusCode = 415; }
+export class ConflictError extends DomainError {
+  readonly statusCode = 409;
+}
+export class GoneError extends DomainError {
+  readonly statusCode = 410;
+}
+export class PayloadTooLargeError extends DomainError {
+  readonly statusCode = 413;
+}
+export class UnsupportedMediaTypeError extends DomainError {
+  readonly statusCode = 415;
+}
 /** Too many attempts: the answer says when to try again (`Retry-After`, in seconds). */
 export class TooManyRequestsError extends DomainError {
   readonly statusCode = 429;
-  constructor(message: string, readonly retryAfterSeconds: number) { super(message); }
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number,
+  ) {
+    super(message);
+  }
 }

@@ -1,11 +1,17 @@
 /** A fact that happened, with its data. Types are past tense: `LoadPosted`. */
-export type Event<Type extends string = string, Data extends Record<string, unknown> = Record<string, unknown>> = {
+export type Event<
+  Type extends string = string,
+  Data extends Record<string, unknown> = Record<string, unknown>,
+> = {
   type: Type;
   data: Data;
 };
 
 /** An intention, imperative: `PostLoad`. Time comes in the command, never from a clock inside the domain. */
-export type Command<Type extends string = string, Data extends Record<string, unknown> = Record<string, unknown>> = {
+export type Command<
+  Type extends string = string,
+  Data extends Record<string, unknown> = Record<string, unknown>,
+> = {
   type: Type;
   data: Data;
 };

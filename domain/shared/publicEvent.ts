@@ -31,7 +31,8 @@ export const SECRET_FIELDS = {
 
 const secretPaths: Readonly<Record<string, readonly string[]>> = SECRET_FIELDS;
 
-const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /** A copy of `data` without the field at `path`; the objects along the path are copied, never changed. */
 function without(data: Record<string, unknown>, path: readonly string[]): Record<string, unknown> {
@@ -48,11 +49,19 @@ function without(data: Record<string, unknown>, path: readonly string[]): Record
 }
 
 /** An event as `publicEvent` answers it: its data no longer holds every field its type declares. */
-export type PublicEvent<E extends { type: string; data: Record<string, unknown> }> = Omit<E, 'data'> & { data: Record<string, unknown> };
+export type PublicEvent<E extends { type: string; data: Record<string, unknown> }> = Omit<
+  E,
+  'data'
+> & { data: Record<string, unknown> };
 
 /** The event with the same type, metadata and everything else, its data without the secret fields of its type. */
-export function publicEvent<E extends { type: string; data: Record<string, unknown> }>(event: E): PublicEvent<E> {
+export function publicEvent<E extends { type: string; data: Record<string, unknown> }>(
+  event: E,
+): PublicEvent<E> {
   const paths = secretPaths[event.type];
   if (!paths || !isRecord(event.data)) return event;
-  return { ...event, data: paths.reduce((data, path) => without(data, path.split('.')), event.data) };
+  return {
+    ...event,
+    data: paths.reduce((data, path) => without(data, path.split('.')), event.data),
+  };
 }

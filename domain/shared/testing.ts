@@ -2,15 +2,20 @@ import assert from 'node:assert/strict';
 import type { AnyEvent, Command, Decider } from './event.ts';
 
 /** given(events).when(command).then(expected) for decider tests. */
-export const specFor = <S, C extends Command, E extends AnyEvent>(decider: Decider<S, C, E>) =>
+export const specFor =
+  <S, C extends Command, E extends AnyEvent>(decider: Decider<S, C, E>) =>
   (given: E[]) => ({
     when: (command: C) => {
-      const run = () => decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
+      const run = () =>
+        decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
       return {
         then: (expected: E[]) => assert.deepEqual(run(), expected),
         thenThrows: (errorType: new (...args: any[]) => Error, message?: RegExp) => {
           assert.throws(run, (error: unknown) => {
-            assert.ok(error instanceof errorType, `expected ${errorType.name}, got ${String(error)}`);
+            assert.ok(
+              error instanceof errorType,
+              `expected ${errorType.name}, got ${String(error)}`,
+            );
             if (message) assert.match((error as Error).message, message);
             return true;
           });

@@ -29,13 +29,17 @@ const radians = (degrees: number) => (degrees * Math.PI) / 180;
 export const distanceMeters = (a: LatLng, b: LatLng): number => {
   const deltaLatitude = radians(b.latitude - a.latitude);
   const deltaLongitude = radians(b.longitude - a.longitude);
-  const h = Math.sin(deltaLatitude / 2) ** 2
-    + Math.cos(radians(a.latitude)) * Math.cos(radians(b.latitude)) * Math.sin(deltaLongitude / 2) ** 2;
+  const h =
+    Math.sin(deltaLatitude / 2) ** 2 +
+    Math.cos(radians(a.latitude)) *
+      Math.cos(radians(b.latitude)) *
+      Math.sin(deltaLongitude / 2) ** 2;
   return 2 * EARTH_RADIUS_METERS * Math.asin(Math.min(1, Math.sqrt(h)));
 };
 
 /** Great-circle distance in statute miles. */
-export const distanceMiles = (a: LatLng, b: LatLng): number => distanceMeters(a, b) / METERS_PER_MILE;
+export const distanceMiles = (a: LatLng, b: LatLng): number =>
+  distanceMeters(a, b) / METERS_PER_MILE;
 
 /** The nearest stop whose geofence holds the point, or null when the point is at no stop. */
 export const stopAt = (stops: readonly TourStop[], point: LatLng): TourStop | null => {
@@ -67,8 +71,16 @@ export type ArrivalEstimate = {
  *   the 50 mph trip average (a parked or crawling truck says nothing about the hours ahead);
  * - no time is counted for loading, unloading or rest breaks at the stops on the way.
  */
-export const estimateArrival = ({ from, stops, speedMph, now }: {
-  from: LatLng; stops: readonly LatLng[]; speedMph?: number | null; now: string;
+export const estimateArrival = ({
+  from,
+  stops,
+  speedMph,
+  now,
+}: {
+  from: LatLng;
+  stops: readonly LatLng[];
+  speedMph?: number | null;
+  now: string;
 }): ArrivalEstimate => {
   let straightMiles = 0;
   let position = from;
@@ -77,7 +89,10 @@ export const estimateArrival = ({ from, stops, speedMph, now }: {
     position = stop;
   }
   const roadMiles = straightMiles * ROAD_FACTOR;
-  const mph = speedMph !== null && speedMph !== undefined && speedMph > MOVING_SPEED_MPH ? speedMph : AVERAGE_SPEED_MPH;
+  const mph =
+    speedMph !== null && speedMph !== undefined && speedMph > MOVING_SPEED_MPH
+      ? speedMph
+      : AVERAGE_SPEED_MPH;
   const etaAt = new Date(Date.parse(now) + Math.round((roadMiles / mph) * 3_600_000)).toISOString();
   return { etaAt, remainingMiles: Math.round(roadMiles * 10) / 10 };
 };

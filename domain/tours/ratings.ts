@@ -11,8 +11,11 @@ export const RATING_SET_MESSAGE = 'Rate every criterion once';
 
 /** 0.5, 1, 1.5 … 5. */
 export const isRatingValue = (value: unknown): value is number =>
-  typeof value === 'number' && Number.isFinite(value)
-  && value >= limits.ratingMin && value <= limits.ratingMax && Number.isInteger(value / limits.ratingStep);
+  typeof value === 'number' &&
+  Number.isFinite(value) &&
+  value >= limits.ratingMin &&
+  value <= limits.ratingMax &&
+  Number.isInteger(value / limits.ratingStep);
 
 /**
  * What is wrong with the ratings a rater of that side sends: each value on the scale (path
@@ -21,13 +24,16 @@ export const isRatingValue = (value: unknown): value is number =>
  */
 export const ratingErrors = (rater: RatingSide, ratings: readonly RatingEntry[]): FieldError[] => {
   const errors: FieldError[] = [];
-  const expected = ratingCriteriaRatedBy(rater).map((criterion) => criterion.id).sort((a, b) => a - b);
+  const expected = ratingCriteriaRatedBy(rater)
+    .map((criterion) => criterion.id)
+    .sort((a, b) => a - b);
   const sent = ratings.map((entry) => entry.criteria).sort((a, b) => a - b);
   if (sent.length !== expected.length || sent.some((id, index) => id !== expected[index])) {
     errors.push({ path: 'ratings', message: RATING_SET_MESSAGE });
   }
   ratings.forEach((entry, index) => {
-    if (!isRatingValue(entry.rating)) errors.push({ path: `ratings.${index}.rating`, message: RATING_VALUE_MESSAGE });
+    if (!isRatingValue(entry.rating))
+      errors.push({ path: `ratings.${index}.rating`, message: RATING_VALUE_MESSAGE });
   });
   return errors;
 };
@@ -43,7 +49,9 @@ const roundTo = (value: number, decimals: number) => {
  * name as the profile's `ratings` map is; an organization is rated on one side's criteria only, so
  * the name 'Communication', which both sides have, does not mix the two. Unknown ids are ignored.
  */
-export const averageRatings = (tourRatings: readonly (readonly RatingEntry[])[]): Record<string, number> => {
+export const averageRatings = (
+  tourRatings: readonly (readonly RatingEntry[])[],
+): Record<string, number> => {
   const sums = new Map<string, { total: number; count: number }>();
   for (const criterion of ratingCriteria) {
     for (const entries of tourRatings) {
@@ -54,9 +62,14 @@ export const averageRatings = (tourRatings: readonly (readonly RatingEntry[])[])
       }
     }
   }
-  return Object.fromEntries([...sums].map(([name, { total, count }]) => [name, roundTo(total / count, limits.ratingDecimals)]));
+  return Object.fromEntries(
+    [...sums].map(([name, { total, count }]) => [
+      name,
+      roundTo(total / count, limits.ratingDecimals),
+    ]),
+  );
 };
 
 /** One tour's ratings as the name-to-value map the screens show. */
-export const ratingsMap = (entries: readonly RatingEntry[]): Record<string, number> => averageRatings([entries]);
-
+export const ratingsMap = (entries: readonly RatingEntry[]): Record<string, number> =>
+  averageRatings([entries]);

@@ -18,15 +18,19 @@ export const initialTourChat = (): TourChat => ({ messageCount: 0 });
 
 export const evolveTourChat = (state: TourChat, event: TourChatEvent): TourChat => {
   switch (event.type) {
-    case 'MessagePosted': return { messageCount: state.messageCount + 1 };
-    default: return assertNever(event.type);
+    case 'MessagePosted':
+      return { messageCount: state.messageCount + 1 };
+    default:
+      return assertNever(event.type);
   }
 };
 
 export const decideTourChat = (command: TourChatCommand, _state: TourChat): TourChatEvent[] => {
   switch (command.type) {
-    case 'PostMessage': return postMessage(command);
-    default: return assertNever(command.type);
+    case 'PostMessage':
+      return postMessage(command);
+    default:
+      return assertNever(command.type);
   }
 };
 
@@ -39,7 +43,16 @@ export const tourChatDecider: Decider<TourChat, TourChatCommand, TourChatEvent> 
 const postMessage = ({ data }: PostMessage): TourChatEvent[] => {
   const text = data.text.trim();
   if (text === '') throw ValidationError.field('message', 'Please enter a message');
-  if ([...text].length > CHAT_MESSAGE_MAX_LENGTH) throw ValidationError.field('message', `A message can have at most ${CHAT_MESSAGE_MAX_LENGTH} characters`);
+  if ([...text].length > CHAT_MESSAGE_MAX_LENGTH)
+    throw ValidationError.field(
+      'message',
+      `A message can have at most ${CHAT_MESSAGE_MAX_LENGTH} characters`,
+    );
   const { tourId, messageId, userId, userName, organizationId, now } = data;
-  return [{ type: 'MessagePosted', data: { tourId, messageId, userId, userName, organizationId, text, postedAt: now } }];
+  return [
+    {
+      type: 'MessagePosted',
+      data: { tourId, messageId, userId, userName, organizationId, text, postedAt: now },
+    },
+  ];
 };

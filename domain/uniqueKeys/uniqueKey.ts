@@ -12,12 +12,16 @@ export const normaliseEmail = (email: string): string => email.trim().toLowerCas
 export const normaliseUsername = (username: string): string => username.trim().toLowerCase();
 
 export const emailKeyStream = (email: string): string => `unique-email-${normaliseEmail(email)}`;
-export const usernameKeyStream = (username: string): string => `unique-username-${normaliseUsername(username)}`;
+export const usernameKeyStream = (username: string): string =>
+  `unique-username-${normaliseUsername(username)}`;
 
 export const EMAIL_ALREADY_REGISTERED = 'Email already registered';
 export const USERNAME_ALREADY_TAKEN = 'Username already taken';
 
-const takenMessages: Record<UniqueKeyKind, string> = { email: EMAIL_ALREADY_REGISTERED, username: USERNAME_ALREADY_TAKEN };
+const takenMessages: Record<UniqueKeyKind, string> = {
+  email: EMAIL_ALREADY_REGISTERED,
+  username: USERNAME_ALREADY_TAKEN,
+};
 
 /** `ownerId` is the user id the key belongs to. */
 export type Reserve = Command<'Reserve', { ownerId: string }>;
@@ -35,9 +39,12 @@ export const initialUniqueKey = (): UniqueKey => ({ ownerId: null });
 
 export const evolveUniqueKey = (state: UniqueKey, event: UniqueKeyEvent): UniqueKey => {
   switch (event.type) {
-    case 'KeyReserved': return { ownerId: event.data.ownerId };
-    case 'KeyReleased': return state.ownerId === event.data.ownerId ? { ownerId: null } : state;
-    default: return assertNever(event);
+    case 'KeyReserved':
+      return { ownerId: event.data.ownerId };
+    case 'KeyReleased':
+      return state.ownerId === event.data.ownerId ? { ownerId: null } : state;
+    default:
+      return assertNever(event);
   }
 };
 
@@ -46,27 +53,33 @@ export const evolveUniqueKey = (state: UniqueKey, event: UniqueKeyEvent): Unique
  * by someone else is a 409 with the specification's message. Releasing a free key records nothing;
  * only the holder can release it.
  */
-export const decideUniqueKey = (kind: UniqueKeyKind) => (command: UniqueKeyCommand, state: UniqueKey): UniqueKeyEvent[] => {
-  const { ownerId } = command.data;
-  switch (command.type) {
-    case 'Reserve': {
-      if (state.ownerId === ownerId) return [];
-      if (state.ownerId !== null) {
-        const message = takenMessages[kind];
-        throw new ConflictError(message, [{ path: kind, message }]);
+export const decideUniqueKey =
+  (kind: UniqueKeyKind) =>
+  (command: UniqueKeyCommand, state: UniqueKey): UniqueKeyEvent[] => {
+    const { ownerId } = command.data;
+    switch (command.type) {
+      case 'Reserve': {
+        if (state.ownerId === ownerId) return [];
+        if (state.ownerId !== null) {
+          const message = takenMessages[kind];
+          throw new ConflictError(message, [{ path: kind, message }]);
+        }
+        return [{ type: 'KeyReserved', data: { ownerId } }];
       }
-      return [{ type: 'KeyReserved', data: { ownerId } }];
+      case 'Release': {
+        if (state.ownerId === null) return [];
+        if (state.ownerId !== ownerId)
+          throw new ConflictError(`This ${kind} is held by another user and cannot be released`);
+        return [{ type: 'KeyReleased', data: { ownerId } }];
+      }
+      default:
+        return assertNever(command);
     }
-    case 'Release': {
-      if (state.ownerId === null) return [];
-      if (state.ownerId !== ownerId) throw new ConflictError(`This ${kind} is held by another user and cannot be released`);
-      return [{ type: 'KeyReleased', data: { ownerId } }];
-    }
-    default: return assertNever(command);
-  }
-};
+  };
 
-export const uniqueKeyDecider = (kind: UniqueKeyKind): Decider<UniqueKey, UniqueKeyCommand, UniqueKeyEvent> => ({
+export const uniqueKeyDecider = (
+  kind: UniqueKeyKind,
+): Decider<UniqueKey, UniqueKeyCommand, UniqueKeyEvent> => ({
   initialState: initialUniqueKey,
   evolve: evolveUniqueKey,
   decide: decideUniqueKey(kind),

@@ -1,37 +1,66 @@
 import { GenericStatus, Role, isRoleId, nameById, roles, type RoleId } from '../catalog.ts';
 import { GoneError, IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { assertNever, type Command, type Decider } from '../shared/event.ts';
-import { evolveUser, initialUser, userStatusName, type OneTimeCode, type RegisteredUser, type User, type UserEvent } from './user.ts';
+import {
+  evolveUser,
+  initialUser,
+  userStatusName,
+  type OneTimeCode,
+  type RegisteredUser,
+  type User,
+  type UserEvent,
+} from './user.ts';
 
 export const INVALID_CONFIRMATION_CODE = 'Invalid confirmation code';
 export const CONFIRMATION_CODE_EXPIRED = 'Code expired, please register again';
 export const INVALID_RESET_CODE = 'Invalid or expired reset code';
 
-export type RegisterUser = Command<'RegisterUser', {
-  userId: string;
-  email: string;
-  username: string;
-  name: string;
-  phone: string;
-  roleId: RoleId;
-  /** Required for every role but Superadmin. */
-  organizationId: string | null;
-  passwordHash: string;
-  status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
-  confirmation: OneTimeCode | null;
-  now: string;
-}>;
-export type ConfirmSignup = Command<'ConfirmSignup', { userId: string; codeHash: string; now: string }>;
+export type RegisterUser = Command<
+  'RegisterUser',
+  {
+    userId: string;
+    email: string;
+    username: string;
+    name: string;
+    phone: string;
+    roleId: RoleId;
+    /** Required for every role but Superadmin. */
+    organizationId: string | null;
+    passwordHash: string;
+    status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
+    confirmation: OneTimeCode | null;
+    now: string;
+  }
+>;
+export type ConfirmSignup = Command<
+  'ConfirmSignup',
+  { userId: string; codeHash: string; now: string }
+>;
 export type ActivateUser = Command<'ActivateUser', { userId: string; now: string }>;
 export type BlockUser = Command<'BlockUser', { userId: string; now: string }>;
 /** The account's full new details; a caller that does not edit the username sends the current one. */
-export type UpdateUser = Command<'UpdateUser', { userId: string; email: string; username: string; name: string; phone: string; now: string }>;
+export type UpdateUser = Command<
+  'UpdateUser',
+  { userId: string; email: string; username: string; name: string; phone: string; now: string }
+>;
 /** The old password is checked outside, where the hash function lives. */
-export type ChangePassword = Command<'ChangePassword', { userId: string; passwordHash: string; now: string }>;
-export type RequestPasswordReset = Command<'RequestPasswordReset', { userId: string; resetCodeHash: string; expiresAt: string; now: string }>;
-export type ResetPassword = Command<'ResetPassword', { userId: string; resetCodeHash: string; newPasswordHash: string; now: string }>;
+export type ChangePassword = Command<
+  'ChangePassword',
+  { userId: string; passwordHash: string; now: string }
+>;
+export type RequestPasswordReset = Command<
+  'RequestPasswordReset',
+  { userId: string; resetCodeHash: string; expiresAt: string; now: string }
+>;
+export type ResetPassword = Command<
+  'ResetPassword',
+  { userId: string; resetCodeHash: string; newPasswordHash: string; now: string }
+>;
 /** `hasOpenTour` is read outside (from the tours) and passed in. */
-export type DeleteUser = Command<'DeleteUser', { userId: string; hasOpenTour: boolean; now: string }>;
+export type DeleteUser = Command<
+  'DeleteUser',
+  { userId: string; hasOpenTour: boolean; now: string }
+>;
 
 export type UserCommand =
   | RegisterUser
@@ -48,15 +77,33 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
   if (command.type === 'RegisterUser') return registerUser(command, state);
   const user = existing(state);
   switch (command.type) {
-    case 'ConfirmSignup': return confirmSignup(command, user);
-    case 'ActivateUser': return activateUser(command, user);
-    case 'BlockUser': return blockUser(command, user);
-    case 'UpdateUser': return updateUser(command, user);
-    case 'ChangePassword': return [{ type: 'PasswordChanged', data: { userId: user.userId, passwordHash: command.data.passwordHash, changedAt: command.data.now } }];
-    case 'RequestPasswordReset': return requestPasswordReset(command, user);
-    case 'ResetPassword': return resetPassword(command, user);
-    case 'DeleteUser': return deleteUser(command, user);
-    default: return assertNever(command);
+    case 'ConfirmSignup':
+      return confirmSignup(command, user);
+    case 'ActivateUser':
+      return activateUser(command, user);
+    case 'BlockUser':
+      return blockUser(command, user);
+    case 'UpdateUser':
+      return updateUser(command, user);
+    case 'ChangePassword':
+      return [
+        {
+          type: 'PasswordChanged',
+          data: {
+            userId: user.userId,
+            passwordHash: command.data.passwordHash,
+            changedAt: command.data.now,
+          },
+        },
+      ];
+    case 'RequestPasswordReset':
+      return requestPasswordReset(command, user);
+    case 'ResetPassword':
+      return resetPassword(command, user);
+    case 'DeleteUser':
+      return deleteUser(command, user);
+    default:
+      return assertNever(command);
   }
 };
 
@@ -72,7 +119,8 @@ const existing = (state: User): RegisteredUser => {
 };
 
 /** Expired at `expiresAt` itself; a time that cannot be read counts as expired. */
-export const hasExpired = (expiresAt: string, now: string): boolean => !(Date.parse(now) < Date.parse(expiresAt));
+export const hasExpired = (expiresAt: string, now: string): boolean =>
+  !(Date.parse(now) < Date.parse(expiresAt));
 
 const registerUser = ({ data }: RegisterUser, state: User): UserEvent[] => {
   if (state.registered) {
@@ -81,7 +129,10 @@ const registerUser = ({ data }: RegisterUser, state: User): UserEvent[] => {
   }
   if (!isRoleId(data.roleId)) throw ValidationError.field('roleId', 'Please select a valid role');
   if (data.roleId !== Role.Superadmin && !data.organizationId) {
-    throw ValidationError.field('organizationId', `A ${nameById(roles, data.roleId)} belongs to an organization`);
+    throw ValidationError.field(
+      'organizationId',
+      `A ${nameById(roles, data.roleId)} belongs to an organization`,
+    );
   }
   const { now, ...rest } = data;
   return [{ type: 'UserRegistered', data: { ...rest, registeredAt: now } }];
@@ -92,9 +143,12 @@ const registerUser = ({ data }: RegisterUser, state: User): UserEvent[] => {
 // and a wrong code past the expiry, answer as a wrong code. Only the right code past its expiry
 // answers 410 (register again): that tells its owner nothing new.
 const confirmSignup = ({ data }: ConfirmSignup, user: RegisteredUser): UserEvent[] => {
-  if (user.emailConfirmed || !user.confirmation) throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
-  if (data.codeHash !== user.confirmation.codeHash) throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
-  if (hasExpired(user.confirmation.expiresAt, data.now)) throw new GoneError(CONFIRMATION_CODE_EXPIRED);
+  if (user.emailConfirmed || !user.confirmation)
+    throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
+  if (data.codeHash !== user.confirmation.codeHash)
+    throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
+  if (hasExpired(user.confirmation.expiresAt, data.now))
+    throw new GoneError(CONFIRMATION_CODE_EXPIRED);
   return [{ type: 'SignupConfirmed', data: { userId: user.userId, confirmedAt: data.now } }];
 };
 
@@ -111,27 +165,61 @@ const blockUser = ({ data }: BlockUser, user: RegisteredUser): UserEvent[] => {
 /** Saving unchanged details records nothing. */
 const updateUser = ({ data }: UpdateUser, user: RegisteredUser): UserEvent[] => {
   const { email, username, name, phone, now } = data;
-  if (email === user.email && username === user.username && name === user.name && phone === user.phone) return [];
-  return [{ type: 'UserUpdated', data: { userId: user.userId, email, username, name, phone, updatedAt: now } }];
+  if (
+    email === user.email &&
+    username === user.username &&
+    name === user.name &&
+    phone === user.phone
+  )
+    return [];
+  return [
+    {
+      type: 'UserUpdated',
+      data: { userId: user.userId, email, username, name, phone, updatedAt: now },
+    },
+  ];
 };
 
 /** A new request replaces an earlier code, which stops working. */
-const requestPasswordReset = ({ data }: RequestPasswordReset, user: RegisteredUser): UserEvent[] => [{
-  type: 'PasswordResetRequested',
-  data: { userId: user.userId, resetCodeHash: data.resetCodeHash, expiresAt: data.expiresAt, requestedAt: data.now },
-}];
+const requestPasswordReset = (
+  { data }: RequestPasswordReset,
+  user: RegisteredUser,
+): UserEvent[] => [
+  {
+    type: 'PasswordResetRequested',
+    data: {
+      userId: user.userId,
+      resetCodeHash: data.resetCodeHash,
+      expiresAt: data.expiresAt,
+      requestedAt: data.now,
+    },
+  },
+];
 
 // One message for unknown, used and expired codes: the answer must not tell which.
 const resetPassword = ({ data }: ResetPassword, user: RegisteredUser): UserEvent[] => {
   const pending = user.passwordReset;
-  if (!pending || pending.codeHash !== data.resetCodeHash || hasExpired(pending.expiresAt, data.now)) {
+  if (
+    !pending ||
+    pending.codeHash !== data.resetCodeHash ||
+    hasExpired(pending.expiresAt, data.now)
+  ) {
     throw ValidationError.field('code', INVALID_RESET_CODE);
   }
-  return [{ type: 'PasswordReset', data: { userId: user.userId, passwordHash: data.newPasswordHash, resetAt: data.now } }];
+  return [
+    {
+      type: 'PasswordReset',
+      data: { userId: user.userId, passwordHash: data.newPasswordHash, resetAt: data.now },
+    },
+  ];
 };
 
 const deleteUser = ({ data }: DeleteUser, user: RegisteredUser): UserEvent[] => {
-  if (user.roleId !== Role.Driver) throw new IllegalStateError(`Only a Driver can be deleted; this user is a ${nameById(roles, user.roleId)}`);
-  if (data.hasOpenTour) throw new IllegalStateError('The driver has an open tour and cannot be deleted');
+  if (user.roleId !== Role.Driver)
+    throw new IllegalStateError(
+      `Only a Driver can be deleted; this user is a ${nameById(roles, user.roleId)}`,
+    );
+  if (data.hasOpenTour)
+    throw new IllegalStateError('The driver has an open tour and cannot be deleted');
   return [{ type: 'UserDeleted', data: { userId: user.userId, deletedAt: data.now } }];
 };

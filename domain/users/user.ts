@@ -9,7 +9,10 @@ import { assertNever, type Event } from '../shared/event.ts';
 export const userStream = (userId: string): string => `user-${userId}`;
 
 /** Users use the generic statuses 1 Pending, 2 Active, 3 Blocked. */
-export type UserStatus = typeof GenericStatus.Pending | typeof GenericStatus.Active | typeof GenericStatus.Blocked;
+export type UserStatus =
+  | typeof GenericStatus.Pending
+  | typeof GenericStatus.Active
+  | typeof GenericStatus.Blocked;
 
 const statusNames: Record<UserStatus, string> = { 1: 'Pending', 2: 'Active', 3: 'Blocked' };
 export const userStatusName = (status: UserStatus): string => statusNames[status];
@@ -17,29 +20,51 @@ export const userStatusName = (status: UserStatus): string => statusNames[status
 /** A one-time code as the domain keeps it: its hash and the ISO time it stops working. */
 export type OneTimeCode = { codeHash: string; expiresAt: string };
 
-export type UserRegistered = Event<'UserRegistered', {
-  userId: string;
-  email: string;
-  username: string;
-  name: string;
-  phone: string;
-  roleId: RoleId;
-  /** Null only for a Superadmin. */
-  organizationId: string | null;
-  passwordHash: string;
-  /** Pending after self-registration, Active when an administrator created the user. */
-  status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
-  /** The e-mailed sign-up code; null when none was sent (created by an administrator). */
-  confirmation: OneTimeCode | null;
-  registeredAt: string;
-}>;
+export type UserRegistered = Event<
+  'UserRegistered',
+  {
+    userId: string;
+    email: string;
+    username: string;
+    name: string;
+    phone: string;
+    roleId: RoleId;
+    /** Null only for a Superadmin. */
+    organizationId: string | null;
+    passwordHash: string;
+    /** Pending after self-registration, Active when an administrator created the user. */
+    status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
+    /** The e-mailed sign-up code; null when none was sent (created by an administrator). */
+    confirmation: OneTimeCode | null;
+    registeredAt: string;
+  }
+>;
 export type SignupConfirmed = Event<'SignupConfirmed', { userId: string; confirmedAt: string }>;
 export type UserActivated = Event<'UserActivated', { userId: string; activatedAt: string }>;
 export type UserBlocked = Event<'UserBlocked', { userId: string; blockedAt: string }>;
-export type UserUpdated = Event<'UserUpdated', { userId: string; email: string; username: string; name: string; phone: string; updatedAt: string }>;
-export type PasswordChanged = Event<'PasswordChanged', { userId: string; passwordHash: string; changedAt: string }>;
-export type PasswordResetRequested = Event<'PasswordResetRequested', { userId: string; resetCodeHash: string; expiresAt: string; requestedAt: string }>;
-export type PasswordReset = Event<'PasswordReset', { userId: string; passwordHash: string; resetAt: string }>;
+export type UserUpdated = Event<
+  'UserUpdated',
+  {
+    userId: string;
+    email: string;
+    username: string;
+    name: string;
+    phone: string;
+    updatedAt: string;
+  }
+>;
+export type PasswordChanged = Event<
+  'PasswordChanged',
+  { userId: string; passwordHash: string; changedAt: string }
+>;
+export type PasswordResetRequested = Event<
+  'PasswordResetRequested',
+  { userId: string; resetCodeHash: string; expiresAt: string; requestedAt: string }
+>;
+export type PasswordReset = Event<
+  'PasswordReset',
+  { userId: string; passwordHash: string; resetAt: string }
+>;
 export type UserDeleted = Event<'UserDeleted', { userId: string; deletedAt: string }>;
 
 export type UserEvent =
@@ -86,7 +111,12 @@ export const evolveUser = (state: User, event: UserEvent): User => {
   if (event.type === 'UserRegistered') {
     const { confirmation, registeredAt, status, ...profile } = event.data;
     return {
-      registered: true, deleted: false, ...profile, status, confirmation, registeredAt,
+      registered: true,
+      deleted: false,
+      ...profile,
+      status,
+      confirmation,
+      registeredAt,
       // Nobody will ever send a code to a user created without one, so its address counts as confirmed.
       emailConfirmed: confirmation === null,
       passwordReset: null,
@@ -95,19 +125,37 @@ export const evolveUser = (state: User, event: UserEvent): User => {
   }
   if (!state.registered) return state;
   switch (event.type) {
-    case 'SignupConfirmed': return { ...state, emailConfirmed: true, confirmation: null };
-    case 'UserActivated': return { ...state, status: GenericStatus.Active };
-    case 'UserBlocked': return { ...state, status: GenericStatus.Blocked, sessionsRevokedAt: event.data.blockedAt };
+    case 'SignupConfirmed':
+      return { ...state, emailConfirmed: true, confirmation: null };
+    case 'UserActivated':
+      return { ...state, status: GenericStatus.Active };
+    case 'UserBlocked':
+      return { ...state, status: GenericStatus.Blocked, sessionsRevokedAt: event.data.blockedAt };
     case 'UserUpdated': {
       const { email, username, name, phone } = event.data;
       return { ...state, email, username, name, phone };
     }
-    case 'PasswordChanged': return { ...state, passwordHash: event.data.passwordHash, sessionsRevokedAt: event.data.changedAt };
+    case 'PasswordChanged':
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        sessionsRevokedAt: event.data.changedAt,
+      };
     case 'PasswordResetRequested':
-      return { ...state, passwordReset: { codeHash: event.data.resetCodeHash, expiresAt: event.data.expiresAt } };
+      return {
+        ...state,
+        passwordReset: { codeHash: event.data.resetCodeHash, expiresAt: event.data.expiresAt },
+      };
     case 'PasswordReset':
-      return { ...state, passwordHash: event.data.passwordHash, passwordReset: null, sessionsRevokedAt: event.data.resetAt };
-    case 'UserDeleted': return { ...state, deleted: true, sessionsRevokedAt: event.data.deletedAt };
-    default: return assertNever(event);
+      return {
+        ...state,
+        passwordHash: event.data.passwordHash,
+        passwordReset: null,
+        sessionsRevokedAt: event.data.resetAt,
+      };
+    case 'UserDeleted':
+      return { ...state, deleted: true, sessionsRevokedAt: event.data.deletedAt };
+    default:
+      return assertNever(event);
   }
 };

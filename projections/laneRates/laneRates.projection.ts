@@ -6,14 +6,21 @@ import { defineProjection } from '../projection.ts';
 import type { LaneLoadsViewTable } from './laneRates.tables.ts';
 
 type LaneLoadRow = Omit<LaneLoadsViewTable, 'miles'> & { miles: number };
-type Acceptance = { proposal_id: string; load_id: string; price: number; month: string; accepted_at: string };
+type Acceptance = {
+  proposal_id: string;
+  load_id: string;
+  price: number;
+  month: string;
+  accepted_at: string;
+};
 
 /**
  * The road miles of a load, for prices per mile. The product routes no trip: the distance a load
  * shows is the straight lines through its stops in order (`routeMiles`); roads are longer, so that is
  * multiplied by the road factor the arrival estimate uses (1.2, domain/tours/geo.ts).
  */
-export const laneMiles = (details: { stops: readonly Point[] }): number => Math.round(routeMiles(details.stops) * ROAD_FACTOR * 10) / 10;
+export const laneMiles = (details: { stops: readonly Point[] }): number =>
+  Math.round(routeMiles(details.stops) * ROAD_FACTOR * 10) / 10;
 
 /** The lane row of a load's details: its first and last stops, equipment and road miles. */
 const laneOf = (loadId: string, details: LoadDetails): LaneLoadRow => {
@@ -21,8 +28,14 @@ const laneOf = (loadId: string, details: LoadDetails): LaneLoadRow => {
   const dropoff = details.stops[details.stops.length - 1]!;
   return {
     load_id: loadId,
-    pickup_latitude: pickup.latitude, pickup_longitude: pickup.longitude, pickup_city: pickup.city, pickup_state: pickup.state,
-    dropoff_latitude: dropoff.latitude, dropoff_longitude: dropoff.longitude, dropoff_city: dropoff.city, dropoff_state: dropoff.state,
+    pickup_latitude: pickup.latitude,
+    pickup_longitude: pickup.longitude,
+    pickup_city: pickup.city,
+    pickup_state: pickup.state,
+    dropoff_latitude: dropoff.latitude,
+    dropoff_longitude: dropoff.longitude,
+    dropoff_city: dropoff.city,
+    dropoff_state: dropoff.state,
     equipment: details.equipment.map((value) => Math.trunc(value)),
     miles: laneMiles(details),
   };
@@ -57,7 +70,9 @@ export const laneRatesProjection = defineProjection({
         await sql`INSERT INTO lane_loads_view SELECT * FROM jsonb_populate_recordset(NULL::lane_loads_view, ${JSON.stringify([...lanes.values()])}::jsonb)
           ON CONFLICT (load_id) DO UPDATE SET (pickup_latitude, pickup_longitude, pickup_city, pickup_state, dropoff_latitude, dropoff_longitude, dropoff_city, dropoff_state, equipment, miles)
           = ROW(excluded.pickup_latitude, excluded.pickup_longitude, excluded.pickup_city, excluded.pickup_state, excluded.dropoff_latitude, excluded.dropoff_longitude,
-            excluded.dropoff_city, excluded.dropoff_state, excluded.equipment, excluded.miles)`.execute(trx);
+            excluded.dropoff_city, excluded.dropoff_state, excluded.equipment, excluded.miles)`.execute(
+          trx,
+        );
         lanes.clear();
       }
       if (accepted.size > 0) {
@@ -71,7 +86,9 @@ export const laneRatesProjection = defineProjection({
         accepted.clear();
       }
       if (canceled.size > 0) {
-        await sql`DELETE FROM lane_rates_view WHERE load_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify([...canceled])}::jsonb))::uuid[])`.execute(trx);
+        await sql`DELETE FROM lane_rates_view WHERE load_id = ANY(ARRAY(SELECT jsonb_array_elements_text(${JSON.stringify([...canceled])}::jsonb))::uuid[])`.execute(
+          trx,
+        );
         canceled.clear();
       }
     };
@@ -81,7 +98,13 @@ export const laneRatesProjection = defineProjection({
       } else if (event.type === 'LoadProposalAccepted') {
         if (canceled.has(event.data.loadId)) await flush();
         const { proposalId, loadId, price, acceptedAt } = event.data;
-        accepted.set(proposalId, { proposal_id: proposalId, load_id: loadId, price, month: monthOf(acceptedAt), accepted_at: acceptedAt });
+        accepted.set(proposalId, {
+          proposal_id: proposalId,
+          load_id: loadId,
+          price,
+          month: monthOf(acceptedAt),
+          accepted_at: acceptedAt,
+        });
       } else if (event.type === 'LoadCanceled') {
         canceled.add(event.data.loadId);
       }

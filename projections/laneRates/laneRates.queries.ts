@@ -15,7 +15,11 @@ export const PER_MILE_STEP = 0.05;
 const EARTH_RADIUS_MILES = 3958.7613;
 
 /** Great-circle miles from a point to a row's columns (haversine, as domain/loads/route.ts computes it). */
-const milesFrom = (point: Point, latitude: string, longitude: string): RawBuilder<number> => sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
+const milesFrom = (
+  point: Point,
+  latitude: string,
+  longitude: string,
+): RawBuilder<number> => sql<number>`(2 * ${EARTH_RADIUS_MILES}::float8 * asin(least(1, sqrt(
   power(sin(radians(${sql.ref(latitude)} - ${point.latitude}::float8) / 2), 2)
   + cos(radians(${point.latitude}::float8)) * cos(radians(${sql.ref(latitude)})) * power(sin(radians(${sql.ref(longitude)} - ${point.longitude}::float8) / 2), 2)))))`;
 
@@ -28,22 +32,35 @@ const within = (point: Point, miles: number, latitude: string, longitude: string
 
 type Band = { p25: number | null; median: number | null; p75: number | null };
 type Round = (value: unknown) => number | null;
-const num = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+const num = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
 /** Rounded to a whole number of `step`s (in cents, so 0.05 steps stay exact decimals). */
-const roundedTo = (step: number): Round => (value) => {
-  const n = num(value);
-  if (n === null) return null;
-  const cents = Math.round(step * 100);
-  return (Math.round((n * 100) / cents) * cents) / 100;
-};
+const roundedTo =
+  (step: number): Round =>
+  (value) => {
+    const n = num(value);
+    if (n === null) return null;
+    const cents = Math.round(step * 100);
+    return (Math.round((n * 100) / cents) * cents) / 100;
+  };
 const roundPrice = roundedTo(PRICE_STEP);
 const roundPerMile = roundedTo(PER_MILE_STEP);
 /** A figure computed from `count` agreed prices: rounded, or null below LANE_MINIMUM. */
-const figure = (count: number, value: unknown, round: Round): number | null => (count >= LANE_MINIMUM ? round(value) : null);
-const band = (count: number, p25: unknown, median: unknown, p75: unknown, round: Round): Band =>
-  ({ p25: figure(count, p25, round), median: figure(count, median, round), p75: figure(count, p75, round) });
+const figure = (count: number, value: unknown, round: Round): number | null =>
+  count >= LANE_MINIMUM ? round(value) : null;
+const band = (count: number, p25: unknown, median: unknown, p75: unknown, round: Round): Band => ({
+  p25: figure(count, p25, round),
+  median: figure(count, median, round),
+  p75: figure(count, p75, round),
+});
 
-export type LaneQuery = { origin: Point; destination: Point; radius: number; equipment: number | null; since: Date };
+export type LaneQuery = {
+  origin: Point;
+  destination: Point;
+  radius: number;
+  equipment: number | null;
+  since: Date;
+};
 export type LaneFigures = {
   count: number;
   price: Band;
@@ -64,7 +81,18 @@ export async function laneFigures(db: Kysely<DB>, query: LaneQuery): Promise<Lan
     AND ${within(query.origin, query.radius, 'pickup_latitude', 'pickup_longitude')}
     AND ${within(query.destination, query.radius, 'dropoff_latitude', 'dropoff_longitude')}
     AND (${query.equipment}::int IS NULL OR ${query.equipment}::int = ANY(equipment))`;
-  const { rows: [total] } = await sql<{ count: string; per_mile_count: string; p25: unknown; median: unknown; p75: unknown; m25: unknown; m50: unknown; m75: unknown }>`
+  const {
+    rows: [total],
+  } = await sql<{
+    count: string;
+    per_mile_count: string;
+    p25: unknown;
+    median: unknown;
+    p75: unknown;
+    m25: unknown;
+    m50: unknown;
+    m75: unknown;
+  }>`
     SELECT count(*) AS count, count(price / NULLIF(miles, 0)) AS per_mile_count,
       percentile_cont(0.25) WITHIN GROUP (ORDER BY price) AS p25,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY price) AS median,
@@ -80,8 +108,18 @@ export async function laneFigures(db: Kysely<DB>, query: LaneQuery): Promise<Lan
   return {
     count,
     price: band(count, total?.p25, total?.median, total?.p75, roundPrice),
-    perMile: band(Number(total?.per_mile_count ?? 0), total?.m25, total?.m50, total?.m75, roundPerMile),
-    months: months.map((row) => ({ month: row.month, count: Number(row.count), median: figure(Number(row.count), row.median, roundPrice) })),
+    perMile: band(
+      Number(total?.per_mile_count ?? 0),
+      total?.m25,
+      total?.m50,
+      total?.m75,
+      roundPerMile,
+    ),
+    months: months.map((row) => ({
+      month: row.month,
+      count: Number(row.count),
+      median: figure(Number(row.count), row.median, roundPrice),
+    })),
   };
 }
 
@@ -102,9 +140,18 @@ export type TopLane = {
  */
 export async function topLanes(db: Kysely<DB>, since: Date, limit: number): Promise<TopLane[]> {
   const { rows: lanes } = await sql<{
-    pickup_city: string | null; pickup_state: string | null; dropoff_city: string | null; dropoff_state: string | null;
-    pickup_latitude: number; pickup_longitude: number; dropoff_latitude: number; dropoff_longitude: number;
-    count: string; per_mile_count: string; median_price: unknown; median_per_mile: unknown;
+    pickup_city: string | null;
+    pickup_state: string | null;
+    dropoff_city: string | null;
+    dropoff_state: string | null;
+    pickup_latitude: number;
+    pickup_longitude: number;
+    dropoff_latitude: number;
+    dropoff_longitude: number;
+    count: string;
+    per_mile_count: string;
+    median_price: unknown;
+    median_per_mile: unknown;
   }>`
     SELECT pickup_city, pickup_state, dropoff_city, dropoff_state,
       avg(pickup_latitude) AS pickup_latitude, avg(pickup_longitude) AS pickup_longitude,
@@ -118,8 +165,19 @@ export async function topLanes(db: Kysely<DB>, since: Date, limit: number): Prom
     ORDER BY count(*) DESC, pickup_state, pickup_city, dropoff_state, dropoff_city
     LIMIT ${limit}::int`.execute(db);
   if (lanes.length === 0) return [];
-  const keys = lanes.map((lane) => [lane.pickup_city, lane.pickup_state, lane.dropoff_city, lane.dropoff_state]);
-  const { rows: months } = await sql<{ lane: number; month: string; count: string; per_mile_count: string; median_per_mile: unknown }>`
+  const keys = lanes.map((lane) => [
+    lane.pickup_city,
+    lane.pickup_state,
+    lane.dropoff_city,
+    lane.dropoff_state,
+  ]);
+  const { rows: months } = await sql<{
+    lane: number;
+    month: string;
+    count: string;
+    per_mile_count: string;
+    median_per_mile: unknown;
+  }>`
     SELECT k.ordinality::int AS lane, r.month, count(*) AS count, count(r.price / NULLIF(r.miles, 0)) AS per_mile_count,
       percentile_cont(0.5) WITHIN GROUP (ORDER BY r.price / NULLIF(r.miles, 0)) AS median_per_mile
     FROM jsonb_array_elements(${JSON.stringify(keys)}::jsonb) WITH ORDINALITY AS k(key, ordinality)
@@ -130,14 +188,28 @@ export async function topLanes(db: Kysely<DB>, since: Date, limit: number): Prom
   return lanes.map((lane, index) => {
     const count = Number(lane.count);
     return {
-      origin: { city: lane.pickup_city, state: lane.pickup_state, latitude: Number(lane.pickup_latitude), longitude: Number(lane.pickup_longitude) },
-      destination: { city: lane.dropoff_city, state: lane.dropoff_state, latitude: Number(lane.dropoff_latitude), longitude: Number(lane.dropoff_longitude) },
+      origin: {
+        city: lane.pickup_city,
+        state: lane.pickup_state,
+        latitude: Number(lane.pickup_latitude),
+        longitude: Number(lane.pickup_longitude),
+      },
+      destination: {
+        city: lane.dropoff_city,
+        state: lane.dropoff_state,
+        latitude: Number(lane.dropoff_latitude),
+        longitude: Number(lane.dropoff_longitude),
+      },
       count,
       medianPrice: figure(count, lane.median_price, roundPrice),
       medianPerMile: figure(Number(lane.per_mile_count), lane.median_per_mile, roundPerMile),
-      months: months.filter((row) => row.lane === index + 1).map((row) => ({
-        month: row.month, count: Number(row.count), medianPerMile: figure(Number(row.per_mile_count), row.median_per_mile, roundPerMile),
-      })),
+      months: months
+        .filter((row) => row.lane === index + 1)
+        .map((row) => ({
+          month: row.month,
+          count: Number(row.count),
+          medianPerMile: figure(Number(row.per_mile_count), row.median_per_mile, roundPerMile),
+        })),
     };
   });
 }

@@ -28,6 +28,9 @@ export type LaneRatesViewTable = LaneEnds & {
   accepted_at: Timestamp;
 };
 
-export type LaneRatesTables = { lane_loads_view: LaneLoadsViewTable; lane_rates_view: LaneRatesViewTable };
+export type LaneRatesTables = {
+  lane_loads_view: LaneLoadsViewTable;
+  lane_rates_view: LaneRatesViewTable;
+};
 
 export type LaneRateRow = Selectable<LaneRatesViewTable>;

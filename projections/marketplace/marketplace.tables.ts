@@ -1,7 +1,14 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { LoadStop } from '../../domain/loads/load.types.ts';
 import type { TourStop } from '../../domain/tours/tour.types.ts';
-import type { Decimal, Json, NullableDecimal, NullableInt8, NullableTimestamp, Timestamp } from '../../storage/columns.ts';
+import type {
+  Decimal,
+  Json,
+  NullableDecimal,
+  NullableInt8,
+  NullableTimestamp,
+  Timestamp,
+} from '../../storage/columns.ts';
 
 /**
  * The marketplace read models (migration 2026_11_22_1200_marketplace_read_models, 1700 and

@@ -1,5 +1,10 @@
 import { sql } from 'kysely';
-import { POSITION_EVENT_TYPES, type MessagePosted, type PositionRecorded, type PositionsRecorded } from '../../domain/tours/tour.types.ts';
+import {
+  POSITION_EVENT_TYPES,
+  type MessagePosted,
+  type PositionRecorded,
+  type PositionsRecorded,
+} from '../../domain/tours/tour.types.ts';
 import type { RecordedEvent } from '../../storage/eventStore.ts';
 import { defineProjection } from '../projection.ts';
 
@@ -20,7 +25,8 @@ export const tourPositionsProjection = defineProjection({
     const batches: { t: string; s: string; r: number; p: unknown[] }[] = [];
     for (const event of events as RecordedEvent[]) {
       if (event.type === 'PositionsRecorded') {
-        const { tourId, source, positions } = (event as unknown as RecordedEvent<PositionsRecorded>).data;
+        const { tourId, source, positions } = (event as unknown as RecordedEvent<PositionsRecorded>)
+          .data;
         batches.push({ t: tourId, s: source, r: event.streamRevision, p: positions });
       } else if (event.type === 'PositionRecorded') {
         const data = (event as unknown as RecordedEvent<PositionRecorded>).data;
@@ -28,9 +34,14 @@ export const tourPositionsProjection = defineProjection({
       }
     }
     // One statement for up to about 5,000 positions.
-    for (let start = 0; start < batches.length;) {
+    for (let start = 0; start < batches.length; ) {
       let end = start;
-      for (let taken = 0; end < batches.length && (end === start || taken + batches[end]!.p.length <= 5000); end++) taken += batches[end]!.p.length;
+      for (
+        let taken = 0;
+        end < batches.length && (end === start || taken + batches[end]!.p.length <= 5000);
+        end++
+      )
+        taken += batches[end]!.p.length;
       await sql`INSERT INTO tour_positions_view (tour_id, latitude, longitude, speed, heading, accuracy, source, recorded_at, stream_revision, position_index)
         SELECT (e->>'t')::uuid, (p->>'latitude')::float8, (p->>'longitude')::float8, (p->>'speed')::float8, (p->>'heading')::float8,
           (p->>'accuracy')::float8, e->>'s', (p->>'recordedAt')::timestamptz, (e->>'r')::bigint, (n - 1)::int
@@ -50,15 +61,38 @@ export const tourChatProjection = defineProjection({
   handles: ['MessagePosted'],
   async apply(trx, events) {
     // One statement per page; a message delivered twice keeps its first row.
-    const rows = new Map<string, { id: string; tour_id: string; user_id: string; user_name: string; organization_id: string | null; text: string; posted_at: string }>();
+    const rows = new Map<
+      string,
+      {
+        id: string;
+        tour_id: string;
+        user_id: string;
+        user_name: string;
+        organization_id: string | null;
+        text: string;
+        posted_at: string;
+      }
+    >();
     for (const { data: d } of events as unknown as MessagePosted[]) {
       if (!rows.has(d.messageId)) {
-        rows.set(d.messageId, { id: d.messageId, tour_id: d.tourId, user_id: d.userId, user_name: d.userName, organization_id: d.organizationId, text: d.text, posted_at: d.postedAt });
+        rows.set(d.messageId, {
+          id: d.messageId,
+          tour_id: d.tourId,
+          user_id: d.userId,
+          user_name: d.userName,
+          organization_id: d.organizationId,
+          text: d.text,
+          posted_at: d.postedAt,
+        });
       }
     }
     const list = [...rows.values()];
     for (let start = 0; start < list.length; start += 1000) {
-      await trx.insertInto('chat_messages_view').values(list.slice(start, start + 1000)).onConflict((conflict) => conflict.column('id').doNothing()).execute();
+      await trx
+        .insertInto('chat_messages_view')
+        .values(list.slice(start, start + 1000))
+        .onConflict((conflict) => conflict.column('id').doNothing())
+        .execute();
     }
   },
 });

@@ -1,5 +1,9 @@
 import { sql } from 'kysely';
-import type { CarrierProfile, OrganizationEvent, ShipperProfile } from '../../domain/organizations/organization.ts';
+import type {
+  CarrierProfile,
+  OrganizationEvent,
+  ShipperProfile,
+} from '../../domain/organizations/organization.ts';
 import { defineProjection } from '../projection.ts';
 
 const carrierColumns = (profile: CarrierProfile | null) => ({
@@ -11,14 +15,24 @@ const carrierColumns = (profile: CarrierProfile | null) => ({
   teams: JSON.stringify(profile?.driverTeams ?? []),
   documents: JSON.stringify(profile?.documents ?? {}),
 });
-const shipperColumns = (profile: ShipperProfile | null) => ({ insured: profile?.insuredAmount ?? null, signature: profile?.signatureFileId ?? null });
+const shipperColumns = (profile: ShipperProfile | null) => ({
+  insured: profile?.insuredAmount ?? null,
+  signature: profile?.signatureFileId ?? null,
+});
 
 /** Organizations with their contact, profile and status, for the administration lists and the account. */
 export const organizationsProjection = defineProjection({
   name: 'organizations',
   version: 1,
   tables: ['organizations_view'],
-  handles: ['OrganizationRegistered', 'OrganizationContactChanged', 'CarrierProfileChanged', 'ShipperProfileChanged', 'OrganizationActivated', 'OrganizationBlocked'],
+  handles: [
+    'OrganizationRegistered',
+    'OrganizationContactChanged',
+    'CarrierProfileChanged',
+    'ShipperProfileChanged',
+    'OrganizationActivated',
+    'OrganizationBlocked',
+  ],
   async apply(trx, events) {
     for (const recorded of events) {
       const event = recorded as unknown as OrganizationEvent;
@@ -38,7 +52,9 @@ export const organizationsProjection = defineProjection({
         case 'OrganizationContactChanged': {
           const d = event.data;
           await sql`UPDATE organizations_view SET name = ${d.name}, address = ${d.contact.address}, person = ${d.contact.person}, email = ${d.contact.email},
-            phone = ${d.contact.phone}, updated_at = ${d.changedAt} WHERE id = ${d.organizationId}`.execute(trx);
+            phone = ${d.contact.phone}, updated_at = ${d.changedAt} WHERE id = ${d.organizationId}`.execute(
+            trx,
+          );
           break;
         }
         case 'CarrierProfileChanged': {
@@ -55,10 +71,14 @@ export const organizationsProjection = defineProjection({
           break;
         }
         case 'OrganizationActivated':
-          await sql`UPDATE organizations_view SET status = 2, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.organizationId}`.execute(trx);
+          await sql`UPDATE organizations_view SET status = 2, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.organizationId}`.execute(
+            trx,
+          );
           break;
         case 'OrganizationBlocked':
-          await sql`UPDATE organizations_view SET status = 3, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.organizationId}`.execute(trx);
+          await sql`UPDATE organizations_view SET status = 3, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.organizationId}`.execute(
+            trx,
+          );
           break;
         default:
           break;

@@ -1,9 +1,14 @@
 import { sql } from 'kysely';
-import type { SavedSearchEvent, SearchArea, SearchCriteria } from '../../domain/searches/savedSearch.types.ts';
+import type {
+  SavedSearchEvent,
+  SearchArea,
+  SearchCriteria,
+} from '../../domain/searches/savedSearch.types.ts';
 import { defineProjection } from '../projection.ts';
 import type { SavedSearchRow } from './searches.tables.ts';
 
-const areaColumns = (area: SearchArea | undefined) => [area?.latitude ?? null, area?.longitude ?? null, area?.radius ?? null] as const;
+const areaColumns = (area: SearchArea | undefined) =>
+  [area?.latitude ?? null, area?.longitude ?? null, area?.radius ?? null] as const;
 
 /** The criteria of a row, as the domain names them; absent ones left out. */
 export const criteriaOfRow = (row: SavedSearchRow): SearchCriteria => {
@@ -13,12 +18,20 @@ export const criteriaOfRow = (row: SavedSearchRow): SearchCriteria => {
     const radius = row[`${prefix}_radius`];
     return latitude === null || longitude === null || radius === null
       ? undefined
-      : { latitude: Number(latitude), longitude: Number(longitude), radius: Number(radius) as SearchArea['radius'] };
+      : {
+          latitude: Number(latitude),
+          longitude: Number(longitude),
+          radius: Number(radius) as SearchArea['radius'],
+        };
   };
   const origin = area('origin');
   const destination = area('destination');
   const equipment = (row.equipment ?? []).map(Number);
-  return { ...(origin ? { origin } : {}), ...(destination ? { destination } : {}), ...(equipment.length ? { equipment } : {}) };
+  return {
+    ...(origin ? { origin } : {}),
+    ...(destination ? { destination } : {}),
+    ...(equipment.length ? { equipment } : {}),
+  };
 };
 
 /** Every organization's saved searches, for GET searches and the lane alerts. */
@@ -34,7 +47,9 @@ export const savedSearchesProjection = defineProjection({
         case 'SearchSaved': {
           const d = event.data;
           const [originLatitude, originLongitude, originRadius] = areaColumns(d.origin);
-          const [destinationLatitude, destinationLongitude, destinationRadius] = areaColumns(d.destination);
+          const [destinationLatitude, destinationLongitude, destinationRadius] = areaColumns(
+            d.destination,
+          );
           const equipment = `{${(d.equipment ?? []).map((id) => Math.trunc(id)).join(',')}}`;
           await sql`INSERT INTO saved_searches_view (id, organization_id, user_id, name, origin_latitude, origin_longitude, origin_radius,
               destination_latitude, destination_longitude, destination_radius, equipment, created_at)

@@ -17,7 +17,9 @@ export const tourSharesProjection = defineProjection({
           VALUES (${d.shareId}, ${d.tourId}, ${d.tokenHash}, ${d.organizationId}, ${d.sharedBy}, ${d.expiresAt}, ${d.sharedAt})
           ON CONFLICT (id) DO NOTHING`.execute(trx);
       } else if (event.type === 'TourShareRevoked') {
-        await sql`UPDATE tour_shares_view SET revoked_at = ${event.data.revokedAt} WHERE id = ${event.data.shareId} AND revoked_at IS NULL`.execute(trx);
+        await sql`UPDATE tour_shares_view SET revoked_at = ${event.data.revokedAt} WHERE id = ${event.data.shareId} AND revoked_at IS NULL`.execute(
+          trx,
+        );
       }
     }
   },

@@ -7,7 +7,16 @@ export const usersProjection = defineProjection({
   name: 'users',
   version: 1,
   tables: ['users_view'],
-  handles: ['UserRegistered', 'SignupConfirmed', 'UserActivated', 'UserBlocked', 'UserUpdated', 'PasswordResetRequested', 'PasswordReset', 'UserDeleted'],
+  handles: [
+    'UserRegistered',
+    'SignupConfirmed',
+    'UserActivated',
+    'UserBlocked',
+    'UserUpdated',
+    'PasswordResetRequested',
+    'PasswordReset',
+    'UserDeleted',
+  ],
   async apply(trx, events) {
     for (const recorded of events) {
       const event = recorded as unknown as UserEvent;
@@ -20,24 +29,36 @@ export const usersProjection = defineProjection({
           break;
         }
         case 'SignupConfirmed':
-          await sql`UPDATE users_view SET email_confirmed = true, updated_at = ${event.data.confirmedAt} WHERE id = ${event.data.userId}`.execute(trx);
+          await sql`UPDATE users_view SET email_confirmed = true, updated_at = ${event.data.confirmedAt} WHERE id = ${event.data.userId}`.execute(
+            trx,
+          );
           break;
         case 'UserActivated':
-          await sql`UPDATE users_view SET status = 2, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.userId}`.execute(trx);
+          await sql`UPDATE users_view SET status = 2, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.userId}`.execute(
+            trx,
+          );
           break;
         case 'UserBlocked':
-          await sql`UPDATE users_view SET status = 3, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.userId}`.execute(trx);
+          await sql`UPDATE users_view SET status = 3, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.userId}`.execute(
+            trx,
+          );
           break;
         case 'UserUpdated': {
           const d = event.data;
-          await sql`UPDATE users_view SET email = ${d.email}, username = ${d.username}, name = ${d.name}, phone = ${d.phone}, updated_at = ${d.updatedAt} WHERE id = ${d.userId}`.execute(trx);
+          await sql`UPDATE users_view SET email = ${d.email}, username = ${d.username}, name = ${d.name}, phone = ${d.phone}, updated_at = ${d.updatedAt} WHERE id = ${d.userId}`.execute(
+            trx,
+          );
           break;
         }
         case 'PasswordResetRequested':
-          await sql`UPDATE users_view SET reset_code_hash = ${event.data.resetCodeHash} WHERE id = ${event.data.userId}`.execute(trx);
+          await sql`UPDATE users_view SET reset_code_hash = ${event.data.resetCodeHash} WHERE id = ${event.data.userId}`.execute(
+            trx,
+          );
           break;
         case 'PasswordReset':
-          await sql`UPDATE users_view SET reset_code_hash = NULL, updated_at = ${event.data.resetAt} WHERE id = ${event.data.userId}`.execute(trx);
+          await sql`UPDATE users_view SET reset_code_hash = NULL, updated_at = ${event.data.resetAt} WHERE id = ${event.data.userId}`.execute(
+            trx,
+          );
           break;
         case 'UserDeleted':
           await sql`DELETE FROM users_view WHERE id = ${event.data.userId}`.execute(trx);

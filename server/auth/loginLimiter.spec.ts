@@ -7,31 +7,64 @@ const setup = (options: Parameters<typeof createLoginLimiter>[0] = {}) => {
   return { clock, limiter };
 };
 
-t.test('10 failures a minute per account, then a Retry-After until the window slides', async (t) => {
-  const { clock, limiter } = setup();
-  for (let i = 0; i < 10; i += 1) {
-    t.same(limiter.check('alice@example.com', `10.0.0.${i}`), { allowed: true }, `attempt ${i + 1} allowed`);
-    limiter.fail('alice@example.com', `10.0.0.${i}`);
+t.test(
+  '10 failures a minute per account, then a Retry-After until the window slides',
+  async (t) => {
+    const { clock, limiter } = setup();
+    for (let i = 0; i < 10; i += 1) {
+      t.same(
+        limiter.check('alice@example.com', `10.0.0.${i}`),
+        { allowed: true },
+        `attempt ${i + 1} allowed`,
+      );
+      limiter.fail('alice@example.com', `10.0.0.${i}`);
+      clock.at += 1_000;
+    }
+    // Addresses rotate (as with a rotated X-Forwarded-For): the account limit still holds.
+    t.same(limiter.check('alice@example.com', '10.9.9.9'), {
+      allowed: false,
+      retryAfterSeconds: 50,
+    });
+    t.same(
+      limiter.check('  ALICE@Example.com ', '10.9.9.9'),
+      { allowed: false, retryAfterSeconds: 50 },
+      'normalised account',
+    );
+    t.same(
+      limiter.check('bob@example.com', '10.9.9.9'),
+      { allowed: true },
+      'other accounts are not affected',
+    );
+    clock.at += 49_000;
+    t.same(limiter.check('alice@example.com', '10.9.9.9'), {
+      allowed: false,
+      retryAfterSeconds: 1,
+    });
     clock.at += 1_000;
-  }
-  // Addresses rotate (as with a rotated X-Forwarded-For): the account limit still holds.
-  t.same(limiter.check('alice@example.com', '10.9.9.9'), { allowed: false, retryAfterSeconds: 50 });
-  t.same(limiter.check('  ALICE@Example.com ', '10.9.9.9'), { allowed: false, retryAfterSeconds: 50 }, 'normalised account');
-  t.same(limiter.check('bob@example.com', '10.9.9.9'), { allowed: true }, 'other accounts are not affected');
-  clock.at += 49_000;
-  t.same(limiter.check('alice@example.com', '10.9.9.9'), { allowed: false, retryAfterSeconds: 1 });
-  clock.at += 1_000;
-  t.same(limiter.check('alice@example.com', '10.9.9.9'), { allowed: true }, 'the first failure slid out of the window');
-  limiter.fail('alice@example.com', '10.9.9.9');
-  t.same(limiter.check('alice@example.com', '10.9.9.9'), { allowed: false, retryAfterSeconds: 1 }, 'sliding, not fixed: one slot freed, one used');
-});
+    t.same(
+      limiter.check('alice@example.com', '10.9.9.9'),
+      { allowed: true },
+      'the first failure slid out of the window',
+    );
+    limiter.fail('alice@example.com', '10.9.9.9');
+    t.same(
+      limiter.check('alice@example.com', '10.9.9.9'),
+      { allowed: false, retryAfterSeconds: 1 },
+      'sliding, not fixed: one slot freed, one used',
+    );
+  },
+);
 
 t.test('10 failures a minute per client address, across accounts', async (t) => {
   const { clock, limiter } = setup();
   for (let i = 0; i < 10; i += 1) limiter.fail(`user${i}@example.com`, '203.0.113.7');
   const decision = limiter.check('new@example.com', '203.0.113.7');
   t.same(decision, { allowed: false, retryAfterSeconds: 60 });
-  t.same(limiter.check('new@example.com', '203.0.113.8'), { allowed: true }, 'another address may try');
+  t.same(
+    limiter.check('new@example.com', '203.0.113.8'),
+    { allowed: true },
+    'another address may try',
+  );
   clock.at += 60_000;
   t.same(limiter.check('new@example.com', '203.0.113.7'), { allowed: true });
 });
@@ -50,7 +83,10 @@ t.test('at most 100 failures an hour per account', async (t) => {
   }
   t.comment(`failures allowed in one hour for one account: ${failures}`);
   t.ok(failures <= 100, `${failures} ≤ 100`);
-  t.ok(failures >= 90, 'the per-minute rule alone would have allowed far more; the hourly cap is what stops it');
+  t.ok(
+    failures >= 90,
+    'the per-minute rule alone would have allowed far more; the hourly cap is what stops it',
+  );
 });
 
 t.test('at most 100 failures an hour per client address, across accounts', async (t) => {
@@ -68,7 +104,10 @@ t.test('at most 100 failures an hour per client address, across accounts', async
   }
   t.comment(`failures allowed in one hour from one address: ${failures}`);
   t.ok(failures <= 100, `${failures} ≤ 100`);
-  t.ok(failures >= 90, 'the per-minute rule alone would have allowed far more; the hourly cap is what stops it');
+  t.ok(
+    failures >= 90,
+    'the per-minute rule alone would have allowed far more; the hourly cap is what stops it',
+  );
 });
 
 t.test('a success clears the account but not the address', async (t) => {
@@ -99,12 +138,31 @@ t.test('normaliseAccount', async (t) => {
   t.equal(normaliseAccount('ａｌｉｃｅ'), 'alice', 'full-width forms fold to ASCII');
 });
 
-t.test('an account known by several names: one failure counts for each name, and once for the address', async (t) => {
-  const { limiter } = setup();
-  for (let i = 0; i < 10; i += 1) limiter.fail(['carol@example.com', 'Carol'], `10.3.0.${i}`);
-  t.same(limiter.check('carol', '10.9.9.9'), { allowed: false, retryAfterSeconds: 60 }, 'limited by its username');
-  t.same(limiter.check('CAROL@example.com', '10.9.9.9'), { allowed: false, retryAfterSeconds: 60 }, 'and by its e-mail');
-  t.same(limiter.check('dave@example.com', '10.3.0.1'), { allowed: true }, 'each address counted once');
-  limiter.succeed(['carol@example.com', 'carol']);
-  t.same(limiter.check(['carol@example.com', 'carol'], '10.9.9.9'), { allowed: true }, 'a success clears both');
-});
+t.test(
+  'an account known by several names: one failure counts for each name, and once for the address',
+  async (t) => {
+    const { limiter } = setup();
+    for (let i = 0; i < 10; i += 1) limiter.fail(['carol@example.com', 'Carol'], `10.3.0.${i}`);
+    t.same(
+      limiter.check('carol', '10.9.9.9'),
+      { allowed: false, retryAfterSeconds: 60 },
+      'limited by its username',
+    );
+    t.same(
+      limiter.check('CAROL@example.com', '10.9.9.9'),
+      { allowed: false, retryAfterSeconds: 60 },
+      'and by its e-mail',
+    );
+    t.same(
+      limiter.check('dave@example.com', '10.3.0.1'),
+      { allowed: true },
+      'each address counted once',
+    );
+    limiter.succeed(['carol@example.com', 'carol']);
+    t.same(
+      limiter.check(['carol@example.com', 'carol'], '10.9.9.9'),
+      { allowed: true },
+      'a success clears both',
+    );
+  },
+);

@@ -13,8 +13,14 @@ export type LoginLimiter = ReturnType<typeof createLoginLimiter>;
 export const defaultLoginLimits = {
   // 10 a minute is the product rule; 100 an hour caps a patient attacker at the test plan's ceiling,
   // for an account and for an address alike.
-  account: [{ windowMs: 60_000, max: 10 }, { windowMs: 3_600_000, max: 100 }] as LimitRule[],
-  address: [{ windowMs: 60_000, max: 10 }, { windowMs: 3_600_000, max: 100 }] as LimitRule[],
+  account: [
+    { windowMs: 60_000, max: 10 },
+    { windowMs: 3_600_000, max: 100 },
+  ] as LimitRule[],
+  address: [
+    { windowMs: 60_000, max: 10 },
+    { windowMs: 3_600_000, max: 100 },
+  ] as LimitRule[],
 };
 
 /** Case, surrounding spaces and Unicode look-alike forms do not make a new account key. */
@@ -28,15 +34,18 @@ type Accounts = string | readonly string[];
 const accountKeys = (accounts: Accounts) => [...new Set([accounts].flat().map(normaliseAccount))];
 
 /** The 429 of a limited sign-in, and of a limited current-password check (the same limits). */
-export const tooManySignInsMessage = (retryAfterSeconds: number) => `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`;
+export const tooManySignInsMessage = (retryAfterSeconds: number) =>
+  `Too many failed sign-ins. Try again in ${retryAfterSeconds} seconds.`;
 
-export function createLoginLimiter(options: {
-  now?: () => number;
-  account?: LimitRule[];
-  address?: LimitRule[];
-  /** Keys remembered per kind; the least recently failed are forgotten first. */
-  maxKeys?: number;
-} = {}) {
+export function createLoginLimiter(
+  options: {
+    now?: () => number;
+    account?: LimitRule[];
+    address?: LimitRule[];
+    /** Keys remembered per kind; the least recently failed are forgotten first. */
+    maxKeys?: number;
+  } = {},
+) {
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? 50_000;
   const accounts = createCounter(options.account ?? defaultLoginLimits.account, maxKeys);
@@ -45,8 +54,13 @@ export function createLoginLimiter(options: {
   /** Ask before checking the password: while limited, even the right password is not tried. */
   const check = (account: Accounts, address: string): LimitDecision => {
     const at = now();
-    const wait = Math.max(...accountKeys(account).map((key) => accounts.wait(key, at)), addresses.wait(address, at));
-    return wait > 0 ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) } : { allowed: true };
+    const wait = Math.max(
+      ...accountKeys(account).map((key) => accounts.wait(key, at)),
+      addresses.wait(address, at),
+    );
+    return wait > 0
+      ? { allowed: false, retryAfterSeconds: Math.max(1, Math.ceil(wait / 1000)) }
+      : { allowed: true };
   };
 
   return {
@@ -54,7 +68,11 @@ export function createLoginLimiter(options: {
     /** `check` for a route: while limited, sign-in's 429 with Retry-After (a sign-in and a current-password check alike). */
     assertAllowed(account: Accounts, address: string): void {
       const decision = check(account, address);
-      if (!decision.allowed) throw new TooManyRequestsError(tooManySignInsMessage(decision.retryAfterSeconds), decision.retryAfterSeconds);
+      if (!decision.allowed)
+        throw new TooManyRequestsError(
+          tooManySignInsMessage(decision.retryAfterSeconds),
+          decision.retryAfterSeconds,
+        );
     },
     /** One failure: counted once for the address, and for each of the account's keys. */
     fail(account: Accounts, address: string): void {

@@ -41,7 +41,9 @@ export function createOrganizationStatusCache(options: {
       cache.delete(organizationId);
       cache.set(organizationId, { status, until: now() + ttlMs });
       // A failed read is not kept: the next request asks again.
-      status.catch(() => { if (cache.get(organizationId)?.status === status) cache.delete(organizationId); });
+      status.catch(() => {
+        if (cache.get(organizationId)?.status === status) cache.delete(organizationId);
+      });
       // Insertion order is age order: drop the oldest to stay bounded.
       while (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
       return status;

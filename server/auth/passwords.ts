@@ -16,7 +16,8 @@ export const passwordHashOptions = {
  * A hash of a random, forgotten password with the same parameters. Verifying an unknown account
  * against it costs as much as verifying a real one, so timing does not tell which e-mails exist.
  */
-export const DUMMY_PASSWORD_HASH = '$argon2id$v=19$m=19456,t=2,p=1$KbTXLcv9aZEmh7Sk5uW9yQ$z2q1sQn5As/j++QLl2+uw/mqeddXCf7egHLQk3okMIo';
+export const DUMMY_PASSWORD_HASH =
+  '$argon2id$v=19$m=19456,t=2,p=1$KbTXLcv9aZEmh7Sk5uW9yQ$z2q1sQn5As/j++QLl2+uw/mqeddXCf7egHLQk3okMIo';
 
 export async function hashPassword(plain: string): Promise<string> {
   return hash(plain, passwordHashOptions);
@@ -26,7 +27,10 @@ export async function hashPassword(plain: string): Promise<string> {
  * True when `plain` matches `stored`. Pass `null` for an unknown account: the dummy hash is verified
  * instead and the answer is false. A malformed stored hash answers false rather than throwing.
  */
-export async function verifyPassword(stored: string | null | undefined, plain: string): Promise<boolean> {
+export async function verifyPassword(
+  stored: string | null | undefined,
+  plain: string,
+): Promise<boolean> {
   const target = stored || DUMMY_PASSWORD_HASH;
   try {
     const matches = await verify(target, plain);
@@ -40,9 +44,11 @@ export async function verifyPassword(stored: string | null | undefined, plain: s
 export function needsRehash(stored: string): boolean {
   try {
     const options = parseOptions(stored);
-    return options.algorithm !== passwordHashOptions.algorithm
-      || options.memoryCost < passwordHashOptions.memoryCost
-      || options.timeCost < passwordHashOptions.timeCost;
+    return (
+      options.algorithm !== passwordHashOptions.algorithm ||
+      options.memoryCost < passwordHashOptions.memoryCost ||
+      options.timeCost < passwordHashOptions.timeCost
+    );
   } catch {
     return true;
   }

@@ -6,4 +6,5 @@ import { createHash, randomBytes } from 'node:crypto';
  */
 export const newShareToken = (): string => randomBytes(32).toString('base64url');
 
-export const hashShareToken = (token: string): string => createHash('sha256').update(token).digest('hex');
+export const hashShareToken = (token: string): string =>
+  createHash('sha256').update(token).digest('hex');

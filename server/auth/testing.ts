@@ -11,7 +11,9 @@ import type { TokenService } from './tokens.ts';
  */
 export async function openAuthTestDatabase(): Promise<TestDatabase> {
   const database = await openTestDatabase();
-  const { rows } = await sql<{ table: string | null }>`SELECT to_regclass('refresh_tokens')::text AS table`.execute(database.db);
+  const { rows } = await sql<{
+    table: string | null;
+  }>`SELECT to_regclass('refresh_tokens')::text AS table`.execute(database.db);
   // A migration takes a database of any schema.
   if (!rows[0]?.table) await up(database.db as Kysely<unknown>);
   return database;
@@ -21,7 +23,10 @@ export async function openAuthTestDatabase(): Promise<TestDatabase> {
  * Binds a token service outside an HTTP app, as `buildApp` does: @fastify/jwt registered with the
  * service's options on a bare Fastify instance, closed when the test ends.
  */
-export async function withAccessJwt<T extends TokenService>(service: T, teardown: (fn: () => Promise<void>) => void): Promise<T> {
+export async function withAccessJwt<T extends TokenService>(
+  service: T,
+  teardown: (fn: () => Promise<void>) => void,
+): Promise<T> {
   const host = Fastify();
   await host.register(fastifyJwt, service.jwtOptions);
   await host.ready();

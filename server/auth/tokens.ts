@@ -51,17 +51,20 @@ export function accessJwtOptions(secret: string | JwtKeys): FastifyJWTOptions {
   return {
     // Keys by `kid` (server/cluster/clusterSecrets.ts): @fastify/jwt hands the decoded header to this
     // function and verifies with the key it answers; a `kid` not known yet reads the keys again once.
-    secret: typeof secret === 'string' ? secret : async (_request: FastifyRequest, token: TokenOrHeader) => {
-      const header = 'header' in token ? token.header : token;
-      const kid = typeof header.kid === 'string' ? header.kid : undefined;
-      let key = secret.verifying(kid);
-      if (key === null && kid !== undefined) {
-        await secret.refresh();
-        key = secret.verifying(kid);
-      }
-      if (key === null) throw refused();
-      return key;
-    },
+    secret:
+      typeof secret === 'string'
+        ? secret
+        : async (_request: FastifyRequest, token: TokenOrHeader) => {
+            const header = 'header' in token ? token.header : token;
+            const kid = typeof header.kid === 'string' ? header.kid : undefined;
+            let key = secret.verifying(kid);
+            if (key === null && kid !== undefined) {
+              await secret.refresh();
+              key = secret.verifying(kid);
+            }
+            if (key === null) throw refused();
+            return key;
+          },
     // The secret function reads the header (`kid`).
     decode: { complete: true },
     sign: { algorithm: 'HS256', iss: TOKEN_ISSUER, aud: TOKEN_AUDIENCE },
@@ -101,7 +104,6 @@ export type UserAllowance = {
 };
 export type IsUserAllowed = (userId: string) => Promise<UserAllowance>;
 
-
 export type TokenService = ReturnType<typeof createTokenService>;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -127,14 +129,18 @@ export function createTokenService(options: {
 }) {
   // HS256 wants a key of at least 256 bits; a short one can be brute-forced offline from any token.
   const keys = options.keys ?? staticJwtKeys(options.secret ?? '');
-  if (keys.signing().secret.length < 32) throw new Error('The JWT secret must be at least 32 characters long');
+  if (keys.signing().secret.length < 32)
+    throw new Error('The JWT secret must be at least 32 characters long');
   const { db } = options;
   const now = options.now ?? (() => new Date());
   const accessTtl = options.accessTokenTtlSeconds ?? ACCESS_TOKEN_TTL_SECONDS;
   const jwtOptions = accessJwtOptions(options.keys ?? keys.signing().secret);
   let bound: AccessJwt | null = options.jwt ?? null;
   const jwt = (): AccessJwt => {
-    if (!bound) throw new Error('Access tokens need @fastify/jwt: register it with `tokens.jwtOptions` and pass `app.jwt` to `tokens.useJwt`');
+    if (!bound)
+      throw new Error(
+        'Access tokens need @fastify/jwt: register it with `tokens.jwtOptions` and pass `app.jwt` to `tokens.useJwt`',
+      );
     return bound;
   };
   const familyCache = new Map<string, { active: boolean; until: number }>();
@@ -143,12 +149,21 @@ export function createTokenService(options: {
     familyCache.delete(familyId);
     familyCache.set(familyId, { active, until: now().getTime() + FAMILY_CACHE_MS });
     // Insertion order is age order: drop the oldest to stay bounded.
-    while (familyCache.size > FAMILY_CACHE_MAX) familyCache.delete(familyCache.keys().next().value!);
+    while (familyCache.size > FAMILY_CACHE_MAX)
+      familyCache.delete(familyCache.keys().next().value!);
   }
 
   function accessToken(user: SessionUser, familyId: string): string {
     const iat = Math.floor(now().getTime() / 1000);
-    const payload = { sub: user.id, org: user.organizationId, role: user.roleId, sid: familyId, typ: 'access' as const, iat, exp: iat + accessTtl };
+    const payload = {
+      sub: user.id,
+      org: user.organizationId,
+      role: user.roleId,
+      sid: familyId,
+      typ: 'access' as const,
+      iat,
+      exp: iat + accessTtl,
+    };
     if (!options.keys) return jwt().sign(payload);
     // The newest key of the cluster, named in the header.
     const { kid, secret } = keys.signing();
@@ -158,7 +173,9 @@ export function createTokenService(options: {
   /** The `kid` of a token's header (undefined: none), without trusting anything else in it. */
   function kidOf(token: string): string | undefined {
     try {
-      const header = JSON.parse(Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString('utf8')) as { kid?: unknown };
+      const header = JSON.parse(
+        Buffer.from(token.slice(0, token.indexOf('.')), 'base64url').toString('utf8'),
+      ) as { kid?: unknown };
       return typeof header.kid === 'string' ? header.kid : undefined;
     } catch {
       return undefined;
@@ -176,22 +193,39 @@ export function createTokenService(options: {
     const token = randomBytes(32).toString('base64url');
     const createdAt = now();
     const row: RefreshTokensTable = {
-      id: randomUUID(), family_id: familyId, user_id: user.id, organization_id: user.organizationId, role_id: user.roleId,
-      token_hash: hashToken(token), session_started_at: sessionStartedAt, created_at: createdAt,
-      expires_at: new Date(createdAt.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000), used_at: null, revoked_at: null,
+      id: randomUUID(),
+      family_id: familyId,
+      user_id: user.id,
+      organization_id: user.organizationId,
+      role_id: user.roleId,
+      token_hash: hashToken(token),
+      session_started_at: sessionStartedAt,
+      created_at: createdAt,
+      expires_at: new Date(createdAt.getTime() + REFRESH_TOKEN_TTL_SECONDS * 1000),
+      used_at: null,
+      revoked_at: null,
     };
     return { token, row };
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
-    await db.updateTable('refresh_tokens').set({ revoked_at: now() })
-      .where('family_id', '=', familyId).where('revoked_at', 'is', null).execute();
+    await db
+      .updateTable('refresh_tokens')
+      .set({ revoked_at: now() })
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .execute();
     cacheFamily(familyId, false);
   }
 
-  const findByToken = (token: string) => REFRESH_SHAPE.test(token)
-    ? db.selectFrom('refresh_tokens').selectAll().where('token_hash', '=', hashToken(token)).executeTakeFirst()
-    : Promise.resolve(undefined);
+  const findByToken = (token: string) =>
+    REFRESH_SHAPE.test(token)
+      ? db
+          .selectFrom('refresh_tokens')
+          .selectAll()
+          .where('token_hash', '=', hashToken(token))
+          .executeTakeFirst()
+      : Promise.resolve(undefined);
 
   /**
    * The checks @fastify/jwt's verifier leaves to us, on a payload whose signature, algorithm, issuer,
@@ -199,15 +233,23 @@ export function createTokenService(options: {
    */
   function checkClaims(payload: Record<string, unknown>): AccessClaims {
     const { sub, org, role, sid, typ, iat, exp, nbf } = payload;
-    if (typ !== 'access' || typeof sub !== 'string' || typeof sid !== 'string' || typeof role !== 'number'
-      || !(org === null || typeof org === 'string') || typeof iat !== 'number' || typeof exp !== 'number'
-      || exp - iat > accessTtl
+    if (
+      typ !== 'access' ||
+      typeof sub !== 'string' ||
+      typeof sid !== 'string' ||
+      typeof role !== 'number' ||
+      !(org === null || typeof org === 'string') ||
+      typeof iat !== 'number' ||
+      typeof exp !== 'number' ||
+      exp - iat > accessTtl ||
       // An iat in the future would stretch the lifetime past the TTL; a minute of clock skew is allowed.
-      || iat * 1000 > now().getTime() + 60_000
+      iat * 1000 > now().getTime() + 60_000 ||
       // fast-jwt still accepts a token at the very second of exp; RFC 7519 says "before".
-      || exp * 1000 <= now().getTime()
+      exp * 1000 <= now().getTime() ||
       // Never issued here; a token that carries one is not valid before it.
-      || (nbf !== undefined && (typeof nbf !== 'number' || nbf * 1000 > now().getTime()))) throw refused();
+      (nbf !== undefined && (typeof nbf !== 'number' || nbf * 1000 > now().getTime()))
+    )
+      throw refused();
     return payload as AccessClaims;
   }
 
@@ -246,9 +288,14 @@ export function createTokenService(options: {
     if (!UUID.test(familyId)) return false;
     const cached = familyCache.get(familyId);
     if (cached && cached.until > now().getTime()) return cached.active;
-    const row = await db.selectFrom('refresh_tokens').select('id')
-      .where('family_id', '=', familyId).where('revoked_at', 'is', null).where('expires_at', '>', now())
-      .limit(1).executeTakeFirst();
+    const row = await db
+      .selectFrom('refresh_tokens')
+      .select('id')
+      .where('family_id', '=', familyId)
+      .where('revoked_at', 'is', null)
+      .where('expires_at', '>', now())
+      .limit(1)
+      .executeTakeFirst();
     cacheFamily(familyId, row !== undefined);
     return row !== undefined;
   }
@@ -257,7 +304,9 @@ export function createTokenService(options: {
     /** What `@fastify/jwt` is registered with, on the app that then hands its `app.jwt` to `useJwt`. */
     jwtOptions,
     /** Binds the @fastify/jwt decorator registered with `jwtOptions`: the app does this before it serves. */
-    useJwt(decorator: AccessJwt) { bound = decorator; },
+    useJwt(decorator: AccessJwt) {
+      bound = decorator;
+    },
 
     /** Signs a user in: a new family with its first refresh token, and an access token. */
     async issue(user: SessionUser): Promise<TokenPair> {
@@ -266,7 +315,11 @@ export function createTokenService(options: {
       const { token, row } = refreshRow(user, familyId, now());
       await db.insertInto('refresh_tokens').values(row).execute();
       cacheFamily(familyId, true);
-      return { accessToken: accessToken(user, familyId), refreshToken: token, expiresIn: accessTtl };
+      return {
+        accessToken: accessToken(user, familyId),
+        refreshToken: token,
+        expiresIn: accessTtl,
+      };
     },
 
     /**
@@ -274,7 +327,10 @@ export function createTokenService(options: {
      * presented again (stolen, or replayed) revokes its whole family, so thief and owner both sign in
      * again. Two parallel refreshes with one token count as a replay: one wins, then the family ends.
      */
-    async refresh(refreshToken: string, isUserAllowed: IsUserAllowed | undefined = options.isUserAllowed): Promise<TokenPair> {
+    async refresh(
+      refreshToken: string,
+      isUserAllowed: IsUserAllowed | undefined = options.isUserAllowed,
+    ): Promise<TokenPair> {
       const row = await findByToken(refreshToken);
       if (!row || row.revoked_at) throw refused();
       if (row.used_at) {
@@ -282,27 +338,39 @@ export function createTokenService(options: {
         throw refused();
       }
       if (row.expires_at.getTime() <= now().getTime()) throw refused();
-      let user: SessionUser = { id: row.user_id, organizationId: row.organization_id, roleId: row.role_id };
+      let user: SessionUser = {
+        id: row.user_id,
+        organizationId: row.organization_id,
+        roleId: row.role_id,
+      };
       // Asked outside the transaction: the callback reads the database, and PGlite has one connection.
       if (isUserAllowed) {
         const allowance = await isUserAllowed(row.user_id);
-        const cutoff = allowance.sessionsRevokedAt ? new Date(allowance.sessionsRevokedAt).getTime() : null;
+        const cutoff = allowance.sessionsRevokedAt
+          ? new Date(allowance.sessionsRevokedAt).getTime()
+          : null;
         if (!allowance.allowed || (cutoff !== null && row.session_started_at.getTime() < cutoff)) {
           await revokeFamily(row.family_id);
           throw refused();
         }
         user = {
           id: row.user_id,
-          organizationId: allowance.organizationId !== undefined ? allowance.organizationId : row.organization_id,
+          organizationId:
+            allowance.organizationId !== undefined ? allowance.organizationId : row.organization_id,
           roleId: allowance.roleId ?? row.role_id,
         };
       }
       const next = refreshRow(user, row.family_id, row.session_started_at);
       const claimed = await db.transaction().execute(async (trx) => {
         // The conditional update is the lock: of two racing refreshes exactly one sees used_at null.
-        const won = await trx.updateTable('refresh_tokens').set({ used_at: now() })
-          .where('id', '=', row.id).where('used_at', 'is', null).where('revoked_at', 'is', null)
-          .returning('id').executeTakeFirst();
+        const won = await trx
+          .updateTable('refresh_tokens')
+          .set({ used_at: now() })
+          .where('id', '=', row.id)
+          .where('used_at', 'is', null)
+          .where('revoked_at', 'is', null)
+          .returning('id')
+          .executeTakeFirst();
         if (!won) return false;
         await trx.insertInto('refresh_tokens').values(next.row).execute();
         return true;
@@ -311,7 +379,11 @@ export function createTokenService(options: {
         await revokeFamily(row.family_id);
         throw refused();
       }
-      return { accessToken: accessToken(user, row.family_id), refreshToken: next.token, expiresIn: accessTtl };
+      return {
+        accessToken: accessToken(user, row.family_id),
+        refreshToken: next.token,
+        expiresIn: accessTtl,
+      };
     },
 
     /** Logout: ends the session the token belongs to. False when the token is unknown. */
@@ -325,9 +397,13 @@ export function createTokenService(options: {
     /** Every session of a user: on block, password change or reset. */
     async revokeAllForUser(userId: string): Promise<number> {
       if (!UUID.test(userId)) return 0;
-      const rows = await db.updateTable('refresh_tokens').set({ revoked_at: now() })
-        .where('user_id', '=', userId).where('revoked_at', 'is', null)
-        .returning('family_id').execute();
+      const rows = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now() })
+        .where('user_id', '=', userId)
+        .where('revoked_at', 'is', null)
+        .returning('family_id')
+        .execute();
       const families = new Set(rows.map((row) => row.family_id));
       for (const familyId of families) cacheFamily(familyId, false);
       return families.size;
@@ -336,9 +412,13 @@ export function createTokenService(options: {
     /** Every session of every member of an organization: on its block. */
     async revokeAllForOrganization(organizationId: string): Promise<number> {
       if (!UUID.test(organizationId)) return 0;
-      const rows = await db.updateTable('refresh_tokens').set({ revoked_at: now() })
-        .where('organization_id', '=', organizationId).where('revoked_at', 'is', null)
-        .returning('family_id').execute();
+      const rows = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now() })
+        .where('organization_id', '=', organizationId)
+        .where('revoked_at', 'is', null)
+        .returning('family_id')
+        .execute();
       const families = new Set(rows.map((row) => row.family_id));
       for (const familyId of families) cacheFamily(familyId, false);
       return families.size;
@@ -350,11 +430,20 @@ export function createTokenService(options: {
      */
     async revokeOtherSessions(userId: string, keepFamilyId: string): Promise<number> {
       if (!UUID.test(userId) || !UUID.test(keepFamilyId)) return 0;
-      const rows = await db.updateTable('refresh_tokens').set({ revoked_at: now() })
-        .where('user_id', '=', userId).where('family_id', '!=', keepFamilyId).where('revoked_at', 'is', null)
-        .returning('family_id').execute();
-      await db.updateTable('refresh_tokens').set({ session_started_at: now() })
-        .where('user_id', '=', userId).where('family_id', '=', keepFamilyId).execute();
+      const rows = await db
+        .updateTable('refresh_tokens')
+        .set({ revoked_at: now() })
+        .where('user_id', '=', userId)
+        .where('family_id', '!=', keepFamilyId)
+        .where('revoked_at', 'is', null)
+        .returning('family_id')
+        .execute();
+      await db
+        .updateTable('refresh_tokens')
+        .set({ session_started_at: now() })
+        .where('user_id', '=', userId)
+        .where('family_id', '=', keepFamilyId)
+        .execute();
       const families = new Set(rows.map((row) => row.family_id));
       for (const familyId of families) cacheFamily(familyId, false);
       return families.size;
@@ -374,7 +463,10 @@ export function createTokenService(options: {
 
     /** Housekeeping: drops rows past their expiry. Returns how many. */
     async deleteExpired(): Promise<number> {
-      const result = await db.deleteFrom('refresh_tokens').where('expires_at', '<', now()).executeTakeFirst();
+      const result = await db
+        .deleteFrom('refresh_tokens')
+        .where('expires_at', '<', now())
+        .executeTakeFirst();
       return Number(result.numDeletedRows);
     },
   };

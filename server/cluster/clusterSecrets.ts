@@ -23,14 +23,20 @@ import path from 'node:path';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { DB } from '../../storage/schema.ts';
-import { createSecretBox, parseSecretsKey, SealedSecretError, type SecretBox } from '../integrations/eld/secrets.ts';
+import {
+  createSecretBox,
+  parseSecretsKey,
+  SealedSecretError,
+  type SecretBox,
+} from '../integrations/eld/secrets.ts';
 
 const CHECK_TEXT = 'freight-marketplace key check v1';
 /** HMAC-SHA256 of a constant under the key: shows whether two keys are the same without storing either. */
 export function keyCheckOf(key: Buffer | string): string {
   return createHmac('sha256', key).update(CHECK_TEXT).digest('base64url');
 }
-const sameCheck = (a: string, b: string) => a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
+const sameCheck = (a: string, b: string) =>
+  a.length === b.length && timingSafeEqual(Buffer.from(a), Buffer.from(b));
 
 /** The signing keys of access tokens, as the token service and @fastify/jwt use them. */
 export type JwtKeys = {
@@ -44,11 +50,18 @@ export type JwtKeys = {
 
 /** One key for every token: JWT_SECRET, or a database in memory. */
 export function staticJwtKeys(secret: string): JwtKeys {
-  return { signing: () => ({ kid: null, secret }), verifying: () => secret, refresh: async () => undefined };
+  return {
+    signing: () => ({ kid: null, secret }),
+    verifying: () => secret,
+    refresh: async () => undefined,
+  };
 }
 
 /** The sealing keys: the newest seals, every known one opens what it sealed. */
-export type SealingKeys = { current: { generation: number; key: string }; byGeneration: Map<number, string> };
+export type SealingKeys = {
+  current: { generation: number; key: string };
+  byGeneration: Map<number, string>;
+};
 
 const SEALED_V2 = /^v2\.(\d{1,9})\.(.+)$/s;
 
@@ -95,10 +108,22 @@ export class ClusterSecretsError extends Error {
   }
 }
 
-type Row = { purpose: 'jwt' | 'sealing'; generation: number; secret: string | null; key_check: string; origin: string; created_at: Date };
+type Row = {
+  purpose: 'jwt' | 'sealing';
+  generation: number;
+  secret: string | null;
+  key_check: string;
+  origin: string;
+  created_at: Date;
+};
 
 const readRows = async (db: Kysely<DB>): Promise<Row[]> =>
-  (await db.selectFrom('cluster_secrets').selectAll().orderBy('purpose').orderBy('generation').execute()) as Row[];
+  (await db
+    .selectFrom('cluster_secrets')
+    .selectAll()
+    .orderBy('purpose')
+    .orderBy('generation')
+    .execute()) as Row[];
 
 const fileSecret = (dataDir: string | null, name: string): string | null => {
   if (!dataDir) return null;
@@ -107,10 +132,21 @@ const fileSecret = (dataDir: string | null, name: string): string | null => {
 };
 
 /** Creates generation 1 of `purpose` unless a process did already; the first insert wins. */
-async function ensureFirst(db: Kysely<DB>, purpose: 'jwt' | 'sealing', candidate: { secret: string | null; check: string; origin: string }) {
+async function ensureFirst(
+  db: Kysely<DB>,
+  purpose: 'jwt' | 'sealing',
+  candidate: { secret: string | null; check: string; origin: string },
+) {
   await db.transaction().execute(async (trx) => {
-    await trx.insertInto('cluster_secrets')
-      .values({ purpose, generation: 1, secret: candidate.secret, key_check: candidate.check, origin: candidate.origin })
+    await trx
+      .insertInto('cluster_secrets')
+      .values({
+        purpose,
+        generation: 1,
+        secret: candidate.secret,
+        key_check: candidate.check,
+        origin: candidate.origin,
+      })
       .onConflict((oc) => oc.columns(['purpose', 'generation']).doNothing())
       .execute();
   });
@@ -147,7 +183,11 @@ export async function openClusterSecrets(options: ClusterSecretsOptions): Promis
   if (!options.jwtSecret && !rows.some((row) => row.purpose === 'jwt')) {
     const file = fileSecret(options.dataDir, 'jwt-secret');
     const secret = file ?? randomBytes(48).toString('base64url');
-    await ensureFirst(db, 'jwt', { secret, check: keyCheckOf(secret), origin: file ? 'data-dir' : 'generated' });
+    await ensureFirst(db, 'jwt', {
+      secret,
+      check: keyCheckOf(secret),
+      origin: file ? 'data-dir' : 'generated',
+    });
   }
   if (!rows.some((row) => row.purpose === 'sealing')) {
     const file = envSealing ? null : fileSecret(options.dataDir, 'secrets-key');
@@ -168,39 +208,53 @@ export async function openClusterSecrets(options: ClusterSecretsOptions): Promis
   const take = (next: Row[]) => {
     const sealingRows = next.filter((row) => row.purpose === 'sealing');
     const newest = sealingRows.at(-1);
-    if (!newest) throw new ClusterSecretsError('The database holds no sealing key (table cluster_secrets).');
+    if (!newest)
+      throw new ClusterSecretsError('The database holds no sealing key (table cluster_secrets).');
     const byGeneration = new Map<number, string>();
     for (const row of sealingRows) {
-      if (row.secret && sameCheck(keyCheckOf(parseSecretsKey(row.secret)), row.key_check)) byGeneration.set(row.generation, row.secret);
+      if (row.secret && sameCheck(keyCheckOf(parseSecretsKey(row.secret)), row.key_check))
+        byGeneration.set(row.generation, row.secret);
     }
     let currentKey: string;
     if (envSealing) {
       if (!sameCheck(keyCheckOf(envSealing), newest.key_check)) {
         throw new ClusterSecretsError(
-          `SECRETS_KEY is not the key the stored ELD credentials and webhook secrets are sealed with (its check differs from sealing key generation ${newest.generation}, ${newest.origin === 'environment' ? 'which came from SECRETS_KEY' : 'kept in the database'}). `
-          + (newest.secret ? 'Unset SECRETS_KEY to use the key the database holds, or set it to that key.' : 'Start with the SECRETS_KEY the other processes use.'),
+          `SECRETS_KEY is not the key the stored ELD credentials and webhook secrets are sealed with (its check differs from sealing key generation ${newest.generation}, ${newest.origin === 'environment' ? 'which came from SECRETS_KEY' : 'kept in the database'}). ` +
+            (newest.secret
+              ? 'Unset SECRETS_KEY to use the key the database holds, or set it to that key.'
+              : 'Start with the SECRETS_KEY the other processes use.'),
         );
       }
       currentKey = envSealing.toString('base64');
       byGeneration.set(newest.generation, currentKey);
     } else {
       if (!newest.secret) {
-        throw new ClusterSecretsError(`The stored ELD credentials and webhook secrets are sealed with a SECRETS_KEY from the environment (sealing key generation ${newest.generation}); start this process with that SECRETS_KEY.`);
+        throw new ClusterSecretsError(
+          `The stored ELD credentials and webhook secrets are sealed with a SECRETS_KEY from the environment (sealing key generation ${newest.generation}); start this process with that SECRETS_KEY.`,
+        );
       }
       if (!byGeneration.has(newest.generation)) {
-        throw new ClusterSecretsError(`The sealing key of generation ${newest.generation} in cluster_secrets does not match its stored check: the table was changed by hand. Restore it from a backup.`);
+        throw new ClusterSecretsError(
+          `The sealing key of generation ${newest.generation} in cluster_secrets does not match its stored check: the table was changed by hand. Restore it from a backup.`,
+        );
       }
       currentKey = byGeneration.get(newest.generation)!;
     }
     const jwt = next.filter((row) => row.purpose === 'jwt' && row.secret);
-    if (!options.jwtSecret && jwt.length === 0) throw new ClusterSecretsError('The database holds no signing key for access tokens (table cluster_secrets).');
+    if (!options.jwtSecret && jwt.length === 0)
+      throw new ClusterSecretsError(
+        'The database holds no signing key for access tokens (table cluster_secrets).',
+      );
     jwtRows = jwt;
     sealing = { current: { generation: newest.generation, key: currentKey }, byGeneration };
   };
   take(rows);
 
   // Pre-existing sealed data that the key does not open: stop here rather than fail at each use.
-  await checkSealedData(db, createGenerationalSecretBox(() => sealing));
+  await checkSealedData(
+    db,
+    createGenerationalSecretBox(() => sealing),
+  );
 
   const reload = async () => {
     try {
@@ -216,30 +270,43 @@ export async function openClusterSecrets(options: ClusterSecretsOptions): Promis
 
   /** Seconds a retired signing key is still accepted after its successor: a token's life, the poll, a minute of skew. */
   const graceMs = (options.accessTokenTtlSeconds + 60) * 1000 + pollMs;
-  const jwt: JwtKeys = options.jwtSecret ? staticJwtKeys(options.jwtSecret) : {
-    signing() {
-      const newest = jwtRows.at(-1)!;
-      return { kid: String(newest.generation), secret: newest.secret! };
-    },
-    verifying(kid) {
-      // A token without kid was signed before keys had generations: with generation 1 (the DATA_DIR's key).
-      const generation = kid === undefined ? 1 : /^[1-9]\d{0,8}$/.test(kid) ? Number(kid) : null;
-      const index = jwtRows.findIndex((row) => row.generation === generation);
-      if (index < 0) return null;
-      const successor = jwtRows[index + 1];
-      if (successor && new Date(successor.created_at).getTime() + graceMs < now().getTime()) return null;
-      return jwtRows[index]!.secret;
-    },
-    refresh() {
-      if (refreshing) return refreshing;
-      if (Date.now() - lastRefresh < 1000) return Promise.resolve();
-      lastRefresh = Date.now();
-      refreshing = reload().finally(() => { refreshing = null; });
-      return refreshing;
-    },
-  };
+  const jwt: JwtKeys = options.jwtSecret
+    ? staticJwtKeys(options.jwtSecret)
+    : {
+        signing() {
+          const newest = jwtRows.at(-1)!;
+          return { kid: String(newest.generation), secret: newest.secret! };
+        },
+        verifying(kid) {
+          // A token without kid was signed before keys had generations: with generation 1 (the DATA_DIR's key).
+          const generation =
+            kid === undefined ? 1 : /^[1-9]\d{0,8}$/.test(kid) ? Number(kid) : null;
+          const index = jwtRows.findIndex((row) => row.generation === generation);
+          if (index < 0) return null;
+          const successor = jwtRows[index + 1];
+          if (successor && new Date(successor.created_at).getTime() + graceMs < now().getTime())
+            return null;
+          return jwtRows[index]!.secret;
+        },
+        refresh() {
+          if (refreshing) return refreshing;
+          if (Date.now() - lastRefresh < 1000) return Promise.resolve();
+          lastRefresh = Date.now();
+          refreshing = reload().finally(() => {
+            refreshing = null;
+          });
+          return refreshing;
+        },
+      };
 
-  logger?.info({ signingKeys: options.jwtSecret ? 'JWT_SECRET' : jwtRows.map((row) => row.generation), sealingKey: sealing.current.generation, sealingKeyFrom: envSealing ? 'SECRETS_KEY' : 'database' }, 'cluster keys read');
+  logger?.info(
+    {
+      signingKeys: options.jwtSecret ? 'JWT_SECRET' : jwtRows.map((row) => row.generation),
+      sealingKey: sealing.current.generation,
+      sealingKeyFrom: envSealing ? 'SECRETS_KEY' : 'database',
+    },
+    'cluster keys read',
+  );
   return {
     jwt,
     box: createGenerationalSecretBox(() => sealing),
@@ -252,15 +319,30 @@ export async function openClusterSecrets(options: ClusterSecretsOptions): Promis
 
 /** Opens one sealed ELD credential and one webhook secret, if any: a key that opens neither stops the start. */
 async function checkSealedData(db: Kysely<DB>, box: SecretBox): Promise<void> {
-  const service = await db.selectFrom('organization_services_view').select(['id', 'sealed_secret']).orderBy('updated_at', 'desc').limit(1).executeTakeFirst();
-  const hook = await db.selectFrom('webhook_endpoints').select(['id', 'secret_sealed']).orderBy('created_at', 'desc').limit(1).executeTakeFirst();
-  for (const [sealed, context, what] of [[service?.sealed_secret, service?.id, 'ELD credentials'], [hook?.secret_sealed, hook ? `webhook:${hook.id}` : undefined, 'webhook secrets']] as const) {
+  const service = await db
+    .selectFrom('organization_services_view')
+    .select(['id', 'sealed_secret'])
+    .orderBy('updated_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const hook = await db
+    .selectFrom('webhook_endpoints')
+    .select(['id', 'secret_sealed'])
+    .orderBy('created_at', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  for (const [sealed, context, what] of [
+    [service?.sealed_secret, service?.id, 'ELD credentials'],
+    [hook?.secret_sealed, hook ? `webhook:${hook.id}` : undefined, 'webhook secrets'],
+  ] as const) {
     if (!sealed || !context) continue;
     try {
       box.open(sealed, context);
     } catch (error) {
       if (!(error instanceof SealedSecretError)) throw error;
-      throw new ClusterSecretsError(`The stored ${what} do not open with the sealing key in use (${/^v2\./.test(sealed) ? 'its generation is missing or differs' : 'sealed before keys moved into the database, with another key'}). Set SECRETS_KEY to the key they were sealed with, or start from the DATA_DIR that holds its secrets-key file.`);
+      throw new ClusterSecretsError(
+        `The stored ${what} do not open with the sealing key in use (${/^v2\./.test(sealed) ? 'its generation is missing or differs' : 'sealed before keys moved into the database, with another key'}). Set SECRETS_KEY to the key they were sealed with, or start from the DATA_DIR that holds its secrets-key file.`,
+      );
     }
   }
 }

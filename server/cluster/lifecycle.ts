@@ -13,8 +13,14 @@ export type Lifecycle = {
 export function createLifecycle(): Lifecycle {
   let drainingSince: string | null = null;
   return {
-    get phase() { return drainingSince ? 'draining' as const : 'serving' as const; },
-    get drainingSince() { return drainingSince; },
-    drain() { drainingSince ??= new Date().toISOString(); },
+    get phase() {
+      return drainingSince ? ('draining' as const) : ('serving' as const);
+    },
+    get drainingSince() {
+      return drainingSince;
+    },
+    drain() {
+      drainingSince ??= new Date().toISOString();
+    },
   };
 }

@@ -10,15 +10,34 @@ import type { Actor } from '../http/auth.ts';
 export type Caller = { actor: Actor; requestId: string };
 
 /** Who caused a change, for the event metadata. */
-export type Cause = { userId: string | null; organizationId: string | null; requestId: string | null };
+export type Cause = {
+  userId: string | null;
+  organizationId: string | null;
+  requestId: string | null;
+};
 
-export const causeOf = (actor: Actor | null, requestId: string | null = null): Cause =>
-  ({ userId: actor?.userId ?? null, organizationId: actor?.organizationId ?? null, requestId });
+export const causeOf = (actor: Actor | null, requestId: string | null = null): Cause => ({
+  userId: actor?.userId ?? null,
+  organizationId: actor?.organizationId ?? null,
+  requestId,
+});
 
-export const metadataFor = (cause: Cause, now: string, correlationId: string | null = null): EventMetadata => ({
-  userId: cause.userId, organizationId: cause.organizationId, correlationId: correlationId ?? cause.requestId, causationId: cause.requestId, at: now,
+export const metadataFor = (
+  cause: Cause,
+  now: string,
+  correlationId: string | null = null,
+): EventMetadata => ({
+  userId: cause.userId,
+  organizationId: cause.organizationId,
+  correlationId: correlationId ?? cause.requestId,
+  causationId: cause.requestId,
+  at: now,
 });
 
 /** The metadata of the events a caller's command appends; `correlationId` groups a shipment's events (its load id). */
-export const metadataOf = (caller: Caller | null, now: string, correlationId: string | null = null): EventMetadata =>
+export const metadataOf = (
+  caller: Caller | null,
+  now: string,
+  correlationId: string | null = null,
+): EventMetadata =>
   metadataFor(causeOf(caller?.actor ?? null, caller?.requestId ?? null), now, correlationId);

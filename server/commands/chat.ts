@@ -12,13 +12,34 @@ export function createChatCommands(deps: { store: EventStore; readers: StreamRea
   const { store, readers } = deps;
   return {
     /** A message from a party of the tour; `userName` as the user is named now. */
-    async postChatMessage(caller: Caller, tourId: string, text: string, userName: string, now: string) {
+    async postChatMessage(
+      caller: Caller,
+      tourId: string,
+      text: string,
+      userName: string,
+      now: string,
+    ) {
       const tour = await readers.loadTour(tourId);
       if (!tour || !isTourParty(caller.actor, tour)) throw new NotFoundError('Tour not found');
       const messageId = randomUUID();
-      const result = await handleCommand(store, tourChatStream(tourId), tourChatDecider as never, {
-        type: 'PostMessage', data: { tourId, messageId, userId: caller.actor.userId, userName, organizationId: caller.actor.organizationId, text, now },
-      } as never, metadataOf(caller, now, tour.loadId));
+      const result = await handleCommand(
+        store,
+        tourChatStream(tourId),
+        tourChatDecider as never,
+        {
+          type: 'PostMessage',
+          data: {
+            tourId,
+            messageId,
+            userId: caller.actor.userId,
+            userName,
+            organizationId: caller.actor.organizationId,
+            text,
+            now,
+          },
+        } as never,
+        metadataOf(caller, now, tour.loadId),
+      );
       return { id: messageId, position: result.position, tour };
     },
   };

@@ -20,11 +20,21 @@ await migrateToLatest(database.db);
 const store = await createPostgresEventStore(database);
 t.teardown(() => store.close());
 const now = () => new Date().toISOString();
-const meta = () => ({ userId: null, organizationId: null, correlationId: null, causationId: null, at: now() });
+const meta = () => ({
+  userId: null,
+  organizationId: null,
+  correlationId: null,
+  causationId: null,
+  at: now(),
+});
 
 t.test('an empty log: nothing listed, nothing recorded', async (t) => {
   t.same(await listLoadOffersOnce(store, now()), { listed: 0, offers: 0 });
-  t.equal((await store.readStream(OFFERS_LISTED_STREAM)).revision, -1, 'no marker: the log is still empty');
+  t.equal(
+    (await store.readStream(OFFERS_LISTED_STREAM)).revision,
+    -1,
+    'no marker: the log is still empty',
+  );
   t.equal((await store.readAll({ limit: 10 })).length, 0);
 });
 
@@ -33,15 +43,40 @@ t.test('older offers are listed on their load once', async (t) => {
   const proposals = [randomUUID(), randomUUID()];
   let last: LogPosition | null = null;
   for (const proposalId of proposals) {
-    ({ position: last } = await store.append(proposalStream(proposalId), [{
-      type: 'ProposalSubmitted',
-      data: { proposalId, loadId, loadGuid: 'L-1', shipperOrganizationId: randomUUID(), carrierOrganizationId: randomUUID(), submittedBy: randomUUID(), price: 1500, message: '', eldTruckName: null, submittedAt: now() },
-    }], { expectedRevision: 'no_stream', metadata: meta() }));
+    ({ position: last } = await store.append(
+      proposalStream(proposalId),
+      [
+        {
+          type: 'ProposalSubmitted',
+          data: {
+            proposalId,
+            loadId,
+            loadGuid: 'L-1',
+            shipperOrganizationId: randomUUID(),
+            carrierOrganizationId: randomUUID(),
+            submittedBy: randomUUID(),
+            price: 1500,
+            message: '',
+            eldTruckName: null,
+            submittedAt: now(),
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream', metadata: meta() },
+    ));
   }
   // On a PostgreSQL server shared with other test files, a transaction in flight elsewhere holds the readable head back a moment.
   await readableThrough(store, last!);
   t.same(await listLoadOffersOnce(store, now()), { listed: 2, offers: 2 });
-  t.same(listedProposalIds((await store.readStream(loadOffersStream(loadId))).events as never).sort(), [...proposals].sort(), 'both offers are on the load');
+  t.same(
+    listedProposalIds((await store.readStream(loadOffersStream(loadId))).events as never).sort(),
+    [...proposals].sort(),
+    'both offers are on the load',
+  );
   t.equal(await listLoadOffersOnce(store, now()), null, 'a second start does nothing');
-  t.equal((await store.readStream(loadOffersStream(loadId))).events.length, 2, 'and lists nothing twice');
+  t.equal(
+    (await store.readStream(loadOffersStream(loadId))).events.length,
+    2,
+    'and lists nothing twice',
+  );
 });

@@ -3,11 +3,19 @@
  * (`loadoffers-<loadId>`): every load's first ProposalSubmitted of each proposal gets its
  * ProposalListed. Idempotent: an offer already listed is left alone, so it can run any number of times.
  */
-import { listedProposalIds, loadOffersStream, type ProposalListed } from '../../domain/proposals/loadOffers.ts';
+import {
+  listedProposalIds,
+  loadOffersStream,
+  type ProposalListed,
+} from '../../domain/proposals/loadOffers.ts';
 import { START, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import { metadataOf } from './caller.ts';
 
-export async function listLoadOffers(store: EventStore, now: string, pageSize = 1000): Promise<{ listed: number; offers: number }> {
+export async function listLoadOffers(
+  store: EventStore,
+  now: string,
+  pageSize = 1000,
+): Promise<{ listed: number; offers: number }> {
   const offers = new Map<string, Set<string>>();
   let from: LogPosition = START;
   for (;;) {
@@ -22,11 +30,20 @@ export async function listLoadOffers(store: EventStore, now: string, pageSize = 
   }
   let listed = 0;
   for (const [loadId, proposalIds] of offers) {
-    const known = new Set(listedProposalIds((await store.readStream(loadOffersStream(loadId))).events));
-    const missing: ProposalListed[] = [...proposalIds].filter((id) => !known.has(id))
-      .map((proposalId) => ({ type: 'ProposalListed', data: { loadId, proposalId, listedAt: now } }));
+    const known = new Set(
+      listedProposalIds((await store.readStream(loadOffersStream(loadId))).events),
+    );
+    const missing: ProposalListed[] = [...proposalIds]
+      .filter((id) => !known.has(id))
+      .map((proposalId) => ({
+        type: 'ProposalListed',
+        data: { loadId, proposalId, listedAt: now },
+      }));
     if (missing.length === 0) continue;
-    await store.append(loadOffersStream(loadId), missing, { expectedRevision: 'any', metadata: metadataOf(null, now, loadId) });
+    await store.append(loadOffersStream(loadId), missing, {
+      expectedRevision: 'any',
+      metadata: metadataOf(null, now, loadId),
+    });
     listed += missing.length;
   }
   return { listed, offers: [...offers.values()].reduce((sum, ids) => sum + ids.size, 0) };
@@ -40,13 +57,21 @@ export const OFFERS_LISTED_STREAM = 'maintenance-loadoffers';
  * listed their own, then records that it did (once the log holds any offer). Later starts read one
  * stream and do nothing.
  */
-export async function listLoadOffersOnce(store: EventStore, now: string): Promise<{ listed: number } | null> {
+export async function listLoadOffersOnce(
+  store: EventStore,
+  now: string,
+): Promise<{ listed: number } | null> {
   if ((await store.readStream(OFFERS_LISTED_STREAM)).revision >= 0) return null;
   const result = await listLoadOffers(store, now);
   // A log without offers records nothing: it stays as empty as it was (the demo seeds an empty log).
   if (result.offers === 0) return result;
-  await store.append(OFFERS_LISTED_STREAM, [{ type: 'LoadOffersListed', data: { listed: result.listed, at: now } }], {
-    expectedRevision: 'any', metadata: metadataOf(null, now),
-  });
+  await store.append(
+    OFFERS_LISTED_STREAM,
+    [{ type: 'LoadOffersListed', data: { listed: result.listed, at: now } }],
+    {
+      expectedRevision: 'any',
+      metadata: metadataOf(null, now),
+    },
+  );
   return result;
 }

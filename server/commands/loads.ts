@@ -9,7 +9,15 @@ import { sql } from 'kysely';
 import { LocationType } from '../../domain/catalog.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
-import { loadStream, type Load, type LoadCommand, type LoadDetails, type LoadEvent, type LoadStop, type PostedLoad } from '../../domain/loads/load.types.ts';
+import {
+  loadStream,
+  type Load,
+  type LoadCommand,
+  type LoadDetails,
+  type LoadEvent,
+  type LoadStop,
+  type PostedLoad,
+} from '../../domain/loads/load.types.ts';
 import { savedLocationsStream, type LocationSaved } from '../../domain/loads/savedLocation.ts';
 import { uuidV5 } from '../../domain/proposals/proposal.decide.ts';
 import type { SubmittedProposal } from '../../domain/proposals/proposal.types.ts';
@@ -25,12 +33,22 @@ import { byOf, type StreamReaders } from './streams.ts';
 const SAVED_LOCATION_NAMESPACE = 'f3b0c6de-52a1-4d4c-9a3f-6b1f2f0e7a11';
 const GUID_BLOCK = 20;
 
-export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; readers: StreamReaders }) {
+export function createLoadCommands(deps: {
+  store: EventStore;
+  db: Kysely<DB>;
+  readers: StreamReaders;
+}) {
   const { store, db, readers } = deps;
   const { requireActiveOrganization, ownLoad } = readers;
 
   const runLoad = (command: LoadCommand, caller: Caller | null, now: string) =>
-    handleCommand<Load, LoadCommand, LoadEvent>(store, loadStream(command.data.loadId), loadDecider, command, metadataOf(caller, now, command.data.loadId));
+    handleCommand<Load, LoadCommand, LoadEvent>(
+      store,
+      loadStream(command.data.loadId),
+      loadDecider,
+      command,
+      metadataOf(caller, now, command.data.loadId),
+    );
 
   /**
    * Load references come from the sequence GUID_BLOCK at a time: unique across processes, in
@@ -41,9 +59,16 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
   let fetching: Promise<void> | null = null;
   const nextGuid = async (): Promise<string> => {
     while (spareGuids.length === 0) {
-      fetching ??= sql<{ n: string }>`SELECT nextval('load_guid_seq')::text AS n FROM generate_series(1, ${GUID_BLOCK})`.execute(db)
-        .then(({ rows }) => { spareGuids.push(...rows.map((row) => row.n).sort((a, b) => Number(a) - Number(b))); })
-        .finally(() => { fetching = null; });
+      fetching ??= sql<{
+        n: string;
+      }>`SELECT nextval('load_guid_seq')::text AS n FROM generate_series(1, ${GUID_BLOCK})`
+        .execute(db)
+        .then(({ rows }) => {
+          spareGuids.push(...rows.map((row) => row.n).sort((a, b) => Number(a) - Number(b)));
+        })
+        .finally(() => {
+          fetching = null;
+        });
       await fetching;
     }
     return `L-${spareGuids.shift()!.padStart(6, '0')}`;
@@ -52,7 +77,10 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
   const toDetails = (body: LoadBody, previous: LoadStop[] = []): LoadDetails => {
     const { locations, ...rest } = body;
     const stops: LoadStop[] = locations.map((location) => ({
-      id: location.id && previous.some((stop) => stop.id === location.id) ? location.id : randomUUID(),
+      id:
+        location.id && previous.some((stop) => stop.id === location.id)
+          ? location.id
+          : randomUUID(),
       locationType: location.locationType,
       address: location.address,
       city: location.city,
@@ -62,28 +90,52 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
       longitude: location.longitude,
       contactName: location.contactName,
       contactPhone: location.contactPhone,
-      number: location.locationType === LocationType.Pickup || location.locationType === LocationType.Dropoff ? location.number : null,
+      number:
+        location.locationType === LocationType.Pickup ||
+        location.locationType === LocationType.Dropoff
+          ? location.number
+          : null,
     }));
     return { ...rest, stops };
   };
 
-  const saveLocations = async (caller: Caller, organizationId: string, body: LoadBody, now: string): Promise<LogPosition | null> => {
-    const events: LocationSaved[] = body.locations.filter((location) => location.saveLocation).map((location) => ({
-      type: 'LocationSaved',
-      data: {
-        organizationId,
-        location: {
-          id: uuidV5(`${organizationId}:${location.name.trim().toLowerCase()}:${location.address.trim().toLowerCase()}`, SAVED_LOCATION_NAMESPACE),
-          name: location.name, address: location.address, city: location.city, state: location.state,
-          latitude: location.latitude, longitude: location.longitude, contactName: location.contactName, contactPhone: location.contactPhone,
-          number: location.number, locationType: location.locationType,
+  const saveLocations = async (
+    caller: Caller,
+    organizationId: string,
+    body: LoadBody,
+    now: string,
+  ): Promise<LogPosition | null> => {
+    const events: LocationSaved[] = body.locations
+      .filter((location) => location.saveLocation)
+      .map((location) => ({
+        type: 'LocationSaved',
+        data: {
+          organizationId,
+          location: {
+            id: uuidV5(
+              `${organizationId}:${location.name.trim().toLowerCase()}:${location.address.trim().toLowerCase()}`,
+              SAVED_LOCATION_NAMESPACE,
+            ),
+            name: location.name,
+            address: location.address,
+            city: location.city,
+            state: location.state,
+            latitude: location.latitude,
+            longitude: location.longitude,
+            contactName: location.contactName,
+            contactPhone: location.contactPhone,
+            number: location.number,
+            locationType: location.locationType,
+          },
+          savedBy: caller.actor.userId,
+          savedAt: now,
         },
-        savedBy: caller.actor.userId,
-        savedAt: now,
-      },
-    }));
+      }));
     if (events.length === 0) return null;
-    const result = await store.append(savedLocationsStream(organizationId), events, { expectedRevision: 'any', metadata: metadataOf(caller, now, null) });
+    const result = await store.append(savedLocationsStream(organizationId), events, {
+      expectedRevision: 'any',
+      metadata: metadataOf(caller, now, null),
+    });
     return result.position;
   };
 
@@ -91,13 +143,32 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
     async postLoad(caller: Caller, body: LoadBody, now: string) {
       const { actor } = caller;
       await requireActiveOrganization(actor);
-      if (!actor.organizationId) throw new ForbiddenError('A Superadmin posts loads on behalf of a shipper from its account');
+      if (!actor.organizationId)
+        throw new ForbiddenError(
+          'A Superadmin posts loads on behalf of a shipper from its account',
+        );
       const loadId = randomUUID();
       const guid = await nextGuid();
       const details = toDetails(body);
       // A new random id: its stream cannot exist yet, so there is nothing to read before deciding.
-      const command: LoadCommand = { type: 'PostLoad', data: { loadId, guid, organizationId: actor.organizationId, userId: actor.userId, details, now } };
-      const result = await handleNewStreamCommand<Load, LoadCommand, LoadEvent>(store, loadStream(loadId), loadDecider, command, metadataOf(caller, now, loadId));
+      const command: LoadCommand = {
+        type: 'PostLoad',
+        data: {
+          loadId,
+          guid,
+          organizationId: actor.organizationId,
+          userId: actor.userId,
+          details,
+          now,
+        },
+      };
+      const result = await handleNewStreamCommand<Load, LoadCommand, LoadEvent>(
+        store,
+        loadStream(loadId),
+        loadDecider,
+        command,
+        metadataOf(caller, now, loadId),
+      );
       const saved = await saveLocations(caller, actor.organizationId, body, now);
       return { id: loadId, guid, position: latest(result.position, saved) };
     },
@@ -105,15 +176,35 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
     async updateLoad(caller: Caller, loadId: string, body: LoadBody, now: string) {
       const load = await ownLoad(caller.actor, loadId);
       const details = toDetails(body, load.details.stops);
-      const result = await runLoad({ type: 'UpdateLoad', data: { loadId, by: byOf(caller.actor), userId: caller.actor.userId, details, now } }, caller, now);
+      const result = await runLoad(
+        {
+          type: 'UpdateLoad',
+          data: { loadId, by: byOf(caller.actor), userId: caller.actor.userId, details, now },
+        },
+        caller,
+        now,
+      );
       const saved = await saveLocations(caller, load.shipperOrganizationId, body, now);
       return latest(result.position, saved);
     },
 
-    async extendExpiration(caller: Caller, loadId: string, expiration: string, expirationTimezone: LoadDetails['expirationTimezone'] | undefined, now: string) {
+    async extendExpiration(
+      caller: Caller,
+      loadId: string,
+      expiration: string,
+      expirationTimezone: LoadDetails['expirationTimezone'] | undefined,
+      now: string,
+    ) {
       const load = await ownLoad(caller.actor, loadId);
       const zone = expirationTimezone ?? load.details.expirationTimezone;
-      const result = await runLoad({ type: 'ExtendExpiration', data: { loadId, by: byOf(caller.actor), expiration, expirationTimezone: zone, now } }, caller, now);
+      const result = await runLoad(
+        {
+          type: 'ExtendExpiration',
+          data: { loadId, by: byOf(caller.actor), expiration, expirationTimezone: zone, now },
+        },
+        caller,
+        now,
+      );
       return result.position;
     },
 
@@ -124,18 +215,56 @@ export function createLoadCommands(deps: { store: EventStore; db: Kysely<DB>; re
     },
 
     /** The load's side of a cancellation: refused once its tour is on the road. */
-    cancel: (caller: Caller, loadId: string, message: string, tourStatus: TourStatusId | null, now: string) =>
-      runLoad({ type: 'CancelLoad', data: { loadId, by: byOf(caller.actor), message, tourStatus, now } }, caller, now),
+    cancel: (
+      caller: Caller,
+      loadId: string,
+      message: string,
+      tourStatus: TourStatusId | null,
+      now: string,
+    ) =>
+      runLoad(
+        { type: 'CancelLoad', data: { loadId, by: byOf(caller.actor), message, tourStatus, now } },
+        caller,
+        now,
+      ),
 
     /** The decisive step of an acceptance: the load's expected revision lets exactly one accept win. */
-    acceptProposal: (caller: Caller, load: { loadId: string; by: string | null }, proposal: Pick<SubmittedProposal, 'proposalId' | 'carrierOrganizationId' | 'price'>, tourId: string, now: string) =>
-      runLoad({
-        type: 'AcceptProposalForLoad',
-        data: { loadId: load.loadId, by: load.by, proposalId: proposal.proposalId, carrierOrganizationId: proposal.carrierOrganizationId, price: proposal.price, tourId, now },
-      }, caller, now),
+    acceptProposal: (
+      caller: Caller,
+      load: { loadId: string; by: string | null },
+      proposal: Pick<SubmittedProposal, 'proposalId' | 'carrierOrganizationId' | 'price'>,
+      tourId: string,
+      now: string,
+    ) =>
+      runLoad(
+        {
+          type: 'AcceptProposalForLoad',
+          data: {
+            loadId: load.loadId,
+            by: load.by,
+            proposalId: proposal.proposalId,
+            carrierOrganizationId: proposal.carrierOrganizationId,
+            price: proposal.price,
+            tourId,
+            now,
+          },
+        },
+        caller,
+        now,
+      ),
 
-    signContract: (caller: Caller, loadId: string, proposalId: string, contractFileId: string, now: string) =>
-      runLoad({ type: 'SignContract', data: { loadId, proposalId, contractFileId, now } }, caller, now),
+    signContract: (
+      caller: Caller,
+      loadId: string,
+      proposalId: string,
+      contractFileId: string,
+      now: string,
+    ) =>
+      runLoad(
+        { type: 'SignContract', data: { loadId, proposalId, contractFileId, now } },
+        caller,
+        now,
+      ),
 
     completeLoad: (caller: Caller, loadId: string, tourId: string, now: string) =>
       runLoad({ type: 'CompleteLoad', data: { loadId, tourId, now } }, caller, now),

@@ -18,7 +18,11 @@ import { createTourCommands } from './tours.ts';
 export type { Caller };
 export { isTourParty, tourActorOf };
 
-export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<DB>; identity: IdentityCommands }) {
+export function createMarketplaceCommands(deps: {
+  store: EventStore;
+  db: Kysely<DB>;
+  identity: IdentityCommands;
+}) {
   const { store, db, identity } = deps;
   const readers = createStreamReaders({ store, identity });
   const loads = createLoadCommands({ store, db, readers });
@@ -29,7 +33,11 @@ export function createMarketplaceCommands(deps: { store: EventStore; db: Kysely<
   const { loadLoad, loadProposal, loadTour, requireActiveOrganization, ownLoad } = readers;
 
   return {
-    loadLoad, loadProposal, loadTour, requireActiveOrganization, ownLoad,
+    loadLoad,
+    loadProposal,
+    loadTour,
+    requireActiveOrganization,
+    ownLoad,
     completeAcceptance: shipments.completeAcceptance,
     postLoad: loads.postLoad,
     updateLoad: loads.updateLoad,

@@ -9,7 +9,14 @@ import { GenericStatus } from '../../domain/catalog.ts';
 import { loadOffersStream, type ProposalListed } from '../../domain/proposals/loadOffers.ts';
 import { proposalDecider, proposalIdFor } from '../../domain/proposals/proposal.decide.ts';
 import {
-  proposalStream, rateConfirmationStream, type DeclineReason, type Proposal, type ProposalCommand, type ProposalEvent, type RateConfirmationIssued, type SubmittedProposal,
+  proposalStream,
+  rateConfirmationStream,
+  type DeclineReason,
+  type Proposal,
+  type ProposalCommand,
+  type ProposalEvent,
+  type RateConfirmationIssued,
+  type SubmittedProposal,
 } from '../../domain/proposals/proposal.types.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
@@ -21,25 +28,58 @@ import { byOf, isOpen, type StreamReaders } from './streams.ts';
 
 export function createProposalCommands(deps: { store: EventStore; readers: StreamReaders }) {
   const { store, readers } = deps;
-  const { loadLoad, loadProposal, proposalIdsOfLoad, requireActiveOrganization, identity } = readers;
+  const { loadLoad, loadProposal, proposalIdsOfLoad, requireActiveOrganization, identity } =
+    readers;
 
-  const runProposal = (command: ProposalCommand, loadId: string, caller: Caller | null, now: string) =>
-    handleCommand<Proposal, ProposalCommand, ProposalEvent>(store, proposalStream(command.data.proposalId), proposalDecider, command, metadataOf(caller, now, loadId));
+  const runProposal = (
+    command: ProposalCommand,
+    loadId: string,
+    caller: Caller | null,
+    now: string,
+  ) =>
+    handleCommand<Proposal, ProposalCommand, ProposalEvent>(
+      store,
+      proposalStream(command.data.proposalId),
+      proposalDecider,
+      command,
+      metadataOf(caller, now, loadId),
+    );
 
   /** Lists a proposal on its load (once), so the steps that reach every offer of the load find it in the log. */
   const listOnLoad = async (loadId: string, proposalId: string, caller: Caller, now: string) => {
     if ((await proposalIdsOfLoad(loadId)).includes(proposalId)) return;
-    const event: ProposalListed = { type: 'ProposalListed', data: { loadId, proposalId, listedAt: now } };
-    await store.append(loadOffersStream(loadId), [event], { expectedRevision: 'any', metadata: metadataOf(caller, now, loadId) });
+    const event: ProposalListed = {
+      type: 'ProposalListed',
+      data: { loadId, proposalId, listedAt: now },
+    };
+    await store.append(loadOffersStream(loadId), [event], {
+      expectedRevision: 'any',
+      metadata: metadataOf(caller, now, loadId),
+    });
   };
 
   /** Declines every other open offer on the load (after an acceptance or a cancellation). */
-  const declineOthers = async (loadId: string, exceptProposalId: string | null, reason: DeclineReason, message: string, caller: Caller | null, now: string) => {
+  const declineOthers = async (
+    loadId: string,
+    exceptProposalId: string | null,
+    reason: DeclineReason,
+    message: string,
+    caller: Caller | null,
+    now: string,
+  ) => {
     let last: LogPosition | null = null;
     for (const id of await proposalIdsOfLoad(loadId)) {
       if (id === exceptProposalId) continue;
       // The decider declines an open offer and leaves any other as it is.
-      const { position } = await runProposal({ type: 'DeclineProposal', data: { proposalId: id, by: null, userId: null, reason, message, now } }, loadId, caller, now);
+      const { position } = await runProposal(
+        {
+          type: 'DeclineProposal',
+          data: { proposalId: id, by: null, userId: null, reason, message, now },
+        },
+        loadId,
+        caller,
+        now,
+      );
       last = latest(last, position);
     }
     return last;
@@ -52,42 +92,80 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
   const answerable = async (actor: Actor, proposalId: string, now: string) => {
     const proposal = await loadProposal(proposalId);
     const by = byOf(actor);
-    const visible = proposal && (by === null || by === proposal.shipperOrganizationId || by === proposal.carrierOrganizationId);
+    const visible =
+      proposal &&
+      (by === null ||
+        by === proposal.shipperOrganizationId ||
+        by === proposal.carrierOrganizationId);
     if (!proposal || !visible) throw new NotFoundError('Proposal not found');
     // A blocked carrier's open offer is hidden from the shipper: it cannot be answered either.
-    if (by !== null && by === proposal.shipperOrganizationId && (proposal.status === GenericStatus.SubmittedProposal || proposal.status === GenericStatus.PendingAcceptance)
-      && (await identity.loadOrganization(proposal.carrierOrganizationId))?.status === GenericStatus.Blocked) throw new NotFoundError('Proposal not found');
+    if (
+      by !== null &&
+      by === proposal.shipperOrganizationId &&
+      (proposal.status === GenericStatus.SubmittedProposal ||
+        proposal.status === GenericStatus.PendingAcceptance) &&
+      (await identity.loadOrganization(proposal.carrierOrganizationId))?.status ===
+        GenericStatus.Blocked
+    )
+      throw new NotFoundError('Proposal not found');
     const load = await loadLoad(proposal.loadId);
     if (!load) throw new NotFoundError('Load not found');
     return {
-      proposal, load, by, open: isOpen(load, now),
+      proposal,
+      load,
+      by,
+      open: isOpen(load, now),
       asShipper: by === null || by === proposal.shipperOrganizationId,
       asCarrier: by === null || by === proposal.carrierOrganizationId,
     };
   };
 
   return {
-    answerable, declineOthers,
+    answerable,
+    declineOthers,
 
-    async submitProposal(caller: Caller, loadId: string, offer: { price: number; message: string; eldTruckName: string | null }, now: string) {
+    async submitProposal(
+      caller: Caller,
+      loadId: string,
+      offer: { price: number; message: string; eldTruckName: string | null },
+      now: string,
+    ) {
       const { actor } = caller;
       await requireActiveOrganization(actor);
       if (!actor.organizationId) throw new ForbiddenError('Only a carrier can make an offer');
       const load = await loadLoad(loadId);
       if (!load) throw new NotFoundError('Load not found');
-      if (load.shipperOrganizationId === actor.organizationId) throw new ForbiddenError('You cannot make an offer on your own load');
+      if (load.shipperOrganizationId === actor.organizationId)
+        throw new ForbiddenError('You cannot make an offer on your own load');
       // A closed load is still "found" for a carrier who bid on it; for others it is not on the marketplace.
       const proposalId = proposalIdFor(loadId, actor.organizationId);
       // A blocked shipper's loads are off the marketplace (docs/domain.md "Marketplace visibility": an Active shipper's).
-      const open = isOpen(load, now) && (await identity.loadOrganization(load.shipperOrganizationId))?.status === GenericStatus.Active;
+      const open =
+        isOpen(load, now) &&
+        (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
+          GenericStatus.Active;
       if (!open && !(await loadProposal(proposalId))) throw new NotFoundError('Load not found');
-      const result = await runProposal({
-        type: 'SubmitProposal',
-        data: {
-          proposalId, loadId, loadGuid: load.guid, loadOpen: open, shipperOrganizationId: load.shipperOrganizationId,
-          carrierOrganizationId: actor.organizationId, userId: actor.userId, price: offer.price, message: offer.message, eldTruckName: offer.eldTruckName, now,
+      const result = await runProposal(
+        {
+          type: 'SubmitProposal',
+          data: {
+            proposalId,
+            loadId,
+            loadGuid: load.guid,
+            loadOpen: open,
+            shipperOrganizationId: load.shipperOrganizationId,
+            carrierOrganizationId: actor.organizationId,
+            userId: actor.userId,
+            price: offer.price,
+            message: offer.message,
+            eldTruckName: offer.eldTruckName,
+            now,
+          },
         },
-      }, loadId, caller, now);
+        loadId,
+        caller,
+        now,
+      );
       let position = result.position;
       if (result.events.some((event) => event.type === 'ProposalSubmitted')) {
         await listOnLoad(loadId, proposalId, caller, now);
@@ -95,68 +173,238 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
         // not find it on the list: the offer is declined as that step would have declined it.
         const after = await loadLoad(loadId);
         if (after?.status === GenericStatus.Canceled) {
-          position = latest(position, (await runProposal({
-            type: 'DeclineProposal', data: { proposalId, by: null, userId: null, reason: 'loadCanceled', message: after.cancelMessage ?? '', now },
-          }, loadId, caller, now)).position);
+          position = latest(
+            position,
+            (
+              await runProposal(
+                {
+                  type: 'DeclineProposal',
+                  data: {
+                    proposalId,
+                    by: null,
+                    userId: null,
+                    reason: 'loadCanceled',
+                    message: after.cancelMessage ?? '',
+                    now,
+                  },
+                },
+                loadId,
+                caller,
+                now,
+              )
+            ).position,
+          );
         } else if (after?.acceptedProposalId && after.acceptedProposalId !== proposalId) {
-          position = latest(position, (await runProposal({
-            type: 'DeclineProposal', data: { proposalId, by: null, userId: null, reason: 'otherAccepted', message: 'Another offer was accepted', now },
-          }, loadId, caller, now)).position);
+          position = latest(
+            position,
+            (
+              await runProposal(
+                {
+                  type: 'DeclineProposal',
+                  data: {
+                    proposalId,
+                    by: null,
+                    userId: null,
+                    reason: 'otherAccepted',
+                    message: 'Another offer was accepted',
+                    now,
+                  },
+                },
+                loadId,
+                caller,
+                now,
+              )
+            ).position,
+          );
         }
       }
-      return { id: proposalId, revised: result.events.some((event) => event.type === 'ProposalRevised'), position };
+      return {
+        id: proposalId,
+        revised: result.events.some((event) => event.type === 'ProposalRevised'),
+        position,
+      };
     },
 
     /** PUT proposal/{id} but accepting (5, run by `shipments.ts`): 12 decline, 11 counter, 10 accept counter, 7 withdraw. */
-    async answer(caller: Caller, proposalId: string, change: { status: number; message: string; price: number | null }, now: string) {
+    async answer(
+      caller: Caller,
+      proposalId: string,
+      change: { status: number; message: string; price: number | null },
+      now: string,
+    ) {
       const { actor } = caller;
       const { proposal, by, open, asShipper, asCarrier } = await answerable(actor, proposalId, now);
       const loadId = proposal.loadId;
-      const needs = (side: boolean, who: string) => { if (!side) throw new ForbiddenError(`Only the ${who} can do this`); };
+      const needs = (side: boolean, who: string) => {
+        if (!side) throw new ForbiddenError(`Only the ${who} can do this`);
+      };
       switch (change.status) {
         case GenericStatus.PendingAcceptance: {
           needs(asShipper, 'shipper');
           if (change.price === null) throw new IllegalStateError('A counter offer needs a price');
-          return (await runProposal({ type: 'CounterProposal', data: { proposalId, by, userId: actor.userId, loadOpen: open, price: change.price, message: change.message, now } }, loadId, caller, now)).position;
+          return (
+            await runProposal(
+              {
+                type: 'CounterProposal',
+                data: {
+                  proposalId,
+                  by,
+                  userId: actor.userId,
+                  loadOpen: open,
+                  price: change.price,
+                  message: change.message,
+                  now,
+                },
+              },
+              loadId,
+              caller,
+              now,
+            )
+          ).position;
         }
         case GenericStatus.SubmittedProposal:
           needs(asCarrier, 'carrier');
-          return (await runProposal({ type: 'AcceptCounter', data: { proposalId, by, userId: actor.userId, loadOpen: open, now } }, loadId, caller, now)).position;
+          return (
+            await runProposal(
+              {
+                type: 'AcceptCounter',
+                data: { proposalId, by, userId: actor.userId, loadOpen: open, now },
+              },
+              loadId,
+              caller,
+              now,
+            )
+          ).position;
         case GenericStatus.Declined:
           needs(asShipper, 'shipper');
-          return (await runProposal({ type: 'DeclineProposal', data: { proposalId, by, userId: actor.userId, reason: 'shipper', message: change.message, now } }, loadId, caller, now)).position;
+          return (
+            await runProposal(
+              {
+                type: 'DeclineProposal',
+                data: {
+                  proposalId,
+                  by,
+                  userId: actor.userId,
+                  reason: 'shipper',
+                  message: change.message,
+                  now,
+                },
+              },
+              loadId,
+              caller,
+              now,
+            )
+          ).position;
         case GenericStatus.Canceled:
           needs(asCarrier, 'carrier');
-          return (await runProposal({ type: 'CancelProposal', data: { proposalId, by, userId: actor.userId, message: change.message, now } }, loadId, caller, now)).position;
+          return (
+            await runProposal(
+              {
+                type: 'CancelProposal',
+                data: { proposalId, by, userId: actor.userId, message: change.message, now },
+              },
+              loadId,
+              caller,
+              now,
+            )
+          ).position;
         default:
           throw new IllegalStateError(`Unknown offer status ${change.status}`);
       }
     },
 
     /** Let the decider phrase why an offer cannot be accepted, without touching the load. */
-    refuseAcceptanceIfClosed(proposal: SubmittedProposal, by: string | null, userId: string, now: string) {
+    refuseAcceptanceIfClosed(
+      proposal: SubmittedProposal,
+      by: string | null,
+      userId: string,
+      now: string,
+    ) {
       if (proposal.status !== GenericStatus.SubmittedProposal) {
-        proposalDecider.decide({ type: 'AcceptProposal', data: { proposalId: proposal.proposalId, by, userId, tourId: randomUUID(), now } }, proposal);
+        proposalDecider.decide(
+          {
+            type: 'AcceptProposal',
+            data: { proposalId: proposal.proposalId, by, userId, tourId: randomUUID(), now },
+          },
+          proposal,
+        );
       }
     },
 
     /** The proposal's side of an acceptance the load has recorded; nothing once it is no longer open. */
-    async accept(proposalId: string, loadId: string, userId: string, tourId: string, caller: Caller | null, now: string) {
+    async accept(
+      proposalId: string,
+      loadId: string,
+      userId: string,
+      tourId: string,
+      caller: Caller | null,
+      now: string,
+    ) {
       const proposal = await loadProposal(proposalId);
-      if (!proposal || (proposal.status !== GenericStatus.SubmittedProposal && proposal.status !== GenericStatus.PendingAcceptance)) return { proposal, position: null };
-      return { proposal, position: (await runProposal({ type: 'AcceptProposal', data: { proposalId, by: null, userId, tourId, now } }, loadId, caller, now)).position };
+      if (
+        !proposal ||
+        (proposal.status !== GenericStatus.SubmittedProposal &&
+          proposal.status !== GenericStatus.PendingAcceptance)
+      )
+        return { proposal, position: null };
+      return {
+        proposal,
+        position: (
+          await runProposal(
+            { type: 'AcceptProposal', data: { proposalId, by: null, userId, tourId, now } },
+            loadId,
+            caller,
+            now,
+          )
+        ).position,
+      };
     },
 
-    uploadContract: async (caller: Caller, proposalId: string, loadId: string, by: string | null, contractFileId: string, now: string) =>
-      (await runProposal({ type: 'UploadContract', data: { proposalId, by, userId: caller.actor.userId, contractFileId, now } }, loadId, caller, now)).position,
+    uploadContract: async (
+      caller: Caller,
+      proposalId: string,
+      loadId: string,
+      by: string | null,
+      contractFileId: string,
+      now: string,
+    ) =>
+      (
+        await runProposal(
+          {
+            type: 'UploadContract',
+            data: { proposalId, by, userId: caller.actor.userId, contractFileId, now },
+          },
+          loadId,
+          caller,
+          now,
+        )
+      ).position,
 
     /** Records the hash of a rate confirmation handed out, in the load's audit trail. */
-    async recordRateConfirmation(caller: Caller, proposal: SubmittedProposal, sha256: string, bytes: number, now: string) {
+    async recordRateConfirmation(
+      caller: Caller,
+      proposal: SubmittedProposal,
+      sha256: string,
+      bytes: number,
+      now: string,
+    ) {
       const event: RateConfirmationIssued = {
         type: 'RateConfirmationIssued',
-        data: { proposalId: proposal.proposalId, loadId: proposal.loadId, sha256, bytes, issuedTo: caller.actor.userId, issuedAt: now },
+        data: {
+          proposalId: proposal.proposalId,
+          loadId: proposal.loadId,
+          sha256,
+          bytes,
+          issuedTo: caller.actor.userId,
+          issuedAt: now,
+        },
       };
-      return (await store.append(rateConfirmationStream(proposal.proposalId), [event], { expectedRevision: 'any', metadata: metadataOf(caller, now, proposal.loadId) })).position;
+      return (
+        await store.append(rateConfirmationStream(proposal.proposalId), [event], {
+          expectedRevision: 'any',
+          metadata: metadataOf(caller, now, proposal.loadId),
+        })
+      ).position;
     },
   };
 }

@@ -5,12 +5,23 @@
  */
 import type { Kysely } from 'kysely';
 import {
-  organizationServiceDecider, organizationServiceIdFor, SERVICE_NOT_FOUND_MESSAGE, ALREADY_INSTALLED_MESSAGE,
+  organizationServiceDecider,
+  organizationServiceIdFor,
+  SERVICE_NOT_FOUND_MESSAGE,
+  ALREADY_INSTALLED_MESSAGE,
 } from '../../domain/services/organizationService.decide.ts';
 import {
-  organizationServiceStream, type OrganizationService, type OrganizationServiceCommand, type OrganizationServiceEvent,
+  organizationServiceStream,
+  type OrganizationService,
+  type OrganizationServiceCommand,
+  type OrganizationServiceEvent,
 } from '../../domain/services/organizationService.types.ts';
-import { ConflictError, IllegalStateError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import {
+  ConflictError,
+  IllegalStateError,
+  NotFoundError,
+  ValidationError,
+} from '../../domain/shared/errors.ts';
 import { installedServicesOf } from '../../projections/services/services.queries.ts';
 import type { InstalledServiceRow } from '../../projections/services/services.tables.ts';
 import type { DB } from '../../storage/schema.ts';
@@ -18,7 +29,13 @@ import { metadataOf, type Caller } from './caller.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
 import { isSuperadmin } from '../http/auth.ts';
-import { CredentialsRefusedError, type CredentialLabels, type EldCredentials, type EldProvider, type EldTruck } from '../integrations/eld/provider.ts';
+import {
+  CredentialsRefusedError,
+  type CredentialLabels,
+  type EldCredentials,
+  type EldProvider,
+  type EldTruck,
+} from '../integrations/eld/provider.ts';
 import type { EldProviders } from '../integrations/eld/providers.ts';
 import { SealedSecretError, type SecretBox } from '../integrations/eld/secrets.ts';
 
@@ -26,11 +43,18 @@ export type { InstalledServiceRow };
 
 /** What the install dialog shows of an installation: never the secret, only that one is set. */
 export type OrganizationServiceData = {
-  organizationServiceId: string; serviceId: string; clientId: string | null; secretSet: true; installedAt: string; updatedAt: string;
+  organizationServiceId: string;
+  serviceId: string;
+  clientId: string | null;
+  secretSet: true;
+  installedAt: string;
+  updatedAt: string;
 };
 
 export type CatalogueEntry = {
-  id: string; name: string; description: string;
+  id: string;
+  name: string;
+  description: string;
   /** Null until installed (the dialog then shows Install), 'Installed' afterwards (Update). */
   status: 'Installed' | null;
   organizationServiceData: OrganizationServiceData | null;
@@ -39,29 +63,50 @@ export type CatalogueEntry = {
 
 export type CredentialsBody = { clientId?: string | null; clientSecret: string };
 
-const iso = (value: Date | string) => (value instanceof Date ? value : new Date(value)).toISOString();
+const iso = (value: Date | string) =>
+  (value instanceof Date ? value : new Date(value)).toISOString();
 
-export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventStore; providers: EldProviders; secrets: SecretBox }) {
+export function createOrganizationServices(deps: {
+  db: Kysely<DB>;
+  store: EventStore;
+  providers: EldProviders;
+  secrets: SecretBox;
+}) {
   const { db, store, providers, secrets } = deps;
 
   const metadata = (caller: Caller, now: string) => metadataOf(caller, now);
 
   const run = (command: OrganizationServiceCommand, caller: Caller, now: string) =>
     handleCommand<OrganizationService, OrganizationServiceCommand, OrganizationServiceEvent>(
-      store, organizationServiceStream(command.data.organizationServiceId), organizationServiceDecider, command, metadata(caller, now));
+      store,
+      organizationServiceStream(command.data.organizationServiceId),
+      organizationServiceDecider,
+      command,
+      metadata(caller, now),
+    );
 
   const fold = async (organizationServiceId: string): Promise<OrganizationService> => {
-    const { events } = await store.readStream<OrganizationServiceEvent>(organizationServiceStream(organizationServiceId));
-    return events.reduce(organizationServiceDecider.evolve, organizationServiceDecider.initialState());
+    const { events } = await store.readStream<OrganizationServiceEvent>(
+      organizationServiceStream(organizationServiceId),
+    );
+    return events.reduce(
+      organizationServiceDecider.evolve,
+      organizationServiceDecider.initialState(),
+    );
   };
 
-  const installedOf = (organizationId: string): Promise<InstalledServiceRow[]> => installedServicesOf(db, organizationId);
+  const installedOf = (organizationId: string): Promise<InstalledServiceRow[]> =>
+    installedServicesOf(db, organizationId);
   const FLEET_CACHE_MS = 15_000;
   const recentFleets = new Map<string, { at: number; trucks: Promise<EldTruck[]> }>();
 
   const dataOf = (row: InstalledServiceRow): OrganizationServiceData => ({
-    organizationServiceId: row.id, serviceId: row.service_id, clientId: row.client_id, secretSet: true,
-    installedAt: iso(row.installed_at), updatedAt: iso(row.updated_at),
+    organizationServiceId: row.id,
+    serviceId: row.service_id,
+    clientId: row.client_id,
+    secretSet: true,
+    installedAt: iso(row.installed_at),
+    updatedAt: iso(row.updated_at),
   });
 
   /** The credentials as the provider's labels require them: a client id only where it has one. */
@@ -69,13 +114,19 @@ export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventS
     const { clientId: clientIdLabel, clientSecret: secretLabel } = provider.credentialLabels;
     const clientSecret = body.clientSecret.trim();
     const clientId = clientIdLabel === null ? null : body.clientId?.trim() || null;
-    if (clientIdLabel !== null && !clientId) throw ValidationError.field('clientId', `Please enter the ${clientIdLabel}`);
-    if (!clientSecret) throw ValidationError.field('clientSecret', `Please enter the ${secretLabel}`);
+    if (clientIdLabel !== null && !clientId)
+      throw ValidationError.field('clientId', `Please enter the ${clientIdLabel}`);
+    if (!clientSecret)
+      throw ValidationError.field('clientSecret', `Please enter the ${secretLabel}`);
     return { clientId, clientSecret };
   };
 
   /** Asks the provider; a refusal is the caller's mistake (400 with the provider's reason). */
-  const verify = async (provider: EldProvider, credentials: EldCredentials, organizationId: string) => {
+  const verify = async (
+    provider: EldProvider,
+    credentials: EldCredentials,
+    organizationId: string,
+  ) => {
     const verdict = await provider.verify(credentials, { organizationId });
     if (!verdict.ok) throw ValidationError.field('clientSecret', verdict.refused);
   };
@@ -88,9 +139,13 @@ export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventS
   /** The service's fleet, straight from the provider; errors are the provider's (see `fleetFor`). */
   const fleetOf = async (row: InstalledServiceRow, now?: Date): Promise<EldTruck[]> => {
     const provider = providers.byId(row.service_id);
-    if (!provider) throw new IllegalStateError(`The ELD provider ${row.service_id} is no longer offered`);
+    if (!provider)
+      throw new IllegalStateError(`The ELD provider ${row.service_id} is no longer offered`);
     const clientSecret = secrets.open(row.sealed_secret, row.id);
-    return provider.trucks({ clientId: row.client_id, clientSecret }, { organizationId: row.organization_id, now });
+    return provider.trucks(
+      { clientId: row.client_id, clientSecret },
+      { organizationId: row.organization_id, now },
+    );
   };
 
   return {
@@ -104,49 +159,89 @@ export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventS
       return providers.list.map((provider) => {
         const row = rows.find((candidate) => candidate.service_id === provider.id);
         return {
-          id: provider.id, name: provider.name, description: provider.description,
-          status: row ? 'Installed' : null, organizationServiceData: row ? dataOf(row) : null,
+          id: provider.id,
+          name: provider.name,
+          description: provider.description,
+          status: row ? 'Installed' : null,
+          organizationServiceData: row ? dataOf(row) : null,
           credentialLabels: { ...provider.credentialLabels },
         };
       });
     },
 
-    async install(caller: Caller, body: CredentialsBody & { serviceId: string }, now: string): Promise<{ organizationServiceId: string; position: LogPosition | null }> {
+    async install(
+      caller: Caller,
+      body: CredentialsBody & { serviceId: string },
+      now: string,
+    ): Promise<{ organizationServiceId: string; position: LogPosition | null }> {
       const organizationId = ownOrganization(caller);
       const provider = providers.byId(body.serviceId);
       if (!provider) throw ValidationError.field('serviceId', 'Please select a valid service');
       const credentials = credentialsFrom(provider, body);
       const organizationServiceId = organizationServiceIdFor(organizationId, provider.id);
       // Refused before the provider is asked: the decider would refuse it anyway.
-      if ((await fold(organizationServiceId)).exists) throw new ConflictError(ALREADY_INSTALLED_MESSAGE);
+      if ((await fold(organizationServiceId)).exists)
+        throw new ConflictError(ALREADY_INSTALLED_MESSAGE);
       await verify(provider, credentials, organizationId);
-      const result = await run({
-        type: 'InstallService',
-        data: {
-          organizationServiceId, organizationId, serviceId: provider.id, clientId: credentials.clientId,
-          sealedSecret: secrets.seal(credentials.clientSecret, organizationServiceId), userId: caller.actor.userId, now,
+      const result = await run(
+        {
+          type: 'InstallService',
+          data: {
+            organizationServiceId,
+            organizationId,
+            serviceId: provider.id,
+            clientId: credentials.clientId,
+            sealedSecret: secrets.seal(credentials.clientSecret, organizationServiceId),
+            userId: caller.actor.userId,
+            now,
+          },
         },
-      }, caller, now);
+        caller,
+        now,
+      );
       return { organizationServiceId, position: result.position };
     },
 
-    async update(caller: Caller, body: CredentialsBody & { organizationServiceId: string }, now: string)
-      : Promise<{ organizationServiceId: string; organizationId: string; serviceId: string; position: LogPosition | null }> {
+    async update(
+      caller: Caller,
+      body: CredentialsBody & { organizationServiceId: string },
+      now: string,
+    ): Promise<{
+      organizationServiceId: string;
+      organizationId: string;
+      serviceId: string;
+      position: LogPosition | null;
+    }> {
       const by = isSuperadmin(caller.actor) ? null : caller.actor.organizationId;
       const state = await fold(body.organizationServiceId);
-      if (!state.exists || (by !== null && by !== state.organizationId)) throw new NotFoundError(SERVICE_NOT_FOUND_MESSAGE);
+      if (!state.exists || (by !== null && by !== state.organizationId))
+        throw new NotFoundError(SERVICE_NOT_FOUND_MESSAGE);
       const provider = providers.byId(state.serviceId);
-      if (!provider) throw new IllegalStateError(`The ELD provider ${state.serviceId} is no longer offered`);
+      if (!provider)
+        throw new IllegalStateError(`The ELD provider ${state.serviceId} is no longer offered`);
       const credentials = credentialsFrom(provider, body);
       await verify(provider, credentials, state.organizationId);
-      const result = await run({
-        type: 'UpdateServiceCredentials',
-        data: {
-          organizationServiceId: state.organizationServiceId, by, clientId: credentials.clientId,
-          sealedSecret: secrets.seal(credentials.clientSecret, state.organizationServiceId), userId: caller.actor.userId, now,
+      const result = await run(
+        {
+          type: 'UpdateServiceCredentials',
+          data: {
+            organizationServiceId: state.organizationServiceId,
+            by,
+            clientId: credentials.clientId,
+            sealedSecret: secrets.seal(credentials.clientSecret, state.organizationServiceId),
+            userId: caller.actor.userId,
+            now,
+          },
         },
-      }, caller, now);
-      return { organizationServiceId: state.organizationServiceId, organizationId: state.organizationId, serviceId: state.serviceId, position: result.position };
+        caller,
+        now,
+      );
+      return {
+        organizationServiceId: state.organizationServiceId,
+        organizationId: state.organizationId,
+        serviceId: state.serviceId,
+        position: result.position,
+      };
     },
 
     /**
@@ -171,7 +266,9 @@ export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventS
       if (!wanted) return null;
       let fleet = recentFleets.get(organizationId);
       if (!fleet || Date.now() - fleet.at > FLEET_CACHE_MS) {
-        const read = installedOf(organizationId).then(async (rows) => (await Promise.all(rows.map((row) => fleetOf(row).catch(() => [] as EldTruck[])))).flat());
+        const read = installedOf(organizationId).then(async (rows) =>
+          (await Promise.all(rows.map((row) => fleetOf(row).catch(() => [] as EldTruck[])))).flat(),
+        );
         fleet = { at: Date.now(), trucks: read };
         if (recentFleets.size >= 1_000) recentFleets.clear();
         recentFleets.set(organizationId, fleet);
@@ -187,8 +284,14 @@ export function createOrganizationServices(deps: { db: Kysely<DB>; store: EventS
       try {
         return await fleetOf(row, now);
       } catch (error) {
-        if (error instanceof CredentialsRefusedError) throw new IllegalStateError(`${error.reason}. Update the credentials of ${name} under Integrations.`);
-        if (error instanceof SealedSecretError) throw new IllegalStateError(`The stored credentials of ${name} cannot be read any more: please enter them again.`);
+        if (error instanceof CredentialsRefusedError)
+          throw new IllegalStateError(
+            `${error.reason}. Update the credentials of ${name} under Integrations.`,
+          );
+        if (error instanceof SealedSecretError)
+          throw new IllegalStateError(
+            `The stored credentials of ${name} cannot be read any more: please enter them again.`,
+          );
         throw error;
       }
     },

@@ -23,9 +23,19 @@ const { app, platform, close } = await startTestApp();
 t.teardown(close);
 
 const shipper = await organization(app, platform, 'Shipper');
-const carriers = [await organization(app, platform, 'Carrier'), await organization(app, platform, 'Carrier'), await organization(app, platform, 'Carrier')];
+const carriers = [
+  await organization(app, platform, 'Carrier'),
+  await organization(app, platform, 'Carrier'),
+  await organization(app, platform, 'Carrier'),
+];
 const callerOf = (user: Member, roleId: RoleId): Caller => {
-  const actor: Actor = { userId: user.userId, organizationId: user.organizationId, roleId, permissions: permissionsFor(roleId), sessionId: randomUUID() };
+  const actor: Actor = {
+    userId: user.userId,
+    organizationId: user.organizationId,
+    roleId,
+    permissions: permissionsFor(roleId),
+    sessionId: randomUUID(),
+  };
   return { actor, requestId: randomUUID() };
 };
 const asShipper = callerOf(shipper, Role.Shipper);
@@ -37,10 +47,23 @@ await platform.runner.stop();
 
 const loadWithOffers = async (refNumber: string) => {
   const now = new Date().toISOString();
-  const { id: loadId } = await marketplace.postLoad(asShipper, loadBodySchema(now).parse(loadBody({ refNumber })), now);
+  const { id: loadId } = await marketplace.postLoad(
+    asShipper,
+    loadBodySchema(now).parse(loadBody({ refNumber })),
+    now,
+  );
   const ids: string[] = [];
   for (const [index, caller] of asCarriers.entries()) {
-    ids.push((await marketplace.submitProposal(caller, loadId, { price: 1000 + index, message: '', eldTruckName: null }, new Date().toISOString())).id);
+    ids.push(
+      (
+        await marketplace.submitProposal(
+          caller,
+          loadId,
+          { price: 1000 + index, message: '', eldTruckName: null },
+          new Date().toISOString(),
+        )
+      ).id,
+    );
   }
   return { loadId, ids };
 };
@@ -48,41 +71,86 @@ const statusOf = async (proposalId: string) => (await marketplace.loadProposal(p
 
 t.test('accepting an offer declines the other offers, read from the log', async (t) => {
   const { loadId, ids } = await loadWithOffers('LIST-1');
-  await marketplace.changeProposal(asShipper, ids[1]!, { status: GenericStatus.Accepted, message: '', price: null }, new Date().toISOString());
+  await marketplace.changeProposal(
+    asShipper,
+    ids[1]!,
+    { status: GenericStatus.Accepted, message: '', price: null },
+    new Date().toISOString(),
+  );
   t.equal(await statusOf(ids[1]!), GenericStatus.Accepted, 'the accepted offer');
-  t.same([await statusOf(ids[0]!), await statusOf(ids[2]!)], [GenericStatus.Declined, GenericStatus.Declined], 'the others are declined');
+  t.same(
+    [await statusOf(ids[0]!), await statusOf(ids[2]!)],
+    [GenericStatus.Declined, GenericStatus.Declined],
+    'the others are declined',
+  );
   t.equal((await marketplace.loadLoad(loadId))?.acceptedProposalId, ids[1]);
 });
 
 t.test('cancelling a load declines every open offer, read from the log', async (t) => {
   const { ids } = await loadWithOffers('LIST-2');
   // One offer withdrawn by its carrier stays withdrawn.
-  await marketplace.changeProposal(asCarriers[2]!, ids[2]!, { status: GenericStatus.Canceled, message: 'Truck sold', price: null }, new Date().toISOString());
+  await marketplace.changeProposal(
+    asCarriers[2]!,
+    ids[2]!,
+    { status: GenericStatus.Canceled, message: 'Truck sold', price: null },
+    new Date().toISOString(),
+  );
   const { loadId } = (await marketplace.loadProposal(ids[0]!))!;
   await marketplace.cancelLoad(asShipper, loadId, 'Plans changed', new Date().toISOString());
-  t.same(await Promise.all(ids.map(statusOf)), [GenericStatus.Declined, GenericStatus.Declined, GenericStatus.Canceled]);
+  t.same(await Promise.all(ids.map(statusOf)), [
+    GenericStatus.Declined,
+    GenericStatus.Declined,
+    GenericStatus.Canceled,
+  ]);
 });
 
-t.test('an offer from a log written before loads listed their offers is listed by listLoadOffers, then declined like any other', async (t) => {
-  const { loadId, ids } = await loadWithOffers('LIST-3');
-  const load = (await marketplace.loadLoad(loadId))!;
-  const legacy = await organization(app, platform, 'Carrier');
-  const proposalId = proposalIdFor(loadId, legacy.organizationId!);
-  const now = new Date().toISOString();
-  const submitted: ProposalSubmitted = {
-    type: 'ProposalSubmitted',
-    data: {
-      proposalId, loadId, loadGuid: load.guid, shipperOrganizationId: load.shipperOrganizationId, carrierOrganizationId: legacy.organizationId!,
-      submittedBy: legacy.userId, price: 900, message: '', eldTruckName: null, submittedAt: now,
-    },
-  };
-  const appended = await platform.store.append(proposalStream(proposalId), [submitted], {
-    expectedRevision: 'no_stream', metadata: { userId: legacy.userId, organizationId: legacy.organizationId, correlationId: loadId, causationId: null, at: now },
-  });
-  // listLoadOffers reads the log, which shows the offer once no transaction elsewhere can overtake it.
-  await readableThrough(platform.store, appended.position);
-  t.equal((await listLoadOffers(platform.store, now)).listed, 1, 'the unlisted offer is listed, the others were listed already');
-  t.equal((await listLoadOffers(platform.store, now)).listed, 0, 'a second run lists nothing');
-  await marketplace.changeProposal(asShipper, ids[0]!, { status: GenericStatus.Accepted, message: '', price: null }, new Date().toISOString());
-  t.equal(await statusOf(proposalId), GenericStatus.Declined);
-});
+t.test(
+  'an offer from a log written before loads listed their offers is listed by listLoadOffers, then declined like any other',
+  async (t) => {
+    const { loadId, ids } = await loadWithOffers('LIST-3');
+    const load = (await marketplace.loadLoad(loadId))!;
+    const legacy = await organization(app, platform, 'Carrier');
+    const proposalId = proposalIdFor(loadId, legacy.organizationId!);
+    const now = new Date().toISOString();
+    const submitted: ProposalSubmitted = {
+      type: 'ProposalSubmitted',
+      data: {
+        proposalId,
+        loadId,
+        loadGuid: load.guid,
+        shipperOrganizationId: load.shipperOrganizationId,
+        carrierOrganizationId: legacy.organizationId!,
+        submittedBy: legacy.userId,
+        price: 900,
+        message: '',
+        eldTruckName: null,
+        submittedAt: now,
+      },
+    };
+    const appended = await platform.store.append(proposalStream(proposalId), [submitted], {
+      expectedRevision: 'no_stream',
+      metadata: {
+        userId: legacy.userId,
+        organizationId: legacy.organizationId,
+        correlationId: loadId,
+        causationId: null,
+        at: now,
+      },
+    });
+    // listLoadOffers reads the log, which shows the offer once no transaction elsewhere can overtake it.
+    await readableThrough(platform.store, appended.position);
+    t.equal(
+      (await listLoadOffers(platform.store, now)).listed,
+      1,
+      'the unlisted offer is listed, the others were listed already',
+    );
+    t.equal((await listLoadOffers(platform.store, now)).listed, 0, 'a second run lists nothing');
+    await marketplace.changeProposal(
+      asShipper,
+      ids[0]!,
+      { status: GenericStatus.Accepted, message: '', price: null },
+      new Date().toISOString(),
+    );
+    t.equal(await statusOf(proposalId), GenericStatus.Declined);
+  },
+);

@@ -16,7 +16,12 @@ import type { ProposalCommands } from './proposals.ts';
 import { byOf, type StreamReaders } from './streams.ts';
 import type { TourCommands } from './tours.ts';
 
-export function createShipmentSteps(deps: { readers: StreamReaders; loads: LoadCommands; proposals: ProposalCommands; tours: TourCommands }) {
+export function createShipmentSteps(deps: {
+  readers: StreamReaders;
+  loads: LoadCommands;
+  proposals: ProposalCommands;
+  tours: TourCommands;
+}) {
   const { readers, loads, proposals, tours } = deps;
   const { loadLoad, loadTour, ownLoad } = readers;
 
@@ -25,15 +30,41 @@ export function createShipmentSteps(deps: { readers: StreamReaders; loads: LoadC
    * other offers and the tour. Idempotent: each step is taken only if it is still missing, so it
    * also repairs a shipment whose follow-ups were cut short by a crash (run by the scheduler).
    */
-  const completeAcceptance = async (loadId: string, caller: Caller | null, now: string): Promise<LogPosition | null> => {
+  const completeAcceptance = async (
+    loadId: string,
+    caller: Caller | null,
+    now: string,
+  ): Promise<LogPosition | null> => {
     const load = await loadLoad(loadId);
-    if (!load || !load.acceptedProposalId || !load.tourId || load.status === GenericStatus.Canceled) return null;
+    if (!load || !load.acceptedProposalId || !load.tourId || load.status === GenericStatus.Canceled)
+      return null;
     const proposalId = load.acceptedProposalId;
     const tourId = load.tourId;
-    const accepted = await proposals.accept(proposalId, loadId, caller?.actor.userId ?? load.postedBy, tourId, caller, now);
+    const accepted = await proposals.accept(
+      proposalId,
+      loadId,
+      caller?.actor.userId ?? load.postedBy,
+      tourId,
+      caller,
+      now,
+    );
     let last = accepted.position;
-    last = latest(last, await proposals.declineOthers(loadId, proposalId, 'otherAccepted', 'Another offer was accepted', caller, now));
-    if (accepted.proposal) last = latest(last, await tours.openForAcceptance(load, accepted.proposal, tourId, caller, now));
+    last = latest(
+      last,
+      await proposals.declineOthers(
+        loadId,
+        proposalId,
+        'otherAccepted',
+        'Another offer was accepted',
+        caller,
+        now,
+      ),
+    );
+    if (accepted.proposal)
+      last = latest(
+        last,
+        await tours.openForAcceptance(load, accepted.proposal, tourId, caller, now),
+      );
     return last;
   };
 
@@ -44,21 +75,36 @@ export function createShipmentSteps(deps: { readers: StreamReaders; loads: LoadC
       const load = await ownLoad(caller.actor, loadId);
       const tour = load.tourId ? await loadTour(load.tourId) : null;
       let last = (await loads.cancel(caller, loadId, message, tour?.status ?? null, now)).position;
-      last = latest(last, await proposals.declineOthers(loadId, null, 'loadCanceled', message, caller, now));
+      last = latest(
+        last,
+        await proposals.declineOthers(loadId, null, 'loadCanceled', message, caller, now),
+      );
       if (tour) last = latest(last, await tours.cancelForLoad(tour, caller, message, now));
       return last;
     },
 
     /** PUT proposal/{id}: 5 accept, 12 decline, 11 counter, 10 accept counter, 7 withdraw. */
-    async changeProposal(caller: Caller, proposalId: string, change: { status: number; message: string; price: number | null }, now: string) {
-      if (change.status !== GenericStatus.Accepted) return proposals.answer(caller, proposalId, change, now);
+    async changeProposal(
+      caller: Caller,
+      proposalId: string,
+      change: { status: number; message: string; price: number | null },
+      now: string,
+    ) {
+      if (change.status !== GenericStatus.Accepted)
+        return proposals.answer(caller, proposalId, change, now);
       const { actor } = caller;
       const { proposal, by, asShipper } = await proposals.answerable(actor, proposalId, now);
       if (!asShipper) throw new ForbiddenError('Only the shipper can do this');
       proposals.refuseAcceptanceIfClosed(proposal, by, actor.userId, now);
       const tourId = randomUUID();
       // The load stream decides who wins: a second, concurrent accept fails its expected revision and is refused.
-      const accepted = await loads.acceptProposal(caller, { loadId: proposal.loadId, by }, proposal, tourId, now);
+      const accepted = await loads.acceptProposal(
+        caller,
+        { loadId: proposal.loadId, by },
+        proposal,
+        tourId,
+        now,
+      );
       return latest(accepted.position, await completeAcceptance(proposal.loadId, caller, now));
     },
 
@@ -67,21 +113,44 @@ export function createShipmentSteps(deps: { readers: StreamReaders; loads: LoadC
       const { actor } = caller;
       const load = await loadLoad(loadId);
       const by = byOf(actor);
-      if (!load || !load.acceptedProposalId || (by !== null && by !== load.carrierOrganizationId)) throw new NotFoundError('Load not found');
+      if (!load || !load.acceptedProposalId || (by !== null && by !== load.carrierOrganizationId))
+        throw new NotFoundError('Load not found');
       const proposalId = load.acceptedProposalId;
-      let last = await proposals.uploadContract(caller, proposalId, loadId, by, contractFileId, now);
+      let last = await proposals.uploadContract(
+        caller,
+        proposalId,
+        loadId,
+        by,
+        contractFileId,
+        now,
+      );
       if (load.status === GenericStatus.Accepted) {
-        last = latest(last, (await loads.signContract(caller, loadId, proposalId, contractFileId, now)).position);
+        last = latest(
+          last,
+          (await loads.signContract(caller, loadId, proposalId, contractFileId, now)).position,
+        );
       }
-      last = latest(last, await tours.confirmCarrier(load.tourId, loadId, contractFileId, caller, now));
+      last = latest(
+        last,
+        await tours.confirmCarrier(load.tourId, loadId, contractFileId, caller, now),
+      );
       return { proposalId, position: last };
     },
 
     /** A tour's new status; a delivery completes the load. */
-    async changeTourStatus(caller: Caller, tourId: string, to: TourStatusId, message: string, now: string) {
+    async changeTourStatus(
+      caller: Caller,
+      tourId: string,
+      to: TourStatusId,
+      message: string,
+      now: string,
+    ) {
       const { tour, position } = await tours.changeStatus(caller, tourId, to, message, now);
       if (to !== TourStatus.Delivered) return position;
-      return latest(position, (await loads.completeLoad(caller, tour.loadId, tourId, now)).position);
+      return latest(
+        position,
+        (await loads.completeLoad(caller, tour.loadId, tourId, now)).position,
+      );
     },
   };
 }

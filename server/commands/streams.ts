@@ -5,38 +5,72 @@
  */
 import { GenericStatus, Role } from '../../domain/catalog.ts';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
-import { loadStream, type Load, type LoadEvent, type PostedLoad } from '../../domain/loads/load.types.ts';
+import {
+  loadStream,
+  type Load,
+  type LoadEvent,
+  type PostedLoad,
+} from '../../domain/loads/load.types.ts';
 import { listedProposalIds, loadOffersStream } from '../../domain/proposals/loadOffers.ts';
 import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
-import { proposalStream, type Proposal, type ProposalEvent, type SubmittedProposal } from '../../domain/proposals/proposal.types.ts';
+import {
+  proposalStream,
+  type Proposal,
+  type ProposalEvent,
+  type SubmittedProposal,
+} from '../../domain/proposals/proposal.types.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
-import { tourStream, type OpenedTour, type Tour, type TourActor, type TourEvent } from '../../domain/tours/tour.types.ts';
+import {
+  tourStream,
+  type OpenedTour,
+  type Tour,
+  type TourActor,
+  type TourEvent,
+} from '../../domain/tours/tour.types.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
 import { isSuperadmin, type Actor } from '../http/auth.ts';
 import type { IdentityCommands } from './identity.ts';
 
 /** The acting organization for the deciders' tenant rule: null for a Superadmin. */
-export const byOf = (actor: Actor): string | null => (isSuperadmin(actor) ? null : actor.organizationId);
+export const byOf = (actor: Actor): string | null =>
+  isSuperadmin(actor) ? null : actor.organizationId;
 
 export const tourActorOf = (actor: Actor | null): TourActor => {
   if (!actor) return { userId: null, party: 'system', organizationId: null };
-  const party = actor.roleId === Role.Superadmin ? 'admin' : actor.roleId === Role.Shipper ? 'shipper' : actor.roleId === Role.Driver ? 'driver' : 'carrier';
+  const party =
+    actor.roleId === Role.Superadmin
+      ? 'admin'
+      : actor.roleId === Role.Shipper
+        ? 'shipper'
+        : actor.roleId === Role.Driver
+          ? 'driver'
+          : 'carrier';
   return { userId: actor.userId, party, organizationId: actor.organizationId };
 };
 
-export const isTourParty = (actor: Actor, tour: { shipperOrganizationId: string; carrierOrganizationId: string; assigneeId: string | null }): boolean => {
+export const isTourParty = (
+  actor: Actor,
+  tour: { shipperOrganizationId: string; carrierOrganizationId: string; assigneeId: string | null },
+): boolean => {
   if (isSuperadmin(actor)) return true;
   if (actor.roleId === Role.Driver) return tour.assigneeId === actor.userId;
-  return actor.organizationId === tour.shipperOrganizationId || actor.organizationId === tour.carrierOrganizationId;
+  return (
+    actor.organizationId === tour.shipperOrganizationId ||
+    actor.organizationId === tour.carrierOrganizationId
+  );
 };
 
-export const isOpen = (load: PostedLoad, now: string) => load.status === GenericStatus.Created && load.details.expiration > now;
+export const isOpen = (load: PostedLoad, now: string) =>
+  load.status === GenericStatus.Created && load.details.expiration > now;
 
 export function createStreamReaders(deps: { store: EventStore; identity: IdentityCommands }) {
   const { store, identity } = deps;
 
-  const fold = async <S, E>(stream: string, decider: { initialState: () => S; evolve: (s: S, e: E) => S }): Promise<S> => {
+  const fold = async <S, E>(
+    stream: string,
+    decider: { initialState: () => S; evolve: (s: S, e: E) => S },
+  ): Promise<S> => {
     const { events } = await store.readStream<any>(stream);
     return (events as E[]).reduce(decider.evolve, decider.initialState());
   };
@@ -54,7 +88,8 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     return state.exists ? state : null;
   };
   /** Every proposal made on a load, from the load's list of offers. */
-  const proposalIdsOfLoad = async (loadId: string): Promise<string[]> => listedProposalIds((await store.readStream(loadOffersStream(loadId))).events);
+  const proposalIdsOfLoad = async (loadId: string): Promise<string[]> =>
+    listedProposalIds((await store.readStream(loadOffersStream(loadId))).events);
 
   /** Posting loads, bidding and running tours need an Active organization (403 with the reason). */
   const requireActiveOrganization = async (actor: Actor) => {
@@ -62,19 +97,31 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     if (!actor.organizationId) throw new ForbiddenError('You do not belong to an organization');
     // A request's actor carries its organization's status, read from the organization's stream when
     // it was authenticated (platform.organizationStatus): asked again only for actors made elsewhere.
-    const status = actor.organizationStatus ?? (await identity.loadOrganization(actor.organizationId))?.status;
+    const status =
+      actor.organizationStatus ?? (await identity.loadOrganization(actor.organizationId))?.status;
     if (status !== GenericStatus.Active) {
-      throw new ForbiddenError('Your organization is not active yet: a Superadmin must approve it first');
+      throw new ForbiddenError(
+        'Your organization is not active yet: a Superadmin must approve it first',
+      );
     }
   };
 
   /** A load the caller may act on as its shipper: another organization's load is not found. */
   const ownLoad = async (actor: Actor, loadId: string): Promise<PostedLoad> => {
     const load = await loadLoad(loadId);
-    if (!load || (!isSuperadmin(actor) && load.shipperOrganizationId !== actor.organizationId)) throw new NotFoundError('Load not found');
+    if (!load || (!isSuperadmin(actor) && load.shipperOrganizationId !== actor.organizationId))
+      throw new NotFoundError('Load not found');
     return load;
   };
 
-  return { loadLoad, loadProposal, loadTour, proposalIdsOfLoad, requireActiveOrganization, ownLoad, identity };
+  return {
+    loadLoad,
+    loadProposal,
+    loadTour,
+    proposalIdsOfLoad,
+    requireActiveOrganization,
+    ownLoad,
+    identity,
+  };
 }
 export type StreamReaders = ReturnType<typeof createStreamReaders>;

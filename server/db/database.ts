@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, unlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { parse as pgliteResults, PGlite, protocol, types, type Results } from '@electric-sql/pglite';
+import {
+  parse as pgliteResults,
+  PGlite,
+  protocol,
+  types,
+  type Results,
+} from '@electric-sql/pglite';
 import { CompiledQuery, Kysely, PostgresDialect } from 'kysely';
 import { PGliteDialect } from 'kysely-pglite-dialect';
 import pg from 'pg';
@@ -21,7 +27,12 @@ pg.types.setTypeParser(20, (value) => value);
  * PGlite in memory only, is a data folder's tarball (PGlite's `dumpDataDir`) to start from instead
  * of an empty cluster: the tests' migrated template (server/testing/testDatabase.ts).
  */
-export async function openDatabase(options: { databaseUrl: string | null; dataDir?: string | null; poolSize?: number; pgliteFrom?: Blob }): Promise<Database> {
+export async function openDatabase(options: {
+  databaseUrl: string | null;
+  dataDir?: string | null;
+  poolSize?: number;
+  pgliteFrom?: Blob;
+}): Promise<Database> {
   if (options.databaseUrl) return openPostgres(options.databaseUrl, options.poolSize ?? 20);
   return openPglite(options.dataDir ?? null, options.dataDir ? undefined : options.pgliteFrom);
 }
@@ -30,8 +41,15 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   // A stuck session must not hold back pg_snapshot_xmin (and so every projection) for long.
   const sessionOptions = '-c idle_in_transaction_session_timeout=30000 -c lock_timeout=10000';
   const pool = (size: number) => {
-    const created = new pg.Pool({ connectionString, max: size, options: sessionOptions, connectionTimeoutMillis: 10_000 });
-    created.on('error', () => { /* a dropped idle client is replaced on the next checkout */ });
+    const created = new pg.Pool({
+      connectionString,
+      max: size,
+      options: sessionOptions,
+      connectionTimeoutMillis: 10_000,
+    });
+    created.on('error', () => {
+      /* a dropped idle client is replaced on the next checkout */
+    });
     // A checked-out client has no pool listener: a backend terminated between two queries of a
     // transaction would crash the process. Its query fails instead, and the pool drops it on release.
     created.on('connect', (client) => client.on('error', () => undefined));
@@ -44,10 +62,13 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
   const names = new Map<string, string>();
   const nameOf = (text: string) => {
     let name = names.get(text);
-    if (!name) names.set(text, name = `s${createHash('sha256').update(text).digest('hex').slice(0, 24)}`);
+    if (!name)
+      names.set(text, (name = `s${createHash('sha256').update(text).digest('hex').slice(0, 24)}`));
     return name;
   };
-  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool: preparingPool(requests, nameOf) }) });
+  const db = new Kysely<DB>({
+    dialect: new PostgresDialect({ pool: preparingPool(requests, nameOf) }),
+  });
   const background = new Kysely<DB>({ dialect: new PostgresDialect({ pool: backgroundPool }) });
   const listeners: pg.Client[] = [];
   return {
@@ -55,7 +76,13 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
     db,
     background,
     async prepared(text, values, options) {
-      return (await (options?.background ? backgroundPool : requests).query({ name: nameOf(text), text, values: values as unknown[] })).rows;
+      return (
+        await (options?.background ? backgroundPool : requests).query({
+          name: nameOf(text),
+          text,
+          values: values as unknown[],
+        })
+      ).rows;
     },
     async listen(channel, onNotify) {
       // A dropped listening connection (a restart, a terminated backend) is opened again, so the
@@ -64,15 +91,23 @@ async function openPostgres(connectionString: string, max: number): Promise<Data
       let stopped = false;
       const open = async (): Promise<void> => {
         const next = new pg.Client({ connectionString });
-        next.on('notification', (message) => { if (message.channel === channel) onNotify(message.payload ?? ''); });
+        next.on('notification', (message) => {
+          if (message.channel === channel) onNotify(message.payload ?? '');
+        });
         next.on('error', () => undefined);
         next.on('end', () => {
           listeners.splice(listeners.indexOf(next) >>> 0, 1);
-          if (!stopped) setTimeout(() => { if (!stopped) open().catch(() => undefined); }, 1000).unref();
+          if (!stopped)
+            setTimeout(() => {
+              if (!stopped) open().catch(() => undefined);
+            }, 1000).unref();
         });
         await next.connect();
         await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-        if (stopped) { await next.end().catch(() => undefined); return; }
+        if (stopped) {
+          await next.end().catch(() => undefined);
+          return;
+        }
         client = next;
         listeners.push(next);
         // Anything appended while no one listened: wake the subscribers once.
@@ -123,20 +158,31 @@ function preparingPool(pool: pg.Pool, nameOf: (text: string) => string) {
     let inTransaction = false;
     return {
       // Kysely cancels a running statement through the backend's process id.
-      get processID() { return (client as unknown as { processID: number }).processID; },
+      get processID() {
+        return (client as unknown as { processID: number }).processID;
+      },
       release: (destroy?: boolean | Error) => client.release(destroy),
       query(config: unknown, values?: unknown[]) {
         // A cursor (Kysely's stream) and anything but a plain text goes to pg as it is.
         if (typeof config !== 'string') return client.query(config as never, values);
         if (TRANSACTION_BEGINS.test(config)) inTransaction = true;
         else if (TRANSACTION_ENDS.test(config)) inTransaction = false;
-        if (inTransaction || !values || values.length === 0 || !PREPARABLE.test(config) || !mayPrepare(config)) return client.query(config, values);
-        return client.query({ name: nameOf(config), text: config, values }).catch((error: unknown) => {
-          if ((error as { code?: string }).code !== '0A000') throw error;
-          prepared.delete(config);
-          unpreparable.add(config);
+        if (
+          inTransaction ||
+          !values ||
+          values.length === 0 ||
+          !PREPARABLE.test(config) ||
+          !mayPrepare(config)
+        )
           return client.query(config, values);
-        });
+        return client
+          .query({ name: nameOf(config), text: config, values })
+          .catch((error: unknown) => {
+            if ((error as { code?: string }).code !== '0A000') throw error;
+            prepared.delete(config);
+            unpreparable.add(config);
+            return client.query(config, values);
+          });
       },
     };
   };
@@ -147,7 +193,7 @@ function preparingPool(pool: pg.Pool, nameOf: (text: string) => string) {
     async connect() {
       const client = await pool.connect();
       let wrapper = wrappers.get(client);
-      if (!wrapper) wrappers.set(client, wrapper = wrap(client));
+      if (!wrapper) wrappers.set(client, (wrapper = wrap(client)));
       return wrapper;
     },
     end: () => pool.end(),
@@ -161,11 +207,24 @@ function lockDataDir(dataDir: string): () => void {
   if (existsSync(lockFile)) {
     const pid = Number(readFileSync(lockFile, 'utf8'));
     let alive = false;
-    try { alive = pid > 0 && pid !== process.pid && process.kill(pid, 0); } catch { alive = false; }
-    if (alive) throw new Error(`The data folder ${dataDir} is in use by process ${pid}. Stop it first: the embedded database serves one process (set DATABASE_URL for several).`);
+    try {
+      alive = pid > 0 && pid !== process.pid && process.kill(pid, 0);
+    } catch {
+      alive = false;
+    }
+    if (alive)
+      throw new Error(
+        `The data folder ${dataDir} is in use by process ${pid}. Stop it first: the embedded database serves one process (set DATABASE_URL for several).`,
+      );
   }
   writeFileSync(lockFile, String(process.pid));
-  return () => { try { if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile); } catch { /* already gone */ } };
+  return () => {
+    try {
+      if (readFileSync(lockFile, 'utf8') === String(process.pid)) unlinkSync(lockFile);
+    } catch {
+      /* already gone */
+    }
+  };
 }
 
 async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
@@ -185,9 +244,12 @@ async function openPglite(dataDir: string | null, from?: Blob): Promise<Database
   // BEGIN, COMMIT and ROLLBACK (Kysely's exact texts) go as one simple-protocol message, half the
   // cost of PGlite's query (parse, describe, bind, execute) for a statement with nothing to plan.
   const client = {
-    query: (text: string, values: unknown[]) => (values.length > 0 && PREPARABLE.test(text) ? runPrepared(text, values)
-      : values.length === 0 && TRANSACTION_CONTROL.test(text) ? pglite.exec(text).then((results) => results[results.length - 1]!)
-        : pglite.query(text, values)),
+    query: (text: string, values: unknown[]) =>
+      values.length > 0 && PREPARABLE.test(text)
+        ? runPrepared(text, values)
+        : values.length === 0 && TRANSACTION_CONTROL.test(text)
+          ? pglite.exec(text).then((results) => results[results.length - 1]!)
+          : pglite.query(text, values),
     close: () => pglite.close(),
   };
   const db = new Kysely<DB>({ dialect: new PGliteDialect(client as unknown as PGlite) });
@@ -196,16 +258,20 @@ async function openPglite(dataDir: string | null, from?: Blob): Promise<Database
     db,
     background: db,
     // Holding Kysely's one connection, so it never lands inside another caller's open transaction.
-    prepared: (text, values) => db.connection().execute(async () => (await runPrepared(text, values)).rows as any[]),
+    prepared: (text, values) =>
+      db.connection().execute(async () => (await runPrepared(text, values)).rows as any[]),
     async listen(channel, onNotify) {
       const unsubscribe = await pglite.listen(channel, onNotify);
-      return async () => { await unsubscribe(); };
+      return async () => {
+        await unsubscribe();
+      };
     },
     async session() {
       // One process owns a PGlite folder, so its single connection is the session.
       return {
         // Through Kysely's queue, so it never lands inside another caller's open transaction.
-        query: async (text, params) => (await db.executeQuery<any>(CompiledQuery.raw(text, params ?? []))).rows,
+        query: async (text, params) =>
+          (await db.executeQuery<any>(CompiledQuery.raw(text, params ?? []))).rows,
         release: async () => undefined,
       };
     },
@@ -227,36 +293,48 @@ function preparedStatements(pglite: PGlite) {
   const statements = new Map<string, { name: string; types: number[] }>();
   let named = 0;
   const exchange = (message: Uint8Array) => pglite.execProtocolStream(message, { syncToFs: false });
-  const run = (text: string, values: readonly unknown[]) => pglite._runExclusiveQuery(async () => {
-    let statement = statements.get(text);
-    if (!statement) {
-      // A new name for every try: a parse that failed half-way leaves no name behind to collide with.
-      const name = `p${++named}`;
-      try {
-        await exchange(serialize.parse({ name, text }));
-        statement = { name, types: pgliteResults.parseDescribeStatementResults(await exchange(serialize.describe({ type: 'S', name }))) };
-      } finally {
-        await exchange(serialize.sync());
+  const run = (text: string, values: readonly unknown[]) =>
+    pglite._runExclusiveQuery(async () => {
+      let statement = statements.get(text);
+      if (!statement) {
+        // A new name for every try: a parse that failed half-way leaves no name behind to collide with.
+        const name = `p${++named}`;
+        try {
+          await exchange(serialize.parse({ name, text }));
+          statement = {
+            name,
+            types: pgliteResults.parseDescribeStatementResults(
+              await exchange(serialize.describe({ type: 'S', name })),
+            ),
+          };
+        } finally {
+          await exchange(serialize.sync());
+        }
+        statements.set(text, statement);
       }
-      statements.set(text, statement);
-    }
-    const { name, types: parameterTypes } = statement;
-    const serialized = values.map((value, index) => {
-      if (value === null || value === undefined) return null;
-      const serializer = pglite.serializers[parameterTypes[index]!];
-      return serializer ? serializer(value) : String(value);
+      const { name, types: parameterTypes } = statement;
+      const serialized = values.map((value, index) => {
+        if (value === null || value === undefined) return null;
+        const serializer = pglite.serializers[parameterTypes[index]!];
+        return serializer ? serializer(value) : String(value);
+      });
+      // Bind, describe, execute and sync in one exchange: PGlite runs the backend once over the four.
+      // After an error the backend skips to the sync, so the connection is ready again either way.
+      const messages = await exchange(
+        concatBytes([
+          serialize.bind({ statement: name, values: serialized }),
+          serialize.describe({ type: 'P' }),
+          serialize.execute({}),
+          serialize.sync(),
+        ]),
+      );
+      await pglite.syncToFs();
+      return pgliteResults.parseResults(messages, pglite.parsers)[0] ?? { rows: [], fields: [] };
     });
-    // Bind, describe, execute and sync in one exchange: PGlite runs the backend once over the four.
-    // After an error the backend skips to the sync, so the connection is ready again either way.
-    const messages = await exchange(concatBytes([
-      serialize.bind({ statement: name, values: serialized }), serialize.describe({ type: 'P' }), serialize.execute({}), serialize.sync(),
-    ]));
-    await pglite.syncToFs();
-    return pgliteResults.parseResults(messages, pglite.parsers)[0] ?? { rows: [], fields: [] };
-  });
   return async (text: string, values: readonly unknown[]): Promise<Results> => {
     // Distinct texts are few (the code's statements); a flood of one-off texts runs unprepared.
-    if (!statements.has(text) && statements.size >= MAX_PREPARED) return pglite.query(text, [...values]);
+    if (!statements.has(text) && statements.size >= MAX_PREPARED)
+      return pglite.query(text, [...values]);
     try {
       return await run(text, values);
     } catch (error) {
@@ -271,7 +349,10 @@ function preparedStatements(pglite: PGlite) {
 const concatBytes = (parts: Uint8Array[]) => {
   const joined = new Uint8Array(parts.reduce((length, part) => length + part.length, 0));
   let at = 0;
-  for (const part of parts) { joined.set(part, at); at += part.length; }
+  for (const part of parts) {
+    joined.set(part, at);
+    at += part.length;
+  }
   return joined;
 };
 

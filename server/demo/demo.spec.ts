@@ -15,57 +15,142 @@ const started = Date.now();
 const marketplaceSeeded = await seedMarketplaceDemo(platform);
 const seedMs = Date.now() - started;
 
-const get = (url: string, token: string) => app.inject({ method: 'GET', url, headers: bearer(token) });
+const get = (url: string, token: string) =>
+  app.inject({ method: 'GET', url, headers: bearer(token) });
 const shipper = await signIn(app, demoEmail('shipper1'), DEMO_PASSWORD);
 const carrier = await signIn(app, demoEmail('carrier1'), DEMO_PASSWORD);
 const driver = await signIn(app, demoEmail('carrier1.driver1'), DEMO_PASSWORD);
-type Row = { id: string; refNumber?: string; statusName: string; loadStatus: number; tourId: string | null; proposals: number; openProposals: number };
+type Row = {
+  id: string;
+  refNumber?: string;
+  statusName: string;
+  loadStatus: number;
+  tourId: string | null;
+  proposals: number;
+  openProposals: number;
+};
 const rows: Row[] = (await get('/api/loads/shipper?pageSize=25', shipper)).json().data;
-const live = rows.find((row) => row.tourId && scenarios.some((scenario) => scenario.refNumber === LIVE_REF_NUMBER) && row.statusName === 'In Transit')!;
+const live = rows.find(
+  (row) =>
+    row.tourId &&
+    scenarios.some((scenario) => scenario.refNumber === LIVE_REF_NUMBER) &&
+    row.statusName === 'In Transit',
+)!;
 
 t.test("the shipper's table shows a shipment in every status", async (t) => {
   t.ok(accountsSeeded, 'the demo accounts');
   t.ok(marketplaceSeeded, `the demo marketplace, seeded in ${seedMs} ms`);
   t.equal(rows.length, scenarios.filter((scenario) => scenario.shipper === 'shipper1').length);
   const names = new Set(rows.map((row) => row.statusName));
-  for (const name of ['Created', 'Bid Submitted', 'Paused', 'Canceled', 'Bid Accepted', 'Carrier Confirmed', 'Ready for pickup', 'Dispatched', 'In Transit',
-    'Pending Delivery Confirmation', 'Delivered']) {
+  for (const name of [
+    'Created',
+    'Bid Submitted',
+    'Paused',
+    'Canceled',
+    'Bid Accepted',
+    'Carrier Confirmed',
+    'Ready for pickup',
+    'Dispatched',
+    'In Transit',
+    'Pending Delivery Confirmation',
+    'Delivered',
+  ]) {
     t.ok(names.has(name), `a shipment that is ${name}`);
   }
-  t.ok(rows.some((row) => row.loadStatus === 9), 'a Completed load');
-  t.ok(rows.some((row) => row.statusName === 'Created' && row.proposals === 0), 'an open load without offers');
-  t.ok(rows.some((row) => row.statusName === 'Bid Submitted' && row.openProposals === 3), 'an open load with three offers');
+  t.ok(
+    rows.some((row) => row.loadStatus === 9),
+    'a Completed load',
+  );
+  t.ok(
+    rows.some((row) => row.statusName === 'Created' && row.proposals === 0),
+    'an open load without offers',
+  );
+  t.ok(
+    rows.some((row) => row.statusName === 'Bid Submitted' && row.openProposals === 3),
+    'an open load with three offers',
+  );
 });
 
-t.test('offers, a counter offer, a signed contract, chat, tour events, ratings and saved locations', async (t) => {
-  const open = rows.find((row) => row.statusName === 'Bid Submitted')!;
-  const offers = (await get(`/api/proposal/${open.id}?pageSize=25`, shipper)).json().data as { status: number; counterPrice: number | null }[];
-  t.ok(offers.some((offer) => offer.status === 11 && offer.counterPrice === 2800), 'a counter offer waiting for the carrier');
+t.test(
+  'offers, a counter offer, a signed contract, chat, tour events, ratings and saved locations',
+  async (t) => {
+    const open = rows.find((row) => row.statusName === 'Bid Submitted')!;
+    const offers = (await get(`/api/proposal/${open.id}?pageSize=25`, shipper)).json().data as {
+      status: number;
+      counterPrice: number | null;
+    }[];
+    t.ok(
+      offers.some((offer) => offer.status === 11 && offer.counterPrice === 2800),
+      'a counter offer waiting for the carrier',
+    );
 
-  const signed = rows.find((row) => row.statusName === 'Carrier Confirmed')!;
-  const tour = (await app.inject({ method: 'GET', url: `/api/tours/${signed.tourId}`, headers: bearer(shipper) })).json();
-  t.ok(tour.contractFileId, 'the contract is uploaded');
-  const contract = await app.inject({ method: 'GET', url: `/api/files/${tour.contractFileId}`, headers: bearer(shipper) });
-  if (contract.statusCode === 200) t.equal(contract.rawPayload.subarray(0, 5).toString(), '%PDF-', 'a PDF');
-  else t.comment(`GET files/${tour.contractFileId} as the shipper: ${contract.statusCode}`);
+    const signed = rows.find((row) => row.statusName === 'Carrier Confirmed')!;
+    const tour = (
+      await app.inject({
+        method: 'GET',
+        url: `/api/tours/${signed.tourId}`,
+        headers: bearer(shipper),
+      })
+    ).json();
+    t.ok(tour.contractFileId, 'the contract is uploaded');
+    const contract = await app.inject({
+      method: 'GET',
+      url: `/api/files/${tour.contractFileId}`,
+      headers: bearer(shipper),
+    });
+    if (contract.statusCode === 200)
+      t.equal(contract.rawPayload.subarray(0, 5).toString(), '%PDF-', 'a PDF');
+    else t.comment(`GET files/${tour.contractFileId} as the shipper: ${contract.statusCode}`);
 
-  const chat = (await get(`/api/tours/${live.tourId}/chat`, shipper)).json();
-  t.ok(chat.length >= 3, `${chat.length} chat messages on the live tour`);
-  const events = (await get(`/api/tours/${live.tourId}/events`, shipper)).json() as { type: string; message: string }[];
-  t.ok(events.some((event) => event.type === 'arrived'), 'the geofence saw the truck at the dock');
-  t.ok(events.some((event) => event.type === 'note'), 'a note from the driver');
+    const chat = (await get(`/api/tours/${live.tourId}/chat`, shipper)).json();
+    t.ok(chat.length >= 3, `${chat.length} chat messages on the live tour`);
+    const events = (await get(`/api/tours/${live.tourId}/events`, shipper)).json() as {
+      type: string;
+      message: string;
+    }[];
+    t.ok(
+      events.some((event) => event.type === 'arrived'),
+      'the geofence saw the truck at the dock',
+    );
+    t.ok(
+      events.some((event) => event.type === 'note'),
+      'a note from the driver',
+    );
 
-  const delivered = rows.filter((row) => row.statusName === 'Delivered');
-  const ratings = await Promise.all(delivered.map(async (row) => (await get(`/api/tours/rating/${row.tourId}`, shipper)).json()));
-  t.ok(ratings.some((rating) => rating.mine && rating.theirs), 'a delivered shipment rated by both sides');
-  t.ok(ratings.some((rating) => rating.mine === null), 'and one the shipper has still to rate');
+    const delivered = rows.filter((row) => row.statusName === 'Delivered');
+    const ratings = await Promise.all(
+      delivered.map(async (row) => (await get(`/api/tours/rating/${row.tourId}`, shipper)).json()),
+    );
+    t.ok(
+      ratings.some((rating) => rating.mine && rating.theirs),
+      'a delivered shipment rated by both sides',
+    );
+    t.ok(
+      ratings.some((rating) => rating.mine === null),
+      'and one the shipper has still to rate',
+    );
 
-  const saved = (await get('/api/loads/list/getSavedLocations', shipper)).json() as { name: string }[];
-  t.same(saved.map((location) => location.name).sort(), ['Prairie Foods Chicago DC', 'Prairie Foods St. Louis Plant']);
-  const marketplace = (await get('/api/loads/carrier?pageSize=25', carrier)).json();
-  t.ok(marketplace.total >= 4, `carrier1 finds ${marketplace.total} open loads on the marketplace`);
-  t.equal((await get('/api/tours/assigned', driver)).json().data.filter((row: { status: number }) => row.status === 9).length, 1, "the driver's tour in transit");
-});
+    const saved = (await get('/api/loads/list/getSavedLocations', shipper)).json() as {
+      name: string;
+    }[];
+    t.same(saved.map((location) => location.name).sort(), [
+      'Prairie Foods Chicago DC',
+      'Prairie Foods St. Louis Plant',
+    ]);
+    const marketplace = (await get('/api/loads/carrier?pageSize=25', carrier)).json();
+    t.ok(
+      marketplace.total >= 4,
+      `carrier1 finds ${marketplace.total} open loads on the marketplace`,
+    );
+    t.equal(
+      (await get('/api/tours/assigned', driver))
+        .json()
+        .data.filter((row: { status: number }) => row.status === 9).length,
+      1,
+      "the driver's tour in transit",
+    );
+  },
+);
 
 t.test('the live truck moves along its road, tick after tick', async (t) => {
   const track = async () => (await get(`/api/tours/track/${live.tourId}`, shipper)).json();
@@ -80,14 +165,31 @@ t.test('the live truck moves along its road, tick after tick', async (t) => {
   offset = 60_000;
   const recorded = await ticker.tick();
   t.equal(recorded, 6, 'a position every ten seconds of the minute that passed');
-  await platform.runner.waitFor(['tourPositions', 'marketplace'], await platform.store.committedHead());
+  await platform.runner.waitFor(
+    ['tourPositions', 'marketplace'],
+    await platform.store.committedHead(),
+  );
   const after = await track();
   t.equal(after.trail.length, 7, 'the trail grew');
-  t.ok(after.lastPosition.latitude < before.lastPosition.latitude, 'heading south, towards St. Louis');
+  t.ok(
+    after.lastPosition.latitude < before.lastPosition.latitude,
+    'heading south, towards St. Louis',
+  );
   t.equal(after.lastPosition.speed, 55);
-  t.ok(after.eta && after.eta.remainingMiles > 700, `ETA ${after.eta?.at}, ${after.eta?.remainingMiles} miles left`);
-  const events = (await get(`/api/tours/${live.tourId}/events`, shipper)).json() as { type: string; message: string }[];
-  t.ok(events.some((event) => event.type === 'departed' && /Prairie Foods Chicago DC/.test(event.message)), 'the geofence saw the truck leave the dock');
+  t.ok(
+    after.eta && after.eta.remainingMiles > 700,
+    `ETA ${after.eta?.at}, ${after.eta?.remainingMiles} miles left`,
+  );
+  const events = (await get(`/api/tours/${live.tourId}/events`, shipper)).json() as {
+    type: string;
+    message: string;
+  }[];
+  t.ok(
+    events.some(
+      (event) => event.type === 'departed' && /Prairie Foods Chicago DC/.test(event.message),
+    ),
+    'the geofence saw the truck leave the dock',
+  );
 
   t.equal(await ticker.tick(), 0, 'nothing new within the same moment');
   offset = 70_000;
@@ -111,12 +213,25 @@ t.test('a year of agreed prices on the main lanes, for the lane-rate charts', as
   const url = `/api/insights/lanes?origin=${chicago.latitude},${chicago.longitude}&destination=${atlanta.latitude},${atlanta.longitude}&equipment=6`;
   const lane = (await get(url, shipper)).json();
   t.ok(lane.count >= 36, `${lane.count} agreed prices from Chicago to Atlanta on 53 ft dry vans`);
-  t.ok(lane.price.p25 < lane.price.median && lane.price.median < lane.price.p75, `${lane.price.p25} < ${lane.price.median} < ${lane.price.p75}`);
+  t.ok(
+    lane.price.p25 < lane.price.median && lane.price.median < lane.price.p75,
+    `${lane.price.p25} < ${lane.price.median} < ${lane.price.p75}`,
+  );
   t.ok(lane.perMile.median > 2 && lane.perMile.median < 3, `$${lane.perMile.median} a mile`);
-  t.ok(lane.series.every((month: { median: number | null }) => month.median !== null), 'a median in each of the twelve months');
+  t.ok(
+    lane.series.every((month: { median: number | null }) => month.median !== null),
+    'a median in each of the twelve months',
+  );
   const top = (await get('/api/insights/lanes/top', carrier)).json();
   t.ok(top.lanes.length >= 4, `${top.lanes.length} lanes`);
-  t.ok(top.lanes.slice(0, 2).every((row: { series: { medianPerMile: number | null }[] }) => row.series.every((month) => month.medianPerMile !== null)), 'the two busiest have a median every month');
+  t.ok(
+    top.lanes
+      .slice(0, 2)
+      .every((row: { series: { medianPerMile: number | null }[] }) =>
+        row.series.every((month) => month.medianPerMile !== null),
+      ),
+    'the two busiest have a median every month',
+  );
 });
 
 t.test('a second seed adds nothing', async (t) => {

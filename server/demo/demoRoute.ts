@@ -30,7 +30,7 @@ export function buildRoute(stops: readonly LatLng[], samplesPerLeg = 240): DemoR
     const from = stops[leg]!;
     const to = stops[leg + 1]!;
     // A local flat projection: longitude degrees shrink with the cosine of the latitude.
-    const scale = Math.cos(((from.latitude + to.latitude) / 2) * Math.PI / 180);
+    const scale = Math.cos((((from.latitude + to.latitude) / 2) * Math.PI) / 180);
     const dx = (to.longitude - from.longitude) * scale;
     const dy = to.latitude - from.latitude;
     const side = leg % 2 === 0 ? 1 : -1;
@@ -45,12 +45,19 @@ export function buildRoute(stops: readonly LatLng[], samplesPerLeg = 240): DemoR
       const c = t ** 2;
       const x = a * from.longitude * scale + b * control.x + c * to.longitude * scale;
       const y = a * from.latitude + b * control.y + c * to.latitude;
-      points.push(step === samplesPerLeg ? { latitude: to.latitude, longitude: to.longitude } : { latitude: y, longitude: x / scale });
+      points.push(
+        step === samplesPerLeg
+          ? { latitude: to.latitude, longitude: to.longitude }
+          : { latitude: y, longitude: x / scale },
+      );
     }
     stopIndexes.push(points.length - 1);
   }
   const cumulativeMiles = [0];
-  for (let index = 1; index < points.length; index++) cumulativeMiles.push(cumulativeMiles[index - 1]! + distanceMiles(points[index - 1]!, points[index]!));
+  for (let index = 1; index < points.length; index++)
+    cumulativeMiles.push(
+      cumulativeMiles[index - 1]! + distanceMiles(points[index - 1]!, points[index]!),
+    );
   return { points, cumulativeMiles, stopIndexes, totalMiles: cumulativeMiles.at(-1)! };
 }
 
@@ -58,7 +65,11 @@ export function buildRoute(stops: readonly LatLng[], samplesPerLeg = 240): DemoR
 export const bearing = (a: LatLng, b: LatLng): number => {
   const rad = Math.PI / 180;
   const y = Math.sin((b.longitude - a.longitude) * rad) * Math.cos(b.latitude * rad);
-  const x = Math.cos(a.latitude * rad) * Math.sin(b.latitude * rad) - Math.sin(a.latitude * rad) * Math.cos(b.latitude * rad) * Math.cos((b.longitude - a.longitude) * rad);
+  const x =
+    Math.cos(a.latitude * rad) * Math.sin(b.latitude * rad) -
+    Math.sin(a.latitude * rad) *
+      Math.cos(b.latitude * rad) *
+      Math.cos((b.longitude - a.longitude) * rad);
   return (Math.atan2(y, x) / rad + 360) % 360;
 };
 
@@ -85,10 +96,15 @@ export function pointAlong(route: DemoRoute, miles: number): LatLng & { heading:
 
 /** The whole trip: the legs at cruising speed and a stay at each stop between the first and the last. */
 export const tripDurationMs = (route: DemoRoute, plan: DrivingPlan = DEFAULT_PLAN): number =>
-  (route.totalMiles / plan.mph) * 3_600_000 + Math.max(0, route.stopIndexes.length - 2) * plan.dwellMs;
+  (route.totalMiles / plan.mph) * 3_600_000 +
+  Math.max(0, route.stopIndexes.length - 2) * plan.dwellMs;
 
 /** Where the truck is `elapsedMs` after leaving the first stop (coordinates to six decimals, about 10 cm). */
-export function positionAt(route: DemoRoute, elapsedMs: number, plan: DrivingPlan = DEFAULT_PLAN): RoutePosition {
+export function positionAt(
+  route: DemoRoute,
+  elapsedMs: number,
+  plan: DrivingPlan = DEFAULT_PLAN,
+): RoutePosition {
   let remaining = Math.max(0, elapsedMs);
   for (let leg = 0; leg < route.stopIndexes.length - 1; leg++) {
     const startMiles = route.cumulativeMiles[route.stopIndexes[leg]!]!;
@@ -96,16 +112,32 @@ export function positionAt(route: DemoRoute, elapsedMs: number, plan: DrivingPla
     const driveMs = ((endMiles - startMiles) / plan.mph) * 3_600_000;
     if (remaining < driveMs) {
       const point = pointAlong(route, startMiles + (remaining / 3_600_000) * plan.mph);
-      return { latitude: round(point.latitude, 6), longitude: round(point.longitude, 6), heading: round(point.heading, 1), speed: plan.mph, arrived: false };
+      return {
+        latitude: round(point.latitude, 6),
+        longitude: round(point.longitude, 6),
+        heading: round(point.heading, 1),
+        speed: plan.mph,
+        arrived: false,
+      };
     }
     remaining -= driveMs;
     const isLast = leg === route.stopIndexes.length - 2;
     if (!isLast && remaining < plan.dwellMs) {
       const stop = route.points[route.stopIndexes[leg + 1]!]!;
-      return { ...stop, heading: round(pointAlong(route, endMiles).heading, 1), speed: 0, arrived: false };
+      return {
+        ...stop,
+        heading: round(pointAlong(route, endMiles).heading, 1),
+        speed: 0,
+        arrived: false,
+      };
     }
     if (!isLast) remaining -= plan.dwellMs;
   }
   const last = route.points.at(-1)!;
-  return { ...last, heading: round(pointAlong(route, route.totalMiles).heading, 1), speed: 0, arrived: true };
+  return {
+    ...last,
+    heading: round(pointAlong(route, route.totalMiles).heading, 1),
+    speed: 0,
+    arrived: true,
+  };
 }

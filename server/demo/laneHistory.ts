@@ -25,19 +25,67 @@ const DAY = 24 * HOUR;
 /** How many history loads are booked at once. */
 const HISTORY_CONCURRENCY = 6;
 
-const facility = (name: string, address: string, city: string, state: string, latitude: number, longitude: number, contactName: string, contactPhone: string): Facility =>
-  ({ name, address, city, state, latitude, longitude, contactName, contactPhone });
+const facility = (
+  name: string,
+  address: string,
+  city: string,
+  state: string,
+  latitude: number,
+  longitude: number,
+  contactName: string,
+  contactPhone: string,
+): Facility => ({ name, address, city, state, latitude, longitude, contactName, contactPhone });
 
 /** Where shipper2's history loads start and end, besides the demo's places. */
 export const historyPlaces = {
-  jolietTerminal: facility('Gulf Coast Chemicals Joliet Terminal', '2500 Channahon Rd, Joliet, IL 60436', 'Joliet', 'IL', 41.5, -88.12, 'Dana Price', '(815) 555-0148'),
-  southernCoatingsAtlanta: facility('Southern Coatings Supply', '1500 Marietta Blvd NW, Atlanta, GA 30318', 'Atlanta', 'GA', 33.801, -84.431, 'Tasha Reid', '(404) 555-0165'),
-  bayouPlasticsBatonRouge: facility('Bayou Plastics', '8000 Airline Hwy, Baton Rouge, LA 70815', 'Baton Rouge', 'LA', 30.47, -91.07, 'Remy Landry', '(225) 555-0104'),
-  metroplexPackagingDallas: facility('Metroplex Packaging', '2900 Singleton Blvd, Dallas, TX 75212', 'Dallas', 'TX', 32.782, -96.87, 'Cole Whitaker', '(214) 555-0139'),
+  jolietTerminal: facility(
+    'Gulf Coast Chemicals Joliet Terminal',
+    '2500 Channahon Rd, Joliet, IL 60436',
+    'Joliet',
+    'IL',
+    41.5,
+    -88.12,
+    'Dana Price',
+    '(815) 555-0148',
+  ),
+  southernCoatingsAtlanta: facility(
+    'Southern Coatings Supply',
+    '1500 Marietta Blvd NW, Atlanta, GA 30318',
+    'Atlanta',
+    'GA',
+    33.801,
+    -84.431,
+    'Tasha Reid',
+    '(404) 555-0165',
+  ),
+  bayouPlasticsBatonRouge: facility(
+    'Bayou Plastics',
+    '8000 Airline Hwy, Baton Rouge, LA 70815',
+    'Baton Rouge',
+    'LA',
+    30.47,
+    -91.07,
+    'Remy Landry',
+    '(225) 555-0104',
+  ),
+  metroplexPackagingDallas: facility(
+    'Metroplex Packaging',
+    '2900 Singleton Blvd, Dallas, TX 75212',
+    'Dallas',
+    'TX',
+    32.782,
+    -96.87,
+    'Cole Whitaker',
+    '(214) 555-0139',
+  ),
 } satisfies Record<string, Facility>;
 
 export type HistoryLane = {
-  from: Facility; to: Facility; equipment: number[]; commodity: string; weight: number;
+  from: Facility;
+  to: Facility;
+  equipment: number[];
+  commodity: string;
+  weight: number;
   /** Dollars per road mile at the year's average. */
   ratePerMile: number;
   /** Loads per month, oldest month first (twelve entries, the last is the current month). */
@@ -51,14 +99,57 @@ export type HistoryLane = {
  * vans is the one a shipper1 load from its Chicago DC to Atlanta finds.
  */
 export const historyLanes: HistoryLane[] = [
-  { from: historyPlaces.jolietTerminal, to: historyPlaces.southernCoatingsAtlanta, equipment: [6], commodity: 'Latex paint base in totes', weight: 40000, ratePerMile: 2.35, perMonth: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5] },
-  { from: places.gulfCoastPasadena, to: places.crescentNewOrleans, equipment: [5], commodity: 'Food-grade glycerin in drums', weight: 39000, ratePerMile: 3.1, perMonth: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5] },
-  { from: places.gulfCoastPasadena, to: historyPlaces.metroplexPackagingDallas, equipment: [15], commodity: 'Temperature-controlled resin additives', weight: 36000, ratePerMile: 3.25, perMonth: [1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 2, 1] },
-  { from: places.gulfCoastPasadena, to: places.soonerOklahomaCity, equipment: [5], commodity: 'Plastic resin pellets', weight: 44000, ratePerMile: 2.6, perMonth: [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0] },
-  { from: historyPlaces.jolietTerminal, to: historyPlaces.bayouPlasticsBatonRouge, equipment: [6], commodity: 'Packaging film rolls', weight: 30000, ratePerMile: 2.2, perMonth: [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1] },
+  {
+    from: historyPlaces.jolietTerminal,
+    to: historyPlaces.southernCoatingsAtlanta,
+    equipment: [6],
+    commodity: 'Latex paint base in totes',
+    weight: 40000,
+    ratePerMile: 2.35,
+    perMonth: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5],
+  },
+  {
+    from: places.gulfCoastPasadena,
+    to: places.crescentNewOrleans,
+    equipment: [5],
+    commodity: 'Food-grade glycerin in drums',
+    weight: 39000,
+    ratePerMile: 3.1,
+    perMonth: [5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5, 5],
+  },
+  {
+    from: places.gulfCoastPasadena,
+    to: historyPlaces.metroplexPackagingDallas,
+    equipment: [15],
+    commodity: 'Temperature-controlled resin additives',
+    weight: 36000,
+    ratePerMile: 3.25,
+    perMonth: [1, 2, 1, 1, 2, 1, 1, 2, 1, 1, 2, 1],
+  },
+  {
+    from: places.gulfCoastPasadena,
+    to: places.soonerOklahomaCity,
+    equipment: [5],
+    commodity: 'Plastic resin pellets',
+    weight: 44000,
+    ratePerMile: 2.6,
+    perMonth: [1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0],
+  },
+  {
+    from: historyPlaces.jolietTerminal,
+    to: historyPlaces.bayouPlasticsBatonRouge,
+    equipment: [6],
+    commodity: 'Packaging film rolls',
+    weight: 30000,
+    ratePerMile: 2.2,
+    perMonth: [0, 1, 0, 1, 0, 1, 0, 1, 0, 1, 0, 1],
+  },
 ];
 
-const zoneOf = (state: string): TimeZoneId => (['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state) ? 'America/New_York' : 'America/Chicago');
+const zoneOf = (state: string): TimeZoneId =>
+  ['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state)
+    ? 'America/New_York'
+    : 'America/Chicago';
 const iso = (at: number) => new Date(at).toISOString();
 
 /** A repeatable spread in [-1, 1] for the n-th load (no randomness: every fresh demo shows the same charts). */
@@ -68,13 +159,24 @@ const spread = (n: number) => Math.sin(n * 12.9898) * 0.5 + Math.sin(n * 4.1414)
 export const historyPrice = (lane: HistoryLane, month: number, n: number): number => {
   const miles = routeMiles([lane.from, lane.to]) * ROAD_FACTOR;
   const season = 1 + 0.07 * Math.sin(((month - 3) / 12) * 2 * Math.PI) + (month === 11 ? 0.06 : 0);
-  return Math.round(miles * lane.ratePerMile * season * (1 + 0.06 * spread(n)) / 5) * 5;
+  return Math.round((miles * lane.ratePerMile * season * (1 + 0.06 * spread(n))) / 5) * 5;
 };
 
-export type HistoryUsers = { shipper: Caller; carrier: Caller; drivers: Caller[]; shipperName: string; carrierName: string; signer: string };
+export type HistoryUsers = {
+  shipper: Caller;
+  carrier: Caller;
+  drivers: Caller[];
+  shipperName: string;
+  carrierName: string;
+  signer: string;
+};
 
 /** Books and delivers the history loads; answers how many were delivered and the last position written. */
-export async function seedLaneHistory(platform: Platform, users: HistoryUsers, now = Date.now()): Promise<{ delivered: number; last: LogPosition | null }> {
+export async function seedLaneHistory(
+  platform: Platform,
+  users: HistoryUsers,
+  now = Date.now(),
+): Promise<{ delivered: number; last: LogPosition | null }> {
   const { marketplace, logger } = platform;
   const files = createFileStore(platform.database.db);
   const today = new Date(now);
@@ -89,7 +191,10 @@ export async function seedLaneHistory(platform: Platform, users: HistoryUsers, n
       for (let k = 0; k < count; k++) {
         const number = ++n;
         // Spread over the month; in the current month only days that have passed (a few days back, so the trip is over).
-        const at = Math.min(Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 2 + k * 6, 13), now - (4 + k) * DAY);
+        const at = Math.min(
+          Date.UTC(today.getUTCFullYear(), today.getUTCMonth() - back, 2 + k * 6, 13),
+          now - (4 + k) * DAY,
+        );
         const price = historyPrice(lane, new Date(at).getUTCMonth(), number);
         jobs.push(async () => {
           try {
@@ -110,39 +215,132 @@ export async function seedLaneHistory(platform: Platform, users: HistoryUsers, n
   await Promise.all(workers);
   return { delivered, last };
 
-  async function deliverOne(lane: HistoryLane, at: number, miles: number, price: number, n: number): Promise<LogPosition | null> {
+  async function deliverOne(
+    lane: HistoryLane,
+    at: number,
+    miles: number,
+    price: number,
+    n: number,
+  ): Promise<LogPosition | null> {
     const pickup = at + DAY;
     const dropoff = Math.ceil((pickup + (miles / 50 + 2) * HOUR) / HOUR) * HOUR;
     const body = loadBodySchema(iso(at)).parse({
-      pickupTimestampStart: iso(pickup), pickupTimezone: zoneOf(lane.from.state),
-      dropOffTimestampStart: iso(dropoff), dropoffTimezone: zoneOf(lane.to.state),
-      expiration: iso(at + 12 * HOUR), expirationTimezone: zoneOf(lane.from.state),
-      loadTypeId: 1, rate: 1, rateTypeId: 1, loadAccessories: [10], loadEquipment: lane.equipment,
-      description: 'Regular shipment on this lane.', weight: lane.weight, commodity: lane.commodity, refNumber: `GC-H${String(n).padStart(4, '0')}`,
+      pickupTimestampStart: iso(pickup),
+      pickupTimezone: zoneOf(lane.from.state),
+      dropOffTimestampStart: iso(dropoff),
+      dropoffTimezone: zoneOf(lane.to.state),
+      expiration: iso(at + 12 * HOUR),
+      expirationTimezone: zoneOf(lane.from.state),
+      loadTypeId: 1,
+      rate: 1,
+      rateTypeId: 1,
+      loadAccessories: [10],
+      loadEquipment: lane.equipment,
+      description: 'Regular shipment on this lane.',
+      weight: lane.weight,
+      commodity: lane.commodity,
+      refNumber: `GC-H${String(n).padStart(4, '0')}`,
       locations: [lane.from, lane.to].map((stop, index) => ({
-        locationType: index === 0 ? 1 : 4, address: stop.address, city: stop.city, state: stop.state, latitude: stop.latitude, longitude: stop.longitude,
-        name: stop.name, contactName: stop.contactName, contactPhone: stop.contactPhone, number: `GC-H${n}-${index + 1}`, saveLocation: false,
+        locationType: index === 0 ? 1 : 4,
+        address: stop.address,
+        city: stop.city,
+        state: stop.state,
+        latitude: stop.latitude,
+        longitude: stop.longitude,
+        name: stop.name,
+        contactName: stop.contactName,
+        contactPhone: stop.contactPhone,
+        number: `GC-H${n}-${index + 1}`,
+        saveLocation: false,
       })),
     });
     const posted = await marketplace.postLoad(users.shipper, body, iso(at));
-    const offer = await marketplace.submitProposal(users.carrier, posted.id, { price, message: 'Regular lane, truck available.', eldTruckName: null }, iso(at + HOUR));
+    const offer = await marketplace.submitProposal(
+      users.carrier,
+      posted.id,
+      { price, message: 'Regular lane, truck available.', eldTruckName: null },
+      iso(at + HOUR),
+    );
     // The only offer: acceptance has no other to decline, so it need not wait for the read model.
-    let position = latest(offer.position, await marketplace.changeProposal(users.shipper, offer.id, { status: GenericStatus.Accepted, message: '', price: null }, iso(at + 2 * HOUR)));
+    let position = latest(
+      offer.position,
+      await marketplace.changeProposal(
+        users.shipper,
+        offer.id,
+        { status: GenericStatus.Accepted, message: '', price: null },
+        iso(at + 2 * HOUR),
+      ),
+    );
     const load = (await marketplace.loadLoad(posted.id))!;
     const signedAt = iso(at + 3 * HOUR);
     const pdf = await demoContractPdf({
-      guid: load.guid, lane: `${lane.from.city}, ${lane.from.state} to ${lane.to.city}, ${lane.to.state}`, commodity: lane.commodity, price,
-      carrier: users.carrierName, shipper: users.shipperName, signedBy: users.signer, signedAt,
+      guid: load.guid,
+      lane: `${lane.from.city}, ${lane.from.state} to ${lane.to.city}, ${lane.to.state}`,
+      commodity: lane.commodity,
+      price,
+      carrier: users.carrierName,
+      shipper: users.shipperName,
+      signedBy: users.signer,
+      signedAt,
     });
-    const contractFileId = await files.save({ organizationId: users.carrier.actor.organizationId!, kind: 'contract', loadId: posted.id, mime: 'application/pdf', data: pdf });
-    position = latest(position, (await marketplace.uploadContract(users.carrier, posted.id, contractFileId, signedAt)).position);
+    const contractFileId = await files.save({
+      organizationId: users.carrier.actor.organizationId!,
+      kind: 'contract',
+      loadId: posted.id,
+      mime: 'application/pdf',
+      data: pdf,
+    });
+    position = latest(
+      position,
+      (await marketplace.uploadContract(users.carrier, posted.id, contractFileId, signedAt))
+        .position,
+    );
     const tourId = load.tourId!;
     const driver = users.drivers[n % users.drivers.length]!;
-    position = latest(position, await marketplace.assignTour(users.carrier, tourId, driver.actor.userId, iso(at + 4 * HOUR)));
-    position = latest(position, await marketplace.changeTourStatus(driver, tourId, TourStatus.Dispatched, 'Heading to the shipper', iso(pickup - 2 * HOUR)));
-    position = latest(position, await marketplace.changeTourStatus(driver, tourId, TourStatus.InTransit, 'Loaded and rolling', iso(pickup + HOUR)));
-    position = latest(position, await marketplace.changeTourStatus(driver, tourId, TourStatus.PendingDeliveryConfirmation, 'Unloaded, POD signed', iso(dropoff)));
-    position = latest(position, await marketplace.changeTourStatus(users.shipper, tourId, TourStatus.Delivered, 'Received in good order', iso(dropoff + 2 * HOUR)));
+    position = latest(
+      position,
+      await marketplace.assignTour(users.carrier, tourId, driver.actor.userId, iso(at + 4 * HOUR)),
+    );
+    position = latest(
+      position,
+      await marketplace.changeTourStatus(
+        driver,
+        tourId,
+        TourStatus.Dispatched,
+        'Heading to the shipper',
+        iso(pickup - 2 * HOUR),
+      ),
+    );
+    position = latest(
+      position,
+      await marketplace.changeTourStatus(
+        driver,
+        tourId,
+        TourStatus.InTransit,
+        'Loaded and rolling',
+        iso(pickup + HOUR),
+      ),
+    );
+    position = latest(
+      position,
+      await marketplace.changeTourStatus(
+        driver,
+        tourId,
+        TourStatus.PendingDeliveryConfirmation,
+        'Unloaded, POD signed',
+        iso(dropoff),
+      ),
+    );
+    position = latest(
+      position,
+      await marketplace.changeTourStatus(
+        users.shipper,
+        tourId,
+        TourStatus.Delivered,
+        'Received in good order',
+        iso(dropoff + 2 * HOUR),
+      ),
+    );
     return position;
   }
 }

@@ -18,7 +18,15 @@ import { createFileStore } from '../integrations/files/files.ts';
 import type { Platform } from '../platform.ts';
 import { demoContractPdf } from './contractPdf.ts';
 import { seedLaneHistory } from './laneHistory.ts';
-import { demoEmail, scenarios, type DemoCarrier, type DemoUserKey, type Facility, type Scenario, type Who } from './demoData.ts';
+import {
+  demoEmail,
+  scenarios,
+  type DemoCarrier,
+  type DemoUserKey,
+  type Facility,
+  type Scenario,
+  type Who,
+} from './demoData.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
@@ -27,41 +35,82 @@ const VIEWS = ['marketplace', 'tourPositions', 'tourChat'];
 type DemoUser = { caller: Caller; name: string; organizationId: string };
 
 const zoneOf = (state: string): TimeZoneId =>
-  ['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state) ? 'America/New_York' : state === 'CO' ? 'America/Phoenix' : 'America/Chicago';
+  ['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state)
+    ? 'America/New_York'
+    : state === 'CO'
+      ? 'America/Phoenix'
+      : 'America/Chicago';
 
 const iso = (at: number) => new Date(at).toISOString();
 
 /** The POST loads body of a scenario, checked by the same schema as a request. */
 function loadBodyOf(scenario: Scenario, now: number) {
   const pickup = now + (scenario.pickupInHours === 0 ? 5 * MINUTE : scenario.pickupInHours * HOUR);
-  const expiration = scenario.stage === 'paused' ? now + 2_000 : Math.min(pickup, now + (scenario.expiresInHours === 0 ? 5 * MINUTE : scenario.expiresInHours * HOUR));
+  const expiration =
+    scenario.stage === 'paused'
+      ? now + 2_000
+      : Math.min(
+          pickup,
+          now + (scenario.expiresInHours === 0 ? 5 * MINUTE : scenario.expiresInHours * HOUR),
+        );
   let miles = 0;
-  for (let index = 1; index < scenario.stops.length; index++) miles += distanceMiles(scenario.stops[index - 1]!, scenario.stops[index]!) * 1.2;
+  for (let index = 1; index < scenario.stops.length; index++)
+    miles += distanceMiles(scenario.stops[index - 1]!, scenario.stops[index]!) * 1.2;
   const dropoff = Math.ceil((pickup + (miles / 50 + 2) * HOUR) / HOUR) * HOUR;
   const first = scenario.stops[0]!;
   const last = scenario.stops.at(-1)!;
   const location = (stop: Facility, index: number) => {
     const locationType = index === 0 ? 1 : index === scenario.stops.length - 1 ? 4 : 2;
     return {
-      locationType, address: stop.address, city: stop.city, state: stop.state, latitude: stop.latitude, longitude: stop.longitude, name: stop.name,
-      contactName: stop.contactName, contactPhone: stop.contactPhone, number: locationType === 1 || locationType === 4 ? `${scenario.refNumber}-${index + 1}` : null,
+      locationType,
+      address: stop.address,
+      city: stop.city,
+      state: stop.state,
+      latitude: stop.latitude,
+      longitude: stop.longitude,
+      name: stop.name,
+      contactName: stop.contactName,
+      contactPhone: stop.contactPhone,
+      number:
+        locationType === 1 || locationType === 4 ? `${scenario.refNumber}-${index + 1}` : null,
       saveLocation: stop.save ?? false,
     };
   };
   const raw = {
-    pickupTimestampStart: iso(pickup), pickupTimezone: zoneOf(first.state),
-    dropOffTimestampStart: iso(dropoff), dropoffTimezone: zoneOf(last.state),
-    expiration: iso(expiration), expirationTimezone: zoneOf(first.state),
-    loadTypeId: 1, rate: 1, rateTypeId: 1, loadAccessories: scenario.accessories, loadEquipment: scenario.equipment,
-    description: scenario.description, weight: scenario.weight, commodity: scenario.commodity, refNumber: scenario.refNumber,
+    pickupTimestampStart: iso(pickup),
+    pickupTimezone: zoneOf(first.state),
+    dropOffTimestampStart: iso(dropoff),
+    dropoffTimezone: zoneOf(last.state),
+    expiration: iso(expiration),
+    expirationTimezone: zoneOf(first.state),
+    loadTypeId: 1,
+    rate: 1,
+    rateTypeId: 1,
+    loadAccessories: scenario.accessories,
+    loadEquipment: scenario.equipment,
+    description: scenario.description,
+    weight: scenario.weight,
+    commodity: scenario.commodity,
+    refNumber: scenario.refNumber,
     locations: scenario.stops.map(location),
   };
   return loadBodySchema(iso(now)).parse(raw);
 }
 
-const ratingsBy = (side: 'shipper' | 'carrier') => side === 'shipper'
-  ? [{ criteria: 1, rating: 5 }, { criteria: 2, rating: 4.5 }, { criteria: 3, rating: 5 }, { criteria: 4, rating: 5 }]
-  : [{ criteria: 5, rating: 4.5 }, { criteria: 6, rating: 5 }, { criteria: 7, rating: 4 }, { criteria: 8, rating: 5 }];
+const ratingsBy = (side: 'shipper' | 'carrier') =>
+  side === 'shipper'
+    ? [
+        { criteria: 1, rating: 5 },
+        { criteria: 2, rating: 4.5 },
+        { criteria: 3, rating: 5 },
+        { criteria: 4, rating: 5 },
+      ]
+    : [
+        { criteria: 5, rating: 4.5 },
+        { criteria: 6, rating: 5 },
+        { criteria: 7, rating: 4 },
+        { criteria: 8, rating: 5 },
+      ];
 
 /** Whether the marketplace is empty: no load was ever posted. */
 export async function marketplaceIsEmpty(platform: Platform): Promise<boolean> {
@@ -74,8 +123,18 @@ export async function demoUser(platform: Platform, key: DemoUserKey): Promise<De
   const userId = await platform.identity.userIdByEmail(demoEmail(key));
   const user = userId ? await platform.identity.loadUser(userId) : null;
   if (!user || !user.organizationId) return null;
-  const actor: Actor = { userId: user.userId, organizationId: user.organizationId, roleId: user.roleId, permissions: permissionsFor(user.roleId), sessionId: 'demo' };
-  return { caller: { actor, requestId: `demo-${randomUUID()}` }, name: user.name, organizationId: user.organizationId };
+  const actor: Actor = {
+    userId: user.userId,
+    organizationId: user.organizationId,
+    roleId: user.roleId,
+    permissions: permissionsFor(user.roleId),
+    sessionId: 'demo',
+  };
+  return {
+    caller: { actor, requestId: `demo-${randomUUID()}` },
+    name: user.name,
+    organizationId: user.organizationId,
+  };
 }
 
 /**
@@ -85,12 +144,27 @@ export async function demoUser(platform: Platform, key: DemoUserKey): Promise<De
 export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> {
   const { marketplace, runner, logger } = platform;
   if (!(await marketplaceIsEmpty(platform))) return false;
-  const keys: DemoUserKey[] = ['shipper1', 'shipper2', 'carrier1', 'carrier2', 'carrier3', 'carrier1.driver1', 'carrier1.driver2', 'carrier2.driver1', 'carrier2.driver2', 'carrier3.driver1', 'carrier3.driver2'];
+  const keys: DemoUserKey[] = [
+    'shipper1',
+    'shipper2',
+    'carrier1',
+    'carrier2',
+    'carrier3',
+    'carrier1.driver1',
+    'carrier1.driver2',
+    'carrier2.driver1',
+    'carrier2.driver2',
+    'carrier3.driver1',
+    'carrier3.driver2',
+  ];
   const users = new Map<DemoUserKey, DemoUser>();
   for (const key of keys) {
     const user = await demoUser(platform, key);
     if (!user) {
-      logger.info({ account: demoEmail(key) }, 'demo marketplace not seeded: the demo accounts are missing');
+      logger.info(
+        { account: demoEmail(key) },
+        'demo marketplace not seeded: the demo accounts are missing',
+      );
       return false;
     }
     users.set(key, user);
@@ -103,26 +177,63 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
 
   for (const scenario of scenarios) {
     const shipper = as(scenario.shipper);
-    const posted = await marketplace.postLoad(shipper.caller, loadBodyOf(scenario, Date.now()), now());
+    const posted = await marketplace.postLoad(
+      shipper.caller,
+      loadBodyOf(scenario, Date.now()),
+      now(),
+    );
     last = latest(last, posted.position);
     const loadId = posted.id;
     if (scenario.stage === 'paused') paused.push(loadId);
 
     const proposals = new Map<DemoCarrier, string>();
     for (const offer of scenario.offers) {
-      const submitted = await marketplace.submitProposal(as(offer.carrier).caller, loadId, { price: offer.price, message: offer.message, eldTruckName: offer.eldTruckName ?? null }, now());
+      const submitted = await marketplace.submitProposal(
+        as(offer.carrier).caller,
+        loadId,
+        { price: offer.price, message: offer.message, eldTruckName: offer.eldTruckName ?? null },
+        now(),
+      );
       proposals.set(offer.carrier, submitted.id);
       last = latest(last, submitted.position);
     }
     if (scenario.counter) {
       const proposalId = proposals.get(scenario.counter.carrier)!;
-      last = latest(last, await marketplace.changeProposal(shipper.caller, proposalId, { status: GenericStatus.PendingAcceptance, message: scenario.counter.message, price: scenario.counter.price }, now()));
+      last = latest(
+        last,
+        await marketplace.changeProposal(
+          shipper.caller,
+          proposalId,
+          {
+            status: GenericStatus.PendingAcceptance,
+            message: scenario.counter.message,
+            price: scenario.counter.price,
+          },
+          now(),
+        ),
+      );
       if (scenario.counter.accepted) {
-        last = latest(last, await marketplace.changeProposal(as(scenario.counter.carrier).caller, proposalId, { status: GenericStatus.SubmittedProposal, message: 'Deal.', price: null }, now()));
+        last = latest(
+          last,
+          await marketplace.changeProposal(
+            as(scenario.counter.carrier).caller,
+            proposalId,
+            { status: GenericStatus.SubmittedProposal, message: 'Deal.', price: null },
+            now(),
+          ),
+        );
       }
     }
     if (scenario.stage === 'canceled') {
-      last = latest(last, await marketplace.cancelLoad(shipper.caller, loadId, scenario.cancelMessage ?? 'No longer needed', now()));
+      last = latest(
+        last,
+        await marketplace.cancelLoad(
+          shipper.caller,
+          loadId,
+          scenario.cancelMessage ?? 'No longer needed',
+          now(),
+        ),
+      );
       continue;
     }
     if (!scenario.winner) continue;
@@ -130,60 +241,204 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     // Acceptance declines the other open offers it finds in the read model: let it see them all.
     await runner.waitFor(['marketplace'], last, 10_000);
     const carrier = as(scenario.winner);
-    last = latest(last, await marketplace.changeProposal(shipper.caller, proposals.get(scenario.winner)!, { status: GenericStatus.Accepted, message: '', price: null }, now()));
+    last = latest(
+      last,
+      await marketplace.changeProposal(
+        shipper.caller,
+        proposals.get(scenario.winner)!,
+        { status: GenericStatus.Accepted, message: '', price: null },
+        now(),
+      ),
+    );
     const load = (await marketplace.loadLoad(loadId))!;
     const tourId = load.tourId!;
     if (scenario.stage === 'accepted') continue;
 
     const tour = (await marketplace.loadTour(tourId))!;
     const pdf = await demoContractPdf({
-      guid: load.guid, lane: `${scenario.stops[0]!.city}, ${scenario.stops[0]!.state} to ${scenario.stops.at(-1)!.city}, ${scenario.stops.at(-1)!.state}`,
-      commodity: scenario.commodity, price: tour.price, carrier: (await platform.identity.loadOrganization(carrier.organizationId))?.name ?? 'Carrier',
-      shipper: (await platform.identity.loadOrganization(shipper.organizationId))?.name ?? 'Shipper', signedBy: carrier.name, signedAt: now(),
+      guid: load.guid,
+      lane: `${scenario.stops[0]!.city}, ${scenario.stops[0]!.state} to ${scenario.stops.at(-1)!.city}, ${scenario.stops.at(-1)!.state}`,
+      commodity: scenario.commodity,
+      price: tour.price,
+      carrier:
+        (await platform.identity.loadOrganization(carrier.organizationId))?.name ?? 'Carrier',
+      shipper:
+        (await platform.identity.loadOrganization(shipper.organizationId))?.name ?? 'Shipper',
+      signedBy: carrier.name,
+      signedAt: now(),
     });
-    const contractFileId = await files.save({ organizationId: carrier.organizationId, kind: 'contract', loadId, mime: 'application/pdf', data: pdf });
-    last = latest(last, (await marketplace.uploadContract(carrier.caller, loadId, contractFileId, now())).position);
+    const contractFileId = await files.save({
+      organizationId: carrier.organizationId,
+      kind: 'contract',
+      loadId,
+      mime: 'application/pdf',
+      data: pdf,
+    });
+    last = latest(
+      last,
+      (await marketplace.uploadContract(carrier.caller, loadId, contractFileId, now())).position,
+    );
     if (scenario.stage === 'signed') continue;
 
     const driver = as(scenario.driver!);
-    const party = (who: Who) => (who === 'shipper' ? shipper : who === 'carrier' ? carrier : driver);
-    last = latest(last, await marketplace.assignTour(carrier.caller, tourId, driver.caller.actor.userId, now()));
+    const party = (who: Who) =>
+      who === 'shipper' ? shipper : who === 'carrier' ? carrier : driver;
+    last = latest(
+      last,
+      await marketplace.assignTour(carrier.caller, tourId, driver.caller.actor.userId, now()),
+    );
     for (const message of scenario.chat ?? []) {
-      last = latest(last, (await marketplace.postChatMessage(party(message.who).caller, tourId, message.text, party(message.who).name, now())).position);
+      last = latest(
+        last,
+        (
+          await marketplace.postChatMessage(
+            party(message.who).caller,
+            tourId,
+            message.text,
+            party(message.who).name,
+            now(),
+          )
+        ).position,
+      );
     }
     if (scenario.stage === 'readyForPickup') continue;
 
-    last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.Dispatched, 'Heading to the shipper', now()));
+    last = latest(
+      last,
+      await marketplace.changeTourStatus(
+        driver.caller,
+        tourId,
+        TourStatus.Dispatched,
+        'Heading to the shipper',
+        now(),
+      ),
+    );
     for (const note of scenario.notes ?? []) {
-      last = latest(last, (await marketplace.addTourEvent(party(note.who).caller, tourId, { type: note.type, message: note.text, stopId: null }, now())).position);
+      last = latest(
+        last,
+        (
+          await marketplace.addTourEvent(
+            party(note.who).caller,
+            tourId,
+            { type: note.type, message: note.text, stopId: null },
+            now(),
+          )
+        ).position,
+      );
     }
     const [pickup, ...rest] = tour.stops;
     const dropoff = tour.stops.at(-1)!;
     if (scenario.stage === 'dispatched') {
       // On the way to the shipper, a few miles out.
-      const position = { latitude: pickup!.latitude + 0.06, longitude: pickup!.longitude - 0.05, speed: 38, heading: 120, accuracy: 8, recordedAt: now() };
-      last = latest(last, (await marketplace.recordPositions(driver.caller, tourId, [position], now())).position);
+      const position = {
+        latitude: pickup!.latitude + 0.06,
+        longitude: pickup!.longitude - 0.05,
+        speed: 38,
+        heading: 120,
+        accuracy: 8,
+        recordedAt: now(),
+      };
+      last = latest(
+        last,
+        (await marketplace.recordPositions(driver.caller, tourId, [position], now())).position,
+      );
       continue;
     }
     if (scenario.stage === 'inTransit') {
       // At the shipper's dock: the geofence records the arrival, and the position ticker takes it from here.
-      const atDock = { latitude: pickup!.latitude, longitude: pickup!.longitude, speed: 0, heading: null, accuracy: 5, recordedAt: now() };
-      last = latest(last, (await marketplace.recordPositions(driver.caller, tourId, [atDock], now())).position);
-      last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.InTransit, 'Loaded and rolling', now()));
+      const atDock = {
+        latitude: pickup!.latitude,
+        longitude: pickup!.longitude,
+        speed: 0,
+        heading: null,
+        accuracy: 5,
+        recordedAt: now(),
+      };
+      last = latest(
+        last,
+        (await marketplace.recordPositions(driver.caller, tourId, [atDock], now())).position,
+      );
+      last = latest(
+        last,
+        await marketplace.changeTourStatus(
+          driver.caller,
+          tourId,
+          TourStatus.InTransit,
+          'Loaded and rolling',
+          now(),
+        ),
+      );
       continue;
     }
     // Shipments that already arrived: the driver recorded the stops by hand.
     for (const stop of [pickup!, ...rest]) {
-      last = latest(last, (await marketplace.addTourEvent(driver.caller, tourId, { type: 'arrived', message: '', stopId: stop.id }, now())).position);
-      if (stop !== dropoff) last = latest(last, (await marketplace.addTourEvent(driver.caller, tourId, { type: 'departed', message: '', stopId: stop.id }, now())).position);
-      if (stop === pickup) last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.InTransit, 'Loaded and rolling', now()));
+      last = latest(
+        last,
+        (
+          await marketplace.addTourEvent(
+            driver.caller,
+            tourId,
+            { type: 'arrived', message: '', stopId: stop.id },
+            now(),
+          )
+        ).position,
+      );
+      if (stop !== dropoff)
+        last = latest(
+          last,
+          (
+            await marketplace.addTourEvent(
+              driver.caller,
+              tourId,
+              { type: 'departed', message: '', stopId: stop.id },
+              now(),
+            )
+          ).position,
+        );
+      if (stop === pickup)
+        last = latest(
+          last,
+          await marketplace.changeTourStatus(
+            driver.caller,
+            tourId,
+            TourStatus.InTransit,
+            'Loaded and rolling',
+            now(),
+          ),
+        );
     }
-    last = latest(last, await marketplace.changeTourStatus(driver.caller, tourId, TourStatus.PendingDeliveryConfirmation, 'Unloaded, POD signed', now()));
+    last = latest(
+      last,
+      await marketplace.changeTourStatus(
+        driver.caller,
+        tourId,
+        TourStatus.PendingDeliveryConfirmation,
+        'Unloaded, POD signed',
+        now(),
+      ),
+    );
     if (scenario.stage === 'pendingDelivery') continue;
 
-    last = latest(last, await marketplace.changeTourStatus(shipper.caller, tourId, TourStatus.Delivered, 'Received in good order', now()));
-    if (scenario.rated?.shipper) last = latest(last, await marketplace.rateTour(shipper.caller, tourId, ratingsBy('shipper'), now()));
-    if (scenario.rated?.carrier) last = latest(last, await marketplace.rateTour(carrier.caller, tourId, ratingsBy('carrier'), now()));
+    last = latest(
+      last,
+      await marketplace.changeTourStatus(
+        shipper.caller,
+        tourId,
+        TourStatus.Delivered,
+        'Received in good order',
+        now(),
+      ),
+    );
+    if (scenario.rated?.shipper)
+      last = latest(
+        last,
+        await marketplace.rateTour(shipper.caller, tourId, ratingsBy('shipper'), now()),
+      );
+    if (scenario.rated?.carrier)
+      last = latest(
+        last,
+        await marketplace.rateTour(carrier.caller, tourId, ratingsBy('carrier'), now()),
+      );
   }
 
   // The paused loads' offers closed two seconds after posting: pause them as the scheduler would.
@@ -195,13 +450,21 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
   }
   // A year of delivered loads on a few lanes, for the lane-rate charts.
   const history = await seedLaneHistory(platform, {
-    shipper: as('shipper2').caller, carrier: as('carrier3').caller, drivers: [as('carrier3.driver1').caller, as('carrier3.driver2').caller],
-    shipperName: (await platform.identity.loadOrganization(as('shipper2').organizationId))?.name ?? 'Shipper',
-    carrierName: (await platform.identity.loadOrganization(as('carrier3').organizationId))?.name ?? 'Carrier', signer: as('carrier3').name,
+    shipper: as('shipper2').caller,
+    carrier: as('carrier3').caller,
+    drivers: [as('carrier3.driver1').caller, as('carrier3.driver2').caller],
+    shipperName:
+      (await platform.identity.loadOrganization(as('shipper2').organizationId))?.name ?? 'Shipper',
+    carrierName:
+      (await platform.identity.loadOrganization(as('carrier3').organizationId))?.name ?? 'Carrier',
+    signer: as('carrier3').name,
   });
   last = latest(last, history.last);
 
   await runner.waitFor([...VIEWS, 'laneRates'], latest(last, await platform.store.head()), 20_000);
-  logger.info({ loads: scenarios.length, history: history.delivered }, 'demo marketplace seeded: loads in every status, offers, contracts, a live tour and a year of delivered loads');
+  logger.info(
+    { loads: scenarios.length, history: history.delivered },
+    'demo marketplace seeded: loads in every status, offers, contracts, a live tour and a year of delivered loads',
+  );
   return true;
 }

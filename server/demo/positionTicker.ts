@@ -9,11 +9,21 @@
 import { DomainError } from '../../domain/shared/errors.ts';
 import { TourStatus } from '../../domain/catalog.ts';
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
-import { latestTourIdByRefNumber, positionSpan } from '../../projections/marketplace/marketplace.queries.ts';
+import {
+  latestTourIdByRefNumber,
+  positionSpan,
+} from '../../projections/marketplace/marketplace.queries.ts';
 import type { Caller } from '../commands/marketplace.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
 import type { Platform } from '../platform.ts';
-import { buildRoute, DEFAULT_PLAN, positionAt, tripDurationMs, type DemoRoute, type DrivingPlan } from './demoRoute.ts';
+import {
+  buildRoute,
+  DEFAULT_PLAN,
+  positionAt,
+  tripDurationMs,
+  type DemoRoute,
+  type DrivingPlan,
+} from './demoRoute.ts';
 import { demoEmail, LIVE_REF_NUMBER } from './demoData.ts';
 
 export const TICK_MS = 10_000;
@@ -27,9 +37,19 @@ export type DemoTicker = {
   stop(): Promise<void>;
 };
 
-type Trip = { tourId: string; route: DemoRoute; caller: Caller; startedAt: number; lastAt: number; finished: boolean };
+type Trip = {
+  tourId: string;
+  route: DemoRoute;
+  caller: Caller;
+  startedAt: number;
+  lastAt: number;
+  finished: boolean;
+};
 
-export function startDemoTicker(platform: Platform, options: { intervalMs?: number; now?: () => number; plan?: DrivingPlan; timer?: boolean } = {}): DemoTicker {
+export function startDemoTicker(
+  platform: Platform,
+  options: { intervalMs?: number; now?: () => number; plan?: DrivingPlan; timer?: boolean } = {},
+): DemoTicker {
   const { marketplace, database, identity, runner, store, logger } = platform;
   const intervalMs = options.intervalMs ?? TICK_MS;
   const clock = options.now ?? Date.now;
@@ -45,7 +65,11 @@ export function startDemoTicker(platform: Platform, options: { intervalMs?: numb
     const shipperId = await identity.userIdByEmail(demoEmail('shipper1'));
     const shipper = shipperId ? await identity.loadUser(shipperId) : null;
     if (!shipper?.organizationId) return null;
-    const tourId = await latestTourIdByRefNumber(database.db, shipper.organizationId, LIVE_REF_NUMBER);
+    const tourId = await latestTourIdByRefNumber(
+      database.db,
+      shipper.organizationId,
+      LIVE_REF_NUMBER,
+    );
     const tour = tourId ? await marketplace.loadTour(tourId) : null;
     if (!tour || !onTheRoad(tour) || !tour.assigneeId) return null;
     const driver = await identity.loadUser(tour.assigneeId);
@@ -55,11 +79,24 @@ export function startDemoTicker(platform: Platform, options: { intervalMs?: numb
     const first = times.first ? Date.parse(new Date(times.first).toISOString()) : clock();
     const last = times.last ? Date.parse(new Date(times.last).toISOString()) : first - 1;
     const caller: Caller = {
-      actor: { userId: driver.userId, organizationId: driver.organizationId, roleId: driver.roleId, permissions: permissionsFor(driver.roleId), sessionId: 'demo' },
+      actor: {
+        userId: driver.userId,
+        organizationId: driver.organizationId,
+        roleId: driver.roleId,
+        permissions: permissionsFor(driver.roleId),
+        sessionId: 'demo',
+      },
       requestId: 'demo-ticker',
     };
     const route = buildRoute(tour.stops);
-    return { tourId: tour.tourId, route, caller, startedAt: first, lastAt: last, finished: last >= first + tripDurationMs(route, plan) };
+    return {
+      tourId: tour.tourId,
+      route,
+      caller,
+      startedAt: first,
+      lastAt: last,
+      finished: last >= first + tripDurationMs(route, plan),
+    };
   }
 
   async function tick(): Promise<number> {
@@ -74,7 +111,10 @@ export function startDemoTicker(platform: Platform, options: { intervalMs?: numb
     const tour = await marketplace.loadTour(trip.tourId);
     if (!tour || !onTheRoad(tour) || tour.assigneeId !== trip.caller.actor.userId) {
       // Delivered, cancelled or given to another driver: the demo truck parks for good.
-      logger.info({ tourId: trip.tourId, status: tour?.status }, 'demo truck stopped: the tour is no longer on the road with its driver');
+      logger.info(
+        { tourId: trip.tourId, status: tour?.status },
+        'demo truck stopped: the tour is no longer on the road with its driver',
+      );
       trip.finished = true;
       return 0;
     }
@@ -88,11 +128,27 @@ export function startDemoTicker(platform: Platform, options: { intervalMs?: numb
     for (let at = trip.lastAt + step; at < until; at += step) times.push(Math.round(at));
     times.push(until);
     const positions = times.map((at) => {
-      const { latitude, longitude, heading, speed } = positionAt(trip!.route, at - trip!.startedAt, plan);
-      return { latitude, longitude, heading, speed, accuracy: 5, recordedAt: new Date(at).toISOString() };
+      const { latitude, longitude, heading, speed } = positionAt(
+        trip!.route,
+        at - trip!.startedAt,
+        plan,
+      );
+      return {
+        latitude,
+        longitude,
+        heading,
+        speed,
+        accuracy: 5,
+        recordedAt: new Date(at).toISOString(),
+      };
     });
     try {
-      const { accepted } = await marketplace.recordPositions(trip.caller, trip.tourId, positions, new Date(now).toISOString());
+      const { accepted } = await marketplace.recordPositions(
+        trip.caller,
+        trip.tourId,
+        positions,
+        new Date(now).toISOString(),
+      );
       trip.lastAt = until;
       if (until >= end) {
         trip.finished = true;
@@ -112,13 +168,20 @@ export function startDemoTicker(platform: Platform, options: { intervalMs?: numb
 
   const run = (): Promise<number> => {
     if (running) return running;
-    running = tick().finally(() => { running = null; });
+    running = tick().finally(() => {
+      running = null;
+    });
     return running;
   };
 
-  const timer = options.timer === false ? null : setInterval(() => {
-    run().catch((error: unknown) => logger.warn({ err: error }, 'demo position ticker failed'));
-  }, intervalMs);
+  const timer =
+    options.timer === false
+      ? null
+      : setInterval(() => {
+          run().catch((error: unknown) =>
+            logger.warn({ err: error }, 'demo position ticker failed'),
+          );
+        }, intervalMs);
   timer?.unref();
 
   return {
@@ -131,4 +194,5 @@ export function startDemoTicker(platform: Platform, options: { intervalMs?: numb
   };
 }
 
-const onTheRoad = (tour: OpenedTour) => tour.status === TourStatus.Dispatched || tour.status === TourStatus.InTransit;
+const onTheRoad = (tour: OpenedTour) =>
+  tour.status === TourStatus.Dispatched || tour.status === TourStatus.InTransit;

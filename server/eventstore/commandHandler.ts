@@ -16,16 +16,27 @@ export type HandledCommand<S, E extends AnyEvent> = {
  * fresh state; a second conflict reaches the caller as a 409.
  */
 export async function handleCommand<S, C extends Command, E extends AnyEvent>(
-  store: EventStore, streamId: string, decider: Decider<S, C, E>, command: C, metadata: EventMetadata, retries = 1,
+  store: EventStore,
+  streamId: string,
+  decider: Decider<S, C, E>,
+  command: C,
+  metadata: EventMetadata,
+  retries = 1,
 ): Promise<HandledCommand<S, E>> {
   for (let attempt = 0; ; attempt++) {
     const { events: history, revision } = await store.readStream<E>(streamId);
     const state = history.reduce(decider.evolve, decider.initialState());
     const events = decider.decide(command, state);
-    if (events.length === 0) return { events, state, position: null, nextExpectedRevision: revision };
+    if (events.length === 0)
+      return { events, state, position: null, nextExpectedRevision: revision };
     try {
       const result = await store.append(streamId, events, { expectedRevision: revision, metadata });
-      return { events, state: events.reduce(decider.evolve, state), position: result.position, nextExpectedRevision: result.nextExpectedRevision };
+      return {
+        events,
+        state: events.reduce(decider.evolve, state),
+        position: result.position,
+        nextExpectedRevision: result.nextExpectedRevision,
+      };
     } catch (error) {
       if (!(error instanceof WrongExpectedRevisionError) || attempt >= retries) throw error;
     }
@@ -38,11 +49,20 @@ export async function handleCommand<S, C extends Command, E extends AnyEvent>(
  * so a stream that exists after all is refused (a 409) instead of being written over.
  */
 export async function handleNewStreamCommand<S, C extends Command, E extends AnyEvent>(
-  store: EventStore, streamId: string, decider: Decider<S, C, E>, command: C, metadata: EventMetadata,
+  store: EventStore,
+  streamId: string,
+  decider: Decider<S, C, E>,
+  command: C,
+  metadata: EventMetadata,
 ): Promise<HandledCommand<S, E>> {
   const state = decider.initialState();
   const events = decider.decide(command, state);
   if (events.length === 0) return { events, state, position: null, nextExpectedRevision: -1 };
   const result = await store.append(streamId, events, { expectedRevision: 'no_stream', metadata });
-  return { events, state: events.reduce(decider.evolve, state), position: result.position, nextExpectedRevision: result.nextExpectedRevision };
+  return {
+    events,
+    state: events.reduce(decider.evolve, state),
+    position: result.position,
+    nextExpectedRevision: result.nextExpectedRevision,
+  };
 }

@@ -1,13 +1,22 @@
 /** The event store port lives in `storage/eventStore.ts` (projections read it too); adapters share these helpers. */
 export * from '../../storage/eventStore.ts';
-import { START, type LogPosition, type RecordedEvent, type Subscription } from '../../storage/eventStore.ts';
+import {
+  START,
+  type LogPosition,
+  type RecordedEvent,
+  type Subscription,
+} from '../../storage/eventStore.ts';
 
 /**
  * Wakes subscriptions when new events may be readable. A wake that arrives while a subscription is
  * reading is not lost: each wake bumps a generation, and a subscription that saw an older generation
  * before its read reads again at once instead of waiting for the next poll.
  */
-export type Waker = { wakeAll(): void; generation(): number; wait(signal: AbortSignal, ms: number, since: number): Promise<void> };
+export type Waker = {
+  wakeAll(): void;
+  generation(): number;
+  wait(signal: AbortSignal, ms: number, since: number): Promise<void>;
+};
 
 export function createWaker(): Waker {
   const waiting = new Set<() => void>();
@@ -21,7 +30,12 @@ export function createWaker(): Waker {
     wait(signal, ms, since) {
       if (since !== generation || signal.aborted) return Promise.resolve();
       return new Promise<void>((resolve) => {
-        const done = () => { clearTimeout(timer); waiting.delete(done); signal.removeEventListener('abort', done); resolve(); };
+        const done = () => {
+          clearTimeout(timer);
+          waiting.delete(done);
+          signal.removeEventListener('abort', done);
+          resolve();
+        };
         const timer = setTimeout(done, ms);
         waiting.add(done);
         signal.addEventListener('abort', done, { once: true });
@@ -54,30 +68,39 @@ export function sharedReader(read: PageReader, waker: Waker): PageReader {
   type Entry = { limit: number; generation: number; settledAt: number | null; page: Promise<Page> };
   const recent = new Map<string, Entry>();
   const full = new Map<string, RecordedEvent[]>();
-  const fresh = (entry: Entry, now: number) => entry.settledAt === null || now - entry.settledAt < SHARED_READ_MS;
-  const first = (page: Page, limit: number): Page => (page.events.length > limit ? { events: page.events.slice(0, limit), held: false } : page);
+  const fresh = (entry: Entry, now: number) =>
+    entry.settledAt === null || now - entry.settledAt < SHARED_READ_MS;
+  const first = (page: Page, limit: number): Page =>
+    page.events.length > limit ? { events: page.events.slice(0, limit), held: false } : page;
   return (from, limit) => {
     const key = `${from.transactionId}/${from.globalPosition}`;
     const kept = full.get(key);
-    if (kept && kept.length >= limit) return Promise.resolve(first({ events: kept, held: false }, limit));
+    if (kept && kept.length >= limit)
+      return Promise.resolve(first({ events: kept, held: false }, limit));
     const now = Date.now();
     const generation = waker.generation();
     const hit = recent.get(key);
-    if (hit && hit.limit >= limit && hit.generation === generation && fresh(hit, now)) return hit.page.then((page) => first(page, limit));
+    if (hit && hit.limit >= limit && hit.generation === generation && fresh(hit, now))
+      return hit.page.then((page) => first(page, limit));
     for (const [other, entry] of recent) if (!fresh(entry, now)) recent.delete(other);
     // Read a full page whatever this caller's size, so callers with bigger pages can share it too.
     const size = Math.max(limit, SHARED_PAGE);
     const entry: Entry = { limit: size, generation, settledAt: null, page: read(from, size) };
     recent.set(key, entry);
-    entry.page.then((page) => {
-      entry.settledAt = Date.now();
-      // A held page is about to change without a wake-up: shared only while in flight.
-      if (page.held && recent.get(key) === entry) recent.delete(key);
-      if (page.events.length === size) {
-        full.set(key, page.events);
-        if (full.size > FULL_PAGES_KEPT) full.delete(full.keys().next().value!);
-      }
-    }, () => { if (recent.get(key) === entry) recent.delete(key); });
+    entry.page.then(
+      (page) => {
+        entry.settledAt = Date.now();
+        // A held page is about to change without a wake-up: shared only while in flight.
+        if (page.held && recent.get(key) === entry) recent.delete(key);
+        if (page.events.length === size) {
+          full.set(key, page.events);
+          if (full.size > FULL_PAGES_KEPT) full.delete(full.keys().next().value!);
+        }
+      },
+      () => {
+        if (recent.get(key) === entry) recent.delete(key);
+      },
+    );
     return entry.page.then((page) => first(page, limit));
   };
 }

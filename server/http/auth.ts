@@ -46,16 +46,29 @@ declare module 'fastify' {
  * callback hook: a request without a token (the public pages, the health checks) goes on at once,
  * without a promise.
  */
-export const authenticate = (resolve: ActorResolver) => (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
-  request.actor = null;
-  request.authError = null;
-  const header = request.headers.authorization;
-  if (!header) return done();
-  if (!/^Bearer [A-Za-z0-9\-_.]+$/.test(header)) { request.authError = 'Token not valid'; return done(); }
-  resolve(request).then((actor) => { request.actor = actor; }, (error: unknown) => {
-    request.authError = error instanceof UnauthorizedError ? error.message : 'Token not valid';
-  }).then(() => done(), done);
-};
+export const authenticate =
+  (resolve: ActorResolver) =>
+  (request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void) => {
+    request.actor = null;
+    request.authError = null;
+    const header = request.headers.authorization;
+    if (!header) return done();
+    if (!/^Bearer [A-Za-z0-9\-_.]+$/.test(header)) {
+      request.authError = 'Token not valid';
+      return done();
+    }
+    resolve(request)
+      .then(
+        (actor) => {
+          request.actor = actor;
+        },
+        (error: unknown) => {
+          request.authError =
+            error instanceof UnauthorizedError ? error.message : 'Token not valid';
+        },
+      )
+      .then(() => done(), done);
+  };
 
 export const ORGANIZATION_NOT_ACTIVE = 'Your organization is not active yet';
 export const ORGANIZATION_BLOCKED = 'Your organization is blocked';
@@ -65,16 +78,24 @@ export const ORGANIZATION_BLOCKED = 'Your organization is blocked';
  * organization that is not Active (Pending: a blocked one's tokens never get this far) passes only
  * on the routes that declare `config.whilePending`: default deny, an explicit allow-list.
  */
-export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & { permissions: readonly number[] };
+export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Promise<void>) & {
+  permissions: readonly number[];
+};
 
 export function can(...codes: number[]): RouteGuard {
   const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     const actor = requireActor(request);
-    if (actor.organizationId && actor.organizationStatus !== 2 && request.routeOptions.config?.whilePending !== true) {
+    if (
+      actor.organizationId &&
+      actor.organizationStatus !== 2 &&
+      request.routeOptions.config?.whilePending !== true
+    ) {
       throw new ForbiddenError(ORGANIZATION_NOT_ACTIVE);
     }
     if (codes.length > 0 && !hasAny(actor.permissions, ...codes)) {
-      throw new ForbiddenError(`You do not have permission to do this (${codes.map((code) => permissionNames[code] ?? code).join(' or ')})`);
+      throw new ForbiddenError(
+        `You do not have permission to do this (${codes.map((code) => permissionNames[code] ?? code).join(' or ')})`,
+      );
     }
   };
   return Object.assign(guard, { permissions: codes });

@@ -23,35 +23,45 @@ const withCompressed = (file: string, text: string) => {
 withCompressed('index.html', page);
 withCompressed('assets/index-Ab12Cd34.js', script);
 writeFileSync(path.join(clientDir, 'robots.txt'), 'User-agent: *\nAllow: /\n');
-writeFileSync(path.join(clientDir, 'content/truck.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+writeFileSync(
+  path.join(clientDir, 'content/truck.svg'),
+  '<svg xmlns="http://www.w3.org/2000/svg"/>',
+);
 
 const { app, close } = await startTestApp({ clientDir });
 t.teardown(close);
 
 const asset = '/assets/index-Ab12Cd34.js';
-const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') => app.inject({ method: 'GET', url, headers, remoteAddress });
+const get = (url: string, headers: Record<string, string> = {}, remoteAddress = '127.0.0.1') =>
+  app.inject({ method: 'GET', url, headers, remoteAddress });
 
-t.test('a hashed asset: brotli, gzip or identity by Accept-Encoding, cached for a year as immutable', async (t) => {
-  const br = await get(asset, { 'accept-encoding': 'br, gzip' });
-  t.equal(br.statusCode, 200);
-  t.equal(br.headers['content-encoding'], 'br');
-  t.equal(brotliDecompressSync(br.rawPayload).toString(), script, 'the brotli body is the file');
-  t.match(br.headers['content-type'], /javascript/);
+t.test(
+  'a hashed asset: brotli, gzip or identity by Accept-Encoding, cached for a year as immutable',
+  async (t) => {
+    const br = await get(asset, { 'accept-encoding': 'br, gzip' });
+    t.equal(br.statusCode, 200);
+    t.equal(br.headers['content-encoding'], 'br');
+    t.equal(brotliDecompressSync(br.rawPayload).toString(), script, 'the brotli body is the file');
+    t.match(br.headers['content-type'], /javascript/);
 
-  const gz = await get(asset, { 'accept-encoding': 'gzip' });
-  t.equal(gz.headers['content-encoding'], 'gzip');
-  t.equal(gunzipSync(gz.rawPayload).toString(), script, 'the gzip body is the file');
+    const gz = await get(asset, { 'accept-encoding': 'gzip' });
+    t.equal(gz.headers['content-encoding'], 'gzip');
+    t.equal(gunzipSync(gz.rawPayload).toString(), script, 'the gzip body is the file');
 
-  const identity = await get(asset);
-  t.notOk(identity.headers['content-encoding'], 'no encoding asked, none sent');
-  t.equal(identity.body, script);
+    const identity = await get(asset);
+    t.notOk(identity.headers['content-encoding'], 'no encoding asked, none sent');
+    t.equal(identity.body, script);
 
-  for (const answer of [br, gz, identity]) {
-    t.match(answer.headers.vary, /accept-encoding/i, 'Vary: Accept-Encoding');
-    t.equal(answer.headers['cache-control'], 'public, max-age=31536000, immutable');
-  }
-  t.ok(br.rawPayload.length < script.length && gz.rawPayload.length < script.length, 'compressed bodies are smaller');
-});
+    for (const answer of [br, gz, identity]) {
+      t.match(answer.headers.vary, /accept-encoding/i, 'Vary: Accept-Encoding');
+      t.equal(answer.headers['cache-control'], 'public, max-age=31536000, immutable');
+    }
+    t.ok(
+      br.rawPayload.length < script.length && gz.rawPayload.length < script.length,
+      'compressed bodies are smaller',
+    );
+  },
+);
 
 t.test('security headers by what is answered: a page, a script, an API answer', async (t) => {
   const page = await get('/signin');
@@ -62,64 +72,100 @@ t.test('security headers by what is answered: a page, a script, an API answer', 
     t.match(answer.headers['strict-transport-security'], /max-age=31536000/);
     t.equal(answer.headers['cross-origin-resource-policy'], 'same-origin');
   }
-  t.match(page.headers['content-security-policy'], /default-src 'self'.*frame-ancestors 'none'/, "the page's policy");
+  t.match(
+    page.headers['content-security-policy'],
+    /default-src 'self'.*frame-ancestors 'none'/,
+    "the page's policy",
+  );
   t.equal(page.headers['x-frame-options'], 'SAMEORIGIN');
-  t.equal(script.headers['content-security-policy'], undefined, 'a script ignores a policy: none sent');
+  t.equal(
+    script.headers['content-security-policy'],
+    undefined,
+    'a script ignores a policy: none sent',
+  );
   t.equal(script.headers['x-frame-options'], undefined);
-  t.equal(api.headers['content-security-policy'], "default-src 'none'; frame-ancestors 'none'", 'an API answer opens nothing');
+  t.equal(
+    api.headers['content-security-policy'],
+    "default-src 'none'; frame-ancestors 'none'",
+    'an API answer opens nothing',
+  );
   t.equal(api.headers['x-frame-options'], 'DENY');
-  const bytes = (answer: typeof page) => Object.entries(answer.headers).reduce((sum, [name, value]) => sum + name.length + String(value).length + 4, 0);
-  t.ok(bytes(api) < bytes(page) - 300, `API answer headers ${bytes(api)} B, a page's ${bytes(page)} B`);
+  const bytes = (answer: typeof page) =>
+    Object.entries(answer.headers).reduce(
+      (sum, [name, value]) => sum + name.length + String(value).length + 4,
+      0,
+    );
+  t.ok(
+    bytes(api) < bytes(page) - 300,
+    `API answer headers ${bytes(api)} B, a page's ${bytes(page)} B`,
+  );
 });
 
-t.test('index.html, client-routed pages and unhashed files are revalidated, not cached blindly', async (t) => {
-  for (const url of ['/', '/signin', '/loads/carrier', '/index.html']) {
-    const answer = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
-    t.equal(answer.statusCode, 200, url);
-    t.equal(answer.headers['cache-control'], 'no-cache', `${url}: no-cache`);
-    t.equal(answer.headers['content-encoding'], 'br', `${url}: compressed`);
-    t.match(answer.headers.vary, /accept-encoding/i);
-    t.ok(answer.headers.etag && answer.headers['last-modified'], `${url}: a validator to revalidate with`);
-    t.equal(brotliDecompressSync(answer.rawPayload).toString(), page, `${url}: the client's page`);
-  }
-  const first = await get('/signin');
-  const again = await get('/signin', { 'if-none-match': String(first.headers.etag) });
-  t.equal(again.statusCode, 304, 'an unchanged page answers 304 Not Modified');
+t.test(
+  'index.html, client-routed pages and unhashed files are revalidated, not cached blindly',
+  async (t) => {
+    for (const url of ['/', '/signin', '/loads/carrier', '/index.html']) {
+      const answer = await get(url, { 'accept-encoding': 'gzip, deflate, br' });
+      t.equal(answer.statusCode, 200, url);
+      t.equal(answer.headers['cache-control'], 'no-cache', `${url}: no-cache`);
+      t.equal(answer.headers['content-encoding'], 'br', `${url}: compressed`);
+      t.match(answer.headers.vary, /accept-encoding/i);
+      t.ok(
+        answer.headers.etag && answer.headers['last-modified'],
+        `${url}: a validator to revalidate with`,
+      );
+      t.equal(
+        brotliDecompressSync(answer.rawPayload).toString(),
+        page,
+        `${url}: the client's page`,
+      );
+    }
+    const first = await get('/signin');
+    const again = await get('/signin', { 'if-none-match': String(first.headers.etag) });
+    t.equal(again.statusCode, 304, 'an unchanged page answers 304 Not Modified');
 
-  // HEAD, as uptime checks and link checkers ask: the page's answer without its body, on every client route.
-  for (const url of ['/', '/signin', '/loads/carrier']) {
-    const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
-    const got = await get(url, { 'accept-encoding': 'br' });
-    t.equal(head.statusCode, 200, `HEAD ${url}`);
-    t.match(head.headers['content-type'], /text\/html/, `HEAD ${url}: the page's type`);
-    t.equal(head.headers['cache-control'], 'no-cache', `HEAD ${url}: revalidated like GET`);
-    t.equal(head.headers['content-encoding'], 'br', `HEAD ${url}: the encoding GET would send`);
-    t.equal(head.headers.etag, got.headers.etag, `HEAD ${url}: the same validator as GET`);
-    t.equal(head.rawPayload.length, 0, `HEAD ${url}: no body`);
-  }
-  const headUnknown = await app.inject({ method: 'HEAD', url: '/api/no-such-thing' });
-  t.equal(headUnknown.statusCode, 404, 'HEAD of an unknown API path: 404');
-  t.equal(headUnknown.rawPayload.length, 0, 'HEAD of an unknown API path: no body');
+    // HEAD, as uptime checks and link checkers ask: the page's answer without its body, on every client route.
+    for (const url of ['/', '/signin', '/loads/carrier']) {
+      const head = await app.inject({ method: 'HEAD', url, headers: { 'accept-encoding': 'br' } });
+      const got = await get(url, { 'accept-encoding': 'br' });
+      t.equal(head.statusCode, 200, `HEAD ${url}`);
+      t.match(head.headers['content-type'], /text\/html/, `HEAD ${url}: the page's type`);
+      t.equal(head.headers['cache-control'], 'no-cache', `HEAD ${url}: revalidated like GET`);
+      t.equal(head.headers['content-encoding'], 'br', `HEAD ${url}: the encoding GET would send`);
+      t.equal(head.headers.etag, got.headers.etag, `HEAD ${url}: the same validator as GET`);
+      t.equal(head.rawPayload.length, 0, `HEAD ${url}: no body`);
+    }
+    const headUnknown = await app.inject({ method: 'HEAD', url: '/api/no-such-thing' });
+    t.equal(headUnknown.statusCode, 404, 'HEAD of an unknown API path: 404');
+    t.equal(headUnknown.rawPayload.length, 0, 'HEAD of an unknown API path: no body');
 
-  const robots = await get('/robots.txt');
-  t.equal(robots.statusCode, 200);
-  t.equal(robots.headers['cache-control'], 'no-cache');
-  const svg = await get('/content/truck.svg');
-  t.equal(svg.statusCode, 200);
-  t.equal(svg.headers['cache-control'], 'no-cache');
-});
+    const robots = await get('/robots.txt');
+    t.equal(robots.statusCode, 200);
+    t.equal(robots.headers['cache-control'], 'no-cache');
+    const svg = await get('/content/truck.svg');
+    t.equal(svg.statusCode, 200);
+    t.equal(svg.headers['cache-control'], 'no-cache');
+  },
+);
 
-t.test('missing files and unknown API paths answer 404, never the page or a file outside the client', async (t) => {
-  t.equal((await get('/assets/missing-0000.js')).statusCode, 404);
-  const unknown = await get('/api/no-such-thing');
-  t.equal(unknown.statusCode, 404);
-  t.equal(unknown.json().code, 'not_found');
-  for (const url of ['/assets/../../package.json', '/assets/%2e%2e/%2e%2e/package.json', '/content/..%2f..%2fpackage.json']) {
-    const answer = await get(url);
-    t.not(answer.statusCode, 200, url);
-    t.notMatch(answer.body, /freight-marketplace/, `${url}: not the repository's file`);
-  }
-});
+t.test(
+  'missing files and unknown API paths answer 404, never the page or a file outside the client',
+  async (t) => {
+    t.equal((await get('/assets/missing-0000.js')).statusCode, 404);
+    const unknown = await get('/api/no-such-thing');
+    t.equal(unknown.statusCode, 404);
+    t.equal(unknown.json().code, 'not_found');
+    for (const url of [
+      '/assets/../../package.json',
+      '/assets/%2e%2e/%2e%2e/package.json',
+      '/content/..%2f..%2fpackage.json',
+    ]) {
+      const answer = await get(url);
+      t.not(answer.statusCode, 200, url);
+      t.notMatch(answer.body, /freight-marketplace/, `${url}: not the repository's file`);
+    }
+  },
+);
 
 t.test('static files are outside the API rate limit; the API stays limited', async (t) => {
   const address = '10.20.30.40';

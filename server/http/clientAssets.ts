@@ -9,7 +9,12 @@ import type { App } from './routeContext.ts';
  * a year as immutable, so no validator (ETag, Last-Modified) is ever used: none is sent. They carry
  * the asset set of security headers, without the document-only ones (securityHeaders.ts).
  */
-const hashedFiles = { maxAge: 365 * 24 * 60 * 60 * 1000, immutable: true, etag: false, lastModified: false } as const;
+const hashedFiles = {
+  maxAge: 365 * 24 * 60 * 60 * 1000,
+  immutable: true,
+  etag: false,
+  lastModified: false,
+} as const;
 
 /** index.html and the unhashed files (public/): kept, but revalidated with ETag / Last-Modified on every use. */
 const revalidatedFiles = { cacheControl: false } as const;
@@ -30,7 +35,12 @@ const precompressed = ['.br', '.gz'];
  */
 export async function registerClientAssets(app: App, clientDir: string): Promise<boolean> {
   if (!existsSync(path.join(clientDir, 'index.html'))) return false;
-  await app.register(fastifyStatic, { root: clientDir, serve: false, index: false, preCompressed: true });
+  await app.register(fastifyStatic, {
+    root: clientDir,
+    serve: false,
+    index: false,
+    preCompressed: true,
+  });
   const config = { rateLimit: false } as const;
   const schema = { hide: true } as const;
 
@@ -44,13 +54,19 @@ export async function registerClientAssets(app: App, clientDir: string): Promise
   for (const entry of readdirSync(clientDir, { withFileTypes: true })) {
     if (entry.name === 'assets' || entry.name.startsWith('.')) continue;
     if (entry.isDirectory()) {
-      app.get(`/${entry.name}/*`, { config, schema }, (request, reply) => sendRevalidated(reply, `${entry.name}/${(request.params as { '*': string })['*']}`));
+      app.get(`/${entry.name}/*`, { config, schema }, (request, reply) =>
+        sendRevalidated(reply, `${entry.name}/${(request.params as { '*': string })['*']}`),
+      );
     } else if (entry.isFile() && entry.name === SERVICE_WORKER) {
       // The driver app's service worker (client/src/pwa/sw.ts): revalidated like index.html, so a new
       // build's worker is found on the next visit; its scope is the whole app.
-      app.get(`/${entry.name}`, { config, schema }, (_request, reply) => sendRevalidated(reply.header('service-worker-allowed', '/'), entry.name));
+      app.get(`/${entry.name}`, { config, schema }, (_request, reply) =>
+        sendRevalidated(reply.header('service-worker-allowed', '/'), entry.name),
+      );
     } else if (entry.isFile() && !precompressed.includes(path.extname(entry.name))) {
-      app.get(`/${entry.name}`, { config, schema }, (_request, reply) => sendRevalidated(reply, entry.name));
+      app.get(`/${entry.name}`, { config, schema }, (_request, reply) =>
+        sendRevalidated(reply, entry.name),
+      );
     }
   }
   return true;
@@ -61,4 +77,3 @@ const sendRevalidated = (reply: FastifyReply, file: string) =>
 
 /** index.html, for `/` and every path the client routes: never stale, since it names the hashed assets of the current build. */
 export const sendClientPage = (reply: FastifyReply) => sendRevalidated(reply, 'index.html');
-

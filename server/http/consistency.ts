@@ -19,7 +19,8 @@ export const CONSISTENT_VIEWS = ['marketplace'] as const;
 export const CONSISTENCY_WAIT_MS = 2_000;
 
 /** `<transaction id>.<global position>`, both unsigned 64-bit decimals. */
-export const formatLogPosition = (position: LogPosition) => `${position.transactionId}.${position.globalPosition}`;
+export const formatLogPosition = (position: LogPosition) =>
+  `${position.transactionId}.${position.globalPosition}`;
 
 const TOKEN_SHAPE = /^(\d{1,20})\.(\d{1,20})$/;
 const UINT64_MAX = 18_446_744_073_709_551_615n;
@@ -28,10 +29,19 @@ export function parseLogPosition(text: unknown): LogPosition | null {
   if (typeof text !== 'string') return null;
   const match = TOKEN_SHAPE.exec(text.trim());
   if (!match || BigInt(match[1]!) > UINT64_MAX || BigInt(match[2]!) > UINT64_MAX) return null;
-  return { transactionId: BigInt(match[1]!).toString(), globalPosition: BigInt(match[2]!).toString() };
+  return {
+    transactionId: BigInt(match[1]!).toString(),
+    globalPosition: BigInt(match[2]!).toString(),
+  };
 }
 
-export type ReadModelWaiter = { waitFor(names: readonly string[], position: LogPosition | null, timeoutMs?: number): Promise<boolean> };
+export type ReadModelWaiter = {
+  waitFor(
+    names: readonly string[],
+    position: LogPosition | null,
+    timeoutMs?: number,
+  ): Promise<boolean>;
+};
 
 export function createConsistency(runner: ReadModelWaiter) {
   /** The newest position a command of this process acknowledged, until the read models have passed it. */
@@ -54,9 +64,13 @@ export function createConsistency(runner: ReadModelWaiter) {
       // Most requests have nothing to wait for: they go on at once, with no promise made.
       if (!request.actor || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
       const own = pending;
-      const sent = request.headers[LOG_POSITION_HEADER] === undefined ? null : parseLogPosition(request.headers[LOG_POSITION_HEADER]);
+      const sent =
+        request.headers[LOG_POSITION_HEADER] === undefined
+          ? null
+          : parseLogPosition(request.headers[LOG_POSITION_HEADER]);
       if (!own && !sent) return done();
-      const position = own && sent ? (comparePositions(own, sent) >= 0 ? own : sent) : (own ?? sent)!;
+      const position =
+        own && sent ? (comparePositions(own, sent) >= 0 ? own : sent) : (own ?? sent)!;
       runner.waitFor(CONSISTENT_VIEWS, position, CONSISTENCY_WAIT_MS).then((reached) => {
         // Passed: later reads need not ask again until the next write.
         if (reached && own && pending === own) pending = null;

@@ -16,7 +16,9 @@ export function tileOrigin(template: string): string {
   return `${host[1]!.toLowerCase()}${host[2]!.replace(/^\{[^}]+\}\./, '*.').toLowerCase()}`;
 }
 
-export function contentSecurityDirectives(config: Pick<Config, 'mapTileUrl' | 'contentfulSpaceId' | 'contentfulAccessToken'>) {
+export function contentSecurityDirectives(
+  config: Pick<Config, 'mapTileUrl' | 'contentfulSpaceId' | 'contentfulAccessToken'>,
+) {
   const images = ["'self'", 'data:', 'blob:'];
   if (config.mapTileUrl) images.push(tileOrigin(config.mapTileUrl));
   if (config.contentfulSpaceId && config.contentfulAccessToken) images.push(CONTENTFUL_IMAGES);

@@ -1,6 +1,11 @@
 import { createHash, type Hash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ConflictError, DomainError, PayloadTooLargeError, ValidationError } from '../../domain/shared/errors.ts';
+import {
+  ConflictError,
+  DomainError,
+  PayloadTooLargeError,
+  ValidationError,
+} from '../../domain/shared/errors.ts';
 import type { App } from './routeContext.ts';
 
 /**
@@ -32,7 +37,6 @@ export const IN_FLIGHT_WAIT_MS = 30_000;
 const MAX_REPLAY_BODY_BYTES = 40 * 1024 * 1024;
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;
 const CLEANUP_EVERY_MS = 60_000;
-
 
 /** What a request of an idempotent route carries from hook to hook. */
 type Tracking = {
@@ -121,9 +125,18 @@ export function registerIdempotency(app: App): void {
     const header = request.headers['idempotency-key'];
     if (header === undefined) return;
     const key = Array.isArray(header) ? header.join(',') : header;
-    if (!KEY_SHAPE.test(key)) throw ValidationError.field('Idempotency-Key', 'The Idempotency-Key header must be 1 to 255 visible ASCII characters');
+    if (!KEY_SHAPE.test(key))
+      throw ValidationError.field(
+        'Idempotency-Key',
+        'The Idempotency-Key header must be 1 to 255 visible ASCII characters',
+      );
     // The route's own guard (its onRequest `can(...)`) runs after this and refuses the anonymous.
-    request.idempotency = { key, userId: '', target: `${request.method} ${request.url.split('?')[0]}`, body: new BodyDigest(request.raw) };
+    request.idempotency = {
+      key,
+      userId: '',
+      target: `${request.method} ${request.url.split('?')[0]}`,
+      body: new BodyDigest(request.raw),
+    };
   };
 
   const preHandler = async (request: FastifyRequest, reply: FastifyReply) => {
@@ -133,7 +146,10 @@ export function registerIdempotency(app: App): void {
     const now = Date.now();
     if (now - lastCleanup > CLEANUP_EVERY_MS) {
       lastCleanup = now;
-      await db.deleteFrom('idempotency_keys').where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS)).execute();
+      await db
+        .deleteFrom('idempotency_keys')
+        .where('created_at', '<', new Date(now - IDEMPOTENCY_TTL_MS))
+        .execute();
     }
     const local = `${tracking.userId}\n${tracking.key}`;
     const deadline = now + IN_FLIGHT_WAIT_MS;
@@ -142,19 +158,46 @@ export function registerIdempotency(app: App): void {
       if (first) {
         // A copy of a request this process is running: its answer is what this one gets.
         if (Date.now() >= deadline) throw inFlight();
-        await Promise.race([first, new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref())]);
+        await Promise.race([
+          first,
+          new Promise((resolve) => setTimeout(resolve, Math.max(0, deadline - Date.now())).unref()),
+        ]);
         continue;
       }
       let release!: () => void;
-      running.set(local, new Promise<void>((resolve) => { release = resolve; }));
-      const claim = () => { running.delete(local); release(); };
+      running.set(
+        local,
+        new Promise<void>((resolve) => {
+          release = resolve;
+        }),
+      );
+      const claim = () => {
+        running.delete(local);
+        release();
+      };
       try {
-        await db.deleteFrom('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key)
-          .where('created_at', '<', new Date(Date.now() - IDEMPOTENCY_TTL_MS)).execute();
-        const inserted = await db.insertInto('idempotency_keys')
-          .values({ user_id: tracking.userId, key: tracking.key, target: tracking.target, request_hash: tracking.body.digest(), status_code: null, content_type: null, response_body: null, created_at: new Date(), completed_at: null })
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('user_id', '=', tracking.userId)
+          .where('key', '=', tracking.key)
+          .where('created_at', '<', new Date(Date.now() - IDEMPOTENCY_TTL_MS))
+          .execute();
+        const inserted = await db
+          .insertInto('idempotency_keys')
+          .values({
+            user_id: tracking.userId,
+            key: tracking.key,
+            target: tracking.target,
+            request_hash: tracking.body.digest(),
+            status_code: null,
+            content_type: null,
+            response_body: null,
+            created_at: new Date(),
+            completed_at: null,
+          })
           .onConflict((conflict) => conflict.columns(['user_id', 'key']).doNothing())
-          .returning('key').executeTakeFirst();
+          .returning('key')
+          .executeTakeFirst();
         if (inserted) {
           tracking.owner = { release: claim };
           return;
@@ -164,13 +207,20 @@ export function registerIdempotency(app: App): void {
         throw error;
       }
       claim();
-      const row = await db.selectFrom('idempotency_keys').selectAll().where('user_id', '=', tracking.userId).where('key', '=', tracking.key).executeTakeFirst();
+      const row = await db
+        .selectFrom('idempotency_keys')
+        .selectAll()
+        .where('user_id', '=', tracking.userId)
+        .where('key', '=', tracking.key)
+        .executeTakeFirst();
       // Gone since: the first one failed and left the key free. Try to be the first again.
       if (!row) continue;
       if (row.status_code === null) throw inFlight();
-      const hash = tracking.body.digest() ?? await tracking.body.readToEnd();
+      const hash = tracking.body.digest() ?? (await tracking.body.readToEnd());
       if (row.target !== tracking.target || row.request_hash !== hash) {
-        throw new UnprocessableError('This Idempotency-Key was already used with a different request');
+        throw new UnprocessableError(
+          'This Idempotency-Key was already used with a different request',
+        );
       }
       tracking.replayed = true;
       const body = row.response_body ? toBuffer(row.response_body) : null;
@@ -188,18 +238,40 @@ export function registerIdempotency(app: App): void {
     try {
       const status = reply.statusCode;
       const hash = tracking.body.digest();
-      const storable = status < 500 && status !== 409 && status !== 429 && hash !== null
-        && (payload === null || payload === undefined || typeof payload === 'string' || Buffer.isBuffer(payload));
-      const row = db.updateTable('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key);
+      const storable =
+        status < 500 &&
+        status !== 409 &&
+        status !== 429 &&
+        hash !== null &&
+        (payload === null ||
+          payload === undefined ||
+          typeof payload === 'string' ||
+          Buffer.isBuffer(payload));
+      const row = db
+        .updateTable('idempotency_keys')
+        .where('user_id', '=', tracking.userId)
+        .where('key', '=', tracking.key);
       if (storable) {
         const contentType = reply.getHeader('content-type');
-        await row.set({
-          request_hash: hash, status_code: status, content_type: contentType === undefined ? null : String(contentType),
-          response_body: payload === null || payload === undefined ? null : Buffer.from(payload as string | Buffer), completed_at: new Date(),
-        }).execute();
+        await row
+          .set({
+            request_hash: hash,
+            status_code: status,
+            content_type: contentType === undefined ? null : String(contentType),
+            response_body:
+              payload === null || payload === undefined
+                ? null
+                : Buffer.from(payload as string | Buffer),
+            completed_at: new Date(),
+          })
+          .execute();
       } else {
         // Nothing to replay: the key is free for another try.
-        await db.deleteFrom('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key).execute();
+        await db
+          .deleteFrom('idempotency_keys')
+          .where('user_id', '=', tracking.userId)
+          .where('key', '=', tracking.key)
+          .execute();
       }
     } finally {
       release();
@@ -213,12 +285,18 @@ export function registerIdempotency(app: App): void {
     if (!tracking?.owner) return;
     const { release } = tracking.owner;
     tracking.owner = undefined;
-    await db.deleteFrom('idempotency_keys').where('user_id', '=', tracking.userId).where('key', '=', tracking.key).execute().finally(release);
+    await db
+      .deleteFrom('idempotency_keys')
+      .where('user_id', '=', tracking.userId)
+      .where('key', '=', tracking.key)
+      .execute()
+      .finally(release);
   };
 
   const hooksOf = (hooks: unknown) => (hooks === undefined ? [] : [hooks].flat());
   app.addHook('onRoute', (route) => {
-    if (![route.method].flat().some((method) => IDEMPOTENT_ROUTES.has(`${method} ${route.url}`))) return;
+    if (![route.method].flat().some((method) => IDEMPOTENT_ROUTES.has(`${method} ${route.url}`)))
+      return;
     // First among the route's own onRequest hooks: its guard (`can(...)`) runs after this and refuses the anonymous.
     route.onRequest = [onRequest, ...hooksOf(route.onRequest)] as typeof route.onRequest;
     route.preHandler = [preHandler, ...hooksOf(route.preHandler)] as typeof route.preHandler;
@@ -227,7 +305,10 @@ export function registerIdempotency(app: App): void {
   });
 }
 
-const inFlight = () => new ConflictError('A request with this Idempotency-Key is still being processed. Try again shortly.');
+const inFlight = () =>
+  new ConflictError(
+    'A request with this Idempotency-Key is still being processed. Try again shortly.',
+  );
 
 /** 422: the key names another request (domain/shared/errors.ts has no 422 class). */
 class UnprocessableError extends DomainError {
@@ -235,4 +316,5 @@ class UnprocessableError extends DomainError {
 }
 
 // pg answers bytea as a Buffer, PGlite as a plain Uint8Array.
-const toBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+const toBuffer = (data: Uint8Array) =>
+  Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);

@@ -4,13 +4,20 @@ import type { LoadRow } from '../../projections/marketplace/marketplace.tables.t
 
 export type { LoadRow };
 
-export const iso = (value: unknown): string | null => (value === null || value === undefined ? null : new Date(value as string).toISOString());
-export const money = (value: unknown): number | null => (value === null || value === undefined ? null : Number(value));
+export const iso = (value: unknown): string | null =>
+  value === null || value === undefined ? null : new Date(value as string).toISOString();
+export const money = (value: unknown): number | null =>
+  value === null || value === undefined ? null : Number(value);
 
 const place = (row: LoadRow, prefix: 'pickup' | 'dropoff') => ({
-  address: row[`${prefix}_address`], city: row[`${prefix}_city`], state: row[`${prefix}_state`],
-  latitude: Number(row[`${prefix}_latitude`]), longitude: Number(row[`${prefix}_longitude`]),
-  time: iso(row[`${prefix}_start`]), timeEnd: iso(row[`${prefix}_end`]), timezone: row[`${prefix}_timezone`],
+  address: row[`${prefix}_address`],
+  city: row[`${prefix}_city`],
+  state: row[`${prefix}_state`],
+  latitude: Number(row[`${prefix}_latitude`]),
+  longitude: Number(row[`${prefix}_longitude`]),
+  time: iso(row[`${prefix}_start`]),
+  timeEnd: iso(row[`${prefix}_end`]),
+  timezone: row[`${prefix}_timezone`],
 });
 
 export const baseLoadRow = (row: LoadRow) => ({
@@ -27,7 +34,9 @@ export const baseLoadRow = (row: LoadRow) => ({
   loadTypeId: row.load_type_id,
   loadType: loadTypes.find((type) => type.id === row.load_type_id)?.name ?? null,
   equipment: row.equipment.map(Number),
-  equipmentNames: row.equipment.map((id) => trailerTypes.find((type) => type.id === Number(id))?.name ?? String(id)),
+  equipmentNames: row.equipment.map(
+    (id) => trailerTypes.find((type) => type.id === Number(id))?.name ?? String(id),
+  ),
   accessories: row.accessories.map(Number),
   weight: Number(row.weight),
   commodity: row.commodity,

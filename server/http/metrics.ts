@@ -70,33 +70,64 @@ export function createMetrics(): Metrics {
     if (!sources) return Promise.resolve(null);
     if (reading) return reading;
     const from = sources;
-    reading = from.projections()
-      .catch((error: unknown) => { from.onError(error); return null; })
-      .finally(() => { reading = null; });
+    reading = from
+      .projections()
+      .catch((error: unknown) => {
+        from.onError(error);
+        return null;
+      })
+      .finally(() => {
+        reading = null;
+      });
     return reading;
   };
-  const projectionGauge = (name: string, help: string, pick: (projection: ProjectionReading) => number) => new Gauge({
-    name, help, labelNames: ['projection'] as const, registers: [registry],
-    async collect() {
-      this.reset();
-      for (const projection of (await readProjections()) ?? []) this.set({ projection: projection.projection }, pick(projection));
-    },
-  });
-  projectionGauge('projection_lag_events', 'Events between a read model\'s checkpoint and the head of the log', (projection) => projection.lag);
-  projectionGauge('projection_parked_events', 'Events a read model could not apply and set aside', (projection) => projection.parked);
+  const projectionGauge = (
+    name: string,
+    help: string,
+    pick: (projection: ProjectionReading) => number,
+  ) =>
+    new Gauge({
+      name,
+      help,
+      labelNames: ['projection'] as const,
+      registers: [registry],
+      async collect() {
+        this.reset();
+        for (const projection of (await readProjections()) ?? [])
+          this.set({ projection: projection.projection }, pick(projection));
+      },
+    });
+  projectionGauge(
+    'projection_lag_events',
+    "Events between a read model's checkpoint and the head of the log",
+    (projection) => projection.lag,
+  );
+  projectionGauge(
+    'projection_parked_events',
+    'Events a read model could not apply and set aside',
+    (projection) => projection.parked,
+  );
   new Gauge({
     name: 'socket_connections',
     help: 'socket.io connections open on this process',
     registers: [registry],
-    collect() { this.set(sources?.socketConnections() ?? 0); },
+    collect() {
+      this.set(sources?.socketConnections() ?? 0);
+    },
   });
 
   return {
     registry,
-    requestAnswered: ({ method, route, status }, seconds) => requestDuration.observe({ method, route, status: String(status) }, seconds),
-    eventsAppended: (count) => { if (count > 0) appended.inc(count); },
+    requestAnswered: ({ method, route, status }, seconds) =>
+      requestDuration.observe({ method, route, status: String(status) }, seconds),
+    eventsAppended: (count) => {
+      if (count > 0) appended.inc(count);
+    },
     webhookDelivered: (status) => webhookDeliveries.inc({ status }),
-    readFrom: (given) => { sources = given; reading = null; },
+    readFrom: (given) => {
+      sources = given;
+      reading = null;
+    },
     scrape: () => registry.metrics(),
     contentType: registry.contentType,
   };
@@ -106,9 +137,14 @@ export function createMetrics(): Metrics {
  * The event store with every successful append counted: one place for PostgreSQL, PGlite and
  * EventStoreDB, whichever module appends.
  */
-export function countingAppends(store: EventStore, metrics: Pick<Metrics, 'eventsAppended'>): EventStore {
+export function countingAppends(
+  store: EventStore,
+  metrics: Pick<Metrics, 'eventsAppended'>,
+): EventStore {
   return {
-    get kind() { return store.kind; },
+    get kind() {
+      return store.kind;
+    },
     async append(streamId, events, options) {
       const result = await store.append(streamId, events, options);
       metrics.eventsAppended(events.length);
@@ -132,15 +168,25 @@ const ESDB_LAG_COUNTED = 10_000;
  */
 export async function readProjections(
   store: EventStore,
-  runner: { status(): Promise<{ projection: string; position: LogPosition }[]>; parkedCounts(): Promise<Map<string, number>> },
+  runner: {
+    status(): Promise<{ projection: string; position: LogPosition }[]>;
+    parkedCounts(): Promise<Map<string, number>>;
+  },
   db: Kysely<DB>,
 ): Promise<ProjectionReading[]> {
-  const [head, projections, parked] = await Promise.all([store.head(), runner.status(), runner.parkedCounts()]);
-  return Promise.all(projections.map(async ({ projection, position }) => ({
-    projection,
-    lag: store.kind === 'esdb'
-      ? (await store.readAll({ from: position, limit: ESDB_LAG_COUNTED })).length
-      : (await countEvents(db, position, head)).count,
-    parked: parked.get(projection) ?? 0,
-  })));
+  const [head, projections, parked] = await Promise.all([
+    store.head(),
+    runner.status(),
+    runner.parkedCounts(),
+  ]);
+  return Promise.all(
+    projections.map(async ({ projection, position }) => ({
+      projection,
+      lag:
+        store.kind === 'esdb'
+          ? (await store.readAll({ from: position, limit: ESDB_LAG_COUNTED })).length
+          : (await countEvents(db, position, head)).count,
+      parked: parked.get(projection) ?? 0,
+    })),
+  );
 }

@@ -27,21 +27,32 @@ export function bearerMatches(header: string | undefined, expected: Buffer): boo
 export function registerMetrics(app: App) {
   const { metrics, config } = app.platform;
   app.addHook('onResponse', (request, reply, done) => {
-    metrics.requestAnswered({ method: request.method, route: request.routeOptions.url ?? UNMATCHED_ROUTE, status: reply.statusCode }, reply.elapsedTime / 1000);
+    metrics.requestAnswered(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? UNMATCHED_ROUTE,
+        status: reply.statusCode,
+      },
+      reply.elapsedTime / 1000,
+    );
     done();
   });
 
   const expected = config.metricsToken ? digest(config.metricsToken) : null;
-  app.get('/metrics', {
-    // Not part of the API's documentation: Prometheus' text format, for the operators (README "Metrics").
-    schema: { hide: true },
-    config: { public: true, rateLimit: false },
-  }, async (request, reply) => {
-    if (expected && !bearerMatches(request.headers.authorization, expected)) {
-      reply.header('www-authenticate', 'Bearer realm="metrics"');
-      throw new UnauthorizedError('The metrics need the bearer token of METRICS_TOKEN');
-    }
-    const text = await metrics.scrape();
-    return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
-  });
+  app.get(
+    '/metrics',
+    {
+      // Not part of the API's documentation: Prometheus' text format, for the operators (README "Metrics").
+      schema: { hide: true },
+      config: { public: true, rateLimit: false },
+    },
+    async (request, reply) => {
+      if (expected && !bearerMatches(request.headers.authorization, expected)) {
+        reply.header('www-authenticate', 'Bearer realm="metrics"');
+        throw new UnauthorizedError('The metrics need the bearer token of METRICS_TOKEN');
+      }
+      const text = await metrics.scrape();
+      return reply.header('cache-control', 'no-store').type(metrics.contentType).send(text);
+    },
+  );
 }

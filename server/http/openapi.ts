@@ -11,11 +11,14 @@ export const openapiDocument = {
   info: {
     title: 'Freight marketplace API',
     version: '0.1.0',
-    description: 'Loads, offers, contracts, tours and the audit trail. Every error answer carries a stable `code` beside its English `message`.',
+    description:
+      'Loads, offers, contracts, tours and the audit trail. Every error answer carries a stable `code` beside its English `message`.',
     license: { name: 'MIT', url: 'https://opensource.org/license/mit' },
   },
   servers: [{ url: '/', description: 'This server' }],
-  components: { securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' } } },
+  components: {
+    securitySchemes: { bearer: { type: 'http' as const, scheme: 'bearer', bearerFormat: 'JWT' } },
+  },
 };
 
 const words = (text: string) => text.split(/[^A-Za-z0-9]+/).filter(Boolean);
@@ -26,23 +29,42 @@ const capitalized = (word: string) => word[0].toUpperCase() + word.slice(1);
  * parameter as `By<Name>`; stable as long as the route is.
  */
 export function operationIdOf(method: string, url: string): string {
-  const parts = url.replace(/^\/api\/?/, '').split('/').filter(Boolean).flatMap((segment) =>
-    segment.startsWith(':') ? [`By${capitalized(segment.slice(1))}`] : words(segment).map(capitalized));
+  const parts = url
+    .replace(/^\/api\/?/, '')
+    .split('/')
+    .filter(Boolean)
+    .flatMap((segment) =>
+      segment.startsWith(':')
+        ? [`By${capitalized(segment.slice(1))}`]
+        : words(segment).map(capitalized),
+    );
   return method.toLowerCase() + (parts.join('') || 'Root');
 }
 
 /** The area an operation belongs to: the path's first segment after `/api` (`loads`, `tours`, ...). */
 export function tagOf(url: string): string {
-  return url.replace(/^\/api\/?/, '').split('/').find((segment) => segment && !segment.startsWith(':')) ?? 'api';
+  return (
+    url
+      .replace(/^\/api\/?/, '')
+      .split('/')
+      .find((segment) => segment && !segment.startsWith(':')) ?? 'api'
+  );
 }
 
 const methodOf = (method: string | string[]) => [method].flat()[0] ?? 'GET';
 
 /** The zod transform, then the operation's id, tag and security where the route does not give them. */
 export const openapiTransform: SwaggerTransform = (document) => {
-  const { schema, url } = jsonSchemaTransform(document as Parameters<typeof jsonSchemaTransform>[0]);
+  const { schema, url } = jsonSchemaTransform(
+    document as Parameters<typeof jsonSchemaTransform>[0],
+  );
   const route = document.route;
-  const own = (schema ?? {}) as FastifySchema & { operationId?: string; tags?: string[]; security?: unknown[]; hide?: boolean };
+  const own = (schema ?? {}) as FastifySchema & {
+    operationId?: string;
+    tags?: string[];
+    security?: unknown[];
+    hide?: boolean;
+  };
   if (own.hide) return { schema: own, url };
   const isPublic = (route.config as { public?: unknown } | undefined)?.public === true;
   return {
@@ -58,18 +80,28 @@ export const openapiTransform: SwaggerTransform = (document) => {
 
 /** The zod registry's components (schemas with `.meta({ id })`), and every tag the operations use, declared. */
 export const openapiTransformObject: SwaggerTransformObject = (document) => {
-  const object = jsonSchemaTransformObject(document) as { paths?: Record<string, Record<string, { tags?: string[] }>>; tags?: { name: string }[] };
+  const object = jsonSchemaTransformObject(document) as {
+    paths?: Record<string, Record<string, { tags?: string[] }>>;
+    tags?: { name: string }[];
+  };
   const used = new Set<string>();
   for (const operations of Object.values(object.paths ?? {})) {
-    for (const operation of Object.values(operations)) for (const tag of operation?.tags ?? []) used.add(tag);
+    for (const operation of Object.values(operations))
+      for (const tag of operation?.tags ?? []) used.add(tag);
   }
   const declared = new Map((object.tags ?? []).map((tag) => [tag.name, tag]));
-  for (const name of [...used].sort()) if (!declared.has(name)) declared.set(name, { name, description: `The ${name} calls` } as { name: string });
-  return withoutUnusedSchemas(typedNullables({ ...object, tags: [...declared.values()] })) as ReturnType<SwaggerTransformObject>;
+  for (const name of [...used].sort())
+    if (!declared.has(name))
+      declared.set(name, { name, description: `The ${name} calls` } as { name: string });
+  return withoutUnusedSchemas(
+    typedNullables({ ...object, tags: [...declared.values()] }),
+  ) as ReturnType<SwaggerTransformObject>;
 };
 
 /** The registry yields an input and an output twin of every named schema: only those the operations reach stay. */
-function withoutUnusedSchemas<T extends { paths?: unknown; components?: { schemas?: Record<string, unknown> } }>(document: T): T {
+function withoutUnusedSchemas<
+  T extends { paths?: unknown; components?: { schemas?: Record<string, unknown> } },
+>(document: T): T {
   const schemas = document.components?.schemas;
   if (!schemas) return document;
   const reached = new Set<string>();
@@ -77,14 +109,27 @@ function withoutUnusedSchemas<T extends { paths?: unknown; components?: { schema
     if (Array.isArray(node)) return node.forEach(visit);
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
-      if (key === '$ref' && typeof value === 'string' && value.startsWith('#/components/schemas/')) {
+      if (
+        key === '$ref' &&
+        typeof value === 'string' &&
+        value.startsWith('#/components/schemas/')
+      ) {
         const name = value.slice('#/components/schemas/'.length);
-        if (!reached.has(name)) { reached.add(name); visit(schemas[name]); }
+        if (!reached.has(name)) {
+          reached.add(name);
+          visit(schemas[name]);
+        }
       } else visit(value);
     }
   };
   visit(document.paths);
-  return { ...document, components: { ...document.components, schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name))) } };
+  return {
+    ...document,
+    components: {
+      ...document.components,
+      schemas: Object.fromEntries(Object.entries(schemas).filter(([name]) => reached.has(name))),
+    },
+  };
 }
 
 /** OpenAPI 3.0's null alone: the alternative a nullable reference gets. */
@@ -98,15 +143,27 @@ const nullOnly = { type: 'object', nullable: true, enum: [null] };
 function typedNullables<T>(node: T): T {
   if (Array.isArray(node)) return node.map(typedNullables) as T;
   if (node === null || typeof node !== 'object') return node;
-  const entries = Object.fromEntries(Object.entries(node).map(([key, value]) => [key, typedNullables(value)])) as Record<string, unknown>;
+  const entries = Object.fromEntries(
+    Object.entries(node).map(([key, value]) => [key, typedNullables(value)]),
+  ) as Record<string, unknown>;
   // `{allOf: [X]}` and nothing beside it is X.
-  if (Object.keys(entries).length === 1 && Array.isArray(entries.allOf) && entries.allOf.length === 1) return entries.allOf[0] as T;
-  const alternatives = (entries.anyOf ?? entries.oneOf ?? entries.allOf) as Record<string, unknown>[] | undefined;
+  if (
+    Object.keys(entries).length === 1 &&
+    Array.isArray(entries.allOf) &&
+    entries.allOf.length === 1
+  )
+    return entries.allOf[0] as T;
+  const alternatives = (entries.anyOf ?? entries.oneOf ?? entries.allOf) as
+    | Record<string, unknown>[]
+    | undefined;
   if (entries.nullable !== true || entries.type !== undefined || !alternatives) return entries as T;
   const { nullable: _, anyOf: _any, oneOf: _one, allOf: _all, ...rest } = entries;
   const key = entries.oneOf ? 'oneOf' : 'anyOf';
-  if (entries.allOf && alternatives.length > 1) return { ...rest, allOf: alternatives, nullable: true, type: 'object' } as T;
-  const members = alternatives.map((member) => (member.type !== undefined ? { ...member, nullable: true } : member));
+  if (entries.allOf && alternatives.length > 1)
+    return { ...rest, allOf: alternatives, nullable: true, type: 'object' } as T;
+  const members = alternatives.map((member) =>
+    member.type !== undefined ? { ...member, nullable: true } : member,
+  );
   if (members.some((member) => member.type === undefined)) members.push(nullOnly);
   return { ...rest, [key]: members } as T;
 }

@@ -21,7 +21,9 @@ export function createOrganizationNames(options: {
 }) {
   const ttlMs = options.ttlMs ?? ORGANIZATION_NAMES_CACHE_MS;
   const cache = new Map<string, { row: Promise<OrganizationNameAndStatus>; until: number }>();
-  const stop = options.onCommitted((projection) => { if (projection === 'organizations') cache.clear(); });
+  const stop = options.onCommitted((projection) => {
+    if (projection === 'organizations') cache.clear();
+  });
   return {
     of(organizationId: string): Promise<OrganizationNameAndStatus> {
       const now = Date.now();
@@ -31,7 +33,9 @@ export function createOrganizationNames(options: {
       cache.delete(organizationId);
       cache.set(organizationId, { row, until: now + ttlMs });
       // A failed read is not kept: the next request asks again.
-      row.catch(() => { if (cache.get(organizationId)?.row === row) cache.delete(organizationId); });
+      row.catch(() => {
+        if (cache.get(organizationId)?.row === row) cache.delete(organizationId);
+      });
       while (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
       return row;
     },

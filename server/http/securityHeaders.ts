@@ -19,14 +19,35 @@ import { contentSecurityDirectives } from './contentSecurity.ts';
 type HeaderList = [string, string][];
 
 /** Headers only a document (or a worker) acts on. */
-const DOCUMENT_ONLY = new Set(['content-security-policy', 'cross-origin-opener-policy', 'origin-agent-cluster', 'x-dns-prefetch-control',
-  'x-download-options', 'x-frame-options', 'x-permitted-cross-domain-policies', 'x-xss-protection']);
+const DOCUMENT_ONLY = new Set([
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+]);
 /** What an API answer keeps of the document's set; its CSP and framing are replaced by the strictest. */
-const API_KEPT = new Set(['cross-origin-opener-policy', 'cross-origin-resource-policy', 'referrer-policy', 'strict-transport-security', 'x-content-type-options']);
+const API_KEPT = new Set([
+  'cross-origin-opener-policy',
+  'cross-origin-resource-policy',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-content-type-options',
+]);
 export const API_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-export function securityHeaderSets(config: Pick<Config, 'mapTileUrl' | 'contentfulSpaceId' | 'contentfulAccessToken'>) {
-  const document = headersSetBy(helmet({ contentSecurityPolicy: { directives: contentSecurityDirectives(config) }, crossOriginEmbedderPolicy: false }));
+export function securityHeaderSets(
+  config: Pick<Config, 'mapTileUrl' | 'contentfulSpaceId' | 'contentfulAccessToken'>,
+) {
+  const document = headersSetBy(
+    helmet({
+      contentSecurityPolicy: { directives: contentSecurityDirectives(config) },
+      crossOriginEmbedderPolicy: false,
+    }),
+  );
   const api: HeaderList = [
     ['content-security-policy', API_CONTENT_SECURITY_POLICY],
     ['x-frame-options', 'DENY'],
@@ -41,23 +62,45 @@ export function securityHeadersHook(config: Parameters<typeof securityHeaderSets
   const sets = securityHeaderSets(config);
   return (request: FastifyRequest, reply: FastifyReply, done: () => void) => {
     const url = request.url;
-    const list = url.startsWith('/api/') ? (url.startsWith('/api/docs') ? sets.document : sets.api)
-      : url.startsWith('/assets/') ? sets.asset : sets.document;
+    const list = url.startsWith('/api/')
+      ? url.startsWith('/api/docs')
+        ? sets.document
+        : sets.api
+      : url.startsWith('/assets/')
+        ? sets.asset
+        : sets.document;
     for (const [name, value] of list) reply.raw.setHeader(name, value);
     done();
   };
 }
 
 /** The headers a request-independent middleware (helmet's) sets, in its order. */
-function headersSetBy(middleware: (request: IncomingMessage, response: ServerResponse, next: (error?: unknown) => void) => void): HeaderList {
+function headersSetBy(
+  middleware: (
+    request: IncomingMessage,
+    response: ServerResponse,
+    next: (error?: unknown) => void,
+  ) => void,
+): HeaderList {
   const headers: HeaderList = [];
   const response = {
-    setHeader(name: string, value: string | number | readonly string[]) { headers.push([name.toLowerCase(), String(value)]); return response; },
+    setHeader(name: string, value: string | number | readonly string[]) {
+      headers.push([name.toLowerCase(), String(value)]);
+      return response;
+    },
     removeHeader() {},
-    getHeader() { return undefined; },
+    getHeader() {
+      return undefined;
+    },
   };
   let failed: unknown = null;
-  middleware({ headers: {}, method: 'GET', url: '/' } as IncomingMessage, response as unknown as ServerResponse, (error) => { failed = error ?? null; });
+  middleware(
+    { headers: {}, method: 'GET', url: '/' } as IncomingMessage,
+    response as unknown as ServerResponse,
+    (error) => {
+      failed = error ?? null;
+    },
+  );
   if (failed) throw failed instanceof Error ? failed : new Error(String(failed));
   return headers;
 }

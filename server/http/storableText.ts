@@ -10,7 +10,8 @@ import type { App } from './routeContext.ts';
 export const TEXT_NOT_STORABLE = errorMessages.text_not_storable;
 
 // A lone surrogate is what String.prototype.isWellFormed refuses; NUL is checked on its own.
-const storable = (text: string) => (text as string & { isWellFormed(): boolean }).isWellFormed() && !text.includes('\u0000');
+const storable = (text: string) =>
+  (text as string & { isWellFormed(): boolean }).isWellFormed() && !text.includes('\u0000');
 
 /** The path of the first string (a key or a value) in `value` that cannot be stored, else null. */
 export function unstorablePath(value: unknown): string | null {
@@ -29,14 +30,20 @@ function firstUnstorable(value: unknown, depth: number): string[] | null {
   if (Array.isArray(value)) {
     for (let index = 0; index < value.length; index++) {
       const found = firstUnstorable(value[index], depth + 1);
-      if (found !== null) { found.push(String(index)); return found; }
+      if (found !== null) {
+        found.push(String(index));
+        return found;
+      }
     }
     return null;
   }
   for (const key of Object.keys(value)) {
     if (!storable(key)) return [key.replace(/\u0000/g, '\\u0000')];
     const found = firstUnstorable((value as Record<string, unknown>)[key], depth + 1);
-    if (found !== null) { found.push(key); return found; }
+    if (found !== null) {
+      found.push(key);
+      return found;
+    }
   }
   return null;
 }
@@ -45,7 +52,9 @@ function firstUnstorable(value: unknown, depth: number): string[] | null {
 export function requireStorableText(value: unknown, context: string): void {
   const path = unstorablePath(value);
   if (path === null) return;
-  throw new ValidationError(TEXT_NOT_STORABLE, [{ path: path || context, message: TEXT_NOT_STORABLE }]);
+  throw new ValidationError(TEXT_NOT_STORABLE, [
+    { path: path || context, message: TEXT_NOT_STORABLE },
+  ]);
 }
 
 /** Every route: the path parameters, the query and a parsed JSON body are checked before their schemas run. */

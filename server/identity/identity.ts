@@ -10,13 +10,16 @@ export const newSixDigitCode = () => String(randomInt(0, 1_000_000)).padStart(6,
 
 /** The latest of several positions (null when nothing was appended). */
 export const latest = (...positions: (LogPosition | null)[]): LogPosition | null =>
-  positions.reduce<LogPosition | null>((a, b) => (!b ? a : !a ? b : comparePositions(a, b) > 0 ? a : b), null);
-
+  positions.reduce<LogPosition | null>(
+    (a, b) => (!b ? a : !a ? b : comparePositions(a, b) > 0 ? a : b),
+    null,
+  );
 
 export const newId = () => randomUUID();
 export const assertFound = <T>(value: T | null | undefined, what: string): T => {
   if (value === null || value === undefined) throw new NotFoundError(`${what} not found`);
   return value;
 };
-export const roleName = (roleId: RoleId) => Object.entries(Role).find(([, id]) => id === roleId)?.[0] ?? 'Unknown';
+export const roleName = (roleId: RoleId) =>
+  Object.entries(Role).find(([, id]) => id === roleId)?.[0] ?? 'Unknown';
 export { ConflictError };

@@ -1,6 +1,16 @@
-import { evolveOrganization, initialOrganization, organizationStream, type OrganizationEvent } from '../../domain/organizations/organization.ts';
+import {
+  evolveOrganization,
+  initialOrganization,
+  organizationStream,
+  type OrganizationEvent,
+} from '../../domain/organizations/organization.ts';
 import { evolveUser, initialUser, userStream, type UserEvent } from '../../domain/users/user.ts';
-import { comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
+import {
+  comparePositions,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+} from '../eventstore/eventStore.ts';
 
 export type NamesAsOf = {
   /** The user's name as of that log position: their stream folded up to it, so a later rename does not show. */
@@ -18,15 +28,22 @@ export type NamesAsOf = {
  * past, and a user deleted since keeps the name they had. Null for an id with no stream yet at
  * that point (or none at all).
  */
-export async function readNamesAsOf(store: EventStore, ids: { users: Iterable<string>; organizations: Iterable<string> }): Promise<NamesAsOf> {
+export async function readNamesAsOf(
+  store: EventStore,
+  ids: { users: Iterable<string>; organizations: Iterable<string> },
+): Promise<NamesAsOf> {
   const userIds = [...new Set(ids.users)];
   const organizationIds = [...new Set(ids.organizations)];
   const [userStreams, organizationStreams] = await Promise.all([
     Promise.all(userIds.map((id) => store.readStream<UserEvent>(userStream(id)))),
-    Promise.all(organizationIds.map((id) => store.readStream<OrganizationEvent>(organizationStream(id)))),
+    Promise.all(
+      organizationIds.map((id) => store.readStream<OrganizationEvent>(organizationStream(id))),
+    ),
   ]);
   const users = new Map(userIds.map((id, index) => [id, userStreams[index]!.events]));
-  const organizations = new Map(organizationIds.map((id, index) => [id, organizationStreams[index]!.events]));
+  const organizations = new Map(
+    organizationIds.map((id, index) => [id, organizationStreams[index]!.events]),
+  );
 
   const userName = (events: RecordedEvent<UserEvent>[]) => {
     const state = events.reduce(evolveUser, initialUser());
@@ -36,10 +53,15 @@ export async function readNamesAsOf(store: EventStore, ids: { users: Iterable<st
     const state = events.reduce(evolveOrganization, initialOrganization());
     return state.registered ? state.name : null;
   };
-  const upTo = (position: LogPosition) => (event: RecordedEvent) => comparePositions(event.position, position) <= 0;
+  const upTo = (position: LogPosition) => (event: RecordedEvent) =>
+    comparePositions(event.position, position) <= 0;
   return {
     user: (userId, position) => userName((users.get(userId) ?? []).filter(upTo(position))),
-    organization: (organizationId, position) => organizationName((organizations.get(organizationId) ?? []).filter(upTo(position))),
-    organizationAtTime: (organizationId, at) => organizationName((organizations.get(organizationId) ?? []).filter((event) => event.metadata.at <= at)),
+    organization: (organizationId, position) =>
+      organizationName((organizations.get(organizationId) ?? []).filter(upTo(position))),
+    organizationAtTime: (organizationId, at) =>
+      organizationName(
+        (organizations.get(organizationId) ?? []).filter((event) => event.metadata.at <= at),
+      ),
   };
 }

@@ -20,7 +20,12 @@ import type { DB } from '../../storage/schema.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
 import type { Leadership } from '../integrations/eld/leadership.ts';
 import type { InstalledServiceRow, OrganizationServices } from '../commands/services.ts';
-import { CredentialsRefusedError, ProviderUnavailableError, sameTruckName, type EldTruck } from '../integrations/eld/provider.ts';
+import {
+  CredentialsRefusedError,
+  ProviderUnavailableError,
+  sameTruckName,
+  type EldTruck,
+} from '../integrations/eld/provider.ts';
 import { SealedSecretError } from '../integrations/eld/secrets.ts';
 
 export const DEFAULT_ELD_POLL_MS = 30_000;
@@ -32,7 +37,15 @@ const CONCURRENCY = 4;
 const UNCHANGED_METERS = 1;
 
 /** `outOfRange`: reports dated outside the last 7 days and the next 5 minutes (a provider's broken clock), dropped. */
-export type PollResult = { services: number; tours: number; recorded: number; unchanged: number; missing: number; failed: number; outOfRange: number };
+export type PollResult = {
+  services: number;
+  tours: number;
+  recorded: number;
+  unchanged: number;
+  missing: number;
+  failed: number;
+  outOfRange: number;
+};
 
 export type EldPoller = {
   /** One pass over the tracked tours; `now` is the time the positions are asked for (the simulator's clock). */
@@ -44,8 +57,13 @@ type TrackedTour = { tourId: string; truckName: string; organizationId: string }
 type LastPosition = { recordedAt: string; latitude: number; longitude: number };
 
 export function startEldPoller(options: {
-  db: Kysely<DB>; marketplace: MarketplaceCommands; services: OrganizationServices; logger: Logger; leadership: Leadership;
-  intervalMs?: number; background?: boolean;
+  db: Kysely<DB>;
+  marketplace: MarketplaceCommands;
+  services: OrganizationServices;
+  logger: Logger;
+  leadership: Leadership;
+  intervalMs?: number;
+  background?: boolean;
 }): EldPoller {
   const { db, marketplace, services, logger, leadership } = options;
   const intervalMs = options.intervalMs ?? DEFAULT_ELD_POLL_MS;
@@ -56,12 +74,23 @@ export function startEldPoller(options: {
 
   const trackedTours = async () => {
     const rows = await trackedToursWithServices(db);
-    const byOrganization = new Map<string, { services: Map<string, InstalledServiceRow>; tours: Map<string, TrackedTour> }>();
+    const byOrganization = new Map<
+      string,
+      { services: Map<string, InstalledServiceRow>; tours: Map<string, TrackedTour> }
+    >();
     for (const row of rows) {
       if (!String(row.eld_truck_name).trim()) continue;
-      const entry = byOrganization.get(row.carrier_organization_id) ?? { services: new Map(), tours: new Map() };
+      const entry = byOrganization.get(row.carrier_organization_id) ?? {
+        services: new Map(),
+        tours: new Map(),
+      };
       byOrganization.set(row.carrier_organization_id, entry);
-      const { tour_id: tourId, eld_truck_name: truckName, carrier_organization_id: organizationId, ...service } = row;
+      const {
+        tour_id: tourId,
+        eld_truck_name: truckName,
+        carrier_organization_id: organizationId,
+        ...service
+      } = row;
       entry.services.set(service.id, service as InstalledServiceRow);
       entry.tours.set(tourId, { tourId, truckName, organizationId });
     }
@@ -73,7 +102,11 @@ export function startEldPoller(options: {
     if (known) return known;
     const row = await readLastPosition(db, tourId);
     if (!row) return null;
-    const last = { recordedAt: new Date(row.recorded_at).toISOString(), latitude: Number(row.latitude), longitude: Number(row.longitude) };
+    const last = {
+      recordedAt: new Date(row.recorded_at).toISOString(),
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+    };
     lastPositions.set(tourId, last);
     return last;
   };
@@ -86,12 +119,20 @@ export function startEldPoller(options: {
       backoffUntil.delete(service.id);
       return fleet;
     } catch (error) {
-      const context = { organizationServiceId: service.id, organizationId: service.organization_id, provider: service.service_id };
+      const context = {
+        organizationServiceId: service.id,
+        organizationId: service.organization_id,
+        provider: service.service_id,
+      };
       if (error instanceof CredentialsRefusedError || error instanceof SealedSecretError) {
         backoffUntil.set(service.id, now.getTime() + REFUSED_BACKOFF_MS);
-        logger.warn({ ...context, reason: error.message }, 'ELD credentials refused: polling paused for this service');
+        logger.warn(
+          { ...context, reason: error.message },
+          'ELD credentials refused: polling paused for this service',
+        );
       } else if (error instanceof ProviderUnavailableError) {
-        if (error.retryAfterSeconds) backoffUntil.set(service.id, now.getTime() + error.retryAfterSeconds * 1000);
+        if (error.retryAfterSeconds)
+          backoffUntil.set(service.id, now.getTime() + error.retryAfterSeconds * 1000);
         logger.warn({ ...context, reason: error.message }, 'ELD provider unavailable');
       } else {
         logger.warn({ ...context, err: error }, 'ELD poll failed');
@@ -100,7 +141,11 @@ export function startEldPoller(options: {
     }
   };
 
-  const pollOrganization = async (entry: { services: Map<string, InstalledServiceRow>; tours: Map<string, TrackedTour> }, now: Date, result: PollResult) => {
+  const pollOrganization = async (
+    entry: { services: Map<string, InstalledServiceRow>; tours: Map<string, TrackedTour> },
+    now: Date,
+    result: PollResult,
+  ) => {
     const fleets: EldTruck[][] = [];
     for (const service of entry.services.values()) {
       result.services += 1;
@@ -110,20 +155,55 @@ export function startEldPoller(options: {
     }
     for (const tour of entry.tours.values()) {
       result.tours += 1;
-      const truck = fleets.flat().find((candidate) => sameTruckName(candidate.name, tour.truckName));
-      if (!truck) { result.missing += 1; continue; }
+      const truck = fleets
+        .flat()
+        .find((candidate) => sameTruckName(candidate.name, tour.truckName));
+      if (!truck) {
+        result.missing += 1;
+        continue;
+      }
       if (!isObservedTimeInWindow(Date.parse(truck.updatedAt), now.getTime())) {
         result.outOfRange += 1;
-        logger.warn({ tourId: tour.tourId, truck: truck.name, reportedAt: truck.updatedAt, now: now.toISOString() }, 'ELD position dropped: dated outside the last 7 days and the next 5 minutes');
+        logger.warn(
+          {
+            tourId: tour.tourId,
+            truck: truck.name,
+            reportedAt: truck.updatedAt,
+            now: now.toISOString(),
+          },
+          'ELD position dropped: dated outside the last 7 days and the next 5 minutes',
+        );
         continue;
       }
       const last = await lastPositionOf(tour.tourId);
-      if (last && (truck.updatedAt <= last.recordedAt || distanceMeters(last, truck) < UNCHANGED_METERS)) { result.unchanged += 1; continue; }
+      if (
+        last &&
+        (truck.updatedAt <= last.recordedAt || distanceMeters(last, truck) < UNCHANGED_METERS)
+      ) {
+        result.unchanged += 1;
+        continue;
+      }
       try {
-        await marketplace.recordPositions(null, tour.tourId, [{
-          latitude: truck.latitude, longitude: truck.longitude, speed: truck.speed, heading: truck.heading, accuracy: null, recordedAt: truck.updatedAt,
-        }], now.toISOString());
-        lastPositions.set(tour.tourId, { recordedAt: truck.updatedAt, latitude: truck.latitude, longitude: truck.longitude });
+        await marketplace.recordPositions(
+          null,
+          tour.tourId,
+          [
+            {
+              latitude: truck.latitude,
+              longitude: truck.longitude,
+              speed: truck.speed,
+              heading: truck.heading,
+              accuracy: null,
+              recordedAt: truck.updatedAt,
+            },
+          ],
+          now.toISOString(),
+        );
+        lastPositions.set(tour.tourId, {
+          recordedAt: truck.updatedAt,
+          latitude: truck.latitude,
+          longitude: truck.longitude,
+        });
         result.recorded += 1;
       } catch (error) {
         // The tour moved on (delivered, cancelled) since the read model was read: nothing to record.
@@ -133,15 +213,27 @@ export function startEldPoller(options: {
   };
 
   const pass = async (now = new Date()): Promise<PollResult> => {
-    const result: PollResult = { services: 0, tours: 0, recorded: 0, unchanged: 0, missing: 0, failed: 0, outOfRange: 0 };
+    const result: PollResult = {
+      services: 0,
+      tours: 0,
+      recorded: 0,
+      unchanged: 0,
+      missing: 0,
+      failed: 0,
+      outOfRange: 0,
+    };
     const organizations = [...(await trackedTours()).values()];
     const queue = [...organizations];
-    await Promise.all(Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
-      for (let entry = queue.shift(); entry; entry = queue.shift()) await pollOrganization(entry, now, result);
-    }));
+    await Promise.all(
+      Array.from({ length: Math.min(CONCURRENCY, queue.length) }, async () => {
+        for (let entry = queue.shift(); entry; entry = queue.shift())
+          await pollOrganization(entry, now, result);
+      }),
+    );
     // Forget the tours that are no longer tracked.
     const tracked = new Set(organizations.flatMap((entry) => [...entry.tours.keys()]));
-    for (const tourId of lastPositions.keys()) if (!tracked.has(tourId)) lastPositions.delete(tourId);
+    for (const tourId of lastPositions.keys())
+      if (!tracked.has(tourId)) lastPositions.delete(tourId);
     return result;
   };
 

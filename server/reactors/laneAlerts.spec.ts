@@ -1,10 +1,25 @@
 // @postgres: the alert reactor's lock and checkpoint
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
-import { bearer, member, organization, PASSWORD, superadmin, type Member } from '../identity/fixtures.ts';
+import {
+  bearer,
+  member,
+  organization,
+  PASSWORD,
+  superadmin,
+  type Member,
+} from '../identity/fixtures.ts';
 import { causeOf } from '../identity/identity.ts';
 import { createUser } from '../identity/onboarding.ts';
-import { CHICAGO, GARY, inHours, INDIANAPOLIS, loadBody, LOS_ANGELES, stop } from '../testing/loadBodies.ts';
+import {
+  CHICAGO,
+  GARY,
+  inHours,
+  INDIANAPOLIS,
+  loadBody,
+  LOS_ANGELES,
+  stop,
+} from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { startLaneAlerts, type LaneAlert, type RealtimeEmitter } from './laneAlerts.ts';
 
@@ -17,7 +32,8 @@ t.teardown(close);
 
 type Emitted = { rooms: string[]; event: string; payload: LaneAlert };
 const recorder = (into: Emitted[]): RealtimeEmitter => ({
-  emit: (rooms, event, payload) => void (event === 'lane:alert' && into.push({ rooms, event, payload: payload as LaneAlert })),
+  emit: (rooms, event, payload) =>
+    void (event === 'lane:alert' && into.push({ rooms, event, payload: payload as LaneAlert })),
 });
 const emitted: Emitted[] = [];
 // Record the platform's lane alerts on their way to socket.io (which still sends them on).
@@ -30,127 +46,255 @@ platform.realtime.emit = (rooms, event, payload) => {
 const admin = await superadmin(app, platform);
 const shipper = await organization(app, platform, 'Shipper', { name: 'Acme Paper' });
 const carrier = await organization(app, platform, 'Carrier', { name: 'Lane Hauling' });
-const dispatcher = await member(app, platform, carrier.organizationId!, Role.Carrier, { name: 'Dee Dispatch' });
+const dispatcher = await member(app, platform, carrier.organizationId!, Role.Carrier, {
+  name: 'Dee Dispatch',
+});
 const driver = await member(app, platform, carrier.organizationId!, Role.Driver);
 const flatbeds = await organization(app, platform, 'Carrier', { name: 'Flatbed Freight' });
 const westCoast = await organization(app, platform, 'Carrier', { name: 'West Coast Lines' });
 // Saves its search while Active, then is blocked (a Pending organization cannot save one at all: 403).
 const newcomer = await organization(app, platform, 'Carrier', { name: 'Newcomer Trucking' });
-const { userId: pendingUserId, position } = await createUser(platform, {
-  email: 'pending-dispatcher@example.com', username: 'pending-dispatcher', name: 'Pat Pending', phone: '555-555-0109', roleId: Role.Carrier,
-  organizationId: carrier.organizationId, password: PASSWORD, status: 1,
-}, causeOf(null), new Date().toISOString());
+const { userId: pendingUserId, position } = await createUser(
+  platform,
+  {
+    email: 'pending-dispatcher@example.com',
+    username: 'pending-dispatcher',
+    name: 'Pat Pending',
+    phone: '555-555-0109',
+    roleId: Role.Carrier,
+    organizationId: carrier.organizationId,
+    password: PASSWORD,
+    status: 1,
+  },
+  causeOf(null),
+  new Date().toISOString(),
+);
 await platform.runner.waitFor(['users'], position);
 
 const send = (method: 'POST' | 'PUT', url: string, token: string, payload: unknown) =>
   app.inject({ method, url, headers: bearer(token), payload: payload as object });
 async function saveSearch(user: Member, body: Record<string, unknown>): Promise<string> {
   const response = await send('POST', '/api/searches', user.token, body);
-  if (response.statusCode !== 201) throw new Error(`saving ${JSON.stringify(body)}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`saving ${JSON.stringify(body)}: ${response.statusCode} ${response.body}`);
   return response.json().id;
 }
-async function postLoad(overrides: Record<string, unknown> = {}): Promise<{ id: string; guid: string }> {
+async function postLoad(
+  overrides: Record<string, unknown> = {},
+): Promise<{ id: string; guid: string }> {
   const response = await send('POST', '/api/loads', shipper.token, loadBody(overrides));
-  if (response.statusCode !== 201) throw new Error(`posting a load: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 201)
+    throw new Error(`posting a load: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 const emailsTo = async (user: { email: string }) =>
-  ((await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: bearer(admin.token) })).json() as { to: string; subject: string; text: string }[])
-    .filter((mail) => mail.to === user.email).reverse();
+  (
+    (
+      await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: bearer(admin.token) })
+    ).json() as { to: string; subject: string; text: string }[]
+  )
+    .filter((mail) => mail.to === user.email)
+    .reverse();
 const roomsOf = (list: Emitted[]) => list.flatMap((entry) => entry.rooms).sort();
-const area = (place: { latitude: number; longitude: number }, radius: number) => ({ latitude: place.latitude, longitude: place.longitude, radius });
-
-const chicagoVans = await saveSearch(carrier, { name: 'Chicago vans', origin: area(CHICAGO, 50), equipment: [5] });
-// Would take a load out of Indianapolis (within 200 miles of Chicago), but hauls flatbeds only.
-await saveSearch(flatbeds, { name: 'Chicago flatbeds', origin: area(CHICAGO, 200), equipment: [1] });
-await saveSearch(westCoast, { name: 'LA to Indy', origin: area(LOS_ANGELES, 200), destination: area(INDIANAPOLIS, 50) });
-await saveSearch(newcomer, { name: 'Any 48 ft van', equipment: [5] });
-const blocked = await app.inject({ method: 'PUT', url: `/api/organizations/${newcomer.organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Blocked' } });
-if (blocked.statusCode !== 200) throw new Error(`blocking ${newcomer.organizationId}: ${blocked.statusCode} ${blocked.body}`);
-
-const handled = async () => t.ok(await platform.laneAlerts!.waitFor(await platform.store.committedHead()), 'the lane alerts caught up');
-
-t.test('a matching load alerts the Active carrier users of that organization at once, and by e-mail', async (t) => {
-  const load = await postLoad();
-  await handled();
-  t.same(roomsOf(emitted), [`user:${carrier.userId}`, `user:${dispatcher.userId}`].sort(),
-    'one alert each to the two carrier users; not the driver, the Pending user, other lanes or a blocked organization');
-  t.notOk(roomsOf(emitted).includes(`user:${driver.userId}`) || roomsOf(emitted).includes(`user:${pendingUserId}`));
-  const { event, payload } = emitted[0]!;
-  t.equal(event, 'lane:alert');
-  t.same(payload, {
-    searchId: chicagoVans,
-    searchName: 'Chicago vans',
-    load: {
-      id: load.id, guid: load.guid,
-      pickup: { address: CHICAGO.address, city: 'Chicago', state: 'IL', latitude: CHICAGO.latitude, longitude: CHICAGO.longitude },
-      dropoff: { address: INDIANAPOLIS.address, city: 'Indianapolis', state: 'IN', latitude: INDIANAPOLIS.latitude, longitude: INDIANAPOLIS.longitude },
-      pickupTime: payload.load.pickupTime, equipment: [5], weight: 42000,
-    },
-  });
-  t.ok(Math.abs(Date.parse(payload.load.pickupTime) - Date.parse(inHours(48))) < 60_000, 'the pickup time of the load');
-
-  for (const user of [carrier, dispatcher]) {
-    const mails = await emailsTo(user);
-    t.equal(mails.length, 1, `one e-mail to ${user.email}`);
-    t.equal(mails[0]!.subject, `New load on your lane: ${load.guid} Chicago, IL to Indianapolis, IN`);
-    t.match(mails[0]!.text, `- ${load.guid}: Chicago, IL to Indianapolis, IN, pickup `);
-    t.match(mails[0]!.text, '48 Foot Dry Van, 42,000 lbs (saved search "Chicago vans")');
-  }
-  for (const user of [driver, flatbeds, westCoast, newcomer]) t.same(await emailsTo(user), [], `no e-mail to ${user.email}`);
+const area = (place: { latitude: number; longitude: number }, radius: number) => ({
+  latitude: place.latitude,
+  longitude: place.longitude,
+  radius,
 });
+
+const chicagoVans = await saveSearch(carrier, {
+  name: 'Chicago vans',
+  origin: area(CHICAGO, 50),
+  equipment: [5],
+});
+// Would take a load out of Indianapolis (within 200 miles of Chicago), but hauls flatbeds only.
+await saveSearch(flatbeds, {
+  name: 'Chicago flatbeds',
+  origin: area(CHICAGO, 200),
+  equipment: [1],
+});
+await saveSearch(westCoast, {
+  name: 'LA to Indy',
+  origin: area(LOS_ANGELES, 200),
+  destination: area(INDIANAPOLIS, 50),
+});
+await saveSearch(newcomer, { name: 'Any 48 ft van', equipment: [5] });
+const blocked = await app.inject({
+  method: 'PUT',
+  url: `/api/organizations/${newcomer.organizationId}/status`,
+  headers: bearer(admin.token),
+  payload: { status: 'Blocked' },
+});
+if (blocked.statusCode !== 200)
+  throw new Error(`blocking ${newcomer.organizationId}: ${blocked.statusCode} ${blocked.body}`);
+
+const handled = async () =>
+  t.ok(
+    await platform.laneAlerts!.waitFor(await platform.store.committedHead()),
+    'the lane alerts caught up',
+  );
+
+t.test(
+  'a matching load alerts the Active carrier users of that organization at once, and by e-mail',
+  async (t) => {
+    const load = await postLoad();
+    await handled();
+    t.same(
+      roomsOf(emitted),
+      [`user:${carrier.userId}`, `user:${dispatcher.userId}`].sort(),
+      'one alert each to the two carrier users; not the driver, the Pending user, other lanes or a blocked organization',
+    );
+    t.notOk(
+      roomsOf(emitted).includes(`user:${driver.userId}`) ||
+        roomsOf(emitted).includes(`user:${pendingUserId}`),
+    );
+    const { event, payload } = emitted[0]!;
+    t.equal(event, 'lane:alert');
+    t.same(payload, {
+      searchId: chicagoVans,
+      searchName: 'Chicago vans',
+      load: {
+        id: load.id,
+        guid: load.guid,
+        pickup: {
+          address: CHICAGO.address,
+          city: 'Chicago',
+          state: 'IL',
+          latitude: CHICAGO.latitude,
+          longitude: CHICAGO.longitude,
+        },
+        dropoff: {
+          address: INDIANAPOLIS.address,
+          city: 'Indianapolis',
+          state: 'IN',
+          latitude: INDIANAPOLIS.latitude,
+          longitude: INDIANAPOLIS.longitude,
+        },
+        pickupTime: payload.load.pickupTime,
+        equipment: [5],
+        weight: 42000,
+      },
+    });
+    t.ok(
+      Math.abs(Date.parse(payload.load.pickupTime) - Date.parse(inHours(48))) < 60_000,
+      'the pickup time of the load',
+    );
+
+    for (const user of [carrier, dispatcher]) {
+      const mails = await emailsTo(user);
+      t.equal(mails.length, 1, `one e-mail to ${user.email}`);
+      t.equal(
+        mails[0]!.subject,
+        `New load on your lane: ${load.guid} Chicago, IL to Indianapolis, IN`,
+      );
+      t.match(mails[0]!.text, `- ${load.guid}: Chicago, IL to Indianapolis, IN, pickup `);
+      t.match(mails[0]!.text, '48 Foot Dry Van, 42,000 lbs (saved search "Chicago vans")');
+    }
+    for (const user of [driver, flatbeds, westCoast, newcomer])
+      t.same(await emailsTo(user), [], `no e-mail to ${user.email}`);
+  },
+);
 
 t.test('a load outside every lane alerts nobody', async (t) => {
   emitted.length = 0;
   // Out of Indianapolis: 165 miles from Chicago, outside the 50-mile origin; inside the flatbed
   // carrier's 200 miles, but a reefer; and not out of Los Angeles.
-  await postLoad({ loadEquipment: [3], locations: [stop(INDIANAPOLIS, 1, 'Hoosier Print Works'), stop(CHICAGO, 4, 'Acme Paper Mill')] });
+  await postLoad({
+    loadEquipment: [3],
+    locations: [stop(INDIANAPOLIS, 1, 'Hoosier Print Works'), stop(CHICAGO, 4, 'Acme Paper Mill')],
+  });
   await handled();
   t.same(emitted, [], 'no socket alert');
-  for (const user of [carrier, dispatcher]) t.equal((await emailsTo(user)).length, 1, `no new e-mail to ${user.email}`);
+  for (const user of [carrier, dispatcher])
+    t.equal((await emailsTo(user)).length, 1, `no new e-mail to ${user.email}`);
   for (const user of [flatbeds, westCoast, newcomer]) t.same(await emailsTo(user), []);
 });
 
 t.test('a paused load that reopens alerts again', async (t) => {
-  const load = await postLoad({ locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')] });
+  const load = await postLoad({
+    locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')],
+  });
   await handled();
   emitted.length = 0;
   t.ok(await platform.marketplace.expireLoad(load.id, inHours(25)), 'the offer expired: paused');
   await handled();
   t.same(emitted, [], 'pausing alerts nobody');
-  const extended = await send('PUT', '/api/loads', shipper.token, { loadId: load.id, newExpiration: inHours(30), expirationTimezone: 'America/Chicago' });
+  const extended = await send('PUT', '/api/loads', shipper.token, {
+    loadId: load.id,
+    newExpiration: inHours(30),
+    expirationTimezone: 'America/Chicago',
+  });
   t.equal(extended.statusCode, 200, extended.body);
   await handled();
-  t.same(emitted.map((entry) => [entry.rooms[0], entry.payload.load.guid]).sort(), [[`user:${carrier.userId}`, load.guid], [`user:${dispatcher.userId}`, load.guid]].sort(),
-    'back on the market: Gary is 25 miles from Chicago');
+  t.same(
+    emitted.map((entry) => [entry.rooms[0], entry.payload.load.guid]).sort(),
+    [
+      [`user:${carrier.userId}`, load.guid],
+      [`user:${dispatcher.userId}`, load.guid],
+    ].sort(),
+    'back on the market: Gary is 25 miles from Chicago',
+  );
 });
 
-t.test('a search saved, deleted or an organization blocked after earlier loads counts for the next load at once', async (t) => {
-  // The loads before have been matched already: what the reactor keeps of the searches must follow the log.
-  const gary = () => postLoad({ loadEquipment: [1], locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')] });
-  emitted.length = 0;
-  await gary();
-  await handled();
-  t.same(roomsOf(emitted), [`user:${flatbeds.userId}`], 'a flatbed out of Gary: the flatbed carrier only');
-  emitted.length = 0;
-  const garyFlatbeds = await saveSearch(westCoast, { name: 'Gary flatbeds', origin: area(GARY, 50), equipment: [1] });
-  await gary();
-  await handled();
-  t.same(roomsOf(emitted), [`user:${flatbeds.userId}`, `user:${westCoast.userId}`].sort(), 'the search saved just before alerts the next load');
-  emitted.length = 0;
-  const deleted = await app.inject({ method: 'DELETE', url: `/api/searches/${garyFlatbeds}`, headers: bearer(westCoast.token) });
-  t.equal(deleted.statusCode, 204, deleted.body);
-  const blocking = await app.inject({ method: 'PUT', url: `/api/organizations/${flatbeds.organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Blocked' } });
-  t.equal(blocking.statusCode, 200, blocking.body);
-  await gary();
-  await handled();
-  t.same(emitted, [], 'a deleted search and a blocked organization alert nobody');
-  const activating = await app.inject({ method: 'PUT', url: `/api/organizations/${flatbeds.organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Active' } });
-  t.equal(activating.statusCode, 200, activating.body);
-  await gary();
-  await handled();
-  t.same(roomsOf(emitted), [`user:${flatbeds.userId}`], 'active again: alerted again');
-});
+t.test(
+  'a search saved, deleted or an organization blocked after earlier loads counts for the next load at once',
+  async (t) => {
+    // The loads before have been matched already: what the reactor keeps of the searches must follow the log.
+    const gary = () =>
+      postLoad({
+        loadEquipment: [1],
+        locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')],
+      });
+    emitted.length = 0;
+    await gary();
+    await handled();
+    t.same(
+      roomsOf(emitted),
+      [`user:${flatbeds.userId}`],
+      'a flatbed out of Gary: the flatbed carrier only',
+    );
+    emitted.length = 0;
+    const garyFlatbeds = await saveSearch(westCoast, {
+      name: 'Gary flatbeds',
+      origin: area(GARY, 50),
+      equipment: [1],
+    });
+    await gary();
+    await handled();
+    t.same(
+      roomsOf(emitted),
+      [`user:${flatbeds.userId}`, `user:${westCoast.userId}`].sort(),
+      'the search saved just before alerts the next load',
+    );
+    emitted.length = 0;
+    const deleted = await app.inject({
+      method: 'DELETE',
+      url: `/api/searches/${garyFlatbeds}`,
+      headers: bearer(westCoast.token),
+    });
+    t.equal(deleted.statusCode, 204, deleted.body);
+    const blocking = await app.inject({
+      method: 'PUT',
+      url: `/api/organizations/${flatbeds.organizationId}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'Blocked' },
+    });
+    t.equal(blocking.statusCode, 200, blocking.body);
+    await gary();
+    await handled();
+    t.same(emitted, [], 'a deleted search and a blocked organization alert nobody');
+    const activating = await app.inject({
+      method: 'PUT',
+      url: `/api/organizations/${flatbeds.organizationId}/status`,
+      headers: bearer(admin.token),
+      payload: { status: 'Active' },
+    });
+    t.equal(activating.statusCode, 200, activating.body);
+    await gary();
+    await handled();
+    t.same(roomsOf(emitted), [`user:${flatbeds.userId}`], 'active again: alerted again');
+  },
+);
 
 t.test('e-mails: at most one a minute per user, listing every alert since the last', async (t) => {
   // Take the platform's own reactor out and drive one with a clock of our own.
@@ -158,12 +302,24 @@ t.test('e-mails: at most one a minute per user, listing every alert since the la
   let now = Date.parse('2026-12-01T10:00:00.000Z');
   const live: Emitted[] = [];
   const alerts = await startLaneAlerts({
-    database: platform.database, store: platform.store, mailer: platform.mailer, logger: platform.logger, projections: platform.runner,
-    realtime: () => recorder(live), clock: () => new Date(now), flushEveryMs: 0,
+    database: platform.database,
+    store: platform.store,
+    mailer: platform.mailer,
+    logger: platform.logger,
+    projections: platform.runner,
+    realtime: () => recorder(live),
+    clock: () => new Date(now),
+    flushEveryMs: 0,
   });
   t.teardown(() => alerts.stop());
   const caughtUp = async () => t.ok(await alerts.waitFor(await platform.store.committedHead()));
-  const before = new Map(await Promise.all([carrier, dispatcher].map(async (user) => [user.email, (await emailsTo(user)).length] as const)));
+  const before = new Map(
+    await Promise.all(
+      [carrier, dispatcher].map(
+        async (user) => [user.email, (await emailsTo(user)).length] as const,
+      ),
+    ),
+  );
   const newEmails = async (user: Member) => (await emailsTo(user)).slice(before.get(user.email));
 
   const first = await postLoad();
@@ -172,9 +328,15 @@ t.test('e-mails: at most one a minute per user, listing every alert since the la
 
   const second = await postLoad({ weight: 1000 });
   now += 20_000;
-  const third = await postLoad({ locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')] });
+  const third = await postLoad({
+    locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')],
+  });
   await caughtUp();
-  t.equal(live.filter((entry) => entry.rooms[0] === `user:${carrier.userId}`).length, 3, 'every alert reached the socket at once');
+  t.equal(
+    live.filter((entry) => entry.rooms[0] === `user:${carrier.userId}`).length,
+    3,
+    'every alert reached the socket at once',
+  );
   t.equal((await newEmails(carrier)).length, 1, 'the next two wait for the minute');
 
   now += 30_000;
@@ -184,7 +346,13 @@ t.test('e-mails: at most one a minute per user, listing every alert since the la
   t.equal(await alerts.flush(), 0, 'and nothing more');
   for (const user of [carrier, dispatcher]) {
     const mails = await newEmails(user);
-    t.same(mails.map((mail) => mail.subject), [`New load on your lane: ${first.guid} Chicago, IL to Indianapolis, IN`, '2 new loads match your saved searches']);
+    t.same(
+      mails.map((mail) => mail.subject),
+      [
+        `New load on your lane: ${first.guid} Chicago, IL to Indianapolis, IN`,
+        '2 new loads match your saved searches',
+      ],
+    );
     t.match(mails[1]!.text, `- ${second.guid}: Chicago, IL to Indianapolis, IN`);
     t.match(mails[1]!.text, '1,000 lbs');
     t.match(mails[1]!.text, `- ${third.guid}: Gary, IN to Indianapolis, IN`);
@@ -194,6 +362,9 @@ t.test('e-mails: at most one a minute per user, listing every alert since the la
   now += 5 * 60_000;
   const fourth = await postLoad();
   await caughtUp();
-  t.same((await newEmails(carrier)).map((mail) => mail.subject).at(-1), `New load on your lane: ${fourth.guid} Chicago, IL to Indianapolis, IN`,
-    'after a quiet spell the next alert is e-mailed at once again');
+  t.same(
+    (await newEmails(carrier)).map((mail) => mail.subject).at(-1),
+    `New load on your lane: ${fourth.guid} Chicago, IL to Indianapolis, IN`,
+    'after a quiet spell the next alert is e-mailed at once again',
+  );
 });

@@ -3,28 +3,57 @@ import { DateTime } from 'luxon';
 import type { Logger } from 'pino';
 import { GenericStatus, trailerTypes } from '../../domain/catalog.ts';
 import { evolveLoad, initialLoad } from '../../domain/loads/load.decide.ts';
-import { loadStream, type LoadDetails, type LoadEvent, type LoadExpirationExtended, type LoadPosted, type LoadStop } from '../../domain/loads/load.types.ts';
+import {
+  loadStream,
+  type LoadDetails,
+  type LoadEvent,
+  type LoadExpirationExtended,
+  type LoadPosted,
+  type LoadStop,
+} from '../../domain/loads/load.types.ts';
 import { hasAny, LOADS_CARRIER, permissionsFor } from '../../domain/permissions.ts';
 import { matchesLane } from '../../domain/searches/lane.ts';
 import { organizationsProjection } from '../../projections/organizations/organizations.projection.ts';
 import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
-import { criteriaOfRow, savedSearchesProjection } from '../../projections/searches/searches.projection.ts';
+import {
+  criteriaOfRow,
+  savedSearchesProjection,
+} from '../../projections/searches/searches.projection.ts';
 import { activeSearches } from '../../projections/searches/searches.queries.ts';
 import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
 import type { Database, SessionConnection } from '../db/database.ts';
-import { comparePositions, type EventStore, type LogPosition, type RecordedEvent } from '../eventstore/eventStore.ts';
+import {
+  comparePositions,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+} from '../eventstore/eventStore.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 
 /** The part of the socket.io server this needs (docs/api.md "Realtime"). */
 export type RealtimeEmitter = { emit(rooms: string[], event: string, payload: unknown): void };
 
-export type AlertPlace = { address: string; city: string | null; state: string | null; latitude: number; longitude: number };
+export type AlertPlace = {
+  address: string;
+  city: string | null;
+  state: string | null;
+  latitude: number;
+  longitude: number;
+};
 /** The payload of `lane:alert`, sent to `user:<id>`. */
 export type LaneAlert = {
   searchId: string;
   searchName: string;
-  load: { id: string; guid: string; pickup: AlertPlace; dropoff: AlertPlace; pickupTime: string; equipment: number[]; weight: number };
+  load: {
+    id: string;
+    guid: string;
+    pickup: AlertPlace;
+    dropoff: AlertPlace;
+    pickupTime: string;
+    equipment: number[];
+    weight: number;
+  };
 };
 
 export type LaneAlerts = {
@@ -44,7 +73,11 @@ export type LaneAlertOptions = {
   realtime: () => RealtimeEmitter | null | undefined;
   /** The read models' runner: matching waits until searches, users and organizations have caught up with the load. */
   projections?: {
-    waitFor(names: readonly string[], position: LogPosition | null, timeoutMs?: number): Promise<boolean>;
+    waitFor(
+      names: readonly string[],
+      position: LogPosition | null,
+      timeoutMs?: number,
+    ): Promise<boolean>;
     readonly projections?: readonly { name: string }[];
   };
   /** Where to start reading the log; the head at start by default (only loads posted from now on alert). */
@@ -85,13 +118,18 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   let leader = database.kind === 'pglite';
   let flushing: Promise<number> = Promise.resolve(0);
   // A runner without one of these read models would make every load wait for its timeout.
-  const readModels = READ_MODELS.filter((name) => options.projections?.projections?.some((projection) => projection.name === name) ?? true);
+  const readModels = READ_MODELS.filter(
+    (name) =>
+      options.projections?.projections?.some((projection) => projection.name === name) ?? true,
+  );
 
   const isLeader = async () => {
     if (leader) return true;
     try {
       session ??= await database.session();
-      const [row] = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext('reactor:laneAlerts')) AS locked`);
+      const [row] = await session.query<{ locked: boolean }>(
+        `SELECT pg_try_advisory_lock(hashtext('reactor:laneAlerts')) AS locked`,
+      );
       leader = Boolean(row?.locked);
     } catch (error) {
       logger.warn({ err: error }, 'lane alerts: could not take the lock');
@@ -103,14 +141,25 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
 
   const loadOf = async (event: RecordedEvent): Promise<Load | null> => {
     if (event.type === 'LoadPosted') {
-      const { loadId, guid, shipperOrganizationId, details } = (event as unknown as LoadPosted).data;
+      const { loadId, guid, shipperOrganizationId, details } = (event as unknown as LoadPosted)
+        .data;
       return { loadId, guid, shipperOrganizationId, details };
     }
-    if (event.type === 'LoadExpirationExtended' && (event as unknown as LoadExpirationExtended).data.reopened) {
-      const { events } = await store.readStream<LoadEvent>(loadStream((event as unknown as LoadExpirationExtended).data.loadId));
+    if (
+      event.type === 'LoadExpirationExtended' &&
+      (event as unknown as LoadExpirationExtended).data.reopened
+    ) {
+      const { events } = await store.readStream<LoadEvent>(
+        loadStream((event as unknown as LoadExpirationExtended).data.loadId),
+      );
       const state = events.reduce(evolveLoad, initialLoad());
       if (!state.posted || state.status !== GenericStatus.Created) return null;
-      return { loadId: state.loadId, guid: state.guid, shipperOrganizationId: state.shipperOrganizationId, details: state.details };
+      return {
+        loadId: state.loadId,
+        guid: state.guid,
+        shipperOrganizationId: state.shipperOrganizationId,
+        details: state.details,
+      };
     }
     return null;
   };
@@ -129,45 +178,88 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       statuses.clear();
     }
   };
-  const cached = <T>(caught: boolean, keep: (value: Promise<T>) => void, read: () => Promise<T>): Promise<T> => {
+  const cached = <T>(
+    caught: boolean,
+    keep: (value: Promise<T>) => void,
+    read: () => Promise<T>,
+  ): Promise<T> => {
     const value = read();
     if (caught) keep(value);
-    value.catch(() => { searches = null; statuses.clear(); });
+    value.catch(() => {
+      searches = null;
+      statuses.clear();
+    });
     return value;
   };
 
   const alert = async (load: Load, position: LogPosition) => {
     const caught = (await options.projections?.waitFor(readModels, position, 5_000)) ?? true;
-    const shipperStatus = await (statuses.get(load.shipperOrganizationId) ?? cached(caught, (value) => statuses.set(load.shipperOrganizationId, value),
-      async () => (await organizationNameAndStatus(db, load.shipperOrganizationId))?.status));
+    const shipperStatus = await (statuses.get(load.shipperOrganizationId) ??
+      cached(
+        caught,
+        (value) => statuses.set(load.shipperOrganizationId, value),
+        async () => (await organizationNameAndStatus(db, load.shipperOrganizationId))?.status,
+      ));
     if (shipperStatus !== GenericStatus.Active) return;
-    const active = await (searches ?? cached(caught, (value) => { searches = value; }, () => activeSearches(db)));
+    const active = await (searches ??
+      cached(
+        caught,
+        (value) => {
+          searches = value;
+        },
+        () => activeSearches(db),
+      ));
     const others = active.filter((row) => row.organization_id !== load.shipperOrganizationId);
     const lane = { stops: load.details.stops, equipment: load.details.equipment };
     const matching = others.filter((row) => matchesLane(criteriaOfRow(row), lane));
     if (matching.length === 0) return;
-    const users = await usersOfOrganizations(db, [...new Set(matching.map((row) => row.organization_id))], GenericStatus.Active);
+    const users = await usersOfOrganizations(
+      db,
+      [...new Set(matching.map((row) => row.organization_id))],
+      GenericStatus.Active,
+    );
     // Drivers are members of the carrier too, but the marketplace is not theirs to see.
-    const recipients = users.filter((user) => hasAny(permissionsFor(user.role_id), LOADS_CARRIER))
-      .map((user): Recipient => ({ id: user.id, email: user.email, name: user.name, organizationId: user.organization_id }));
+    const recipients = users
+      .filter((user) => hasAny(permissionsFor(user.role_id), LOADS_CARRIER))
+      .map(
+        (user): Recipient => ({
+          id: user.id,
+          email: user.email,
+          name: user.name,
+          organizationId: user.organization_id,
+        }),
+      );
     const payloadLoad = loadPayload(load);
     const realtime = options.realtime();
     for (const search of matching) {
-      const payload: LaneAlert = { searchId: search.id, searchName: search.name, load: payloadLoad };
-      for (const recipient of recipients.filter((user) => user.organizationId === search.organization_id)) {
+      const payload: LaneAlert = {
+        searchId: search.id,
+        searchName: search.name,
+        load: payloadLoad,
+      };
+      for (const recipient of recipients.filter(
+        (user) => user.organizationId === search.organization_id,
+      )) {
         try {
           realtime?.emit([`user:${recipient.id}`], 'lane:alert', payload);
         } catch (error) {
           logger.warn({ err: error, userId: recipient.id }, 'lane alerts: socket emit failed');
         }
-        const entry: Pending = pending.get(recipient.id) ?? { recipient, alerts: [], timezones: new Map() };
+        const entry: Pending = pending.get(recipient.id) ?? {
+          recipient,
+          alerts: [],
+          timezones: new Map(),
+        };
         entry.recipient = recipient;
         entry.alerts.push(payload);
         entry.timezones.set(load.loadId, load.details.pickupTimezone);
         pending.set(recipient.id, entry);
       }
     }
-    logger.info({ loadId: load.loadId, searches: matching.length, recipients: recipients.length }, 'lane alerts sent');
+    logger.info(
+      { loadId: load.loadId, searches: matching.length, recipients: recipients.length },
+      'lane alerts sent',
+    );
   };
 
   const sendDue = async (): Promise<number> => {
@@ -185,10 +277,15 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
         // Kept for the next minute, with whatever arrives meanwhile.
         logger.warn({ err: error, userId }, 'lane alerts: e-mail failed');
         const newer = pending.get(userId);
-        pending.set(userId, { ...entry, alerts: [...entry.alerts, ...(newer?.alerts ?? [])], timezones: new Map([...entry.timezones, ...(newer?.timezones ?? [])]) });
+        pending.set(userId, {
+          ...entry,
+          alerts: [...entry.alerts, ...(newer?.alerts ?? [])],
+          timezones: new Map([...entry.timezones, ...(newer?.timezones ?? [])]),
+        });
       }
     }
-    for (const [userId, at] of lastEmailAt) if (now - at >= emailEveryMs && !pending.has(userId)) lastEmailAt.delete(userId);
+    for (const [userId, at] of lastEmailAt)
+      if (now - at >= emailEveryMs && !pending.has(userId)) lastEmailAt.delete(userId);
     return sent;
   };
   const flush = (): Promise<number> => {
@@ -205,7 +302,10 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
           if (load) await alert(load, event.position);
         } catch (error) {
           // One bad event must not replay the page (and alert everyone again).
-          logger.warn({ err: error, eventId: event.id, type: event.type }, 'lane alerts: event skipped');
+          logger.warn(
+            { err: error, eventId: event.id, type: event.type },
+            'lane alerts: event skipped',
+          );
         }
       }
       await flush().catch((error) => logger.warn({ err: error }, 'lane alerts: flush failed'));
@@ -215,7 +315,8 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   });
 
   const flushEveryMs = options.flushEveryMs ?? 5_000;
-  const timer = flushEveryMs > 0 ? setInterval(() => void flush().catch(() => undefined), flushEveryMs) : null;
+  const timer =
+    flushEveryMs > 0 ? setInterval(() => void flush().catch(() => undefined), flushEveryMs) : null;
   timer?.unref();
 
   return {
@@ -226,7 +327,11 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
         const remaining = deadline - Date.now();
         if (remaining <= 0) return false;
         await new Promise<void>((resolve) => {
-          const done = () => { clearTimeout(wait); advanced.off('advanced', done); resolve(); };
+          const done = () => {
+            clearTimeout(wait);
+            advanced.off('advanced', done);
+            resolve();
+          };
           const wait = setTimeout(done, Math.min(remaining, 50));
           advanced.on('advanced', done);
         });
@@ -244,7 +349,11 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
 }
 
 const placeOf = (stop: LoadStop): AlertPlace => ({
-  address: stop.address, city: stop.city, state: stop.state, latitude: stop.latitude, longitude: stop.longitude,
+  address: stop.address,
+  city: stop.city,
+  state: stop.state,
+  latitude: stop.latitude,
+  longitude: stop.longitude,
 });
 
 const loadPayload = ({ loadId, guid, details }: Load): LaneAlert['load'] => ({
@@ -257,25 +366,36 @@ const loadPayload = ({ loadId, guid, details }: Load): LaneAlert['load'] => ({
   weight: details.weight,
 });
 
-const placeName = (place: AlertPlace) => (place.city && place.state ? `${place.city}, ${place.state}` : place.address);
-const equipmentName = (id: number) => trailerTypes.find((type) => type.id === id)?.name ?? String(id);
+const placeName = (place: AlertPlace) =>
+  place.city && place.state ? `${place.city}, ${place.state}` : place.address;
+const equipmentName = (id: number) =>
+  trailerTypes.find((type) => type.id === id)?.name ?? String(id);
 
 /** One e-mail listing every alert since the last, each load with its lane, pickup time, equipment and weight. */
-function alertEmail({ recipient, alerts, timezones }: Pending): { to: string; subject: string; text: string } {
+function alertEmail({ recipient, alerts, timezones }: Pending): {
+  to: string;
+  subject: string;
+  text: string;
+} {
   const lines = alerts.map(({ searchName, load }) => {
     const zone = timezones.get(load.id) ?? 'UTC';
     const pickup = DateTime.fromISO(load.pickupTime, { zone }).toFormat('LLL d, yyyy HH:mm ZZZZ');
-    return `- ${load.guid}: ${placeName(load.pickup)} to ${placeName(load.dropoff)}, pickup ${pickup}, ${load.equipment.map(equipmentName).join(' or ')}, `
-      + `${load.weight.toLocaleString('en-US')} lbs (saved search "${searchName}")`;
+    return (
+      `- ${load.guid}: ${placeName(load.pickup)} to ${placeName(load.dropoff)}, pickup ${pickup}, ${load.equipment.map(equipmentName).join(' or ')}, ` +
+      `${load.weight.toLocaleString('en-US')} lbs (saved search "${searchName}")`
+    );
   });
   const first = alerts[0]!.load;
-  const subject = alerts.length === 1
-    ? `New load on your lane: ${first.guid} ${placeName(first.pickup)} to ${placeName(first.dropoff)}`
-    : `${alerts.length} new loads match your saved searches`;
+  const subject =
+    alerts.length === 1
+      ? `New load on your lane: ${first.guid} ${placeName(first.pickup)} to ${placeName(first.dropoff)}`
+      : `${alerts.length} new loads match your saved searches`;
   const text = [
     `Hello ${recipient.name},`,
     '',
-    alerts.length === 1 ? 'A load matching one of your saved searches was just posted:' : 'Loads matching your saved searches were just posted:',
+    alerts.length === 1
+      ? 'A load matching one of your saved searches was just posted:'
+      : 'Loads matching your saved searches were just posted:',
     '',
     ...lines,
     '',

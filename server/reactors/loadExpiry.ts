@@ -1,6 +1,9 @@
 import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
-import { expiredOpenLoads, unfinishedAcceptances } from '../../projections/marketplace/marketplace.queries.ts';
+import {
+  expiredOpenLoads,
+  unfinishedAcceptances,
+} from '../../projections/marketplace/marketplace.queries.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
 import type { Database, SessionConnection } from '../db/database.ts';
 
@@ -20,7 +23,11 @@ export type LoadExpiryScheduler = {
  * decided on the load stream and does nothing on a load that is no longer open.
  */
 export function startLoadExpiryScheduler(options: {
-  database: Database; marketplace: MarketplaceCommands; logger: Logger; intervalMs?: number; batchSize?: number;
+  database: Database;
+  marketplace: MarketplaceCommands;
+  logger: Logger;
+  intervalMs?: number;
+  batchSize?: number;
 }): LoadExpiryScheduler {
   const { database, marketplace, logger } = options;
   const { db } = database;
@@ -54,7 +61,11 @@ export function startLoadExpiryScheduler(options: {
    * the tour's opening): an accepted load with no tour, or with offers still open.
    */
   const repair = async (now = new Date().toISOString()): Promise<number> => {
-    const loads = await unfinishedAcceptances(db, new Date(Date.parse(now) - 5_000).toISOString(), batchSize);
+    const loads = await unfinishedAcceptances(
+      db,
+      new Date(Date.parse(now) - 5_000).toISOString(),
+      batchSize,
+    );
     let repaired = 0;
     for (const { id } of loads) {
       try {
@@ -71,7 +82,9 @@ export function startLoadExpiryScheduler(options: {
     try {
       if (!leader) {
         session ??= await database.session();
-        const [row] = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext('scheduler:loadExpiry')) AS locked`);
+        const [row] = await session.query<{ locked: boolean }>(
+          `SELECT pg_try_advisory_lock(hashtext('scheduler:loadExpiry')) AS locked`,
+        );
         leader = Boolean(row?.locked);
       }
       if (leader) {
@@ -90,7 +103,9 @@ export function startLoadExpiryScheduler(options: {
     }
   };
 
-  const timer = setInterval(() => { running = running.then(tick); }, intervalMs);
+  const timer = setInterval(() => {
+    running = running.then(tick);
+  }, intervalMs);
   timer.unref();
   running = running.then(tick);
 

@@ -18,7 +18,12 @@ import { distanceMeters, GEOFENCE_METERS, METERS_PER_MILE } from '../../domain/t
 import type { OpenedTour, TourEventAdded, TourStop } from '../../domain/tours/tour.types.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
 import type { Database } from '../db/database.ts';
-import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
+import type {
+  EventStore,
+  LogPosition,
+  RecordedEvent,
+  Subscription,
+} from '../eventstore/eventStore.ts';
 import type { Leadership } from '../integrations/eld/leadership.ts';
 import type { OrganizationServices } from '../commands/services.ts';
 import { sameTruckName, type EldTruck } from '../integrations/eld/provider.ts';
@@ -31,15 +36,27 @@ export type PickupVerdict = { verified: boolean; message: string };
 
 export type PickupCheck = {
   /** Checks the tour's truck at its first pickup, once per tour; null when there is nothing to check (or it was checked). */
-  check(arrival: { tourId: string; stopId: string; eventId: string }, now?: Date): Promise<PickupVerdict | null>;
+  check(
+    arrival: { tourId: string; stopId: string; eventId: string },
+    now?: Date,
+  ): Promise<PickupVerdict | null>;
   stop(): Promise<void>;
 };
 
-const distanceText = (meters: number) => (meters < METERS_PER_MILE ? `${Math.round(meters)} m` : `${(meters / METERS_PER_MILE).toFixed(1)} miles`);
+const distanceText = (meters: number) =>
+  meters < METERS_PER_MILE
+    ? `${Math.round(meters)} m`
+    : `${(meters / METERS_PER_MILE).toFixed(1)} miles`;
 
 export function startPickupCheck(options: {
-  database: Database; store: EventStore; marketplace: MarketplaceCommands; services: OrganizationServices; logger: Logger; leadership: Leadership;
-  claimRetryMs?: number; background?: boolean;
+  database: Database;
+  store: EventStore;
+  marketplace: MarketplaceCommands;
+  services: OrganizationServices;
+  logger: Logger;
+  leadership: Leadership;
+  claimRetryMs?: number;
+  background?: boolean;
 }): PickupCheck {
   const { database, store, marketplace, services, logger, leadership } = options;
   const { db } = database;
@@ -52,48 +69,81 @@ export function startPickupCheck(options: {
     const truckName = tour.eldTruckName!.trim();
     const installed = await services.installedOf(tour.carrierOrganizationId);
     if (installed.length === 0) {
-      return { verified: false, message: `Truck not verified at pickup: the booked carrier has no ELD service installed to locate truck ${truckName}` };
+      return {
+        verified: false,
+        message: `Truck not verified at pickup: the booked carrier has no ELD service installed to locate truck ${truckName}`,
+      };
     }
     const names = installed.map((row) => services.nameOf(row.service_id));
     const failures: string[] = [];
     let found: { truck: EldTruck; provider: string } | null = null;
     for (const row of installed) {
       try {
-        const truck = (await services.fleetOf(row, now)).find((candidate) => sameTruckName(candidate.name, truckName));
-        if (truck) { found = { truck, provider: services.nameOf(row.service_id) }; break; }
+        const truck = (await services.fleetOf(row, now)).find((candidate) =>
+          sameTruckName(candidate.name, truckName),
+        );
+        if (truck) {
+          found = { truck, provider: services.nameOf(row.service_id) };
+          break;
+        }
       } catch (error) {
         failures.push((error as Error).message);
       }
     }
     if (!found) {
       if (failures.length === installed.length) {
-        return { verified: false, message: `Truck not verified at pickup: the booked carrier's ELD (${names.join(', ')}) could not be asked where truck ${truckName} is (${failures[0]})` };
+        return {
+          verified: false,
+          message: `Truck not verified at pickup: the booked carrier's ELD (${names.join(', ')}) could not be asked where truck ${truckName} is (${failures[0]})`,
+        };
       }
-      return { verified: false, message: `Truck not verified at pickup: the booked carrier's ELD (${names.join(', ')}) reports no truck named ${truckName}` };
+      return {
+        verified: false,
+        message: `Truck not verified at pickup: the booked carrier's ELD (${names.join(', ')}) reports no truck named ${truckName}`,
+      };
     }
     const { truck, provider } = found;
     const meters = distanceMeters(truck, pickup);
     const ageMs = now.getTime() - Date.parse(truck.updatedAt);
     if (meters > GEOFENCE_METERS) {
-      return { verified: false, message: `Truck not verified at pickup: the booked carrier's ELD truck ${truck.name} is ${distanceText(meters)} from ${pickup.name} (${provider})` };
+      return {
+        verified: false,
+        message: `Truck not verified at pickup: the booked carrier's ELD truck ${truck.name} is ${distanceText(meters)} from ${pickup.name} (${provider})`,
+      };
     }
     if (ageMs > STALE_POSITION_MS) {
-      return { verified: false, message: `Truck not verified at pickup: the last ELD position of the booked carrier's truck ${truck.name} is ${Math.round(ageMs / 60_000)} minutes old (${provider})` };
+      return {
+        verified: false,
+        message: `Truck not verified at pickup: the last ELD position of the booked carrier's truck ${truck.name} is ${Math.round(ageMs / 60_000)} minutes old (${provider})`,
+      };
     }
-    return { verified: true, message: `Truck verified at pickup: the booked carrier's ELD truck ${truck.name} is at the pickup, ${distanceText(meters)} from ${pickup.name} (${provider})` };
+    return {
+      verified: true,
+      message: `Truck verified at pickup: the booked carrier's ELD truck ${truck.name} is at the pickup, ${distanceText(meters)} from ${pickup.name} (${provider})`,
+    };
   };
 
   const check: PickupCheck['check'] = async ({ tourId, stopId, eventId }, now = new Date()) => {
     const tour = await marketplace.loadTour(tourId);
     if (!tour || !tour.eldTruckName?.trim()) return null;
-    const pickup = tour.stops.find((stop) => stop.locationType === LocationType.Pickup) ?? tour.stops[0];
+    const pickup =
+      tour.stops.find((stop) => stop.locationType === LocationType.Pickup) ?? tour.stops[0];
     if (!pickup || pickup.id !== stopId) return null;
-    const claimed = await sql<{ tour_id: string }>`INSERT INTO eld_pickup_checks (tour_id, stop_id, arrival_event_id, claimed_at)
-      VALUES (${tourId}, ${stopId}, ${eventId}, ${now.toISOString()}) ON CONFLICT (tour_id) DO NOTHING RETURNING tour_id`.execute(db);
+    const claimed = await sql<{
+      tour_id: string;
+    }>`INSERT INTO eld_pickup_checks (tour_id, stop_id, arrival_event_id, claimed_at)
+      VALUES (${tourId}, ${stopId}, ${eventId}, ${now.toISOString()}) ON CONFLICT (tour_id) DO NOTHING RETURNING tour_id`.execute(
+      db,
+    );
     if (claimed.rows.length === 0) return null;
     const verdict = await locate(tour, pickup, now);
     try {
-      await marketplace.addSystemTourEvent(tourId, { type: 'note', message: verdict.message, stopId: pickup.id }, eventId, now.toISOString());
+      await marketplace.addSystemTourEvent(
+        tourId,
+        { type: 'note', message: verdict.message, stopId: pickup.id },
+        eventId,
+        now.toISOString(),
+      );
     } catch (error) {
       logger.warn({ err: error, tourId }, 'could not record the pickup truck check');
     }
@@ -104,8 +154,16 @@ export function startPickupCheck(options: {
   };
 
   const readCheckpoint = async (): Promise<LogPosition> => {
-    const row = await db.selectFrom('eld_checkpoints').select(['transaction_id', 'global_position']).where('name', '=', CHECKPOINT).executeTakeFirst();
-    if (row) return { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) };
+    const row = await db
+      .selectFrom('eld_checkpoints')
+      .select(['transaction_id', 'global_position'])
+      .where('name', '=', CHECKPOINT)
+      .executeTakeFirst();
+    if (row)
+      return {
+        transactionId: String(row.transaction_id),
+        globalPosition: String(row.global_position),
+      };
     const head = await store.head();
     await sql`INSERT INTO eld_checkpoints (name, transaction_id, global_position) VALUES (${CHECKPOINT}, ${head.transactionId}, ${head.globalPosition})
       ON CONFLICT (name) DO NOTHING`.execute(db);

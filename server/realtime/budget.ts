@@ -41,9 +41,18 @@ function take(bucket: Bucket, rate: number, burst: number, now: number): boolean
 }
 
 export const breaches = {
-  socket: { limit: 'events', reason: `Too many events: at most ${SOCKET_EVENTS_PER_SECOND} a second on one connection` },
-  inFlight: { limit: 'inFlight', reason: `Too many requests at once: at most ${MAX_EVENTS_IN_FLIGHT} unanswered on one connection` },
-  toursNotFound: { limit: 'toursNotFound', reason: `Too many tours not found: at most ${MAX_TOURS_NOT_FOUND} on one connection` },
+  socket: {
+    limit: 'events',
+    reason: `Too many events: at most ${SOCKET_EVENTS_PER_SECOND} a second on one connection`,
+  },
+  inFlight: {
+    limit: 'inFlight',
+    reason: `Too many requests at once: at most ${MAX_EVENTS_IN_FLIGHT} unanswered on one connection`,
+  },
+  toursNotFound: {
+    limit: 'toursNotFound',
+    reason: `Too many tours not found: at most ${MAX_TOURS_NOT_FOUND} on one connection`,
+  },
 } as const satisfies Record<string, Breach>;
 
 /** One socket's share of the budget; `close` when the socket closes. */
@@ -61,13 +70,18 @@ export type SocketBudget = {
 
 export type EventBudget = { open(owner: string): SocketBudget; readonly owners: number };
 
-const userBreach = (perSecond: number): Breach => ({ limit: 'userEvents', reason: `Too many events: at most ${perSecond} a second over all your connections` });
+const userBreach = (perSecond: number): Breach => ({
+  limit: 'userEvents',
+  reason: `Too many events: at most ${perSecond} a second over all your connections`,
+});
 
 /**
  * The budgets of this process; `owner` is the user (or a tracking link) whose sockets share one
  * bucket of `userEventsPerSecond` (USER_EVENTS_PER_SECOND unless SOCKET_USER_EVENTS_PER_SECOND says otherwise).
  */
-export function createEventBudget(options: { userEventsPerSecond?: number; now?: () => number } = {}): EventBudget {
+export function createEventBudget(
+  options: { userEventsPerSecond?: number; now?: () => number } = {},
+): EventBudget {
   const now = options.now ?? Date.now;
   const userRate = options.userEventsPerSecond ?? USER_EVENTS_PER_SECOND;
   const userBurst = 2 * userRate;
@@ -77,7 +91,8 @@ export function createEventBudget(options: { userEventsPerSecond?: number; now?:
   return {
     open(owner) {
       let shared = owners.get(owner);
-      if (!shared) owners.set(owner, shared = { bucket: { tokens: userBurst, at: now() }, sockets: 0 });
+      if (!shared)
+        owners.set(owner, (shared = { bucket: { tokens: userBurst, at: now() }, sockets: 0 }));
       shared.sockets += 1;
       const own: Bucket = { tokens: SOCKET_EVENT_BURST, at: now() };
       let notFound = 0;
@@ -94,11 +109,19 @@ export function createEventBudget(options: { userEventsPerSecond?: number; now?:
           if (inFlight >= MAX_EVENTS_IN_FLIGHT) return breaches.inFlight;
           inFlight += 1;
           // `work` answers its own failures; this only counts it out.
-          void work().catch(() => undefined).finally(() => { inFlight -= 1; });
+          void work()
+            .catch(() => undefined)
+            .finally(() => {
+              inFlight -= 1;
+            });
           return null;
         },
-        notFound() { notFound += 1; },
-        get notFoundSpent() { return notFound >= MAX_TOURS_NOT_FOUND; },
+        notFound() {
+          notFound += 1;
+        },
+        get notFoundSpent() {
+          return notFound >= MAX_TOURS_NOT_FOUND;
+        },
         close() {
           if (closed) return;
           closed = true;
@@ -106,11 +129,18 @@ export function createEventBudget(options: { userEventsPerSecond?: number; now?:
           if (shared.sockets > 0) return;
           // Kept until it would be full again: a socket closed for its flood and opened again at once
           // finds its user's bucket as it left it.
-          const refilled = setTimeout(() => { if (owners.get(owner) === shared && shared.sockets === 0) owners.delete(owner); }, (userBurst / userRate) * 1000);
+          const refilled = setTimeout(
+            () => {
+              if (owners.get(owner) === shared && shared.sockets === 0) owners.delete(owner);
+            },
+            (userBurst / userRate) * 1000,
+          );
           refilled.unref();
         },
       };
     },
-    get owners() { return owners.size; },
+    get owners() {
+      return owners.size;
+    },
   };
 }

@@ -13,8 +13,14 @@ import { baseLoadRow, type LoadRow } from '../http/loadRows.ts';
 
 export type MarketplaceRow = ReturnType<typeof toMarketplaceRow>;
 
-export function toMarketplaceRow(row: LoadRow & { shipper_name: string; shipper_status: number }, now: Date) {
-  const open = row.status === GenericStatus.Created && new Date(row.expiration).getTime() > now.getTime() && row.shipper_status === GenericStatus.Active;
+export function toMarketplaceRow(
+  row: LoadRow & { shipper_name: string; shipper_status: number },
+  now: Date,
+) {
+  const open =
+    row.status === GenericStatus.Created &&
+    new Date(row.expiration).getTime() > now.getTime() &&
+    row.shipper_status === GenericStatus.Active;
   return {
     ...baseLoadRow(row),
     status: row.status,
@@ -26,13 +32,21 @@ export function toMarketplaceRow(row: LoadRow & { shipper_name: string; shipper_
 }
 
 /** The load's marketplace row, or null when the read model has no such load. */
-export async function readMarketplaceRow(db: Kysely<DB>, loadId: string, now = new Date()): Promise<MarketplaceRow | null> {
+export async function readMarketplaceRow(
+  db: Kysely<DB>,
+  loadId: string,
+  now = new Date(),
+): Promise<MarketplaceRow | null> {
   const row = await loadWithShipper(db, loadId);
   return row ? toMarketplaceRow(row, now) : null;
 }
 
 /** The marketplace rows of these loads, by id; loads the read model does not have are absent. */
-export async function readMarketplaceRows(db: Kysely<DB>, loadIds: readonly string[], now = new Date()): Promise<Map<string, MarketplaceRow>> {
+export async function readMarketplaceRows(
+  db: Kysely<DB>,
+  loadIds: readonly string[],
+  now = new Date(),
+): Promise<Map<string, MarketplaceRow>> {
   const rows = await loadsWithShipper(db, loadIds);
   return new Map(rows.map((row) => [row.id, toMarketplaceRow(row, now)]));
 }

@@ -35,7 +35,12 @@ import type { LoadEvent } from '../../domain/loads/load.types.ts';
 import { PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL } from '../../domain/permissions.ts';
 import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
-import { POSITION_EVENT_TYPES, positionsIn, type MessagePosted, type TourEvent } from '../../domain/tours/tour.types.ts';
+import {
+  POSITION_EVENT_TYPES,
+  positionsIn,
+  type MessagePosted,
+  type TourEvent,
+} from '../../domain/tours/tour.types.ts';
 import { proposalPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
@@ -46,11 +51,32 @@ export type Emit = (rooms: string[], event: string, payload: unknown) => void;
 /** One message to the sockets of some rooms. */
 export type Push = { rooms: string[]; event: string; payload: unknown };
 
-const PROPOSAL_EVENTS = new Set(['ProposalSubmitted', 'ProposalRevised', 'ProposalCountered', 'CounterAccepted', 'ProposalAccepted', 'ProposalDeclined', 'ProposalCanceled', 'ContractUploaded']);
-const TOUR_STATUS_EVENTS = new Set(['TourOpened', 'CarrierConfirmed', 'TourStatusChanged', 'TourCanceled']);
+const PROPOSAL_EVENTS = new Set([
+  'ProposalSubmitted',
+  'ProposalRevised',
+  'ProposalCountered',
+  'CounterAccepted',
+  'ProposalAccepted',
+  'ProposalDeclined',
+  'ProposalCanceled',
+  'ContractUploaded',
+]);
+const TOUR_STATUS_EVENTS = new Set([
+  'TourOpened',
+  'CarrierConfirmed',
+  'TourStatusChanged',
+  'TourCanceled',
+]);
 const TOUR_TIMELINE_EVENTS = new Set(['TourAssigned', 'TourEventAdded', 'TourRated']);
 /** Load events that can change what the marketplace shows (not the contract or the completion). */
-const LOAD_EVENTS = new Set(['LoadPosted', 'LoadUpdated', 'LoadExpirationExtended', 'LoadExpired', 'LoadCanceled', 'LoadProposalAccepted']);
+const LOAD_EVENTS = new Set([
+  'LoadPosted',
+  'LoadUpdated',
+  'LoadExpirationExtended',
+  'LoadExpired',
+  'LoadCanceled',
+  'LoadProposalAccepted',
+]);
 /** Load events that take a listed load off the marketplace: carriers hear of them, once. */
 const LEAVING_EVENTS = new Set(['LoadCanceled', 'LoadProposalAccepted']);
 /** The read model whose commits carry rows to push. */
@@ -62,13 +88,19 @@ const SHARE_EVERY_MS = 20;
 /** Adds `more` to `into`, in commit order: the later flags and timeline entries after the earlier. */
 function mergeInto(into: RowWork, more: RowWork) {
   const proposals = new Map(into.proposals);
-  for (const [id, submitted] of more.proposals) proposals.set(id, (proposals.get(id) ?? false) || submitted);
+  for (const [id, submitted] of more.proposals)
+    proposals.set(id, (proposals.get(id) ?? false) || submitted);
   const tours = new Map(into.tours);
   for (const [id, entries] of more.tours) tours.set(id, [...(tours.get(id) ?? []), ...entries]);
   const loads = new Map(into.loads);
   for (const [id, flags] of more.loads) {
     const seen = loads.get(id);
-    loads.set(id, seen ? { posted: seen.posted || flags.posted, leaving: seen.leaving || flags.leaving } : flags);
+    loads.set(
+      id,
+      seen
+        ? { posted: seen.posted || flags.posted, leaving: seen.leaving || flags.leaving }
+        : flags,
+    );
   }
   into.proposals = [...proposals];
   into.tours = [...tours];
@@ -127,14 +159,23 @@ export function workOf(events: RecordedEvent[]): RowWork | null {
   for (const event of events) {
     if (PROPOSAL_EVENTS.has(event.type)) {
       const { proposalId } = (event as unknown as ProposalEvent).data;
-      proposals.set(proposalId, (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted');
+      proposals.set(
+        proposalId,
+        (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted',
+      );
     } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
       const { tourId } = (event as unknown as TourEvent).data;
-      tours.set(tourId, [...(tours.get(tourId) ?? []), { id: event.id, type: event.type, data: entryData(event), at: event.metadata.at }]);
+      tours.set(tourId, [
+        ...(tours.get(tourId) ?? []),
+        { id: event.id, type: event.type, data: entryData(event), at: event.metadata.at },
+      ]);
     } else if (LOAD_EVENTS.has(event.type)) {
       const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
       const seen = loads.get(loadId) ?? { posted: false, leaving: false };
-      loads.set(loadId, { posted: seen.posted || event.type === 'LoadPosted', leaving: seen.leaving || LEAVING_EVENTS.has(event.type) });
+      loads.set(loadId, {
+        posted: seen.posted || event.type === 'LoadPosted',
+        leaving: seen.leaving || LEAVING_EVENTS.has(event.type),
+      });
     }
   }
   if (proposals.size === 0 && tours.size === 0 && loads.size === 0) return null;
@@ -147,30 +188,64 @@ export function workOf(events: RecordedEvent[]): RowWork | null {
  */
 export async function rowPushes(db: Kysely<DB>, work: RowWork): Promise<Push[]> {
   const pushes: Push[] = [];
-  const emitLocal: Emit = (rooms, event, payload) => { pushes.push({ rooms, event, payload }); };
+  const emitLocal: Emit = (rooms, event, payload) => {
+    pushes.push({ rooms, event, payload });
+  };
   const proposals = new Map(work.proposals);
   const tours = new Map(work.tours);
   for (const row of await proposalPushRows(db, [...proposals.keys()])) {
     if (proposals.get(row.id)) {
-      emitLocal([organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)], 'proposal:new', {
-        loadId: row.loadId, loadGuid: row.loadGuid, proposalId: row.id, carrier: { id: row.carrierOrganizationId, name: row.carrierName }, price: row.price, at: row.submittedAt,
-      });
+      emitLocal(
+        [organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)],
+        'proposal:new',
+        {
+          loadId: row.loadId,
+          loadGuid: row.loadGuid,
+          proposalId: row.id,
+          carrier: { id: row.carrierOrganizationId, name: row.carrierName },
+          price: row.price,
+          at: row.submittedAt,
+        },
+      );
       // The offer may have changed again in the same page: the shipper's table hears where it stands.
       if (row.status === GenericStatus.SubmittedProposal) continue;
     }
-    emitLocal([organizationPermissionRoom(row.carrierOrganizationId, PROPOSAL_VIEW), organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_VIEW)], 'proposal:updated', {
-      loadId: row.loadId, proposalId: row.id, status: row.status, price: row.price, counterPrice: row.counterPrice,
-    });
+    emitLocal(
+      [
+        organizationPermissionRoom(row.carrierOrganizationId, PROPOSAL_VIEW),
+        organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_VIEW),
+      ],
+      'proposal:updated',
+      {
+        loadId: row.loadId,
+        proposalId: row.id,
+        status: row.status,
+        price: row.price,
+        counterPrice: row.counterPrice,
+      },
+    );
   }
   for (const row of await tourPushRows(db, [...tours.keys()])) {
-    const rooms = [tourRoom(row.id), organizationPermissionRoom(row.shipperOrganizationId, TOURS_ALL), organizationPermissionRoom(row.carrierOrganizationId, TOURS_ALL)];
+    const rooms = [
+      tourRoom(row.id),
+      organizationPermissionRoom(row.shipperOrganizationId, TOURS_ALL),
+      organizationPermissionRoom(row.carrierOrganizationId, TOURS_ALL),
+    ];
     if (row.assigneeId) rooms.push(userRoom(row.assigneeId));
     // Each event is an entry of the tour's timeline; the status is the tour's row as committed.
     for (const event of tours.get(row.id) ?? []) {
-      emitLocal(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', { tourId: row.id, loadId: row.loadId, status: row.status, event });
+      emitLocal(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', {
+        tourId: row.id,
+        loadId: row.loadId,
+        status: row.status,
+        event,
+      });
     }
   }
-  const loadRows = await readMarketplaceRows(db, work.loads.map(([loadId]) => loadId));
+  const loadRows = await readMarketplaceRows(
+    db,
+    work.loads.map(([loadId]) => loadId),
+  );
   for (const [loadId, { posted, leaving }] of work.loads) {
     const row = loadRows.get(loadId);
     // Carriers hear of a load that is on the marketplace (or paused there), or has just left it; of no other.
@@ -186,12 +261,34 @@ export async function rowPushes(db: Kysely<DB>, work: RowWork): Promise<Push[]> 
  */
 export function livePushes(event: RecordedEvent): Push[] {
   if (POSITION_EVENT_TYPES.has(event.type)) {
-    return positionsIn(event).map(({ tourId, latitude, longitude, speed, heading, recordedAt }) => (
-      { rooms: [tourRoom(tourId)], event: 'tour:position', payload: { tourId, latitude, longitude, speed, heading, recordedAt } }));
+    return positionsIn(event).map(
+      ({ tourId, latitude, longitude, speed, heading, recordedAt }) => ({
+        rooms: [tourRoom(tourId)],
+        event: 'tour:position',
+        payload: { tourId, latitude, longitude, speed, heading, recordedAt },
+      }),
+    );
   }
   if (event.type === 'MessagePosted') {
-    const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (event as unknown as MessagePosted).data;
-    return [{ rooms: [tourRoom(tourId)], event: 'chat:message', payload: { tourId, message: { id: messageId, user: { id: userId, name: userName }, organizationId, text, at: postedAt } } }];
+    const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (
+      event as unknown as MessagePosted
+    ).data;
+    return [
+      {
+        rooms: [tourRoom(tourId)],
+        event: 'chat:message',
+        payload: {
+          tourId,
+          message: {
+            id: messageId,
+            user: { id: userId, name: userName },
+            organizationId,
+            text,
+            at: postedAt,
+          },
+        },
+      },
+    ];
   }
   return [];
 }
@@ -204,17 +301,21 @@ export function createNotifier(deps: NotifierDeps): Notifier {
   // Committed pages are pushed in commit order, off the path of positions and chat.
   let rows: Promise<void> = Promise.resolve();
 
-  const only = (emit: Emit): Emit => (rooms, event, payload) => {
-    // An empty room list would mean everyone.
-    if (rooms.length > 0 && !closed) emit(rooms, event, payload);
-  };
+  const only =
+    (emit: Emit): Emit =>
+    (rooms, event, payload) => {
+      // An empty room list would mean everyone.
+      if (rooms.length > 0 && !closed) emit(rooms, event, payload);
+    };
   const emitLocal = only(deps.emitLocal);
 
   /** Reads the rows a page changed, one query per kind, and pushes them to this process's sockets. */
   async function pushRows(work: RowWork) {
     const pushes = await rowPushes(db, work);
     // A tour's new driver: whoever lost the tour is out of its room before the room hears of it.
-    const reassigned = work.tours.filter(([, entries]) => entries.some((entry) => entry.type === 'TourAssigned')).map(([tourId]) => tourId);
+    const reassigned = work.tours
+      .filter(([, entries]) => entries.some((entry) => entry.type === 'TourAssigned'))
+      .map(([tourId]) => tourId);
     await Promise.all(reassigned.map((tourId) => deps.recheckTour(tourId)));
     for (const push of pushes) emitLocal(push.rooms, push.event, push.payload);
   }
@@ -231,11 +332,15 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       return;
     }
     pending = work;
-    rows = rows.then(() => {
-      const next = pending!;
-      pending = null;
-      return pushRows(next);
-    }).catch((err: unknown) => logger.warn({ err }, 'notifier could not push the rows of a committed page'));
+    rows = rows
+      .then(() => {
+        const next = pending!;
+        pending = null;
+        return pushRows(next);
+      })
+      .catch((err: unknown) =>
+        logger.warn({ err }, 'notifier could not push the rows of a committed page'),
+      );
   };
 
   // Other processes read and push the same rows to their own sockets: one message every few
@@ -275,7 +380,8 @@ export function createNotifier(deps: NotifierDeps): Notifier {
         deps.endUser(String((event.data as { userId: string }).userId));
       } else if (event.type === 'TourAssigned') {
         // Awaited: the positions and messages after it in the log go only to who still sees the tour.
-        if (deps.hasSockets()) await deps.recheckTour(String((event.data as { tourId: string }).tourId));
+        if (deps.hasSockets())
+          await deps.recheckTour(String((event.data as { tourId: string }).tourId));
       }
     }
   }

@@ -19,17 +19,25 @@ if (!process.env.DATABASE_URL) {
     for (let round = 0; round < 10; round++) {
       const database = await openTestDatabase('postgres');
       try {
-        const settled = await Promise.allSettled(Array.from({ length: 8 }, () => createPostgresAdapter(database.url!, logger)));
-        const failed = settled.filter((result) => result.status === 'rejected').map((result) => String((result as PromiseRejectedResult).reason));
+        const settled = await Promise.allSettled(
+          Array.from({ length: 8 }, () => createPostgresAdapter(database.url!, logger)),
+        );
+        const failed = settled
+          .filter((result) => result.status === 'rejected')
+          .map((result) => String((result as PromiseRejectedResult).reason));
         t.same(failed, [], `round ${round + 1}: every process got its adapter`);
         // Each as a process uses it: a socket.io server on the adapter, closed before the adapter's pool.
-        await Promise.all(settled.map(async (result) => {
-          if (result.status !== 'fulfilled') return;
-          const io = new Server({ adapter: result.value.adapter });
-          await io.of('/').adapter.close();
-          await result.value.close();
-        }));
-        const { rows } = await sql<{ table: string | null }>`SELECT to_regclass(${ATTACHMENTS_TABLE})::text AS table`.execute(database.db);
+        await Promise.all(
+          settled.map(async (result) => {
+            if (result.status !== 'fulfilled') return;
+            const io = new Server({ adapter: result.value.adapter });
+            await io.of('/').adapter.close();
+            await result.value.close();
+          }),
+        );
+        const { rows } = await sql<{
+          table: string | null;
+        }>`SELECT to_regclass(${ATTACHMENTS_TABLE})::text AS table`.execute(database.db);
         t.equal(rows[0]!.table, ATTACHMENTS_TABLE, 'the table is there');
       } finally {
         await database.drop();

@@ -10,21 +10,36 @@ import type { Logger } from 'pino';
 
 export const ATTACHMENTS_TABLE = 'socket_io_attachments';
 
-export type PostgresAdapterHandle = { adapter: ReturnType<typeof createAdapter>; close(): Promise<void> };
+export type PostgresAdapterHandle = {
+  adapter: ReturnType<typeof createAdapter>;
+  close(): Promise<void>;
+};
 
-export async function createPostgresAdapter(databaseUrl: string, logger: Pick<Logger, 'warn'>): Promise<PostgresAdapterHandle> {
-  const pool = new pg.Pool({ connectionString: databaseUrl, max: 4, connectionTimeoutMillis: 10_000 });
+export async function createPostgresAdapter(
+  databaseUrl: string,
+  logger: Pick<Logger, 'warn'>,
+): Promise<PostgresAdapterHandle> {
+  const pool = new pg.Pool({
+    connectionString: databaseUrl,
+    max: 4,
+    connectionTimeoutMillis: 10_000,
+  });
   pool.on('error', (err) => logger.warn({ err }, 'socket.io adapter connection dropped'));
   // The adapter's own table (its README's schema), kept out of the migrations: it holds nothing but
   // large emits in flight, for at most the cleanup interval, and belongs to the adapter, not the model.
   // Processes starting at once on a fresh database race on the catalog even with IF NOT EXISTS (the
   // loser hears of the table, its type or its sequence already existing): one at a time, under a
   // transaction-scoped advisory lock, each finds the table or creates it.
-  const client = await pool.connect().catch(async (err: unknown) => { await pool.end().catch(() => undefined); throw err; });
+  const client = await pool.connect().catch(async (err: unknown) => {
+    await pool.end().catch(() => undefined);
+    throw err;
+  });
   try {
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock(hashtext($1))', [ATTACHMENTS_TABLE]);
-    await client.query(`CREATE TABLE IF NOT EXISTS ${ATTACHMENTS_TABLE} (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${ATTACHMENTS_TABLE} (id bigserial UNIQUE, created_at timestamptz DEFAULT NOW(), payload bytea)`,
+    );
     await client.query('COMMIT');
     client.release();
   } catch (err) {
@@ -76,7 +91,10 @@ export async function createPostgresAdapter(databaseUrl: string, logger: Pick<Lo
     async close() {
       closed = true;
       // A checkout in flight settles (or is handed back) before the pool ends.
-      await Promise.race([Promise.allSettled([...checkouts]), new Promise((resolve) => setTimeout(resolve, 100))]);
+      await Promise.race([
+        Promise.allSettled([...checkouts]),
+        new Promise((resolve) => setTimeout(resolve, 100)),
+      ]);
       for (const client of [...handedOut]) {
         client.removeAllListeners('end'); // the adapter's: it would schedule a reconnection
         client.release(true);

@@ -15,7 +15,11 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { Server, type Socket } from 'socket.io';
 import { permissionsFor } from '../../domain/permissions.ts';
-import type { ClientToServerEvents, ServerToClientEvents, TourChangePayload } from '../../domain/realtime/events.ts';
+import type {
+  ClientToServerEvents,
+  ServerToClientEvents,
+  TourChangePayload,
+} from '../../domain/realtime/events.ts';
 import { DomainError, UnauthorizedError } from '../../domain/shared/errors.ts';
 import { hashShareToken } from '../auth/shareTokens.ts';
 import type { AccessClaims } from '../auth/tokens.ts';
@@ -70,13 +74,23 @@ export type RealtimeDeps = {
 
 /** The server-side event that carries a committed page's rows to the other processes' notifiers. */
 const SHARED_ROWS = 'notifier:rows';
-type SharedRows = { serverSideEmit(event: string, work: RowWork): boolean; on(event: string, handler: (work: RowWork) => void): void };
+type SharedRows = {
+  serverSideEmit(event: string, work: RowWork): boolean;
+  on(event: string, handler: (work: RowWork) => void): void;
+};
 
 /** A signed-in user's socket, or one opened with a tracking link (`auth: { shareToken }`): that one tour, read-only. */
-type SocketData = { actor: Actor; claims: AccessClaims; organizationStatus?: number | null } | { share: { shareId: string; tourId: string; tokenHash: string; expiresAt: Date } };
+type SocketData =
+  | { actor: Actor; claims: AccessClaims; organizationStatus?: number | null }
+  | { share: { shareId: string; tourId: string; tokenHash: string; expiresAt: Date } };
 type UserSocketData = Extract<SocketData, { actor: Actor }>;
 type Io = Server<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
-type IoSocket = Socket<ClientToServerEvents, ServerToClientEvents, Record<string, never>, SocketData>;
+type IoSocket = Socket<
+  ClientToServerEvents,
+  ServerToClientEvents,
+  Record<string, never>,
+  SocketData
+>;
 type Reply = (answer: unknown) => void;
 /** A client event's handler: its payload, and the acknowledgement (a no-op when the client asked for none). */
 type ClientEventHandler = (payload: unknown, reply: Reply) => Promise<unknown>;
@@ -93,21 +107,36 @@ export const actorOf = (claims: AccessClaims): Actor => ({
 });
 
 /** A refusal the client reads in `connect_error`: `err.message`, and `err.data.statusCode`. */
-const refusal = (message: string, statusCode = 401) => Object.assign(new Error(message), { data: { statusCode, message } });
+const refusal = (message: string, statusCode = 401) =>
+  Object.assign(new Error(message), { data: { statusCode, message } });
 
 /**
  * Browsers send Origin on a WebSocket; the token is no cookie, but another site still has no
  * business opening our channel. Same host, or one of CORS_ORIGINS; no Origin (not a browser) passes.
  */
-const allowOrigin = (config: RealtimeDeps['config']) => (request: IncomingMessage, callback: (err: string | null | undefined, success: boolean) => void) => {
-  const origin = request.headers.origin;
-  if (!origin) return callback(null, true);
-  if (config.corsOrigins.includes(origin)) return callback(null, true);
-  let host: string;
-  try { host = new URL(origin).host; } catch { return callback('Origin not allowed', false); }
-  const hosts = [request.headers.host, config.trustProxy ? request.headers['x-forwarded-host'] : undefined].flat().filter(Boolean);
-  return hosts.includes(host) ? callback(null, true) : callback('Origin not allowed', false);
-};
+const allowOrigin =
+  (config: RealtimeDeps['config']) =>
+  (
+    request: IncomingMessage,
+    callback: (err: string | null | undefined, success: boolean) => void,
+  ) => {
+    const origin = request.headers.origin;
+    if (!origin) return callback(null, true);
+    if (config.corsOrigins.includes(origin)) return callback(null, true);
+    let host: string;
+    try {
+      host = new URL(origin).host;
+    } catch {
+      return callback('Origin not allowed', false);
+    }
+    const hosts = [
+      request.headers.host,
+      config.trustProxy ? request.headers['x-forwarded-host'] : undefined,
+    ]
+      .flat()
+      .filter(Boolean);
+    return hosts.includes(host) ? callback(null, true) : callback('Origin not allowed', false);
+  };
 
 const SHARE_ENDED = 'This tracking link does not exist or has ended';
 
@@ -123,7 +152,12 @@ function mirrorToLinks(io: Io, rooms: string[], event: string, payload: unknown)
     untyped(room).emit(event, payload);
   } else if (event === 'tour:status' || event === 'tour:event') {
     const { loadId, status, event: entry } = payload as TourChangePayload;
-    untyped(room).emit(event, { tourId, loadId, status, event: { id: entry.id, type: entry.type, data: null, at: entry.at } });
+    untyped(room).emit(event, {
+      tourId,
+      loadId,
+      status,
+      event: { id: entry.id, type: entry.type, data: null, at: entry.at },
+    });
   }
 }
 
@@ -132,8 +166,16 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   let io: Io | null = null;
   let adapter: PostgresAdapterHandle | null = null;
   let closed = false;
-  const shares = createShareWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'tracking link check failed') });
-  const sessions = createSessionWatch({ db: deps.db, pollMs: deps.sessionPollMs, onError: (err) => logger.warn({ err }, 'socket session check failed') });
+  const shares = createShareWatch({
+    db: deps.db,
+    pollMs: deps.sessionPollMs,
+    onError: (err) => logger.warn({ err }, 'tracking link check failed'),
+  });
+  const sessions = createSessionWatch({
+    db: deps.db,
+    pollMs: deps.sessionPollMs,
+    onError: (err) => logger.warn({ err }, 'socket session check failed'),
+  });
   const sharedRowHandlers = new Set<(work: RowWork) => void>();
   const events = createEventBudget({ userEventsPerSecond: socketUserEventsPerSecond() });
   /** The tours each user socket joined with `tour:watch`. */
@@ -142,10 +184,14 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     store: deps.store,
     db: deps.db,
     onCommitted: (listener) => deps.runner.onCommitted(listener),
-    share: (work) => { if (io && adapter && !closed) (io as unknown as SharedRows).serverSideEmit(SHARED_ROWS, work); },
+    share: (work) => {
+      if (io && adapter && !closed) (io as unknown as SharedRows).serverSideEmit(SHARED_ROWS, work);
+    },
     onShared: (handler) => {
       sharedRowHandlers.add(handler);
-      return () => { sharedRowHandlers.delete(handler); };
+      return () => {
+        sharedRowHandlers.delete(handler);
+      };
     },
     hasSockets: () => Boolean(io) && !closed && (io?.of('/').sockets.size ?? 0) > 0,
     emitLocal: (rooms, event, payload) => {
@@ -154,7 +200,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       mirrorToLinks(io, rooms, event, payload);
     },
     endUser: (userId) => sessions.endUser(userId, 'blocked'),
-    recheckTour: (tourId) => recheckTourRoom(tourId).catch((err: unknown) => logger.warn({ err, tourId }, 'tour room not checked')),
+    recheckTour: (tourId) =>
+      recheckTourRoom(tourId).catch((err: unknown) =>
+        logger.warn({ err, tourId }, 'tour room not checked'),
+      ),
     logger,
   });
 
@@ -170,13 +219,21 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       return next(refusal('Realtime is unavailable, try again shortly', 503));
     }
     if (!share) return next(refusal(SHARE_ENDED, 404));
-    socket.data = { share: { shareId: share.id, tourId: share.tour_id, tokenHash, expiresAt: new Date(share.expires_at as unknown as string) } };
+    socket.data = {
+      share: {
+        shareId: share.id,
+        tourId: share.tour_id,
+        tokenHash,
+        expiresAt: new Date(share.expires_at as unknown as string),
+      },
+    };
     return next();
   }
 
   async function handshake(socket: IoSocket, next: (err?: Error) => void) {
     const shareToken = (socket.handshake.auth as { shareToken?: unknown } | undefined)?.shareToken;
-    if (typeof shareToken === 'string' && shareToken !== '' && shareToken.length <= 200) return shareHandshake(socket, shareToken, next);
+    if (typeof shareToken === 'string' && shareToken !== '' && shareToken.length <= 200)
+      return shareHandshake(socket, shareToken, next);
     const token = (socket.handshake.auth as { token?: unknown } | undefined)?.token;
     if (typeof token !== 'string' || token === '') return next(refusal('Please sign in'));
     let claims: AccessClaims;
@@ -188,12 +245,15 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     let organizationStatus: number | null = null;
     if (claims.org) {
       try {
-        organizationStatus = deps.organizationStatus ? await deps.organizationStatus(claims.org) : null;
+        organizationStatus = deps.organizationStatus
+          ? await deps.organizationStatus(claims.org)
+          : null;
       } catch (err) {
         logger.warn({ err }, 'organization status unavailable');
         return next(refusal('Realtime is unavailable, try again shortly', 503));
       }
-      if (organizationStatus !== 1 && organizationStatus !== 2) return next(refusal('Your organization is blocked'));
+      if (organizationStatus !== 1 && organizationStatus !== 2)
+        return next(refusal('Your organization is blocked'));
     }
     try {
       // Before the socket counts as connected, so it hears everything that happens after.
@@ -209,7 +269,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   /** Tells the socket which limit it went past, then closes it (budget.ts). */
   function closeOverBudget(socket: IoSocket, breach: Breach) {
     if (!socket.connected) return;
-    const who = 'actor' in socket.data ? { userId: socket.data.actor.userId } : { shareId: socket.data.share.shareId };
+    const who =
+      'actor' in socket.data
+        ? { userId: socket.data.actor.userId }
+        : { shareId: socket.data.share.shareId };
     logger.warn({ ...who, limit: breach.limit }, 'socket closed: over its budget of events');
     socket.emit('limit:exceeded', breach);
     socket.disconnect(true);
@@ -220,7 +283,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
    * incoming event is counted before any handler runs, and `on` registers a handler that runs only
    * while few enough of the socket's events are unanswered. Past either, the socket is told and closed.
    */
-  function budgeted(socket: IoSocket, owner: string): { on(event: string, handler: ClientEventHandler): void; budget: SocketBudget } {
+  function budgeted(
+    socket: IoSocket,
+    owner: string,
+  ): { on(event: string, handler: ClientEventHandler): void; budget: SocketBudget } {
     const budget = events.open(owner);
     socket.on('disconnect', () => budget.close());
     socket.use((_event, next) => {
@@ -231,12 +297,18 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       return next();
     });
     const on = (event: string, handler: ClientEventHandler) => {
-      (socket as unknown as { on(event: string, listener: (payload: unknown, ack?: unknown) => void): void }).on(event, (payload, ack) => {
+      (
+        socket as unknown as {
+          on(event: string, listener: (payload: unknown, ack?: unknown) => void): void;
+        }
+      ).on(event, (payload, ack) => {
         const reply: Reply = typeof ack === 'function' ? (ack as Reply) : () => undefined;
-        const breach = budget.run(() => handler(payload, reply).catch((err: unknown) => {
-          logger.warn({ err, event }, 'socket event failed');
-          reply({ ok: false, error: 'Realtime is unavailable, try again shortly' });
-        }));
+        const breach = budget.run(() =>
+          handler(payload, reply).catch((err: unknown) => {
+            logger.warn({ err, event }, 'socket event failed');
+            reply({ ok: false, error: 'Realtime is unavailable, try again shortly' });
+          }),
+        );
         if (breach) closeOverBudget(socket, breach);
       });
     };
@@ -244,7 +316,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
   }
 
   /** Positions and redacted status changes of the link's tour, until the link expires or is revoked. */
-  async function onShareConnection(socket: IoSocket, share: Extract<SocketData, { share: unknown }>['share']) {
+  async function onShareConnection(
+    socket: IoSocket,
+    share: Extract<SocketData, { share: unknown }>['share'],
+  ) {
     const stopWatching = shares.watch({
       shareId: share.shareId,
       expiresAt: share.expiresAt,
@@ -258,7 +333,12 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     on('tour:watch', async (payload, reply) => {
       const shareToken = (payload as { shareToken?: unknown } | null)?.shareToken;
       // Only the link the socket was opened with.
-      if (typeof shareToken !== 'string' || shareToken.length > 200 || hashShareToken(shareToken) !== share.tokenHash) return reply({ ok: false, error: SHARE_ENDED });
+      if (
+        typeof shareToken !== 'string' ||
+        shareToken.length > 200 ||
+        hashShareToken(shareToken) !== share.tokenHash
+      )
+        return reply({ ok: false, error: SHARE_ENDED });
       if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
       await socket.join(sharedTourRoom(share.tourId));
       return reply({ ok: true, tourId: share.tourId });
@@ -303,25 +383,34 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     const ids = namespace?.adapter.rooms.get(tourRoom(tourId));
     if (!namespace || !ids) return;
     const checks = new Map<string, Promise<boolean | null>>();
-    await Promise.all([...ids].map(async (id) => {
-      const socket = namespace.sockets.get(id);
-      if (!socket || !('actor' in socket.data)) return;
-      const { actor } = socket.data;
-      // One check per user, however many of its sockets watch the tour.
-      let check = checks.get(actor.userId);
-      if (!check) checks.set(actor.userId, check = maySee(actor, tourId));
-      if ((await check) === false) {
-        logger.debug?.({ userId: actor.userId, tourId }, 'socket left a tour it no longer sees');
-        leaveTour(socket, tourId);
-      }
-    }));
+    await Promise.all(
+      [...ids].map(async (id) => {
+        const socket = namespace.sockets.get(id);
+        if (!socket || !('actor' in socket.data)) return;
+        const { actor } = socket.data;
+        // One check per user, however many of its sockets watch the tour.
+        let check = checks.get(actor.userId);
+        if (!check) checks.set(actor.userId, (check = maySee(actor, tourId)));
+        if ((await check) === false) {
+          logger.debug?.({ userId: actor.userId, tourId }, 'socket left a tour it no longer sees');
+          leaveTour(socket, tourId);
+        }
+      }),
+    );
   }
 
   async function onConnection(socket: IoSocket) {
     if ('share' in socket.data) return onShareConnection(socket, socket.data.share);
     const { actor, claims } = socket.data;
     // Joined before the client hears it is connected (the in-memory and the cluster adapter join at once).
-    const joined = socket.join(roomsOf({ userId: actor.userId, organizationId: actor.organizationId, roleId: actor.roleId, organizationStatus: socket.data.organizationStatus }));
+    const joined = socket.join(
+      roomsOf({
+        userId: actor.userId,
+        organizationId: actor.organizationId,
+        roleId: actor.roleId,
+        organizationStatus: socket.data.organizationStatus,
+      }),
+    );
     const session = {
       userId: actor.userId,
       familyId: claims.sid,
@@ -354,32 +443,44 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         return refuse(error instanceof UnauthorizedError ? error.message : 'Token not valid');
       }
       const current = (socket.data as UserSocketData).claims;
-      if (fresh.sub !== current.sub || fresh.sid !== current.sid) return refuse('This token belongs to another session');
+      if (fresh.sub !== current.sub || fresh.sid !== current.sid)
+        return refuse('This token belongs to another session');
       // The rooms were chosen from the organization and role at the handshake.
-      if (fresh.org !== current.org || fresh.role !== current.role) return refuse('Your access changed; connect again');
+      if (fresh.org !== current.org || fresh.role !== current.role)
+        return refuse('Your access changed; connect again');
       if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
       const expiresAt = Math.max(current.exp, fresh.exp);
       if (!sessions.renew(session, expiresAt)) return refuse('Your session has ended');
       (socket.data as UserSocketData).claims = { ...fresh, exp: expiresAt };
       // The watched tours are asked again: a tour this user no longer sees is left.
-      await Promise.all([...watching].map(async (tourId) => { if ((await maySee(actor, tourId)) === false) leaveTour(socket, tourId); }));
+      await Promise.all(
+        [...watching].map(async (tourId) => {
+          if ((await maySee(actor, tourId)) === false) leaveTour(socket, tourId);
+        }),
+      );
       return reply({ ok: true, expiresAt });
     });
 
     on('tour:watch', async (payload, reply) => {
       const tourId = (payload as { tourId?: unknown } | null)?.tourId;
       if (typeof tourId !== 'string' || !UUID.test(tourId)) return reply(TOUR_NOT_FOUND);
-      if (!watching.has(tourId) && watching.size >= MAX_WATCHED_TOURS) return reply({ ok: false, error: `At most ${MAX_WATCHED_TOURS} tours at once` });
+      if (!watching.has(tourId) && watching.size >= MAX_WATCHED_TOURS)
+        return reply({ ok: false, error: `At most ${MAX_WATCHED_TOURS} tours at once` });
       // Ids that are nobody's tour cost a query each: past a few, the socket is closed before asking.
-      if (!watching.has(tourId) && budget.notFoundSpent) return closeOverBudget(socket, breaches.toursNotFound);
+      if (!watching.has(tourId) && budget.notFoundSpent)
+        return closeOverBudget(socket, breaches.toursNotFound);
       const rechecksBefore = rechecks;
       try {
         // The same rule as GET /api/tours/{id}: the shipper, the carrier, the assigned driver, a Superadmin.
         await deps.marketplace.visibleTour(actor, tourId);
       } catch (error) {
-        if (!(error instanceof DomainError)) logger.warn({ err: error, tourId }, 'tour:watch failed');
+        if (!(error instanceof DomainError))
+          logger.warn({ err: error, tourId }, 'tour:watch failed');
         else budget.notFound();
-        return reply({ ok: false, error: error instanceof DomainError ? error.message : 'Tour not found' });
+        return reply({
+          ok: false,
+          error: error instanceof DomainError ? error.message : 'Tour not found',
+        });
       }
       if (!socket.connected) return reply({ ok: false, error: 'Disconnected' });
       watching.add(tourId);
@@ -416,7 +517,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
 
     async attach(server) {
       if (io || closed) return;
-      const created = deps.config.databaseUrl ? await createPostgresAdapter(deps.config.databaseUrl, logger) : null;
+      const created = deps.config.databaseUrl
+        ? await createPostgresAdapter(deps.config.databaseUrl, logger)
+        : null;
       if (closed || io) {
         // Closed (or attached) while the adapter was being set up.
         await created?.close();
@@ -432,7 +535,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         maxHttpBufferSize: 64 * 1024,
         ...(adapter ? { adapter: adapter.adapter } : {}),
       });
-      (io as unknown as SharedRows).on(SHARED_ROWS, (work) => { for (const handler of sharedRowHandlers) handler(work); });
+      (io as unknown as SharedRows).on(SHARED_ROWS, (work) => {
+        for (const handler of sharedRowHandlers) handler(work);
+      });
       io.use((socket, next) => void handshake(socket, next));
       io.on('connection', (socket) => {
         onConnection(socket).catch((err) => {
@@ -453,7 +558,9 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
         io = null;
         server.local.disconnectSockets(true);
         // What io.close() does, less closing the HTTP server, which Fastify owns.
-        await Promise.allSettled([...server._nsps.values()].map((namespace) => namespace.adapter.close()));
+        await Promise.allSettled(
+          [...server._nsps.values()].map((namespace) => namespace.adapter.close()),
+        );
         server.engine.close();
       }
       await adapter?.close();
@@ -461,6 +568,8 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
     },
 
     sessions,
-    get connections() { return io ? io.of('/').sockets.size : 0; },
+    get connections() {
+      return io ? io.of('/').sockets.size : 0;
+    },
   };
 }

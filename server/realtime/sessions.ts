@@ -52,7 +52,10 @@ export function createSessionWatch(options: {
   function expiryTimer(session: WatchedSession): NodeJS.Timeout {
     const remaining = session.expiresAt * 1000 - now();
     // setTimeout keeps at most 2^31-1 ms; access tokens live 15 minutes.
-    const timer = setTimeout(() => end(session, 'expired'), Math.max(0, Math.min(remaining, 2 ** 31 - 1)));
+    const timer = setTimeout(
+      () => end(session, 'expired'),
+      Math.max(0, Math.min(remaining, 2 ** 31 - 1)),
+    );
     timer.unref();
     return timer;
   }
@@ -69,9 +72,13 @@ export function createSessionWatch(options: {
       const families = [...new Set([...watched.keys()].map((session) => session.familyId))];
       const active = new Set<string>();
       for (let start = 0; start < families.length; start += BATCH) {
-        const rows = await options.db.selectFrom('refresh_tokens').select('family_id').distinct()
+        const rows = await options.db
+          .selectFrom('refresh_tokens')
+          .select('family_id')
+          .distinct()
           .where('family_id', 'in', families.slice(start, start + BATCH))
-          .where('revoked_at', 'is', null).where('expires_at', '>', new Date(now()))
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', new Date(now()))
           .execute();
         for (const row of rows) active.add(String(row.family_id));
       }
@@ -118,11 +125,14 @@ export function createSessionWatch(options: {
 
     /** Ends every connection of the user now (it was blocked or deleted). */
     endUser(userId: string, reason: SessionEndReason = 'blocked') {
-      for (const session of [...watched.keys()]) if (session.userId === userId) end(session, reason);
+      for (const session of [...watched.keys()])
+        if (session.userId === userId) end(session, reason);
     },
 
     /** How many connections are watched (for tests and health figures). */
-    get size() { return watched.size; },
+    get size() {
+      return watched.size;
+    },
 
     close() {
       closed = true;

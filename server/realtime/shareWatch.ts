@@ -7,13 +7,21 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
 
-export type WatchedShare = { shareId: string; expiresAt: Date; close: (reason: 'expired' | 'revoked') => void };
+export type WatchedShare = {
+  shareId: string;
+  expiresAt: Date;
+  close: (reason: 'expired' | 'revoked') => void;
+};
 
 const BATCH = 1000;
 
 export type ShareWatch = ReturnType<typeof createShareWatch>;
 
-export function createShareWatch(options: { db: Kysely<DB>; pollMs?: number; onError?: (error: unknown) => void }) {
+export function createShareWatch(options: {
+  db: Kysely<DB>;
+  pollMs?: number;
+  onError?: (error: unknown) => void;
+}) {
   const pollMs = options.pollMs ?? 500;
   const watched = new Map<WatchedShare, NodeJS.Timeout>();
   let poller: NodeJS.Timeout | null = null;
@@ -41,8 +49,12 @@ export function createShareWatch(options: { db: Kysely<DB>; pollMs?: number; onE
       const ids = [...new Set([...watched.keys()].map((share) => share.shareId))];
       const live = new Set<string>();
       for (let start = 0; start < ids.length; start += BATCH) {
-        const rows = await options.db.selectFrom('tour_shares_view').select('id')
-          .where('id', 'in', ids.slice(start, start + BATCH)).where('revoked_at', 'is', null).where('expires_at', '>', new Date())
+        const rows = await options.db
+          .selectFrom('tour_shares_view')
+          .select('id')
+          .where('id', 'in', ids.slice(start, start + BATCH))
+          .where('revoked_at', 'is', null)
+          .where('expires_at', '>', new Date())
           .execute();
         for (const row of rows) live.add(String(row.id));
       }
@@ -63,7 +75,10 @@ export function createShareWatch(options: { db: Kysely<DB>; pollMs?: number; onE
         return () => undefined;
       }
       const remaining = share.expiresAt.getTime() - Date.now();
-      const timer = setTimeout(() => end(share, 'expired'), Math.max(0, Math.min(remaining, 2 ** 31 - 1)));
+      const timer = setTimeout(
+        () => end(share, 'expired'),
+        Math.max(0, Math.min(remaining, 2 ** 31 - 1)),
+      );
       timer.unref();
       watched.set(share, timer);
       if (!poller) {
@@ -78,7 +93,9 @@ export function createShareWatch(options: { db: Kysely<DB>; pollMs?: number; onE
       };
     },
 
-    get size() { return watched.size; },
+    get size() {
+      return watched.size;
+    },
 
     close() {
       closed = true;

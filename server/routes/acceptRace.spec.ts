@@ -35,7 +35,9 @@ function gateFor(name: string) {
   let gate = gates.get(name);
   if (!gate) {
     let open!: () => void;
-    const opened = new Promise<void>((resolve) => { open = resolve; });
+    const opened = new Promise<void>((resolve) => {
+      open = resolve;
+    });
     gate = { arrived: 0, open, opened };
     gates.set(name, gate);
   }
@@ -55,7 +57,12 @@ const { app, platform, close } = await startTestApp({}, (app) => {
     }
     // Never hold a request for good: one whose partner was refused earlier (in onRequest) goes on alone.
     let timer: NodeJS.Timeout | undefined;
-    await Promise.race([gate.opened, new Promise((resolve) => { timer = setTimeout(resolve, 5_000); })]);
+    await Promise.race([
+      gate.opened,
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, 5_000);
+      }),
+    ]);
     clearTimeout(timer);
   });
 });
@@ -66,7 +73,13 @@ const carrierOne = await organization(app, platform, 'Carrier', { name: 'First H
 const carrierTwo = await organization(app, platform, 'Carrier', { name: 'Second Hauling' });
 
 const callerOf = (user: Member, roleId: RoleId): Caller => {
-  const actor: Actor = { userId: user.userId, organizationId: user.organizationId, roleId, permissions: permissionsFor(roleId), sessionId: randomUUID() };
+  const actor: Actor = {
+    userId: user.userId,
+    organizationId: user.organizationId,
+    roleId,
+    permissions: permissionsFor(roleId),
+    sessionId: randomUUID(),
+  };
   return { actor, requestId: randomUUID() };
 };
 const asShipper = callerOf(shipper, Role.Shipper);
@@ -85,42 +98,73 @@ async function prepare(count: number, offers: 1 | 2): Promise<Trial[]> {
   let last: LogPosition | null = null;
   for (let index = 0; index < count; index += 1) {
     const now = new Date().toISOString();
-    const posted = await platform.marketplace.postLoad(asShipper, loadBodySchema(now).parse(loadBody({ refNumber: `RACE-${index}` })), now);
+    const posted = await platform.marketplace.postLoad(
+      asShipper,
+      loadBodySchema(now).parse(loadBody({ refNumber: `RACE-${index}` })),
+      now,
+    );
     last = latest(last, posted.position);
     const proposalIds: string[] = [];
     for (const [side, caller] of asCarrier.slice(0, offers).entries()) {
-      const offer = await platform.marketplace.submitProposal(caller, posted.id, { price: 1000 + side * 50, message: '', eldTruckName: null }, now);
+      const offer = await platform.marketplace.submitProposal(
+        caller,
+        posted.id,
+        { price: 1000 + side * 50, message: '', eldTruckName: null },
+        now,
+      );
       proposalIds.push(offer.id);
       last = latest(last, offer.position);
     }
     trials.push({ loadId: posted.id, guid: posted.guid, proposalIds });
   }
   // declineOthers reads the open offers from proposals_view: both must be there before the race.
-  t.ok(await platform.runner.waitFor(['marketplace'], last, 60_000), `${count} loads with ${offers} offer(s) each in the read models`);
-  t.comment(`prepared ${count} loads with ${offers} offer(s) each in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU)`);
+  t.ok(
+    await platform.runner.waitFor(['marketplace'], last, 60_000),
+    `${count} loads with ${offers} offer(s) each in the read models`,
+  );
+  t.comment(
+    `prepared ${count} loads with ${offers} offer(s) each in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU)`,
+  );
   return trials;
 }
 
 const accept = (proposalId: string, gate: string) =>
-  app.inject({ method: 'PUT', url: `/api/proposal/${proposalId}`, headers: { ...bearer(shipper.token), [GATE_HEADER]: gate }, payload: { status: GenericStatus.Accepted } });
+  app.inject({
+    method: 'PUT',
+    url: `/api/proposal/${proposalId}`,
+    headers: { ...bearer(shipper.token), [GATE_HEADER]: gate },
+    payload: { status: GenericStatus.Accepted },
+  });
 const get = async (url: string) => {
   const response = await app.inject({ method: 'GET', url, headers: bearer(shipper.token) });
-  if (response.statusCode !== 200) throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode !== 200)
+    throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 };
 
-type Outcome = { trial: Trial; statuses: number[]; messages: string[]; accepted: string[]; declined: string[] };
+type Outcome = {
+  trial: Trial;
+  statuses: number[];
+  messages: string[];
+  accepted: string[];
+  declined: string[];
+};
 
 /** Both acceptances at once, then the offers on the load as the shipper reads them. */
 async function race(trial: Trial, proposalIds: [string, string]): Promise<Outcome> {
   const gate = randomUUID();
   const answers = await Promise.all(proposalIds.map((proposalId) => accept(proposalId, gate)));
   const offers = await get(`/api/proposal/${trial.loadId}?pageSize=10`);
-  const withStatus = (status: number) => offers.data.filter((offer: { status: number }) => offer.status === status).map((offer: { id: string }) => offer.id);
+  const withStatus = (status: number) =>
+    offers.data
+      .filter((offer: { status: number }) => offer.status === status)
+      .map((offer: { id: string }) => offer.id);
   return {
     trial,
     statuses: answers.map((answer) => answer.statusCode),
-    messages: answers.filter((answer) => answer.statusCode !== 200).map((answer) => answer.json().message as string),
+    messages: answers
+      .filter((answer) => answer.statusCode !== 200)
+      .map((answer) => answer.json().message as string),
     accepted: withStatus(GenericStatus.Accepted),
     declined: withStatus(GenericStatus.Declined),
   };
@@ -131,8 +175,15 @@ const LOST_AT_THE_LOAD = 'This load already has an accepted offer';
 const ALREADY_ACCEPTED = 'An offer that is Accepted cannot be accepted';
 
 const oneOkOneConflict = (outcome: Outcome) => [...outcome.statuses].sort().join(',') === '200,409';
-const tally = (messages: string[]) => [...messages.reduce((counts, message) => counts.set(message, (counts.get(message) ?? 0) + 1), new Map<string, number>())]
-  .map(([message, count]) => `${count}× "${message}"`).join(', ');
+const tally = (messages: string[]) =>
+  [
+    ...messages.reduce(
+      (counts, message) => counts.set(message, (counts.get(message) ?? 0) + 1),
+      new Map<string, number>(),
+    ),
+  ]
+    .map(([message, count]) => `${count}× "${message}"`)
+    .join(', ');
 const cpuMs = (since: NodeJS.CpuUsage) => {
   const used = process.cpuUsage(since);
   return Math.round((used.user + used.system) / 1000);
@@ -149,21 +200,43 @@ t.test(`${TRIALS} trials: two offers on a fresh load, both accepted at once`, as
     outcomes.push(outcome);
     const winner = outcome.statuses[0] === 200 ? trial.proposalIds[0] : trial.proposalIds[1];
     const loser = winner === trial.proposalIds[0] ? trial.proposalIds[1] : trial.proposalIds[0];
-    if (oneOkOneConflict(outcome) && outcome.accepted.join() === winner && outcome.declined.join() === loser) continue;
+    if (
+      oneOkOneConflict(outcome) &&
+      outcome.accepted.join() === winner &&
+      outcome.declined.join() === loser
+    )
+      continue;
     wrong += 1;
     // Only a bad trial gets its own assertions, with everything needed to read it.
-    t.same([...outcome.statuses].sort(), [200, 409], `trial ${index} (${trial.guid}): one 200 and one 409`);
-    t.same(outcome.accepted, [winner], `trial ${index}: exactly one accepted offer, the one answered 200`);
+    t.same(
+      [...outcome.statuses].sort(),
+      [200, 409],
+      `trial ${index} (${trial.guid}): one 200 and one 409`,
+    );
+    t.same(
+      outcome.accepted,
+      [winner],
+      `trial ${index}: exactly one accepted offer, the one answered 200`,
+    );
     t.same(outcome.declined, [loser], `trial ${index}: the other offer is Declined`);
   }
   const refusals = outcomes.slice(-trials.length).flatMap((outcome) => outcome.messages);
-  t.equal(wrong, 0, `every trial: one 200 and one 409, exactly one accepted offer (the 200's), the other Declined (${trials.length} trials)`);
+  t.equal(
+    wrong,
+    0,
+    `every trial: one 200 and one 409, exactly one accepted offer (the 200's), the other Declined (${trials.length} trials)`,
+  );
   // Proof that the requests really overlapped: nearly every loser had read its offer as open and was
   // stopped by the load stream. On a crowded machine a loser now and then reads only after the
   // winner declined it, and is refused as Declined: just as correct, but no race.
   const atTheLoad = refusals.filter((message) => message === LOST_AT_THE_LOAD).length;
-  t.ok(atTheLoad >= Math.ceil(trials.length * 0.95), `losers stopped by the load stream: ${atTheLoad} of ${trials.length} (both requests had read the offers as open)`);
-  t.comment(`two offers: ${trials.length} races in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU); refusals: ${tally(refusals)}`);
+  t.ok(
+    atTheLoad >= Math.ceil(trials.length * 0.95),
+    `losers stopped by the load stream: ${atTheLoad} of ${trials.length} (both requests had read the offers as open)`,
+  );
+  t.comment(
+    `two offers: ${trials.length} races in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU); refusals: ${tally(refusals)}`,
+  );
 });
 
 t.test(`${SAME_OFFER_TRIALS} trials: the same offer accepted twice at once`, async (t) => {
@@ -176,17 +249,34 @@ t.test(`${SAME_OFFER_TRIALS} trials: the same offer accepted twice at once`, asy
     outcomes.push(outcome);
     if (oneOkOneConflict(outcome) && outcome.accepted.join() === offer) continue;
     wrong += 1;
-    t.same([...outcome.statuses].sort(), [200, 409], `trial ${index} (${trial.guid}): one 200 and one 409`);
+    t.same(
+      [...outcome.statuses].sort(),
+      [200, 409],
+      `trial ${index} (${trial.guid}): one 200 and one 409`,
+    );
     t.same(outcome.accepted, [offer], `trial ${index}: the offer is accepted once`);
   }
   const refusals = outcomes.slice(-trials.length).flatMap((outcome) => outcome.messages);
-  t.equal(wrong, 0, `every trial: one 200 and one 409, the offer accepted (${trials.length} trials)`);
+  t.equal(
+    wrong,
+    0,
+    `every trial: one 200 and one 409, the offer accepted (${trials.length} trials)`,
+  );
   // As above: nearly every second request had read the offer as open and was stopped by the load
   // stream; now and then one reads only after the first committed and is refused as already Accepted.
-  t.same(refusals.filter((message) => message !== LOST_AT_THE_LOAD && message !== ALREADY_ACCEPTED), [], 'every refusal is one of the two');
+  t.same(
+    refusals.filter((message) => message !== LOST_AT_THE_LOAD && message !== ALREADY_ACCEPTED),
+    [],
+    'every refusal is one of the two',
+  );
   const atTheLoad = refusals.filter((message) => message === LOST_AT_THE_LOAD).length;
-  t.ok(atTheLoad >= Math.ceil(trials.length * 0.95), `second acceptances stopped by the load stream: ${atTheLoad} of ${trials.length} (both requests had read the offer as open)`);
-  t.comment(`same offer: ${trials.length} races in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU); refusals: ${tally(refusals)}`);
+  t.ok(
+    atTheLoad >= Math.ceil(trials.length * 0.95),
+    `second acceptances stopped by the load stream: ${atTheLoad} of ${trials.length} (both requests had read the offer as open)`,
+  );
+  t.comment(
+    `same offer: ${trials.length} races in ${Math.round(performance.now() - started)} ms (${cpuMs(cpu)} ms CPU); refusals: ${tally(refusals)}`,
+  );
 });
 
 t.test('one tour per load, and no double accepts', async (t) => {
@@ -196,16 +286,34 @@ t.test('one tour per load, and no double accepts', async (t) => {
   for (let page = 1; ; page += 1) {
     const tours = await get(`/api/tours?pageSize=100&page=${page}`);
     total = tours.total;
-    for (const tour of tours.data as { loadId: string }[]) toursByLoad.set(tour.loadId, (toursByLoad.get(tour.loadId) ?? 0) + 1);
+    for (const tour of tours.data as { loadId: string }[])
+      toursByLoad.set(tour.loadId, (toursByLoad.get(tour.loadId) ?? 0) + 1);
     if (page * 100 >= total) break;
   }
   const withoutOneTour = outcomes.filter((outcome) => toursByLoad.get(outcome.trial.loadId) !== 1);
-  t.same(withoutOneTour.map((outcome) => `${outcome.trial.guid}: ${toursByLoad.get(outcome.trial.loadId) ?? 0} tours`), [], 'every trial\'s load has exactly one tour');
+  t.same(
+    withoutOneTour.map(
+      (outcome) => `${outcome.trial.guid}: ${toursByLoad.get(outcome.trial.loadId) ?? 0} tours`,
+    ),
+    [],
+    "every trial's load has exactly one tour",
+  );
   t.equal(total, outcomes.length, "the shipper's tours table: one row per trial");
 
-  const doubles = outcomes.filter((outcome) => outcome.statuses.every((status) => status === 200) || outcome.accepted.length > 1 || (toursByLoad.get(outcome.trial.loadId) ?? 0) > 1);
+  const doubles = outcomes.filter(
+    (outcome) =>
+      outcome.statuses.every((status) => status === 200) ||
+      outcome.accepted.length > 1 ||
+      (toursByLoad.get(outcome.trial.loadId) ?? 0) > 1,
+  );
   t.comment(`accept race: ${outcomes.length} trials, ${doubles.length} double accepts`);
   t.equal(outcomes.length, TRIALS + SAME_OFFER_TRIALS, 'every trial ran');
-  t.equal(doubles.length, 0, 'no race answered 200 twice, no load has two accepted offers or two tours');
-  t.comment(`this file so far: ${Math.round(performance.now() / 1000)} s, ${Math.round(cpuMs({ user: 0, system: 0 }) / 1000)} s CPU`);
+  t.equal(
+    doubles.length,
+    0,
+    'no race answered 200 twice, no load has two accepted offers or two tours',
+  );
+  t.comment(
+    `this file so far: ${Math.round(performance.now() / 1000)} s, ${Math.round(cpuMs({ user: 0, system: 0 }) / 1000)} s CPU`,
+  );
 });

@@ -1,7 +1,14 @@
 import { roles, statusName } from '../../domain/catalog.ts';
 import {
-  ACCOUNT_CHANGE_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER, ACCOUNT_EDIT_USER_PROFILE, ACCOUNT_GET_CARRIER,
-  ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, hasAny,
+  ACCOUNT_CHANGE_CARRIER,
+  ACCOUNT_CHANGE_ORGANIZATION,
+  ACCOUNT_CHANGE_SHIPPER,
+  ACCOUNT_EDIT_USER_PROFILE,
+  ACCOUNT_GET_CARRIER,
+  ACCOUNT_GET_ORGANIZATION,
+  ACCOUNT_GET_SHIPPER,
+  ACCOUNT_GET_USER,
+  hasAny,
 } from '../../domain/permissions.ts';
 import { carrierProfileBodySchema, shipperProfileBodySchema } from '../../domain/schemas/index.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
@@ -9,19 +16,36 @@ import { filesContract } from '../../domain/contracts/files.contract.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor, type Actor } from '../http/auth.ts';
 import {
-  changePassword, credentialsChanged, emailChanges, optionalCarrierDocuments, parseWith, requireCurrentPassword, saveFiles, updateUserDetails,
+  changePassword,
+  credentialsChanged,
+  emailChanges,
+  optionalCarrierDocuments,
+  parseWith,
+  requireCurrentPassword,
+  saveFiles,
+  updateUserDetails,
 } from '../identity/accounts.ts';
 import { assertFound, causeOf, latest } from '../identity/identity.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { mayReadFile, type FileParties } from '../integrations/files/fileAccess.ts';
 import {
-  accountContract, updateAccountContract, updateCarrierContract, updateOrganizationContract, updateShipperContract, type Account,
+  accountContract,
+  updateAccountContract,
+  updateCarrierContract,
+  updateOrganizationContract,
+  updateShipperContract,
+  type Account,
 } from '../../domain/contracts/account.contract.ts';
 
 export { OLD_PASSWORD_REQUIRED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE } from '../identity/accounts.ts';
 
-const extensions: Record<string, string> = { 'application/pdf': 'pdf', 'image/png': 'png', 'image/jpeg': 'jpg', 'text/csv': 'csv' };
+const extensions: Record<string, string> = {
+  'application/pdf': 'pdf',
+  'image/png': 'png',
+  'image/jpeg': 'jpg',
+  'text/csv': 'csv',
+};
 
 /**
  * The signed-in user's own account: the Account Settings dialog (user, organization, shipper and
@@ -38,141 +62,266 @@ export async function accountRoutes(app: App) {
     return assertFound(await identity.loadOrganization(actor.organizationId), 'Organization');
   }
 
-  app.get('/account', {
-    schema: { tags: ['account'], summary: 'The Account Settings data: each section only where the caller may see it', ...accountContract },
-    // Open while the organization waits for its vetting (Pending): the user's own account.
-    config: { whilePending: true },
-    onRequest: can(ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER),
-  }, async (request) => {
-    const actor = requireActor(request);
-    const user = assertFound(await identity.loadUser(actor.userId), 'User');
-    const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
-    const answer: Account = {};
-    if (hasAny(actor.permissions, ACCOUNT_GET_USER)) {
-      // Never the password hash, codes or reset state: only what the form shows.
-      answer.user = {
-        id: user.userId, name: user.name, username: user.username, email: user.email, phone: user.phone,
-        role: { id: user.roleId, name: roles.find((role) => role.id === user.roleId)?.name ?? 'Unknown' },
-        organizationId: user.organizationId, status: user.status, statusName: statusName(user.status), emailConfirmed: user.emailConfirmed,
-      };
-    }
-    if (organization && user.organizationId) {
-      if (hasAny(actor.permissions, ACCOUNT_GET_ORGANIZATION)) {
-        answer.organization = {
-          id: user.organizationId, name: organization.name, type: organization.type, status: organization.status,
-          statusName: statusName(organization.status), ...organization.contact,
+  app.get(
+    '/account',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'The Account Settings data: each section only where the caller may see it',
+        ...accountContract,
+      },
+      // Open while the organization waits for its vetting (Pending): the user's own account.
+      config: { whilePending: true },
+      onRequest: can(
+        ACCOUNT_GET_USER,
+        ACCOUNT_GET_ORGANIZATION,
+        ACCOUNT_GET_SHIPPER,
+        ACCOUNT_GET_CARRIER,
+      ),
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const user = assertFound(await identity.loadUser(actor.userId), 'User');
+      const organization = user.organizationId
+        ? await identity.loadOrganization(user.organizationId)
+        : null;
+      const answer: Account = {};
+      if (hasAny(actor.permissions, ACCOUNT_GET_USER)) {
+        // Never the password hash, codes or reset state: only what the form shows.
+        answer.user = {
+          id: user.userId,
+          name: user.name,
+          username: user.username,
+          email: user.email,
+          phone: user.phone,
+          role: {
+            id: user.roleId,
+            name: roles.find((role) => role.id === user.roleId)?.name ?? 'Unknown',
+          },
+          organizationId: user.organizationId,
+          status: user.status,
+          statusName: statusName(user.status),
+          emailConfirmed: user.emailConfirmed,
         };
       }
-      if (organization.type === 'Shipper' && organization.shipper && hasAny(actor.permissions, ACCOUNT_GET_SHIPPER)) {
-        answer.shipper = { ...organization.shipper };
+      if (organization && user.organizationId) {
+        if (hasAny(actor.permissions, ACCOUNT_GET_ORGANIZATION)) {
+          answer.organization = {
+            id: user.organizationId,
+            name: organization.name,
+            type: organization.type,
+            status: organization.status,
+            statusName: statusName(organization.status),
+            ...organization.contact,
+          };
+        }
+        if (
+          organization.type === 'Shipper' &&
+          organization.shipper &&
+          hasAny(actor.permissions, ACCOUNT_GET_SHIPPER)
+        ) {
+          answer.shipper = { ...organization.shipper };
+        }
+        if (
+          organization.type === 'Carrier' &&
+          organization.carrier &&
+          hasAny(actor.permissions, ACCOUNT_GET_CARRIER)
+        ) {
+          answer.carrier = {
+            ...organization.carrier,
+            documents: { ...organization.carrier.documents },
+          };
+          // The ELD catalogue with the organization's installations, as GET organization-services answers it.
+          answer.services = await app.platform.eld.services.catalogue(user.organizationId);
+        }
       }
-      if (organization.type === 'Carrier' && organization.carrier && hasAny(actor.permissions, ACCOUNT_GET_CARRIER)) {
-        answer.carrier = { ...organization.carrier, documents: { ...organization.carrier.documents } };
-        // The ELD catalogue with the organization's installations, as GET organization-services answers it.
-        answer.services = await app.platform.eld.services.catalogue(user.organizationId);
+      return answer;
+    },
+  );
+
+  app.put(
+    '/users',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Edit the own profile; a new password or e-mail needs the current password',
+        ...updateAccountContract,
+      },
+      // Open while the organization waits for its vetting (Pending): the user's own account.
+      config: { whilePending: true },
+      onRequest: can(ACCOUNT_EDIT_USER_PROFILE),
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const user = assertFound(await identity.loadUser(actor.userId), 'User');
+      const { email, username, name, phone, oldPassword, newPassword } = request.body;
+      // Checked before anything is written.
+      const newEmail = emailChanges(user, email) ? email : null;
+      if (newPassword || newEmail)
+        await requireCurrentPassword(
+          app.platform,
+          user,
+          oldPassword,
+          request.socket.remoteAddress ?? 'unknown',
+        );
+      const now = new Date().toISOString();
+      const cause = causeOf(actor, request.id);
+      const detailsPosition = await updateUserDetails(
+        app.platform,
+        user,
+        { email, username, name, phone },
+        cause,
+        now,
+      );
+      const passwordPosition = newPassword
+        ? await changePassword(app.platform, user.userId, newPassword, cause, now)
+        : null;
+      // The other sessions end; this one stays signed in (the same tokens, the same socket).
+      await credentialsChanged(app.platform, {
+        user,
+        keepSessionId: actor.sessionId,
+        newEmail,
+        passwordChanged: Boolean(newPassword),
+        now,
+      });
+      await runner.waitFor(identityViews, latest(detailsPosition, passwordPosition));
+      return { message: 'Account successfully updated' };
+    },
+  );
+
+  app.put(
+    '/users/organization',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Edit the own organization: name and contact',
+        ...updateOrganizationContract,
+      },
+      // Open while the organization waits for its vetting (Pending): the user's own account.
+      config: { whilePending: true },
+      onRequest: can(ACCOUNT_CHANGE_ORGANIZATION),
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const organization = await ownOrganization(actor);
+      const { name, address, person, email, phone } = request.body;
+      const now = new Date().toISOString();
+      const { position } = await identity.organization(
+        {
+          type: 'ChangeOrganizationContact',
+          data: {
+            organizationId: organization.organizationId,
+            name,
+            contact: { address, person, email, phone },
+            now,
+          },
+        },
+        causeOf(actor, request.id),
+        now,
+      );
+      await runner.waitFor(identityViews, position);
+      return { message: 'Organization successfully updated' };
+    },
+  );
+
+  app.post(
+    '/users/carrier',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Edit the carrier profile (multipart: data + any of the four documents)',
+        ...updateCarrierContract,
+      },
+      // Open while the organization waits for its vetting (Pending): the user's own account.
+      config: { whilePending: true },
+      onRequest: can(ACCOUNT_CHANGE_CARRIER),
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const organization = await ownOrganization(actor);
+      const upload = await readMultipart(request, {
+        files: optionalCarrierDocuments,
+      });
+      const data = parseWith(carrierProfileBodySchema, upload.data);
+      const now = new Date().toISOString();
+      const saved = await saveFiles(app.platform, organization.organizationId, upload.files);
+      try {
+        const { position } = await identity.organization(
+          {
+            type: 'ChangeCarrierProfile',
+            data: {
+              organizationId: organization.organizationId,
+              mcNumber: data.mcNumber,
+              dotNumber: data.dotNumber,
+              eldProvider: data.eldProvider,
+              trucks: data.trucks,
+              trailers: data.trailers,
+              driverTeams: data.driverTeams,
+              documents: saved.ids,
+              now,
+            },
+          },
+          causeOf(actor, request.id),
+          now,
+        );
+        await runner.waitFor(identityViews, position);
+      } catch (error) {
+        await saved.discard();
+        throw error;
       }
-    }
-    return answer;
-  });
+      return { message: 'Carrier profile successfully updated', documents: saved.ids };
+    },
+  );
 
-  app.put('/users', {
-    schema: { tags: ['account'], summary: 'Edit the own profile; a new password or e-mail needs the current password', ...updateAccountContract },
-    // Open while the organization waits for its vetting (Pending): the user's own account.
-    config: { whilePending: true },
-    onRequest: can(ACCOUNT_EDIT_USER_PROFILE),
-  }, async (request) => {
-    const actor = requireActor(request);
-    const user = assertFound(await identity.loadUser(actor.userId), 'User');
-    const { email, username, name, phone, oldPassword, newPassword } = request.body;
-    // Checked before anything is written.
-    const newEmail = emailChanges(user, email) ? email : null;
-    if (newPassword || newEmail) await requireCurrentPassword(app.platform, user, oldPassword, request.socket.remoteAddress ?? 'unknown');
-    const now = new Date().toISOString();
-    const cause = causeOf(actor, request.id);
-    const detailsPosition = await updateUserDetails(app.platform, user, { email, username, name, phone }, cause, now);
-    const passwordPosition = newPassword ? await changePassword(app.platform, user.userId, newPassword, cause, now) : null;
-    // The other sessions end; this one stays signed in (the same tokens, the same socket).
-    await credentialsChanged(app.platform, { user, keepSessionId: actor.sessionId, newEmail, passwordChanged: Boolean(newPassword), now });
-    await runner.waitFor(identityViews, latest(detailsPosition, passwordPosition));
-    return { message: 'Account successfully updated' };
-  });
-
-  app.put('/users/organization', {
-    schema: { tags: ['account'], summary: 'Edit the own organization: name and contact', ...updateOrganizationContract },
-    // Open while the organization waits for its vetting (Pending): the user's own account.
-    config: { whilePending: true },
-    onRequest: can(ACCOUNT_CHANGE_ORGANIZATION),
-  }, async (request) => {
-    const actor = requireActor(request);
-    const organization = await ownOrganization(actor);
-    const { name, address, person, email, phone } = request.body;
-    const now = new Date().toISOString();
-    const { position } = await identity.organization({
-      type: 'ChangeOrganizationContact',
-      data: { organizationId: organization.organizationId, name, contact: { address, person, email, phone }, now },
-    }, causeOf(actor, request.id), now);
-    await runner.waitFor(identityViews, position);
-    return { message: 'Organization successfully updated' };
-  });
-
-  app.post('/users/carrier', {
-    schema: { tags: ['account'], summary: 'Edit the carrier profile (multipart: data + any of the four documents)', ...updateCarrierContract },
-    // Open while the organization waits for its vetting (Pending): the user's own account.
-    config: { whilePending: true },
-    onRequest: can(ACCOUNT_CHANGE_CARRIER),
-  }, async (request) => {
-    const actor = requireActor(request);
-    const organization = await ownOrganization(actor);
-    const upload = await readMultipart(request, {
-      files: optionalCarrierDocuments,
-    });
-    const data = parseWith(carrierProfileBodySchema, upload.data);
-    const now = new Date().toISOString();
-    const saved = await saveFiles(app.platform, organization.organizationId, upload.files);
-    try {
-      const { position } = await identity.organization({
-        type: 'ChangeCarrierProfile',
-        data: {
-          organizationId: organization.organizationId, mcNumber: data.mcNumber, dotNumber: data.dotNumber, eldProvider: data.eldProvider,
-          trucks: data.trucks, trailers: data.trailers, driverTeams: data.driverTeams, documents: saved.ids, now,
-        },
-      }, causeOf(actor, request.id), now);
-      await runner.waitFor(identityViews, position);
-    } catch (error) {
-      await saved.discard();
-      throw error;
-    }
-    return { message: 'Carrier profile successfully updated', documents: saved.ids };
-  });
-
-  app.post('/users/shipper', {
-    schema: { tags: ['account'], summary: 'Edit the shipper profile (multipart: data + optional signature image)', ...updateShipperContract },
-    // Open while the organization waits for its vetting (Pending): the user's own account.
-    config: { whilePending: true },
-    onRequest: can(ACCOUNT_CHANGE_SHIPPER),
-  }, async (request) => {
-    const actor = requireActor(request);
-    const organization = await ownOrganization(actor);
-    // The signature's type is read from its bytes (jpeg or png), never from the name or header.
-    const upload = await readMultipart(request, { files: { signature: { required: false, accept: 'image' } } });
-    const data = parseWith(shipperProfileBodySchema, upload.data);
-    const now = new Date().toISOString();
-    const saved = await saveFiles(app.platform, organization.organizationId, { signature: upload.files.signature });
-    try {
-      const { position } = await identity.organization({
-        type: 'ChangeShipperProfile',
-        data: {
-          organizationId: organization.organizationId, insuredAmount: data.insuredAmount as 1 | 2,
-          ...(saved.ids.signature ? { signatureFileId: saved.ids.signature } : {}), now,
-        },
-      }, causeOf(actor, request.id), now);
-      await runner.waitFor(identityViews, position);
-    } catch (error) {
-      await saved.discard();
-      throw error;
-    }
-    return { message: 'Shipper profile successfully updated', signatureFileId: saved.ids.signature ?? null };
-  });
+  app.post(
+    '/users/shipper',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Edit the shipper profile (multipart: data + optional signature image)',
+        ...updateShipperContract,
+      },
+      // Open while the organization waits for its vetting (Pending): the user's own account.
+      config: { whilePending: true },
+      onRequest: can(ACCOUNT_CHANGE_SHIPPER),
+    },
+    async (request) => {
+      const actor = requireActor(request);
+      const organization = await ownOrganization(actor);
+      // The signature's type is read from its bytes (jpeg or png), never from the name or header.
+      const upload = await readMultipart(request, {
+        files: { signature: { required: false, accept: 'image' } },
+      });
+      const data = parseWith(shipperProfileBodySchema, upload.data);
+      const now = new Date().toISOString();
+      const saved = await saveFiles(app.platform, organization.organizationId, {
+        signature: upload.files.signature,
+      });
+      try {
+        const { position } = await identity.organization(
+          {
+            type: 'ChangeShipperProfile',
+            data: {
+              organizationId: organization.organizationId,
+              insuredAmount: data.insuredAmount as 1 | 2,
+              ...(saved.ids.signature ? { signatureFileId: saved.ids.signature } : {}),
+              now,
+            },
+          },
+          causeOf(actor, request.id),
+          now,
+        );
+        await runner.waitFor(identityViews, position);
+      } catch (error) {
+        await saved.discard();
+        throw error;
+      }
+      return {
+        message: 'Shipper profile successfully updated',
+        signatureFileId: saved.ids.signature ?? null,
+      };
+    },
+  );
 
   /** The parties of a file's load or tour, from the aggregates (the event log), not a read model that may lag. */
   const fileParties: FileParties = {
@@ -180,22 +329,35 @@ export async function accountRoutes(app: App) {
     tour: async (tourId) => app.platform.marketplace.loadTour(tourId),
   };
 
-  app.get('/files/:id', {
-    schema: { tags: ['account'], summary: 'Download a stored document: by its owner (load, tour or organization) and the caller\'s role', ...filesContract.download },
-    // Open while the organization waits for its vetting (Pending): the user's own account.
-    config: { whilePending: true },
-    onRequest: can(),
-  }, async (request, reply) => {
-    const actor = requireActor(request);
-    const meta = await files.getMeta(request.params.id);
-    // A file the caller may not read is as unknown as a missing one.
-    if (!meta || !(await mayReadFile(actor, meta, fileParties))) throw new NotFoundError('File not found');
-    const file = assertFound(await files.get(meta.id), 'File');
-    return reply
-      .header('content-type', file.mime)
-      .header('content-disposition', contentDisposition(`${file.kind}.${extensions[file.mime] ?? 'bin'}`))
-      .header('x-content-type-options', 'nosniff')
-      .header('cache-control', 'private, no-store')
-      .send(file.data);
-  });
+  app.get(
+    '/files/:id',
+    {
+      schema: {
+        tags: ['account'],
+        summary:
+          "Download a stored document: by its owner (load, tour or organization) and the caller's role",
+        ...filesContract.download,
+      },
+      // Open while the organization waits for its vetting (Pending): the user's own account.
+      config: { whilePending: true },
+      onRequest: can(),
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const meta = await files.getMeta(request.params.id);
+      // A file the caller may not read is as unknown as a missing one.
+      if (!meta || !(await mayReadFile(actor, meta, fileParties)))
+        throw new NotFoundError('File not found');
+      const file = assertFound(await files.get(meta.id), 'File');
+      return reply
+        .header('content-type', file.mime)
+        .header(
+          'content-disposition',
+          contentDisposition(`${file.kind}.${extensions[file.mime] ?? 'bin'}`),
+        )
+        .header('x-content-type-options', 'nosniff')
+        .header('cache-control', 'private, no-store')
+        .send(file.data);
+    },
+  );
 }

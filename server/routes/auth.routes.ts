@@ -7,17 +7,26 @@ import type { App } from '../http/routeContext.ts';
 import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
 import { assertFound } from '../identity/identity.ts';
 import {
-  loginContract, logoutContract, profileContract, publicProfileContract, refreshTokenContract, type Profile, type PublicProfile,
+  loginContract,
+  logoutContract,
+  profileContract,
+  publicProfileContract,
+  refreshTokenContract,
+  type Profile,
+  type PublicProfile,
 } from '../../domain/contracts/auth.contract.ts';
 
 const INVALID_CREDENTIALS = 'Invalid email or password';
-export const EMAIL_NOT_CONFIRMED = 'Please confirm your e-mail address first: enter the code we sent you';
+export const EMAIL_NOT_CONFIRMED =
+  'Please confirm your e-mail address first: enter the code we sent you';
 
 /** The signed-in user as the client keeps it: identity, organization and permissions. */
 export async function profileOf(app: App, userId: string): Promise<Profile> {
   const { identity } = app.platform;
   const user = assertFound(await identity.loadUser(userId), 'User');
-  const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
+  const organization = user.organizationId
+    ? await identity.loadOrganization(user.organizationId)
+    : null;
   const role = roles.find((entry) => entry.id === user.roleId)!;
   return {
     id: userId,
@@ -26,16 +35,29 @@ export async function profileOf(app: App, userId: string): Promise<Profile> {
     email: user.email,
     role: { id: role.id, name: role.name },
     roles: [role.name],
-    organization: organization && user.organizationId ? { id: user.organizationId, name: organization.name, type: organization.type, status: organization.status } : null,
+    organization:
+      organization && user.organizationId
+        ? {
+            id: user.organizationId,
+            name: organization.name,
+            type: organization.type,
+            status: organization.status,
+          }
+        : null,
     permissions: [...permissionsFor(user.roleId)],
     ...(await ratingsEntry(app, user.organizationId)),
   };
 }
 
 /** `ratings` for a user of a rated organization (shown in the sidebar with two decimals); absent otherwise. */
-async function ratingsEntry(app: App, organizationId: string | null): Promise<{ ratings?: Record<string, number> }> {
+async function ratingsEntry(
+  app: App,
+  organizationId: string | null,
+): Promise<{ ratings?: Record<string, number> }> {
   if (!organizationId) return {};
-  const ratings = (await organizationRatings(app.platform.database.db, [organizationId])).get(organizationId);
+  const ratings = (await organizationRatings(app.platform.database.db, [organizationId])).get(
+    organizationId,
+  );
   return ratings ? { ratings } : {};
 }
 
@@ -43,67 +65,123 @@ async function ratingsEntry(app: App, organizationId: string | null): Promise<{ 
 export async function authRoutes(app: App) {
   const { identity, tokens, loginLimiter } = app.platform;
 
-  app.post('/login', {
-    schema: { tags: ['auth'], summary: 'Sign in with e-mail or username', ...loginContract },
-    config: { public: true },
-  }, async (request) => {
-    const { email: account, password } = request.body;
-    // The socket's address, never X-Forwarded-For: a client must not reset its limit with a header.
-    const address = request.socket.remoteAddress ?? 'unknown';
-    loginLimiter.assertAllowed(account, address);
-    const userId = (await identity.userIdByEmail(account)) ?? (await identity.userIdByUsername(account));
-    const user = userId ? await identity.loadUser(userId) : null;
-    // An unknown account costs the same hash as a known one, so timing does not tell them apart.
-    const valid = await verifyPassword(user?.passwordHash, password);
-    if (!user || !userId || !valid) {
-      // A known account's failure counts under both names it signs in with, so alternating the
-      // e-mail and the username does not double the guesses.
-      loginLimiter.fail(user ? [account, user.email, user.username] : account, address);
-      throw new UnauthorizedError(INVALID_CREDENTIALS);
-    }
-    const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
-    if (user.status === 3) throw new UnauthorizedError('Your account is blocked. Please contact support.');
-    if (user.organizationId && organization?.status !== 1 && organization?.status !== 2) throw new UnauthorizedError(ORGANIZATION_BLOCKED);
-    // The registration flow confirms the e-mailed code before the first sign-in (only the right password learns this).
-    if (!user.emailConfirmed) throw new UnauthorizedError(EMAIL_NOT_CONFIRMED);
-    loginLimiter.succeed([account, user.email, user.username]);
-    const pair = await tokens.issue({ id: userId, organizationId: user.organizationId, roleId: user.roleId });
-    return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn, user: await profileOf(app, userId) };
-  });
+  app.post(
+    '/login',
+    {
+      schema: { tags: ['auth'], summary: 'Sign in with e-mail or username', ...loginContract },
+      config: { public: true },
+    },
+    async (request) => {
+      const { email: account, password } = request.body;
+      // The socket's address, never X-Forwarded-For: a client must not reset its limit with a header.
+      const address = request.socket.remoteAddress ?? 'unknown';
+      loginLimiter.assertAllowed(account, address);
+      const userId =
+        (await identity.userIdByEmail(account)) ?? (await identity.userIdByUsername(account));
+      const user = userId ? await identity.loadUser(userId) : null;
+      // An unknown account costs the same hash as a known one, so timing does not tell them apart.
+      const valid = await verifyPassword(user?.passwordHash, password);
+      if (!user || !userId || !valid) {
+        // A known account's failure counts under both names it signs in with, so alternating the
+        // e-mail and the username does not double the guesses.
+        loginLimiter.fail(user ? [account, user.email, user.username] : account, address);
+        throw new UnauthorizedError(INVALID_CREDENTIALS);
+      }
+      const organization = user.organizationId
+        ? await identity.loadOrganization(user.organizationId)
+        : null;
+      if (user.status === 3)
+        throw new UnauthorizedError('Your account is blocked. Please contact support.');
+      if (user.organizationId && organization?.status !== 1 && organization?.status !== 2)
+        throw new UnauthorizedError(ORGANIZATION_BLOCKED);
+      // The registration flow confirms the e-mailed code before the first sign-in (only the right password learns this).
+      if (!user.emailConfirmed) throw new UnauthorizedError(EMAIL_NOT_CONFIRMED);
+      loginLimiter.succeed([account, user.email, user.username]);
+      const pair = await tokens.issue({
+        id: userId,
+        organizationId: user.organizationId,
+        roleId: user.roleId,
+      });
+      return {
+        accessToken: pair.accessToken,
+        refreshToken: pair.refreshToken,
+        expiresIn: pair.expiresIn,
+        user: await profileOf(app, userId),
+      };
+    },
+  );
 
-  app.post('/refresh-token', {
-    schema: { tags: ['auth'], summary: 'Trade a refresh token for a new pair (single use)', ...refreshTokenContract },
-    config: { public: true },
-  }, async (request) => {
-    const pair = await tokens.refresh(request.body.refreshToken);
-    return { accessToken: pair.accessToken, refreshToken: pair.refreshToken, expiresIn: pair.expiresIn };
-  });
+  app.post(
+    '/refresh-token',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Trade a refresh token for a new pair (single use)',
+        ...refreshTokenContract,
+      },
+      config: { public: true },
+    },
+    async (request) => {
+      const pair = await tokens.refresh(request.body.refreshToken);
+      return {
+        accessToken: pair.accessToken,
+        refreshToken: pair.refreshToken,
+        expiresIn: pair.expiresIn,
+      };
+    },
+  );
 
-  app.post('/logout', {
-    schema: { tags: ['auth'], summary: 'Sign out: the refresh token family is revoked', ...logoutContract },
-    config: { public: true },
-  }, async (request, reply) => {
-    await tokens.revokeFamilyOf(request.body.refreshToken);
-    return reply.code(204).send(null);
-  });
+  app.post(
+    '/logout',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Sign out: the refresh token family is revoked',
+        ...logoutContract,
+      },
+      config: { public: true },
+    },
+    async (request, reply) => {
+      await tokens.revokeFamilyOf(request.body.refreshToken);
+      return reply.code(204).send(null);
+    },
+  );
 
-  app.get('/profile', {
-    schema: { tags: ['auth'], summary: 'The signed-in user', ...profileContract },
-    // Open while the organization waits for its vetting (Pending): the user's own account.
-    config: { whilePending: true },
-    onRequest: can(),
-  }, async (request) => profileOf(app, requireActor(request).userId));
+  app.get(
+    '/profile',
+    {
+      schema: { tags: ['auth'], summary: 'The signed-in user', ...profileContract },
+      // Open while the organization waits for its vetting (Pending): the user's own account.
+      config: { whilePending: true },
+      onRequest: can(),
+    },
+    async (request) => profileOf(app, requireActor(request).userId),
+  );
 
-  app.get('/profile/:id', {
-    schema: { tags: ['auth'], summary: 'Public profile of a user: name, organization', ...publicProfileContract },
-    onRequest: can(),
-  }, async (request): Promise<PublicProfile> => {
-    const user = assertFound(await identity.loadUser(request.params.id), 'User');
-    const organization = user.organizationId ? await identity.loadOrganization(user.organizationId) : null;
-    return {
-      id: request.params.id, name: user.name,
-      organization: organization && user.organizationId ? { id: user.organizationId, name: organization.name, type: organization.type } : null,
-      ...(await ratingsEntry(app, user.organizationId)),
-    };
-  });
+  app.get(
+    '/profile/:id',
+    {
+      schema: {
+        tags: ['auth'],
+        summary: 'Public profile of a user: name, organization',
+        ...publicProfileContract,
+      },
+      onRequest: can(),
+    },
+    async (request): Promise<PublicProfile> => {
+      const user = assertFound(await identity.loadUser(request.params.id), 'User');
+      const organization = user.organizationId
+        ? await identity.loadOrganization(user.organizationId)
+        : null;
+      return {
+        id: request.params.id,
+        name: user.name,
+        organization:
+          organization && user.organizationId
+            ? { id: user.organizationId, name: organization.name, type: organization.type }
+            : null,
+        ...(await ratingsEntry(app, user.organizationId)),
+      };
+    },
+  );
 }

@@ -7,12 +7,27 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { hasAny, permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
 import type { InventoriedRoute } from '../app.ts';
-import { bearer, member, multipart, organization, PASSWORD, PDF, superadmin, type Member } from '../identity/fixtures.ts';
+import {
+  bearer,
+  member,
+  multipart,
+  organization,
+  PASSWORD,
+  PDF,
+  superadmin,
+  type Member,
+} from '../identity/fixtures.ts';
 import { causeOf } from '../identity/identity.ts';
 import { createUser } from '../identity/onboarding.ts';
 import { loadsCsvTemplate } from '../integrations/csv/loadsCsv.ts';
 import { createFileStore } from '../integrations/files/files.ts';
-import { accessTable, type ByDesign, type RouteAccess, type Tenant, type TenantKind } from '../testing/accessTable.ts';
+import {
+  accessTable,
+  type ByDesign,
+  type RouteAccess,
+  type Tenant,
+  type TenantKind,
+} from '../testing/accessTable.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { apiRoutes, fillPath, routeKey, type RouteKey } from '../testing/routeInventory.ts';
 import { startTestApp } from '../testing/testApp.ts';
@@ -44,56 +59,141 @@ const blockedShipper = await organization(app, platform, 'Shipper');
 const blockedCarrier = await organization(app, platform, 'Carrier');
 const blockedDriver = await member(app, platform, blockedCarrier.organizationId!, Role.Driver);
 
-type Caller = { name: string; roleId: RoleId | null; user: Member | null; foreignOrganizationId: string | null };
+type Caller = {
+  name: string;
+  roleId: RoleId | null;
+  user: Member | null;
+  foreignOrganizationId: string | null;
+};
 const callers: Caller[] = [
   { name: 'anonymous', roleId: null, user: null, foreignOrganizationId: null },
   { name: 'Superadmin', roleId: Role.Superadmin, user: admin, foreignOrganizationId: null },
-  { name: 'Shipper', roleId: Role.Shipper, user: shipperA, foreignOrganizationId: shipperB.organizationId },
-  { name: 'Carrier', roleId: Role.Carrier, user: carrierA, foreignOrganizationId: carrierB.organizationId },
-  { name: 'Driver', roleId: Role.Driver, user: driverA, foreignOrganizationId: carrierB.organizationId },
+  {
+    name: 'Shipper',
+    roleId: Role.Shipper,
+    user: shipperA,
+    foreignOrganizationId: shipperB.organizationId,
+  },
+  {
+    name: 'Carrier',
+    roleId: Role.Carrier,
+    user: carrierA,
+    foreignOrganizationId: carrierB.organizationId,
+  },
+  {
+    name: 'Driver',
+    roleId: Role.Driver,
+    user: driverA,
+    foreignOrganizationId: carrierB.organizationId,
+  },
 ];
 const pendingCallers: Caller[] = [
-  { name: 'Pending Shipper', roleId: Role.Shipper, user: pendingShipper, foreignOrganizationId: shipperB.organizationId },
-  { name: 'Pending Carrier', roleId: Role.Carrier, user: pendingCarrier, foreignOrganizationId: carrierB.organizationId },
-  { name: "Pending carrier's Driver", roleId: Role.Driver, user: pendingDriver, foreignOrganizationId: carrierB.organizationId },
+  {
+    name: 'Pending Shipper',
+    roleId: Role.Shipper,
+    user: pendingShipper,
+    foreignOrganizationId: shipperB.organizationId,
+  },
+  {
+    name: 'Pending Carrier',
+    roleId: Role.Carrier,
+    user: pendingCarrier,
+    foreignOrganizationId: carrierB.organizationId,
+  },
+  {
+    name: "Pending carrier's Driver",
+    roleId: Role.Driver,
+    user: pendingDriver,
+    foreignOrganizationId: carrierB.organizationId,
+  },
 ];
 /** Signed in before their organization was blocked (the spec blocks it just before it calls). */
 const blockedCallers: Caller[] = [
-  { name: 'Blocked Shipper', roleId: Role.Shipper, user: blockedShipper, foreignOrganizationId: shipperB.organizationId },
-  { name: 'Blocked Carrier', roleId: Role.Carrier, user: blockedCarrier, foreignOrganizationId: carrierB.organizationId },
-  { name: "Blocked carrier's Driver", roleId: Role.Driver, user: blockedDriver, foreignOrganizationId: carrierB.organizationId },
+  {
+    name: 'Blocked Shipper',
+    roleId: Role.Shipper,
+    user: blockedShipper,
+    foreignOrganizationId: shipperB.organizationId,
+  },
+  {
+    name: 'Blocked Carrier',
+    roleId: Role.Carrier,
+    user: blockedCarrier,
+    foreignOrganizationId: carrierB.organizationId,
+  },
+  {
+    name: "Blocked carrier's Driver",
+    roleId: Role.Driver,
+    user: blockedDriver,
+    foreignOrganizationId: carrierB.organizationId,
+  },
 ];
 const NOT_ACTIVE = 'Your organization is not active yet';
 const BLOCKED = 'Your organization is blocked';
 
 /** Where a caller's request points: its own organization, or shipper B for those without one. */
-const targetOrganization = (caller: Caller) => caller.user?.organizationId ?? shipperB.organizationId!;
+const targetOrganization = (caller: Caller) =>
+  caller.user?.organizationId ?? shipperB.organizationId!;
 
 const unique = () => randomUUID().slice(0, 8);
 const files = createFileStore(platform.database.db);
-const contact = { address: '1 Main St, Chicago, IL', person: 'Pat Contact', email: 'office@example.com', phone: '555-555-0101' };
-const documents = Object.fromEntries(['mcAuthority', 'certificateOfInsurance', 'w9Form'].map((name) => [name, { content: PDF, filename: `${name}.pdf`, type: 'application/pdf' }]));
+const contact = {
+  address: '1 Main St, Chicago, IL',
+  person: 'Pat Contact',
+  email: 'office@example.com',
+  phone: '555-555-0101',
+};
+const documents = Object.fromEntries(
+  ['mcAuthority', 'certificateOfInsurance', 'w9Form'].map((name) => [
+    name,
+    { content: PDF, filename: `${name}.pdf`, type: 'application/pdf' },
+  ]),
+);
 
 /** A user nobody else relies on (a Driver in a carrier, a Shipper in a shipper), for the routes that block, delete or edit. */
 async function throwaway(organizationId: string, status: 1 | 2 = 2): Promise<string> {
-  const roleId = (await platform.identity.loadOrganization(organizationId))?.type === 'Carrier' ? Role.Driver : Role.Shipper;
+  const roleId =
+    (await platform.identity.loadOrganization(organizationId))?.type === 'Carrier'
+      ? Role.Driver
+      : Role.Shipper;
   const tag = unique();
-  const { userId, position } = await createUser(platform, {
-    email: `throwaway-${tag}@example.com`, username: `throwaway-${tag}`, name: `Throwaway ${tag}`, phone: '555-555-0104', roleId, organizationId, password: PASSWORD, status,
-  }, causeOf(null), new Date().toISOString());
+  const { userId, position } = await createUser(
+    platform,
+    {
+      email: `throwaway-${tag}@example.com`,
+      username: `throwaway-${tag}`,
+      name: `Throwaway ${tag}`,
+      phone: '555-555-0104',
+      roleId,
+      organizationId,
+      password: PASSWORD,
+      status,
+    },
+    causeOf(null),
+    new Date().toISOString(),
+  );
   await platform.runner.waitFor(['users', 'organizations'], position);
   return userId;
 }
 
-const fileOf = (organizationId: string) => files.save({ organizationId, kind: 'w9Form', mime: 'application/pdf', data: PDF });
+const fileOf = (organizationId: string) =>
+  files.save({ organizationId, kind: 'w9Form', mime: 'application/pdf', data: PDF });
 
 async function refreshTokenOf(user: Member): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.email, password: PASSWORD } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/login',
+    payload: { email: user.email, password: PASSWORD },
+  });
   return response.json().refreshToken;
 }
 
 /** A request's variable parts; what is not given is left out (the body) or a fresh UUID (path parameters). */
-type Probe = { params?: Record<string, string>; body?: Record<string, unknown>; form?: { data: unknown; files?: Parameters<typeof multipart>[1] } };
+type Probe = {
+  params?: Record<string, string>;
+  body?: Record<string, unknown>;
+  form?: { data: unknown; files?: Parameters<typeof multipart>[1] };
+};
 
 /**
  * Plausible requests, so that a caller the guard lets through gets a real answer. A route without
@@ -101,74 +201,172 @@ type Probe = { params?: Record<string, string>; body?: Record<string, unknown>; 
  */
 const probes: Partial<Record<RouteKey, (caller: Caller) => Probe | Promise<Probe>>> = {
   'POST /api/login': () => ({ body: { email: shipperB.email, password: PASSWORD } }),
-  'POST /api/refresh-token': async () => ({ body: { refreshToken: await refreshTokenOf(shipperB) } }),
+  'POST /api/refresh-token': async () => ({
+    body: { refreshToken: await refreshTokenOf(shipperB) },
+  }),
   'POST /api/logout': async () => ({ body: { refreshToken: await refreshTokenOf(shipperB) } }),
-  'POST /api/register/carrier': () => ({ form: { data: registration({ mcNumber: 123456, dotNumber: 654321 }), files: documents } }),
+  'POST /api/register/carrier': () => ({
+    form: { data: registration({ mcNumber: 123456, dotNumber: 654321 }), files: documents },
+  }),
   'POST /api/register/shipper': () => ({ form: { data: registration({ insuredAmount: 1 }) } }),
   'POST /api/confirm-signup': () => ({ body: { email: shipperB.email, code: '000000' } }),
   'POST /api/users/forgot-password': () => ({ body: { email: `nobody-${unique()}@example.com` } }),
-  'POST /api/users/reset-password': () => ({ body: { code: 'not-a-reset-code', newPassword: 'new-password-1' } }),
+  'POST /api/users/reset-password': () => ({
+    body: { code: 'not-a-reset-code', newPassword: 'new-password-1' },
+  }),
   'GET /api/profile/:id': () => ({ params: { id: shipperB.userId } }),
   // Active again for an organization already Active: 200 and nothing changes (a block would stop the fixtures).
-  'PUT /api/organizations/:id/status': () => ({ params: { id: carrierB.organizationId! }, body: { status: 'Active' } }),
-  'GET /api/users/activate/:id': async (caller) => ({ params: { id: await throwaway(targetOrganization(caller), 1) } }),
-  'GET /api/users/block/:id': async (caller) => ({ params: { id: await throwaway(targetOrganization(caller)) } }),
+  'PUT /api/organizations/:id/status': () => ({
+    params: { id: carrierB.organizationId! },
+    body: { status: 'Active' },
+  }),
+  'GET /api/users/activate/:id': async (caller) => ({
+    params: { id: await throwaway(targetOrganization(caller), 1) },
+  }),
+  'GET /api/users/block/:id': async (caller) => ({
+    params: { id: await throwaway(targetOrganization(caller)) },
+  }),
   'POST /api/users': (caller) => ({ body: newUser(caller) }),
   'PUT /api/users/:id': async (caller) => ({
-    params: { id: await throwaway(targetOrganization(caller)) }, body: { email: `edited-${unique()}@example.com`, name: 'Edited Name', phone: '555-555-0105' },
+    params: { id: await throwaway(targetOrganization(caller)) },
+    body: { email: `edited-${unique()}@example.com`, name: 'Edited Name', phone: '555-555-0105' },
   }),
   // A Superadmin deletes a driver of carrier B; a Shipper has USER_DELETE but no drivers (409).
-  'DELETE /api/users/deleteDriver': async (caller) => ({ body: { id: await throwaway(caller.user?.organizationId ?? carrierB.organizationId!) } }),
-  'POST /api/users/organization': () => ({ form: { data: { type: 'Shipper', name: `Created ${unique()}`, organizationContactInfo: contact, insuredAmount: 1 } } }),
+  'DELETE /api/users/deleteDriver': async (caller) => ({
+    body: { id: await throwaway(caller.user?.organizationId ?? carrierB.organizationId!) },
+  }),
+  'POST /api/users/organization': () => ({
+    form: {
+      data: {
+        type: 'Shipper',
+        name: `Created ${unique()}`,
+        organizationContactInfo: contact,
+        insuredAmount: 1,
+      },
+    },
+  }),
   // The caller's own e-mail and username: a changed one would not end its session, but keeps the fixtures' names true.
-  'PUT /api/users': (caller) => ({ body: { email: caller.user?.email ?? 'someone@example.com', username: caller.user?.username ?? 'someone', name: 'Same Person', phone: '555-555-0106' } }),
+  'PUT /api/users': (caller) => ({
+    body: {
+      email: caller.user?.email ?? 'someone@example.com',
+      username: caller.user?.username ?? 'someone',
+      name: 'Same Person',
+      phone: '555-555-0106',
+    },
+  }),
   'PUT /api/users/organization': () => ({ body: { ...contact, name: `Renamed ${unique()}` } }),
-  'POST /api/users/carrier': () => ({ form: { data: { mcNumber: 111222, dotNumber: 333444, eldProvider: null, trucks: [], trailers: [], driverTeams: [] } } }),
+  'POST /api/users/carrier': () => ({
+    form: {
+      data: {
+        mcNumber: 111222,
+        dotNumber: 333444,
+        eldProvider: null,
+        trucks: [],
+        trailers: [],
+        driverTeams: [],
+      },
+    },
+  }),
   'POST /api/users/shipper': () => ({ form: { data: { insuredAmount: 1 } } }),
-  'GET /api/files/:id': async (caller) => ({ params: { id: await fileOf(targetOrganization(caller)) } }),
+  'GET /api/files/:id': async (caller) => ({
+    params: { id: await fileOf(targetOrganization(caller)) },
+  }),
   'POST /api/loads': () => ({ body: loadBody() }),
   'PUT /api/loads': () => ({ body: loadBody({ commodity: 'Edited paper' }) }),
-  'PUT /api/loads/:id/status': () => ({ body: { status: 7, message: 'The customer withdrew the order' } }),
-  'POST /api/loads/batchImport': () => ({ form: { data: undefined, files: { csv_loads_file: { content: Buffer.from(loadsCsvTemplate(new Date().toISOString())), filename: 'loads.csv', type: 'text/csv' } } } }),
+  'PUT /api/loads/:id/status': () => ({
+    body: { status: 7, message: 'The customer withdrew the order' },
+  }),
+  'POST /api/loads/batchImport': () => ({
+    form: {
+      data: undefined,
+      files: {
+        csv_loads_file: {
+          content: Buffer.from(loadsCsvTemplate(new Date().toISOString())),
+          filename: 'loads.csv',
+          type: 'text/csv',
+        },
+      },
+    },
+  }),
   'POST /api/proposal/:id': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
   // The shipper declines an offer, the carrier withdraws its own.
-  'PUT /api/proposal/:id': (caller) => ({ body: caller.roleId === Role.Carrier ? { status: 7, message: 'Truck unavailable' } : { status: 12, message: 'No, thank you' } }),
-  'POST /api/proposal/load/:loadId': () => ({ form: { data: { status: 14 }, files: { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } } } }),
+  'PUT /api/proposal/:id': (caller) => ({
+    body:
+      caller.roleId === Role.Carrier
+        ? { status: 7, message: 'Truck unavailable' }
+        : { status: 12, message: 'No, thank you' },
+  }),
+  'POST /api/proposal/load/:loadId': () => ({
+    form: {
+      data: { status: 14 },
+      files: { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
+    },
+  }),
   'POST /api/tours/:id/rate': () => ({ body: { ratings: [{ criteria: 1, rating: 5 }] } }),
   'PUT /api/tours/:id/status': () => ({ body: { status: 3, message: 'Rolling' } }),
   'POST /api/tours/:id/events': () => ({ body: { type: 'note', message: 'At the gate' } }),
-  'POST /api/tours/:id/positions': () => ({ body: { latitude: 41.9, longitude: -87.7, speed: 30 } }),
+  'POST /api/tours/:id/positions': () => ({
+    body: { latitude: 41.9, longitude: -87.7, speed: 30 },
+  }),
   'POST /api/tours/:id/chat': () => ({ body: { message: 'On my way' } }),
 };
 
 function registration(extra: Record<string, unknown>) {
   const tag = unique();
   return {
-    email: `registered-${tag}@example.com`, username: `registered-${tag}`, password: 'password-123', userDetails: { name: 'New Registrant', phone: '555-555-0108' },
-    organization: { name: `Registered ${tag}`, organizationContactInfo: contact }, acceptTerms: true, ...extra,
+    email: `registered-${tag}@example.com`,
+    username: `registered-${tag}`,
+    password: 'password-123',
+    userDetails: { name: 'New Registrant', phone: '555-555-0108' },
+    organization: { name: `Registered ${tag}`, organizationContactInfo: contact },
+    acceptTerms: true,
+    ...extra,
   };
 }
 
 function newUser(caller: Caller) {
   const tag = unique();
   return {
-    email: `new-${tag}@example.com`, username: `new-${tag}`, userDetails: { name: `New ${tag}`, phone: '555-555-0107' }, password: 'password-123',
-    roleId: caller.roleId === Role.Carrier ? Role.Driver : Role.Shipper, organizationId: targetOrganization(caller),
+    email: `new-${tag}@example.com`,
+    username: `new-${tag}`,
+    userDetails: { name: `New ${tag}`, phone: '555-555-0107' },
+    password: 'password-123',
+    roleId: caller.roleId === Role.Carrier ? Role.Driver : Role.Shipper,
+    organizationId: targetOrganization(caller),
   };
 }
 
 /** One load through offer, acceptance, signed contract and a driver's assignment (the contract comes first). */
 type Shipment = { load: string; proposal: string; tour: string };
 
-const members = new Map([shipperA, shipperB, shipperN, carrierA, carrierB, carrierN].map((user) => [user.organizationId!, user]));
+const members = new Map(
+  [shipperA, shipperB, shipperN, carrierA, carrierB, carrierN].map((user) => [
+    user.organizationId!,
+    user,
+  ]),
+);
 const shipperIds = new Set([shipperA, shipperB, shipperN].map((user) => user.organizationId!));
-const driverOf = new Map([[carrierA.organizationId!, driverA], [carrierB.organizationId!, driverB], [carrierN.organizationId!, driverN]]);
+const driverOf = new Map([
+  [carrierA.organizationId!, driverA],
+  [carrierB.organizationId!, driverB],
+  [carrierN.organizationId!, driverN],
+]);
 
-async function must(user: Member, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, form?: ReturnType<typeof multipart>) {
+async function must(
+  user: Member,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  form?: ReturnType<typeof multipart>,
+) {
   const response = await app.inject({
-    method, url, headers: { ...form?.headers, ...bearer(user.token) }, ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
+    method,
+    url,
+    headers: { ...form?.headers, ...bearer(user.token) },
+    ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
   });
-  if (response.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode >= 300)
+    throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 
@@ -183,8 +381,21 @@ async function newShipment(organizationId: string): Promise<Shipment> {
   const { id: proposal } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
   await must(shipper, 'PUT', `/api/proposal/${proposal}`, { status: 5 });
   const { tourId: tour } = await must(shipper, 'GET', `/api/loads/${load}`);
-  await must(carrier, 'POST', `/api/proposal/load/${load}`, undefined, multipart({ status: 14 }, { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } }));
-  await must(carrier, 'POST', `/api/tours/${tour}/assign/${driverOf.get(carrier.organizationId!)!.userId}`);
+  await must(
+    carrier,
+    'POST',
+    `/api/proposal/load/${load}`,
+    undefined,
+    multipart(
+      { status: 14 },
+      { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
+    ),
+  );
+  await must(
+    carrier,
+    'POST',
+    `/api/tours/${tour}/assign/${driverOf.get(carrier.organizationId!)!.userId}`,
+  );
   return { load, proposal, tour };
 }
 
@@ -194,11 +405,15 @@ async function newShipment(organizationId: string): Promise<Shipment> {
  * note, a message or a position. The routes that end it or take the tour from its driver get a
  * fresh one each time.
  */
-const endsItsShipment = new Set<RouteKey>(['PUT /api/loads/:id/status', 'POST /api/tours/:id/assign/:assigneeId']);
+const endsItsShipment = new Set<RouteKey>([
+  'PUT /api/loads/:id/status',
+  'POST /api/tours/:id/assign/:assigneeId',
+]);
 
 const sharedShipments = new Map<string, Promise<Shipment>>();
 const sharedShipmentOf = (organizationId: string): Promise<Shipment> => {
-  if (!sharedShipments.has(organizationId)) sharedShipments.set(organizationId, newShipment(organizationId));
+  if (!sharedShipments.has(organizationId))
+    sharedShipments.set(organizationId, newShipment(organizationId));
   return sharedShipments.get(organizationId)!;
 };
 
@@ -209,7 +424,9 @@ const sharedShipmentOf = (organizationId: string): Promise<Shipment> => {
  * so that a route naming a load and its proposal gets a matching pair. A route declaring a kind that
  * has no entry here fails: add one with the route.
  */
-const tenantIds: Partial<Record<TenantKind, (organizationId: string, shipment: () => Promise<Shipment>) => Promise<string>>> = {
+const tenantIds: Partial<
+  Record<TenantKind, (organizationId: string, shipment: () => Promise<Shipment>) => Promise<string>>
+> = {
   user: (organizationId) => throwaway(organizationId),
   organization: async (organizationId) => organizationId,
   file: (organizationId) => fileOf(organizationId),
@@ -223,7 +440,8 @@ type IdsOf = (kind: TenantKind) => Promise<string>;
 /** Ids of one organization, made on first use; the marketplace kinds from a fresh shipment unless `shared`. */
 function idsIn(organizationId: string, shared = false): IdsOf {
   let shipment: Promise<Shipment> | undefined;
-  const ofShipment = () => (shipment ??= shared ? sharedShipmentOf(organizationId) : newShipment(organizationId));
+  const ofShipment = () =>
+    (shipment ??= shared ? sharedShipmentOf(organizationId) : newShipment(organizationId));
   return (kind) => tenantIds[kind]!(organizationId, ofShipment);
 }
 
@@ -239,21 +457,35 @@ function referenceIdsIn(organizationId: string): IdsOf {
   };
 }
 
-const tenantsOf = (access: RouteAccess): readonly Tenant[] => (access.access === 'public' || !access.tenant ? [] : [access.tenant].flat());
+const tenantsOf = (access: RouteAccess): readonly Tenant[] =>
+  access.access === 'public' || !access.tenant ? [] : [access.tenant].flat();
 
 function withTenantId(probe: Probe, tenant: Tenant, id: string): Probe {
-  if (!tenant.param.startsWith('body.')) return { ...probe, params: { ...probe.params, [tenant.param]: id } };
+  if (!tenant.param.startsWith('body.'))
+    return { ...probe, params: { ...probe.params, [tenant.param]: id } };
   return { ...probe, body: { ...probe.body, [tenant.param.slice('body.'.length)]: id } };
 }
 
 /** The probe with every tenant id filled in: from `foreign` for the tenant at `foreignIndex`, from `own` for the rest. */
-async function withTenantIds(probe: Probe, tenants: readonly Tenant[], own: IdsOf, foreign: IdsOf = own, foreignIndex = -1): Promise<Probe> {
+async function withTenantIds(
+  probe: Probe,
+  tenants: readonly Tenant[],
+  own: IdsOf,
+  foreign: IdsOf = own,
+  foreignIndex = -1,
+): Promise<Probe> {
   let filled = probe;
-  for (const [index, tenant] of tenants.entries()) filled = withTenantId(filled, tenant, await (index === foreignIndex ? foreign : own)(tenant.kind));
+  for (const [index, tenant] of tenants.entries())
+    filled = withTenantId(
+      filled,
+      tenant,
+      await (index === foreignIndex ? foreign : own)(tenant.kind),
+    );
   return filled;
 }
 
-const byDesign = (rule: ByDesign | undefined, caller: Caller) => Boolean(rule && caller.roleId !== null && rule.roles.includes(caller.roleId));
+const byDesign = (rule: ByDesign | undefined, caller: Caller) =>
+  Boolean(rule && caller.roleId !== null && rule.roles.includes(caller.roleId));
 
 let requests = 0;
 const leaks: string[] = [];
@@ -266,15 +498,28 @@ async function send(route: InventoriedRoute, caller: Caller, probe: Probe) {
   const headers = caller.user ? bearer(caller.user.token) : {};
   if (probe.form) {
     const form = multipart(probe.form.data, probe.form.files);
-    return app.inject({ method, url, headers: { ...form.headers, ...headers }, payload: form.payload });
+    return app.inject({
+      method,
+      url,
+      headers: { ...form.headers, ...headers },
+      payload: form.payload,
+    });
   }
-  return app.inject({ method, url, headers, ...(probe.body === undefined ? {} : { payload: probe.body }) });
+  return app.inject({
+    method,
+    url,
+    headers,
+    ...(probe.body === undefined ? {} : { payload: probe.body }),
+  });
 }
 
-const call = async (route: InventoriedRoute, caller: Caller, probe: Probe): Promise<number> => (await send(route, caller, probe)).statusCode;
+const call = async (route: InventoriedRoute, caller: Caller, probe: Probe): Promise<number> =>
+  (await send(route, caller, probe)).statusCode;
 
 const allowed = (access: RouteAccess, caller: Caller) =>
-  access.access === 'public' || (caller.roleId !== null && (access.access.length === 0 || hasAny(permissionsFor(caller.roleId), ...access.access)));
+  access.access === 'public' ||
+  (caller.roleId !== null &&
+    (access.access.length === 0 || hasAny(permissionsFor(caller.roleId), ...access.access)));
 
 const routes = apiRoutes(app);
 const sorted = (codes: readonly number[]) => [...codes].sort((a, b) => a - b);
@@ -284,19 +529,37 @@ t.test('the access table and the app route table agree', async (t) => {
   for (const route of routes) {
     const key = routeKey(route);
     const row: RouteAccess | undefined = accessTable[key];
-    t.ok(route.public || route.permissions, `${key} is public (config.public) or guarded (onRequest: can(...))`);
+    t.ok(
+      route.public || route.permissions,
+      `${key} is public (config.public) or guarded (onRequest: can(...))`,
+    );
     t.notOk(route.public && route.permissions, `${key} is not public and guarded at once`);
-    if (route.permissions) t.equal(route.guardHook, 'onRequest', `${key} checks can(...) in onRequest, before the body is validated`);
+    if (route.permissions)
+      t.equal(
+        route.guardHook,
+        'onRequest',
+        `${key} checks can(...) in onRequest, before the body is validated`,
+      );
     if (!row) {
       t.fail(`${key} has a row in server/testing/accessTable.ts`);
       continue;
     }
     if (row.access === 'public') t.ok(route.public, `${key} is public, as declared`);
-    else t.same(sorted(route.permissions ?? []), sorted(row.access), `${key} is guarded by the declared codes [${row.access.join(', ')}]`);
+    else
+      t.same(
+        sorted(route.permissions ?? []),
+        sorted(row.access),
+        `${key} is guarded by the declared codes [${row.access.join(', ')}]`,
+      );
     const whilePending = row.access !== 'public' && row.whilePending === true;
-    t.equal(route.whilePending, whilePending, `${key} ${whilePending ? 'is' : 'is not'} open to a Pending organization's users (config.whilePending), as declared`);
+    t.equal(
+      route.whilePending,
+      whilePending,
+      `${key} ${whilePending ? 'is' : 'is not'} open to a Pending organization's users (config.whilePending), as declared`,
+    );
   }
-  for (const key of Object.keys(accessTable)) t.ok(keys.has(key), `${key} of the access table is a route of the app`);
+  for (const key of Object.keys(accessTable))
+    t.ok(keys.has(key), `${key} of the access table is a route of the app`);
 });
 
 t.test('every route answers each caller as the table says', async (t) => {
@@ -311,20 +574,33 @@ t.test('every route answers each caller as the table says', async (t) => {
       const label = `${key} as ${caller.name}: ${status}`;
       t.ok(status < 500, `${label}, not a server error`);
       if (access.access !== 'public' && byDesign(access.forbiddenFor, caller)) {
-        t.equal(status, 403, `${label}, let through by the guard and refused by design: ${access.forbiddenFor!.why}`);
-        if (status < 400) leaks.push(`${key} as ${caller.name}: ${status} where 403 was expected (${access.forbiddenFor!.why})`);
+        t.equal(
+          status,
+          403,
+          `${label}, let through by the guard and refused by design: ${access.forbiddenFor!.why}`,
+        );
+        if (status < 400)
+          leaks.push(
+            `${key} as ${caller.name}: ${status} where 403 was expected (${access.forbiddenFor!.why})`,
+          );
       } else if (allowed(access, caller)) {
         t.ok(status !== 401 && status !== 403, `${label}, let through`);
       } else {
         const expected = caller.user ? 403 : 401;
         t.equal(status, expected, `${label}, refused with ${expected}`);
-        if (status < 400) leaks.push(`${key} as ${caller.name}: ${status} where ${expected} was expected`);
+        if (status < 400)
+          leaks.push(`${key} as ${caller.name}: ${status} where ${expected} was expected`);
       }
     }
     answers.set(key, row);
   }
   const width = Math.max(...[...answers.keys()].map((key) => key.length));
-  t.comment(['answers (route: caller status):', ...[...answers].map(([key, row]) => `${key.padEnd(width)}  ${row.join('  ')}`)].join('\n'));
+  t.comment(
+    [
+      'answers (route: caller status):',
+      ...[...answers].map(([key, row]) => `${key.padEnd(width)}  ${row.join('  ')}`),
+    ].join('\n'),
+  );
 });
 
 t.test("another organization's ids answer 404; the caller's own do not", async (t) => {
@@ -335,7 +611,10 @@ t.test("another organization's ids answer 404; the caller's own do not", async (
     const tenants = tenantsOf(access);
     const missing = tenants.filter((tenant) => !tenantIds[tenant.kind]);
     if (missing.length > 0) {
-      for (const tenant of missing) t.fail(`${key}: no tenant fixture for kind '${tenant.kind}'; add one to tenantIds in server/routes/authorization.spec.ts`);
+      for (const tenant of missing)
+        t.fail(
+          `${key}: no tenant fixture for kind '${tenant.kind}'; add one to tenantIds in server/routes/authorization.spec.ts`,
+        );
       continue;
     }
     const names = tenants.map((tenant) => `${tenant.kind} (${tenant.param})`).join(' and ');
@@ -347,155 +626,261 @@ t.test("another organization's ids answer 404; the caller's own do not", async (
         // The guard (or the rule of the row) answers whatever the ids: tried with its own and another organization's.
         const expected = !caller.user ? 401 : 403;
         for (const organizationId of own && foreign ? [own, foreign] : [carrierB.organizationId!]) {
-          const status = await call(route, caller, await withTenantIds(base, tenants, referenceIdsIn(organizationId)));
+          const status = await call(
+            route,
+            caller,
+            await withTenantIds(base, tenants, referenceIdsIn(organizationId)),
+          );
           const side = organizationId === own ? 'its own' : "another organization's";
           t.equal(status, expected, `${key} as ${caller.name} with ${side} ${names}: ${expected}`);
-          if (status < 400) leaks.push(`${key} as ${caller.name}: ${status} for ${side} ${names} where ${expected} was due`);
+          if (status < 400)
+            leaks.push(
+              `${key} as ${caller.name}: ${status} for ${side} ${names} where ${expected} was due`,
+            );
         }
         continue;
       }
       if (!own || !foreign) {
         // A Superadmin belongs to no organization and sees every one.
-        const status = await call(route, caller, await withTenantIds(base, tenants, idsIn(carrierB.organizationId!, !endsItsShipment.has(key))));
-        t.ok(status !== 404 && status < 500, `${key} as ${caller.name} with carrier B's ${names}: ${status}`);
+        const status = await call(
+          route,
+          caller,
+          await withTenantIds(
+            base,
+            tenants,
+            idsIn(carrierB.organizationId!, !endsItsShipment.has(key)),
+          ),
+        );
+        t.ok(
+          status !== 404 && status < 500,
+          `${key} as ${caller.name} with carrier B's ${names}: ${status}`,
+        );
         continue;
       }
       const ownIds = idsIn(own, !endsItsShipment.has(key));
       const foreignIds = idsIn(foreign, true);
       // Each id of another organization on its own, the others the caller's: none may pass.
       for (const [index, tenant] of tenants.entries()) {
-        const status = await call(route, caller, await withTenantIds(base, tenants, ownIds, foreignIds, index));
-        const label = tenants.length > 1 ? `another organization's ${tenant.kind} (${tenant.param}) with its own ${tenants.filter((other) => other !== tenant).map((other) => other.kind).join(', ')}` : `another organization's ${names}`;
+        const status = await call(
+          route,
+          caller,
+          await withTenantIds(base, tenants, ownIds, foreignIds, index),
+        );
+        const label =
+          tenants.length > 1
+            ? `another organization's ${tenant.kind} (${tenant.param}) with its own ${tenants
+                .filter((other) => other !== tenant)
+                .map((other) => other.kind)
+                .join(', ')}`
+            : `another organization's ${names}`;
         t.equal(status, 404, `${key} as ${caller.name} with ${label}`);
         if (status !== 404) leaks.push(`${key} as ${caller.name}: ${status} for ${label}`);
       }
       const status = await call(route, caller, await withTenantIds(base, tenants, ownIds));
       if (byDesign(access.ownIdNotFoundFor, caller)) {
-        t.equal(status, 404, `${key} as ${caller.name} with its own ${names}: 404 by design, ${access.ownIdNotFoundFor!.why}`);
+        t.equal(
+          status,
+          404,
+          `${key} as ${caller.name} with its own ${names}: 404 by design, ${access.ownIdNotFoundFor!.why}`,
+        );
       } else {
-        t.ok(status !== 404 && status < 500, `${key} as ${caller.name} with its own ${names}: ${status}`);
+        t.ok(
+          status !== 404 && status < 500,
+          `${key} as ${caller.name} with its own ${names}: ${status}`,
+        );
       }
     }
   }
 });
 
-t.test('an open load is on the marketplace: every carrier reads it and bids on it, other shippers do not see it', async (t) => {
-  for (const route of routes) {
-    const key = routeKey(route);
-    const access: RouteAccess | undefined = accessTable[key];
-    if (!access || access.access === 'public' || !access.openOnMarketplace) continue;
-    const tenants = tenantsOf(access);
-    // Posted by shipper B, open, and nobody has bid on it yet (the carrier's offer below is the only change).
-    const { id: openLoad } = await must(shipperB, 'POST', '/api/loads', loadBody());
-    const ids: IdsOf = async (kind) => {
-      if (kind !== 'load') throw new Error(`${key}: an open marketplace load names only a load, not a ${kind}`);
-      return openLoad;
-    };
-    for (const caller of callers) {
-      const response = await send(route, caller, await withTenantIds((await probes[key]?.(caller)) ?? {}, tenants, ids));
-      const status = response.statusCode;
-      const label = `${key} as ${caller.name} with shipper B's open load: ${status}`;
-      if (!allowed(access, caller)) {
-        t.equal(status, caller.user ? 403 : 401, label);
-        if (status < 400) leaks.push(`${label}, where ${caller.user ? 403 : 401} was due`);
-      } else if (byDesign(access.forbiddenFor, caller)) {
-        t.equal(status, 403, `${label}, by design: ${access.forbiddenFor!.why}`);
-      } else if (caller.roleId === Role.Carrier || caller.roleId === Role.Superadmin) {
-        t.ok(status >= 200 && status < 300, `${label}, allowed by design (docs/domain.md "Marketplace visibility")`);
-        if (key === 'GET /api/loads/:id' && caller.roleId === Role.Carrier) {
-          const load = response.json();
-          t.equal(load.contactsHidden, true, 'the carrier reads it without the facility contacts');
-          t.ok(load.locations.every((stop: { contactName: unknown; contactPhone: unknown }) => stop.contactName === null && stop.contactPhone === null), 'no contact name or phone');
-          t.equal(load.acceptedProposalId, null);
+t.test(
+  'an open load is on the marketplace: every carrier reads it and bids on it, other shippers do not see it',
+  async (t) => {
+    for (const route of routes) {
+      const key = routeKey(route);
+      const access: RouteAccess | undefined = accessTable[key];
+      if (!access || access.access === 'public' || !access.openOnMarketplace) continue;
+      const tenants = tenantsOf(access);
+      // Posted by shipper B, open, and nobody has bid on it yet (the carrier's offer below is the only change).
+      const { id: openLoad } = await must(shipperB, 'POST', '/api/loads', loadBody());
+      const ids: IdsOf = async (kind) => {
+        if (kind !== 'load')
+          throw new Error(`${key}: an open marketplace load names only a load, not a ${kind}`);
+        return openLoad;
+      };
+      for (const caller of callers) {
+        const response = await send(
+          route,
+          caller,
+          await withTenantIds((await probes[key]?.(caller)) ?? {}, tenants, ids),
+        );
+        const status = response.statusCode;
+        const label = `${key} as ${caller.name} with shipper B's open load: ${status}`;
+        if (!allowed(access, caller)) {
+          t.equal(status, caller.user ? 403 : 401, label);
+          if (status < 400) leaks.push(`${label}, where ${caller.user ? 403 : 401} was due`);
+        } else if (byDesign(access.forbiddenFor, caller)) {
+          t.equal(status, 403, `${label}, by design: ${access.forbiddenFor!.why}`);
+        } else if (caller.roleId === Role.Carrier || caller.roleId === Role.Superadmin) {
+          t.ok(
+            status >= 200 && status < 300,
+            `${label}, allowed by design (docs/domain.md "Marketplace visibility")`,
+          );
+          if (key === 'GET /api/loads/:id' && caller.roleId === Role.Carrier) {
+            const load = response.json();
+            t.equal(
+              load.contactsHidden,
+              true,
+              'the carrier reads it without the facility contacts',
+            );
+            t.ok(
+              load.locations.every(
+                (stop: { contactName: unknown; contactPhone: unknown }) =>
+                  stop.contactName === null && stop.contactPhone === null,
+              ),
+              'no contact name or phone',
+            );
+            t.equal(load.acceptedProposalId, null);
+          }
+        } else {
+          t.equal(status, 404, `${label}: another shipper's load`);
+          if (status !== 404) leaks.push(`${label}, where 404 was due`);
         }
-      } else {
-        t.equal(status, 404, `${label}: another shipper's load`);
-        if (status !== 404) leaks.push(`${label}, where 404 was due`);
       }
     }
-  }
-});
+  },
+);
 
-t.test("a Pending organization's users: the routes of their own account let them through, every other guarded route answers 403", async (t) => {
-  let open = 0;
-  for (const route of routes) {
-    const key = routeKey(route);
-    const access: RouteAccess | undefined = accessTable[key];
-    if (!access || access.access === 'public') continue;
-    for (const caller of pendingCallers) {
-      const response = await send(route, caller, (await probes[key]?.(caller)) ?? {});
-      const status = response.statusCode;
-      const label = `${key} as ${caller.name}: ${status}`;
-      t.ok(status < 500, `${label}, not a server error`);
-      if (access.whilePending && allowed(access, caller)) {
-        open += 1;
-        t.ok(status !== 401 && status !== 403, `${label}, let through: the user's own account`);
-      } else if (allowed(access, caller)) {
-        t.equal(status, 403, `${label}, refused while the organization waits`);
-        t.equal(response.json().message, NOT_ACTIVE, `${key} as ${caller.name}: '${NOT_ACTIVE}'`);
-        if (status < 400) leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
-      } else {
-        t.equal(status, 403, `${label}, refused (no permission, and the organization waits)`);
-        if (status < 400) leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
+t.test(
+  "a Pending organization's users: the routes of their own account let them through, every other guarded route answers 403",
+  async (t) => {
+    let open = 0;
+    for (const route of routes) {
+      const key = routeKey(route);
+      const access: RouteAccess | undefined = accessTable[key];
+      if (!access || access.access === 'public') continue;
+      for (const caller of pendingCallers) {
+        const response = await send(route, caller, (await probes[key]?.(caller)) ?? {});
+        const status = response.statusCode;
+        const label = `${key} as ${caller.name}: ${status}`;
+        t.ok(status < 500, `${label}, not a server error`);
+        if (access.whilePending && allowed(access, caller)) {
+          open += 1;
+          t.ok(status !== 401 && status !== 403, `${label}, let through: the user's own account`);
+        } else if (allowed(access, caller)) {
+          t.equal(status, 403, `${label}, refused while the organization waits`);
+          t.equal(response.json().message, NOT_ACTIVE, `${key} as ${caller.name}: '${NOT_ACTIVE}'`);
+          if (status < 400)
+            leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
+        } else {
+          t.equal(status, 403, `${label}, refused (no permission, and the organization waits)`);
+          if (status < 400)
+            leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
+        }
       }
     }
-  }
-  t.ok(open > 0, `${open} answers of the account routes to a Pending organization's users`);
-});
+    t.ok(open > 0, `${open} answers of the account routes to a Pending organization's users`);
+  },
+);
 
-t.test("a blocked organization's users: tokens issued before the block are refused on every guarded route, and sign-in", async (t) => {
-  for (const caller of blockedCallers) t.equal(await call(routes.find((route) => routeKey(route) === 'GET /api/profile')!, caller, {}), 200, `${caller.name} works before the block`);
-  for (const organizationId of [blockedShipper.organizationId!, blockedCarrier.organizationId!]) {
-    const response = await app.inject({ method: 'PUT', url: `/api/organizations/${organizationId}/status`, headers: bearer(admin.token), payload: { status: 'Blocked' } });
-    t.equal(response.statusCode, 200, 'blocked');
-  }
-  for (const route of routes) {
-    const key = routeKey(route);
-    const access: RouteAccess | undefined = accessTable[key];
-    if (!access || access.access === 'public') continue;
+t.test(
+  "a blocked organization's users: tokens issued before the block are refused on every guarded route, and sign-in",
+  async (t) => {
+    for (const caller of blockedCallers)
+      t.equal(
+        await call(routes.find((route) => routeKey(route) === 'GET /api/profile')!, caller, {}),
+        200,
+        `${caller.name} works before the block`,
+      );
+    for (const organizationId of [blockedShipper.organizationId!, blockedCarrier.organizationId!]) {
+      const response = await app.inject({
+        method: 'PUT',
+        url: `/api/organizations/${organizationId}/status`,
+        headers: bearer(admin.token),
+        payload: { status: 'Blocked' },
+      });
+      t.equal(response.statusCode, 200, 'blocked');
+    }
+    for (const route of routes) {
+      const key = routeKey(route);
+      const access: RouteAccess | undefined = accessTable[key];
+      if (!access || access.access === 'public') continue;
+      for (const caller of blockedCallers) {
+        // Refused before any id or body is read: the probe is not needed.
+        const response = await send(route, caller, {});
+        t.equal(response.statusCode, 401, `${key} as ${caller.name}: 401`);
+        t.equal(response.json().message, BLOCKED, `${key} as ${caller.name}: '${BLOCKED}'`);
+        if (response.statusCode < 400)
+          leaks.push(
+            `${key} as ${caller.name} (blocked): ${response.statusCode} where 401 was due`,
+          );
+      }
+    }
     for (const caller of blockedCallers) {
-      // Refused before any id or body is read: the probe is not needed.
-      const response = await send(route, caller, {});
-      t.equal(response.statusCode, 401, `${key} as ${caller.name}: 401`);
-      t.equal(response.json().message, BLOCKED, `${key} as ${caller.name}: '${BLOCKED}'`);
-      if (response.statusCode < 400) leaks.push(`${key} as ${caller.name} (blocked): ${response.statusCode} where 401 was due`);
+      const response = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: caller.user!.email, password: PASSWORD },
+      });
+      t.equal(response.statusCode, 401, `${caller.name} cannot sign in`);
+      t.equal(response.json().message, BLOCKED);
     }
-  }
-  for (const caller of blockedCallers) {
-    const response = await app.inject({ method: 'POST', url: '/api/login', payload: { email: caller.user!.email, password: PASSWORD } });
-    t.equal(response.statusCode, 401, `${caller.name} cannot sign in`);
-    t.equal(response.json().message, BLOCKED);
-  }
-});
+  },
+);
 
-t.test('files by owner and role: contracts to both dispatchers, tour files also to the tour\'s driver, documents to their organization', async (t) => {
-  // Shipper A's load won by carrier N (driver N on the tour); shipper N's load won by carrier A (driver A on the tour).
-  const ofShipperA = await sharedShipmentOf(shipperA.organizationId!);
-  const ofCarrierA = await sharedShipmentOf(carrierA.organizationId!);
-  const contractOf = async (shipment: Shipment) => (await platform.marketplace.loadLoad(shipment.load))!.contractFileId!;
-  const tourFileOf = (shipment: Shipment, organizationId: string) =>
-    files.save({ organizationId, kind: 'proofOfDelivery', tourId: shipment.tour, mime: 'application/pdf', data: PDF });
-  const SA = 'Superadmin';
-  // Expected answer per caller (anonymous 401 everywhere); absent: 404.
-  const owned: [string, Promise<string>, Record<string, number>][] = [
-    ["shipper A's load's contract", contractOf(ofShipperA), { [SA]: 200, Shipper: 200 }],
-    ["carrier A's won load's contract (driver A is on its tour)", contractOf(ofCarrierA), { [SA]: 200, Carrier: 200 }],
-    ["a file of shipper A's tour", tourFileOf(ofShipperA, carrierN.organizationId!), { [SA]: 200, Shipper: 200 }],
-    ["a file of carrier A's tour, driven by driver A", tourFileOf(ofCarrierA, carrierA.organizationId!), { [SA]: 200, Carrier: 200, Driver: 200 }],
-    ["carrier A's document", fileOf(carrierA.organizationId!), { [SA]: 200, Carrier: 200 }],
-    ["shipper A's document", fileOf(shipperA.organizationId!), { [SA]: 200, Shipper: 200 }],
-    ["carrier B's document", fileOf(carrierB.organizationId!), { [SA]: 200 }],
-  ];
-  const route = routes.find((candidate) => routeKey(candidate) === 'GET /api/files/:id')!;
-  for (const [what, id, rule] of owned) {
-    for (const caller of callers) {
-      const expected = caller.user ? rule[caller.name] ?? 404 : 401;
-      const status = await call(route, caller, { params: { id: await id } });
-      t.equal(status, expected, `${what} as ${caller.name}: ${expected}`);
-      if (status < 400 && expected >= 400) leaks.push(`GET /api/files/:id as ${caller.name}: ${status} for ${what} where ${expected} was due`);
+t.test(
+  "files by owner and role: contracts to both dispatchers, tour files also to the tour's driver, documents to their organization",
+  async (t) => {
+    // Shipper A's load won by carrier N (driver N on the tour); shipper N's load won by carrier A (driver A on the tour).
+    const ofShipperA = await sharedShipmentOf(shipperA.organizationId!);
+    const ofCarrierA = await sharedShipmentOf(carrierA.organizationId!);
+    const contractOf = async (shipment: Shipment) =>
+      (await platform.marketplace.loadLoad(shipment.load))!.contractFileId!;
+    const tourFileOf = (shipment: Shipment, organizationId: string) =>
+      files.save({
+        organizationId,
+        kind: 'proofOfDelivery',
+        tourId: shipment.tour,
+        mime: 'application/pdf',
+        data: PDF,
+      });
+    const SA = 'Superadmin';
+    // Expected answer per caller (anonymous 401 everywhere); absent: 404.
+    const owned: [string, Promise<string>, Record<string, number>][] = [
+      ["shipper A's load's contract", contractOf(ofShipperA), { [SA]: 200, Shipper: 200 }],
+      [
+        "carrier A's won load's contract (driver A is on its tour)",
+        contractOf(ofCarrierA),
+        { [SA]: 200, Carrier: 200 },
+      ],
+      [
+        "a file of shipper A's tour",
+        tourFileOf(ofShipperA, carrierN.organizationId!),
+        { [SA]: 200, Shipper: 200 },
+      ],
+      [
+        "a file of carrier A's tour, driven by driver A",
+        tourFileOf(ofCarrierA, carrierA.organizationId!),
+        { [SA]: 200, Carrier: 200, Driver: 200 },
+      ],
+      ["carrier A's document", fileOf(carrierA.organizationId!), { [SA]: 200, Carrier: 200 }],
+      ["shipper A's document", fileOf(shipperA.organizationId!), { [SA]: 200, Shipper: 200 }],
+      ["carrier B's document", fileOf(carrierB.organizationId!), { [SA]: 200 }],
+    ];
+    const route = routes.find((candidate) => routeKey(candidate) === 'GET /api/files/:id')!;
+    for (const [what, id, rule] of owned) {
+      for (const caller of callers) {
+        const expected = caller.user ? (rule[caller.name] ?? 404) : 401;
+        const status = await call(route, caller, { params: { id: await id } });
+        t.equal(status, expected, `${what} as ${caller.name}: ${expected}`);
+        if (status < 400 && expected >= 400)
+          leaks.push(
+            `GET /api/files/:id as ${caller.name}: ${status} for ${what} where ${expected} was due`,
+          );
+      }
     }
-  }
-});
+  },
+);
 
 t.test('no leaks', async (t) => {
   t.comment(`authorization matrix: ${requests} requests, ${leaks.length} leaks`);

@@ -15,15 +15,30 @@ import { openTestDatabase } from '../testing/testDatabase.ts';
 import { THANK_YOU } from './content.routes.ts';
 
 /** The real app with the leads read model running (whether or not projections/index.ts lists it yet). */
-async function startApp(overrides: Partial<Config> = {}): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
+async function startApp(
+  overrides: Partial<Config> = {},
+): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
   const database = await openTestDatabase();
-  const config = loadConfig({ ...process.env, DATABASE_URL: database.url ?? '' }, { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides });
+  const config = loadConfig(
+    { ...process.env, DATABASE_URL: database.url ?? '' },
+    { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides },
+  );
   if (!database.url) await database.close();
-  const projections = allProjections.some((projection) => projection.name === leadsProjection.name) ? allProjections : [...allProjections, leadsProjection];
+  const projections = allProjections.some((projection) => projection.name === leadsProjection.name)
+    ? allProjections
+    : [...allProjections, leadsProjection];
   const platform = await startPlatform(config, pino({ level: 'silent' }), { projections });
   const app = await buildApp(platform);
   await app.ready();
-  return { app, platform, async close() { await app.close(); await platform.close(); if (database.url) await database.drop(); } };
+  return {
+    app,
+    platform,
+    async close() {
+      await app.close();
+      await platform.close();
+      if (database.url) await database.drop();
+    },
+  };
 }
 
 const { app, platform, close } = await startApp({ adminEmail: 'owner@freight.local' });
@@ -37,7 +52,17 @@ const specFields: Record<string, string[]> = {
   featuresSection: ['tabDescription', 'tabImage', 'tabName'],
   formSection: ['actionButtonText', 'inputPlaceholder', 'subtitle', 'title'],
   partnersSection: ['images', 'title'],
-  footer: ['aboutCompany', 'actionButtonText', 'contactEmail', 'contactLocation', 'contactPhone', 'contactTitle', 'copyright', 'privacyText', 'termsText'],
+  footer: [
+    'aboutCompany',
+    'actionButtonText',
+    'contactEmail',
+    'contactLocation',
+    'contactPhone',
+    'contactTitle',
+    'copyright',
+    'privacyText',
+    'termsText',
+  ],
   privacyPolicy: ['text'],
 };
 
@@ -48,79 +73,176 @@ t.test('GET content/{type}: the built-in landing content of each type, to anyone
     t.match(response.headers['cache-control'], /max-age=60/);
     const items = response.json() as Record<string, unknown>[];
     t.same(items, builtInContent[type], `${type}: the built-in items`);
-    for (const item of items) t.same(Object.keys(item).sort(), specFields[type], `${type}: the specification's field names`);
+    for (const item of items)
+      t.same(
+        Object.keys(item).sort(),
+        specFields[type],
+        `${type}: the specification's field names`,
+      );
   }
-  t.equal((await app.inject({ method: 'GET', url: '/api/content/aboutCards' })).json().length, 3, 'three about cards');
-  t.equal((await app.inject({ method: 'GET', url: '/api/content/featuresSection' })).json().length, 4, 'four feature tabs');
+  t.equal(
+    (await app.inject({ method: 'GET', url: '/api/content/aboutCards' })).json().length,
+    3,
+    'three about cards',
+  );
+  t.equal(
+    (await app.inject({ method: 'GET', url: '/api/content/featuresSection' })).json().length,
+    4,
+    'four feature tabs',
+  );
   const hero = (await app.inject({ method: 'GET', url: '/api/content/hero' })).json()[0];
   t.match(hero, { title: /freight/i, image: '/content/hero-truck-highway.svg' });
-  const privacy = (await app.inject({ method: 'GET', url: '/api/content/privacyPolicy' })).json()[0].text as string;
-  for (const topic of [/account/i, /documents/i, /positions/i, /how long we keep it/i, /contact/i]) t.match(privacy, topic, `the privacy policy covers ${topic}`);
+  const privacy = (await app.inject({ method: 'GET', url: '/api/content/privacyPolicy' })).json()[0]
+    .text as string;
+  for (const topic of [/account/i, /documents/i, /positions/i, /how long we keep it/i, /contact/i])
+    t.match(privacy, topic, `the privacy policy covers ${topic}`);
 
   const unknown = await app.inject({ method: 'GET', url: '/api/content/testimonials' });
   t.equal(unknown.statusCode, 404, 'an unknown type');
   t.match(unknown.json().message, /Unknown content type testimonials/);
 });
 
-t.test('POST sendInfoToAdmin: a valid address is stored as a lead and e-mailed to the administrator', async (t) => {
-  const send = (payload?: unknown) => app.inject({ method: 'POST', url: '/api/sendInfoToAdmin', ...(payload === undefined ? {} : { payload: payload as object }) });
+t.test(
+  'POST sendInfoToAdmin: a valid address is stored as a lead and e-mailed to the administrator',
+  async (t) => {
+    const send = (payload?: unknown) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/sendInfoToAdmin',
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      });
 
-  const missing = await send({});
-  t.equal(missing.statusCode, 400);
-  t.match(missing.json().errors, [{ path: 'email', message: 'Please enter Email Address!' }]);
-  const noBody = await send();
-  t.equal(noBody.statusCode, 400);
-  t.equal(noBody.json().errors[0].path, 'email', 'no body at all names the field too');
-  const invalid = await send({ email: 'dispatch at prairie' });
-  t.equal(invalid.statusCode, 400);
-  t.match(invalid.json().errors, [{ path: 'email', message: 'The Email you entered is not a valid format!' }]);
+    const missing = await send({});
+    t.equal(missing.statusCode, 400);
+    t.match(missing.json().errors, [{ path: 'email', message: 'Please enter Email Address!' }]);
+    const noBody = await send();
+    t.equal(noBody.statusCode, 400);
+    t.equal(noBody.json().errors[0].path, 'email', 'no body at all names the field too');
+    const invalid = await send({ email: 'dispatch at prairie' });
+    t.equal(invalid.statusCode, 400);
+    t.match(invalid.json().errors, [
+      { path: 'email', message: 'The Email you entered is not a valid format!' },
+    ]);
 
-  const ok = await send({ email: 'Dispatch@Bluestem-Freight.example' });
-  t.equal(ok.statusCode, 200, ok.body);
-  t.same(ok.json(), { message: THANK_YOU });
+    const ok = await send({ email: 'Dispatch@Bluestem-Freight.example' });
+    t.equal(ok.statusCode, 200, ok.body);
+    t.same(ok.json(), { message: THANK_YOU });
 
-  const leadId = leadIdFor('dispatch@bluestem-freight.example');
-  const { events } = await platform.store.readStream(leadStream(leadId));
-  t.match(events, [{ type: 'InterestRegistered', data: { leadId, email: 'dispatch@bluestem-freight.example' } }], 'the event, in the lead stream');
-  const rows = await platform.database.db.selectFrom('leads_view').selectAll().execute();
-  t.match(rows, [{ id: leadId, email: 'dispatch@bluestem-freight.example' }], 'and the read model');
-  const mail = await platform.mailer.listOutbox();
-  t.equal(mail.length, 1);
-  t.match(mail[0], { to: 'owner@freight.local', subject: /dispatch@bluestem-freight\.example/, text: /landing page/ });
+    const leadId = leadIdFor('dispatch@bluestem-freight.example');
+    const { events } = await platform.store.readStream(leadStream(leadId));
+    t.match(
+      events,
+      [
+        {
+          type: 'InterestRegistered',
+          data: { leadId, email: 'dispatch@bluestem-freight.example' },
+        },
+      ],
+      'the event, in the lead stream',
+    );
+    const rows = await platform.database.db.selectFrom('leads_view').selectAll().execute();
+    t.match(
+      rows,
+      [{ id: leadId, email: 'dispatch@bluestem-freight.example' }],
+      'and the read model',
+    );
+    const mail = await platform.mailer.listOutbox();
+    t.equal(mail.length, 1);
+    t.match(mail[0], {
+      to: 'owner@freight.local',
+      subject: /dispatch@bluestem-freight\.example/,
+      text: /landing page/,
+    });
 
-  const again = await send({ email: ' dispatch@bluestem-freight.EXAMPLE ' });
-  t.equal(again.statusCode, 200, 'the same address again is thanked');
-  t.equal((await platform.store.readStream(leadStream(leadId))).events.length, 1, 'but not stored twice');
-  t.equal((await platform.mailer.listOutbox()).length, 1, 'nor e-mailed twice');
-});
+    const again = await send({ email: ' dispatch@bluestem-freight.EXAMPLE ' });
+    t.equal(again.statusCode, 200, 'the same address again is thanked');
+    t.equal(
+      (await platform.store.readStream(leadStream(leadId))).events.length,
+      1,
+      'but not stored twice',
+    );
+    t.equal((await platform.mailer.listOutbox()).length, 1, 'nor e-mailed twice');
+  },
+);
 
 t.test('POST sendInfoToAdmin: five a minute per address', async (t) => {
   const email = 'limits@copperline.example';
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 6; attempt++) {
-    statuses.push((await app.inject({ method: 'POST', url: '/api/sendInfoToAdmin', payload: { email: attempt % 2 ? email.toUpperCase() : email } })).statusCode);
+    statuses.push(
+      (
+        await app.inject({
+          method: 'POST',
+          url: '/api/sendInfoToAdmin',
+          payload: { email: attempt % 2 ? email.toUpperCase() : email },
+        })
+      ).statusCode,
+    );
   }
   t.same(statuses, [200, 200, 200, 200, 200, 429]);
-  const limited = await app.inject({ method: 'POST', url: '/api/sendInfoToAdmin', payload: { email } });
+  const limited = await app.inject({
+    method: 'POST',
+    url: '/api/sendInfoToAdmin',
+    payload: { email },
+  });
   t.equal(limited.statusCode, 429);
-  t.ok(Number(limited.headers['retry-after']) > 0, `retry after ${limited.headers['retry-after']} s`);
+  t.ok(
+    Number(limited.headers['retry-after']) > 0,
+    `retry after ${limited.headers['retry-after']} s`,
+  );
   t.match(limited.json().message, /Too many requests for this address/);
-  t.equal((await app.inject({ method: 'POST', url: '/api/sendInfoToAdmin', payload: { email: 'other@copperline.example' } })).statusCode, 200, 'another address is not held back');
+  t.equal(
+    (
+      await app.inject({
+        method: 'POST',
+        url: '/api/sendInfoToAdmin',
+        payload: { email: 'other@copperline.example' },
+      })
+    ).statusCode,
+    200,
+    'another address is not held back',
+  );
 });
 
 t.test('with Contentful configured: its content; the built-in content when it fails', async (t) => {
-  const fake = await startFakeContentful({ spaceId: 'space-1', environment: 'staging', token: 'token-1', answers: sampleContentful });
+  const fake = await startFakeContentful({
+    spaceId: 'space-1',
+    environment: 'staging',
+    token: 'token-1',
+    answers: sampleContentful,
+  });
   t.teardown(() => fake.close());
-  const withContentful = await startApp({ contentfulSpaceId: 'space-1', contentfulAccessToken: 'token-1', contentfulBaseUrl: fake.baseUrl, contentfulEnvironment: 'staging' });
+  const withContentful = await startApp({
+    contentfulSpaceId: 'space-1',
+    contentfulAccessToken: 'token-1',
+    contentfulBaseUrl: fake.baseUrl,
+    contentfulEnvironment: 'staging',
+  });
   t.teardown(withContentful.close);
-  const get = (type: string) => withContentful.app.inject({ method: 'GET', url: `/api/content/${type}` });
+  const get = (type: string) =>
+    withContentful.app.inject({ method: 'GET', url: `/api/content/${type}` });
 
-  t.same((await get('hero')).json(), [{ title: 'Freight from Contentful', subtitle: 'Edited by marketing', image: 'https://images.ctfassets.net/space/hero.png' }]);
-  t.match(fake.requests[0], { path: '/spaces/space-1/environments/staging/entries', contentType: 'hero', include: '2', authorization: 'Bearer token-1' });
+  t.same((await get('hero')).json(), [
+    {
+      title: 'Freight from Contentful',
+      subtitle: 'Edited by marketing',
+      image: 'https://images.ctfassets.net/space/hero.png',
+    },
+  ]);
+  t.match(fake.requests[0], {
+    path: '/spaces/space-1/environments/staging/entries',
+    contentType: 'hero',
+    include: '2',
+    authorization: 'Bearer token-1',
+  });
   t.same((await get('footer')).json(), builtInContent.footer, 'a type the space lacks: built-in');
   fake.setMode({ kind: 'status', status: 500 });
   const failing = await get('featuresSection');
-  t.equal(failing.statusCode, 200, 'a failing Contentful is not the visitor\'s problem');
+  t.equal(failing.statusCode, 200, "a failing Contentful is not the visitor's problem");
   t.same(failing.json(), builtInContent.featuresSection);
-  t.same((await get('hero')).json()[0].title, 'Freight from Contentful', 'a read Contentful answer is kept for a minute');
+  t.same(
+    (await get('hero')).json()[0].title,
+    'Freight from Contentful',
+    'a read Contentful answer is kept for a minute',
+  );
 });

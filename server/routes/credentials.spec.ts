@@ -7,7 +7,14 @@
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { bearer, member, organization, PASSWORD, superadmin } from '../identity/fixtures.ts';
-import { closedByServer, listen, login, sleep, type Listener, startListeningApp } from '../realtime/testing.ts';
+import {
+  closedByServer,
+  listen,
+  login,
+  sleep,
+  type Listener,
+  startListeningApp,
+} from '../realtime/testing.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
@@ -15,12 +22,19 @@ const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
 const admin = await superadmin(app, platform);
 const shipper = await organization(app, platform, 'Shipper', { name: 'Credential Foods' });
 
-const put = (url: string, token: string, payload: object) => app.inject({ method: 'PUT', url, headers: bearer(token), payload });
-const profile = (token: string) => app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
-const refresh = (refreshToken: string) => app.inject({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken } });
-const signInStatus = async (email: string, password: string) => (await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } })).statusCode;
+const put = (url: string, token: string, payload: object) =>
+  app.inject({ method: 'PUT', url, headers: bearer(token), payload });
+const profile = (token: string) =>
+  app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
+const refresh = (refreshToken: string) =>
+  app.inject({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken } });
+const signInStatus = async (email: string, password: string) =>
+  (await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } }))
+    .statusCode;
 const outboxTo = async (to: string) =>
-  (await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: bearer(admin.token) })).json().filter((mail: { to: string }) => mail.to === to) as { subject: string; text: string }[];
+  (await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: bearer(admin.token) }))
+    .json()
+    .filter((mail: { to: string }) => mail.to === to) as { subject: string; text: string }[];
 
 async function listenAs(name: string, token: string) {
   const listener = await listen(baseUrl, name, token);
@@ -36,172 +50,390 @@ async function userWithTwoSessions(name: string) {
   return { user, caller, other };
 }
 
-const details = (user: { email: string }, extra: object = {}) => ({ email: user.email, name: 'Kept Name', phone: '555-555-0170', ...extra });
-
-t.test('PUT users/{ownId}: a new password or e-mail needs the current password; nothing changes without it', async (t) => {
-  const { user, caller } = await userWithTwoSessions('Olga Own');
-  const url = `/api/users/${user.userId}`;
-
-  const noOld = await put(url, caller.accessToken, details(user, { newPassword: 'taken-over-1' }));
-  t.equal(noOld.statusCode, 400);
-  t.same(noOld.json().errors, [{ path: 'oldPassword', message: 'Please enter your current password', code: 'old_password_required' }]);
-  t.equal(noOld.json().message, 'Please enter your current password');
-  const wrong = await put(url, caller.accessToken, details(user, { newPassword: 'taken-over-1', oldPassword: 'not-my-password' }));
-  t.equal(wrong.statusCode, 400);
-  t.same(wrong.json().errors, [{ path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' }]);
-  const emailNoOld = await put(url, caller.accessToken, details(user, { email: 'thief@example.com' }));
-  t.equal(emailNoOld.statusCode, 400);
-  t.equal(emailNoOld.json().errors[0].path, 'oldPassword');
-  const emailWrong = await put(url, caller.accessToken, details(user, { email: 'thief@example.com', oldPassword: 'not-my-password' }));
-  t.equal(emailWrong.json().message, 'Current password is incorrect');
-
-  t.equal(await signInStatus(user.email, PASSWORD), 200, 'the password did not change');
-  t.equal(await signInStatus(user.email, 'taken-over-1'), 401);
-  t.equal(await platform.identity.userIdByEmail('thief@example.com'), null, 'the e-mail did not change');
-  t.same(await outboxTo(user.email), [], 'and nobody was told of a change');
-
-  const named = await put(url, caller.accessToken, details(user, { name: 'Olga Renamed' }));
-  t.equal(named.statusCode, 200, 'a name or phone alone needs no password');
-  t.equal((await platform.identity.loadUser(user.userId))?.name, 'Olga Renamed');
+const details = (user: { email: string }, extra: object = {}) => ({
+  email: user.email,
+  name: 'Kept Name',
+  phone: '555-555-0170',
+  ...extra,
 });
 
-t.test('PUT users/{ownId} with the current password: the other sessions and sockets end, this one stays, the old address is told', async (t) => {
-  const { user, caller, other } = await userWithTwoSessions('Paula Pass');
-  const callerSocket = await listenAs('caller', caller.accessToken);
-  const otherSocket = await listenAs('other device', other.accessToken);
-  const otherClosed = closedByServer(otherSocket.socket);
+t.test(
+  'PUT users/{ownId}: a new password or e-mail needs the current password; nothing changes without it',
+  async (t) => {
+    const { user, caller } = await userWithTwoSessions('Olga Own');
+    const url = `/api/users/${user.userId}`;
 
-  const changed = await put(`/api/users/${user.userId}`, caller.accessToken, details(user, { oldPassword: PASSWORD, newPassword: 'fresh-password-2' }));
-  t.equal(changed.statusCode, 200, changed.body);
-  t.same(changed.json(), { id: user.userId, message: 'User successfully updated' });
+    const noOld = await put(
+      url,
+      caller.accessToken,
+      details(user, { newPassword: 'taken-over-1' }),
+    );
+    t.equal(noOld.statusCode, 400);
+    t.same(noOld.json().errors, [
+      {
+        path: 'oldPassword',
+        message: 'Please enter your current password',
+        code: 'old_password_required',
+      },
+    ]);
+    t.equal(noOld.json().message, 'Please enter your current password');
+    const wrong = await put(
+      url,
+      caller.accessToken,
+      details(user, { newPassword: 'taken-over-1', oldPassword: 'not-my-password' }),
+    );
+    t.equal(wrong.statusCode, 400);
+    t.same(wrong.json().errors, [
+      { path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' },
+    ]);
+    const emailNoOld = await put(
+      url,
+      caller.accessToken,
+      details(user, { email: 'thief@example.com' }),
+    );
+    t.equal(emailNoOld.statusCode, 400);
+    t.equal(emailNoOld.json().errors[0].path, 'oldPassword');
+    const emailWrong = await put(
+      url,
+      caller.accessToken,
+      details(user, { email: 'thief@example.com', oldPassword: 'not-my-password' }),
+    );
+    t.equal(emailWrong.json().message, 'Current password is incorrect');
 
-  t.equal((await refresh(other.refreshToken)).statusCode, 401, "the other session's refresh token is refused");
-  t.equal((await profile(other.accessToken)).statusCode, 401, "and so is its access token");
-  t.equal((await otherClosed).reason, 'io server disconnect', "the other session's socket is closed");
-  t.equal((await profile(caller.accessToken)).statusCode, 200, "the caller's access token still works");
-  const renewed = await refresh(caller.refreshToken);
-  t.equal(renewed.statusCode, 200, "and its session refreshes after the password change's cutoff");
-  await sleep(700);
-  t.ok(callerSocket.socket.connected, "the caller's socket stays open");
+    t.equal(await signInStatus(user.email, PASSWORD), 200, 'the password did not change');
+    t.equal(await signInStatus(user.email, 'taken-over-1'), 401);
+    t.equal(
+      await platform.identity.userIdByEmail('thief@example.com'),
+      null,
+      'the e-mail did not change',
+    );
+    t.same(await outboxTo(user.email), [], 'and nobody was told of a change');
 
-  t.equal(await signInStatus(user.email, 'fresh-password-2'), 200, 'the new password signs in');
-  t.equal(await signInStatus(user.email, PASSWORD), 401, 'the old one no longer does');
-  const [notice] = await outboxTo(user.email);
-  t.equal(notice?.subject, 'Your Freight Marketplace password was changed');
-  t.match(notice?.text, /You changed the password of your Freight Marketplace account/);
-  t.match(notice?.text, /everywhere else you have been signed out/);
-  t.match(notice?.text, /If this was not you/);
-});
+    const named = await put(url, caller.accessToken, details(user, { name: 'Olga Renamed' }));
+    t.equal(named.statusCode, 200, 'a name or phone alone needs no password');
+    t.equal((await platform.identity.loadUser(user.userId))?.name, 'Olga Renamed');
+  },
+);
 
-t.test('PUT users on the own account: an e-mail change needs the current password; the old address is told', async (t) => {
-  const { user, caller, other } = await userWithTwoSessions('Emil Email');
-  const body = { email: `emil-new-${Date.now()}@example.com`, username: user.username, name: 'Emil Email', phone: '555-555-0171' };
+t.test(
+  'PUT users/{ownId} with the current password: the other sessions and sockets end, this one stays, the old address is told',
+  async (t) => {
+    const { user, caller, other } = await userWithTwoSessions('Paula Pass');
+    const callerSocket = await listenAs('caller', caller.accessToken);
+    const otherSocket = await listenAs('other device', other.accessToken);
+    const otherClosed = closedByServer(otherSocket.socket);
 
-  const noOld = await put('/api/users', caller.accessToken, body);
-  t.equal(noOld.statusCode, 400);
-  t.same(noOld.json().errors, [{ path: 'oldPassword', message: 'Please enter your current password', code: 'old_password_required' }]);
-  const wrong = await put('/api/users', caller.accessToken, { ...body, oldPassword: 'not-my-password' });
-  t.same(wrong.json().errors, [{ path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' }]);
-  t.equal(await platform.identity.userIdByEmail(body.email), null, 'nothing changed');
+    const changed = await put(
+      `/api/users/${user.userId}`,
+      caller.accessToken,
+      details(user, { oldPassword: PASSWORD, newPassword: 'fresh-password-2' }),
+    );
+    t.equal(changed.statusCode, 200, changed.body);
+    t.same(changed.json(), { id: user.userId, message: 'User successfully updated' });
 
-  const changed = await put('/api/users', caller.accessToken, { ...body, oldPassword: PASSWORD });
-  t.equal(changed.statusCode, 200, changed.body);
-  t.equal(await platform.identity.userIdByEmail(body.email), user.userId);
-  t.equal((await refresh(other.refreshToken)).statusCode, 401, 'an e-mail change ends the other sessions too');
-  t.equal((await profile(caller.accessToken)).statusCode, 200, 'not this one');
-  t.equal((await refresh(caller.refreshToken)).statusCode, 200);
+    t.equal(
+      (await refresh(other.refreshToken)).statusCode,
+      401,
+      "the other session's refresh token is refused",
+    );
+    t.equal((await profile(other.accessToken)).statusCode, 401, 'and so is its access token');
+    t.equal(
+      (await otherClosed).reason,
+      'io server disconnect',
+      "the other session's socket is closed",
+    );
+    t.equal(
+      (await profile(caller.accessToken)).statusCode,
+      200,
+      "the caller's access token still works",
+    );
+    const renewed = await refresh(caller.refreshToken);
+    t.equal(
+      renewed.statusCode,
+      200,
+      "and its session refreshes after the password change's cutoff",
+    );
+    await sleep(700);
+    t.ok(callerSocket.socket.connected, "the caller's socket stays open");
 
-  const [notice] = await outboxTo(user.email);
-  t.equal(notice?.subject, 'Your Freight Marketplace e-mail address was changed', 'the message goes to the old address');
-  t.match(notice?.text, new RegExp(`From now on we write to ${body.email.replace(/[.]/g, '\\.')}`));
-  t.same(await outboxTo(body.email), [], 'not to the new one');
-});
+    t.equal(await signInStatus(user.email, 'fresh-password-2'), 200, 'the new password signs in');
+    t.equal(await signInStatus(user.email, PASSWORD), 401, 'the old one no longer does');
+    const [notice] = await outboxTo(user.email);
+    t.equal(notice?.subject, 'Your Freight Marketplace password was changed');
+    t.match(notice?.text, /You changed the password of your Freight Marketplace account/);
+    t.match(notice?.text, /everywhere else you have been signed out/);
+    t.match(notice?.text, /If this was not you/);
+  },
+);
 
-t.test("an administrator sets another user's password or e-mail without the user's password; all of that user's sessions end", async (t) => {
-  const { user, caller, other } = await userWithTwoSessions('Ned Nobody');
-  const socket = await listenAs('managed user', caller.accessToken);
-  const closed = closedByServer(socket.socket);
-  const newEmail = `ned-${Date.now()}@example.com`;
+t.test(
+  'PUT users on the own account: an e-mail change needs the current password; the old address is told',
+  async (t) => {
+    const { user, caller, other } = await userWithTwoSessions('Emil Email');
+    const body = {
+      email: `emil-new-${Date.now()}@example.com`,
+      username: user.username,
+      name: 'Emil Email',
+      phone: '555-555-0171',
+    };
 
-  const byAdmin = await put(`/api/users/${user.userId}`, admin.token, { email: newEmail, name: 'Ned Nobody', phone: '555-555-0172', newPassword: 'set-by-admin-3' });
-  t.equal(byAdmin.statusCode, 200, byAdmin.body);
-  for (const [label, session] of [['first', caller], ['second', other]] as const) {
-    t.equal((await refresh(session.refreshToken)).statusCode, 401, `the user's ${label} session ends`);
-    t.equal((await profile(session.accessToken)).statusCode, 401);
-  }
-  t.equal((await closed).reason, 'io server disconnect', "the user's socket is closed");
-  t.equal((await profile(admin.token)).statusCode, 200, "the administrator's own session is untouched");
-  t.equal(await signInStatus(newEmail, 'set-by-admin-3'), 200);
-  const [notice] = await outboxTo(user.email);
-  t.equal(notice?.subject, 'Your Freight Marketplace e-mail address and password were changed');
-  t.match(notice?.text, /An administrator changed the e-mail address and password/);
-  t.match(notice?.text, /You have been signed out everywhere/);
+    const noOld = await put('/api/users', caller.accessToken, body);
+    t.equal(noOld.statusCode, 400);
+    t.same(noOld.json().errors, [
+      {
+        path: 'oldPassword',
+        message: 'Please enter your current password',
+        code: 'old_password_required',
+      },
+    ]);
+    const wrong = await put('/api/users', caller.accessToken, {
+      ...body,
+      oldPassword: 'not-my-password',
+    });
+    t.same(wrong.json().errors, [
+      { path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' },
+    ]);
+    t.equal(await platform.identity.userIdByEmail(body.email), null, 'nothing changed');
 
-  // An organization's user manager (a Shipper with USER_UPDATE) sets a colleague's password the same way.
-  const colleague = await member(app, platform, shipper.organizationId!, Role.Shipper);
-  const byManager = await put(`/api/users/${colleague.userId}`, shipper.token, { email: colleague.email, name: 'Col League', phone: '555-555-0173', newPassword: 'set-by-manager-4' });
-  t.equal(byManager.statusCode, 200, byManager.body);
-  t.equal(await signInStatus(colleague.email, 'set-by-manager-4'), 200);
-});
+    const changed = await put('/api/users', caller.accessToken, { ...body, oldPassword: PASSWORD });
+    t.equal(changed.statusCode, 200, changed.body);
+    t.equal(await platform.identity.userIdByEmail(body.email), user.userId);
+    t.equal(
+      (await refresh(other.refreshToken)).statusCode,
+      401,
+      'an e-mail change ends the other sessions too',
+    );
+    t.equal((await profile(caller.accessToken)).statusCode, 200, 'not this one');
+    t.equal((await refresh(caller.refreshToken)).statusCode, 200);
 
-t.test('a Superadmin editing itself through PUT users/{id} needs its current password too', async (t) => {
-  const self = await superadmin(app, platform, 'Self Admin');
-  const url = `/api/users/${self.userId}`;
-  const noOld = await put(url, self.token, { email: self.email, name: 'Self Admin', phone: '555-555-0174', newPassword: 'admin-new-pass-5' });
-  t.equal(noOld.statusCode, 400);
-  t.equal(noOld.json().message, 'Please enter your current password');
-  const ok = await put(url, self.token, { email: self.email, name: 'Self Admin', phone: '555-555-0174', newPassword: 'admin-new-pass-5', oldPassword: PASSWORD });
-  t.equal(ok.statusCode, 200, ok.body);
-  t.equal((await profile(self.token)).statusCode, 200, 'it stays signed in');
-  t.equal(await signInStatus(self.email, 'admin-new-pass-5'), 200);
-});
+    const [notice] = await outboxTo(user.email);
+    t.equal(
+      notice?.subject,
+      'Your Freight Marketplace e-mail address was changed',
+      'the message goes to the old address',
+    );
+    t.match(
+      notice?.text,
+      new RegExp(`From now on we write to ${body.email.replace(/[.]/g, '\\.')}`),
+    );
+    t.same(await outboxTo(body.email), [], 'not to the new one');
+  },
+);
+
+t.test(
+  "an administrator sets another user's password or e-mail without the user's password; all of that user's sessions end",
+  async (t) => {
+    const { user, caller, other } = await userWithTwoSessions('Ned Nobody');
+    const socket = await listenAs('managed user', caller.accessToken);
+    const closed = closedByServer(socket.socket);
+    const newEmail = `ned-${Date.now()}@example.com`;
+
+    const byAdmin = await put(`/api/users/${user.userId}`, admin.token, {
+      email: newEmail,
+      name: 'Ned Nobody',
+      phone: '555-555-0172',
+      newPassword: 'set-by-admin-3',
+    });
+    t.equal(byAdmin.statusCode, 200, byAdmin.body);
+    for (const [label, session] of [
+      ['first', caller],
+      ['second', other],
+    ] as const) {
+      t.equal(
+        (await refresh(session.refreshToken)).statusCode,
+        401,
+        `the user's ${label} session ends`,
+      );
+      t.equal((await profile(session.accessToken)).statusCode, 401);
+    }
+    t.equal((await closed).reason, 'io server disconnect', "the user's socket is closed");
+    t.equal(
+      (await profile(admin.token)).statusCode,
+      200,
+      "the administrator's own session is untouched",
+    );
+    t.equal(await signInStatus(newEmail, 'set-by-admin-3'), 200);
+    const [notice] = await outboxTo(user.email);
+    t.equal(notice?.subject, 'Your Freight Marketplace e-mail address and password were changed');
+    t.match(notice?.text, /An administrator changed the e-mail address and password/);
+    t.match(notice?.text, /You have been signed out everywhere/);
+
+    // An organization's user manager (a Shipper with USER_UPDATE) sets a colleague's password the same way.
+    const colleague = await member(app, platform, shipper.organizationId!, Role.Shipper);
+    const byManager = await put(`/api/users/${colleague.userId}`, shipper.token, {
+      email: colleague.email,
+      name: 'Col League',
+      phone: '555-555-0173',
+      newPassword: 'set-by-manager-4',
+    });
+    t.equal(byManager.statusCode, 200, byManager.body);
+    t.equal(await signInStatus(colleague.email, 'set-by-manager-4'), 200);
+  },
+);
+
+t.test(
+  'a Superadmin editing itself through PUT users/{id} needs its current password too',
+  async (t) => {
+    const self = await superadmin(app, platform, 'Self Admin');
+    const url = `/api/users/${self.userId}`;
+    const noOld = await put(url, self.token, {
+      email: self.email,
+      name: 'Self Admin',
+      phone: '555-555-0174',
+      newPassword: 'admin-new-pass-5',
+    });
+    t.equal(noOld.statusCode, 400);
+    t.equal(noOld.json().message, 'Please enter your current password');
+    const ok = await put(url, self.token, {
+      email: self.email,
+      name: 'Self Admin',
+      phone: '555-555-0174',
+      newPassword: 'admin-new-pass-5',
+      oldPassword: PASSWORD,
+    });
+    t.equal(ok.statusCode, 200, ok.body);
+    t.equal((await profile(self.token)).statusCode, 200, 'it stays signed in');
+    t.equal(await signInStatus(self.email, 'admin-new-pass-5'), 200);
+  },
+);
 
 /**
  * The current-password check is a password guess like a sign-in: it counts against sign-in's limits
  * (10 failures a minute per account and per address), a wrong one is a failed sign-in of that account,
  * and while limited even the right password answers 429 with Retry-After, in the sign-in's words.
  */
-t.test('a wrong current password counts as a failed sign-in: after 10, 429 with Retry-After, even for the right one', async (t) => {
-  for (const [route, urlOf] of [['PUT users', () => '/api/users'], ['PUT users/{ownId}', (id: string) => `/api/users/${id}`]] as const) {
-    const { user, caller, other } = await userWithTwoSessions(`Gina Guess ${route}`);
-    const address = route === 'PUT users' ? '10.77.0.1' : '10.77.0.2';
-    const body = (oldPassword: string) => ({ email: user.email, username: user.username, name: 'Gina Guess', phone: '555-555-0175', oldPassword, newPassword: 'taken-over-9' });
-    const guess = (oldPassword: string) => app.inject({ method: 'PUT', url: urlOf(user.userId), headers: bearer(caller.accessToken), payload: body(oldPassword), remoteAddress: address });
+t.test(
+  'a wrong current password counts as a failed sign-in: after 10, 429 with Retry-After, even for the right one',
+  async (t) => {
+    for (const [route, urlOf] of [
+      ['PUT users', () => '/api/users'],
+      ['PUT users/{ownId}', (id: string) => `/api/users/${id}`],
+    ] as const) {
+      const { user, caller, other } = await userWithTwoSessions(`Gina Guess ${route}`);
+      const address = route === 'PUT users' ? '10.77.0.1' : '10.77.0.2';
+      const body = (oldPassword: string) => ({
+        email: user.email,
+        username: user.username,
+        name: 'Gina Guess',
+        phone: '555-555-0175',
+        oldPassword,
+        newPassword: 'taken-over-9',
+      });
+      const guess = (oldPassword: string) =>
+        app.inject({
+          method: 'PUT',
+          url: urlOf(user.userId),
+          headers: bearer(caller.accessToken),
+          payload: body(oldPassword),
+          remoteAddress: address,
+        });
 
-    const hashBefore = (await platform.identity.loadUser(user.userId))!.passwordHash;
-    const statuses: number[] = [];
-    for (let i = 0; i < 12; i++) statuses.push((await guess(`wrong-guess-${i}`)).statusCode);
-    t.same(statuses, [...Array(10).fill(400), 429, 429], `${route}: ten wrong guesses answer 400, then 429`);
-    const right = await guess(PASSWORD);
-    t.equal(right.statusCode, 429, `${route}: while limited, even the right current password`);
-    t.ok(Number(right.headers['retry-after']) > 0, `${route}: with Retry-After`);
-    const seconds = right.headers['retry-after'];
-    t.same(right.json(), { statusCode: 429, error: 'Too Many Requests', message: `Too many failed sign-ins. Try again in ${seconds} seconds.`, code: 'too_many_requests' }, `${route}: the sign-in's 429`);
+      const hashBefore = (await platform.identity.loadUser(user.userId))!.passwordHash;
+      const statuses: number[] = [];
+      for (let i = 0; i < 12; i++) statuses.push((await guess(`wrong-guess-${i}`)).statusCode);
+      t.same(
+        statuses,
+        [...Array(10).fill(400), 429, 429],
+        `${route}: ten wrong guesses answer 400, then 429`,
+      );
+      const right = await guess(PASSWORD);
+      t.equal(right.statusCode, 429, `${route}: while limited, even the right current password`);
+      t.ok(Number(right.headers['retry-after']) > 0, `${route}: with Retry-After`);
+      const seconds = right.headers['retry-after'];
+      t.same(
+        right.json(),
+        {
+          statusCode: 429,
+          error: 'Too Many Requests',
+          message: `Too many failed sign-ins. Try again in ${seconds} seconds.`,
+          code: 'too_many_requests',
+        },
+        `${route}: the sign-in's 429`,
+      );
 
-    t.equal((await refresh(other.refreshToken)).statusCode, 200, `${route}: nothing changed: the other session goes on`);
-    t.equal((await platform.identity.loadUser(user.userId))!.passwordHash, hashBefore, `${route}: the password did not change`);
-    const signIn = await app.inject({ method: 'POST', url: '/api/login', payload: { email: user.username, password: PASSWORD }, remoteAddress: '10.77.1.1' });
-    t.equal(signIn.statusCode, 429, `${route}: the account's sign-in is limited too, by username as by e-mail, from any address`);
-    t.same(Object.keys(signIn.json()).sort(), Object.keys(right.json()).sort(), `${route}: the same answer's shape as sign-in's`);
-    platform.loginLimiter.succeed([user.email, user.username]);
-  }
-});
+      t.equal(
+        (await refresh(other.refreshToken)).statusCode,
+        200,
+        `${route}: nothing changed: the other session goes on`,
+      );
+      t.equal(
+        (await platform.identity.loadUser(user.userId))!.passwordHash,
+        hashBefore,
+        `${route}: the password did not change`,
+      );
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: user.username, password: PASSWORD },
+        remoteAddress: '10.77.1.1',
+      });
+      t.equal(
+        signIn.statusCode,
+        429,
+        `${route}: the account's sign-in is limited too, by username as by e-mail, from any address`,
+      );
+      t.same(
+        Object.keys(signIn.json()).sort(),
+        Object.keys(right.json()).sort(),
+        `${route}: the same answer's shape as sign-in's`,
+      );
+      platform.loginLimiter.succeed([user.email, user.username]);
+    }
+  },
+);
 
-t.test("failed sign-ins from the caller's address limit the current-password check, and the right password clears the account's count", async (t) => {
-  const { user, caller } = await userWithTwoSessions('Ada Address');
-  const address = '10.77.2.1';
-  for (let i = 0; i < 10; i++) {
-    await app.inject({ method: 'POST', url: '/api/login', payload: { email: `nobody-${i}@example.com`, password: 'whatever-1' }, remoteAddress: address });
-  }
-  const payload = { email: user.email, username: user.username, name: 'Ada Address', phone: '555-555-0176', oldPassword: PASSWORD, newPassword: 'fresh-password-7' };
-  const limited = await app.inject({ method: 'PUT', url: '/api/users', headers: bearer(caller.accessToken), payload, remoteAddress: address });
-  t.equal(limited.statusCode, 429, 'the address is limited: the check is not even tried');
-  t.ok(Number(limited.headers['retry-after']) > 0);
+t.test(
+  "failed sign-ins from the caller's address limit the current-password check, and the right password clears the account's count",
+  async (t) => {
+    const { user, caller } = await userWithTwoSessions('Ada Address');
+    const address = '10.77.2.1';
+    for (let i = 0; i < 10; i++) {
+      await app.inject({
+        method: 'POST',
+        url: '/api/login',
+        payload: { email: `nobody-${i}@example.com`, password: 'whatever-1' },
+        remoteAddress: address,
+      });
+    }
+    const payload = {
+      email: user.email,
+      username: user.username,
+      name: 'Ada Address',
+      phone: '555-555-0176',
+      oldPassword: PASSWORD,
+      newPassword: 'fresh-password-7',
+    };
+    const limited = await app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: bearer(caller.accessToken),
+      payload,
+      remoteAddress: address,
+    });
+    t.equal(limited.statusCode, 429, 'the address is limited: the check is not even tried');
+    t.ok(Number(limited.headers['retry-after']) > 0);
 
-  for (let i = 0; i < 9; i++) {
-    await app.inject({ method: 'PUT', url: '/api/users', headers: bearer(caller.accessToken), payload: { ...payload, oldPassword: `wrong-guess-${i}` }, remoteAddress: '10.77.2.2' });
-  }
-  const changed = await app.inject({ method: 'PUT', url: '/api/users', headers: bearer(caller.accessToken), payload, remoteAddress: '10.77.2.3' });
-  t.equal(changed.statusCode, 200, 'nine wrong guesses: the right one still works');
-  t.equal(await signInStatus(user.email, 'fresh-password-7'), 200, "and it cleared the account's failures");
-});
+    for (let i = 0; i < 9; i++) {
+      await app.inject({
+        method: 'PUT',
+        url: '/api/users',
+        headers: bearer(caller.accessToken),
+        payload: { ...payload, oldPassword: `wrong-guess-${i}` },
+        remoteAddress: '10.77.2.2',
+      });
+    }
+    const changed = await app.inject({
+      method: 'PUT',
+      url: '/api/users',
+      headers: bearer(caller.accessToken),
+      payload,
+      remoteAddress: '10.77.2.3',
+    });
+    t.equal(changed.statusCode, 200, 'nine wrong guesses: the right one still works');
+    t.equal(
+      await signInStatus(user.email, 'fresh-password-7'),
+      200,
+      "and it cleared the account's failures",
+    );
+  },
+);

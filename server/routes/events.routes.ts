@@ -34,7 +34,8 @@ const PING_MS = 30_000;
 
 type StreamQueryType = z.infer<typeof StreamQuery>;
 
-export const formatPosition = (position: LogPosition) => `${position.transactionId}:${position.globalPosition}`;
+export const formatPosition = (position: LogPosition) =>
+  `${position.transactionId}:${position.globalPosition}`;
 export const parsePosition = (text: string | undefined): LogPosition => {
   if (!text) return START;
   const [transactionId, globalPosition] = text.split(':');
@@ -42,9 +43,14 @@ export const parsePosition = (text: string | undefined): LogPosition => {
 };
 
 /** One event as the feed sends it: its secrets (password and code hashes, sealed ELD secrets, link token hashes) left out. */
-export const feedMessage = (event: RecordedEvent) => JSON.stringify({
-  position: formatPosition(event.position), streamId: event.streamId, type: event.type, data: publicEvent(event).data, metadata: event.metadata,
-});
+export const feedMessage = (event: RecordedEvent) =>
+  JSON.stringify({
+    position: formatPosition(event.position),
+    streamId: event.streamId,
+    type: event.type,
+    data: publicEvent(event).data,
+    metadata: event.metadata,
+  });
 
 const bearerOf = (request: FastifyRequest): string | null => {
   const header = request.headers.authorization;
@@ -69,7 +75,9 @@ export async function eventsRoutes(app: App) {
     socket.end('HTTP/1.1 404 Not Found\r\nConnection: close\r\nContent-Length: 0\r\n\r\n');
   };
   app.server.on('upgrade', routeUpgrade);
-  app.addHook('onClose', async () => { app.server.off('upgrade', routeUpgrade); });
+  app.addHook('onClose', async () => {
+    app.server.off('upgrade', routeUpgrade);
+  });
   await app.register(websocket, { options: { server: upgrades as never, maxPayload: 4096 } });
 
   /** `?token=` for browsers: read only where no header was sent, and checked like the header. */
@@ -89,31 +97,50 @@ export async function eventsRoutes(app: App) {
     url: '/events/stream',
     schema: {
       tags: ['events'],
-      summary: 'WebSocket: the event log from a position (transactionId:globalPosition), then live; Superadmins only',
+      summary:
+        'WebSocket: the event log from a position (transactionId:globalPosition), then live; Superadmins only',
       ...eventsContract.stream,
     },
     onRequest: [tokenFromQuery, can(SUPER_ADMIN)],
     // A plain GET (no upgrade) is told how to ask.
-    handler: async (_request, reply) => reply.code(426).header('upgrade', 'websocket')
-      .send({ statusCode: 426, error: 'Upgrade Required', message: 'Open this address as a WebSocket', code: 'upgrade_required' }),
+    handler: async (_request, reply) =>
+      reply
+        .code(426)
+        .header('upgrade', 'websocket')
+        .send({
+          statusCode: 426,
+          error: 'Upgrade Required',
+          message: 'Open this address as a WebSocket',
+          code: 'upgrade_required',
+        }),
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       // The guard let it through, so the token is good: read it again for its expiry and session.
       const claims = tokens.verifyAccess(bearerOf(request)!);
       let closed = false;
       const stopWatching = realtime.sessions.watch({
-        userId: claims.sub, familyId: claims.sid, expiresAt: claims.exp,
-        close: (reason) => socket.close(CLOSE_SESSION_ENDED, reason === 'expired' ? 'Token expired' : 'Session ended'),
+        userId: claims.sub,
+        familyId: claims.sid,
+        expiresAt: claims.exp,
+        close: (reason) =>
+          socket.close(
+            CLOSE_SESSION_ENDED,
+            reason === 'expired' ? 'Token expired' : 'Session ended',
+          ),
       });
-      const send = (text: string) => new Promise<void>((resolve) => socket.send(text, () => resolve()));
-      const subscription = store.subscribe({ from: parsePosition((request.query as StreamQueryType).from), pageSize: PAGE }, async (events) => {
-        let last: Promise<void> = Promise.resolve();
-        for (const event of events) {
-          if (closed) return;
-          last = send(feedMessage(event));
-        }
-        // One page in flight at a time: a slow reader slows its own feed, not the server's memory.
-        await last;
-      });
+      const send = (text: string) =>
+        new Promise<void>((resolve) => socket.send(text, () => resolve()));
+      const subscription = store.subscribe(
+        { from: parsePosition((request.query as StreamQueryType).from), pageSize: PAGE },
+        async (events) => {
+          let last: Promise<void> = Promise.resolve();
+          for (const event of events) {
+            if (closed) return;
+            last = send(feedMessage(event));
+          }
+          // One page in flight at a time: a slow reader slows its own feed, not the server's memory.
+          await last;
+        },
+      );
       let alive = true;
       const ping = setInterval(() => {
         if (!alive) return socket.terminate();
@@ -121,13 +148,17 @@ export async function eventsRoutes(app: App) {
         socket.ping();
       }, PING_MS);
       ping.unref();
-      socket.on('pong', () => { alive = true; });
+      socket.on('pong', () => {
+        alive = true;
+      });
       socket.on('message', () => undefined);
       socket.on('close', () => {
         closed = true;
         clearInterval(ping);
         stopWatching();
-        subscription.close().catch((err) => logger.warn({ err }, 'event feed subscription did not close'));
+        subscription
+          .close()
+          .catch((err) => logger.warn({ err }, 'event feed subscription did not close'));
       });
     },
   });

@@ -14,7 +14,15 @@ t.teardown(close);
 
 const ready = async () => {
   const response = await app.inject({ method: 'GET', url: '/api/health/ready' });
-  return { status: response.statusCode, body: response.json() as { status: string; reasons: string[]; checks: Record<string, string>; drainingSince: string | null } };
+  return {
+    status: response.statusCode,
+    body: response.json() as {
+      status: string;
+      reasons: string[];
+      checks: Record<string, string>;
+      drainingSince: string | null;
+    },
+  };
 };
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -24,37 +32,68 @@ t.test('live answers whenever the process does', async (t) => {
   t.match(response.json(), { status: 'live', uptimeSeconds: Number });
 });
 
-t.test('ready: 503 while starting, 200 once the read models run and caught up, 503 while draining', async (t) => {
-  // On PostgreSQL, another database on the same server (another site, another test file) may hold
-  // advisory locks with the same keys: those run someone else's read models, not this one's.
-  const elsewhere = process.env.DATABASE_URL ? new pg.Client({ connectionString: process.env.DATABASE_URL }) : null;
-  if (elsewhere) {
-    await elsewhere.connect();
-    const names = (await platform.runner.status()).map((model) => model.projection);
-    for (const name of names) await elsewhere.query('SELECT pg_advisory_lock(hashtext($1))', [`projection:${name}`]);
-    t.teardown(() => elsewhere.end());
-  }
-  const starting = await ready();
-  t.equal(starting.status, 503, 'the read models run nowhere yet');
-  t.equal(starting.body.status, 'starting');
-  t.match(starting.body.checks, { migrations: 'ok', eventStore: 'ok', readModels: 'catching-up' });
-  t.match(starting.body.reasons.join('\n'), /read model \w+ is (not running|run by no process)/, 'and says which read model');
+t.test(
+  'ready: 503 while starting, 200 once the read models run and caught up, 503 while draining',
+  async (t) => {
+    // On PostgreSQL, another database on the same server (another site, another test file) may hold
+    // advisory locks with the same keys: those run someone else's read models, not this one's.
+    const elsewhere = process.env.DATABASE_URL
+      ? new pg.Client({ connectionString: process.env.DATABASE_URL })
+      : null;
+    if (elsewhere) {
+      await elsewhere.connect();
+      const names = (await platform.runner.status()).map((model) => model.projection);
+      for (const name of names)
+        await elsewhere.query('SELECT pg_advisory_lock(hashtext($1))', [`projection:${name}`]);
+      t.teardown(() => elsewhere.end());
+    }
+    const starting = await ready();
+    t.equal(starting.status, 503, 'the read models run nowhere yet');
+    t.equal(starting.body.status, 'starting');
+    t.match(starting.body.checks, {
+      migrations: 'ok',
+      eventStore: 'ok',
+      readModels: 'catching-up',
+    });
+    t.match(
+      starting.body.reasons.join('\n'),
+      /read model \w+ is (not running|run by no process)/,
+      'and says which read model',
+    );
 
-  await platform.runner.start();
-  let answer = await ready();
-  for (let i = 0; i < 40 && answer.status !== 200; i += 1) {
-    await sleep(250);
-    answer = await ready();
-  }
-  t.equal(answer.status, 200, 'ready once this process runs the read models and they are caught up');
-  t.same(answer.body, { status: 'ready', reasons: [], checks: { migrations: 'ok', eventStore: 'ok', readModels: 'ok' }, drainingSince: null });
-  t.equal((await app.inject({ method: 'GET', url: '/api/health' })).statusCode, 200, 'the detailed view stays');
+    await platform.runner.start();
+    let answer = await ready();
+    for (let i = 0; i < 40 && answer.status !== 200; i += 1) {
+      await sleep(250);
+      answer = await ready();
+    }
+    t.equal(
+      answer.status,
+      200,
+      'ready once this process runs the read models and they are caught up',
+    );
+    t.same(answer.body, {
+      status: 'ready',
+      reasons: [],
+      checks: { migrations: 'ok', eventStore: 'ok', readModels: 'ok' },
+      drainingSince: null,
+    });
+    t.equal(
+      (await app.inject({ method: 'GET', url: '/api/health' })).statusCode,
+      200,
+      'the detailed view stays',
+    );
 
-  platform.lifecycle.drain();
-  const draining = await ready();
-  t.equal(draining.status, 503, 'at once when the drain begins');
-  t.equal(draining.body.status, 'draining');
-  t.match(draining.body.reasons[0], /draining since .*asked to stop/);
-  t.type(draining.body.drainingSince, 'string');
-  t.equal((await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode, 200, 'still live while it drains');
-});
+    platform.lifecycle.drain();
+    const draining = await ready();
+    t.equal(draining.status, 503, 'at once when the drain begins');
+    t.equal(draining.body.status, 'draining');
+    t.match(draining.body.reasons[0], /draining since .*asked to stop/);
+    t.type(draining.body.drainingSince, 'string');
+    t.equal(
+      (await app.inject({ method: 'GET', url: '/api/health/live' })).statusCode,
+      200,
+      'still live while it drains',
+    );
+  },
+);

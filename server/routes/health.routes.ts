@@ -1,4 +1,9 @@
-import { livenessContract, readinessContract, type Liveness, type Readiness } from '../../domain/contracts/health.contract.ts';
+import {
+  livenessContract,
+  readinessContract,
+  type Liveness,
+  type Readiness,
+} from '../../domain/contracts/health.contract.ts';
 import { comparePositions } from '../eventstore/eventStore.ts';
 import { lockHeld } from '../../projections/runnerStatus.ts';
 import type { App } from '../http/routeContext.ts';
@@ -16,19 +21,38 @@ export async function healthRoutes(app: App) {
   const started = Date.now();
   const readiness = createReadiness(app.platform);
 
-  app.get('/health/live', {
-    schema: { tags: ['platform'], summary: 'The process answers (liveness)', ...livenessContract },
-    config: { public: true, rateLimit: false },
-  }, async (): Promise<Liveness> => ({ status: 'live', uptimeSeconds: Math.floor((Date.now() - started) / 1000) }));
+  app.get(
+    '/health/live',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'The process answers (liveness)',
+        ...livenessContract,
+      },
+      config: { public: true, rateLimit: false },
+    },
+    async (): Promise<Liveness> => ({
+      status: 'live',
+      uptimeSeconds: Math.floor((Date.now() - started) / 1000),
+    }),
+  );
 
-  app.get('/health/ready', {
-    schema: { tags: ['platform'], summary: 'The process takes traffic (readiness): 503 while it starts, catches up or drains', ...readinessContract },
-    config: { public: true, rateLimit: false },
-  }, async (_request, reply): Promise<Readiness> => {
-    const answer = await readiness();
-    reply.code(answer.status === 'ready' ? 200 : 503).header('cache-control', 'no-store');
-    return answer;
-  });
+  app.get(
+    '/health/ready',
+    {
+      schema: {
+        tags: ['platform'],
+        summary: 'The process takes traffic (readiness): 503 while it starts, catches up or drains',
+        ...readinessContract,
+      },
+      config: { public: true, rateLimit: false },
+    },
+    async (_request, reply): Promise<Readiness> => {
+      const answer = await readiness();
+      reply.code(answer.status === 'ready' ? 200 : 503).header('cache-control', 'no-store');
+      return answer;
+    },
+  );
 }
 
 /**
@@ -44,8 +68,12 @@ export function createReadiness(platform: Platform): () => Promise<Readiness> {
   const read = async (): Promise<Readiness> => {
     const { store, runner, database, lifecycle, config } = platform;
     const draining = (): Readiness => ({
-      status: 'draining', reasons: [`draining since ${lifecycle.drainingSince}: the process was asked to stop and takes no new work`],
-      checks: { migrations: 'ok', eventStore: 'ok', readModels: 'unknown' }, drainingSince: lifecycle.drainingSince,
+      status: 'draining',
+      reasons: [
+        `draining since ${lifecycle.drainingSince}: the process was asked to stop and takes no new work`,
+      ],
+      checks: { migrations: 'ok', eventStore: 'ok', readModels: 'unknown' },
+      drainingSince: lifecycle.drainingSince,
     });
     if (lifecycle.phase === 'draining') return draining();
     let head;
@@ -54,17 +82,27 @@ export function createReadiness(platform: Platform): () => Promise<Readiness> {
       [head, models] = await Promise.all([store.head(), runner.status()]);
     } catch (error) {
       return {
-        status: 'unavailable', reasons: [`the event store or the database does not answer: ${error instanceof Error ? error.message : String(error)}`],
-        checks: { migrations: 'ok', eventStore: 'unavailable', readModels: 'unknown' }, drainingSince: null,
+        status: 'unavailable',
+        reasons: [
+          `the event store or the database does not answer: ${error instanceof Error ? error.message : String(error)}`,
+        ],
+        checks: { migrations: 'ok', eventStore: 'unavailable', readModels: 'unknown' },
+        drainingSince: null,
       };
     }
     const reasons: string[] = [];
     for (const model of models) {
       if (caughtUp.has(model.projection)) continue;
       if (model.running) {
-        const lag = store.kind === 'esdb'
-          ? (comparePositions(model.position, head) >= 0 ? 0 : (await store.readAll({ from: model.position, limit: CAUGHT_UP_LAG + 1 })).length)
-          : Math.max(0, Number(BigInt(head.globalPosition) - BigInt(model.position.globalPosition)));
+        const lag =
+          store.kind === 'esdb'
+            ? comparePositions(model.position, head) >= 0
+              ? 0
+              : (await store.readAll({ from: model.position, limit: CAUGHT_UP_LAG + 1 })).length
+            : Math.max(
+                0,
+                Number(BigInt(head.globalPosition) - BigInt(model.position.globalPosition)),
+              );
         if (lag <= CAUGHT_UP_LAG) caughtUp.add(model.projection);
         else reasons.push(`read model ${model.projection} is catching up: ${lag} events behind`);
         continue;
@@ -74,13 +112,22 @@ export function createReadiness(platform: Platform): () => Promise<Readiness> {
         continue;
       }
       const heldElsewhere = await lockHeld(database.background, model.projection);
-      if (!heldElsewhere && !config.runProjections) reasons.push(`read model ${model.projection} is run by no process (RUN_PROJECTIONS is off here)`);
+      if (!heldElsewhere && !config.runProjections)
+        reasons.push(
+          `read model ${model.projection} is run by no process (RUN_PROJECTIONS is off here)`,
+        );
     }
     // The answer may have waited on the database: a drain begun meanwhile wins.
     if ((lifecycle.phase as Lifecycle['phase']) === 'draining') return draining();
     return {
-      status: reasons.length ? 'starting' : 'ready', reasons,
-      checks: { migrations: 'ok', eventStore: 'ok', readModels: reasons.length ? 'catching-up' : 'ok' }, drainingSince: null,
+      status: reasons.length ? 'starting' : 'ready',
+      reasons,
+      checks: {
+        migrations: 'ok',
+        eventStore: 'ok',
+        readModels: reasons.length ? 'catching-up' : 'ok',
+      },
+      drainingSince: null,
     };
   };
 

@@ -1,14 +1,29 @@
 import type { Kysely } from 'kysely';
-import { HistoryParamsSchema as IdParams, historyAnswers, HistoryQuerySchema as HistoryQuery, type HistoryAnswer } from '../../domain/contracts/history.contract.ts';
+import {
+  HistoryParamsSchema as IdParams,
+  historyAnswers,
+  HistoryQuerySchema as HistoryQuery,
+  type HistoryAnswer,
+} from '../../domain/contracts/history.contract.ts';
 import { loadDecider } from '../../domain/loads/load.decide.ts';
 import { loadStream, type Load, type LoadEvent } from '../../domain/loads/load.types.ts';
 import { LOAD_GET, LOADS_SHIPPER } from '../../domain/permissions.ts';
 import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
-import { proposalStream, rateConfirmationStream, type Proposal, type ProposalEvent } from '../../domain/proposals/proposal.types.ts';
+import {
+  proposalStream,
+  rateConfirmationStream,
+  type Proposal,
+  type ProposalEvent,
+} from '../../domain/proposals/proposal.types.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
-import { tourChatStream, tourStream, type Tour, type TourEvent } from '../../domain/tours/tour.types.ts';
+import {
+  tourChatStream,
+  tourStream,
+  type Tour,
+  type TourEvent,
+} from '../../domain/tours/tour.types.ts';
 import { proposalIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { App } from '../http/routeContext.ts';
@@ -20,12 +35,23 @@ import { loadAccess } from './loads.routes.ts';
 
 /** RFC 4180 quoting, and a leading =, +, - or @ neutralised so a spreadsheet never runs it as a formula. */
 const csvCell = (value: unknown): string => {
-  let text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
+  let text =
+    value === null || value === undefined
+      ? ''
+      : typeof value === 'string'
+        ? value
+        : JSON.stringify(value);
   if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 };
 
-type TrailLoad = { loadId: string; shipperOrganizationId: string; carrierOrganizationId: string | null; acceptedProposalId: string | null; tourId: string | null };
+type TrailLoad = {
+  loadId: string;
+  shipperOrganizationId: string;
+  carrierOrganizationId: string | null;
+  acceptedProposalId: string | null;
+  tourId: string | null;
+};
 
 /**
  * What of a load's trail its reader may see. The load's shipper and a Superadmin see everything; a
@@ -47,14 +73,37 @@ async function readTrail(store: EventStore, db: Kysely<DB>, load: TrailLoad, rea
   const { events: loadEvents } = await store.readStream<LoadEvent>(loadStream(load.loadId));
   const proposalIds = new Set<string>(await proposalIdsOf(db, load.loadId));
   if (load.acceptedProposalId) proposalIds.add(load.acceptedProposalId);
-  const offers = await Promise.all([...proposalIds].map(async (id) => ({ id, events: (await store.readStream<ProposalEvent>(proposalStream(id))).events })));
-  const carrierOf = (events: RecordedEvent<ProposalEvent>[]) => events.find((event) => event.type === 'ProposalSubmitted')?.data.carrierOrganizationId;
-  const visible = offers.filter((offer) => reader.allOffers || (reader.organizationId !== null && carrierOf(offer.events) === reader.organizationId));
-  const confirmationEvents = (await Promise.all(visible.map(({ id }) => store.readStream(rateConfirmationStream(id))))).flatMap((stream) => stream.events);
-  const seesTour = Boolean(load.tourId) && (reader.allOffers || (reader.organizationId !== null && load.carrierOrganizationId === reader.organizationId));
-  const tourEvents = seesTour ? (await store.readStream<TourEvent>(tourStream(load.tourId!))).events : [];
+  const offers = await Promise.all(
+    [...proposalIds].map(async (id) => ({
+      id,
+      events: (await store.readStream<ProposalEvent>(proposalStream(id))).events,
+    })),
+  );
+  const carrierOf = (events: RecordedEvent<ProposalEvent>[]) =>
+    events.find((event) => event.type === 'ProposalSubmitted')?.data.carrierOrganizationId;
+  const visible = offers.filter(
+    (offer) =>
+      reader.allOffers ||
+      (reader.organizationId !== null && carrierOf(offer.events) === reader.organizationId),
+  );
+  const confirmationEvents = (
+    await Promise.all(visible.map(({ id }) => store.readStream(rateConfirmationStream(id))))
+  ).flatMap((stream) => stream.events);
+  const seesTour =
+    Boolean(load.tourId) &&
+    (reader.allOffers ||
+      (reader.organizationId !== null && load.carrierOrganizationId === reader.organizationId));
+  const tourEvents = seesTour
+    ? (await store.readStream<TourEvent>(tourStream(load.tourId!))).events
+    : [];
   const chatEvents = seesTour ? (await store.readStream(tourChatStream(load.tourId!))).events : [];
-  return { loadEvents, proposalStreams: visible.map((offer) => offer.events), confirmationEvents, tourEvents, chatEvents };
+  return {
+    loadEvents,
+    proposalStreams: visible.map((offer) => offer.events),
+    confirmationEvents,
+    tourEvents,
+    chatEvents,
+  };
 }
 
 /**
@@ -66,68 +115,149 @@ export async function historyRoutes(app: App) {
   const { store, marketplace } = app.platform;
   const { db } = app.platform.database;
 
-  app.get('/loads/:id/history', {
-    schema: { tags: ['loads'], summary: "A load's audit trail (?at= replays it to that moment; ?format=csv downloads it)", params: IdParams, querystring: HistoryQuery, response: historyAnswers },
-    onRequest: can(LOAD_GET, LOADS_SHIPPER),
-  }, async (request, reply) => {
-    const actor = requireActor(request);
-    const load = await marketplace.loadLoad(request.params.id);
-    if (!load) throw new NotFoundError('Load not found');
-    const access = await loadAccess(db, actor, load);
-    if (!access.party) throw new NotFoundError('Load not found');
+  app.get(
+    '/loads/:id/history',
+    {
+      schema: {
+        tags: ['loads'],
+        summary: "A load's audit trail (?at= replays it to that moment; ?format=csv downloads it)",
+        params: IdParams,
+        querystring: HistoryQuery,
+        response: historyAnswers,
+      },
+      onRequest: can(LOAD_GET, LOADS_SHIPPER),
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const load = await marketplace.loadLoad(request.params.id);
+      if (!load) throw new NotFoundError('Load not found');
+      const access = await loadAccess(db, actor, load);
+      if (!access.party) throw new NotFoundError('Load not found');
 
-    const { loadEvents, proposalStreams, confirmationEvents, tourEvents, chatEvents } = await readTrail(store, db, load, readerOf(actor, load));
-    const all: RecordedEvent[] = [...loadEvents, ...proposalStreams.flat(), ...confirmationEvents, ...tourEvents, ...chatEvents]
-      .sort((a, b) => comparePositions(a.position, b.position));
-    const at = request.query.at ? new Date(request.query.at).toISOString() : null;
-    const shown = at ? all.filter((event) => event.metadata.at <= at) : all;
+      const { loadEvents, proposalStreams, confirmationEvents, tourEvents, chatEvents } =
+        await readTrail(store, db, load, readerOf(actor, load));
+      const all: RecordedEvent[] = [
+        ...loadEvents,
+        ...proposalStreams.flat(),
+        ...confirmationEvents,
+        ...tourEvents,
+        ...chatEvents,
+      ].sort((a, b) => comparePositions(a.position, b.position));
+      const at = request.query.at ? new Date(request.query.at).toISOString() : null;
+      const shown = at ? all.filter((event) => event.metadata.at <= at) : all;
 
-    // Names as they were when each event was written, folded from the identity streams: a rename never rewrites the past.
-    const names = await readNamesAsOf(store, {
-      users: shown.map((event) => event.metadata.userId).filter((id): id is string => Boolean(id)),
-      organizations: [
-        ...shown.map((event) => event.metadata.organizationId).filter((id): id is string => Boolean(id)),
-        ...(at ? proposalStreams.flatMap((events) => events.flatMap((event) => (event.type === 'ProposalSubmitted' ? [event.data.carrierOrganizationId] : []))) : []),
-      ],
-    });
+      // Names as they were when each event was written, folded from the identity streams: a rename never rewrites the past.
+      const names = await readNamesAsOf(store, {
+        users: shown
+          .map((event) => event.metadata.userId)
+          .filter((id): id is string => Boolean(id)),
+        organizations: [
+          ...shown
+            .map((event) => event.metadata.organizationId)
+            .filter((id): id is string => Boolean(id)),
+          ...(at
+            ? proposalStreams.flatMap((events) =>
+                events.flatMap((event) =>
+                  event.type === 'ProposalSubmitted' ? [event.data.carrierOrganizationId] : [],
+                ),
+              )
+            : []),
+        ],
+      });
 
-    const entries = shown.map((event) => ({
-      position: `${event.position.transactionId}:${event.position.globalPosition}`,
-      at: event.metadata.at,
-      type: event.type,
-      stream: event.streamId,
-      user: event.metadata.userId ? { id: event.metadata.userId, name: names.user(event.metadata.userId, event.position) } : null,
-      organization: event.metadata.organizationId ? { id: event.metadata.organizationId, name: names.organization(event.metadata.organizationId, event.position) } : null,
-      // Never a secret of the log (a tracking link's token hash): `publicEvent`.
-      data: publicEvent(event).data,
-    }));
+      const entries = shown.map((event) => ({
+        position: `${event.position.transactionId}:${event.position.globalPosition}`,
+        at: event.metadata.at,
+        type: event.type,
+        stream: event.streamId,
+        user: event.metadata.userId
+          ? { id: event.metadata.userId, name: names.user(event.metadata.userId, event.position) }
+          : null,
+        organization: event.metadata.organizationId
+          ? {
+              id: event.metadata.organizationId,
+              name: names.organization(event.metadata.organizationId, event.position),
+            }
+          : null,
+        // Never a secret of the log (a tracking link's token hash): `publicEvent`.
+        data: publicEvent(event).data,
+      }));
 
-    if (request.query.format === 'csv') {
-      const header = ['position', 'at', 'type', 'stream', 'user_id', 'user_name', 'organization_id', 'organization_name', 'data'];
-      const lines = [header.join(','), ...entries.map((entry) => [
-        entry.position, entry.at, entry.type, entry.stream, entry.user?.id, entry.user?.name, entry.organization?.id, entry.organization?.name, entry.data,
-      ].map(csvCell).join(','))];
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', contentDisposition(`history-${load.guid}${at ? `-at-${at.replace(/[:.]/g, '-')}` : ''}.csv`))
-        .header('cache-control', 'private, no-store')
-        .send(`${lines.join('\r\n')}\r\n`);
-    }
+      if (request.query.format === 'csv') {
+        const header = [
+          'position',
+          'at',
+          'type',
+          'stream',
+          'user_id',
+          'user_name',
+          'organization_id',
+          'organization_name',
+          'data',
+        ];
+        const lines = [
+          header.join(','),
+          ...entries.map((entry) =>
+            [
+              entry.position,
+              entry.at,
+              entry.type,
+              entry.stream,
+              entry.user?.id,
+              entry.user?.name,
+              entry.organization?.id,
+              entry.organization?.name,
+              entry.data,
+            ]
+              .map(csvCell)
+              .join(','),
+          ),
+        ];
+        return reply
+          .header('content-type', 'text/csv; charset=utf-8')
+          .header(
+            'content-disposition',
+            contentDisposition(
+              `history-${load.guid}${at ? `-at-${at.replace(/[:.]/g, '-')}` : ''}.csv`,
+            ),
+          )
+          .header('cache-control', 'private, no-store')
+          .send(`${lines.join('\r\n')}\r\n`);
+      }
 
-    const answer: HistoryAnswer = { loadId: load.loadId, guid: load.guid, at, events: entries };
-    if (at) {
-      const before = <E extends { metadata: { at: string } }>(list: E[]) => list.filter((event) => event.metadata.at <= at);
-      const loadState = before(loadEvents).reduce<Load>((state, event) => loadDecider.evolve(state, event), loadDecider.initialState());
-      const proposals = proposalStreams
-        .map((events) => before(events).reduce<Proposal>((state, event) => proposalDecider.evolve(state, event), proposalDecider.initialState()))
-        .filter((state) => state.exists)
-        // The carrier named as it was at that moment, for the offers of the replay.
-        .map((state) => ({ ...state, carrierOrganization: { id: state.carrierOrganizationId, name: names.organizationAtTime(state.carrierOrganizationId, at) } }));
-      const tourState = before(tourEvents).reduce<Tour>((state, event) => tourDecider.evolve(state, event), tourDecider.initialState());
-      answer.load = loadState.posted ? loadState : null;
-      answer.proposals = proposals;
-      answer.tour = tourState.exists ? tourState : null;
-    }
-    return answer;
-  });
+      const answer: HistoryAnswer = { loadId: load.loadId, guid: load.guid, at, events: entries };
+      if (at) {
+        const before = <E extends { metadata: { at: string } }>(list: E[]) =>
+          list.filter((event) => event.metadata.at <= at);
+        const loadState = before(loadEvents).reduce<Load>(
+          (state, event) => loadDecider.evolve(state, event),
+          loadDecider.initialState(),
+        );
+        const proposals = proposalStreams
+          .map((events) =>
+            before(events).reduce<Proposal>(
+              (state, event) => proposalDecider.evolve(state, event),
+              proposalDecider.initialState(),
+            ),
+          )
+          .filter((state) => state.exists)
+          // The carrier named as it was at that moment, for the offers of the replay.
+          .map((state) => ({
+            ...state,
+            carrierOrganization: {
+              id: state.carrierOrganizationId,
+              name: names.organizationAtTime(state.carrierOrganizationId, at),
+            },
+          }));
+        const tourState = before(tourEvents).reduce<Tour>(
+          (state, event) => tourDecider.evolve(state, event),
+          tourDecider.initialState(),
+        );
+        answer.load = loadState.posted ? loadState : null;
+        answer.proposals = proposals;
+        answer.tour = tourState.exists ? tourState : null;
+      }
+      return answer;
+    },
+  );
 }

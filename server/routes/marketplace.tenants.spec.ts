@@ -11,7 +11,12 @@ import t from 'tap';
 import { hasAny, permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
 import type { InventoriedRoute } from '../app.ts';
 import { bearer, member, multipart, organization, PDF, type Member } from '../identity/fixtures.ts';
-import { accessTable, type RouteAccess, type Tenant, type TenantKind } from '../testing/accessTable.ts';
+import {
+  accessTable,
+  type RouteAccess,
+  type Tenant,
+  type TenantKind,
+} from '../testing/accessTable.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { apiRoutes, fillPath, routeKey, type RouteKey } from '../testing/routeInventory.ts';
 import { startTestApp } from '../testing/testApp.ts';
@@ -35,21 +40,45 @@ const driverN = await member(app, platform, carrierN.organizationId!, Role.Drive
 
 type Ids = Record<'load' | 'proposal' | 'tour' | 'user', string>;
 
-async function must(user: Member, method: 'GET' | 'POST' | 'PUT', url: string, payload?: object, form?: ReturnType<typeof multipart>) {
+async function must(
+  user: Member,
+  method: 'GET' | 'POST' | 'PUT',
+  url: string,
+  payload?: object,
+  form?: ReturnType<typeof multipart>,
+) {
   const response = await app.inject({
-    method, url, headers: { ...form?.headers, ...bearer(user.token) }, ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
+    method,
+    url,
+    headers: { ...form?.headers, ...bearer(user.token) },
+    ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
   });
-  if (response.statusCode >= 300) throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
+  if (response.statusCode >= 300)
+    throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
   return response.json();
 }
 
 /** A load posted, bid on, accepted, its contract signed and its tour assigned; `user` is a driver of the winning carrier. */
-async function shipment(shipper: Member, carrier: Member, driver: Member, otherDriver: Member): Promise<Ids> {
+async function shipment(
+  shipper: Member,
+  carrier: Member,
+  driver: Member,
+  otherDriver: Member,
+): Promise<Ids> {
   const { id: load } = await must(shipper, 'POST', '/api/loads', loadBody());
   const { id: proposal } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
   await must(shipper, 'PUT', `/api/proposal/${proposal}`, { status: 5 });
   const { tourId: tour } = await must(shipper, 'GET', `/api/loads/${load}`);
-  await must(carrier, 'POST', `/api/proposal/load/${load}`, undefined, multipart({ status: 14 }, { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } }));
+  await must(
+    carrier,
+    'POST',
+    `/api/proposal/load/${load}`,
+    undefined,
+    multipart(
+      { status: 14 },
+      { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
+    ),
+  );
   await must(carrier, 'POST', `/api/tours/${tour}/assign/${driver.userId}`);
   return { load, proposal, tour, user: otherDriver.userId };
 }
@@ -62,52 +91,110 @@ const carrierBShipment = await shipment(shipperN, carrierB, driverB, driverB);
 
 type Caller = { name: string; roleId: RoleId; user: Member; own: Ids; foreign: Ids };
 const callers: Caller[] = [
-  { name: 'Shipper A', roleId: Role.Shipper, user: shipperA, own: shipperAShipment, foreign: shipperBShipment },
-  { name: 'Carrier A', roleId: Role.Carrier, user: carrierA, own: carrierAShipment, foreign: carrierBShipment },
-  { name: 'Driver A', roleId: Role.Driver, user: driverA, own: carrierAShipment, foreign: carrierBShipment },
+  {
+    name: 'Shipper A',
+    roleId: Role.Shipper,
+    user: shipperA,
+    own: shipperAShipment,
+    foreign: shipperBShipment,
+  },
+  {
+    name: 'Carrier A',
+    roleId: Role.Carrier,
+    user: carrierA,
+    own: carrierAShipment,
+    foreign: carrierBShipment,
+  },
+  {
+    name: 'Driver A',
+    roleId: Role.Driver,
+    user: driverA,
+    own: carrierAShipment,
+    foreign: carrierBShipment,
+  },
 ];
 
 /** Bodies that pass validation, so that the answer is about the id. */
-const bodies: Partial<Record<RouteKey, (caller: Caller) => { body?: Record<string, unknown>; form?: ReturnType<typeof multipart> }>> = {
+const bodies: Partial<
+  Record<
+    RouteKey,
+    (caller: Caller) => { body?: Record<string, unknown>; form?: ReturnType<typeof multipart> }
+  >
+> = {
   'PUT /api/loads': () => ({ body: loadBody({ commodity: 'Edited paper' }) }),
-  'PUT /api/loads/:id/status': () => ({ body: { status: 7, message: 'The customer withdrew the order' } }),
+  'PUT /api/loads/:id/status': () => ({
+    body: { status: 7, message: 'The customer withdrew the order' },
+  }),
   'POST /api/proposal/:id': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
-  'PUT /api/proposal/:id': (caller) => ({ body: caller.roleId === Role.Carrier ? { status: 7, message: 'Truck unavailable' } : { status: 12, message: 'No, thank you' } }),
-  'POST /api/proposal/load/:loadId': () => ({ form: multipart({ status: 14 }, { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } }) }),
+  'PUT /api/proposal/:id': (caller) => ({
+    body:
+      caller.roleId === Role.Carrier
+        ? { status: 7, message: 'Truck unavailable' }
+        : { status: 12, message: 'No, thank you' },
+  }),
+  'POST /api/proposal/load/:loadId': () => ({
+    form: multipart(
+      { status: 14 },
+      { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
+    ),
+  }),
   'POST /api/tours/:id/rate': () => ({ body: { ratings: [{ criteria: 1, rating: 5 }] } }),
   'PUT /api/tours/:id/status': () => ({ body: { status: 3, message: 'Rolling' } }),
   'POST /api/tours/:id/events': () => ({ body: { type: 'note', message: 'At the gate' } }),
-  'POST /api/tours/:id/positions': () => ({ body: { latitude: 41.9, longitude: -87.7, speed: 30 } }),
+  'POST /api/tours/:id/positions': () => ({
+    body: { latitude: 41.9, longitude: -87.7, speed: 30 },
+  }),
   'POST /api/tours/:id/chat': () => ({ body: { message: 'On my way' } }),
 };
 
 const marketplaceKinds: readonly TenantKind[] = ['load', 'proposal', 'tour'];
-const tenantsOf = (access: RouteAccess): readonly Tenant[] => (access.access === 'public' || !access.tenant ? [] : [access.tenant].flat());
+const tenantsOf = (access: RouteAccess): readonly Tenant[] =>
+  access.access === 'public' || !access.tenant ? [] : [access.tenant].flat();
 const allowed = (access: RouteAccess, roleId: RoleId) =>
-  access.access === 'public' || access.access.length === 0 || hasAny(permissionsFor(roleId), ...access.access);
-const forbiddenByDesign = (access: RouteAccess, roleId: RoleId) => access.access !== 'public' && Boolean(access.forbiddenFor?.roles.includes(roleId));
+  access.access === 'public' ||
+  access.access.length === 0 ||
+  hasAny(permissionsFor(roleId), ...access.access);
+const forbiddenByDesign = (access: RouteAccess, roleId: RoleId) =>
+  access.access !== 'public' && Boolean(access.forbiddenFor?.roles.includes(roleId));
 
 /** The app's routes that name a load, a proposal or a tour, with their declared tenants. */
 const marketplaceRoutes = apiRoutes(app).flatMap((route) => {
   const access: RouteAccess | undefined = accessTable[routeKey(route)];
   const tenants = access ? tenantsOf(access) : [];
-  return access && tenants.some((tenant) => marketplaceKinds.includes(tenant.kind)) ? [{ route, key: routeKey(route), access, tenants }] : [];
+  return access && tenants.some((tenant) => marketplaceKinds.includes(tenant.kind))
+    ? [{ route, key: routeKey(route), access, tenants }]
+    : [];
 });
 
 /** The request with each tenant's id from `ids`, except the one at `index`, which is `id`. */
-function request(route: InventoriedRoute, key: RouteKey, caller: { user: Member } & Pick<Caller, 'roleId'>, tenants: readonly Tenant[], ids: Ids, index: number, id: string) {
+function request(
+  route: InventoriedRoute,
+  key: RouteKey,
+  caller: { user: Member } & Pick<Caller, 'roleId'>,
+  tenants: readonly Tenant[],
+  ids: Ids,
+  index: number,
+  id: string,
+) {
   const probe = bodies[key]?.(caller as Caller) ?? {};
   const params: Record<string, string> = {};
   let body = probe.body;
   for (const [position, tenant] of tenants.entries()) {
     const value = position === index ? id : ids[tenant.kind as keyof Ids];
-    if (tenant.param.startsWith('body.')) body = { ...body, [tenant.param.slice('body.'.length)]: value };
+    if (tenant.param.startsWith('body.'))
+      body = { ...body, [tenant.param.slice('body.'.length)]: value };
     else params[tenant.param] = value;
   }
   const method = route.method as 'GET';
   const url = fillPath(route.url, params);
   const headers = bearer(caller.user.token);
-  if (probe.form) return app.inject({ method, url, headers: { ...probe.form.headers, ...headers }, payload: probe.form.payload });
+  if (probe.form)
+    return app.inject({
+      method,
+      url,
+      headers: { ...probe.form.headers, ...headers },
+      payload: probe.form.payload,
+    });
   return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body }) });
 }
 
@@ -121,7 +208,15 @@ let compared = 0;
 
 t.test('the marketplace routes are all here', async (t) => {
   const keys = marketplaceRoutes.map(({ key }) => key);
-  for (const key of ['GET /api/loads/:id', 'PUT /api/loads', 'GET /api/proposal/:loadId/proposal/:proposalId', 'PUT /api/proposal/:id', 'GET /api/tours/:id', 'POST /api/tours/:id/chat', 'GET /api/loads/:id/history'] as RouteKey[]) {
+  for (const key of [
+    'GET /api/loads/:id',
+    'PUT /api/loads',
+    'GET /api/proposal/:loadId/proposal/:proposalId',
+    'PUT /api/proposal/:id',
+    'GET /api/tours/:id',
+    'POST /api/tours/:id/chat',
+    'GET /api/loads/:id/history',
+  ] as RouteKey[]) {
     t.ok(keys.includes(key), `${key} names a tenant id`);
   }
   t.comment(`${keys.length} id-bearing marketplace routes: ${keys.join(', ')}`);
@@ -132,43 +227,110 @@ t.test("another organization's id answers exactly like an unknown one", async (t
     for (const caller of callers) {
       if (!allowed(access, caller.roleId) || forbiddenByDesign(access, caller.roleId)) continue;
       for (const [index, tenant] of tenants.entries()) {
-        const what = tenants.length > 1 ? `${tenant.kind} (${tenant.param}), the rest its own` : `${tenant.kind} (${tenant.param})`;
-        const foreign = answerOf(await request(route, key, caller, tenants, caller.own, index, caller.foreign[tenant.kind as keyof Ids]));
-        const unknown = answerOf(await request(route, key, caller, tenants, caller.own, index, randomUUID()));
+        const what =
+          tenants.length > 1
+            ? `${tenant.kind} (${tenant.param}), the rest its own`
+            : `${tenant.kind} (${tenant.param})`;
+        const foreign = answerOf(
+          await request(
+            route,
+            key,
+            caller,
+            tenants,
+            caller.own,
+            index,
+            caller.foreign[tenant.kind as keyof Ids],
+          ),
+        );
+        const unknown = answerOf(
+          await request(route, key, caller, tenants, caller.own, index, randomUUID()),
+        );
         compared += 1;
-        t.equal(foreign.status, 404, `${key} as ${caller.name} with another organization's ${what}: 404`);
+        t.equal(
+          foreign.status,
+          404,
+          `${key} as ${caller.name} with another organization's ${what}: 404`,
+        );
         t.equal(unknown.status, 404, `${key} as ${caller.name} with an unknown ${what}: 404`);
-        t.equal(foreign.message, unknown.message, `${key} as ${caller.name}: the same message, "${unknown.message}"`);
-        t.same(foreign.keys, unknown.keys, `${key} as ${caller.name}: the same body shape (${unknown.keys.join(', ')})`);
+        t.equal(
+          foreign.message,
+          unknown.message,
+          `${key} as ${caller.name}: the same message, "${unknown.message}"`,
+        );
+        t.same(
+          foreign.keys,
+          unknown.keys,
+          `${key} as ${caller.name}: the same body shape (${unknown.keys.join(', ')})`,
+        );
       }
     }
   }
   t.comment(`${compared} foreign and unknown answers compared`);
 });
 
-t.test("a driver sees only the tours assigned to it: another carrier's driver and an idle colleague get 404", async (t) => {
-  const tourRoutes = marketplaceRoutes.filter(({ tenants }) => tenants.some((tenant) => tenant.kind === 'tour'));
-  t.ok(tourRoutes.length >= 10, `${tourRoutes.length} tour routes`);
-  // Carrier A's tour is assigned to driver A.
-  const strangers = [{ name: "carrier B's driver", user: driverB }, { name: "carrier A's idle driver", user: idleDriverA }];
-  for (const { route, key, access, tenants } of tourRoutes) {
-    const index = tenants.findIndex((tenant) => tenant.kind === 'tour');
-    for (const stranger of strangers) {
-      const caller = { user: stranger.user, roleId: Role.Driver };
-      const theirs = answerOf(await request(route, key, caller, tenants, carrierAShipment, index, carrierAShipment.tour));
-      const unknown = answerOf(await request(route, key, caller, tenants, carrierAShipment, index, randomUUID()));
-      if (!allowed(access, Role.Driver)) {
-        // A route no driver may call (rating, assigning) is refused by its guard before any id is read.
-        t.equal(theirs.status, 403, `${key} as ${stranger.name}: 403, not a driver's route`);
-        t.same(theirs, unknown, `${key} as ${stranger.name}: the same refusal for an unknown tour`);
-        continue;
+t.test(
+  "a driver sees only the tours assigned to it: another carrier's driver and an idle colleague get 404",
+  async (t) => {
+    const tourRoutes = marketplaceRoutes.filter(({ tenants }) =>
+      tenants.some((tenant) => tenant.kind === 'tour'),
+    );
+    t.ok(tourRoutes.length >= 10, `${tourRoutes.length} tour routes`);
+    // Carrier A's tour is assigned to driver A.
+    const strangers = [
+      { name: "carrier B's driver", user: driverB },
+      { name: "carrier A's idle driver", user: idleDriverA },
+    ];
+    for (const { route, key, access, tenants } of tourRoutes) {
+      const index = tenants.findIndex((tenant) => tenant.kind === 'tour');
+      for (const stranger of strangers) {
+        const caller = { user: stranger.user, roleId: Role.Driver };
+        const theirs = answerOf(
+          await request(
+            route,
+            key,
+            caller,
+            tenants,
+            carrierAShipment,
+            index,
+            carrierAShipment.tour,
+          ),
+        );
+        const unknown = answerOf(
+          await request(route, key, caller, tenants, carrierAShipment, index, randomUUID()),
+        );
+        if (!allowed(access, Role.Driver)) {
+          // A route no driver may call (rating, assigning) is refused by its guard before any id is read.
+          t.equal(theirs.status, 403, `${key} as ${stranger.name}: 403, not a driver's route`);
+          t.same(
+            theirs,
+            unknown,
+            `${key} as ${stranger.name}: the same refusal for an unknown tour`,
+          );
+          continue;
+        }
+        t.equal(theirs.status, 404, `${key} as ${stranger.name} with driver A's tour: 404`);
+        t.same(
+          theirs,
+          unknown,
+          `${key} as ${stranger.name}: answered exactly like an unknown tour ("${unknown.message}")`,
+        );
       }
-      t.equal(theirs.status, 404, `${key} as ${stranger.name} with driver A's tour: 404`);
-      t.same(theirs, unknown, `${key} as ${stranger.name}: answered exactly like an unknown tour ("${unknown.message}")`);
     }
-  }
-  const ownTour = await app.inject({ method: 'GET', url: `/api/tours/${carrierAShipment.tour}`, headers: bearer(driverA.token) });
-  t.equal(ownTour.statusCode, 200, 'driver A reads its own tour');
-  const assigned = await app.inject({ method: 'GET', url: '/api/tours/assigned?pageSize=10', headers: bearer(driverB.token) });
-  t.same(assigned.json().data.map((tour: { id: string }) => tour.id), [carrierBShipment.tour], "carrier B's driver lists only its own tour");
-});
+    const ownTour = await app.inject({
+      method: 'GET',
+      url: `/api/tours/${carrierAShipment.tour}`,
+      headers: bearer(driverA.token),
+    });
+    t.equal(ownTour.statusCode, 200, 'driver A reads its own tour');
+    const assigned = await app.inject({
+      method: 'GET',
+      url: '/api/tours/assigned?pageSize=10',
+      headers: bearer(driverB.token),
+    });
+    t.same(
+      assigned.json().data.map((tour: { id: string }) => tour.id),
+      [carrierBShipment.tour],
+      "carrier B's driver lists only its own tour",
+    );
+  },
+);

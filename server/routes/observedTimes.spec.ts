@@ -18,19 +18,37 @@ const carrier = await organization(app, platform, 'Carrier', { name: 'Zeta Hauli
 const driver = await member(app, platform, carrier.organizationId!, 4, { name: 'Dan Driver' });
 
 const send = async (method: 'PUT' | 'POST', url: string, token: string, payload?: unknown) => {
-  const response = await app.inject({ method, url, headers: bearer(token), ...(payload === undefined ? {} : { payload: payload as object }) });
-  if (response.statusCode >= 300) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
+  const response = await app.inject({
+    method,
+    url,
+    headers: bearer(token),
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+  if (response.statusCode >= 300)
+    throw new Error(`${method} ${url}: ${response.statusCode} ${response.body}`);
   return response;
 };
 
 /** A load won by the carrier, its contract signed and its driver assigned: Ready for pickup, positions count. */
 async function assignedTour(): Promise<string> {
   const { id: loadId } = (await send('POST', '/api/loads', shipper.token, loadBody())).json();
-  const { id: proposalId } = (await send('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1500, message: 'Ready' })).json();
+  const { id: proposalId } = (
+    await send('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1500, message: 'Ready' })
+  ).json();
   await send('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
   const form = multipart(undefined, { contract: { content: PDF, filename: 'signed.pdf' } });
-  form.payload = Buffer.concat([Buffer.from(`--${form.headers['content-type']!.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="status"\r\n\r\n14\r\n`), form.payload]);
-  const signed = await app.inject({ method: 'POST', url: `/api/proposal/load/${loadId}`, headers: { ...form.headers, ...bearer(carrier.token) }, payload: form.payload });
+  form.payload = Buffer.concat([
+    Buffer.from(
+      `--${form.headers['content-type']!.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="status"\r\n\r\n14\r\n`,
+    ),
+    form.payload,
+  ]);
+  const signed = await app.inject({
+    method: 'POST',
+    url: `/api/proposal/load/${loadId}`,
+    headers: { ...form.headers, ...bearer(carrier.token) },
+    payload: form.payload,
+  });
   if (signed.statusCode !== 200) throw new Error(`contract: ${signed.body}`);
   const tourId = (await platform.marketplace.loadLoad(loadId))!.tourId!;
   await send('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carrier.token);
@@ -38,48 +56,89 @@ async function assignedTour(): Promise<string> {
 }
 
 const tourId = await assignedTour();
-const post = (payload: unknown) => app.inject({ method: 'POST', url: `/api/tours/${tourId}/positions`, headers: bearer(driver.token), payload: payload as object });
+const post = (payload: unknown) =>
+  app.inject({
+    method: 'POST',
+    url: `/api/tours/${tourId}/positions`,
+    headers: bearer(driver.token),
+    payload: payload as object,
+  });
 const minutes = (n: number) => new Date(Date.now() + n * 60_000).toISOString();
 const days = (n: number) => minutes(n * 24 * 60);
 // Far from every stop (Chicago, Indianapolis): no arrival or departure is caused.
-const position = (recordedAt: string) => ({ latitude: 40.5, longitude: -89.5, speed: 50, recordedAt });
+const position = (recordedAt: string) => ({
+  latitude: 40.5,
+  longitude: -89.5,
+  speed: 50,
+  recordedAt,
+});
 
-const settle = async () => platform.runner.waitFor(['tourPositions'], await platform.store.committedHead(), 30_000);
+const settle = async () =>
+  platform.runner.waitFor(['tourPositions'], await platform.store.committedHead(), 30_000);
 const trail = async () => {
   await settle();
-  const answer = await app.inject({ method: 'GET', url: `/api/tours/track/${tourId}`, headers: bearer(shipper.token) });
-  return (answer.json() as { trail: Array<{ recordedAt: string }> }).trail.map((point) => point.recordedAt);
+  const answer = await app.inject({
+    method: 'GET',
+    url: `/api/tours/track/${tourId}`,
+    headers: bearer(shipper.token),
+  });
+  return (answer.json() as { trail: Array<{ recordedAt: string }> }).trail.map(
+    (point) => point.recordedAt,
+  );
 };
 /** The positions in the tour's positions stream (a batch is one event). */
-const logged = async () => (await platform.store.readStream(tourPositionsStream(tourId))).events.reduce((sum, event) => sum + positionsIn(event).length, 0);
+const logged = async () =>
+  (await platform.store.readStream(tourPositionsStream(tourId))).events.reduce(
+    (sum, event) => sum + positionsIn(event).length,
+    0,
+  );
 
 const WINDOW = 'recordedAt must be within the last 7 days and not in the future';
 const FORMAT = 'recordedAt must be an ISO 8601 time';
 
-t.test('a position dated outside the last 7 days or in the future is refused, naming the field, and nothing is recorded', async (t) => {
-  const cases: Array<[string, string, string]> = [
-    ['the year 0', '0000-01-01T00:00:00Z', WINDOW],
-    ['8 days back', days(-8), WINDOW],
-    ['10 minutes ahead', minutes(10), WINDOW],
-    ['next year, with an offset', new Date(Date.now() + 365 * 86_400_000).toISOString().replace('Z', '+02:00'), WINDOW],
-    ['a six-digit year at the end of time', '+275760-09-13T00:00:00Z', FORMAT],
-    ['a day February does not have', '2026-02-30T12:00:00Z', FORMAT],
-    ['not a time at all', 'yesterday', FORMAT],
-  ];
-  for (const [name, recordedAt, message] of cases) {
-    const refused = await post(position(recordedAt));
-    t.equal(refused.statusCode, 400, `${name}: 400`);
-    t.equal(refused.json().message, message, `${name}: ${message}`);
-    t.same(refused.json().errors, [{ path: 'recordedAt', message }], `${name}: the field is named`);
-  }
-  t.equal(await logged(), 0, 'nothing appended to the log');
-  t.same(await trail(), [], 'the trail is unchanged');
-});
+t.test(
+  'a position dated outside the last 7 days or in the future is refused, naming the field, and nothing is recorded',
+  async (t) => {
+    const cases: Array<[string, string, string]> = [
+      ['the year 0', '0000-01-01T00:00:00Z', WINDOW],
+      ['8 days back', days(-8), WINDOW],
+      ['10 minutes ahead', minutes(10), WINDOW],
+      [
+        'next year, with an offset',
+        new Date(Date.now() + 365 * 86_400_000).toISOString().replace('Z', '+02:00'),
+        WINDOW,
+      ],
+      ['a six-digit year at the end of time', '+275760-09-13T00:00:00Z', FORMAT],
+      ['a day February does not have', '2026-02-30T12:00:00Z', FORMAT],
+      ['not a time at all', 'yesterday', FORMAT],
+    ];
+    for (const [name, recordedAt, message] of cases) {
+      const refused = await post(position(recordedAt));
+      t.equal(refused.statusCode, 400, `${name}: 400`);
+      t.equal(refused.json().message, message, `${name}: ${message}`);
+      t.same(
+        refused.json().errors,
+        [{ path: 'recordedAt', message }],
+        `${name}: the field is named`,
+      );
+    }
+    t.equal(await logged(), 0, 'nothing appended to the log');
+    t.same(await trail(), [], 'the trail is unchanged');
+  },
+);
 
 t.test('a batch with one bad time is refused whole', async (t) => {
-  const refused = await post([position(minutes(-3)), position('0000-01-01T00:00:00Z'), position(minutes(-1))]);
+  const refused = await post([
+    position(minutes(-3)),
+    position('0000-01-01T00:00:00Z'),
+    position(minutes(-1)),
+  ]);
   t.equal(refused.statusCode, 400);
-  t.same(refused.json().errors, [{ path: '1.recordedAt', message: WINDOW }], 'the item and its field are named');
+  t.same(
+    refused.json().errors,
+    [{ path: '1.recordedAt', message: WINDOW }],
+    'the item and its field are named',
+  );
   t.equal(await logged(), 0, 'not even the good positions are appended');
   t.same(await trail(), []);
 });

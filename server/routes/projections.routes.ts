@@ -13,42 +13,72 @@ const unknownProjection = (name: string) => new NotFoundError(`No read model is 
 export async function projectionsRoutes(app: App) {
   const { runner } = app.platform;
 
-  app.get('/admin/projections', {
-    schema: { tags: ['admin'], summary: 'Each read model: status, position, lag in events, parked events, a rebuild under way', ...projectionsContract.list },
-    onRequest: can(SUPER_ADMIN),
-  }, async () => runner.adminStatus());
-
-  app.get('/admin/projections/:name/parked', {
-    schema: { tags: ['admin'], summary: 'The events a read model set aside because applying them failed', ...projectionsContract.parked },
-    onRequest: can(SUPER_ADMIN),
-  }, async (request) => {
-    const parked = await runner.parked(request.params.name);
-    if (!parked) throw unknownProjection(request.params.name);
-    return parked;
-  });
-
-  app.post('/admin/projections/:name/parked/:eventId/retry', {
-    schema: {
-      tags: ['admin'], summary: 'Applies a parked event again: 200 when it applies (it leaves the list), 409 with the error when it still fails',
-      ...projectionsContract.retry,
+  app.get(
+    '/admin/projections',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Each read model: status, position, lag in events, parked events, a rebuild under way',
+        ...projectionsContract.list,
+      },
+      onRequest: can(SUPER_ADMIN),
     },
-    onRequest: can(SUPER_ADMIN),
-  }, async (request) => {
-    const { name, eventId } = request.params;
-    const result = await runner.retryParked(name, eventId);
-    if (result.status === 'unknown') throw new NotFoundError(`The read model ${name} has no parked event ${eventId}`);
-    if (result.status === 'failed') throw new ConflictError(result.error);
-    return { eventId, applied: true as const };
-  });
+    async () => runner.adminStatus(),
+  );
 
-  app.post('/admin/projections/:name/rebuild', {
-    schema: {
-      tags: ['admin'], summary: 'Rebuilds a read model beside the live one and swaps it in when caught up', ...projectionsContract.rebuild,
+  app.get(
+    '/admin/projections/:name/parked',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'The events a read model set aside because applying them failed',
+        ...projectionsContract.parked,
+      },
+      onRequest: can(SUPER_ADMIN),
     },
-    onRequest: can(SUPER_ADMIN),
-  }, async (request, reply) => {
-    const { name } = request.params;
-    if (!(await runner.requestRebuild(name))) throw unknownProjection(name);
-    return reply.code(202).send({ projection: name, status: 'rebuilding' as const });
-  });
+    async (request) => {
+      const parked = await runner.parked(request.params.name);
+      if (!parked) throw unknownProjection(request.params.name);
+      return parked;
+    },
+  );
+
+  app.post(
+    '/admin/projections/:name/parked/:eventId/retry',
+    {
+      schema: {
+        tags: ['admin'],
+        summary:
+          'Applies a parked event again: 200 when it applies (it leaves the list), 409 with the error when it still fails',
+        ...projectionsContract.retry,
+      },
+      onRequest: can(SUPER_ADMIN),
+    },
+    async (request) => {
+      const { name, eventId } = request.params;
+      const result = await runner.retryParked(name, eventId);
+      if (result.status === 'unknown')
+        throw new NotFoundError(`The read model ${name} has no parked event ${eventId}`);
+      if (result.status === 'failed') throw new ConflictError(result.error);
+      return { eventId, applied: true as const };
+    },
+  );
+
+  app.post(
+    '/admin/projections/:name/rebuild',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Rebuilds a read model beside the live one and swaps it in when caught up',
+        ...projectionsContract.rebuild,
+      },
+      onRequest: can(SUPER_ADMIN),
+    },
+    async (request, reply) => {
+      const { name } = request.params;
+      if (!(await runner.requestRebuild(name))) throw unknownProjection(name);
+      return reply.code(202).send({ projection: name, status: 'rebuilding' as const });
+    },
+  );
 }

@@ -14,20 +14,36 @@ t.test('every amount with at most two decimals is a price, whatever its binary f
   t.equal(OfferBody.parse({ price: 0.07 }).price, 0.07);
 });
 
-t.test('more than two decimals, zero and negative prices are refused with the field named', async (t) => {
-  for (const price of [10.001, 99.999, 0, -5, 1_000_000.01, 1e308]) {
-    const parsed = OfferBody.safeParse({ price });
-    t.notOk(parsed.success, `${price} refused`);
-    t.same(parsed.error?.issues.map((issue) => issue.path.join('.')), ['price']);
-  }
-  t.match(OfferBody.safeParse({ price: 10.001 }).error?.issues[0]?.message, 'A price has at most 2 decimals');
-  t.equal(ProposalChangeBody.parse({ status: 11, price: 1999.9 }).price, 1999.9, 'a counter offer takes the same prices');
-});
+t.test(
+  'more than two decimals, zero and negative prices are refused with the field named',
+  async (t) => {
+    for (const price of [10.001, 99.999, 0, -5, 1_000_000.01, 1e308]) {
+      const parsed = OfferBody.safeParse({ price });
+      t.notOk(parsed.success, `${price} refused`);
+      t.same(
+        parsed.error?.issues.map((issue) => issue.path.join('.')),
+        ['price'],
+      );
+    }
+    t.match(
+      OfferBody.safeParse({ price: 10.001 }).error?.issues[0]?.message,
+      'A price has at most 2 decimals',
+    );
+    t.equal(
+      ProposalChangeBody.parse({ status: 11, price: 1999.9 }).price,
+      1999.9,
+      'a counter offer takes the same prices',
+    );
+  },
+);
 
 t.test('a price is a JSON number: text, booleans and lists are refused, not coerced', async (t) => {
   for (const price of [true, [2500], '0x10', '2500', '', null]) {
     const parsed = OfferBody.safeParse({ price });
     t.notOk(parsed.success, `${JSON.stringify(price)} refused`);
-    t.same(parsed.error?.issues.map((issue) => issue.path.join('.')), ['price']);
+    t.same(
+      parsed.error?.issues.map((issue) => issue.path.join('.')),
+      ['price'],
+    );
   }
 });

@@ -19,7 +19,9 @@ t.setTimeout(300_000);
 let refuse = false;
 const mails: string[] = [];
 const smtp = new SMTPServer({
-  authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+  authOptional: true,
+  disabledCommands: ['STARTTLS'],
+  logger: false,
   onData(stream, _session, callback) {
     const chunks: Buffer[] = [];
     stream.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -34,17 +36,36 @@ await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
 t.teardown(() => new Promise<void>((resolve) => smtp.close(() => resolve())));
 // The origin the receivers reach the app at; the test speaks to it on a loopback port.
 const PUBLIC_URL = 'https://freight.example.com';
-const { app, platform, baseUrl, http } = await startListeningApp(t, { smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`, publicUrl: PUBLIC_URL });
+const { app, platform, baseUrl, http } = await startListeningApp(t, {
+  smtpUrl: `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`,
+  publicUrl: PUBLIC_URL,
+});
 
 const shipper = await organization(app, platform, 'Shipper', { name: 'Acme Shipping' });
 const carrier = await organization(app, platform, 'Carrier', { name: 'Zeta Hauling' });
-const driver = await member(app, platform, carrier.organizationId!, Role.Driver, { name: 'Dan Driver' });
+const driver = await member(app, platform, carrier.organizationId!, Role.Driver, {
+  name: 'Dan Driver',
+});
 const emails = { shipper: shipper.email, carrier: carrier.email, driver: driver.email };
-const { tourId } = await runningTour(http, async (who) => (await login(http, emails[who])).accessToken, driver.userId);
-const sharedCount = async () => (await platform.database.db.selectFrom('events').select('type').where('type', '=', 'TourShared').execute()).length;
+const { tourId } = await runningTour(
+  http,
+  async (who) => (await login(http, emails[who])).accessToken,
+  driver.userId,
+);
+const sharedCount = async () =>
+  (
+    await platform.database.db
+      .selectFrom('events')
+      .select('type')
+      .where('type', '=', 'TourShared')
+      .execute()
+  ).length;
 
 t.test('the link goes to the receiver by e-mail and opens the shared tour', async (t) => {
-  const created = await http('POST', `/api/tours/${tourId}/share`, shipper.token, { expiresInHours: 48, email: 'dock@receiver.example' });
+  const created = await http('POST', `/api/tours/${tourId}/share`, shipper.token, {
+    expiresInHours: 48,
+    email: 'dock@receiver.example',
+  });
   t.equal(created.status, 201);
   t.equal(created.json.emailed, true);
   t.equal(mails.length, 1);
@@ -54,15 +75,24 @@ t.test('the link goes to the receiver by e-mail and opens the shared tour', asyn
   t.match(mail, /Acme Shipping shares the tracking/);
   const link = /(https?:\/\/\S+\/shared\/track\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
   t.equal(link, `${PUBLIC_URL}${created.json.url}`, 'the absolute link, on PUBLIC_URL');
-  const opened = await fetch(link!.replace(PUBLIC_URL, baseUrl).replace('/shared/track/', '/api/shared/track/'));
+  const opened = await fetch(
+    link!.replace(PUBLIC_URL, baseUrl).replace('/shared/track/', '/api/shared/track/'),
+  );
   t.equal(opened.status, 200, 'which opens the shared tour');
 });
 
 t.test('a forged Host header does not change the e-mailed link', async (t) => {
   const before = mails.length;
   const created = await app.inject({
-    method: 'POST', url: `/api/tours/${tourId}/share`, payload: { email: 'dock@receiver.example' },
-    headers: { authorization: `Bearer ${shipper.token}`, host: 'attacker.example', 'x-forwarded-host': 'attacker.example', 'x-forwarded-proto': 'http' },
+    method: 'POST',
+    url: `/api/tours/${tourId}/share`,
+    payload: { email: 'dock@receiver.example' },
+    headers: {
+      authorization: `Bearer ${shipper.token}`,
+      host: 'attacker.example',
+      'x-forwarded-host': 'attacker.example',
+      'x-forwarded-proto': 'http',
+    },
   });
   t.equal(created.statusCode, 201, created.body);
   t.equal(created.json().emailed, true);
@@ -86,8 +116,12 @@ t.test('a bad address answers 400 naming email, and no link is made', async (t) 
 
 t.test('an SMTP server that refuses leaves a working link, said so in the answer', async (t) => {
   refuse = true;
-  t.teardown(() => { refuse = false; });
-  const created = await http('POST', `/api/tours/${tourId}/share`, carrier.token, { email: 'dock@receiver.example' });
+  t.teardown(() => {
+    refuse = false;
+  });
+  const created = await http('POST', `/api/tours/${tourId}/share`, carrier.token, {
+    email: 'dock@receiver.example',
+  });
   t.equal(created.status, 201);
   t.equal(created.json.emailed, false);
   t.equal((await http('GET', `/api/shared/track/${created.json.token}`, null)).status, 200);

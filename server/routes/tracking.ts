@@ -15,12 +15,26 @@ export const TRAIL_LENGTH = 500;
 const iso = (value: unknown): string => new Date(value as string).toISOString();
 
 export async function trackingOf(db: Kysely<DB>, tour: OpenedTour, now = new Date().toISOString()) {
-  const trail = (await recentTrail(db, tour.tourId, TRAIL_LENGTH))
-    .map((row) => ({ latitude: Number(row.latitude), longitude: Number(row.longitude), speed: row.speed === null ? null : Number(row.speed), heading: row.heading === null ? null : Number(row.heading), recordedAt: iso(row.recorded_at) }));
+  const trail = (await recentTrail(db, tour.tourId, TRAIL_LENGTH)).map((row) => ({
+    latitude: Number(row.latitude),
+    longitude: Number(row.longitude),
+    speed: row.speed === null ? null : Number(row.speed),
+    heading: row.heading === null ? null : Number(row.heading),
+    recordedAt: iso(row.recorded_at),
+  }));
   const last = trail.at(-1) ?? null;
   const remaining = tour.stops.filter((stop) => !tour.departedStopIds.includes(stop.id));
-  const estimate = last && remaining.length > 0 && tour.status !== TourStatus.Delivered && tour.status !== TourStatus.Canceled
-    ? estimateArrival({ from: last, stops: remaining, speedMph: last.speed, now })
-    : null;
-  return { trail, lastPosition: last, eta: estimate ? { at: estimate.etaAt, remainingMiles: estimate.remainingMiles } : null, nextStopId: remaining[0]?.id ?? null };
+  const estimate =
+    last &&
+    remaining.length > 0 &&
+    tour.status !== TourStatus.Delivered &&
+    tour.status !== TourStatus.Canceled
+      ? estimateArrival({ from: last, stops: remaining, speedMph: last.speed, now })
+      : null;
+  return {
+    trail,
+    lastPosition: last,
+    eta: estimate ? { at: estimate.etaAt, remainingMiles: estimate.remainingMiles } : null,
+    nextStopId: remaining[0]?.id ?? null,
+  };
 }

@@ -4,13 +4,56 @@
  * A new route needs its row here, or that test fails naming it.
  */
 import {
-  ACCOUNT_CHANGE_CARRIER, ACCOUNT_CHANGE_ORGANIZATION, ACCOUNT_CHANGE_SHIPPER, ACCOUNT_EDIT_USER_PROFILE, ACCOUNT_GET_CARRIER,
-  ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_USER, CHAT_USE, DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOAD_DELETE,
-  LOAD_EDIT, LOAD_GET, LOAD_IMPORT, LOAD_PROPOSAL_VIEW, LOADS_CARRIER, LOADS_PROPOSALS, LOADS_SHIPPER, OFFER_SUBMIT,
-  PROPOSAL_CANCEL, PROPOSAL_CHANGE_STATUS, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT, PROPOSAL_VIEW, PROPOSAL_VIEW_ALL, Role,
-  SUPER_ADMIN, TOUR_ADD_EVENT, TOUR_ASSIGN, TOUR_ASSIGNEE, TOUR_ASSIGNEES_LIST, TOUR_CHANGE_STATUS, TOUR_GET, TOUR_GET_EVENTS,
-  TOUR_GET_RATING_CRITERIA, TOUR_RATE, TOUR_TRACK_STATUS, TOURS_ALL, TOURS_ASSIGNED, USER_ACTIVATE, USER_ASSIGN_ORGANIZATION,
-  USER_BLOCK, USER_CREATABLE_ROLES, USER_CREATE, USER_DELETE, USER_FILTERABLE_ROLES, USER_UPDATE, USERS_CARRIERS, USERS_SHIPPERS,
+  ACCOUNT_CHANGE_CARRIER,
+  ACCOUNT_CHANGE_ORGANIZATION,
+  ACCOUNT_CHANGE_SHIPPER,
+  ACCOUNT_EDIT_USER_PROFILE,
+  ACCOUNT_GET_CARRIER,
+  ACCOUNT_GET_ORGANIZATION,
+  ACCOUNT_GET_SHIPPER,
+  ACCOUNT_GET_USER,
+  CHAT_USE,
+  DISPLAY_USERS_SIDEMENU,
+  LOAD_CREATE,
+  LOAD_DELETE,
+  LOAD_EDIT,
+  LOAD_GET,
+  LOAD_IMPORT,
+  LOAD_PROPOSAL_VIEW,
+  LOADS_CARRIER,
+  LOADS_PROPOSALS,
+  LOADS_SHIPPER,
+  OFFER_SUBMIT,
+  PROPOSAL_CANCEL,
+  PROPOSAL_CHANGE_STATUS,
+  PROPOSAL_LIST_CARRIER,
+  PROPOSAL_SUBMIT,
+  PROPOSAL_VIEW,
+  PROPOSAL_VIEW_ALL,
+  Role,
+  SUPER_ADMIN,
+  TOUR_ADD_EVENT,
+  TOUR_ASSIGN,
+  TOUR_ASSIGNEE,
+  TOUR_ASSIGNEES_LIST,
+  TOUR_CHANGE_STATUS,
+  TOUR_GET,
+  TOUR_GET_EVENTS,
+  TOUR_GET_RATING_CRITERIA,
+  TOUR_RATE,
+  TOUR_TRACK_STATUS,
+  TOURS_ALL,
+  TOURS_ASSIGNED,
+  USER_ACTIVATE,
+  USER_ASSIGN_ORGANIZATION,
+  USER_BLOCK,
+  USER_CREATABLE_ROLES,
+  USER_CREATE,
+  USER_DELETE,
+  USER_FILTERABLE_ROLES,
+  USER_UPDATE,
+  USERS_CARRIERS,
+  USERS_SHIPPERS,
   type RoleId,
 } from '../../domain/permissions.ts';
 import type { RouteKey } from './routeInventory.ts';
@@ -30,26 +73,26 @@ export type ByDesign = { roles: readonly RoleId[]; why: string };
 export type RouteAccess =
   | { access: 'public' }
   | {
-    /** Any one of the codes; `[]` is any signed-in user. */
-    access: readonly number[];
-    /** The ids the request names that belong to an organization; several when it names more than one. */
-    tenant?: Tenant | readonly Tenant[];
-    /** Roles the guard lets through that the command still refuses with 403, whatever the ids. */
-    forbiddenFor?: ByDesign;
-    /** Roles the guard lets through for which even their own organization's id answers 404: the route serves the other side of the shipment. */
-    ownIdNotFoundFor?: ByDesign;
-    /**
-     * An open load of any Active shipper is on the marketplace (docs/domain.md "Marketplace visibility"): every
-     * carrier may use this route with it, across organizations. The tenant fixture for a carrier is a
-     * load it won, which is closed; the spec tries the open, foreign load separately.
-     */
-    openOnMarketplace?: true;
-    /**
-     * Open to the users of a Pending organization too (`config.whilePending`): their own account,
-     * profile and documents. Every other guarded route answers them 403 'Your organization is not active yet'.
-     */
-    whilePending?: true;
-  };
+      /** Any one of the codes; `[]` is any signed-in user. */
+      access: readonly number[];
+      /** The ids the request names that belong to an organization; several when it names more than one. */
+      tenant?: Tenant | readonly Tenant[];
+      /** Roles the guard lets through that the command still refuses with 403, whatever the ids. */
+      forbiddenFor?: ByDesign;
+      /** Roles the guard lets through for which even their own organization's id answers 404: the route serves the other side of the shipment. */
+      ownIdNotFoundFor?: ByDesign;
+      /**
+       * An open load of any Active shipper is on the marketplace (docs/domain.md "Marketplace visibility"): every
+       * carrier may use this route with it, across organizations. The tenant fixture for a carrier is a
+       * load it won, which is closed; the spec tries the open, foreign load separately.
+       */
+      openOnMarketplace?: true;
+      /**
+       * Open to the users of a Pending organization too (`config.whilePending`): their own account,
+       * profile and documents. Every other guarded route answers them 403 'Your organization is not active yet'.
+       */
+      whilePending?: true;
+    };
 
 const PUBLIC = { access: 'public' } as const;
 const SIGNED_IN = { access: [] } as const;
@@ -57,7 +100,10 @@ const SIGNED_IN = { access: [] } as const;
 const LOAD_ID = { param: 'id', kind: 'load' } as const;
 const TOUR_ID = { param: 'id', kind: 'tour' } as const;
 /** A load, proposal or tour needs an organization: the Superadmin has none and acts from a shipper's or carrier's account. */
-const NO_ORGANIZATION: ByDesign = { roles: [Role.Superadmin], why: 'a Superadmin belongs to no organization, and loads and offers are made by one' };
+const NO_ORGANIZATION: ByDesign = {
+  roles: [Role.Superadmin],
+  why: 'a Superadmin belongs to no organization, and loads and offers are made by one',
+};
 
 export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // platform
@@ -95,26 +141,43 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/users': { access: [DISPLAY_USERS_SIDEMENU] },
   'GET /api/users/list/shippers': { access: [USERS_SHIPPERS] },
   'GET /api/users/list/carriers': { access: [USERS_CARRIERS] },
-  'POST /api/users': { access: [USER_CREATE], tenant: { param: 'body.organizationId', kind: 'organization' } },
+  'POST /api/users': {
+    access: [USER_CREATE],
+    tenant: { param: 'body.organizationId', kind: 'organization' },
+  },
   'PUT /api/users/:id': { access: [USER_UPDATE], tenant: { param: 'id', kind: 'user' } },
-  'DELETE /api/users/deleteDriver': { access: [USER_DELETE], tenant: { param: 'body.id', kind: 'user' } },
+  'DELETE /api/users/deleteDriver': {
+    access: [USER_DELETE],
+    tenant: { param: 'body.id', kind: 'user' },
+  },
   'POST /api/users/organization': { access: [SUPER_ADMIN] },
   'GET /api/users/organization': { access: [USER_ASSIGN_ORGANIZATION] },
   'GET /api/users/roles/creatable': { access: [USER_CREATABLE_ROLES] },
   'GET /api/users/roles/filterable': { access: [USER_FILTERABLE_ROLES] },
   // organizations: the Superadmin activates and blocks them (organizations.routes.spec.ts)
-  'PUT /api/organizations/:id/status': { access: [SUPER_ADMIN], tenant: { param: 'id', kind: 'organization' } },
+  'PUT /api/organizations/:id/status': {
+    access: [SUPER_ADMIN],
+    tenant: { param: 'id', kind: 'organization' },
+  },
 
   // account (always the caller's own user and organization)
-  'GET /api/account': { access: [ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER], whilePending: true },
+  'GET /api/account': {
+    access: [ACCOUNT_GET_USER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, ACCOUNT_GET_CARRIER],
+    whilePending: true,
+  },
   'PUT /api/users': { access: [ACCOUNT_EDIT_USER_PROFILE], whilePending: true },
   'PUT /api/users/organization': { access: [ACCOUNT_CHANGE_ORGANIZATION], whilePending: true },
   'POST /api/users/carrier': { access: [ACCOUNT_CHANGE_CARRIER], whilePending: true },
   'POST /api/users/shipper': { access: [ACCOUNT_CHANGE_SHIPPER], whilePending: true },
   // A file by its owner (server/integrations/files/fileAccess.ts); the fixture is an organization's document.
   'GET /api/files/:id': {
-    ...SIGNED_IN, tenant: { param: 'id', kind: 'file' }, whilePending: true,
-    ownIdNotFoundFor: { roles: [Role.Driver], why: "an organization's documents are for its users who see its account; a driver reads only its own tours' files" },
+    ...SIGNED_IN,
+    tenant: { param: 'id', kind: 'file' },
+    whilePending: true,
+    ownIdNotFoundFor: {
+      roles: [Role.Driver],
+      why: "an organization's documents are for its users who see its account; a driver reads only its own tours' files",
+    },
   },
 
   // landing page (content and the sign-up-interest form)
@@ -135,28 +198,56 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/loads/batchImport/template': { access: [LOAD_IMPORT] },
   'POST /api/loads/batchImport': { access: [LOAD_IMPORT], forbiddenFor: NO_ORGANIZATION },
   // Every carrier reads an open load of any shipper (without its facility contacts).
-  'GET /api/loads/:id': { access: [LOAD_GET, LOADS_SHIPPER, LOADS_CARRIER], tenant: LOAD_ID, openOnMarketplace: true },
+  'GET /api/loads/:id': {
+    access: [LOAD_GET, LOADS_SHIPPER, LOADS_CARRIER],
+    tenant: LOAD_ID,
+    openOnMarketplace: true,
+  },
   'GET /api/loads/:id/proposals/map': {
-    access: [LOADS_PROPOSALS, LOAD_GET], tenant: LOAD_ID,
-    ownIdNotFoundFor: { roles: [Role.Carrier], why: "the map shows every offer's truck: the shipper's view, not the winning carrier's" },
+    access: [LOADS_PROPOSALS, LOAD_GET],
+    tenant: LOAD_ID,
+    ownIdNotFoundFor: {
+      roles: [Role.Carrier],
+      why: "the map shows every offer's truck: the shipper's view, not the winning carrier's",
+    },
   },
   'GET /api/loads/:id/history': { access: [LOAD_GET, LOADS_SHIPPER], tenant: LOAD_ID },
 
   // proposals
-  'GET /api/proposal/:id': { access: [LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW], tenant: { param: 'id', kind: 'load' } },
+  'GET /api/proposal/:id': {
+    access: [LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW],
+    tenant: { param: 'id', kind: 'load' },
+  },
   'GET /api/proposal/:loadId/proposal/:proposalId': {
-    access: [PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW], tenant: [{ param: 'loadId', kind: 'load' }, { param: 'proposalId', kind: 'proposal' }],
+    access: [PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW],
+    tenant: [
+      { param: 'loadId', kind: 'load' },
+      { param: 'proposalId', kind: 'proposal' },
+    ],
   },
   // Every carrier bids on an open load of any shipper.
   'POST /api/proposal/:id': {
-    access: [OFFER_SUBMIT, PROPOSAL_SUBMIT], tenant: { param: 'id', kind: 'load' }, forbiddenFor: NO_ORGANIZATION, openOnMarketplace: true,
+    access: [OFFER_SUBMIT, PROPOSAL_SUBMIT],
+    tenant: { param: 'id', kind: 'load' },
+    forbiddenFor: NO_ORGANIZATION,
+    openOnMarketplace: true,
   },
-  'PUT /api/proposal/:id': { access: [PROPOSAL_CHANGE_STATUS, PROPOSAL_CANCEL], tenant: { param: 'id', kind: 'proposal' } },
+  'PUT /api/proposal/:id': {
+    access: [PROPOSAL_CHANGE_STATUS, PROPOSAL_CANCEL],
+    tenant: { param: 'id', kind: 'proposal' },
+  },
   'POST /api/proposal/load/:loadId': {
-    access: [PROPOSAL_CHANGE_STATUS], tenant: { param: 'loadId', kind: 'load' },
-    ownIdNotFoundFor: { roles: [Role.Shipper], why: 'only the winning carrier uploads the signed contract' },
+    access: [PROPOSAL_CHANGE_STATUS],
+    tenant: { param: 'loadId', kind: 'load' },
+    ownIdNotFoundFor: {
+      roles: [Role.Shipper],
+      why: 'only the winning carrier uploads the signed contract',
+    },
   },
-  'GET /api/proposal/:id/rate-confirmation': { access: [PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW], tenant: { param: 'id', kind: 'proposal' } },
+  'GET /api/proposal/:id/rate-confirmation': {
+    access: [PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW],
+    tenant: { param: 'id', kind: 'proposal' },
+  },
   'GET /api/proposals/carrier': { access: [PROPOSAL_LIST_CARRIER] },
   'GET /api/proposals': { access: [PROPOSAL_VIEW_ALL] },
 
@@ -169,7 +260,10 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/tours/track/:id': { access: [TOUR_TRACK_STATUS], tenant: TOUR_ID },
   'GET /api/tours/:id/positions': { access: [TOUR_TRACK_STATUS], tenant: TOUR_ID },
   'GET /api/tours/:id': { access: [TOUR_GET], tenant: TOUR_ID },
-  'POST /api/tours/:id/assign/:assigneeId': { access: [TOUR_ASSIGN], tenant: [TOUR_ID, { param: 'assigneeId', kind: 'user' }] },
+  'POST /api/tours/:id/assign/:assigneeId': {
+    access: [TOUR_ASSIGN],
+    tenant: [TOUR_ID, { param: 'assigneeId', kind: 'user' }],
+  },
   'PUT /api/tours/:id/status': { access: [TOUR_CHANGE_STATUS], tenant: TOUR_ID },
   'GET /api/tours/:id/events': { access: [TOUR_GET_EVENTS], tenant: TOUR_ID },
   'POST /api/tours/:id/events': { access: [TOUR_ADD_EVENT], tenant: TOUR_ID },
@@ -180,10 +274,19 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
   'POST /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
   // tracking links: made by the tour's shipper or carrier, opened by anyone holding one
-  'POST /api/tours/:id/share': { access: [TOURS_ALL], tenant: TOUR_ID, forbiddenFor: NO_ORGANIZATION },
+  'POST /api/tours/:id/share': {
+    access: [TOURS_ALL],
+    tenant: TOUR_ID,
+    forbiddenFor: NO_ORGANIZATION,
+  },
   'DELETE /api/tours/:id/share/:token': {
-    access: [TOURS_ALL], tenant: TOUR_ID, forbiddenFor: NO_ORGANIZATION,
-    ownIdNotFoundFor: { roles: [Role.Shipper, Role.Carrier], why: 'the probe names no link of the tour, and an unknown link answers 404 on one\'s own tour too (server/routes/sharedTracking.spec.ts revokes real ones)' },
+    access: [TOURS_ALL],
+    tenant: TOUR_ID,
+    forbiddenFor: NO_ORGANIZATION,
+    ownIdNotFoundFor: {
+      roles: [Role.Shipper, Role.Carrier],
+      why: "the probe names no link of the tour, and an unknown link answers 404 on one's own tour too (server/routes/sharedTracking.spec.ts revokes real ones)",
+    },
   },
   'GET /api/shared/track/:token': PUBLIC,
 

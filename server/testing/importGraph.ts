@@ -6,11 +6,13 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { dirname, relative, resolve } from 'node:path';
 
-const SPECIFIER = /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[\w*${},\s]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
+const SPECIFIER =
+  /(?:^|[\s;}])(?:import|export)\s+(?:type\s+)?(?:[\w*${},\s]+?\s+from\s+)?['"]([^'"]+)['"]|import\(\s*['"]([^'"]+)['"]\s*\)/gm;
 const EXTENSIONS = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
 
 /** Strips comments so an example in a comment is not taken for an import. */
-const withoutComments = (source: string) => source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
+const withoutComments = (source: string) =>
+  source.replace(/\/\*[\s\S]*?\*\//g, '').replace(/(^|[^:'"`])\/\/.*$/gm, '$1');
 
 function resolveFrom(file: string, specifier: string): string | null {
   if (!specifier.startsWith('.')) return null;
@@ -53,14 +55,22 @@ export function cyclesOf(graph: Map<string, string[]>, root = process.cwd()): st
   const visit = (start: string) => {
     // Iterative Tarjan: deep import chains must not overflow the call stack.
     const work: { node: string; next: number }[] = [{ node: start, next: 0 }];
-    indexOf.set(start, index); low.set(start, index); index++; stack.push(start); onStack.add(start);
+    indexOf.set(start, index);
+    low.set(start, index);
+    index++;
+    stack.push(start);
+    onStack.add(start);
     while (work.length > 0) {
       const frame = work[work.length - 1]!;
       const targets = graph.get(frame.node) ?? [];
       if (frame.next < targets.length) {
         const target = targets[frame.next++]!;
         if (!indexOf.has(target)) {
-          indexOf.set(target, index); low.set(target, index); index++; stack.push(target); onStack.add(target);
+          indexOf.set(target, index);
+          low.set(target, index);
+          index++;
+          stack.push(target);
+          onStack.add(target);
           work.push({ node: target, next: 0 });
         } else if (onStack.has(target)) {
           low.set(frame.node, Math.min(low.get(frame.node)!, indexOf.get(target)!));
@@ -75,8 +85,13 @@ export function cyclesOf(graph: Map<string, string[]>, root = process.cwd()): st
       if (low.get(frame.node) === indexOf.get(frame.node)) {
         const component: string[] = [];
         let member: string;
-        do { member = stack.pop()!; onStack.delete(member); component.push(member); } while (member !== frame.node);
-        if (component.length > 1 || targets.includes(frame.node)) components.push(component.map((file) => relative(root, file)).sort());
+        do {
+          member = stack.pop()!;
+          onStack.delete(member);
+          component.push(member);
+        } while (member !== frame.node);
+        if (component.length > 1 || targets.includes(frame.node))
+          components.push(component.map((file) => relative(root, file)).sort());
       }
     }
   };

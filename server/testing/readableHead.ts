@@ -6,9 +6,16 @@ import { comparePositions, type EventStore, type LogPosition } from '../eventsto
  * flight anywhere holds the readable head back for a moment; the answer may still be short of
  * `position` after `timeoutMs`, and the caller's assertion says so.
  */
-export async function readableThrough(store: EventStore, position: LogPosition, timeoutMs = 10_000): Promise<LogPosition> {
+export async function readableThrough(
+  store: EventStore,
+  position: LogPosition,
+  timeoutMs = 10_000,
+): Promise<LogPosition> {
   let head = await store.head();
-  for (const deadline = Date.now() + timeoutMs; comparePositions(head, position) < 0 && Date.now() < deadline;) {
+  for (
+    const deadline = Date.now() + timeoutMs;
+    comparePositions(head, position) < 0 && Date.now() < deadline;
+  ) {
     await new Promise((resolve) => setTimeout(resolve, 20));
     head = await store.head();
   }

@@ -4,7 +4,8 @@ import type { App, InventoriedRoute } from '../app.ts';
 /** A route as the access table names it: `"PUT /api/users/:id"`. */
 export type RouteKey = `${string} /${string}`;
 
-export const routeKey = (route: Pick<InventoriedRoute, 'method' | 'url'>): RouteKey => `${route.method} ${route.url}` as RouteKey;
+export const routeKey = (route: Pick<InventoriedRoute, 'method' | 'url'>): RouteKey =>
+  `${route.method} ${route.url}` as RouteKey;
 
 /**
  * Not the product's API: Swagger UI, the CORS preflight, and the hidden routes outside /api: the
@@ -12,8 +13,10 @@ export const routeKey = (route: Pick<InventoriedRoute, 'method' | 'url'>): Route
  * with its own spec).
  */
 const isInfrastructure = (route: Pick<InventoriedRoute, 'method' | 'url' | 'schema'>) =>
-  route.url === '/api/docs' || route.url.startsWith('/api/docs/') || (route.method === 'OPTIONS' && route.url === '*')
-  || (!route.url.startsWith('/api/') && (route.schema as { hide?: boolean } | null)?.hide === true);
+  route.url === '/api/docs' ||
+  route.url.startsWith('/api/docs/') ||
+  (route.method === 'OPTIONS' && route.url === '*') ||
+  (!route.url.startsWith('/api/') && (route.schema as { hide?: boolean } | null)?.hide === true);
 
 /**
  * The app's routes as `app.routeInventory` recorded them, without the HEAD twin Fastify adds to
@@ -21,10 +24,14 @@ const isInfrastructure = (route: Pick<InventoriedRoute, 'method' | 'url' | 'sche
  * method and path, sorted by path then method.
  */
 export function apiRoutes(app: App): InventoriedRoute[] {
-  const gets = new Set(app.routeInventory.filter((route) => route.method === 'GET').map((route) => route.url));
+  const gets = new Set(
+    app.routeInventory.filter((route) => route.method === 'GET').map((route) => route.url),
+  );
   const seen = new Set<string>();
   return app.routeInventory
-    .filter((route) => !(route.method === 'HEAD' && gets.has(route.url)) && !isInfrastructure(route))
+    .filter(
+      (route) => !(route.method === 'HEAD' && gets.has(route.url)) && !isInfrastructure(route),
+    )
     .filter((route) => {
       const key = routeKey(route);
       if (seen.has(key)) return false;
@@ -38,8 +45,11 @@ export function apiRoutes(app: App): InventoriedRoute[] {
 export const apiRouteKeys = (app: App): RouteKey[] => apiRoutes(app).map(routeKey);
 
 /** The path parameters of a route, in order: `/api/tours/:id/assign/:assigneeId` → `['id', 'assigneeId']`. */
-export const pathParams = (url: string): string[] => [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
+export const pathParams = (url: string): string[] =>
+  [...url.matchAll(/:([A-Za-z0-9_]+)/g)].map((match) => match[1]);
 
 /** The route's path with its parameters filled in; a parameter not given gets a fresh UUID (an unknown id). */
 export const fillPath = (url: string, params: Readonly<Record<string, string>> = {}): string =>
-  url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) => encodeURIComponent(params[name] ?? randomUUID()));
+  url.replace(/:([A-Za-z0-9_]+)/g, (_match, name: string) =>
+    encodeURIComponent(params[name] ?? randomUUID()),
+  );

@@ -8,17 +8,29 @@ import { migratedPglite, openTestDatabase } from './testDatabase.ts';
  * The real app on a fresh database (PGlite in memory, or a new PostgreSQL database when
  * DATABASE_URL is set), for tests that speak HTTP to it.
  */
-export async function startTestApp(overrides: Partial<Config> = {}, beforeReady?: (app: App) => unknown, logger: Logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' })): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
+export async function startTestApp(
+  overrides: Partial<Config> = {},
+  beforeReady?: (app: App) => unknown,
+  logger: Logger = pino({ level: process.env.TEST_LOG_LEVEL ?? 'silent' }),
+): Promise<{ app: App; platform: Platform; close: () => Promise<void> }> {
   // On PostgreSQL a fresh database for this file; on PGlite the platform opens its own in memory,
   // from the migrated template (testDatabase.ts).
   const database = process.env.DATABASE_URL ? await openTestDatabase('postgres') : null;
-  const config = loadConfig({ ...process.env, DATABASE_URL: database?.url ?? '' }, { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides });
-  const platform = await startPlatform(config, logger, database ? {} : { pgliteFrom: await migratedPglite() });
+  const config = loadConfig(
+    { ...process.env, DATABASE_URL: database?.url ?? '' },
+    { inMemory: true, demo: false, logLevel: 'silent', prettyLogs: false, ...overrides },
+  );
+  const platform = await startPlatform(
+    config,
+    logger,
+    database ? {} : { pgliteFrom: await migratedPglite() },
+  );
   const app = await buildApp(platform);
   if (beforeReady) await beforeReady(app);
   await app.ready();
   return {
-    app, platform,
+    app,
+    platform,
     async close() {
       await app.close();
       await platform.close();

@@ -1,5 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
@@ -18,9 +26,15 @@ export type TestDatabase = Database & { url: string | null; drop(): Promise<void
  * migrated once for the current migrations (`migratedPglite`, `migratedTemplateDatabase`), so a test
  * pays for a copy, not for initdb and every migration; `migrateToLatest` still runs and finds nothing to do.
  */
-export async function openTestDatabase(backend: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite'): Promise<TestDatabase> {
+export async function openTestDatabase(
+  backend: 'pglite' | 'postgres' = process.env.DATABASE_URL ? 'postgres' : 'pglite',
+): Promise<TestDatabase> {
   if (backend === 'pglite') {
-    const database = await openDatabase({ databaseUrl: null, dataDir: null, pgliteFrom: await migratedPglite() });
+    const database = await openDatabase({
+      databaseUrl: null,
+      dataDir: null,
+      pgliteFrom: await migratedPglite(),
+    });
     await migrateToLatest(database.db);
     return { ...database, url: null, drop: () => database.close() };
   }
@@ -37,13 +51,16 @@ export async function openTestDatabase(backend: 'pglite' | 'postgres' = process.
     url,
     async drop() {
       await database.close();
-      await withAdmin(adminUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await withAdmin(adminUrl, (client) =>
+        client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`),
+      );
     },
   };
 }
 
 /** The backends the event store contract runs on here: PGlite always, PostgreSQL when configured. */
-export const sqlBackends = (): ('pglite' | 'postgres')[] => (process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite']);
+export const sqlBackends = (): ('pglite' | 'postgres')[] =>
+  process.env.DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
 
 /**
  * What identifies the migrated schema: the text of every migration file, and the PGlite release
@@ -54,8 +71,15 @@ export const sqlBackends = (): ('pglite' | 'postgres')[] => (process.env.DATABAS
 function migrationsKey(): string {
   const folder = new URL('../../migrations/', import.meta.url).pathname;
   const hash = createHash('sha256');
-  for (const file of readdirSync(folder).filter((name) => name.endsWith('.ts')).sort()) hash.update(file).update(readFileSync(join(folder, file)));
-  const pglitePackage = join(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')), '..', 'package.json');
+  for (const file of readdirSync(folder)
+    .filter((name) => name.endsWith('.ts'))
+    .sort())
+    hash.update(file).update(readFileSync(join(folder, file)));
+  const pglitePackage = join(
+    dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')),
+    '..',
+    'package.json',
+  );
   hash.update((JSON.parse(readFileSync(pglitePackage, 'utf8')) as { version: string }).version);
   return hash.digest('hex').slice(0, 16);
 }
@@ -85,7 +109,13 @@ export function migratedPglite(): Promise<Blob> {
     // ones may belong to another checkout on this machine that is testing now.
     for (const name of readdirSync(tmpdir())) {
       const other = join(tmpdir(), name);
-      if (/^freight-pglite-[0-9a-f]{16}\.tar$/.test(name) && other !== file && Date.now() - (statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) > 86_400_000) rmSync(other, { force: true });
+      if (
+        /^freight-pglite-[0-9a-f]{16}\.tar$/.test(name) &&
+        other !== file &&
+        Date.now() - (statSync(other, { throwIfNoEntry: false })?.mtimeMs ?? Date.now()) >
+          86_400_000
+      )
+        rmSync(other, { force: true });
     }
     return dump;
   })());
@@ -104,16 +134,28 @@ function migratedTemplateDatabase(adminUrl: string): Promise<string> {
     const name = `freight_template_${migrationsKey()}`;
     await client.query('SELECT pg_advisory_lock(hashtext($1))', ['freight_test_template']);
     try {
-      const found = await client.query<{ datistemplate: boolean }>('SELECT datistemplate FROM pg_database WHERE datname = $1', [name]);
+      const found = await client.query<{ datistemplate: boolean }>(
+        'SELECT datistemplate FROM pg_database WHERE datname = $1',
+        [name],
+      );
       if (found.rows[0]?.datistemplate) return name;
-      const stale = await client.query<{ datname: string }>("SELECT datname FROM pg_database WHERE datname LIKE 'freight\\_template\\_%'");
+      const stale = await client.query<{ datname: string }>(
+        "SELECT datname FROM pg_database WHERE datname LIKE 'freight\\_template\\_%'",
+      );
       for (const { datname } of stale.rows) {
         await client.query(`ALTER DATABASE ${datname} IS_TEMPLATE false`);
         await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       }
       await client.query(`CREATE DATABASE ${name}`);
-      const database = await openDatabase({ databaseUrl: withDatabase(adminUrl, name), poolSize: 1 });
-      try { await migrateToLatest(database.db); } finally { await database.close(); }
+      const database = await openDatabase({
+        databaseUrl: withDatabase(adminUrl, name),
+        poolSize: 1,
+      });
+      try {
+        await migrateToLatest(database.db);
+      } finally {
+        await database.close();
+      }
       await client.query(`ALTER DATABASE ${name} IS_TEMPLATE true ALLOW_CONNECTIONS false`);
       return name;
     } finally {
@@ -123,13 +165,18 @@ function migratedTemplateDatabase(adminUrl: string): Promise<string> {
 }
 
 /** A copy of the template; a copy fails while another session is still inside the template, so that is retried briefly. */
-async function createFromTemplate(client: pg.Client, name: string, template: string): Promise<void> {
+async function createFromTemplate(
+  client: pg.Client,
+  name: string,
+  template: string,
+): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     try {
       await client.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
       return;
     } catch (error) {
-      if (attempt >= 20 || !/being accessed by other users/.test(String((error as Error).message))) throw error;
+      if (attempt >= 20 || !/being accessed by other users/.test(String((error as Error).message)))
+        throw error;
       await new Promise((resolve) => setTimeout(resolve, 100 * attempt));
     }
   }
@@ -144,5 +191,9 @@ const withDatabase = (url: string, name: string) => {
 async function withAdmin<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
-  try { return await work(client); } finally { await client.end(); }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
 }

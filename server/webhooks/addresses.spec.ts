@@ -9,7 +9,8 @@ import { startTestApp } from '../testing/testApp.ts';
 import { isNonPublicAddress, resolveWebhookTarget } from './addresses.ts';
 import { defaultWebhookSettings } from './settings.ts';
 
-const PUBLIC_ONLY = 'The URL must point to a public address, not a private, loopback or link-local one';
+const PUBLIC_ONLY =
+  'The URL must point to a public address, not a private, loopback or link-local one';
 
 /** Each form with a non-public IPv4 inside, and what it hides. */
 const refused: [string, string][] = [
@@ -44,28 +45,60 @@ const allowed: [string, string][] = [
 
 t.test('the address check sees the IPv4 inside every IPv6 form', async (t) => {
   for (const [address, form] of refused) t.ok(isNonPublicAddress(address), `${address}: ${form}`);
-  for (const [address, form] of allowed) t.notOk(isNonPublicAddress(address), `${address}: ${form}`);
+  for (const [address, form] of allowed)
+    t.notOk(isNonPublicAddress(address), `${address}: ${form}`);
 });
 
-t.test('a URL or a resolved name with such an address is refused before any connection', async (t) => {
-  for (const [address, form] of refused) {
-    await t.rejects(resolveWebhookTarget(`https://[${address}]/hook`, false), { message: PUBLIC_ONLY }, `https://[${address}]/: ${form}`);
-    await t.rejects(resolveWebhookTarget('https://hooks.example.com/', false, async () => [{ address, family: 6 }]), { message: PUBLIC_ONLY }, `a name resolving to ${address}`);
-  }
-  for (const [address, form] of allowed) t.match(await resolveWebhookTarget(`https://[${address}]/hook`, false), { family: 6 }, `https://[${address}]/: ${form}`);
-});
+t.test(
+  'a URL or a resolved name with such an address is refused before any connection',
+  async (t) => {
+    for (const [address, form] of refused) {
+      await t.rejects(
+        resolveWebhookTarget(`https://[${address}]/hook`, false),
+        { message: PUBLIC_ONLY },
+        `https://[${address}]/: ${form}`,
+      );
+      await t.rejects(
+        resolveWebhookTarget('https://hooks.example.com/', false, async () => [
+          { address, family: 6 },
+        ]),
+        { message: PUBLIC_ONLY },
+        `a name resolving to ${address}`,
+      );
+    }
+    for (const [address, form] of allowed)
+      t.match(
+        await resolveWebhookTarget(`https://[${address}]/hook`, false),
+        { family: 6 },
+        `https://[${address}]/: ${form}`,
+      );
+  },
+);
 
-const strict = await startTestApp({ webhooks: { ...defaultWebhookSettings(false), pollMs: 30, timeoutMs: 1500 } });
+const strict = await startTestApp({
+  webhooks: { ...defaultWebhookSettings(false), pollMs: 30, timeoutMs: 1500 },
+});
 t.teardown(strict.close);
 const owner = await organization(strict.app, strict.platform, 'Shipper');
-const create = (url: string) => strict.app.inject({ method: 'POST', url: '/api/webhooks', headers: bearer(owner.token), payload: { url, events: ['load.posted'] } });
-const remove = (id: string) => strict.app.inject({ method: 'DELETE', url: `/api/webhooks/${id}`, headers: bearer(owner.token) });
+const create = (url: string) =>
+  strict.app.inject({
+    method: 'POST',
+    url: '/api/webhooks',
+    headers: bearer(owner.token),
+    payload: { url, events: ['load.posted'] },
+  });
+const remove = (id: string) =>
+  strict.app.inject({ method: 'DELETE', url: `/api/webhooks/${id}`, headers: bearer(owner.token) });
 
 t.test('creating an endpoint: 400 on url for each form, 201 for the public controls', async (t) => {
   for (const [address, form] of refused) {
     const answer = await create(`https://[${address}]:8443/hook`);
     t.equal(answer.statusCode, 400, `${address}: ${form}`);
-    t.match(answer.json(), { message: PUBLIC_ONLY, errors: [{ path: 'url', message: PUBLIC_ONLY }] }, 'names url');
+    t.match(
+      answer.json(),
+      { message: PUBLIC_ONLY, errors: [{ path: 'url', message: PUBLIC_ONLY }] },
+      'names url',
+    );
   }
   for (const [address, form] of allowed) {
     const answer = await create(`https://[${address}]/hook`);
@@ -74,17 +107,38 @@ t.test('creating an endpoint: 400 on url for each form, 201 for the public contr
   }
 });
 
-t.test('an endpoint stored with such an address is refused again at each attempt, nothing sent', async (t) => {
-  const answer = await create('https://93.184.216.34/hook');
-  t.equal(answer.statusCode, 201);
-  const { id } = answer.json();
-  t.teardown(() => remove(id));
-  // As if it had been stored before this check existed (or by a name that now resolves so).
-  await strict.platform.database.db.updateTable('webhook_endpoints').set({ url: 'https://[::ffff:0:7f00:1]/hook' }).where('id', '=', id).execute();
-  const sent = await strict.app.inject({ method: 'POST', url: `/api/webhooks/${id}/test`, headers: bearer(owner.token) });
-  t.equal(sent.statusCode, 202);
-  const row = async () => strict.platform.database.db.selectFrom('webhook_deliveries').select(['attempts', 'status', 'response_status', 'error']).where('endpoint_id', '=', id).executeTakeFirstOrThrow();
-  const deadline = Date.now() + 10_000;
-  while ((await row()).attempts === 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20));
-  t.match(await row(), { attempts: 1, status: 'retrying', response_status: null, error: PUBLIC_ONLY }, 'the attempt is refused by the check, with its reason');
-});
+t.test(
+  'an endpoint stored with such an address is refused again at each attempt, nothing sent',
+  async (t) => {
+    const answer = await create('https://93.184.216.34/hook');
+    t.equal(answer.statusCode, 201);
+    const { id } = answer.json();
+    t.teardown(() => remove(id));
+    // As if it had been stored before this check existed (or by a name that now resolves so).
+    await strict.platform.database.db
+      .updateTable('webhook_endpoints')
+      .set({ url: 'https://[::ffff:0:7f00:1]/hook' })
+      .where('id', '=', id)
+      .execute();
+    const sent = await strict.app.inject({
+      method: 'POST',
+      url: `/api/webhooks/${id}/test`,
+      headers: bearer(owner.token),
+    });
+    t.equal(sent.statusCode, 202);
+    const row = async () =>
+      strict.platform.database.db
+        .selectFrom('webhook_deliveries')
+        .select(['attempts', 'status', 'response_status', 'error'])
+        .where('endpoint_id', '=', id)
+        .executeTakeFirstOrThrow();
+    const deadline = Date.now() + 10_000;
+    while ((await row()).attempts === 0 && Date.now() < deadline)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    t.match(
+      await row(),
+      { attempts: 1, status: 'retrying', response_status: null, error: PUBLIC_ONLY },
+      'the attempt is refused by the check, with its reason',
+    );
+  },
+);

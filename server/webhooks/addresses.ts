@@ -11,21 +11,47 @@ import { BlockList, isIP } from 'node:net';
 
 const nonPublic = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.0.2.0', 24], ['192.88.99.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['198.51.100.0', 24],
-  ['203.0.113.0', 24], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) nonPublic.addSubnet(network, prefix, 'ipv4');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.88.99.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  nonPublic.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128], ['::1', 128], ['64:ff9b::', 96], ['100::', 64], ['2001::', 23], ['2001:db8::', 32], ['fc00::', 7], ['fe80::', 10], ['fec0::', 10], ['ff00::', 8],
-] as const) nonPublic.addSubnet(network, prefix, 'ipv6');
+  ['::', 128],
+  ['::1', 128],
+  ['64:ff9b::', 96],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['fec0::', 10],
+  ['ff00::', 8],
+] as const)
+  nonPublic.addSubnet(network, prefix, 'ipv6');
 
 /** The eight 16-bit groups of an IPv6 address that `isIP` accepted (a trailing dotted IPv4 is two groups). */
 function ipv6Groups(address: string): number[] {
-  const side = (text: string): number[] => (text === '' ? [] : text.split(':').flatMap((part) => {
-    if (!part.includes('.')) return [parseInt(part, 16)];
-    const [a, b, c, d] = part.split('.').map(Number) as [number, number, number, number];
-    return [(a << 8) | b, (c << 8) | d];
-  }));
+  const side = (text: string): number[] =>
+    text === ''
+      ? []
+      : text.split(':').flatMap((part) => {
+          if (!part.includes('.')) return [parseInt(part, 16)];
+          const [a, b, c, d] = part.split('.').map(Number) as [number, number, number, number];
+          return [(a << 8) | b, (c << 8) | d];
+        });
   const [head, tail] = address.split('::') as [string, string | undefined];
   if (tail === undefined) return side(head);
   const left = side(head);
@@ -33,7 +59,8 @@ function ipv6Groups(address: string): number[] {
   return [...left, ...new Array<number>(8 - left.length - right.length).fill(0), ...right];
 }
 
-const ipv4Of = (high: number, low: number) => `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
+const ipv4Of = (high: number, low: number) =>
+  `${high >> 8}.${high & 0xff}.${low >> 8}.${low & 0xff}`;
 
 /**
  * The IPv4 addresses an IPv6 address carries, by the forms that reach them: IPv4-compatible
@@ -53,8 +80,10 @@ function embeddedIpv4(address: string): string[] {
   if (zeros(0, 5) && g[5] === 0xffff) found.push(ipv4Of(g[6]!, g[7]!));
   if (zeros(0, 4) && g[4] === 0xffff && g[5] === 0) found.push(ipv4Of(g[6]!, g[7]!));
   if (g[0] === 0x2002) found.push(ipv4Of(g[1]!, g[2]!));
-  if (g[0] === 0x64 && g[1] === 0xff9b && (zeros(2, 6) || g[2] === 1)) found.push(ipv4Of(g[6]!, g[7]!));
-  if (g[0] === 0x2001 && g[1] === 0) found.push(ipv4Of(g[2]!, g[3]!), ipv4Of(~g[6]! & 0xffff, ~g[7]! & 0xffff));
+  if (g[0] === 0x64 && g[1] === 0xff9b && (zeros(2, 6) || g[2] === 1))
+    found.push(ipv4Of(g[6]!, g[7]!));
+  if (g[0] === 0x2001 && g[1] === 0)
+    found.push(ipv4Of(g[2]!, g[3]!), ipv4Of(~g[6]! & 0xffff, ~g[7]! & 0xffff));
   if ((g[4] === 0 || g[4] === 0x200) && g[5] === 0x5efe) found.push(ipv4Of(g[6]!, g[7]!));
   return found;
 }
@@ -67,7 +96,10 @@ export function isNonPublicAddress(address: string): boolean {
   try {
     if (family === 4) return nonPublic.check(address, 'ipv4');
     if (family !== 6) return true;
-    return nonPublic.check(address, 'ipv6') || embeddedIpv4(address).some((ipv4) => nonPublic.check(ipv4, 'ipv4'));
+    return (
+      nonPublic.check(address, 'ipv6') ||
+      embeddedIpv4(address).some((ipv4) => nonPublic.check(ipv4, 'ipv4'))
+    );
   } catch {
     return true;
   }
@@ -93,8 +125,10 @@ export function parseWebhookUrl(text: string, allowPrivate: boolean): URL {
   } catch {
     throw new WebhookAddressError('Enter a full URL starting with https://');
   }
-  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:')) throw new WebhookAddressError('The URL must start with https://');
-  if (url.username || url.password) throw new WebhookAddressError('The URL must not carry a user name or password');
+  if (url.protocol !== 'https:' && !(allowPrivate && url.protocol === 'http:'))
+    throw new WebhookAddressError('The URL must start with https://');
+  if (url.username || url.password)
+    throw new WebhookAddressError('The URL must not carry a user name or password');
   if (!url.hostname) throw new WebhookAddressError('Enter a full URL starting with https://');
   return url;
 }
@@ -104,7 +138,11 @@ export function parseWebhookUrl(text: string, allowPrivate: boolean): URL {
  * WebhookAddressError saying why not. Plain http needs WEBHOOK_ALLOW_PRIVATE=1 and a private or
  * loopback address.
  */
-export async function resolveWebhookTarget(text: string, allowPrivate: boolean, resolver: Resolver = systemResolver): Promise<ResolvedTarget> {
+export async function resolveWebhookTarget(
+  text: string,
+  allowPrivate: boolean,
+  resolver: Resolver = systemResolver,
+): Promise<ResolvedTarget> {
   const url = parseWebhookUrl(text, allowPrivate);
   const host = url.hostname.replace(/^\[|\]$/g, '');
   let addresses: { address: string; family: number }[];
@@ -116,10 +154,15 @@ export async function resolveWebhookTarget(text: string, allowPrivate: boolean, 
       throw new WebhookAddressError(`The host name ${host} could not be resolved`);
     }
   }
-  if (addresses.length === 0) throw new WebhookAddressError(`The host name ${host} could not be resolved`);
+  if (addresses.length === 0)
+    throw new WebhookAddressError(`The host name ${host} could not be resolved`);
   const privateOnes = addresses.filter(({ address }) => isNonPublicAddress(address));
-  if (!allowPrivate && privateOnes.length > 0) throw new WebhookAddressError('The URL must point to a public address, not a private, loopback or link-local one');
-  if (url.protocol === 'http:' && privateOnes.length !== addresses.length) throw new WebhookAddressError('The URL must start with https://');
+  if (!allowPrivate && privateOnes.length > 0)
+    throw new WebhookAddressError(
+      'The URL must point to a public address, not a private, loopback or link-local one',
+    );
+  if (url.protocol === 'http:' && privateOnes.length !== addresses.length)
+    throw new WebhookAddressError('The URL must start with https://');
   const [first] = addresses;
   return { url, address: first!.address, family: first!.family === 6 ? 6 : 4 };
 }

@@ -26,19 +26,34 @@ export const TEST_EVENT_TYPE = 'webhook.test';
 /** The read models the audience is read from: the reactor waits for them to reach the event. */
 export const AUDIENCE_READ_MODELS = ['marketplace', 'organizations', 'users'] as const;
 
-export type WebhookEvent = { id: string; type: WebhookEventType; occurredAt: string; data: unknown; organizations: string[] };
+export type WebhookEvent = {
+  id: string;
+  type: WebhookEventType;
+  occurredAt: string;
+  data: unknown;
+  organizations: string[];
+};
 
 const typeOf = (event: RecordedEvent, push: Push): WebhookEventType | null => {
   switch (push.event) {
-    case 'load:posted': return 'load.posted';
-    case 'load:updated': return event.type === 'LoadUpdated' ? 'load.updated' : 'load.status';
-    case 'proposal:new': return 'proposal.created';
-    case 'proposal:updated': return 'proposal.updated';
-    case 'tour:status': return 'tour.status';
-    case 'tour:event': return 'tour.event';
-    case 'tour:position': return 'tour.position';
-    case 'chat:message': return 'chat.message';
-    default: return null;
+    case 'load:posted':
+      return 'load.posted';
+    case 'load:updated':
+      return event.type === 'LoadUpdated' ? 'load.updated' : 'load.status';
+    case 'proposal:new':
+      return 'proposal.created';
+    case 'proposal:updated':
+      return 'proposal.updated';
+    case 'tour:status':
+      return 'tour.status';
+    case 'tour:event':
+      return 'tour.event';
+    case 'tour:position':
+      return 'tour.position';
+    case 'chat:message':
+      return 'chat.message';
+    default:
+      return null;
   }
 };
 
@@ -50,7 +65,12 @@ export const newAudienceCache = (): AudienceCache => ({ tourParties: new Map() }
  * The webhook event of a log event, with the organizations among `candidates` (those with
  * endpoints) that may hear of it; null when the sockets hear nothing of it.
  */
-export async function webhookEventOf(db: Kysely<DB>, event: RecordedEvent, candidates: ReadonlySet<string>, cache: AudienceCache): Promise<WebhookEvent | null> {
+export async function webhookEventOf(
+  db: Kysely<DB>,
+  event: RecordedEvent,
+  candidates: ReadonlySet<string>,
+  cache: AudienceCache,
+): Promise<WebhookEvent | null> {
   // A batch of positions is one webhook event carrying the newest of them.
   const live = livePushes(event).at(-1);
   const work = live ? null : workOf([event]);
@@ -60,18 +80,36 @@ export async function webhookEventOf(db: Kysely<DB>, event: RecordedEvent, candi
   const type = typeOf(event, first);
   if (!type) return null;
   const organizations = new Set<string>();
-  for (const push of pushes) for (const room of push.rooms) for (const id of await organizationsOfRoom(db, room, candidates, cache)) organizations.add(id);
+  for (const push of pushes)
+    for (const room of push.rooms)
+      for (const id of await organizationsOfRoom(db, room, candidates, cache))
+        organizations.add(id);
   if (type.startsWith('load.')) {
     const owner = (first.payload as { id?: string }).id;
     if (owner) {
-      const load = await db.selectFrom('loads_view').select('shipper_organization_id').where('id', '=', owner).executeTakeFirst();
+      const load = await db
+        .selectFrom('loads_view')
+        .select('shipper_organization_id')
+        .where('id', '=', owner)
+        .executeTakeFirst();
       if (load) organizations.add(load.shipper_organization_id);
     }
   }
-  return { id: event.id, type, occurredAt: event.metadata.at, data: first.payload, organizations: [...organizations].filter((id) => candidates.has(id)) };
+  return {
+    id: event.id,
+    type,
+    occurredAt: event.metadata.at,
+    data: first.payload,
+    organizations: [...organizations].filter((id) => candidates.has(id)),
+  };
 }
 
-async function organizationsOfRoom(db: Kysely<DB>, room: string, candidates: ReadonlySet<string>, cache: AudienceCache): Promise<string[]> {
+async function organizationsOfRoom(
+  db: Kysely<DB>,
+  room: string,
+  candidates: ReadonlySet<string>,
+  cache: AudienceCache,
+): Promise<string[]> {
   const [kind, id] = room.split(':');
   if (kind === 'org' && id) return [id];
   if (kind === 'tour' && id) {
@@ -87,12 +125,21 @@ async function organizationsOfRoom(db: Kysely<DB>, room: string, candidates: Rea
     return parties;
   }
   if (kind === 'user' && id) {
-    const user = await db.selectFrom('users_view').select('organization_id').where('id', '=', id).executeTakeFirst();
+    const user = await db
+      .selectFrom('users_view')
+      .select('organization_id')
+      .where('id', '=', id)
+      .executeTakeFirst();
     return user?.organization_id ? [user.organization_id] : [];
   }
   if (room === MARKETPLACE_ROOM && candidates.size > 0) {
-    const rows = await db.selectFrom('organizations_view').select('id')
-      .where('id', 'in', [...candidates]).where('type', '=', 'Carrier').where('status', '=', GenericStatus.Active).execute();
+    const rows = await db
+      .selectFrom('organizations_view')
+      .select('id')
+      .where('id', 'in', [...candidates])
+      .where('type', '=', 'Carrier')
+      .where('status', '=', GenericStatus.Active)
+      .execute();
     return rows.map((row) => row.id);
   }
   return [];

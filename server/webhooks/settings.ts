@@ -25,6 +25,14 @@ export type WebhookSettings = {
 };
 
 export const defaultWebhookSettings = (allowPrivate = false): WebhookSettings => ({
-  allowPrivate, timeoutMs: 5_000, firstDelayMs: 5_000, maxDelayMs: 60 * 60_000, giveUpAfterMs: 24 * 60 * 60_000, notifyAfterAttempts: 5, concurrency: 16, pollMs: 1_000,
-  retentionMs: 30 * 24 * 60 * 60_000, endpointsFreshMs: 5_000,
+  allowPrivate,
+  timeoutMs: 5_000,
+  firstDelayMs: 5_000,
+  maxDelayMs: 60 * 60_000,
+  giveUpAfterMs: 24 * 60 * 60_000,
+  notifyAfterAttempts: 5,
+  concurrency: 16,
+  pollMs: 1_000,
+  retentionMs: 30 * 24 * 60 * 60_000,
+  endpointsFreshMs: 5_000,
 });

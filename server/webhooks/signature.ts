@@ -10,13 +10,26 @@ export const SECRET_PREFIX = 'whsec_';
 /** A new secret: 32 random bytes. */
 export const newWebhookSecret = () => `${SECRET_PREFIX}${randomBytes(32).toString('base64')}`;
 
-const secretBytes = (secret: string) => Buffer.from(secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret, 'base64');
+const secretBytes = (secret: string) =>
+  Buffer.from(
+    secret.startsWith(SECRET_PREFIX) ? secret.slice(SECRET_PREFIX.length) : secret,
+    'base64',
+  );
 
 export function signWebhook(secret: string, id: string, timestamp: number, body: string): string {
   return `v1,${createHmac('sha256', secretBytes(secret)).update(`${id}.${timestamp}.${body}`).digest('base64')}`;
 }
 
 /** The headers of one attempt. */
-export function webhookHeaders(secret: string, id: string, timestamp: number, body: string): Record<string, string> {
-  return { 'webhook-id': id, 'webhook-timestamp': String(timestamp), 'webhook-signature': signWebhook(secret, id, timestamp, body) };
+export function webhookHeaders(
+  secret: string,
+  id: string,
+  timestamp: number,
+  body: string,
+): Record<string, string> {
+  return {
+    'webhook-id': id,
+    'webhook-timestamp': String(timestamp),
+    'webhook-signature': signWebhook(secret, id, timestamp, body),
+  };
 }

@@ -21,19 +21,39 @@ import { sql, type Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { hasAny, permissionsFor, USER_CREATE } from '../../domain/permissions.ts';
-import { MAX_WEBHOOKS, WEBHOOK_LIMIT_MESSAGE, WEBHOOK_REPLAY_RUNNING_MESSAGE } from '../../domain/contracts/webhooks.contract.ts';
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import {
+  MAX_WEBHOOKS,
+  WEBHOOK_LIMIT_MESSAGE,
+  WEBHOOK_REPLAY_RUNNING_MESSAGE,
+} from '../../domain/contracts/webhooks.contract.ts';
+import {
+  ConflictError,
+  ForbiddenError,
+  NotFoundError,
+  ValidationError,
+} from '../../domain/shared/errors.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { Database } from '../db/database.ts';
-import type { EventStore, LogPosition, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
+import type {
+  EventStore,
+  LogPosition,
+  RecordedEvent,
+  Subscription,
+} from '../eventstore/eventStore.ts';
 import { comparePositions } from '../eventstore/eventStore.ts';
 import { createLeadership, type Leadership } from '../integrations/eld/leadership.ts';
 import type { SecretBox } from '../integrations/eld/secrets.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import { livePushes, workOf } from '../realtime/notifier.ts';
 import { resolveWebhookTarget, WebhookAddressError, type Resolver } from './addresses.ts';
-import { AUDIENCE_READ_MODELS, newAudienceCache, TEST_EVENT_TYPE, webhookEventOf, type WebhookEvent } from './audience.ts';
+import {
+  AUDIENCE_READ_MODELS,
+  newAudienceCache,
+  TEST_EVENT_TYPE,
+  webhookEventOf,
+  type WebhookEvent,
+} from './audience.ts';
 import { postWebhook } from './send.ts';
 import type { WebhookSettings } from './settings.ts';
 import { newWebhookSecret, webhookHeaders } from './signature.ts';
@@ -41,8 +61,23 @@ import { newWebhookSecret, webhookHeaders } from './signature.ts';
 export type DeliveryStatus = 'delivered' | 'retrying' | 'failed';
 export const DELIVERY_STATUSES: readonly DeliveryStatus[] = ['delivered', 'retrying', 'failed'];
 
-export type WebhookEndpoint = { id: string; url: string; events: string[]; description: string; createdAt: string; lastDelivery: WebhookDelivery | null };
-export type WebhookDelivery = { id: string; eventId: string; type: string; status: DeliveryStatus; attempts: number; responseStatus: number | null; at: string };
+export type WebhookEndpoint = {
+  id: string;
+  url: string;
+  events: string[];
+  description: string;
+  createdAt: string;
+  lastDelivery: WebhookDelivery | null;
+};
+export type WebhookDelivery = {
+  id: string;
+  eventId: string;
+  type: string;
+  status: DeliveryStatus;
+  attempts: number;
+  responseStatus: number | null;
+  at: string;
+};
 
 /** At most this many events are queued by one replay. */
 export const REPLAY_LIMIT = 10_000;
@@ -59,7 +94,13 @@ export type WebhookDeps = {
   secrets: SecretBox;
   settings: WebhookSettings;
   /** The read models' runner: the audience is read once they have reached the event. */
-  projections?: { waitFor(names: readonly string[], position: LogPosition | null, timeoutMs?: number): Promise<boolean> };
+  projections?: {
+    waitFor(
+      names: readonly string[],
+      position: LogPosition | null,
+      timeoutMs?: number,
+    ): Promise<boolean>;
+  };
   /** Whether this process follows the log and sends (false where background work is off). */
   background: boolean;
   /** Hears every attempt's outcome (the `webhook_deliveries_total{status}` counter). */
@@ -70,9 +111,24 @@ export type WebhookDeps = {
 
 export type Webhooks = ReturnType<typeof createWebhooks>;
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
-const deliveryOf = (row: { id: string; event_id: string; type: string; status: string; attempts: number; response_status: number | null; last_attempt_at: Date | null; created_at: Date }): WebhookDelivery => ({
-  id: String(row.id), eventId: row.event_id, type: row.type, status: row.status as DeliveryStatus, attempts: row.attempts, responseStatus: row.response_status,
+const iso = (value: Date | string | null) =>
+  value === null ? null : new Date(value).toISOString();
+const deliveryOf = (row: {
+  id: string;
+  event_id: string;
+  type: string;
+  status: string;
+  attempts: number;
+  response_status: number | null;
+  last_attempt_at: Date | null;
+  created_at: Date;
+}): WebhookDelivery => ({
+  id: String(row.id),
+  eventId: row.event_id,
+  type: row.type,
+  status: row.status as DeliveryStatus,
+  attempts: row.attempts,
+  responseStatus: row.response_status,
   at: iso(row.last_attempt_at ?? row.created_at)!,
 });
 
@@ -100,12 +156,22 @@ export function createWebhooks(deps: WebhookDeps) {
   type EndpointRow = { id: string; organization_id: string; events: string[] };
   let endpointsRead: { rows: Promise<EndpointRow[]>; at: number } | null = null;
   let stopListening: (() => Promise<void>) | null = null;
-  const endpointsChanged = () => { endpointsRead = null; };
+  const endpointsChanged = () => {
+    endpointsRead = null;
+  };
   const subscribedEndpoints = (): Promise<EndpointRow[]> => {
     if (!endpointsRead || Date.now() - endpointsRead.at > settings.endpointsFreshMs) {
-      const entry = { rows: db.selectFrom('webhook_endpoints').select(['id', 'organization_id', 'events']).execute(), at: Date.now() };
+      const entry = {
+        rows: db
+          .selectFrom('webhook_endpoints')
+          .select(['id', 'organization_id', 'events'])
+          .execute(),
+        at: Date.now(),
+      };
       endpointsRead = entry;
-      entry.rows.catch(() => { if (endpointsRead === entry) endpointsRead = null; });
+      entry.rows.catch(() => {
+        if (endpointsRead === entry) endpointsRead = null;
+      });
     }
     return endpointsRead.rows;
   };
@@ -115,33 +181,69 @@ export function createWebhooks(deps: WebhookDeps) {
     if (database.kind !== 'postgres') return;
     // The change is committed: a notice that does not go out leaves the other reactor's list stale
     // for `endpointsFreshMs` at most, and is no error of the request.
-    await sql`SELECT pg_notify(${ENDPOINTS_CHANNEL}, '')`.execute(db)
+    await sql`SELECT pg_notify(${ENDPOINTS_CHANNEL}, '')`
+      .execute(db)
       .catch((error: unknown) => logger.warn({ err: error }, 'webhooks: change notice not sent'));
   };
 
   const endpointOf = async (organizationId: string | null, id: string) => {
-    const row = organizationId ? await db.selectFrom('webhook_endpoints').selectAll().where('id', '=', id).where('organization_id', '=', organizationId).executeTakeFirst() : undefined;
+    const row = organizationId
+      ? await db
+          .selectFrom('webhook_endpoints')
+          .selectAll()
+          .where('id', '=', id)
+          .where('organization_id', '=', organizationId)
+          .executeTakeFirst()
+      : undefined;
     if (!row) throw new NotFoundError('Webhook not found');
     return row;
   };
 
   async function list(organizationId: string | null): Promise<WebhookEndpoint[]> {
     if (!organizationId) return [];
-    const rows = await db.selectFrom('webhook_endpoints').selectAll().where('organization_id', '=', organizationId).orderBy('created_at').orderBy('id').execute();
-    const last = rows.length === 0 ? { rows: [] } : await sql<{ endpoint_id: string; id: string; event_id: string; type: string; status: string; attempts: number; response_status: number | null; last_attempt_at: Date | null; created_at: Date }>`
+    const rows = await db
+      .selectFrom('webhook_endpoints')
+      .selectAll()
+      .where('organization_id', '=', organizationId)
+      .orderBy('created_at')
+      .orderBy('id')
+      .execute();
+    const last =
+      rows.length === 0
+        ? { rows: [] }
+        : await sql<{
+            endpoint_id: string;
+            id: string;
+            event_id: string;
+            type: string;
+            status: string;
+            attempts: number;
+            response_status: number | null;
+            last_attempt_at: Date | null;
+            created_at: Date;
+          }>`
       SELECT DISTINCT ON (d.endpoint_id) d.endpoint_id, d.id, d.event_id, e.type, d.status, d.attempts, d.response_status, d.last_attempt_at, d.created_at
       FROM webhook_deliveries d JOIN webhook_events e ON e.id = d.event_id
       WHERE d.endpoint_id IN (${sql.join(rows.map((row) => row.id))}) AND d.attempts > 0
       ORDER BY d.endpoint_id, d.last_attempt_at DESC, d.id DESC`.execute(db);
     const lastOf = new Map(last.rows.map((row) => [row.endpoint_id, deliveryOf(row)]));
     return rows.map((row) => ({
-      id: row.id, url: row.url, events: row.events, description: row.description, createdAt: iso(row.created_at)!, lastDelivery: lastOf.get(row.id) ?? null,
+      id: row.id,
+      url: row.url,
+      events: row.events,
+      description: row.description,
+      createdAt: iso(row.created_at)!,
+      lastDelivery: lastOf.get(row.id) ?? null,
     }));
   }
 
   /** 409 once the organization keeps MAX_WEBHOOKS endpoints. */
   const assertRoomForEndpoint = async (trx: Kysely<DB>, organizationId: string) => {
-    const { count } = await trx.selectFrom('webhook_endpoints').select((eb) => eb.fn.countAll<string>().as('count')).where('organization_id', '=', organizationId).executeTakeFirstOrThrow();
+    const { count } = await trx
+      .selectFrom('webhook_endpoints')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('organization_id', '=', organizationId)
+      .executeTakeFirstOrThrow();
     if (Number(count) >= MAX_WEBHOOKS) throw new ConflictError(WEBHOOK_LIMIT_MESSAGE);
   };
 
@@ -150,7 +252,10 @@ export function createWebhooks(deps: WebhookDeps) {
    * answered only here. The count is taken again under a lock of the organization's endpoints, so
    * two requests at once (on two processes) cannot both add the last one.
    */
-  async function create(actor: { organizationId: string | null; userId: string }, body: { url: string; events: string[]; description?: string | undefined }) {
+  async function create(
+    actor: { organizationId: string | null; userId: string },
+    body: { url: string; events: string[]; description?: string | undefined },
+  ) {
     const organizationId = actor.organizationId;
     if (!organizationId) throw new ForbiddenError('Only members of an organization have webhooks');
     await assertRoomForEndpoint(db, organizationId);
@@ -163,12 +268,23 @@ export function createWebhooks(deps: WebhookDeps) {
     const id = randomUUID();
     const secret = newWebhookSecret();
     await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${organizationId}`}))`.execute(trx);
+      await sql`SELECT pg_advisory_xact_lock(hashtext(${`webhooks:${organizationId}`}))`.execute(
+        trx,
+      );
       await assertRoomForEndpoint(trx, organizationId);
-      await trx.insertInto('webhook_endpoints').values({
-        id, organization_id: organizationId, url: body.url, events: JSON.stringify([...new Set(body.events)]), description: body.description?.trim() ?? '',
-        secret_sealed: secrets.seal(secret, `webhook:${id}`), created_by: actor.userId, created_at: clock(),
-      }).execute();
+      await trx
+        .insertInto('webhook_endpoints')
+        .values({
+          id,
+          organization_id: organizationId,
+          url: body.url,
+          events: JSON.stringify([...new Set(body.events)]),
+          description: body.description?.trim() ?? '',
+          secret_sealed: secrets.seal(secret, `webhook:${id}`),
+          created_by: actor.userId,
+          created_at: clock(),
+        })
+        .execute();
     });
     await announceEndpointsChanged();
     logger.info({ webhookId: id, organizationId }, 'webhook created');
@@ -181,21 +297,65 @@ export function createWebhooks(deps: WebhookDeps) {
     await announceEndpointsChanged();
   }
 
-  async function deliveries(organizationId: string | null, id: string, query: { page: number; pageSize: number; search?: string | undefined; statuses: string[] }) {
+  async function deliveries(
+    organizationId: string | null,
+    id: string,
+    query: { page: number; pageSize: number; search?: string | undefined; statuses: string[] },
+  ) {
     await endpointOf(organizationId, id);
-    let base = db.selectFrom('webhook_deliveries as d').innerJoin('webhook_events as e', 'e.id', 'd.event_id').where('d.endpoint_id', '=', id);
+    let base = db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .where('d.endpoint_id', '=', id);
     if (query.statuses.length) base = base.where('d.status', 'in', query.statuses);
-    if (query.search) base = base.where((eb) => eb.or([eb('e.type', 'like', `%${query.search!.replace(/[\\%_]/g, (char) => `\\${char}`)}%`), eb(sql`e.id::text`, '=', query.search!)]));
-    const [{ total } = { total: 0 }] = await base.select((eb) => eb.fn.countAll<string>().as('total')).execute();
-    const rows = await base.select(['d.id', 'd.event_id', 'e.type', 'd.status', 'd.attempts', 'd.response_status', 'd.last_attempt_at', 'd.created_at'])
-      .orderBy('d.id', 'desc').limit(query.pageSize).offset((query.page - 1) * query.pageSize).execute();
+    if (query.search)
+      base = base.where((eb) =>
+        eb.or([
+          eb('e.type', 'like', `%${query.search!.replace(/[\\%_]/g, (char) => `\\${char}`)}%`),
+          eb(sql`e.id::text`, '=', query.search!),
+        ]),
+      );
+    const [{ total } = { total: 0 }] = await base
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .execute();
+    const rows = await base
+      .select([
+        'd.id',
+        'd.event_id',
+        'e.type',
+        'd.status',
+        'd.attempts',
+        'd.response_status',
+        'd.last_attempt_at',
+        'd.created_at',
+      ])
+      .orderBy('d.id', 'desc')
+      .limit(query.pageSize)
+      .offset((query.page - 1) * query.pageSize)
+      .execute();
     return { total: Number(total), rows: rows.map(deliveryOf) };
   }
 
-  const queue = async (trx: Kysely<DB>, endpointId: string, eventIds: string[], replayed = false) => {
+  const queue = async (
+    trx: Kysely<DB>,
+    endpointId: string,
+    eventIds: string[],
+    replayed = false,
+  ) => {
     for (let start = 0; start < eventIds.length; start += 500) {
       const chunk = eventIds.slice(start, start + 500);
-      await trx.insertInto('webhook_deliveries').values(chunk.map((eventId) => ({ endpoint_id: endpointId, event_id: eventId, created_at: clock(), next_attempt_at: clock(), replayed }))).execute();
+      await trx
+        .insertInto('webhook_deliveries')
+        .values(
+          chunk.map((eventId) => ({
+            endpoint_id: endpointId,
+            event_id: eventId,
+            created_at: clock(),
+            next_attempt_at: clock(),
+            replayed,
+          })),
+        )
+        .execute();
     }
   };
 
@@ -209,17 +369,49 @@ export function createWebhooks(deps: WebhookDeps) {
   async function replay(organizationId: string | null, id: string, from: Date) {
     await endpointOf(organizationId, id);
     const queued = await db.transaction().execute(async (trx) => {
-      const endpoint = await trx.selectFrom('webhook_endpoints').select(['organization_id', 'events']).where('id', '=', id).forUpdate().executeTakeFirst();
+      const endpoint = await trx
+        .selectFrom('webhook_endpoints')
+        .select(['organization_id', 'events'])
+        .where('id', '=', id)
+        .forUpdate()
+        .executeTakeFirst();
       if (!endpoint) throw new NotFoundError('Webhook not found');
-      const running = await trx.selectFrom('webhook_deliveries').select('id')
-        .where('endpoint_id', '=', id).where('status', '=', 'retrying').where('replayed', '=', true).limit(1).executeTakeFirst();
+      const running = await trx
+        .selectFrom('webhook_deliveries')
+        .select('id')
+        .where('endpoint_id', '=', id)
+        .where('status', '=', 'retrying')
+        .where('replayed', '=', true)
+        .limit(1)
+        .executeTakeFirst();
       if (running) throw new ConflictError(WEBHOOK_REPLAY_RUNNING_MESSAGE);
-      const rows = await trx.selectFrom('webhook_event_audience as a').innerJoin('webhook_events as e', 'e.id', 'a.event_id')
-        .select('e.id').where('a.organization_id', '=', endpoint.organization_id).where('a.occurred_at', '>=', from).where('e.type', 'in', endpoint.events.length ? endpoint.events : ['-'])
-        .where(({ not, exists, selectFrom }) => not(exists(selectFrom('webhook_deliveries as d').select('d.id')
-          .where('d.endpoint_id', '=', id).whereRef('d.event_id', '=', 'e.id').where('d.status', '=', 'retrying'))))
-        .orderBy('e.seq').limit(REPLAY_LIMIT).execute();
-      await queue(trx, id, rows.map((row) => row.id), true);
+      const rows = await trx
+        .selectFrom('webhook_event_audience as a')
+        .innerJoin('webhook_events as e', 'e.id', 'a.event_id')
+        .select('e.id')
+        .where('a.organization_id', '=', endpoint.organization_id)
+        .where('a.occurred_at', '>=', from)
+        .where('e.type', 'in', endpoint.events.length ? endpoint.events : ['-'])
+        .where(({ not, exists, selectFrom }) =>
+          not(
+            exists(
+              selectFrom('webhook_deliveries as d')
+                .select('d.id')
+                .where('d.endpoint_id', '=', id)
+                .whereRef('d.event_id', '=', 'e.id')
+                .where('d.status', '=', 'retrying'),
+            ),
+          ),
+        )
+        .orderBy('e.seq')
+        .limit(REPLAY_LIMIT)
+        .execute();
+      await queue(
+        trx,
+        id,
+        rows.map((row) => row.id),
+        true,
+      );
       return rows.length;
     });
     wake();
@@ -232,7 +424,18 @@ export function createWebhooks(deps: WebhookDeps) {
     const eventId = randomUUID();
     const at = clock().toISOString();
     await db.transaction().execute(async (trx) => {
-      await trx.insertInto('webhook_events').values({ id: eventId, type: TEST_EVENT_TYPE, occurred_at: at, data: JSON.stringify({ message: 'A test event from the freight marketplace', webhookId: id }) }).execute();
+      await trx
+        .insertInto('webhook_events')
+        .values({
+          id: eventId,
+          type: TEST_EVENT_TYPE,
+          occurred_at: at,
+          data: JSON.stringify({
+            message: 'A test event from the freight marketplace',
+            webhookId: id,
+          }),
+        })
+        .execute();
       await queue(trx, id, [eventId]);
     });
     wake();
@@ -242,24 +445,38 @@ export function createWebhooks(deps: WebhookDeps) {
   // ---- reactor ---------------------------------------------------------------------------------
 
   const readCheckpoint = async (): Promise<LogPosition> => {
-    const row = await db.selectFrom('webhook_checkpoints').select(['transaction_id', 'global_position']).where('name', '=', CHECKPOINT).executeTakeFirst();
-    if (row) return { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) };
+    const row = await db
+      .selectFrom('webhook_checkpoints')
+      .select(['transaction_id', 'global_position'])
+      .where('name', '=', CHECKPOINT)
+      .executeTakeFirst();
+    if (row)
+      return {
+        transactionId: String(row.transaction_id),
+        globalPosition: String(row.global_position),
+      };
     const head = await store.head();
     await sql`INSERT INTO webhook_checkpoints (name, transaction_id, global_position) VALUES (${CHECKPOINT}, ${head.transactionId}, ${head.globalPosition})
       ON CONFLICT (name) DO NOTHING`.execute(db);
     return readCheckpoint();
   };
   const writeCheckpoint = (trx: Kysely<DB>, position: LogPosition) =>
-    sql`UPDATE webhook_checkpoints SET transaction_id = ${position.transactionId}, global_position = ${position.globalPosition}, updated_at = now() WHERE name = ${CHECKPOINT}`.execute(trx);
+    sql`UPDATE webhook_checkpoints SET transaction_id = ${position.transactionId}, global_position = ${position.globalPosition}, updated_at = now() WHERE name = ${CHECKPOINT}`.execute(
+      trx,
+    );
 
   let checkpointWrittenAt = 0;
   const handlePage = async (page: RecordedEvent[]) => {
     const last = page[page.length - 1]!.position;
     const endpoints = await subscribedEndpoints();
     const candidates = new Set(endpoints.map((row) => row.organization_id));
-    const relevant = candidates.size === 0 ? [] : page.filter((event) => livePushes(event).length > 0 || workOf([event]));
+    const relevant =
+      candidates.size === 0
+        ? []
+        : page.filter((event) => livePushes(event).length > 0 || workOf([event]));
     const found: WebhookEvent[] = [];
-    if (relevant.some((event) => livePushes(event).length === 0)) await deps.projections?.waitFor(AUDIENCE_READ_MODELS, last, 5_000);
+    if (relevant.some((event) => livePushes(event).length === 0))
+      await deps.projections?.waitFor(AUDIENCE_READ_MODELS, last, 5_000);
     for (const event of relevant) {
       try {
         const webhookEvent = await webhookEventOf(db, event, candidates, cache);
@@ -277,25 +494,61 @@ export function createWebhooks(deps: WebhookDeps) {
       return;
     }
     await db.transaction().execute(async (trx) => {
-      const fresh = await trx.insertInto('webhook_events')
-        .values(found.map((event) => ({ id: event.id, type: event.type, occurred_at: event.occurredAt, data: JSON.stringify(event.data) })))
-        .onConflict((oc) => oc.column('id').doNothing()).returning('id').execute();
+      const fresh = await trx
+        .insertInto('webhook_events')
+        .values(
+          found.map((event) => ({
+            id: event.id,
+            type: event.type,
+            occurred_at: event.occurredAt,
+            data: JSON.stringify(event.data),
+          })),
+        )
+        .onConflict((oc) => oc.column('id').doNothing())
+        .returning('id')
+        .execute();
       const isFresh = new Set(fresh.map((row) => row.id));
-      const audience = found.flatMap((event) => event.organizations.map((organizationId) => ({ organization_id: organizationId, event_id: event.id, occurred_at: event.occurredAt })));
+      const audience = found.flatMap((event) =>
+        event.organizations.map((organizationId) => ({
+          organization_id: organizationId,
+          event_id: event.id,
+          occurred_at: event.occurredAt,
+        })),
+      );
       for (let start = 0; start < audience.length; start += 1000) {
-        await trx.insertInto('webhook_event_audience').values(audience.slice(start, start + 1000)).onConflict((oc) => oc.columns(['organization_id', 'event_id']).doNothing()).execute();
+        await trx
+          .insertInto('webhook_event_audience')
+          .values(audience.slice(start, start + 1000))
+          .onConflict((oc) => oc.columns(['organization_id', 'event_id']).doNothing())
+          .execute();
       }
-      const deliveriesToQueue: { endpoint_id: string; event_id: string; created_at: Date; next_attempt_at: Date }[] = [];
+      const deliveriesToQueue: {
+        endpoint_id: string;
+        event_id: string;
+        created_at: Date;
+        next_attempt_at: Date;
+      }[] = [];
       for (const event of found) {
         if (!isFresh.has(event.id)) continue;
         for (const endpoint of endpoints) {
-          if (event.organizations.includes(endpoint.organization_id) && endpoint.events.includes(event.type)) {
-            deliveriesToQueue.push({ endpoint_id: endpoint.id, event_id: event.id, created_at: clock(), next_attempt_at: clock() });
+          if (
+            event.organizations.includes(endpoint.organization_id) &&
+            endpoint.events.includes(event.type)
+          ) {
+            deliveriesToQueue.push({
+              endpoint_id: endpoint.id,
+              event_id: event.id,
+              created_at: clock(),
+              next_attempt_at: clock(),
+            });
           }
         }
       }
       for (let start = 0; start < deliveriesToQueue.length; start += 1000) {
-        await trx.insertInto('webhook_deliveries').values(deliveriesToQueue.slice(start, start + 1000)).execute();
+        await trx
+          .insertInto('webhook_deliveries')
+          .values(deliveriesToQueue.slice(start, start + 1000))
+          .execute();
       }
       await writeCheckpoint(trx, last);
     });
@@ -307,13 +560,25 @@ export function createWebhooks(deps: WebhookDeps) {
   // ---- sender ----------------------------------------------------------------------------------
 
   const backoff = (attempts: number) => {
-    const base = Math.min(settings.maxDelayMs, settings.firstDelayMs * 2 ** Math.max(0, attempts - 1));
+    const base = Math.min(
+      settings.maxDelayMs,
+      settings.firstDelayMs * 2 ** Math.max(0, attempts - 1),
+    );
     return Math.round(base * (0.75 + Math.random() * 0.5));
   };
 
-  async function notifyManagers(endpoint: { id: string; organization_id: string; url: string }, attempts: number, error: string | null) {
-    const claimed = await db.updateTable('webhook_endpoints').set({ failure_notified_at: clock() })
-      .where('id', '=', endpoint.id).where('failure_notified_at', 'is', null).returning('id').execute();
+  async function notifyManagers(
+    endpoint: { id: string; organization_id: string; url: string },
+    attempts: number,
+    error: string | null,
+  ) {
+    const claimed = await db
+      .updateTable('webhook_endpoints')
+      .set({ failure_notified_at: clock() })
+      .where('id', '=', endpoint.id)
+      .where('failure_notified_at', 'is', null)
+      .returning('id')
+      .execute();
     if (claimed.length === 0) return;
     const users = await usersOfOrganizations(db, [endpoint.organization_id], GenericStatus.Active);
     const managers = users.filter((user) => hasAny(permissionsFor(user.role_id), USER_CREATE));
@@ -331,39 +596,99 @@ export function createWebhooks(deps: WebhookDeps) {
           ].join('\n'),
         });
       } catch (mailError) {
-        logger.warn({ err: mailError, webhookId: endpoint.id }, 'webhooks: failure e-mail not sent');
+        logger.warn(
+          { err: mailError, webhookId: endpoint.id },
+          'webhooks: failure e-mail not sent',
+        );
       }
     }
   }
 
   async function attempt(deliveryId: string) {
-    const row = await db.selectFrom('webhook_deliveries as d').innerJoin('webhook_events as e', 'e.id', 'd.event_id').innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
-      .select(['d.id', 'd.attempts', 'd.created_at', 'd.status', 'e.id as event_id', 'e.type', 'e.occurred_at', 'e.data', 'w.id as endpoint_id', 'w.url', 'w.secret_sealed', 'w.organization_id'])
-      .where('d.id', '=', deliveryId).executeTakeFirst();
+    const row = await db
+      .selectFrom('webhook_deliveries as d')
+      .innerJoin('webhook_events as e', 'e.id', 'd.event_id')
+      .innerJoin('webhook_endpoints as w', 'w.id', 'd.endpoint_id')
+      .select([
+        'd.id',
+        'd.attempts',
+        'd.created_at',
+        'd.status',
+        'e.id as event_id',
+        'e.type',
+        'e.occurred_at',
+        'e.data',
+        'w.id as endpoint_id',
+        'w.url',
+        'w.secret_sealed',
+        'w.organization_id',
+      ])
+      .where('d.id', '=', deliveryId)
+      .executeTakeFirst();
     if (!row || row.status !== 'retrying') return;
-    const body = JSON.stringify({ id: row.event_id, type: row.type, occurredAt: iso(row.occurred_at), data: row.data });
+    const body = JSON.stringify({
+      id: row.event_id,
+      type: row.type,
+      occurredAt: iso(row.occurred_at),
+      data: row.data,
+    });
     const now = clock();
     let outcome;
     try {
       const secret = secrets.open(row.secret_sealed, `webhook:${row.endpoint_id}`);
-      outcome = await postWebhook({ url: row.url, body, headers: webhookHeaders(secret, row.event_id, Math.floor(now.getTime() / 1000), body), allowPrivate: settings.allowPrivate, timeoutMs: settings.timeoutMs, resolver: deps.resolver });
+      outcome = await postWebhook({
+        url: row.url,
+        body,
+        headers: webhookHeaders(secret, row.event_id, Math.floor(now.getTime() / 1000), body),
+        allowPrivate: settings.allowPrivate,
+        timeoutMs: settings.timeoutMs,
+        resolver: deps.resolver,
+      });
     } catch (error) {
       outcome = { ok: false, status: null, error: (error as Error).message };
     }
     const attempts = row.attempts + 1;
     const at = clock();
-    const giveUp = !outcome.ok && at.getTime() - new Date(row.created_at).getTime() >= settings.giveUpAfterMs;
+    const giveUp =
+      !outcome.ok && at.getTime() - new Date(row.created_at).getTime() >= settings.giveUpAfterMs;
     const status: DeliveryStatus = outcome.ok ? 'delivered' : giveUp ? 'failed' : 'retrying';
-    await db.updateTable('webhook_deliveries').set({
-      status, attempts, response_status: outcome.status, error: outcome.error, last_attempt_at: at,
-      next_attempt_at: new Date(at.getTime() + (outcome.ok || giveUp ? 0 : backoff(attempts))),
-    }).where('id', '=', row.id).execute();
+    await db
+      .updateTable('webhook_deliveries')
+      .set({
+        status,
+        attempts,
+        response_status: outcome.status,
+        error: outcome.error,
+        last_attempt_at: at,
+        next_attempt_at: new Date(at.getTime() + (outcome.ok || giveUp ? 0 : backoff(attempts))),
+      })
+      .where('id', '=', row.id)
+      .execute();
     deps.onDelivery?.(status);
     if (outcome.ok) {
-      await db.updateTable('webhook_endpoints').set({ failure_notified_at: null }).where('id', '=', row.endpoint_id).where('failure_notified_at', 'is not', null).execute();
+      await db
+        .updateTable('webhook_endpoints')
+        .set({ failure_notified_at: null })
+        .where('id', '=', row.endpoint_id)
+        .where('failure_notified_at', 'is not', null)
+        .execute();
     } else {
-      logger.warn({ webhookId: row.endpoint_id, eventId: row.event_id, attempts, status: outcome.status, error: outcome.error }, giveUp ? 'webhook delivery failed' : 'webhook delivery will be retried');
-      if (attempts >= settings.notifyAfterAttempts || giveUp) await notifyManagers({ id: row.endpoint_id, organization_id: row.organization_id, url: row.url }, attempts, outcome.error);
+      logger.warn(
+        {
+          webhookId: row.endpoint_id,
+          eventId: row.event_id,
+          attempts,
+          status: outcome.status,
+          error: outcome.error,
+        },
+        giveUp ? 'webhook delivery failed' : 'webhook delivery will be retried',
+      );
+      if (attempts >= settings.notifyAfterAttempts || giveUp)
+        await notifyManagers(
+          { id: row.endpoint_id, organization_id: row.organization_id, url: row.url },
+          attempts,
+          outcome.error,
+        );
     }
   }
 
@@ -380,16 +705,30 @@ export function createWebhooks(deps: WebhookDeps) {
   let again = false;
   async function tick() {
     if (stopped || !leader) return;
-    await prune().catch((error: unknown) => logger.warn({ err: error }, 'webhooks: old events not pruned'));
+    await prune().catch((error: unknown) =>
+      logger.warn({ err: error }, 'webhooks: old events not pruned'),
+    );
     const free = settings.concurrency - inFlight.size;
     if (free <= 0) return;
     const heads = await sql<{ id: string; endpoint_id: string; next_attempt_at: Date }>`
-      SELECT DISTINCT ON (endpoint_id) id, endpoint_id, next_attempt_at FROM webhook_deliveries WHERE status = 'retrying' ORDER BY endpoint_id, id`.execute(db);
+      SELECT DISTINCT ON (endpoint_id) id, endpoint_id, next_attempt_at FROM webhook_deliveries WHERE status = 'retrying' ORDER BY endpoint_id, id`.execute(
+      db,
+    );
     const now = clock().getTime();
-    const due = heads.rows.filter((head) => !inFlight.has(head.endpoint_id) && new Date(head.next_attempt_at).getTime() <= now).slice(0, free);
+    const due = heads.rows
+      .filter(
+        (head) =>
+          !inFlight.has(head.endpoint_id) && new Date(head.next_attempt_at).getTime() <= now,
+      )
+      .slice(0, free);
     for (const head of due) {
       const running = attempt(String(head.id))
-        .catch((error: unknown) => logger.warn({ err: error, deliveryId: head.id }, 'webhooks: attempt could not be recorded'))
+        .catch((error: unknown) =>
+          logger.warn(
+            { err: error, deliveryId: head.id },
+            'webhooks: attempt could not be recorded',
+          ),
+        )
         .finally(() => {
           inFlight.delete(head.endpoint_id);
           wake();
@@ -403,13 +742,15 @@ export function createWebhooks(deps: WebhookDeps) {
       again = true;
       return;
     }
-    ticking = tick().catch((error: unknown) => logger.warn({ err: error }, 'webhooks: sender tick failed')).finally(() => {
-      ticking = null;
-      if (again) {
-        again = false;
-        wake();
-      }
-    });
+    ticking = tick()
+      .catch((error: unknown) => logger.warn({ err: error }, 'webhooks: sender tick failed'))
+      .finally(() => {
+        ticking = null;
+        if (again) {
+          again = false;
+          wake();
+        }
+      });
   }
 
   const claim = async () => {
@@ -420,7 +761,8 @@ export function createWebhooks(deps: WebhookDeps) {
         const from = await readCheckpoint();
         if (stopped) return;
         // PGlite serves one process, whose own changes are heard without a notice.
-        if (database.kind === 'postgres') stopListening = await database.listen(ENDPOINTS_CHANNEL, endpointsChanged);
+        if (database.kind === 'postgres')
+          stopListening = await database.listen(ENDPOINTS_CHANNEL, endpointsChanged);
         endpointsChanged();
         handled = from;
         leader = true;
@@ -444,7 +786,12 @@ export function createWebhooks(deps: WebhookDeps) {
   const started = deps.background ? claim() : Promise.resolve();
 
   return {
-    list, create, remove, deliveries, replay, test,
+    list,
+    create,
+    remove,
+    deliveries,
+    replay,
+    test,
     /** Resolves once the reactor has handled the log up to `position` (false after the timeout). */
     async waitFor(position: LogPosition, timeoutMs = 5_000): Promise<boolean> {
       await started;

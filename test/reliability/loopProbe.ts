@@ -13,10 +13,18 @@ if (file) {
   const timer = setInterval(() => {
     const ms = (ns: number) => Math.round(ns / 1e4) / 100;
     try {
-      writeFileSync(file, JSON.stringify({
-        rssBytes: process.memoryUsage.rss(), loopP50Ms: ms(histogram.percentile(50)), loopP99Ms: ms(histogram.percentile(99)), loopMaxMs: ms(histogram.max),
-      }));
-    } catch { /* the folder is gone: the test is over */ }
+      writeFileSync(
+        file,
+        JSON.stringify({
+          rssBytes: process.memoryUsage.rss(),
+          loopP50Ms: ms(histogram.percentile(50)),
+          loopP99Ms: ms(histogram.percentile(99)),
+          loopMaxMs: ms(histogram.max),
+        }),
+      );
+    } catch {
+      /* the folder is gone: the test is over */
+    }
   }, 1000);
   timer.unref();
   // The test resets the histogram at the start of a measured window.

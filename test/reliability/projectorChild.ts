@@ -17,7 +17,10 @@ const killAfter = Number(process.env.KILL_AFTER_PAGES || 0);
 const database = await openDatabase({ databaseUrl, poolSize: 4 });
 await migrateToLatest(database.db);
 const store = await createPostgresEventStore(database);
-const runner = new ProjectionRunner(database, store, allProjections, { pageSize: Number(process.env.PAGE_SIZE || 100), lockRetryMs: 100 });
+const runner = new ProjectionRunner(database, store, allProjections, {
+  pageSize: Number(process.env.PAGE_SIZE || 100),
+  lockRetryMs: 100,
+});
 let pages = 0;
 runner.beforeCheckpoint = async () => {
   pages += 1;
@@ -25,7 +28,11 @@ runner.beforeCheckpoint = async () => {
 };
 await runner.start();
 const head = await store.head();
-const done = await runner.waitFor(allProjections.map((projection) => projection.name), head, 120_000);
+const done = await runner.waitFor(
+  allProjections.map((projection) => projection.name),
+  head,
+  120_000,
+);
 await runner.stop();
 await store.close();
 await database.close();

@@ -9,7 +9,13 @@ import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 
-export type RoundRobinProxy = { url: string; port: number; setTargets(targets: string[]): void; close(): Promise<void>; stats: { requests: number; retried: number; failed: number; upgrades: number } };
+export type RoundRobinProxy = {
+  url: string;
+  port: number;
+  setTargets(targets: string[]): void;
+  close(): Promise<void>;
+  stats: { requests: number; retried: number; failed: number; upgrades: number };
+};
 
 const REFUSED = new Set(['ECONNREFUSED', 'ECONNRESET_BEFORE_SEND', 'EHOSTUNREACH']);
 
@@ -34,19 +40,37 @@ export async function startRoundRobinProxy(initial: string[]): Promise<RoundRobi
         const target = candidates[index];
         if (!target) {
           stats.failed += 1;
-          if (!response.headersSent) response.writeHead(502, { 'content-type': 'application/json' });
-          response.end(JSON.stringify({ statusCode: 502, error: 'Bad Gateway', message: 'No server process answered' }));
+          if (!response.headersSent)
+            response.writeHead(502, { 'content-type': 'application/json' });
+          response.end(
+            JSON.stringify({
+              statusCode: 502,
+              error: 'Bad Gateway',
+              message: 'No server process answered',
+            }),
+          );
           return;
         }
-        const upstream = http.request({
-          host: target.hostname, port: target.port, method: request.method, path: request.url,
-          headers: { ...request.headers, host: target.host, connection: 'close', 'x-forwarded-for': request.socket.remoteAddress ?? '' },
-          agent: false,
-        }, (answer) => {
-          response.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(response);
-          answer.on('error', () => response.destroy());
-        });
+        const upstream = http.request(
+          {
+            host: target.hostname,
+            port: target.port,
+            method: request.method,
+            path: request.url,
+            headers: {
+              ...request.headers,
+              host: target.host,
+              connection: 'close',
+              'x-forwarded-for': request.socket.remoteAddress ?? '',
+            },
+            agent: false,
+          },
+          (answer) => {
+            response.writeHead(answer.statusCode ?? 502, answer.headers);
+            answer.pipe(response);
+            answer.on('error', () => response.destroy());
+          },
+        );
         upstream.on('error', (error: NodeJS.ErrnoException) => {
           if (REFUSED.has(error.code ?? '') && !response.headersSent) {
             stats.retried += 1;
@@ -56,7 +80,9 @@ export async function startRoundRobinProxy(initial: string[]): Promise<RoundRobi
           stats.failed += 1;
           if (!response.headersSent) {
             response.writeHead(502, { 'content-type': 'application/json' });
-            response.end(JSON.stringify({ statusCode: 502, error: 'Bad Gateway', message: error.message }));
+            response.end(
+              JSON.stringify({ statusCode: 502, error: 'Bad Gateway', message: error.message }),
+            );
           } else {
             response.destroy();
           }
@@ -84,12 +110,17 @@ export async function startRoundRobinProxy(initial: string[]): Promise<RoundRobi
       upstream.once('connect', () => {
         connected = true;
         sockets.add(upstream);
-        upstream.on('close', () => { sockets.delete(upstream); client.destroy(); });
+        upstream.on('close', () => {
+          sockets.delete(upstream);
+          client.destroy();
+        });
         client.on('close', () => upstream.destroy());
         const lines = [`${request.method} ${request.url} HTTP/${request.httpVersion}`];
         for (let i = 0; i < request.rawHeaders.length; i += 2) {
           const name = request.rawHeaders[i]!;
-          lines.push(`${name}: ${name.toLowerCase() === 'host' ? target.host : request.rawHeaders[i + 1]}`);
+          lines.push(
+            `${name}: ${name.toLowerCase() === 'host' ? target.host : request.rawHeaders[i + 1]}`,
+          );
         }
         upstream.write(`${lines.join('\r\n')}\r\n\r\n`);
         if (head.length) upstream.write(head);
@@ -107,8 +138,12 @@ export async function startRoundRobinProxy(initial: string[]): Promise<RoundRobi
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   return {
-    url: `http://127.0.0.1:${port}`, port, stats,
-    setTargets(list) { targets = list.map((target) => new URL(target)); },
+    url: `http://127.0.0.1:${port}`,
+    port,
+    stats,
+    setTargets(list) {
+      targets = list.map((target) => new URL(target));
+    },
     async close() {
       for (const socket of sockets) socket.destroy();
       server.closeAllConnections();

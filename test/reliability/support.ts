@@ -31,34 +31,49 @@ export const scaled = (name: string, fallback: number): number => {
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
 export const callerOf = (user: Member, roleId: RoleId): Caller => {
-  const actor: Actor = { userId: user.userId, organizationId: user.organizationId, roleId, permissions: permissionsFor(roleId), sessionId: randomUUID() };
+  const actor: Actor = {
+    userId: user.userId,
+    organizationId: user.organizationId,
+    roleId,
+    permissions: permissionsFor(roleId),
+    sessionId: randomUUID(),
+  };
   return { actor, requestId: randomUUID() };
 };
 
 /** Runs `work` over `items` with at most `concurrency` at a time; results in input order. */
-export async function pool<T, R>(items: readonly T[], concurrency: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: readonly T[],
+  concurrency: number,
+  work: (item: T, index: number) => Promise<R>,
+): Promise<R[]> {
   const results = new Array<R>(items.length);
   let next = 0;
-  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, async () => {
-    while (next < items.length) {
-      const index = next++;
-      results[index] = await work(items[index]!, index);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: Math.min(concurrency, items.length) }, async () => {
+      while (next < items.length) {
+        const index = next++;
+        results[index] = await work(items[index]!, index);
+      }
+    }),
+  );
   return results;
 }
 
 export const percentile = (values: readonly number[], p: number): number => {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+  return sorted[
+    Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))
+  ]!;
 };
 
 // ---------------------------------------------------------------------------------------------
 // Read-model hashes
 
 /** Every table a projection owns (emptied and rebuilt by a reset). */
-export const readModelTables = (): string[] => [...new Set(allProjections.flatMap((projection) => projection.tables))].sort();
+export const readModelTables = (): string[] =>
+  [...new Set(allProjections.flatMap((projection) => projection.tables))].sort();
 
 export type TableHash = { rows: number; hash: string };
 
@@ -66,7 +81,10 @@ export type TableHash = { rows: number; hash: string };
  * md5 of each read-model table's rows, ordered by their text. Surrogate keys drawn from a sequence
  * (bigserial) are left out: a rebuild draws new numbers for the same rows, and no screen shows them.
  */
-export async function hashReadModels(db: Kysely<DB>, tables = readModelTables()): Promise<Map<string, TableHash>> {
+export async function hashReadModels(
+  db: Kysely<DB>,
+  tables = readModelTables(),
+): Promise<Map<string, TableHash>> {
   const hashes = new Map<string, TableHash>();
   for (const table of tables) {
     const { rows: columns } = await sql<{ column_name: string }>`
@@ -84,10 +102,12 @@ export async function hashReadModels(db: Kysely<DB>, tables = readModelTables())
 
 /** The tables whose hash differs, with both row counts. */
 export const diffHashes = (a: Map<string, TableHash>, b: Map<string, TableHash>): string[] =>
-  [...new Set([...a.keys(), ...b.keys()])].filter((table) => a.get(table)?.hash !== b.get(table)?.hash)
+  [...new Set([...a.keys(), ...b.keys()])]
+    .filter((table) => a.get(table)?.hash !== b.get(table)?.hash)
     .map((table) => `${table} (${a.get(table)?.rows ?? '-'} rows vs ${b.get(table)?.rows ?? '-'})`);
 
-export const totalRows = (hashes: Map<string, TableHash>) => [...hashes.values()].reduce((sum, entry) => sum + entry.rows, 0);
+export const totalRows = (hashes: Map<string, TableHash>) =>
+  [...hashes.values()].reduce((sum, entry) => sum + entry.rows, 0);
 
 // ---------------------------------------------------------------------------------------------
 // The real server as a child process
@@ -118,9 +138,19 @@ export type ServerProcess = {
   probe(): { rssBytes: number; loopP50Ms: number; loopP99Ms: number; loopMaxMs: number } | null;
 };
 
-export type ServerOptions = { port: number; databaseUrl: string | null; dataDir?: string; env?: Record<string, string>; logFile?: string; readyTimeoutMs?: number };
+export type ServerOptions = {
+  port: number;
+  databaseUrl: string | null;
+  dataDir?: string;
+  env?: Record<string, string>;
+  logFile?: string;
+  readyTimeoutMs?: number;
+};
 
-export const SERVER_ADMIN = { email: 'reliability-admin@example.com', password: 'Reliable-admin-1' };
+export const SERVER_ADMIN = {
+  email: 'reliability-admin@example.com',
+  password: 'Reliable-admin-1',
+};
 
 /**
  * `server/main.ts` in its own Node process (as `npm start` runs it, without the client build),
@@ -131,29 +161,62 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
   const probeFile = path.join(dataDir, `loop-probe-${options.port}.json`);
   const env: Record<string, string> = {
     ...(process.env as Record<string, string>),
-    PORT: String(options.port), HOST: '127.0.0.1', DEMO: '0', DATA_DIR: dataDir, CLIENT_DIR: path.join(dataDir, 'no-client'),
-    ADMIN_EMAIL: SERVER_ADMIN.email, ADMIN_PASSWORD: SERVER_ADMIN.password, LOG_LEVEL: 'warn', PRETTY_LOGS: '0',
-    RATE_LIMIT_PER_MINUTE: '1000000000', LOOP_PROBE_FILE: probeFile,
+    PORT: String(options.port),
+    HOST: '127.0.0.1',
+    DEMO: '0',
+    DATA_DIR: dataDir,
+    CLIENT_DIR: path.join(dataDir, 'no-client'),
+    ADMIN_EMAIL: SERVER_ADMIN.email,
+    ADMIN_PASSWORD: SERVER_ADMIN.password,
+    LOG_LEVEL: 'warn',
+    PRETTY_LOGS: '0',
+    RATE_LIMIT_PER_MINUTE: '1000000000',
+    LOOP_PROBE_FILE: probeFile,
     ...options.env,
   };
-  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl; else delete env.DATABASE_URL;
-  const child = spawn(NODE, ['--import', 'tsx', '--import', path.join(ROOT, 'test/reliability/loopProbe.ts'), 'server/main.ts'], {
-    cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  if (options.databaseUrl) env.DATABASE_URL = options.databaseUrl;
+  else delete env.DATABASE_URL;
+  const child = spawn(
+    NODE,
+    [
+      '--import',
+      'tsx',
+      '--import',
+      path.join(ROOT, 'test/reliability/loopProbe.ts'),
+      'server/main.ts',
+    ],
+    {
+      cwd: ROOT,
+      env,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const log = options.logFile ? createWriteStream(options.logFile, { flags: 'a' }) : null;
   child.stdout!.on('data', (chunk) => log?.write(chunk));
   child.stderr!.on('data', (chunk) => log?.write(chunk));
-  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => { log?.end(); resolve(code); }));
+  const exited = new Promise<number | null>((resolve) =>
+    child.once('exit', (code) => {
+      log?.end();
+      resolve(code);
+    }),
+  );
   const url = `http://127.0.0.1:${options.port}`;
   let gone = false;
-  void exited.then(() => { gone = true; });
+  void exited.then(() => {
+    gone = true;
+  });
   const deadline = Date.now() + (options.readyTimeoutMs ?? 120_000);
   for (;;) {
-    if (gone) throw new Error(`the server exited before it was ready${options.logFile ? ` (log: ${options.logFile})` : ''}`);
+    if (gone)
+      throw new Error(
+        `the server exited before it was ready${options.logFile ? ` (log: ${options.logFile})` : ''}`,
+      );
     try {
       const response = await fetch(`${url}/api/health`, { signal: AbortSignal.timeout(2000) });
       if (response.status === 200) break;
-    } catch { /* not listening yet */ }
+    } catch {
+      /* not listening yet */
+    }
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       throw new Error('the server did not become ready in time');
@@ -161,7 +224,10 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
     await sleep(100);
   }
   return {
-    pid: child.pid!, url, child, exited,
+    pid: child.pid!,
+    url,
+    child,
+    exited,
     async kill9() {
       if (!gone) child.kill('SIGKILL');
       await exited;
@@ -174,7 +240,11 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
       clearTimeout(timer);
     },
     probe() {
-      try { return JSON.parse(readFileSync(probeFile, 'utf8')); } catch { return null; }
+      try {
+        return JSON.parse(readFileSync(probeFile, 'utf8'));
+      } catch {
+        return null;
+      }
     },
   };
 }
@@ -190,17 +260,27 @@ export const rssOf = (pid: number): number => {
 };
 
 /** JSON over HTTP with a deadline: status and body, or the network error's message as status 0. */
-export async function request(url: string, options: { method?: string; token?: string; body?: unknown; timeoutMs?: number } = {}): Promise<{ status: number; body: any; error?: string }> {
+export async function request(
+  url: string,
+  options: { method?: string; token?: string; body?: unknown; timeoutMs?: number } = {},
+): Promise<{ status: number; body: any; error?: string }> {
   try {
     const response = await fetch(url, {
       method: options.method ?? 'GET',
-      headers: { ...(options.token ? { authorization: `Bearer ${options.token}` } : {}), ...(options.body === undefined ? {} : { 'content-type': 'application/json' }) },
+      headers: {
+        ...(options.token ? { authorization: `Bearer ${options.token}` } : {}),
+        ...(options.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: options.body === undefined ? undefined : JSON.stringify(options.body),
       signal: AbortSignal.timeout(options.timeoutMs ?? 10_000),
     });
     const text = await response.text();
     let body: unknown = text;
-    try { body = JSON.parse(text); } catch { /* not JSON */ }
+    try {
+      body = JSON.parse(text);
+    } catch {
+      /* not JSON */
+    }
     return { status: response.status, body };
   } catch (error) {
     return { status: 0, body: null, error: (error as Error).message };

@@ -1,10 +1,17 @@
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { appStore, authStatusAtom, authUserAtom, readTokens, writeTokens } from '../state/session.ts';
+import {
+  appStore,
+  authStatusAtom,
+  authUserAtom,
+  readTokens,
+  writeTokens,
+} from '../state/session.ts';
 import { users } from '../test/users.ts';
 import { ApiError, apiGet, apiPost, SIGN_OUT_DELAY_MS } from './http.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 /** A tiny fake of the server's token rules: one valid access token, single-use refresh tokens. */
 function fakeServer({ refreshWorks }: { refreshWorks: boolean }) {
@@ -16,7 +23,8 @@ function fakeServer({ refreshWorks }: { refreshWorks: boolean }) {
     calls.push({ url, auth });
     if (url === '/api/refresh-token') {
       const { refreshToken } = JSON.parse(String(init?.body)) as { refreshToken: string };
-      if (!refreshWorks || refreshToken !== 'refresh-1') return json(401, { message: 'Refresh token not valid' });
+      if (!refreshWorks || refreshToken !== 'refresh-1')
+        return json(401, { message: 'Refresh token not valid' });
       validAccess = 'access-2';
       return json(200, { accessToken: 'access-2', refreshToken: 'refresh-2' });
     }
@@ -78,22 +86,56 @@ describe('the HTTP client', () => {
   });
 
   it("carries the server's message, or 'Something went wrong!' when it sent none", async () => {
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) =>
-      String(input) === '/api/loads' ? json(409, { message: 'Load L-000001 is in transit', errors: [{ path: 'status', message: 'No' }] }) : new Response('<html>', { status: 502 })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) =>
+        String(input) === '/api/loads'
+          ? json(409, {
+              message: 'Load L-000001 is in transit',
+              errors: [{ path: 'status', message: 'No' }],
+            })
+          : new Response('<html>', { status: 502 }),
+      ),
+    );
     const refused = await apiGet('/loads').catch((error: unknown) => error);
     expect(refused).toBeInstanceOf(ApiError);
-    expect(refused).toMatchObject({ status: 409, message: 'Load L-000001 is in transit', errors: [{ path: 'status', message: 'No' }] });
-    await expect(apiGet('/other')).rejects.toMatchObject({ status: 502, message: 'Something went wrong!' });
+    expect(refused).toMatchObject({
+      status: 409,
+      message: 'Load L-000001 is in transit',
+      errors: [{ path: 'status', message: 'No' }],
+    });
+    await expect(apiGet('/other')).rejects.toMatchObject({
+      status: 502,
+      message: 'Something went wrong!',
+    });
   });
 
   it("sends a command's consistency token with the next read, the newest one, until a read carried it", async () => {
     const sent: { method: string; url: string; position: string | null }[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const method = init?.method ?? 'GET';
-      sent.push({ method, url: String(input), position: new Headers(init?.headers).get('X-Log-Position') });
-      const position = String(input) === '/api/loads' && method === 'POST' ? '901.77' : String(input) === '/api/loads/old' ? '900.5' : null;
-      return new Response(JSON.stringify({ ok: true }), { status: 200, headers: { 'Content-Type': 'application/json', ...(position ? { 'X-Log-Position': position } : {}) } });
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const method = init?.method ?? 'GET';
+        sent.push({
+          method,
+          url: String(input),
+          position: new Headers(init?.headers).get('X-Log-Position'),
+        });
+        const position =
+          String(input) === '/api/loads' && method === 'POST'
+            ? '901.77'
+            : String(input) === '/api/loads/old'
+              ? '900.5'
+              : null;
+        return new Response(JSON.stringify({ ok: true }), {
+          status: 200,
+          headers: {
+            'Content-Type': 'application/json',
+            ...(position ? { 'X-Log-Position': position } : {}),
+          },
+        });
+      }),
+    );
     await apiPost('/loads', { weight: 1 });
     await apiPost('/loads/old', { weight: 1 });
     await apiGet('/loads/shipper');

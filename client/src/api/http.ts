@@ -1,5 +1,12 @@
 import { messageOfCode } from '../../../domain/contracts/errorCodes.ts';
-import { clearTokens, readTokenHandOvers, readTokens, recordTokenHandOver, signOutLocally, writeTokens } from '../state/session.ts';
+import {
+  clearTokens,
+  readTokenHandOvers,
+  readTokens,
+  recordTokenHandOver,
+  signOutLocally,
+  writeTokens,
+} from '../state/session.ts';
 
 /** One problem the server found in the input: a field (`path`) or, for imports, a row and field. */
 export interface ApiFieldError {
@@ -86,10 +93,17 @@ function rememberLogPosition(response: Response): void {
   const next = token ? positionOf(token) : null;
   if (!token || !next) return;
   const known = logPosition ? positionOf(logPosition) : null;
-  if (!known || next[0] > known[0] || (next[0] === known[0] && next[1] > known[1])) logPosition = token;
+  if (!known || next[0] > known[0] || (next[0] === known[0] && next[1] > known[1]))
+    logPosition = token;
 }
 
-async function send(method: string, path: string, body: unknown, options: RequestOptions, token: string | null): Promise<Response> {
+async function send(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+  token: string | null,
+): Promise<Response> {
   const headers = new Headers(options.headers);
   headers.set('Accept', 'application/json');
   const carried = method === 'GET' ? logPosition : null;
@@ -113,9 +127,12 @@ async function toApiError(response: Response): Promise<ApiError> {
   const payload = parseBody(await response.text());
   const data = isRecord(payload) ? payload : {};
   const code = typeof data.code === 'string' ? data.code : undefined;
-  const message = messageOfCode(code) ?? (typeof data.message === 'string' && data.message !== '' ? data.message : SOMETHING_WENT_WRONG);
-  const errors = (Array.isArray(data.errors) ? data.errors.filter(isFieldError) : [])
-    .map((item) => ({ ...item, message: messageOfCode(item.code) ?? item.message }));
+  const message =
+    messageOfCode(code) ??
+    (typeof data.message === 'string' && data.message !== '' ? data.message : SOMETHING_WENT_WRONG);
+  const errors = (Array.isArray(data.errors) ? data.errors.filter(isFieldError) : []).map(
+    (item) => ({ ...item, message: messageOfCode(item.code) ?? item.message }),
+  );
   return new ApiError(response.status, message, errors, code);
 }
 
@@ -152,7 +169,9 @@ function inEveryTabAlone<T>(name: string, body: () => Promise<T>): Promise<T> {
  * refreshing with the same one would end the session). `stale` is the access token the caller found
  * wanting: when another tab has stored a different one meanwhile, that one is the answer.
  */
-export function refreshOnce(stale: string | null = readTokens()?.accessToken ?? null): Promise<string | null> {
+export function refreshOnce(
+  stale: string | null = readTokens()?.accessToken ?? null,
+): Promise<string | null> {
   refreshing ??= inEveryTabAlone('freight-token-refresh', async () => {
     const stored = readTokens()?.accessToken ?? null;
     if (stored && stored !== stale) return stored;
@@ -187,7 +206,12 @@ function scheduleSignOut(): void {
  * One call to the API, answered as a Response. A 401 triggers one token refresh and one retry with
  * the new token; when the refresh fails, the user is signed out 500 ms later.
  */
-async function fetchWithAuth(method: string, path: string, body: unknown, options: RequestOptions): Promise<Response> {
+async function fetchWithAuth(
+  method: string,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<Response> {
   const auth = options.auth ?? true;
   const token = auth ? (readTokens()?.accessToken ?? null) : null;
   let response = await send(method, path, body, options, token);
@@ -202,7 +226,12 @@ async function fetchWithAuth(method: string, path: string, body: unknown, option
 }
 
 /** One call to the API, its JSON answer parsed (undefined for an empty answer). */
-export async function request<T>(method: string, path: string, body?: unknown, options: RequestOptions = {}): Promise<T> {
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
   const response = await fetchWithAuth(method, path, body, options);
   if (response.status === 204) return undefined as T;
   return parseBody(await response.text()) as T;
@@ -230,7 +259,10 @@ export function apiDelete<T>(path: string, body?: unknown, options?: RequestOpti
 }
 
 /** A multipart request as docs/api.md describes it: the JSON fields in `data`, each file in its own field. */
-export function multipartBody(data: unknown, files: Record<string, File | Blob | null | undefined> = {}): FormData {
+export function multipartBody(
+  data: unknown,
+  files: Record<string, File | Blob | null | undefined> = {},
+): FormData {
   const form = new FormData();
   form.append('data', JSON.stringify(data));
   for (const [name, file] of Object.entries(files)) if (file) form.append(name, file);

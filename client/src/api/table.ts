@@ -26,12 +26,22 @@ export interface TableRow {
 export type TableAnswer<Row extends TableRow = TableRow> = ContractTableAnswer<Row>;
 
 const isEmptyValue = (value: unknown): boolean =>
-  value === undefined || value === null || value === '' || value === 0 || value === '0' || (Array.isArray(value) && value.length === 0);
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  value === 0 ||
+  value === '0' ||
+  (Array.isArray(value) && value.length === 0);
 
 /** The filters to send: each value as a list, empty and 0 values dropped, then filters left with nothing dropped. */
-export function activeFilters(filters: Record<string, unknown> = {}): { name: string; value: unknown[] }[] {
+export function activeFilters(
+  filters: Record<string, unknown> = {},
+): { name: string; value: unknown[] }[] {
   return Object.entries(filters)
-    .map(([name, value]) => ({ name, value: (Array.isArray(value) ? value : [value]).filter((item) => !isEmptyValue(item)) }))
+    .map(([name, value]) => ({
+      name,
+      value: (Array.isArray(value) ? value : [value]).filter((item) => !isEmptyValue(item)),
+    }))
     .filter((filter) => filter.value.length > 0);
 }
 
@@ -49,7 +59,11 @@ export function tableQueryString(state: TableQueryState): string {
   return params.toString();
 }
 
-export function fetchTable<Row extends TableRow = TableRow>(url: string, state: TableQueryState, signal?: AbortSignal): Promise<TableAnswer<Row>> {
+export function fetchTable<Row extends TableRow = TableRow>(
+  url: string,
+  state: TableQueryState,
+  signal?: AbortSignal,
+): Promise<TableAnswer<Row>> {
   const separator = url.includes('?') ? '&' : '?';
   return apiGet<TableAnswer<Row>>(`${url}${separator}${tableQueryString(state)}`, { signal });
 }

@@ -16,7 +16,9 @@ describe('redirect rules', () => {
 
   it('lets a signed-out visitor read the terms and the privacy policy', async () => {
     const { current } = renderAppAt('/terms');
-    expect(await screen.findByRole('heading', { name: 'Terms and conditions', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Terms and conditions', level: 1 }),
+    ).toBeTruthy();
     expect(current()).toBe('/terms');
   });
 
@@ -31,12 +33,17 @@ describe('redirect rules', () => {
     ['shipper', '/signin/', '/loads/shipper', 'My loads'],
     ['driver', '/signup/select', '/driver', 'My tour'],
     ['admin', '/', '/loads/shipper', 'My loads'],
-  ] as const)('takes a signed-in %s from %s to the home page of the role', async (role, from, home, title) => {
-    await resetApp(users[role]);
-    const { current } = renderAppAt(from);
-    expect(await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 8000 })).toBeTruthy();
-    expect(current()).toBe(home);
-  });
+  ] as const)(
+    'takes a signed-in %s from %s to the home page of the role',
+    async (role, from, home, title) => {
+      await resetApp(users[role]);
+      const { current } = renderAppAt(from);
+      expect(
+        await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 8000 }),
+      ).toBeTruthy();
+      expect(current()).toBe(home);
+    },
+  );
 
   it('restores the remembered path after sign-in', async () => {
     const { current } = renderAppAt('/tours');
@@ -70,7 +77,13 @@ describe('redirect rules', () => {
   it('titles the edit screen with the load id', async () => {
     await resetApp(users.shipper);
     renderAppAt('/loads/edit/L-000123');
-    expect(await screen.findByRole('heading', { name: 'Updating Load L-000123', level: 1 }, { timeout: 5000 })).toBeTruthy();
+    expect(
+      await screen.findByRole(
+        'heading',
+        { name: 'Updating Load L-000123', level: 1 },
+        { timeout: 5000 },
+      ),
+    ).toBeTruthy();
   });
 });
 
@@ -81,7 +94,9 @@ describe('layout and menus', () => {
     await resetApp(users.shipper);
     renderAppAt('/loads/shipper');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Loads' }).getAttribute('href')).toBe('/loads/shipper');
+    expect(within(nav).getByRole('link', { name: 'Loads' }).getAttribute('href')).toBe(
+      '/loads/shipper',
+    );
     expect(within(nav).getByRole('link', { name: 'Create A New Shipment' })).toBeTruthy();
     expect(within(nav).queryByRole('link', { name: 'Search Loads' })).toBeNull();
     expect(within(nav).queryByRole('link', { name: 'Add Organization' })).toBeNull();
@@ -117,7 +132,9 @@ describe('layout and menus', () => {
     renderAppAt('/loads/shipper');
     const sidebar = await screen.findByRole('complementary', { name: 'Sidebar' });
     expect(within(sidebar).getByText('Admin User')).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'User menu of superadmin@example.com' })).toBeTruthy();
+    expect(
+      screen.getByRole('button', { name: 'User menu of superadmin@example.com' }),
+    ).toBeTruthy();
   });
 
   it("lists a shipper's ratings with two decimals", async () => {
@@ -201,6 +218,8 @@ describe('languages', () => {
     renderAppAt('/loads/carrier');
     const nav = await screen.findByRole('navigation', { name: 'Navigation principale' });
     expect(within(nav).getByRole('link', { name: 'Rechercher des chargements' })).toBeTruthy();
-    expect(screen.getByRole('heading', { name: 'Rechercher des chargements', level: 1 })).toBeTruthy();
+    expect(
+      screen.getByRole('heading', { name: 'Rechercher des chargements', level: 1 }),
+    ).toBeTruthy();
   });
 });

@@ -14,13 +14,24 @@ function MenuNode({ item, path, depth }: { item: MenuItem; path: string; depth: 
     const listId = `menu-${item.id}`;
     return (
       <li className={`menu-section${active ? ' is-active-parent' : ''}`}>
-        <button type="button" className="menu-section-title" aria-expanded={open} aria-controls={listId} onClick={() => setOpen(!open)}>
+        <button
+          type="button"
+          className="menu-section-title"
+          aria-expanded={open}
+          aria-controls={listId}
+          onClick={() => setOpen(!open)}
+        >
           <span>{label}</span>
-          <i className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-right flip-rtl'}`} aria-hidden="true" />
+          <i
+            className={`pi ${open ? 'pi-chevron-down' : 'pi-chevron-right flip-rtl'}`}
+            aria-hidden="true"
+          />
         </button>
         {open && (
           <ul id={listId} className="menu-list">
-            {item.children?.map((child) => <MenuNode key={child.id} item={child} path={path} depth={depth + 1} />)}
+            {item.children?.map((child) => (
+              <MenuNode key={child.id} item={child} path={path} depth={depth + 1} />
+            ))}
           </ul>
         )}
       </li>
@@ -43,11 +54,16 @@ function MenuNode({ item, path, depth }: { item: MenuItem; path: string; depth: 
         >
           {item.icon && <i className={`${item.icon} menu-icon`} aria-hidden="true" />}
           <span className="menu-label">{label}</span>
-          <i className={`pi pi-angle-down menu-chevron${expanded ? ' is-open' : ''}`} aria-hidden="true" />
+          <i
+            className={`pi pi-angle-down menu-chevron${expanded ? ' is-open' : ''}`}
+            aria-hidden="true"
+          />
         </button>
         {expanded && (
           <ul id={listId} className="menu-list menu-sublist">
-            {item.children.map((child) => <MenuNode key={child.id} item={child} path={path} depth={depth + 1} />)}
+            {item.children.map((child) => (
+              <MenuNode key={child.id} item={child} path={path} depth={depth + 1} />
+            ))}
           </ul>
         )}
       </li>
@@ -75,7 +91,9 @@ export function AppMenu({ items }: { items: MenuItem[] }) {
   const [path] = useLocation();
   return (
     <ul className="menu-root">
-      {items.map((item) => <MenuNode key={item.id} item={item} path={path} depth={1} />)}
+      {items.map((item) => (
+        <MenuNode key={item.id} item={item} path={path} depth={1} />
+      ))}
     </ul>
   );
 }

@@ -45,7 +45,10 @@ export function AppRoutes() {
   const [initialPath, setInitialPath] = useAtom(initialPathAtom);
   const { parser } = useRouter();
   const decision = decideRoute(location, user, initialPath, parser);
-  const decisionKey = decision.kind === 'redirect' ? `redirect:${decision.to}:${decision.remember ?? ''}` : `render:${location}`;
+  const decisionKey =
+    decision.kind === 'redirect'
+      ? `redirect:${decision.to}:${decision.remember ?? ''}`
+      : `render:${location}`;
 
   useEffect(() => {
     if (decision.kind === 'redirect') {

@@ -10,13 +10,17 @@ import { OrganizationWaiting } from './OrganizationWaiting.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
 // The other navigation styles' code loads only where they are used: the drawer once it is first opened.
-const HorizontalMenu = lazy(() => import('./HorizontalMenu.tsx').then((module) => ({ default: module.HorizontalMenu })));
+const HorizontalMenu = lazy(() =>
+  import('./HorizontalMenu.tsx').then((module) => ({ default: module.HorizontalMenu })),
+);
 const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
 
 const smallScreenQuery = '(max-width: 991px)';
 
 function useSmallScreen(): boolean {
-  const [small, setSmall] = useState(() => typeof window.matchMedia === 'function' && window.matchMedia(smallScreenQuery).matches);
+  const [small, setSmall] = useState(
+    () => typeof window.matchMedia === 'function' && window.matchMedia(smallScreenQuery).matches,
+  );
   useEffect(() => {
     if (typeof window.matchMedia !== 'function') return;
     const query = window.matchMedia(smallScreenQuery);

@@ -7,8 +7,16 @@ import { homePathOf } from './guards.ts';
 import { filterMenu, menu } from './menu.ts';
 
 export function initialsOf(text: string): string {
-  const words = text.trim().split(/[\s@._-]+/).filter(Boolean);
-  return (words.slice(0, 2).map((word) => [...word][0]).join('') || '?').toUpperCase();
+  const words = text
+    .trim()
+    .split(/[\s@._-]+/)
+    .filter(Boolean);
+  return (
+    words
+      .slice(0, 2)
+      .map((word) => [...word][0])
+      .join('') || '?'
+  ).toUpperCase();
 }
 
 /** Rating entries shown in the sidebar of Shippers and Carriers: 'name: value' with two decimals. */
@@ -30,7 +38,10 @@ export function AppSidebar({ folded, inDrawer = false }: { folded: boolean; inDr
   const items = filterMenu(menu, user.permissions);
 
   return (
-    <aside className={`layout-sidebar${folded ? ' is-folded' : ''}${inDrawer ? ' in-drawer' : ''}`} aria-label={t('sidebar.label')}>
+    <aside
+      className={`layout-sidebar${folded ? ' is-folded' : ''}${inDrawer ? ' in-drawer' : ''}`}
+      aria-label={t('sidebar.label')}
+    >
       <Link href={homePathOf(user)} className="app-brand sidebar-brand">
         <span className="app-brand-mark" aria-hidden="true">
           <i className="pi pi-truck" />
@@ -42,13 +53,20 @@ export function AppSidebar({ folded, inDrawer = false }: { folded: boolean; inDr
           {initialsOf(user.name || user.email || 'A')}
         </span>
         <div className="sidebar-user-text">
-          <strong className="sidebar-user-name" dir="auto">{displayName}</strong>
-          {user.organization?.name && <span className="sidebar-user-org" dir="auto">{user.organization.name}</span>}
+          <strong className="sidebar-user-name" dir="auto">
+            {displayName}
+          </strong>
+          {user.organization?.name && (
+            <span className="sidebar-user-org" dir="auto">
+              {user.organization.name}
+            </span>
+          )}
           {ratings.length > 0 && (
             <ul className="sidebar-ratings" aria-label={t('sidebar.ratings')}>
               {ratings.map((rating) => (
                 <li key={rating.name}>
-                  <i className="pi pi-star-fill" aria-hidden="true" /> {rating.name}: <span className="tabular">{rating.value}</span>
+                  <i className="pi pi-star-fill" aria-hidden="true" /> {rating.name}:{' '}
+                  <span className="tabular">{rating.value}</span>
                 </li>
               ))}
             </ul>

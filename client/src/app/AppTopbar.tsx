@@ -17,9 +17,16 @@ export function AppTopbar({ navStyle }: { navStyle: NavStyle }) {
   const settings = useAtomValue(settingsAtom);
   const setSettings = useSetAtom(settingsAtom);
   const openDrawer = useSetAtom(navDrawerOpenAtom);
-  const toggle = navStyle === 'drawer' ? () => openDrawer(true) : navStyle === 'collapsible' || navStyle === 'default'
-    ? () => setSettings({ navStyle: 'collapsible', navCollapsed: !(navStyle === 'collapsible' && settings.navCollapsed) })
-    : null;
+  const toggle =
+    navStyle === 'drawer'
+      ? () => openDrawer(true)
+      : navStyle === 'collapsible' || navStyle === 'default'
+        ? () =>
+            setSettings({
+              navStyle: 'collapsible',
+              navCollapsed: !(navStyle === 'collapsible' && settings.navCollapsed),
+            })
+        : null;
   const showBrand = navStyle === 'drawer' || navStyle === 'horizontal';
 
   return (

@@ -5,13 +5,25 @@ import { type ReactNode, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiGet } from '../api/http.ts';
 import { preloadShell } from './shellPreload.ts';
-import { type AuthUser, appStore, authStatusAtom, authUserAtom, rememberedUser, rememberUser, signOutLocally } from '../state/session.ts';
+import {
+  type AuthUser,
+  appStore,
+  authStatusAtom,
+  authUserAtom,
+  rememberedUser,
+  rememberUser,
+  signOutLocally,
+} from '../state/session.ts';
 
 /** A full-page spinner: shown while the stored token is checked and while a page's code loads. */
 export function FullPageSpinner({ label }: { label: string }) {
   return (
     <div className="full-page-spinner" role="status" aria-live="polite">
-      <ProgressSpinner style={{ width: '3rem', height: '3rem' }} strokeWidth="4" aria-hidden="true" />
+      <ProgressSpinner
+        style={{ width: '3rem', height: '3rem' }}
+        strokeWidth="4"
+        aria-hidden="true"
+      />
       <span className="visually-hidden">{label}</span>
     </div>
   );
@@ -39,7 +51,9 @@ export function AuthBootstrap({ children }: { children: ReactNode }) {
         // Offline (the driver's installed app on the road: no network, or no way to the server from
         // a page the service worker opened): the page opens with the user last read; its API calls
         // fail until the network is back, and the positions wait in IndexedDB.
-        const offline = !navigator.onLine || (!(error instanceof ApiError) && Boolean(navigator.serviceWorker?.controller));
+        const offline =
+          !navigator.onLine ||
+          (!(error instanceof ApiError) && Boolean(navigator.serviceWorker?.controller));
         const kept = offline ? rememberedUser() : null;
         if (kept) {
           appStore.set(authUserAtom, kept);

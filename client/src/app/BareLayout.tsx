@@ -21,7 +21,11 @@ export function BareLayout({ children }: { children: ReactNode }) {
         {t('app.skipToContent')}
       </a>
       <header className="bare-topbar">
-        <Link href={user ? homePathOf(user) : paths.landing} className="app-brand" aria-label={t('app.name')}>
+        <Link
+          href={user ? homePathOf(user) : paths.landing}
+          className="app-brand"
+          aria-label={t('app.name')}
+        >
           <span className="app-brand-mark" aria-hidden="true">
             <i className="pi pi-truck" />
           </span>
@@ -30,7 +34,10 @@ export function BareLayout({ children }: { children: ReactNode }) {
         <div className="topbar-actions">
           {user && (
             <Link href={homePathOf(user)} className="p-button p-button-text p-button-sm bare-back">
-              <i className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl" aria-hidden="true" />
+              <i
+                className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl"
+                aria-hidden="true"
+              />
               <span className="p-button-label">{t('common.back')}</span>
             </Link>
           )}

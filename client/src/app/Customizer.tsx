@@ -6,8 +6,17 @@ import { Sidebar } from 'primereact/sidebar';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  colorPresets, customizerOpenAtom, defaultSettings, footerTypes, headerTypes, layoutTypes, navStyles, routeTransitions, settingsAtom,
-  themeModes, themeStyles,
+  colorPresets,
+  customizerOpenAtom,
+  defaultSettings,
+  footerTypes,
+  headerTypes,
+  layoutTypes,
+  navStyles,
+  routeTransitions,
+  settingsAtom,
+  themeModes,
+  themeStyles,
 } from '../state/settings.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
@@ -29,7 +38,10 @@ export default function Customizer() {
   const [settings, setSettings] = useAtom(settingsAtom);
   const rtl = useAtomValue(settingsAtom).rtl;
   const options = <T extends string>(values: readonly T[], prefix: string) =>
-    values.map((value) => ({ value, label: t(`customizer.${prefix}.${value}` as never) as string }));
+    values.map((value) => ({
+      value,
+      label: t(`customizer.${prefix}.${value}` as never) as string,
+    }));
 
   return (
     <Sidebar
@@ -41,10 +53,20 @@ export default function Customizer() {
       ariaCloseLabel={t('common.close')}
     >
       <Section title={t('customizer.style')}>
-        <SelectButton value={settings.style} options={options(themeStyles, 'styles')} onChange={(e) => e.value && setSettings({ style: e.value })} allowEmpty={false} />
+        <SelectButton
+          value={settings.style}
+          options={options(themeStyles, 'styles')}
+          onChange={(e) => e.value && setSettings({ style: e.value })}
+          allowEmpty={false}
+        />
       </Section>
       <Section title={t('customizer.mode')}>
-        <SelectButton value={settings.mode} options={options(themeModes, 'modes')} onChange={(e) => e.value && setSettings({ mode: e.value })} allowEmpty={false} />
+        <SelectButton
+          value={settings.mode}
+          options={options(themeModes, 'modes')}
+          onChange={(e) => e.value && setSettings({ mode: e.value })}
+          allowEmpty={false}
+        />
       </Section>
       <Section title={t('customizer.colors')}>
         <div className="color-presets" role="radiogroup" aria-label={t('customizer.colors')}>
@@ -57,7 +79,9 @@ export default function Customizer() {
               aria-label={t(`customizer.presets.${preset.id}`)}
               title={t(`customizer.presets.${preset.id}`)}
               className="color-preset"
-              style={{ background: `linear-gradient(135deg, ${preset.primary} 50%, ${preset.secondary} 50%)` }}
+              style={{
+                background: `linear-gradient(135deg, ${preset.primary} 50%, ${preset.secondary} 50%)`,
+              }}
               onClick={() => setSettings({ preset: preset.id })}
             >
               {settings.preset === preset.id && <i className="pi pi-check" aria-hidden="true" />}
@@ -77,7 +101,11 @@ export default function Customizer() {
       <Section title={t('customizer.direction')}>
         <label className="customizer-row">
           <span>{t('customizer.rtl')}</span>
-          <InputSwitch checked={settings.rtl} onChange={(e) => setSettings({ rtl: Boolean(e.value) })} aria-label={t('customizer.rtl')} />
+          <InputSwitch
+            checked={settings.rtl}
+            onChange={(e) => setSettings({ rtl: Boolean(e.value) })}
+            aria-label={t('customizer.rtl')}
+          />
         </label>
       </Section>
       <Section title={t('customizer.navigation')}>
@@ -90,12 +118,21 @@ export default function Customizer() {
         />
       </Section>
       <Section title={t('customizer.layout')}>
-        <SelectButton value={settings.layout} options={options(layoutTypes, 'layouts')} onChange={(e) => e.value && setSettings({ layout: e.value })} allowEmpty={false} />
+        <SelectButton
+          value={settings.layout}
+          options={options(layoutTypes, 'layouts')}
+          onChange={(e) => e.value && setSettings({ layout: e.value })}
+          allowEmpty={false}
+        />
       </Section>
       <Section title={t('customizer.footer')}>
         <label className="customizer-row">
           <span>{t('customizer.showFooter')}</span>
-          <InputSwitch checked={settings.footer} onChange={(e) => setSettings({ footer: Boolean(e.value) })} aria-label={t('customizer.showFooter')} />
+          <InputSwitch
+            checked={settings.footer}
+            onChange={(e) => setSettings({ footer: Boolean(e.value) })}
+            aria-label={t('customizer.showFooter')}
+          />
         </label>
         <SelectButton
           value={settings.footerType}
@@ -106,7 +143,12 @@ export default function Customizer() {
         />
       </Section>
       <Section title={t('customizer.header')}>
-        <SelectButton value={settings.header} options={options(headerTypes, 'headers')} onChange={(e) => e.value && setSettings({ header: e.value })} allowEmpty={false} />
+        <SelectButton
+          value={settings.header}
+          options={options(headerTypes, 'headers')}
+          onChange={(e) => e.value && setSettings({ header: e.value })}
+          allowEmpty={false}
+        />
       </Section>
       <Section title={t('customizer.transition')}>
         <SelectButton

@@ -8,6 +8,14 @@ export function CustomizerButton() {
   const { t } = useTranslation();
   const setOpen = useSetAtom(customizerOpenAtom);
   return (
-    <Button type="button" icon="pi pi-palette" rounded text className="topbar-icon-button" aria-label={t('customizer.open')} onClick={() => setOpen(true)} />
+    <Button
+      type="button"
+      icon="pi pi-palette"
+      rounded
+      text
+      className="topbar-icon-button"
+      aria-label={t('customizer.open')}
+      onClick={() => setOpen(true)}
+    />
   );
 }

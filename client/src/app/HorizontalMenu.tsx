@@ -22,7 +22,9 @@ export function HorizontalMenu() {
   });
   // Sections become the top-level entries; a section with one plain item is that item.
   const model = filterMenu(menu, user.permissions).map((section) =>
-    section.children?.length === 1 && !section.children[0].children ? toPrime(section.children[0]) : toPrime(section),
+    section.children?.length === 1 && !section.children[0].children
+      ? toPrime(section.children[0])
+      : toPrime(section),
   );
   return (
     <nav className="horizontal-menu" aria-label={t('sidebar.navigation')}>

@@ -9,7 +9,13 @@ import { useRealtime } from '../realtime/useRealtime.ts';
 import { notify } from '../state/common.ts';
 
 /** The events the bell lists (`load:posted` is the marketplace's own, not a personal notice). */
-const BELL_EVENTS = ['proposal:new', 'proposal:updated', 'tour:status', 'tour:event', 'chat:message'] as const;
+const BELL_EVENTS = [
+  'proposal:new',
+  'proposal:updated',
+  'tour:status',
+  'tour:event',
+  'chat:message',
+] as const;
 type RealtimeEvent = (typeof BELL_EVENTS)[number];
 
 export interface AppNotification {
@@ -24,13 +30,20 @@ export interface AppNotification {
 export const notificationsAtom = atom<AppNotification[]>([]);
 let nextId = 1;
 
-const text = (value: unknown): string => (typeof value === 'string' || typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' || typeof value === 'number' ? String(value) : '';
 
 function linkOf(notification: AppNotification): string | null {
   const { payload } = notification;
-  if (notification.event === 'proposal:new' && payload.loadId) return `/offers/shipper/load/${text(payload.loadId)}`;
-  if (notification.event === 'chat:message' && payload.tourId) return `/chat/tour/${text(payload.tourId)}`;
-  if ((notification.event === 'tour:status' || notification.event === 'tour:event') && payload.tourId) return `/track/tour/${text(payload.tourId)}`;
+  if (notification.event === 'proposal:new' && payload.loadId)
+    return `/offers/shipper/load/${text(payload.loadId)}`;
+  if (notification.event === 'chat:message' && payload.tourId)
+    return `/chat/tour/${text(payload.tourId)}`;
+  if (
+    (notification.event === 'tour:status' || notification.event === 'tour:event') &&
+    payload.tourId
+  )
+    return `/track/tour/${text(payload.tourId)}`;
   return null;
 }
 
@@ -45,7 +58,10 @@ export function NotificationBell() {
     const { payload } = notification;
     switch (notification.event) {
       case 'proposal:new':
-        return t('notifications.proposalNew', { load: text(payload.loadGuid) || text(payload.loadId), price: Number(payload.price ?? 0).toFixed(2) });
+        return t('notifications.proposalNew', {
+          load: text(payload.loadGuid) || text(payload.loadId),
+          price: Number(payload.price ?? 0).toFixed(2),
+        });
       case 'proposal:updated':
         return t('notifications.proposalUpdated');
       case 'tour:status':
@@ -58,12 +74,21 @@ export function NotificationBell() {
 
   // The app's one realtime connection (opened at sign-in) brings them.
   useRealtime(BELL_EVENTS, (event, payload) => {
-    const notification: AppNotification = { id: nextId++, event, payload: payload as unknown as Record<string, unknown>, at: new Date().toISOString(), read: false };
+    const notification: AppNotification = {
+      id: nextId++,
+      event,
+      payload: payload as unknown as Record<string, unknown>,
+      at: new Date().toISOString(),
+      read: false,
+    };
     setNotifications((list) => [notification, ...list].slice(0, 50));
     if (event === 'proposal:new') notify('info', describe(notification));
   });
 
-  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, { hour: 'numeric', minute: '2-digit' });
+  const time = new Intl.DateTimeFormat(i18n.resolvedLanguage, {
+    hour: 'numeric',
+    minute: '2-digit',
+  });
   return (
     <>
       <Button
@@ -77,11 +102,21 @@ export function NotificationBell() {
         <i className="pi pi-bell" aria-hidden="true" />
         {unread > 0 && <Badge value={unread > 9 ? '9+' : unread} severity="danger" />}
       </Button>
-      <OverlayPanel ref={panel} className="notification-panel" onHide={() => setNotifications((list) => list.map((item) => ({ ...item, read: true })))}>
+      <OverlayPanel
+        ref={panel}
+        className="notification-panel"
+        onHide={() => setNotifications((list) => list.map((item) => ({ ...item, read: true })))}
+      >
         <div className="notification-header">
           <strong>{t('notifications.title')}</strong>
           {notifications.length > 0 && (
-            <Button type="button" link size="small" label={t('notifications.clear')} onClick={() => setNotifications([])} />
+            <Button
+              type="button"
+              link
+              size="small"
+              label={t('notifications.clear')}
+              onClick={() => setNotifications([])}
+            />
           )}
         </div>
         {notifications.length === 0 ? (
@@ -100,7 +135,13 @@ export function NotificationBell() {
               );
               return (
                 <li key={notification.id} className={notification.read ? '' : 'is-unread'}>
-                  {link ? <Link href={link} onClick={() => panel.current?.hide()}>{body}</Link> : body}
+                  {link ? (
+                    <Link href={link} onClick={() => panel.current?.hide()}>
+                      {body}
+                    </Link>
+                  ) : (
+                    body
+                  )}
                 </li>
               );
             })}

@@ -12,5 +12,12 @@ export function OrganizationWaiting() {
   const { t } = useTranslation();
   const user = useAtomValue(authUserAtom);
   if (user?.organization?.status !== 1) return null;
-  return <Message severity="info" className="organization-waiting" text={t('usersAdmin.waiting')} style={{ width: '100%', justifyContent: 'flex-start', marginBottom: '1rem' }} />;
+  return (
+    <Message
+      severity="info"
+      className="organization-waiting"
+      text={t('usersAdmin.waiting')}
+      style={{ width: '100%', justifyContent: 'flex-start', marginBottom: '1rem' }}
+    />
+  );
 }

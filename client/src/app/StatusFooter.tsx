@@ -7,7 +7,8 @@ type EventStoreState = 'checking' | 'ok' | 'unavailable';
 
 const refreshEveryMs = 30_000;
 
-const eventStoreState = (health: Health | undefined): EventStoreState => (health?.eventStore.status === 'ok' ? 'ok' : 'unavailable');
+const eventStoreState = (health: Health | undefined): EventStoreState =>
+  health?.eventStore.status === 'ok' ? 'ok' : 'unavailable';
 
 export function StatusFooter() {
   const { t } = useTranslation();
@@ -30,7 +31,11 @@ export function StatusFooter() {
     };
   }, []);
 
-  const icon = { checking: 'pi-spin pi-spinner', ok: 'pi-check-circle', unavailable: 'pi-exclamation-triangle' }[state];
+  const icon = {
+    checking: 'pi-spin pi-spinner',
+    ok: 'pi-check-circle',
+    unavailable: 'pi-exclamation-triangle',
+  }[state];
   return (
     <span role="status" className={`health health-${state}`}>
       <i className={`pi ${icon}`} aria-hidden="true" />

@@ -12,7 +12,8 @@ import { initialsOf } from './AppSidebar.tsx';
 export async function logout(): Promise<void> {
   const refreshToken = readTokens()?.refreshToken;
   signOutLocally();
-  if (refreshToken) await apiPost('/logout', { refreshToken }, { auth: false }).catch(() => undefined);
+  if (refreshToken)
+    await apiPost('/logout', { refreshToken }, { auth: false }).catch(() => undefined);
 }
 
 /** The header's user button: name (or e-mail), and the menu 'My account' (not for drivers) and 'Logout'. */
@@ -25,7 +26,15 @@ export function UserMenu() {
   const shown = user.name?.trim() || user.email || user.username || '';
 
   const items: MenuItem[] = [
-    ...(isDriver(user) ? [] : [{ label: t('header.myAccount'), icon: 'pi pi-user-edit', command: () => openAccount(true) }]),
+    ...(isDriver(user)
+      ? []
+      : [
+          {
+            label: t('header.myAccount'),
+            icon: 'pi pi-user-edit',
+            command: () => openAccount(true),
+          },
+        ]),
     { label: t('header.logout'), icon: 'pi pi-sign-out', command: () => void logout() },
   ];
 
@@ -42,7 +51,9 @@ export function UserMenu() {
         <span className="user-avatar" aria-hidden="true">
           {initialsOf(shown || 'U')}
         </span>
-        <span className="user-name" dir="auto">{shown}</span>
+        <span className="user-name" dir="auto">
+          {shown}
+        </span>
         <i className="pi pi-angle-down" aria-hidden="true" />
       </button>
       <Menu model={items} popup ref={menu} id="user-menu" popupAlignment="right" />

@@ -35,26 +35,58 @@ describe('route matching with wouter', () => {
 
 describe('the route guard', () => {
   it('sends an unknown path to the 404 page, signed in or not', () => {
-    expect(decideRoute('/nowhere', null, null, parser)).toEqual({ kind: 'redirect', to: '/error-pages/error-404' });
-    expect(decideRoute('/nowhere', users.carrier, null, parser)).toEqual({ kind: 'redirect', to: '/error-pages/error-404' });
+    expect(decideRoute('/nowhere', null, null, parser)).toEqual({
+      kind: 'redirect',
+      to: '/error-pages/error-404',
+    });
+    expect(decideRoute('/nowhere', users.carrier, null, parser)).toEqual({
+      kind: 'redirect',
+      to: '/error-pages/error-404',
+    });
   });
 
   it('sends a visitor on a guarded page to sign in, remembering the path', () => {
-    expect(decideRoute('/tours', null, null, parser)).toEqual({ kind: 'redirect', to: '/signin/', remember: '/tours' });
-    expect(decideRoute('/terms', null, null, parser)).toMatchObject({ kind: 'render', match: { route: { path: '/terms' } } });
+    expect(decideRoute('/tours', null, null, parser)).toEqual({
+      kind: 'redirect',
+      to: '/signin/',
+      remember: '/tours',
+    });
+    expect(decideRoute('/terms', null, null, parser)).toMatchObject({
+      kind: 'render',
+      match: { route: { path: '/terms' } },
+    });
   });
 
   it('renders a page only for a role holding one of its codes', () => {
-    expect(decideRoute('/loads/shipper', users.shipper, null, parser)).toMatchObject({ kind: 'render' });
-    expect(decideRoute('/loads/shipper', users.carrier, null, parser)).toEqual({ kind: 'redirect', to: '/error-pages/error-404' });
+    expect(decideRoute('/loads/shipper', users.shipper, null, parser)).toMatchObject({
+      kind: 'render',
+    });
+    expect(decideRoute('/loads/shipper', users.carrier, null, parser)).toEqual({
+      kind: 'redirect',
+      to: '/error-pages/error-404',
+    });
     expect(decideRoute('/driver', users.driver, null, parser)).toMatchObject({ kind: 'render' });
-    expect(decideRoute('/admin/outbox', users.shipper, null, parser)).toEqual({ kind: 'redirect', to: '/error-pages/error-404' });
-    expect(decideRoute('/admin/outbox', users.admin, null, parser)).toMatchObject({ kind: 'render' });
+    expect(decideRoute('/admin/outbox', users.shipper, null, parser)).toEqual({
+      kind: 'redirect',
+      to: '/error-pages/error-404',
+    });
+    expect(decideRoute('/admin/outbox', users.admin, null, parser)).toMatchObject({
+      kind: 'render',
+    });
   });
 
   it('sends a signed-in user at the root to the remembered path, or else its home page', () => {
-    expect(decideRoute('/', users.carrier, '/tours', parser)).toEqual({ kind: 'redirect', to: '/tours' });
-    expect(decideRoute('/', users.carrier, null, parser)).toEqual({ kind: 'redirect', to: '/loads/carrier' });
-    expect(decideRoute('/', users.carrier, '/loads/shipper', parser)).toEqual({ kind: 'redirect', to: '/loads/carrier' });
+    expect(decideRoute('/', users.carrier, '/tours', parser)).toEqual({
+      kind: 'redirect',
+      to: '/tours',
+    });
+    expect(decideRoute('/', users.carrier, null, parser)).toEqual({
+      kind: 'redirect',
+      to: '/loads/carrier',
+    });
+    expect(decideRoute('/', users.carrier, '/loads/shipper', parser)).toEqual({
+      kind: 'redirect',
+      to: '/loads/carrier',
+    });
   });
 });

@@ -7,7 +7,8 @@ import { matchPath, type RouteMatch } from './routes.ts';
 
 export { homePathOf };
 
-export const isEntryPath = (path: string): boolean => (entryPaths as readonly string[]).includes(path.split(/[?#]/)[0] || '/');
+export const isEntryPath = (path: string): boolean =>
+  (entryPaths as readonly string[]).includes(path.split(/[?#]/)[0] || '/');
 
 export type RouteDecision =
   | { kind: 'render'; match: RouteMatch }
@@ -29,14 +30,22 @@ export function canOpen(match: RouteMatch, user: AuthUser | null): boolean {
  * - a signed-in user without any of the route's permission codes goes to the 404 page.
  * Paths are matched by wouter with the router's `parser`.
  */
-export function decideRoute(path: string, user: AuthUser | null, initialPath: string | null, parser: Parser): RouteDecision {
+export function decideRoute(
+  path: string,
+  user: AuthUser | null,
+  initialPath: string | null,
+  parser: Parser,
+): RouteDecision {
   const match = matchPath(path, parser);
   if (!match) return { kind: 'redirect', to: paths.notFound };
   if (!user) {
-    return match.route.public ? { kind: 'render', match } : { kind: 'redirect', to: paths.signInRedirect, remember: path };
+    return match.route.public
+      ? { kind: 'render', match }
+      : { kind: 'redirect', to: paths.signInRedirect, remember: path };
   }
   if (isEntryPath(path)) {
-    const remembered = initialPath && !isEntryPath(initialPath) ? matchPath(initialPath, parser) : null;
+    const remembered =
+      initialPath && !isEntryPath(initialPath) ? matchPath(initialPath, parser) : null;
     const restore = remembered && !remembered.route.public && canOpen(remembered, user);
     return { kind: 'redirect', to: restore && initialPath ? initialPath : homePathOf(user) };
   }

@@ -1,6 +1,16 @@
 import {
-  DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOADS_CARRIER, LOADS_SHIPPER, PROPOSAL_LIST_CARRIER, SUPER_ADMIN, TOUR_ASSIGNEE,
-  TOUR_ASSIGNEES_LIST, USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS, hasAny,
+  DISPLAY_USERS_SIDEMENU,
+  LOAD_CREATE,
+  LOADS_CARRIER,
+  LOADS_SHIPPER,
+  PROPOSAL_LIST_CARRIER,
+  SUPER_ADMIN,
+  TOUR_ASSIGNEE,
+  TOUR_ASSIGNEES_LIST,
+  USER_CREATE,
+  USERS_CARRIERS,
+  USERS_SHIPPERS,
+  hasAny,
 } from '../../../domain/permissions.ts';
 import type { MenuLabelKey } from './textKeys.ts';
 import { outboxMenuLabel } from '../pages/admin/shellTexts.ts';
@@ -19,54 +29,193 @@ export interface MenuItem {
 }
 
 const userList = (kind: 'shippers' | 'carriers' | 'drivers', permission: number): MenuItem[] => [
-  { id: `${kind}-active`, label: 'menu.active', icon: 'pi pi-check-circle', to: `/users/${kind}/active`, permissions: [permission] },
-  { id: `${kind}-blocked`, label: 'menu.blocked', icon: 'pi pi-ban', to: `/users/${kind}/blocked`, permissions: [permission] },
-  { id: `${kind}-pending`, label: 'menu.pending', icon: 'pi pi-hourglass', to: `/users/${kind}/pending`, permissions: [permission] },
+  {
+    id: `${kind}-active`,
+    label: 'menu.active',
+    icon: 'pi pi-check-circle',
+    to: `/users/${kind}/active`,
+    permissions: [permission],
+  },
+  {
+    id: `${kind}-blocked`,
+    label: 'menu.blocked',
+    icon: 'pi pi-ban',
+    to: `/users/${kind}/blocked`,
+    permissions: [permission],
+  },
+  {
+    id: `${kind}-pending`,
+    label: 'menu.pending',
+    icon: 'pi pi-hourglass',
+    to: `/users/${kind}/pending`,
+    permissions: [permission],
+  },
 ];
 
 /** The specification's side menu (section 2, "Shell"), as data. */
 export const menu: MenuItem[] = [
   {
-    id: 'loads', type: 'section', label: 'menu.loadsSection', children: [
-      { id: 'loads-shipper', label: 'menu.loads', icon: 'pi pi-box', to: '/loads/shipper', permissions: [LOADS_SHIPPER] },
-      { id: 'loads-carrier', label: 'menu.searchLoads', icon: 'pi pi-search', to: '/loads/carrier', permissions: [LOADS_CARRIER] },
-      { id: 'load-create', label: 'menu.addLoad', icon: 'pi pi-plus-circle', to: '/load', permissions: [LOAD_CREATE] },
-      { id: 'loads-upload', label: 'menu.batchUpload', icon: 'pi pi-upload', to: '/loads/upload', permissions: [LOAD_CREATE] },
-      { id: 'lane-rates', label: 'menu.laneRates', icon: 'pi pi-chart-line', to: '/insights/lanes', permissions: [LOADS_SHIPPER, LOADS_CARRIER] },
+    id: 'loads',
+    type: 'section',
+    label: 'menu.loadsSection',
+    children: [
+      {
+        id: 'loads-shipper',
+        label: 'menu.loads',
+        icon: 'pi pi-box',
+        to: '/loads/shipper',
+        permissions: [LOADS_SHIPPER],
+      },
+      {
+        id: 'loads-carrier',
+        label: 'menu.searchLoads',
+        icon: 'pi pi-search',
+        to: '/loads/carrier',
+        permissions: [LOADS_CARRIER],
+      },
+      {
+        id: 'load-create',
+        label: 'menu.addLoad',
+        icon: 'pi pi-plus-circle',
+        to: '/load',
+        permissions: [LOAD_CREATE],
+      },
+      {
+        id: 'loads-upload',
+        label: 'menu.batchUpload',
+        icon: 'pi pi-upload',
+        to: '/loads/upload',
+        permissions: [LOAD_CREATE],
+      },
+      {
+        id: 'lane-rates',
+        label: 'menu.laneRates',
+        icon: 'pi pi-chart-line',
+        to: '/insights/lanes',
+        permissions: [LOADS_SHIPPER, LOADS_CARRIER],
+      },
     ],
   },
   {
-    id: 'shipments', type: 'section', label: 'menu.activeShipments', children: [
+    id: 'shipments',
+    type: 'section',
+    label: 'menu.activeShipments',
+    children: [
       {
-        id: 'tours', type: 'group', label: 'menu.tours', icon: 'pi pi-truck', children: [
-          { id: 'tours-all', label: 'menu.all', icon: 'pi pi-list', to: '/tours', permissions: [LOADS_SHIPPER, LOADS_CARRIER] },
+        id: 'tours',
+        type: 'group',
+        label: 'menu.tours',
+        icon: 'pi pi-truck',
+        children: [
+          {
+            id: 'tours-all',
+            label: 'menu.all',
+            icon: 'pi pi-list',
+            to: '/tours',
+            permissions: [LOADS_SHIPPER, LOADS_CARRIER],
+          },
         ],
       },
-      { id: 'driver', label: 'menu.myTours', icon: 'pi pi-map-marker', to: '/driver', permissions: [TOUR_ASSIGNEE] },
+      {
+        id: 'driver',
+        label: 'menu.myTours',
+        icon: 'pi pi-map-marker',
+        to: '/driver',
+        permissions: [TOUR_ASSIGNEE],
+      },
     ],
   },
   {
-    id: 'bids', type: 'section', label: 'menu.activeBids', children: [
+    id: 'bids',
+    type: 'section',
+    label: 'menu.activeBids',
+    children: [
       {
-        id: 'offers', type: 'group', label: 'menu.offers', icon: 'pi pi-tags', children: [
-          { id: 'offers-all', label: 'menu.all', icon: 'pi pi-list', to: '/offers/carrier', permissions: [PROPOSAL_LIST_CARRIER] },
+        id: 'offers',
+        type: 'group',
+        label: 'menu.offers',
+        icon: 'pi pi-tags',
+        children: [
+          {
+            id: 'offers-all',
+            label: 'menu.all',
+            icon: 'pi pi-list',
+            to: '/offers/carrier',
+            permissions: [PROPOSAL_LIST_CARRIER],
+          },
         ],
       },
     ],
   },
   {
-    id: 'administration', type: 'section', label: 'menu.administration', children: [
-      { id: 'add-organization', label: 'menu.addOrganization', icon: 'pi pi-building', to: '/add-organization', permissions: [SUPER_ADMIN] },
-      { id: 'outbox', label: outboxMenuLabel, icon: 'pi pi-envelope', to: '/admin/outbox', permissions: [SUPER_ADMIN] },
-      { id: 'read-models', label: 'menu.readModels', icon: 'pi pi-database', to: '/admin/projections', permissions: [SUPER_ADMIN] },
+    id: 'administration',
+    type: 'section',
+    label: 'menu.administration',
+    children: [
       {
-        id: 'users', type: 'group', label: 'menu.users', icon: 'pi pi-users', to: '/user-list', children: [
-          { id: 'shippers', type: 'group', label: 'menu.shippers', icon: 'pi pi-box', children: userList('shippers', USERS_SHIPPERS) },
-          { id: 'carriers', type: 'group', label: 'menu.carriers', icon: 'pi pi-truck', children: userList('carriers', USERS_CARRIERS) },
+        id: 'add-organization',
+        label: 'menu.addOrganization',
+        icon: 'pi pi-building',
+        to: '/add-organization',
+        permissions: [SUPER_ADMIN],
+      },
+      {
+        id: 'outbox',
+        label: outboxMenuLabel,
+        icon: 'pi pi-envelope',
+        to: '/admin/outbox',
+        permissions: [SUPER_ADMIN],
+      },
+      {
+        id: 'read-models',
+        label: 'menu.readModels',
+        icon: 'pi pi-database',
+        to: '/admin/projections',
+        permissions: [SUPER_ADMIN],
+      },
+      {
+        id: 'users',
+        type: 'group',
+        label: 'menu.users',
+        icon: 'pi pi-users',
+        to: '/user-list',
+        children: [
+          {
+            id: 'shippers',
+            type: 'group',
+            label: 'menu.shippers',
+            icon: 'pi pi-box',
+            children: userList('shippers', USERS_SHIPPERS),
+          },
+          {
+            id: 'carriers',
+            type: 'group',
+            label: 'menu.carriers',
+            icon: 'pi pi-truck',
+            children: userList('carriers', USERS_CARRIERS),
+          },
           // Drivers: a Superadmin's every driver, a carrier's own (those who hold the drivers pick list).
-          { id: 'drivers', type: 'group', label: 'menu.drivers', icon: 'pi pi-id-card', children: userList('drivers', TOUR_ASSIGNEES_LIST) },
-          { id: 'users-all', label: 'menu.usersAll', icon: 'pi pi-id-card', to: '/users/all', permissions: [DISPLAY_USERS_SIDEMENU] },
-          { id: 'user-create', label: 'menu.addNew', icon: 'pi pi-user-plus', to: '/user/create', permissions: [USER_CREATE] },
+          {
+            id: 'drivers',
+            type: 'group',
+            label: 'menu.drivers',
+            icon: 'pi pi-id-card',
+            children: userList('drivers', TOUR_ASSIGNEES_LIST),
+          },
+          {
+            id: 'users-all',
+            label: 'menu.usersAll',
+            icon: 'pi pi-id-card',
+            to: '/users/all',
+            permissions: [DISPLAY_USERS_SIDEMENU],
+          },
+          {
+            id: 'user-create',
+            label: 'menu.addNew',
+            icon: 'pi pi-user-plus',
+            to: '/user/create',
+            permissions: [USER_CREATE],
+          },
         ],
       },
     ],
@@ -80,7 +229,12 @@ export const menu: MenuItem[] = [
 export function filterMenu(items: readonly MenuItem[], permissions: readonly number[]): MenuItem[] {
   const result: MenuItem[] = [];
   for (const item of items) {
-    if (item.permissions && item.permissions.length > 0 && !hasAny(permissions, ...item.permissions)) continue;
+    if (
+      item.permissions &&
+      item.permissions.length > 0 &&
+      !hasAny(permissions, ...item.permissions)
+    )
+      continue;
     if (item.children) {
       const children = filterMenu(item.children, permissions);
       if (children.length === 0) continue;
@@ -95,6 +249,7 @@ export function filterMenu(items: readonly MenuItem[], permissions: readonly num
 /** Whether the path is the item's own or one of its descendants' (a parent is highlighted then). */
 export function isActiveItem(item: MenuItem, path: string): boolean {
   const pathname = path.replace(/\/+$/, '') || '/';
-  if (item.to && !item.children && (pathname === item.to || pathname.startsWith(`${item.to}/`))) return true;
+  if (item.to && !item.children && (pathname === item.to || pathname.startsWith(`${item.to}/`)))
+    return true;
   return (item.children ?? []).some((child) => isActiveItem(child, path));
 }

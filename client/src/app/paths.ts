@@ -16,4 +16,10 @@ export const paths = {
 } as const;
 
 /** Paths from which a signed-in user goes on to the home page of the role. */
-export const entryPaths = ['/', '/signin', '/signin/', '/signup/select', '/signup/select/'] as const;
+export const entryPaths = [
+  '/',
+  '/signin',
+  '/signin/',
+  '/signup/select',
+  '/signup/select/',
+] as const;

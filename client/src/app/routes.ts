@@ -1,11 +1,32 @@
 import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
 import { matchRoute, type Parser } from 'wouter';
 import {
-  CHAT_USE, DISPLAY_USERS_SIDEMENU, LOAD_CREATE, LOAD_GET, LOAD_PROPOSAL_VIEW, LOADS_CARRIER, LOADS_PROPOSALS, LOADS_SHIPPER,
-  OFFER_SUBMIT, PROPOSAL_LIST_CARRIER, PROPOSAL_SUBMIT, PROPOSAL_VIEW_ALL, SUPER_ADMIN, TOUR_ASSIGNEE, TOUR_TRACK_STATUS,
-  TOUR_ASSIGNEES_LIST, TOURS_ALL, USER_CREATE, USERS_CARRIERS, USERS_SHIPPERS,
+  CHAT_USE,
+  DISPLAY_USERS_SIDEMENU,
+  LOAD_CREATE,
+  LOAD_GET,
+  LOAD_PROPOSAL_VIEW,
+  LOADS_CARRIER,
+  LOADS_PROPOSALS,
+  LOADS_SHIPPER,
+  OFFER_SUBMIT,
+  PROPOSAL_LIST_CARRIER,
+  PROPOSAL_SUBMIT,
+  PROPOSAL_VIEW_ALL,
+  SUPER_ADMIN,
+  TOUR_ASSIGNEE,
+  TOUR_TRACK_STATUS,
+  TOUR_ASSIGNEES_LIST,
+  TOURS_ALL,
+  USER_CREATE,
+  USERS_CARRIERS,
+  USERS_SHIPPERS,
 } from '../../../domain/permissions.ts';
-import { outboxTitleKey, samplePage1TitleKey, samplePage2TitleKey } from '../pages/admin/shellTexts.ts';
+import {
+  outboxTitleKey,
+  samplePage1TitleKey,
+  samplePage2TitleKey,
+} from '../pages/admin/shellTexts.ts';
 
 import type { PageProps, RouteTitleKey } from './pageProps.ts';
 
@@ -46,8 +67,18 @@ const OutboxPage: Page = lazy(() => import('../pages/admin/OutboxPage.tsx'));
 /** Screens built by later issues show their title and a "coming soon" state until they swap in here. */
 const ComingSoon: Page = lazy(() => import('../pages/common/ComingSoonPage.tsx'));
 
-const publicRoute = (path: string, titleKey: RouteTitleKey, page: Page = ComingSoon): AppRoute => ({ path, titleKey, page, public: true });
-const gated = (path: string, titleKey: RouteTitleKey, permissions: readonly number[], page: Page = ComingSoon): AppRoute => ({ path, titleKey, page, permissions });
+const publicRoute = (path: string, titleKey: RouteTitleKey, page: Page = ComingSoon): AppRoute => ({
+  path,
+  titleKey,
+  page,
+  public: true,
+});
+const gated = (
+  path: string,
+  titleKey: RouteTitleKey,
+  permissions: readonly number[],
+  page: Page = ComingSoon,
+): AppRoute => ({ path, titleKey, page, permissions });
 
 /** The specification's route tables (section 2), in one place. */
 export const routes: readonly AppRoute[] = [
@@ -64,7 +95,11 @@ export const routes: readonly AppRoute[] = [
   publicRoute('/terms', 'routes.terms', TermsPage),
   publicRoute('/privacy', 'routes.privacy', PrivacyPage),
   // A tracking link: anyone holding it, signed in or not.
-  publicRoute('/shared/track/:token', 'routes.trackTour', lazy(() => import('../pages/track/SharedTrackPage.tsx'))),
+  publicRoute(
+    '/shared/track/:token',
+    'routes.trackTour',
+    lazy(() => import('../pages/track/SharedTrackPage.tsx')),
+  ),
   publicRoute('/error-pages/error-404', 'routes.notFound', NotFoundPage),
   publicRoute('/error-pages/error-500', 'routes.error500', ErrorPages),
   publicRoute('/error-pages/coming-soon', 'routes.comingSoon', ErrorPages),
@@ -73,16 +108,61 @@ export const routes: readonly AppRoute[] = [
   gated('/sample/page-1', samplePage1TitleKey, [], SamplePage),
   gated('/sample/page-2', samplePage2TitleKey, [], SamplePage),
 
-  gated('/loads/shipper', 'routes.loadsShipper', [LOADS_SHIPPER], lazy(() => import('../pages/loads/ShipperLoadsPage.tsx'))),
-  gated('/loads/carrier', 'routes.loadsCarrier', [LOADS_CARRIER], lazy(() => import('../pages/loads/CarrierLoadsPage.tsx'))),
-  gated('/load', 'routes.loadCreate', [LOAD_CREATE], lazy(() => import('../pages/loads/LoadFormPage.tsx'))),
-  gated('/loads/upload', 'routes.loadsUpload', [LOAD_CREATE], lazy(() => import('../pages/loads/BatchUploadPage.tsx'))),
-  gated('/loads/edit', 'routes.loadCreate', [LOAD_CREATE], lazy(() => import('../pages/loads/LoadFormPage.tsx'))),
+  gated(
+    '/loads/shipper',
+    'routes.loadsShipper',
+    [LOADS_SHIPPER],
+    lazy(() => import('../pages/loads/ShipperLoadsPage.tsx')),
+  ),
+  gated(
+    '/loads/carrier',
+    'routes.loadsCarrier',
+    [LOADS_CARRIER],
+    lazy(() => import('../pages/loads/CarrierLoadsPage.tsx')),
+  ),
+  gated(
+    '/load',
+    'routes.loadCreate',
+    [LOAD_CREATE],
+    lazy(() => import('../pages/loads/LoadFormPage.tsx')),
+  ),
+  gated(
+    '/loads/upload',
+    'routes.loadsUpload',
+    [LOAD_CREATE],
+    lazy(() => import('../pages/loads/BatchUploadPage.tsx')),
+  ),
+  gated(
+    '/loads/edit',
+    'routes.loadCreate',
+    [LOAD_CREATE],
+    lazy(() => import('../pages/loads/LoadFormPage.tsx')),
+  ),
   // The load id as the third path segment: 'Updating Load {id}'.
-  gated('/loads/edit/:id', 'routes.loadEdit', [LOAD_CREATE], lazy(() => import('../pages/loads/LoadFormPage.tsx'))),
-  gated('/loads/history/:id', 'routes.loadHistory', [LOAD_GET], lazy(() => import('../pages/history/LoadHistoryPage.tsx'))),
-  gated('/tours', 'routes.tours', [TOURS_ALL], lazy(() => import('../pages/tours/ToursPage.tsx'))),
-  gated('/insights/lanes', 'routes.laneRates', [LOADS_SHIPPER, LOADS_CARRIER], lazy(() => import('../pages/insights/LaneRatesPage.tsx'))),
+  gated(
+    '/loads/edit/:id',
+    'routes.loadEdit',
+    [LOAD_CREATE],
+    lazy(() => import('../pages/loads/LoadFormPage.tsx')),
+  ),
+  gated(
+    '/loads/history/:id',
+    'routes.loadHistory',
+    [LOAD_GET],
+    lazy(() => import('../pages/history/LoadHistoryPage.tsx')),
+  ),
+  gated(
+    '/tours',
+    'routes.tours',
+    [TOURS_ALL],
+    lazy(() => import('../pages/tours/ToursPage.tsx')),
+  ),
+  gated(
+    '/insights/lanes',
+    'routes.laneRates',
+    [LOADS_SHIPPER, LOADS_CARRIER],
+    lazy(() => import('../pages/insights/LaneRatesPage.tsx')),
+  ),
   gated('/users/shippers/active', 'routes.shippersActive', [USERS_SHIPPERS], OrganizationsPage),
   gated('/users/shippers/blocked', 'routes.shippersBlocked', [USERS_SHIPPERS], OrganizationsPage),
   gated('/users/shippers/pending', 'routes.shippersPending', [USERS_SHIPPERS], OrganizationsPage),
@@ -96,16 +176,64 @@ export const routes: readonly AppRoute[] = [
   gated('/users/all', 'routes.usersAll', [DISPLAY_USERS_SIDEMENU], UsersAllPage),
   gated('/add-organization', 'routes.addOrganization', [SUPER_ADMIN], AddOrganizationPage),
   gated('/admin/outbox', outboxTitleKey, [SUPER_ADMIN], OutboxPage),
-  gated('/admin/projections', 'routes.readModels', [SUPER_ADMIN], lazy(() => import('../pages/admin/ProjectionsPage.tsx'))),
+  gated(
+    '/admin/projections',
+    'routes.readModels',
+    [SUPER_ADMIN],
+    lazy(() => import('../pages/admin/ProjectionsPage.tsx')),
+  ),
   gated('/user/create', 'routes.userCreate', [USER_CREATE], UserFormPage),
   gated('/user/edit/:id?', 'routes.userEdit', [USER_CREATE], UserFormPage),
-  gated('/offer/load/:id?', 'routes.offerLoad', [OFFER_SUBMIT, PROPOSAL_SUBMIT, LOAD_PROPOSAL_VIEW], lazy(() => import('../pages/offers/OfferLoadPage.tsx'))),
-  gated('/offers/shipper/load/:id?', 'routes.offersShipperLoad', [LOADS_PROPOSALS], lazy(() => import('../pages/offers/ShipperOffersPage.tsx'))),
-  gated('/offers/carrier', 'routes.offersCarrier', [PROPOSAL_LIST_CARRIER], lazy(() => import('../pages/offers/OffersTablePage.tsx').then((module) => ({ default: module.CarrierOffersPage })))),
-  gated('/offers', 'routes.offersAll', [PROPOSAL_VIEW_ALL], lazy(() => import('../pages/offers/OffersTablePage.tsx').then((module) => ({ default: module.AllOffersPage })))),
-  gated('/track/tour/:id?', 'routes.trackTour', [TOUR_TRACK_STATUS], lazy(() => import('../pages/track/TrackTourPage.tsx'))),
-  gated('/chat/tour/:id?', 'routes.chatTour', [CHAT_USE], lazy(() => import('../pages/chat/TourChatPage.tsx'))),
-  gated('/driver', 'routes.driver', [TOUR_ASSIGNEE], lazy(() => import('../pages/driver/DriverPage.tsx'))),
+  gated(
+    '/offer/load/:id?',
+    'routes.offerLoad',
+    [OFFER_SUBMIT, PROPOSAL_SUBMIT, LOAD_PROPOSAL_VIEW],
+    lazy(() => import('../pages/offers/OfferLoadPage.tsx')),
+  ),
+  gated(
+    '/offers/shipper/load/:id?',
+    'routes.offersShipperLoad',
+    [LOADS_PROPOSALS],
+    lazy(() => import('../pages/offers/ShipperOffersPage.tsx')),
+  ),
+  gated(
+    '/offers/carrier',
+    'routes.offersCarrier',
+    [PROPOSAL_LIST_CARRIER],
+    lazy(() =>
+      import('../pages/offers/OffersTablePage.tsx').then((module) => ({
+        default: module.CarrierOffersPage,
+      })),
+    ),
+  ),
+  gated(
+    '/offers',
+    'routes.offersAll',
+    [PROPOSAL_VIEW_ALL],
+    lazy(() =>
+      import('../pages/offers/OffersTablePage.tsx').then((module) => ({
+        default: module.AllOffersPage,
+      })),
+    ),
+  ),
+  gated(
+    '/track/tour/:id?',
+    'routes.trackTour',
+    [TOUR_TRACK_STATUS],
+    lazy(() => import('../pages/track/TrackTourPage.tsx')),
+  ),
+  gated(
+    '/chat/tour/:id?',
+    'routes.chatTour',
+    [CHAT_USE],
+    lazy(() => import('../pages/chat/TourChatPage.tsx')),
+  ),
+  gated(
+    '/driver',
+    'routes.driver',
+    [TOUR_ASSIGNEE],
+    lazy(() => import('../pages/driver/DriverPage.tsx')),
+  ),
 ];
 
 export interface RouteMatch {

@@ -5,7 +5,8 @@ import { borderRadius, colorPresets, type ThemeSettings } from '../state/setting
 const linkId = 'theme-link';
 
 /** The PrimeReact stylesheet of a mode: semi-dark is the light theme with a dark sidebar and header. */
-export const themeHref = (settings: ThemeSettings): string => (settings.mode === 'dark' ? darkTheme : lightTheme);
+export const themeHref = (settings: ThemeSettings): string =>
+  settings.mode === 'dark' ? darkTheme : lightTheme;
 
 export function primaryColorOf(settings: ThemeSettings): { primary: string; secondary: string } {
   if (settings.preset === 'custom') return { primary: settings.customColor, secondary: '#ef4444' };
@@ -42,7 +43,10 @@ export function applyTheme(settings: ThemeSettings): void {
   root.style.setProperty('--app-primary', primary);
   root.style.setProperty('--app-secondary', secondary);
   // Text on the primary colour: dark on bright colours (orange, amber), white on deep ones (AA contrast).
-  root.style.setProperty('--app-primary-text', relativeLuminance(primary) > 0.3 ? '#111827' : '#ffffff');
+  root.style.setProperty(
+    '--app-primary-text',
+    relativeLuminance(primary) > 0.3 ? '#111827' : '#ffffff',
+  );
   root.dataset.mode = settings.mode;
   root.dataset.style = settings.style;
   root.dataset.header = settings.header;
@@ -50,5 +54,7 @@ export function applyTheme(settings: ThemeSettings): void {
   root.dataset.layout = settings.layout;
   root.style.colorScheme = settings.mode === 'dark' ? 'dark' : 'light';
   root.dir = settings.rtl ? 'rtl' : 'ltr';
-  document.querySelector('meta[name="color-scheme"]')?.setAttribute('content', settings.mode === 'dark' ? 'dark' : 'light');
+  document
+    .querySelector('meta[name="color-scheme"]')
+    ?.setAttribute('content', settings.mode === 'dark' ? 'dark' : 'light');
 }

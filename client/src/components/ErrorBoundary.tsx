@@ -10,7 +10,11 @@ export function CrashPage() {
       <h1>{t('crash.title')}</h1>
       <p>{t('crash.line1')}</p>
       <p>{t('crash.line2')}</p>
-      <button type="button" className="p-button p-component" onClick={() => window.location.reload()}>
+      <button
+        type="button"
+        className="p-button p-component"
+        onClick={() => window.location.reload()}
+      >
         <span className="p-button-icon p-button-icon-left pi pi-refresh" aria-hidden="true" />
         <span className="p-button-label">{t('common.reload')}</span>
       </button>

@@ -43,7 +43,10 @@ export function FileDropZone({ label, accept, file, onFile, error, current, hint
         aria-labelledby={`${id}-label`}
         role="group"
       >
-        <i className={`pi ${file ? 'pi-file-check' : 'pi-cloud-upload'} file-drop-icon`} aria-hidden="true" />
+        <i
+          className={`pi ${file ? 'pi-file-check' : 'pi-cloud-upload'} file-drop-icon`}
+          aria-hidden="true"
+        />
         <div className="file-drop-text">
           {file ? (
             <strong className="file-name">{file.name}</strong>
@@ -56,8 +59,24 @@ export function FileDropZone({ label, accept, file, onFile, error, current, hint
           )}
           {hint && <small className="field-hint">{hint}</small>}
         </div>
-        <FileUploadButton inputRef={input} accept={accept} onFile={onFile} label={file || current ? t('files.replace') : t('files.choose')} describedBy={`${id}-label`} />
-        {file && <Button type="button" icon="pi pi-times" text rounded severity="secondary" aria-label={t('files.remove')} onClick={() => onFile(null)} />}
+        <FileUploadButton
+          inputRef={input}
+          accept={accept}
+          onFile={onFile}
+          label={file || current ? t('files.replace') : t('files.choose')}
+          describedBy={`${id}-label`}
+        />
+        {file && (
+          <Button
+            type="button"
+            icon="pi pi-times"
+            text
+            rounded
+            severity="secondary"
+            aria-label={t('files.remove')}
+            onClick={() => onFile(null)}
+          />
+        )}
       </div>
       {error && <small className="p-error">{error}</small>}
     </div>
@@ -66,8 +85,18 @@ export function FileDropZone({ label, accept, file, onFile, error, current, hint
 
 /** A button that opens the file picker. */
 export function FileUploadButton({
-  accept, onFile, label, inputRef, describedBy,
-}: { accept: string; onFile: (file: File | null) => void; label: string; inputRef?: React.RefObject<HTMLInputElement | null>; describedBy?: string }) {
+  accept,
+  onFile,
+  label,
+  inputRef,
+  describedBy,
+}: {
+  accept: string;
+  onFile: (file: File | null) => void;
+  label: string;
+  inputRef?: React.RefObject<HTMLInputElement | null>;
+  describedBy?: string;
+}) {
   const own = useRef<HTMLInputElement>(null);
   const input = inputRef ?? own;
   return (
@@ -84,7 +113,15 @@ export function FileUploadButton({
           event.target.value = '';
         }}
       />
-      <Button type="button" outlined size="small" icon="pi pi-upload" label={label} aria-describedby={describedBy} onClick={() => input.current?.click()} />
+      <Button
+        type="button"
+        outlined
+        size="small"
+        icon="pi pi-upload"
+        label={label}
+        aria-describedby={describedBy}
+        onClick={() => input.current?.click()}
+      />
     </>
   );
 }

@@ -7,7 +7,14 @@ export interface FilterOption {
 }
 
 /** A table filter: its first option is 'All …' (value 0, which the table protocol drops). */
-export function FilterDropdown({ id, label, allLabel, options, value, onChange }: {
+export function FilterDropdown({
+  id,
+  label,
+  allLabel,
+  options,
+  value,
+  onChange,
+}: {
   id: string;
   label: string;
   allLabel?: string;
@@ -22,7 +29,12 @@ export function FilterDropdown({ id, label, allLabel, options, value, onChange }
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
-      <Dropdown inputId={id} value={value} options={[all, ...options]} onChange={(event) => onChange(event.value as number | string)} />
+      <Dropdown
+        inputId={id}
+        value={value}
+        options={[all, ...options]}
+        onChange={(event) => onChange(event.value as number | string)}
+      />
     </span>
   );
 }

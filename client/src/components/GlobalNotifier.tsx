@@ -19,12 +19,29 @@ export function GlobalNotifier() {
   const { loading, error, message } = useAtomValue(commonAtom);
   const queue = useAtomValue(snackQueueAtom);
   const toast = useRef<Toast>(null);
-  const summaries = { success: t('snackbar.success'), info: t('snackbar.info'), warn: t('snackbar.warning'), error: t('snackbar.error') };
+  const summaries = {
+    success: t('snackbar.success'),
+    info: t('snackbar.info'),
+    warn: t('snackbar.warning'),
+    error: t('snackbar.error'),
+  };
 
   useEffect(() => {
     if (!message && !error) return;
-    if (message) toast.current?.show({ severity: 'success', summary: summaries.success, detail: messageText(message), life: SNACKBAR_LIFE_MS });
-    if (error && error !== SILENT_ERROR) toast.current?.show({ severity: 'error', summary: summaries.error, detail: messageText(error), life: SNACKBAR_LIFE_MS });
+    if (message)
+      toast.current?.show({
+        severity: 'success',
+        summary: summaries.success,
+        detail: messageText(message),
+        life: SNACKBAR_LIFE_MS,
+      });
+    if (error && error !== SILENT_ERROR)
+      toast.current?.show({
+        severity: 'error',
+        summary: summaries.error,
+        detail: messageText(error),
+        life: SNACKBAR_LIFE_MS,
+      });
     hideMessage();
     // eslint-disable-next-line react-hooks/exhaustive-deps -- shown once per message
   }, [message, error]);
@@ -32,7 +49,12 @@ export function GlobalNotifier() {
   useEffect(() => {
     if (queue.length === 0) return;
     for (const snack of queue) {
-      toast.current?.show({ severity: snack.severity, summary: summaries[snack.severity], detail: messageText(snack.text), life: SNACKBAR_LIFE_MS });
+      toast.current?.show({
+        severity: snack.severity,
+        summary: summaries[snack.severity],
+        detail: messageText(snack.text),
+        life: SNACKBAR_LIFE_MS,
+      });
     }
     appStore.set(snackQueueAtom, []);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- drained once per batch
@@ -40,7 +62,13 @@ export function GlobalNotifier() {
 
   return (
     <>
-      {loading && <ProgressBar mode="indeterminate" className="global-loading" aria-label={t('common.loading')} />}
+      {loading && (
+        <ProgressBar
+          mode="indeterminate"
+          className="global-loading"
+          aria-label={t('common.loading')}
+        />
+      )}
       <Toast ref={toast} position="bottom-center" />
     </>
   );

@@ -11,7 +11,13 @@ interface Props {
 }
 
 /** A star rating in half-star steps (0.5 to 5); operable with the arrow keys. */
-export function HalfStarRating({ value, onChange, readOnly = false, label, stars = limits.ratingMax }: Props) {
+export function HalfStarRating({
+  value,
+  onChange,
+  readOnly = false,
+  label,
+  stars = limits.ratingMax,
+}: Props) {
   const { t } = useTranslation();
   const [hover, setHover] = useState<number | null>(null);
   const shown = hover ?? value ?? 0;
@@ -35,17 +41,28 @@ export function HalfStarRating({ value, onChange, readOnly = false, label, stars
     <span
       className={`half-star-rating${readOnly ? ' is-readonly' : ''}`}
       role={readOnly ? 'img' : 'slider'}
-      aria-label={readOnly ? `${label}: ${t('rating.value', { value: (value ?? 0).toFixed(1), max: stars })}` : label}
+      aria-label={
+        readOnly
+          ? `${label}: ${t('rating.value', { value: (value ?? 0).toFixed(1), max: stars })}`
+          : label
+      }
       aria-valuemin={readOnly ? undefined : limits.ratingMin}
       aria-valuemax={readOnly ? undefined : stars}
       aria-valuenow={readOnly ? undefined : (value ?? 0)}
-      aria-valuetext={readOnly ? undefined : t('rating.value', { value: (value ?? 0).toFixed(1), max: stars })}
+      aria-valuetext={
+        readOnly ? undefined : t('rating.value', { value: (value ?? 0).toFixed(1), max: stars })
+      }
       tabIndex={readOnly ? undefined : 0}
       onKeyDown={onKeyDown}
       onMouseLeave={() => setHover(null)}
     >
       {Array.from({ length: stars }, (_, index) => {
-        const fill = shown >= index + 1 ? 'pi-star-fill' : shown >= index + 0.5 ? 'pi-star-half-fill' : 'pi-star';
+        const fill =
+          shown >= index + 1
+            ? 'pi-star-fill'
+            : shown >= index + 0.5
+              ? 'pi-star-half-fill'
+              : 'pi-star';
         return (
           <span key={index} className="half-star">
             <i className={`pi ${fill} flip-rtl`} aria-hidden="true" />

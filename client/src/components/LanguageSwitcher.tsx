@@ -5,7 +5,11 @@ import { languageNames, supportedLanguages } from '../i18n/index.ts';
 /** English, Chinese, Spanish, French, Italian, Arabic; each offered under its own name. */
 export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
-  const options = supportedLanguages.map((lng) => ({ value: lng, label: languageNames[lng], code: lng.toUpperCase() }));
+  const options = supportedLanguages.map((lng) => ({
+    value: lng,
+    label: languageNames[lng],
+    code: lng.toUpperCase(),
+  }));
 
   return (
     <div className={`language-switcher${compact ? ' is-compact' : ''}`}>
@@ -18,7 +22,9 @@ export function LanguageSwitcher({ compact = false }: { compact?: boolean }) {
         options={options}
         onChange={(event) => void i18n.changeLanguage(event.value as string)}
         dropdownIcon="pi pi-globe"
-        valueTemplate={(option: { label: string; code: string } | null) => (option ? <span>{compact ? option.code : option.label}</span> : null)}
+        valueTemplate={(option: { label: string; code: string } | null) =>
+          option ? <span>{compact ? option.code : option.label}</span> : null
+        }
         panelClassName="language-panel"
       />
     </div>

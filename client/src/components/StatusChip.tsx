@@ -6,7 +6,10 @@ type StatusKey = keyof typeof en.status;
 
 /** 'Pending Delivery Confirmation' → 'pendingDeliveryConfirmation'. */
 export const statusKey = (name: string): string =>
-  name.trim().toLowerCase().replace(/[^a-z0-9]+(.)/g, (_match, next: string) => next.toUpperCase());
+  name
+    .trim()
+    .toLowerCase()
+    .replace(/[^a-z0-9]+(.)/g, (_match, next: string) => next.toUpperCase());
 
 /** A status with its name in text and the specification's colour (never colour alone). */
 export function StatusChip({ name }: { name: string }) {
@@ -15,7 +18,10 @@ export function StatusChip({ name }: { name: string }) {
   const label = i18n.exists(`status.${key}`) ? t(`status.${key as StatusKey}`) : name;
   const color = statusColorByName(name);
   return (
-    <span className={`status-chip status-${color.name}`} style={{ '--chip-color': color.hex } as React.CSSProperties}>
+    <span
+      className={`status-chip status-${color.name}`}
+      style={{ '--chip-color': color.hex } as React.CSSProperties}
+    >
       <span className="status-dot" aria-hidden="true" />
       {label}
     </span>

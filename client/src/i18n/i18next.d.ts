@@ -11,6 +11,14 @@ import type podScreens from './areas/pod/en.json' with { type: 'json' };
 declare module 'i18next' {
   interface CustomTypeOptions {
     defaultNS: 'translation';
-    resources: { translation: typeof en & typeof marketplace & typeof operations & typeof publicScreens & typeof tourScreens & typeof laneScreens & typeof podScreens };
+    resources: {
+      translation: typeof en &
+        typeof marketplace &
+        typeof operations &
+        typeof publicScreens &
+        typeof tourScreens &
+        typeof laneScreens &
+        typeof podScreens;
+    };
   }
 }

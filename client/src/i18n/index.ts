@@ -12,7 +12,12 @@ export type Language = (typeof supportedLanguages)[number];
  * them without loading the other languages' texts.
  */
 export const languageNames: Readonly<Record<Language, string>> = {
-  en: 'English', zh: '中文', es: 'Español', fr: 'Français', it: 'Italiano', ar: 'العربية',
+  en: 'English',
+  zh: '中文',
+  es: 'Español',
+  fr: 'Français',
+  it: 'Italiano',
+  ar: 'العربية',
 };
 
 const storageKey = 'language';
@@ -28,7 +33,9 @@ type Texts = Record<string, unknown>;
  * the fallback), not all six. Each area of screens keeps its texts in its own files (top-level keys
  * of their own), beside the base file of each language.
  */
-const localeFiles = import.meta.glob<Texts>(['./*.json', './areas/*/*.json'], { import: 'default' });
+const localeFiles = import.meta.glob<Texts>(['./*.json', './areas/*/*.json'], {
+  import: 'default',
+});
 
 /** A language's base file with its areas' files merged in. */
 async function loadLanguageTexts(lng: Language): Promise<Texts> {
@@ -47,7 +54,10 @@ const localeBackend: BackendModule = {
   type: 'backend',
   init: () => undefined,
   // Two parameters, no callback: that is how i18next tells a backend that answers with a promise.
-  read: (lng: string, _namespace: string) => (isSupportedLanguage(lng) ? loadLanguageTexts(lng) : Promise.resolve({})) as Promise<ResourceKey>,
+  read: (lng: string, _namespace: string) =>
+    (isSupportedLanguage(lng)
+      ? loadLanguageTexts(lng)
+      : Promise.resolve({})) as Promise<ResourceKey>,
 };
 
 function readStoredLanguage(): string | null {
@@ -88,15 +98,18 @@ i18n.on('languageChanged', applyLanguage);
 
 // init resolves once the first language's texts are in: the first render never shows bare keys.
 // changeLanguage likewise loads a language before switching to it.
-await i18n.use(localeBackend).use(initReactI18next).init({
-  lng: initialLanguage(),
-  supportedLngs: [...supportedLanguages],
-  // Language codes only ('en', never 'en-US'): the locale files are per language.
-  load: 'languageOnly',
-  // Both defaults changed across i18next majors: state them.
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false }, // React escapes already
-});
+await i18n
+  .use(localeBackend)
+  .use(initReactI18next)
+  .init({
+    lng: initialLanguage(),
+    supportedLngs: [...supportedLanguages],
+    // Language codes only ('en', never 'en-US'): the locale files are per language.
+    load: 'languageOnly',
+    // Both defaults changed across i18next majors: state them.
+    fallbackLng: 'en',
+    interpolation: { escapeValue: false }, // React escapes already
+  });
 // init does not always emit languageChanged for the first language: apply it (dir, lang) here too.
 applyLanguage(i18n.resolvedLanguage ?? i18n.language);
 

@@ -22,7 +22,8 @@ function registerOnDriverPage(): void {
 export function installDriverApp(): void {
   if (!import.meta.env.PROD || !('serviceWorker' in navigator)) return;
   registerOnDriverPage();
-  for (const type of ['popstate', 'pushState', 'replaceState']) window.addEventListener(type, registerOnDriverPage);
+  for (const type of ['popstate', 'pushState', 'replaceState'])
+    window.addEventListener(type, registerOnDriverPage);
 }
 
 /**
@@ -33,7 +34,11 @@ export async function clearRuntimeCaches(): Promise<void> {
   if (typeof caches === 'undefined') return;
   try {
     const names = await caches.keys();
-    await Promise.all(names.filter((name) => name === RUNTIME_CACHE || !name.startsWith('shell-')).map((name) => caches.delete(name)));
+    await Promise.all(
+      names
+        .filter((name) => name === RUNTIME_CACHE || !name.startsWith('shell-'))
+        .map((name) => caches.delete(name)),
+    );
   } catch {
     // Cache storage unavailable (an opaque origin, say): nothing was stored either.
   }

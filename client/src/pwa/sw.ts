@@ -21,8 +21,13 @@ const RUNTIME_CACHE = 'runtime-assets';
 const shellCache = `${SHELL_CACHE_PREFIX}${SHELL.version}`;
 
 // The DOM library's types are the project's; the few worker types used here, declared locally.
-interface ExtendableEvent extends Event { waitUntil(promise: Promise<unknown>): void }
-interface FetchEvent extends ExtendableEvent { readonly request: Request; respondWith(response: Promise<Response> | Response): void }
+interface ExtendableEvent extends Event {
+  waitUntil(promise: Promise<unknown>): void;
+}
+interface FetchEvent extends ExtendableEvent {
+  readonly request: Request;
+  respondWith(response: Promise<Response> | Response): void;
+}
 interface WorkerScope {
   addEventListener(type: 'install' | 'activate', listener: (event: ExtendableEvent) => void): void;
   addEventListener(type: 'fetch', listener: (event: FetchEvent) => void): void;
@@ -33,16 +38,31 @@ interface WorkerScope {
 const worker = self as unknown as WorkerScope;
 
 worker.addEventListener('install', (event) => {
-  event.waitUntil(caches.open(shellCache).then((cache) => cache.addAll(SHELL.files)).then(() => worker.skipWaiting()));
+  event.waitUntil(
+    caches
+      .open(shellCache)
+      .then((cache) => cache.addAll(SHELL.files))
+      .then(() => worker.skipWaiting()),
+  );
 });
 
 worker.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    const names = await caches.keys();
-    // An older build's shell (and the runtime files of that build) make way for this one.
-    await Promise.all(names.filter((name) => (name.startsWith(SHELL_CACHE_PREFIX) && name !== shellCache) || name === RUNTIME_CACHE).map((name) => caches.delete(name)));
-    await worker.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      // An older build's shell (and the runtime files of that build) make way for this one.
+      await Promise.all(
+        names
+          .filter(
+            (name) =>
+              (name.startsWith(SHELL_CACHE_PREFIX) && name !== shellCache) ||
+              name === RUNTIME_CACHE,
+          )
+          .map((name) => caches.delete(name)),
+      );
+      await worker.clients.claim();
+    })(),
+  );
 });
 
 const isHashed = (path: string) => path.startsWith('/assets/');
@@ -63,12 +83,16 @@ async function navigate(request: Request): Promise<Response> {
 }
 
 async function hashedFile(request: Request): Promise<Response> {
-  const cached = (await fromShell(request)) ?? (await caches.match(request, { cacheName: RUNTIME_CACHE }));
+  const cached =
+    (await fromShell(request)) ?? (await caches.match(request, { cacheName: RUNTIME_CACHE }));
   if (cached) return cached;
   const response = await fetch(request);
   if (response.ok) {
     const copy = response.clone();
-    void caches.open(RUNTIME_CACHE).then((cache) => cache.put(request, copy)).catch(() => undefined);
+    void caches
+      .open(RUNTIME_CACHE)
+      .then((cache) => cache.put(request, copy))
+      .catch(() => undefined);
   }
   return response;
 }

@@ -22,7 +22,9 @@ let shipperToken = '';
 let driverToken = '';
 
 // The client's own setup stubs fetch (no network in screen tests); these talk to a real server.
-beforeEach(() => { vi.unstubAllGlobals(); });
+beforeEach(() => {
+  vi.unstubAllGlobals();
+});
 
 beforeAll(async () => {
   vi.unstubAllGlobals();
@@ -34,9 +36,15 @@ beforeAll(async () => {
   const { app, platform } = server;
   const shipper = await organization(app, platform, 'Shipper', { name: 'Link Test Shipping' });
   const carrier = await organization(app, platform, 'Carrier', { name: 'Link Test Hauling' });
-  const driver = await member(app, platform, carrier.organizationId!, Role.Driver, { name: 'Lena Link' });
+  const driver = await member(app, platform, carrier.organizationId!, Role.Driver, {
+    name: 'Lena Link',
+  });
   const emails = { shipper: shipper.email, carrier: carrier.email, driver: driver.email };
-  ({ tourId } = await runningTour(http, async (who) => (await login(http, emails[who])).accessToken, driver.userId));
+  ({ tourId } = await runningTour(
+    http,
+    async (who) => (await login(http, emails[who])).accessToken,
+    driver.userId,
+  ));
   shipperToken = (await login(http, shipper.email)).accessToken;
   driverToken = (await login(http, driver.email)).accessToken;
 }, 120_000);
@@ -46,27 +54,61 @@ afterAll(async () => {
 });
 
 function watch(token: string) {
-  const heard = { live: [] as boolean[], positions: [] as TourPositionPayload[], closed: 0, changes: 0 };
-  const stop = watchSharedTour(token, {
-    onLive: (live) => heard.live.push(live),
-    onPosition: (position) => heard.positions.push(position),
-    onChange: () => { heard.changes += 1; },
-    onClosed: () => { heard.closed += 1; },
-  }, { url: baseUrl, transports: ['websocket'] });
+  const heard = {
+    live: [] as boolean[],
+    positions: [] as TourPositionPayload[],
+    closed: 0,
+    changes: 0,
+  };
+  const stop = watchSharedTour(
+    token,
+    {
+      onLive: (live) => heard.live.push(live),
+      onPosition: (position) => heard.positions.push(position),
+      onChange: () => {
+        heard.changes += 1;
+      },
+      onClosed: () => {
+        heard.closed += 1;
+      },
+    },
+    { url: baseUrl, transports: ['websocket'] },
+  );
   return { heard, stop };
 }
 
 describe('watchSharedTour', () => {
   it('goes live, hears the positions, and reports the end when the link is revoked', async () => {
-    const { token } = await expectStatus(http('POST', `/api/tours/${tourId}/share`, shipperToken, {}), 201, 'share');
+    const { token } = await expectStatus(
+      http('POST', `/api/tours/${tourId}/share`, shipperToken, {}),
+      201,
+      'share',
+    );
     const { heard, stop } = watch(token);
     try {
       await waitUntil(() => heard.live.includes(true), 5000, 'live');
       expect(heard.changes).toBe(1);
-      await expectStatus(http('POST', `/api/tours/${tourId}/positions`, driverToken, { latitude: 41.5, longitude: -87.4, speed: 50 }), 202, 'position');
+      await expectStatus(
+        http('POST', `/api/tours/${tourId}/positions`, driverToken, {
+          latitude: 41.5,
+          longitude: -87.4,
+          speed: 50,
+        }),
+        202,
+        'position',
+      );
       await waitUntil(() => heard.positions.length === 1, 5000, 'the position');
-      expect(heard.positions[0]).toMatchObject({ tourId, latitude: 41.5, longitude: -87.4, speed: 50 });
-      await expectStatus(http('DELETE', `/api/tours/${tourId}/share/${token}`, shipperToken), 204, 'revoke');
+      expect(heard.positions[0]).toMatchObject({
+        tourId,
+        latitude: 41.5,
+        longitude: -87.4,
+        speed: 50,
+      });
+      await expectStatus(
+        http('DELETE', `/api/tours/${tourId}/share/${token}`, shipperToken),
+        204,
+        'revoke',
+      );
       await waitUntil(() => heard.closed > 0, 5000, 'the end');
       expect(heard.live.at(-1)).toBe(false);
     } finally {

@@ -10,20 +10,40 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vites
 import { Role } from '../../../domain/catalog.ts';
 import type { ServerEventName, TourPositionPayload } from '../../../domain/realtime/events.ts';
 import { member, organization } from '../../../server/identity/fixtures.ts';
-import { expectStatus, httpClient, login, postLoad, waitUntil } from '../../../server/realtime/testing.ts';
+import {
+  expectStatus,
+  httpClient,
+  login,
+  postLoad,
+  waitUntil,
+} from '../../../server/realtime/testing.ts';
 import { runningTour } from '../../../server/testing/runningTour.ts';
 import { startTestApp } from '../../../server/testing/testApp.ts';
-import { createRealtimeClient, refreshLeadMs, tokenTimes, type ConnectionStatus, type RealtimeClient } from './socket.ts';
+import {
+  createRealtimeClient,
+  refreshLeadMs,
+  tokenTimes,
+  type ConnectionStatus,
+  type RealtimeClient,
+} from './socket.ts';
 
 const TTL = 4;
 let server: Awaited<ReturnType<typeof startTestApp>>;
 let baseUrl = '';
 let http: ReturnType<typeof httpClient>;
-let people: { shipper: string; carrier: string; driver: string; carrierUserId: string; driverUserId: string };
+let people: {
+  shipper: string;
+  carrier: string;
+  driver: string;
+  carrierUserId: string;
+  driverUserId: string;
+};
 let tourId = '';
 
 // The client's own setup stubs fetch (no network in screen tests); these talk to a real server.
-beforeEach(() => { vi.unstubAllGlobals(); });
+beforeEach(() => {
+  vi.unstubAllGlobals();
+});
 
 beforeAll(async () => {
   vi.unstubAllGlobals();
@@ -35,8 +55,16 @@ beforeAll(async () => {
   const { app, platform } = server;
   const shipper = await organization(app, platform, 'Shipper', { name: 'Client Test Shipping' });
   const carrier = await organization(app, platform, 'Carrier', { name: 'Client Test Hauling' });
-  const driver = await member(app, platform, carrier.organizationId!, Role.Driver, { name: 'Cleo Client' });
-  people = { shipper: shipper.email, carrier: carrier.email, driver: driver.email, carrierUserId: carrier.userId, driverUserId: driver.userId };
+  const driver = await member(app, platform, carrier.organizationId!, Role.Driver, {
+    name: 'Cleo Client',
+  });
+  people = {
+    shipper: shipper.email,
+    carrier: carrier.email,
+    driver: driver.email,
+    carrierUserId: carrier.userId,
+    driverUserId: driver.userId,
+  };
   ({ tourId } = await runningTour(http, (who) => tokenOf(who), driver.userId));
 }, 120_000);
 
@@ -44,7 +72,8 @@ afterAll(async () => {
   await server?.close();
 });
 
-const tokenOf = async (who: 'shipper' | 'carrier' | 'driver') => (await login(http, people[who])).accessToken;
+const tokenOf = async (who: 'shipper' | 'carrier' | 'driver') =>
+  (await login(http, people[who])).accessToken;
 
 /** A signed-in carrier as the browser holds it: the stored tokens and the shared refresh. */
 async function browserSession(options: { offline?: () => boolean } = {}) {
@@ -60,15 +89,30 @@ async function browserSession(options: { offline?: () => boolean } = {}) {
     refresh: async () => {
       if (options.offline?.()) return null;
       counts.refreshes += 1;
-      const answer = await http('POST', '/api/refresh-token', null, { refreshToken: stored.refreshToken });
+      const answer = await http('POST', '/api/refresh-token', null, {
+        refreshToken: stored.refreshToken,
+      });
       if (answer.status !== 200) return null;
-      Object.assign(stored, { accessToken: answer.json.accessToken, refreshToken: answer.json.refreshToken });
+      Object.assign(stored, {
+        accessToken: answer.json.accessToken,
+        refreshToken: answer.json.refreshToken,
+      });
       return stored.accessToken;
     },
-    missedPositions: async (id, since) => (await expectStatus(http('GET', `/api/tours/${id}/positions?since=${encodeURIComponent(since)}`, stored.accessToken), 200, 'missed')) as TourPositionPayload[],
+    missedPositions: async (id, since) =>
+      (await expectStatus(
+        http(
+          'GET',
+          `/api/tours/${id}/positions?since=${encodeURIComponent(since)}`,
+          stored.accessToken,
+        ),
+        200,
+        'missed',
+      )) as TourPositionPayload[],
     onStatus: (status) => statuses.push(status),
   });
-  for (const event of ['tour:position', 'load:posted'] as const) client.on(event, (payload) => heard.push({ event, payload }));
+  for (const event of ['tour:position', 'load:posted'] as const)
+    client.on(event, (payload) => heard.push({ event, payload }));
   return { client, stored, counts, heard, statuses };
 }
 
@@ -88,7 +132,9 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
     await waitUntil(() => client.status === 'live', 10_000, 'live');
     const socketId = client.socket!.id;
     let disconnections = 0;
-    client.socket!.on('disconnect', () => { disconnections += 1; });
+    client.socket!.on('disconnect', () => {
+      disconnections += 1;
+    });
     const stopWatching = client.watchTour(tourId);
 
     // Three lifetimes of the first token.
@@ -98,10 +144,24 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
     expect(client.status).toBe('live');
     expect(counts.refreshes).toBeGreaterThanOrEqual(2);
 
-    await expectStatus(http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), { latitude: 40.1, longitude: -88.2, speed: 55, heading: 180 }), 202, 'position');
+    await expectStatus(
+      http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), {
+        latitude: 40.1,
+        longitude: -88.2,
+        speed: 55,
+        heading: 180,
+      }),
+      202,
+      'position',
+    );
     const posted = await postLoad(http, await tokenOf('shipper'));
-    await waitUntil(() => heard.some((entry) => entry.event === 'tour:position' && entry.payload.latitude === 40.1)
-      && heard.some((entry) => entry.event === 'load:posted' && entry.payload.id === posted.id), 10_000, 'position and load');
+    await waitUntil(
+      () =>
+        heard.some((entry) => entry.event === 'tour:position' && entry.payload.latitude === 40.1) &&
+        heard.some((entry) => entry.event === 'load:posted' && entry.payload.id === posted.id),
+      10_000,
+      'position and load',
+    );
     expect(statuses).toEqual(['connecting', 'live']);
     stopWatching();
     client.close();
@@ -112,14 +172,27 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
     let offline = false;
     const { client, heard, statuses } = await browserSession({ offline: () => offline });
     let reconnections = 0;
-    client.onReconnect(() => { reconnections += 1; });
+    client.onReconnect(() => {
+      reconnections += 1;
+    });
     client.open();
     await waitUntil(() => client.status === 'live', 10_000, 'live');
     const stopWatching = client.watchTour(tourId);
     const stopAgain = client.watchTour(tourId);
     stopAgain(); // counted: the first watch still holds
-    await expectStatus(http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), { latitude: 40.2, longitude: -88.3 }), 202, 'position');
-    await waitUntil(() => heard.some((entry) => entry.payload.latitude === 40.2), 10_000, 'the first position');
+    await expectStatus(
+      http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), {
+        latitude: 40.2,
+        longitude: -88.3,
+      }),
+      202,
+      'position',
+    );
+    await waitUntil(
+      () => heard.some((entry) => entry.payload.latitude === 40.2),
+      10_000,
+      'the first position',
+    );
 
     // The network is gone (no token reaches the server) and the server closes the socket.
     offline = true;
@@ -127,33 +200,66 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
     await waitUntil(() => client.status === 'reconnecting', 5_000, 'reconnecting');
     // Positions sent meanwhile (recorded after the last one heard); the stored token expires meanwhile too.
     await new Promise((resolve) => setTimeout(resolve, 50));
-    await expectStatus(http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), [
-      { latitude: 40.3, longitude: -88.4, recordedAt: new Date().toISOString() },
-      { latitude: 40.4, longitude: -88.5, recordedAt: new Date(Date.now() + 100).toISOString() },
-    ]), 202, 'missed positions');
+    await expectStatus(
+      http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), [
+        { latitude: 40.3, longitude: -88.4, recordedAt: new Date().toISOString() },
+        { latitude: 40.4, longitude: -88.5, recordedAt: new Date(Date.now() + 100).toISOString() },
+      ]),
+      202,
+      'missed positions',
+    );
     await new Promise((resolve) => setTimeout(resolve, (TTL + 1) * 1000));
     expect(client.status).toBe('reconnecting');
 
     offline = false;
     await waitUntil(() => client.status === 'live' && reconnections === 1, 15_000, 'live again');
-    await waitUntil(() => heard.some((entry) => entry.payload.latitude === 40.4), 10_000, 'the missed positions');
-    expect(heard.filter((entry) => entry.event === 'tour:position').map((entry) => entry.payload.latitude)).toEqual([40.2, 40.3, 40.4]);
+    await waitUntil(
+      () => heard.some((entry) => entry.payload.latitude === 40.4),
+      10_000,
+      'the missed positions',
+    );
+    expect(
+      heard
+        .filter((entry) => entry.event === 'tour:position')
+        .map((entry) => entry.payload.latitude),
+    ).toEqual([40.2, 40.3, 40.4]);
 
     // Watching again: a new position arrives live.
-    await expectStatus(http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), { latitude: 40.5, longitude: -88.6 }), 202, 'position');
-    await waitUntil(() => heard.some((entry) => entry.payload.latitude === 40.5), 10_000, 'a live position after the reconnection');
+    await expectStatus(
+      http('POST', `/api/tours/${tourId}/positions`, await tokenOf('driver'), {
+        latitude: 40.5,
+        longitude: -88.6,
+      }),
+      202,
+      'position',
+    );
+    await waitUntil(
+      () => heard.some((entry) => entry.payload.latitude === 40.5),
+      10_000,
+      'a live position after the reconnection',
+    );
     expect(statuses).toEqual(['connecting', 'live', 'reconnecting', 'live']);
     stopWatching();
     client.close();
   });
 
-  it('watches a dozen tours again after a reconnection without going past the server\'s budget of unanswered events', async () => {
-    const tours = [tourId, ...await Promise.all(Array.from({ length: 11 }, async () => (await runningTour(http, (who) => tokenOf(who), people.driverUserId)).tourId))];
+  it("watches a dozen tours again after a reconnection without going past the server's budget of unanswered events", async () => {
+    const tours = [
+      tourId,
+      ...(await Promise.all(
+        Array.from(
+          { length: 11 },
+          async () => (await runningTour(http, (who) => tokenOf(who), people.driverUserId)).tourId,
+        ),
+      )),
+    ];
     const { client, heard } = await browserSession();
     const limits: unknown[] = [];
     client.on('limit:exceeded', (payload) => limits.push(payload));
     let reconnections = 0;
-    client.onReconnect(() => { reconnections += 1; });
+    client.onReconnect(() => {
+      reconnections += 1;
+    });
     client.open();
     await waitUntil(() => client.status === 'live', 10_000, 'live');
     const stops = tours.map((id) => client.watchTour(id));
@@ -163,8 +269,19 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
     await waitUntil(() => client.status === 'live' && reconnections === 1, 15_000, 'live again');
     // Every tour watched again: a position of the last one arrives live, and the socket stays open.
     const last = tours[tours.length - 1];
-    await expectStatus(http('POST', `/api/tours/${last}/positions`, await tokenOf('driver'), { latitude: 41.7, longitude: -87.6 }), 202, 'position');
-    await waitUntil(() => heard.some((entry) => entry.event === 'tour:position' && entry.payload.tourId === last), 10_000, 'a position of the twelfth tour');
+    await expectStatus(
+      http('POST', `/api/tours/${last}/positions`, await tokenOf('driver'), {
+        latitude: 41.7,
+        longitude: -87.6,
+      }),
+      202,
+      'position',
+    );
+    await waitUntil(
+      () => heard.some((entry) => entry.event === 'tour:position' && entry.payload.tourId === last),
+      10_000,
+      'a position of the twelfth tour',
+    );
     expect(limits).toEqual([]);
     expect(reconnections).toBe(1);
     for (const stop of stops) stop();

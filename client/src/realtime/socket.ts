@@ -2,7 +2,13 @@ import { atom } from 'jotai';
 import pLimit from 'p-limit';
 import { io, type Socket } from 'socket.io-client';
 import {
-  SERVER_EVENTS, type Ack, type ClientToServerEvents, type ServerEventName, type ServerPayloads, type ServerToClientEvents, type TourPositionPayload,
+  SERVER_EVENTS,
+  type Ack,
+  type ClientToServerEvents,
+  type ServerEventName,
+  type ServerPayloads,
+  type ServerToClientEvents,
+  type TourPositionPayload,
 } from '../../../domain/realtime/events.ts';
 import { apiGet, refreshOnce } from '../api/http.ts';
 import { appStore, authUserAtom, readTokens } from '../state/session.ts';
@@ -63,15 +69,25 @@ export function tokenTimes(token: string | null): { iat: number; exp: number } |
   if (!token) return null;
   try {
     const part = token.split('.')[1] ?? '';
-    const json = JSON.parse(atob(part.replace(/-/g, '+').replace(/_/g, '/').padEnd(Math.ceil(part.length / 4) * 4, '=')));
-    return typeof json.exp === 'number' ? { iat: typeof json.iat === 'number' ? json.iat : json.exp - 900, exp: json.exp } : null;
+    const json = JSON.parse(
+      atob(
+        part
+          .replace(/-/g, '+')
+          .replace(/_/g, '/')
+          .padEnd(Math.ceil(part.length / 4) * 4, '='),
+      ),
+    );
+    return typeof json.exp === 'number'
+      ? { iat: typeof json.iat === 'number' ? json.iat : json.exp - 900, exp: json.exp }
+      : null;
   } catch {
     return null;
   }
 }
 
 /** How long before its expiry a token is replaced: a fifth of its life, at most a minute, at least a second. */
-export const refreshLeadMs = (times: { iat: number; exp: number }): number => Math.max(1000, Math.min(60_000, ((times.exp - times.iat) * 1000) / 5));
+export const refreshLeadMs = (times: { iat: number; exp: number }): number =>
+  Math.max(1000, Math.min(60_000, ((times.exp - times.iat) * 1000) / 5));
 
 export type RealtimeClient = ReturnType<typeof createRealtimeClient>;
 
@@ -143,9 +159,14 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     // The HTTP client may have refreshed already: a stored token that ends later is fresh enough.
     const stored = options.token();
     const storedTimes = tokenTimes(stored);
-    const fresh = stored && storedTimes && held && storedTimes.exp > held.exp && storedTimes.exp * 1000 - Date.now() > refreshLeadMs(storedTimes)
-      ? stored
-      : await options.refresh();
+    const fresh =
+      stored &&
+      storedTimes &&
+      held &&
+      storedTimes.exp > held.exp &&
+      storedTimes.exp * 1000 - Date.now() > refreshLeadMs(storedTimes)
+        ? stored
+        : await options.refresh();
     if (!fresh || !socket?.connected) {
       // No fresh token: the server closes the socket at expiry and the reconnection tries again.
       return;
@@ -164,30 +185,40 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
   async function joinTours(): Promise<void> {
     const current = socket;
     if (!current) return;
-    await Promise.all([...tours.keys()].map(async (tourId) => {
-      const answer = await watchLimit(() => current.timeout(10_000).emitWithAck('tour:watch', { tourId })).catch((): Ack => ({ ok: false, error: 'No answer' }));
-      if (!answer.ok) console.warn(`tour:watch ${tourId}: ${answer.error}`);
-    }));
+    await Promise.all(
+      [...tours.keys()].map(async (tourId) => {
+        const answer = await watchLimit(() =>
+          current.timeout(10_000).emitWithAck('tour:watch', { tourId }),
+        ).catch((): Ack => ({ ok: false, error: 'No answer' }));
+        if (!answer.ok) console.warn(`tour:watch ${tourId}: ${answer.error}`);
+      }),
+    );
   }
 
   /** Fetches each watched tour's positions since `since` (the last heard before the reconnection), else the last heard. */
   async function catchUp(since?: Map<string, string>): Promise<void> {
-    await Promise.all([...tours.entries()].map(async ([tourId, tour]) => {
-      try {
-        const missed = await options.missedPositions(tourId, since?.get(tourId) ?? tour.last);
-        for (const position of missed) if (tours.has(tourId)) dispatch('tour:position', position);
-      } catch {
-        // The next reconnection (or the page's own refresh) tries again.
-      }
-    }));
+    await Promise.all(
+      [...tours.entries()].map(async ([tourId, tour]) => {
+        try {
+          const missed = await options.missedPositions(tourId, since?.get(tourId) ?? tour.last);
+          for (const position of missed) if (tours.has(tourId)) dispatch('tour:position', position);
+        } catch {
+          // The next reconnection (or the page's own refresh) tries again.
+        }
+      }),
+    );
   }
 
   function scheduleRetry() {
     if (retryTimer || !socket) return;
     setStatus(connectedOnce ? 'reconnecting' : 'connecting');
-    const delay = Math.min(retry.max, retry.first * 2 ** Math.min(failures, 10)) * (0.75 + Math.random() * 0.5);
+    const delay =
+      Math.min(retry.max, retry.first * 2 ** Math.min(failures, 10)) * (0.75 + Math.random() * 0.5);
     failures += 1;
-    retryTimer = setTimeout(() => void reconnect(), failures === 1 ? Math.min(delay, retry.first) : delay);
+    retryTimer = setTimeout(
+      () => void reconnect(),
+      failures === 1 ? Math.min(delay, retry.first) : delay,
+    );
   }
 
   async function reconnect() {
@@ -219,7 +250,12 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     });
     socket = created;
     created.onAny((event: string, payload: unknown) => {
-      if ((SERVER_EVENTS as readonly string[]).includes(event) && typeof payload === 'object' && payload !== null) dispatch(event as ServerEventName, payload as never);
+      if (
+        (SERVER_EVENTS as readonly string[]).includes(event) &&
+        typeof payload === 'object' &&
+        payload !== null
+      )
+        dispatch(event as ServerEventName, payload as never);
     });
     created.on('connect', () => {
       if (socket !== created) return;
@@ -238,7 +274,9 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
         for (const listener of [...reconnectListeners]) listener();
         // The process that went away may have held the read models: another one takes them over
         // within a second or two and projects what was written meanwhile. Once more, shortly after.
-        setTimeout(() => { if (socket === created && created.connected) void catchUp(since); }, CATCH_UP_AGAIN_MS);
+        setTimeout(() => {
+          if (socket === created && created.connected) void catchUp(since);
+        }, CATCH_UP_AGAIN_MS);
       });
     });
     created.on('disconnect', (reason) => {
@@ -278,13 +316,17 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
     open,
     /** Closes it (sign-out); subscriptions and watched tours stay for the next `open`. */
     close,
-    get status(): ConnectionStatus { return status; },
+    get status(): ConnectionStatus {
+      return status;
+    },
     /** Calls `handler` for each `event` until the returned function is called. */
     on<E extends ServerEventName>(event: E, handler: Handler<E>): () => void {
       let set = handlers.get(event);
-      if (!set) handlers.set(event, set = new Set());
+      if (!set) handlers.set(event, (set = new Set()));
       set.add(handler);
-      return () => { set.delete(handler); };
+      return () => {
+        set.delete(handler);
+      };
     },
     /** Hands an event to the subscribers as if the server had sent it (tests; no socket needed). */
     publish: dispatch,
@@ -295,7 +337,10 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       else {
         tours.set(tourId, { count: 1, last: new Date().toISOString(), seen: new Set() });
         const current = socket;
-        if (current?.connected) void watchLimit(() => current.timeout(10_000).emitWithAck('tour:watch', { tourId })).catch(() => undefined);
+        if (current?.connected)
+          void watchLimit(() =>
+            current.timeout(10_000).emitWithAck('tour:watch', { tourId }),
+          ).catch(() => undefined);
       }
       let released = false;
       return () => {
@@ -310,14 +355,20 @@ export function createRealtimeClient(options: RealtimeClientOptions) {
       };
     },
     /** Tours watched now (for tests and the status). */
-    get watchedTours(): string[] { return [...tours.keys()]; },
+    get watchedTours(): string[] {
+      return [...tours.keys()];
+    },
     /** Called after every reconnection (not the first connection): re-fetch what may have been missed. */
     onReconnect(listener: () => void): () => void {
       reconnectListeners.add(listener);
-      return () => { reconnectListeners.delete(listener); };
+      return () => {
+        reconnectListeners.delete(listener);
+      };
     },
     /** The socket.io socket, for tests that need to look at it. */
-    get socket(): TypedSocket | null { return socket; },
+    get socket(): TypedSocket | null {
+      return socket;
+    },
   };
 }
 
@@ -336,17 +387,30 @@ export type SharedTourHandlers = {
  * and a nudge when its status changes, read-only. The server closes it when the link is revoked or
  * expires; a dropped network connects again by itself. Returns the function that closes it.
  */
-export function watchSharedTour(shareToken: string, handlers: SharedTourHandlers, options: { url?: string; transports?: ('websocket' | 'polling')[] } = {}): () => void {
+export function watchSharedTour(
+  shareToken: string,
+  handlers: SharedTourHandlers,
+  options: { url?: string; transports?: ('websocket' | 'polling')[] } = {},
+): () => void {
   const socket: TypedSocket = io(options.url ?? '', {
-    path: '/socket.io', auth: { shareToken }, reconnectionDelayMax: 30_000, transports: options.transports ?? DEFAULT_TRANSPORTS,
+    path: '/socket.io',
+    auth: { shareToken },
+    reconnectionDelayMax: 30_000,
+    transports: options.transports ?? DEFAULT_TRANSPORTS,
   });
   socket.on('connect', () => {
-    socket.timeout(10_000).emitWithAck('tour:watch', { shareToken }).then((answer) => {
-      if (!answer.ok) return handlers.onClosed();
-      handlers.onLive(true);
-      // Whatever happened while the connection was down.
-      return handlers.onChange();
-    }, () => handlers.onClosed());
+    socket
+      .timeout(10_000)
+      .emitWithAck('tour:watch', { shareToken })
+      .then(
+        (answer) => {
+          if (!answer.ok) return handlers.onClosed();
+          handlers.onLive(true);
+          // Whatever happened while the connection was down.
+          return handlers.onChange();
+        },
+        () => handlers.onClosed(),
+      );
   });
   socket.on('tour:position', (payload) => handlers.onPosition(payload));
   socket.on('tour:status', () => handlers.onChange());
@@ -357,8 +421,13 @@ export function watchSharedTour(shareToken: string, handlers: SharedTourHandlers
     if (reason === 'io server disconnect') handlers.onClosed();
   });
   // A refusal at the handshake (an ended link, or the server busy): no automatic retry either.
-  socket.on('connect_error', () => { if (!socket.active) handlers.onClosed(); });
-  return () => { socket.removeAllListeners(); socket.disconnect(); };
+  socket.on('connect_error', () => {
+    if (!socket.active) handlers.onClosed();
+  });
+  return () => {
+    socket.removeAllListeners();
+    socket.disconnect();
+  };
 }
 
 /** The connection's state, for the 'Live' / 'Reconnecting…' badges. */
@@ -368,7 +437,8 @@ export const realtimeStatusAtom = atom<ConnectionStatus>('offline');
 export const realtime = createRealtimeClient({
   token: () => readTokens()?.accessToken ?? null,
   refresh: () => refreshOnce(),
-  missedPositions: (tourId, since) => apiGet<TourPositionPayload[]>(`/tours/${tourId}/positions?since=${encodeURIComponent(since)}`),
+  missedPositions: (tourId, since) =>
+    apiGet<TourPositionPayload[]>(`/tours/${tourId}/positions?since=${encodeURIComponent(since)}`),
   onStatus: (status) => appStore.set(realtimeStatusAtom, status),
 });
 

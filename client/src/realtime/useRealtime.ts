@@ -1,17 +1,30 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { realtime, realtimeStatusAtom, type ConnectionStatus, type ServerEventName, type ServerPayloads } from './socket.ts';
+import {
+  realtime,
+  realtimeStatusAtom,
+  type ConnectionStatus,
+  type ServerEventName,
+  type ServerPayloads,
+} from './socket.ts';
 
 export type { ConnectionStatus, ServerEventName, ServerPayloads } from './socket.ts';
 
 /** Calls `handler` for each of `events` while the component is mounted; the handler may change between renders. */
-export function useRealtime<E extends ServerEventName>(events: readonly E[], handler: (event: E, payload: ServerPayloads[E]) => void): void {
+export function useRealtime<E extends ServerEventName>(
+  events: readonly E[],
+  handler: (event: E, payload: ServerPayloads[E]) => void,
+): void {
   const current = useRef(handler);
   current.current = handler;
   const key = events.join(',');
   useEffect(() => {
-    const stops = events.map((event) => realtime.on(event, (payload) => current.current(event, payload)));
-    return () => { for (const stop of stops) stop(); };
+    const stops = events.map((event) =>
+      realtime.on(event, (payload) => current.current(event, payload)),
+    );
+    return () => {
+      for (const stop of stops) stop();
+    };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- keyed on the event names
   }, [key]);
 }
@@ -32,6 +45,9 @@ export function useOnReconnect(listener: () => void): void {
 export const useRealtimeStatus = (): ConnectionStatus => useAtomValue(realtimeStatusAtom);
 
 /** Hands an event to the screens as the server would (tests). */
-export function publishRealtime<E extends ServerEventName>(event: E, payload: ServerPayloads[E]): void {
+export function publishRealtime<E extends ServerEventName>(
+  event: E,
+  payload: ServerPayloads[E],
+): void {
   realtime.publish(event, payload);
 }

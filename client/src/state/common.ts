@@ -52,11 +52,16 @@ export function hideMessage(): void {
 }
 
 /** Runs a call through the request lifecycle: loading shown, then its message or its error. */
-export async function runRequest<T>(call: () => Promise<T>, successMessage?: string | ((result: T) => string | null)): Promise<T | undefined> {
+export async function runRequest<T>(
+  call: () => Promise<T>,
+  successMessage?: string | ((result: T) => string | null),
+): Promise<T | undefined> {
   fetchStart();
   try {
     const result = await call();
-    fetchSuccess(typeof successMessage === 'function' ? successMessage(result) : (successMessage ?? null));
+    fetchSuccess(
+      typeof successMessage === 'function' ? successMessage(result) : (successMessage ?? null),
+    );
     return result;
   } catch (error) {
     fetchError(messageOf(error));

@@ -34,7 +34,9 @@ export function readTokens(): Tokens | null {
   const store = storage();
   if (!store) return memoryTokens.value;
   const accessToken = store.getItem(tokenStorageKeys.access);
-  return accessToken ? { accessToken, refreshToken: store.getItem(tokenStorageKeys.refresh) } : null;
+  return accessToken
+    ? { accessToken, refreshToken: store.getItem(tokenStorageKeys.refresh) }
+    : null;
 }
 
 export function writeTokens(tokens: Tokens): void {
@@ -90,7 +92,9 @@ export type TokenHandOver = { replaced: string; tokens: Tokens };
 const HAND_OVER_KEY = 'freight-token-hand-over';
 const HAND_OVERS_KEPT = 5;
 const handOverStore = (): UseStore | undefined =>
-  typeof indexedDB === 'undefined' ? undefined : (handOverDb ??= createStore('freight-auth', 'tokens'));
+  typeof indexedDB === 'undefined'
+    ? undefined
+    : (handOverDb ??= createStore('freight-auth', 'tokens'));
 let handOverDb: UseStore | undefined;
 
 export async function readTokenHandOvers(): Promise<TokenHandOver[]> {
@@ -108,7 +112,11 @@ export async function recordTokenHandOver(handOver: TokenHandOver): Promise<void
   const store = handOverStore();
   if (!store) return;
   try {
-    await set(HAND_OVER_KEY, [...(await readTokenHandOvers()), handOver].slice(-HAND_OVERS_KEPT), store);
+    await set(
+      HAND_OVER_KEY,
+      [...(await readTokenHandOvers()), handOver].slice(-HAND_OVERS_KEPT),
+      store,
+    );
   } catch {
     // No IndexedDB (a private window, say): the tabs fall back to localStorage alone.
   }
@@ -137,7 +145,8 @@ export function signOutLocally(): void {
 }
 
 // Role names as the server spells them (domain/catalog/roles.ts).
-export const isDriver = (user: AuthUser | null | undefined): boolean => roleNames(user).includes('Driver');
+export const isDriver = (user: AuthUser | null | undefined): boolean =>
+  roleNames(user).includes('Driver');
 
 export function roleNames(user: AuthUser | null | undefined): string[] {
   if (!user) return [];

@@ -1,19 +1,42 @@
 import { createStore } from 'jotai';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { defaultSettings, readStoredSettings, sanitizeSettings, settingsAtom, settingsFromUrl, systemModeChangedAtom } from './settings.ts';
+import {
+  defaultSettings,
+  readStoredSettings,
+  sanitizeSettings,
+  settingsAtom,
+  settingsFromUrl,
+  systemModeChangedAtom,
+} from './settings.ts';
 
 describe('theme settings', () => {
   it("defaults to the specification's dark mode, standard style and full width", () => {
-    expect(defaultSettings).toMatchObject({ mode: 'dark', style: 'standard', layout: 'full-width', rtl: false });
-    expect(sanitizeSettings({ mode: 'neon', layout: 'boxed', customColor: 'red' })).toMatchObject({ mode: 'dark', layout: 'boxed', customColor: '#f97316' });
+    expect(defaultSettings).toMatchObject({
+      mode: 'dark',
+      style: 'standard',
+      layout: 'full-width',
+      rtl: false,
+    });
+    expect(sanitizeSettings({ mode: 'neon', layout: 'boxed', customColor: 'red' })).toMatchObject({
+      mode: 'dark',
+      layout: 'boxed',
+      customColor: '#f97316',
+    });
   });
 
   it('reads layout, mode, rtl and style from the URL', () => {
-    expect(settingsFromUrl('?layout=boxed&mode=light&rtl=true&style=modern')).toEqual({ layout: 'boxed', mode: 'light', rtl: true, style: 'modern' });
+    expect(settingsFromUrl('?layout=boxed&mode=light&rtl=true&style=modern')).toEqual({
+      layout: 'boxed',
+      mode: 'light',
+      rtl: true,
+      style: 'modern',
+    });
   });
 
   it('reads theme_mode, is_rtl, nav_style and theme_style from the URL', () => {
-    expect(settingsFromUrl('?theme_mode=semi-dark&is_rtl=0&nav_style=mini-sidebar&theme_style=modern')).toEqual({ mode: 'semi-dark', rtl: false, navStyle: 'mini', style: 'modern' });
+    expect(
+      settingsFromUrl('?theme_mode=semi-dark&is_rtl=0&nav_style=mini-sidebar&theme_style=modern'),
+    ).toEqual({ mode: 'semi-dark', rtl: false, navStyle: 'mini', style: 'modern' });
     expect(settingsFromUrl('?mode=sepia&nav_style=unknown')).toEqual({});
   });
 });
@@ -26,7 +49,9 @@ describe('the mode follows the system until the user picks one', () => {
     prefersLight = false;
     // jsdom has no matchMedia: a media query list whose answer the test sets, as a browser's would change.
     window.matchMedia = ((query: string) => ({
-      get matches() { return query.includes('light') ? prefersLight : !prefersLight; },
+      get matches() {
+        return query.includes('light') ? prefersLight : !prefersLight;
+      },
       media: query,
       addEventListener: (_: string, listener: () => void) => listeners.add(listener),
       removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),

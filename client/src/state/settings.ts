@@ -7,7 +7,14 @@ export const navStyles = ['default', 'mini', 'collapsible', 'horizontal', 'drawe
 export const layoutTypes = ['full-width', 'boxed'] as const;
 export const footerTypes = ['fixed', 'fluid'] as const;
 export const headerTypes = ['dark', 'light'] as const;
-export const routeTransitions = ['none', 'fade', 'slide-left', 'slide-right', 'slide-up', 'slide-down'] as const;
+export const routeTransitions = [
+  'none',
+  'fade',
+  'slide-left',
+  'slide-right',
+  'slide-up',
+  'slide-down',
+] as const;
 
 export type ThemeStyle = (typeof themeStyles)[number];
 export type ThemeMode = (typeof themeModes)[number];
@@ -89,14 +96,20 @@ export const ROUTE_TRANSITION_MS = 300;
 const storageKey = 'settings';
 
 function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefined {
-  return typeof value === 'string' && (list as readonly string[]).includes(value) ? (value as T) : undefined;
+  return typeof value === 'string' && (list as readonly string[]).includes(value)
+    ? (value as T)
+    : undefined;
 }
 
-const isHexColor = (value: unknown): value is string => typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
+const isHexColor = (value: unknown): value is string =>
+  typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
 /** Only known values survive: a stale or edited storage entry cannot break the layout. */
 export function sanitizeSettings(value: unknown): ThemeSettings {
-  const input = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const input = (typeof value === 'object' && value !== null ? value : {}) as Record<
+    string,
+    unknown
+  >;
   const presetIds = [...colorPresets.map((preset) => preset.id), 'custom'] as const;
   return {
     style: oneOf(themeStyles, input.style) ?? defaultSettings.style,
@@ -105,14 +118,18 @@ export function sanitizeSettings(value: unknown): ThemeSettings {
     customColor: isHexColor(input.customColor) ? input.customColor : defaultSettings.customColor,
     rtl: typeof input.rtl === 'boolean' ? input.rtl : defaultSettings.rtl,
     navStyle: oneOf(navStyles, input.navStyle) ?? defaultSettings.navStyle,
-    navCollapsed: typeof input.navCollapsed === 'boolean' ? input.navCollapsed : defaultSettings.navCollapsed,
+    navCollapsed:
+      typeof input.navCollapsed === 'boolean' ? input.navCollapsed : defaultSettings.navCollapsed,
     layout: oneOf(layoutTypes, input.layout) ?? defaultSettings.layout,
     footer: typeof input.footer === 'boolean' ? input.footer : defaultSettings.footer,
     footerType: oneOf(footerTypes, input.footerType) ?? defaultSettings.footerType,
     header: oneOf(headerTypes, input.header) ?? defaultSettings.header,
     transition: oneOf(routeTransitions, input.transition) ?? defaultSettings.transition,
     // Settings stored before the choice was remembered: a mode other than the default was picked.
-    modeChosen: typeof input.modeChosen === 'boolean' ? input.modeChosen : oneOf(themeModes, input.mode) !== undefined && input.mode !== defaultSettings.mode,
+    modeChosen:
+      typeof input.modeChosen === 'boolean'
+        ? input.modeChosen
+        : oneOf(themeModes, input.mode) !== undefined && input.mode !== defaultSettings.mode,
   };
 }
 
@@ -120,8 +137,16 @@ const truthy = (value: string | null): boolean | undefined =>
   value === null ? undefined : ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
 
 const navAliases: Record<string, NavStyle> = {
-  'mini-sidebar': 'mini', 'minisidebar': 'mini', 'folded': 'mini', 'horizontal-top': 'horizontal', 'top': 'horizontal',
-  'horizontal-default': 'horizontal', 'drawer': 'drawer', 'default': 'default', 'vertical': 'default', 'standard': 'default',
+  'mini-sidebar': 'mini',
+  minisidebar: 'mini',
+  folded: 'mini',
+  'horizontal-top': 'horizontal',
+  top: 'horizontal',
+  'horizontal-default': 'horizontal',
+  drawer: 'drawer',
+  default: 'default',
+  vertical: 'default',
+  standard: 'default',
 };
 
 /**
@@ -149,7 +174,8 @@ export function settingsFromUrl(search: string): Partial<ThemeSettings> {
 }
 
 /** The mode a settings object shows: its own once chosen, the system's until then. */
-const withMode = (settings: ThemeSettings): ThemeSettings => (settings.modeChosen ? settings : { ...settings, mode: systemMode() });
+const withMode = (settings: ThemeSettings): ThemeSettings =>
+  settings.modeChosen ? settings : { ...settings, mode: systemMode() };
 
 export function readStoredSettings(): ThemeSettings {
   try {

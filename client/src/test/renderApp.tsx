@@ -4,8 +4,19 @@ import { memoryLocation } from 'wouter/memory-location';
 import { App } from '../app/App.tsx';
 import i18n from '../i18n/index.ts';
 import { accountOpenAtom } from '../state/common.ts';
-import { type AuthUser, appStore, authStatusAtom, authUserAtom, clearTokens } from '../state/session.ts';
-import { customizerOpenAtom, defaultSettings, initialPathAtom, settingsAtom } from '../state/settings.ts';
+import {
+  type AuthUser,
+  appStore,
+  authStatusAtom,
+  authUserAtom,
+  clearTokens,
+} from '../state/session.ts';
+import {
+  customizerOpenAtom,
+  defaultSettings,
+  initialPathAtom,
+  settingsAtom,
+} from '../state/settings.ts';
 
 /** Resets the shared state: signed out (or signed in as `user`), English, default settings. */
 export async function resetApp(user: AuthUser | null = null) {

@@ -12,9 +12,12 @@ afterEach(() => {
 // No network in tests: a screen that calls the API sees a failed request (the HTTP client's own
 // tests install their small fake server instead).
 beforeEach(() => {
-  vi.stubGlobal('fetch', vi.fn(async () => {
-    throw new TypeError('No network in tests');
-  }));
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async () => {
+      throw new TypeError('No network in tests');
+    }),
+  );
 });
 
 afterEach(() => {

@@ -2,7 +2,8 @@ import { Role, permissionsFor } from '../../../domain/permissions.ts';
 import type { AuthUser } from '../state/session.ts';
 
 const user = (roleId: number, name: string, extra: Partial<AuthUser> = {}): AuthUser => {
-  const roleName = { 1: 'Superadmin', 2: 'Shipper', 3: 'Carrier', 4: 'Driver' }[roleId] ?? 'Unknown';
+  const roleName =
+    { 1: 'Superadmin', 2: 'Shipper', 3: 'Carrier', 4: 'Driver' }[roleId] ?? 'Unknown';
   return {
     id: `user-${roleName.toLowerCase()}`,
     name,
@@ -10,7 +11,15 @@ const user = (roleId: number, name: string, extra: Partial<AuthUser> = {}): Auth
     email: `${roleName.toLowerCase()}@example.com`,
     role: { id: roleId, name: roleName },
     roles: [roleName],
-    organization: roleId === Role.Superadmin ? null : { id: `org-${roleId}`, name: `${roleName} Co.`, type: roleId === Role.Shipper ? 'Shipper' : 'Carrier', status: 2 },
+    organization:
+      roleId === Role.Superadmin
+        ? null
+        : {
+            id: `org-${roleId}`,
+            name: `${roleName} Co.`,
+            type: roleId === Role.Shipper ? 'Shipper' : 'Carrier',
+            status: 2,
+          },
     permissions: [...permissionsFor(roleId)],
     ...extra,
   };

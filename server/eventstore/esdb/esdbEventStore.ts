@@ -1,16 +1,45 @@
 import { randomUUID } from 'node:crypto';
 import {
-  BACKWARDS, END, EventStoreDBClient, FORWARDS, StreamNotFoundError, WrongExpectedVersionError,
-  excludeSystemEvents, jsonEvent, streamNameFilter,
-  type AllStreamResolvedEvent, type AllStreamSubscription, type Filter, type Position, type ResolvedEvent, type StreamingRead,
+  BACKWARDS,
+  END,
+  EventStoreDBClient,
+  FORWARDS,
+  StreamNotFoundError,
+  WrongExpectedVersionError,
+  excludeSystemEvents,
+  jsonEvent,
+  streamNameFilter,
+  type AllStreamResolvedEvent,
+  type AllStreamSubscription,
+  type Filter,
+  type Position,
+  type ResolvedEvent,
+  type StreamingRead,
 } from '@eventstore/db-client';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import {
-  START, StreamChangedError, WrongExpectedRevisionError, comparePositions,
-  type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
+  START,
+  StreamChangedError,
+  WrongExpectedRevisionError,
+  comparePositions,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type ReadStreamResult,
+  type RecordedEvent,
+  type Subscription,
 } from '../eventStore.ts';
 import {
-  addPrefix, fromCurrentRevision, isTransient, isVisible, toExpectedRevision, toLogPosition, toReadPosition, toRecordedEvent,
+  addPrefix,
+  fromCurrentRevision,
+  isTransient,
+  isVisible,
+  toExpectedRevision,
+  toLogPosition,
+  toReadPosition,
+  toRecordedEvent,
 } from './esdbMapping.ts';
 
 /**
@@ -83,7 +112,10 @@ type Subscriber = {
  * reads on its own again from the last position it received. Errors go to `onError`, and the
  * subscription is taken again from the last position after a growing pause.
  */
-export async function createEsdbEventStore(connectionString: string, options: EsdbEventStoreOptions = {}): Promise<EventStore> {
+export async function createEsdbEventStore(
+  connectionString: string,
+  options: EsdbEventStoreOptions = {},
+): Promise<EventStore> {
   const client = EventStoreDBClient.connectionString(connectionString);
   const prefix = options.streamPrefix ?? '';
   const onError = options.onError ?? (() => undefined);
@@ -104,7 +136,13 @@ export async function createEsdbEventStore(connectionString: string, options: Es
   };
 
   // ---- the shared subscription ----
-  type Feed = { subscription: AllStreamSubscription; buffer: RecordedEvent[]; bufferFrom: LogPosition; received: LogPosition; members: Set<Subscriber> };
+  type Feed = {
+    subscription: AllStreamSubscription;
+    buffer: RecordedEvent[];
+    bufferFrom: LogPosition;
+    received: LogPosition;
+    members: Set<Subscriber>;
+  };
   let feed: Feed | null = null;
   let feedStarting: Promise<void> | null = null;
   let feedRetryAt = 0;
@@ -126,7 +164,13 @@ export async function createEsdbEventStore(connectionString: string, options: Es
             for (const member of feed.members) offer(member, { checkpoint });
           }),
         });
-        const started: Feed = { subscription, buffer: [], bufferFrom: from, received: from, members: new Set() };
+        const started: Feed = {
+          subscription,
+          buffer: [],
+          bufferFrom: from,
+          received: from,
+          members: new Set(),
+        };
         feed = started;
         subscription.on('data', (resolved: AllStreamResolvedEvent) => {
           if (feed !== started || !resolved.event || !isVisible(prefix, resolved.event)) return;
@@ -134,7 +178,10 @@ export async function createEsdbEventStore(connectionString: string, options: Es
           if (comparePositions(event.position, started.received) <= 0) return;
           started.received = event.position;
           started.buffer.push(event);
-          if (started.buffer.length > FEED_BUFFER) started.bufferFrom = started.buffer.splice(0, started.buffer.length - FEED_BUFFER).at(-1)!.position;
+          if (started.buffer.length > FEED_BUFFER)
+            started.bufferFrom = started.buffer
+              .splice(0, started.buffer.length - FEED_BUFFER)
+              .at(-1)!.position;
           for (const member of started.members) {
             offer(member, event);
             // Far behind the others: let it read on its own (with backpressure) rather than queue without end.
@@ -150,7 +197,9 @@ export async function createEsdbEventStore(connectionString: string, options: Es
           void abandon(subscription);
         };
         subscription.on('error', lost);
-        subscription.on('end', () => lost(new Error('EventStoreDB ended the subscription to $all')));
+        subscription.on('end', () =>
+          lost(new Error('EventStoreDB ended the subscription to $all')),
+        );
         for (const subscriber of subscribers) tryJoin(subscriber);
       } catch (error) {
         feedRetryAt = Date.now() + firstRetryMs;
@@ -169,7 +218,10 @@ export async function createEsdbEventStore(connectionString: string, options: Es
     const own = subscriber.own;
     subscriber.own = null;
     subscriber.paused = false;
-    if (subscriber.retryTimer) { clearTimeout(subscriber.retryTimer); subscriber.retryTimer = null; }
+    if (subscriber.retryTimer) {
+      clearTimeout(subscriber.retryTimer);
+      subscriber.retryTimer = null;
+    }
     if (own) void abandon(own);
     subscriber.attached = true;
     feed.members.add(subscriber);
@@ -187,7 +239,10 @@ export async function createEsdbEventStore(connectionString: string, options: Es
   const scheduleOwn = (subscriber: Subscriber, delay: number) => {
     if (subscriber.closed || closed || subscriber.retryTimer) return;
     if (delay <= 0) return startOwn(subscriber);
-    subscriber.retryTimer = setTimeout(() => { subscriber.retryTimer = null; startOwn(subscriber); }, delay);
+    subscriber.retryTimer = setTimeout(() => {
+      subscriber.retryTimer = null;
+      startOwn(subscriber);
+    }, delay);
   };
 
   /** A catch-up subscription of its own from the last position received (its checkpoint at first). */
@@ -202,9 +257,12 @@ export async function createEsdbEventStore(connectionString: string, options: Es
     });
     subscriber.own = subscription;
     subscriber.paused = false;
-    subscription.on('confirmation', () => { subscriber.retryDelay = firstRetryMs; });
+    subscription.on('confirmation', () => {
+      subscriber.retryDelay = firstRetryMs;
+    });
     subscription.on('data', (resolved: AllStreamResolvedEvent) => {
-      if (subscriber.own !== subscription || !resolved.event || !isVisible(prefix, resolved.event)) return;
+      if (subscriber.own !== subscription || !resolved.event || !isVisible(prefix, resolved.event))
+        return;
       offer(subscriber, toRecordedEvent(prefix, resolved.event));
       if (subscriber.queue.length >= subscriber.pageSize * 2 && !subscriber.paused) {
         subscriber.paused = true;
@@ -212,7 +270,9 @@ export async function createEsdbEventStore(connectionString: string, options: Es
       }
     });
     // Caught up with the log: join the shared subscription (EventStoreDB 23.10 and later say so).
-    subscription.on('caughtUp', () => { if (subscriber.own === subscription) tryJoin(subscriber); });
+    subscription.on('caughtUp', () => {
+      if (subscriber.own === subscription) tryJoin(subscriber);
+    });
     const lost = (error: unknown) => {
       if (subscriber.own !== subscription) return;
       subscriber.own = null;
@@ -247,7 +307,11 @@ export async function createEsdbEventStore(connectionString: string, options: Es
         let taken = 0;
         let passed: LogPosition | null = null;
         for (const item of subscriber.queue) {
-          if ('checkpoint' in item) { passed = item.checkpoint; taken++; continue; }
+          if ('checkpoint' in item) {
+            passed = item.checkpoint;
+            taken++;
+            continue;
+          }
           if (events.length === subscriber.pageSize) break;
           events.push(item);
           passed = item.position;
@@ -277,10 +341,20 @@ export async function createEsdbEventStore(connectionString: string, options: Es
     })();
   };
 
-  const readAll = async ({ from = START, limit = 500 }: { from?: LogPosition; limit?: number }): Promise<RecordedEvent[]> => {
+  const readAll = async ({
+    from = START,
+    limit = 500,
+  }: {
+    from?: LogPosition;
+    limit?: number;
+  }): Promise<RecordedEvent[]> => {
     const events: RecordedEvent[] = [];
     if (limit <= 0) return events;
-    const read = client.readAll({ fromPosition: toReadPosition(from), direction: FORWARDS, resolveLinkTos: false });
+    const read = client.readAll({
+      fromPosition: toReadPosition(from),
+      direction: FORWARDS,
+      resolveLinkTos: false,
+    });
     await consume<AllStreamResolvedEvent>(read, ({ event }) => {
       if (!event || !isVisible(prefix, event)) return true;
       const recorded = toRecordedEvent(prefix, event);
@@ -297,10 +371,13 @@ export async function createEsdbEventStore(connectionString: string, options: Es
   const lastRevision = async (streamName: string): Promise<number> => {
     let revision = -1;
     try {
-      await consume<ResolvedEvent>(client.readStream(streamName, { fromRevision: END, maxCount: 1, direction: BACKWARDS }), ({ event }) => {
-        if (event) revision = Number(event.revision);
-        return false;
-      });
+      await consume<ResolvedEvent>(
+        client.readStream(streamName, { fromRevision: END, maxCount: 1, direction: BACKWARDS }),
+        ({ event }) => {
+          if (event) revision = Number(event.revision);
+          return false;
+        },
+      );
     } catch (error) {
       if (error instanceof StreamNotFoundError) return -1;
       throw error;
@@ -310,40 +387,56 @@ export async function createEsdbEventStore(connectionString: string, options: Es
 
   const positionOf = async (streamName: string, revision: bigint): Promise<LogPosition | null> => {
     let position: LogPosition | null = null;
-    await consume<ResolvedEvent>(client.readStream(streamName, { fromRevision: revision, maxCount: 1, direction: FORWARDS }), ({ event }) => {
-      if (event?.position) position = toLogPosition(event.position);
-      return false;
-    });
+    await consume<ResolvedEvent>(
+      client.readStream(streamName, { fromRevision: revision, maxCount: 1, direction: FORWARDS }),
+      ({ event }) => {
+        if (event?.position) position = toLogPosition(event.position);
+        return false;
+      },
+    );
     return position;
   };
 
   const head = async () => {
     let position: LogPosition = START;
-    await consume<AllStreamResolvedEvent>(client.readAll({ fromPosition: END, direction: BACKWARDS, resolveLinkTos: false }), ({ event }) => {
-      if (!event || !isVisible(prefix, event)) return true;
-      position = toLogPosition(event.position);
-      return false;
-    });
+    await consume<AllStreamResolvedEvent>(
+      client.readAll({ fromPosition: END, direction: BACKWARDS, resolveLinkTos: false }),
+      ({ event }) => {
+        if (!event || !isVisible(prefix, event)) return true;
+        position = toLogPosition(event.position);
+        return false;
+      },
+    );
     return position;
   };
 
   const store: EventStore = {
     kind: 'esdb',
 
-    async append<E extends AnyEvent>(streamId: string, events: E[], { expectedRevision, metadata, unchanged }: AppendOptions): Promise<AppendResult> {
+    async append<E extends AnyEvent>(
+      streamId: string,
+      events: E[],
+      { expectedRevision, metadata, unchanged }: AppendOptions,
+    ): Promise<AppendResult> {
       if (events.length === 0) throw new Error('append needs at least one event');
       const streamName = addPrefix(prefix, streamId);
       // EventStoreDB has no condition on another stream: its revision is read just before the
       // append (the read-then-append a caller without the option does itself).
       if (unchanged) {
         const actual = await lastRevision(addPrefix(prefix, unchanged.streamId));
-        if (actual !== unchanged.revision) throw new StreamChangedError(unchanged.streamId, unchanged.revision, actual);
+        if (actual !== unchanged.revision)
+          throw new StreamChangedError(unchanged.streamId, unchanged.revision, actual);
       }
       // The ids are chosen once (or given with the event): a retry of an append the server wrote is
       // recognised by them and not written twice.
       const data = events.map((event) => {
         const given = (event as { id?: unknown }).id;
-        return jsonEvent({ id: typeof given === 'string' ? given : randomUUID(), type: event.type, data: event.data, metadata });
+        return jsonEvent({
+          id: typeof given === 'string' ? given : randomUUID(),
+          type: event.type,
+          data: event.data,
+          metadata,
+        });
       });
       const expected = toExpectedRevision(expectedRevision);
       let result;
@@ -353,7 +446,11 @@ export async function createEsdbEventStore(connectionString: string, options: Es
           break;
         } catch (error) {
           if (error instanceof WrongExpectedVersionError) {
-            throw new WrongExpectedRevisionError(streamId, expectedRevision, fromCurrentRevision(error.actualVersion));
+            throw new WrongExpectedRevisionError(
+              streamId,
+              expectedRevision,
+              fromCurrentRevision(error.actualVersion),
+            );
           }
           if (attempt >= APPEND_ATTEMPTS || closed || !isTransient(error)) throw error;
           onError(error);
@@ -362,19 +459,29 @@ export async function createEsdbEventStore(connectionString: string, options: Es
       }
       // The append's position may be its transaction's rather than its last event's: with several
       // events, ask for the last one's so a reader waiting for this position sees all of them.
-      const exact = events.length > 1 ? await positionOf(streamName, result.nextExpectedRevision).catch(() => null) : null;
+      const exact =
+        events.length > 1
+          ? await positionOf(streamName, result.nextExpectedRevision).catch(() => null)
+          : null;
       const position = exact ?? (result.position ? toLogPosition(result.position) : null);
-      if (!position) throw new Error(`EventStoreDB reported no position for the append to ${streamId}`);
+      if (!position)
+        throw new Error(`EventStoreDB reported no position for the append to ${streamId}`);
       return { nextExpectedRevision: Number(result.nextExpectedRevision), position };
     },
 
     async readStream<E extends AnyEvent>(streamId: string): Promise<ReadStreamResult<E>> {
       const events: RecordedEvent<E>[] = [];
       try {
-        await consume<ResolvedEvent>(client.readStream(addPrefix(prefix, streamId), { fromRevision: 'start', direction: FORWARDS }), ({ event }) => {
-          if (event) events.push(toRecordedEvent(prefix, event) as RecordedEvent<E>);
-          return true;
-        });
+        await consume<ResolvedEvent>(
+          client.readStream(addPrefix(prefix, streamId), {
+            fromRevision: 'start',
+            direction: FORWARDS,
+          }),
+          ({ event }) => {
+            if (event) events.push(toRecordedEvent(prefix, event) as RecordedEvent<E>);
+            return true;
+          },
+        );
       } catch (error) {
         if (error instanceof StreamNotFoundError) return { events: [], revision: -1 };
         throw error;
@@ -387,8 +494,18 @@ export async function createEsdbEventStore(connectionString: string, options: Es
     subscribe(subscribeOptions, handler): Subscription {
       const from = subscribeOptions.from ?? START;
       const subscriber: Subscriber = {
-        handler, pageSize: subscribeOptions.pageSize ?? 500, queue: [], received: from, handled: from,
-        own: null, paused: false, attached: false, closed: false, draining: null, retryDelay: firstRetryMs, retryTimer: null,
+        handler,
+        pageSize: subscribeOptions.pageSize ?? 500,
+        queue: [],
+        received: from,
+        handled: from,
+        own: null,
+        paused: false,
+        attached: false,
+        closed: false,
+        draining: null,
+        retryDelay: firstRetryMs,
+        retryTimer: null,
       };
       subscribers.add(subscriber);
       startOwn(subscriber);

@@ -1,9 +1,21 @@
 import {
-  ANY, ErrorType, NO_STREAM as ESDB_NO_STREAM, START as ESDB_START, STREAM_EXISTS,
-  type AppendExpectedRevision, type CurrentRevision, type Position, type ReadPosition,
+  ANY,
+  ErrorType,
+  NO_STREAM as ESDB_NO_STREAM,
+  START as ESDB_START,
+  STREAM_EXISTS,
+  type AppendExpectedRevision,
+  type CurrentRevision,
+  type Position,
+  type ReadPosition,
 } from '@eventstore/db-client';
 import type { EventMetadata } from '../../../domain/shared/event.ts';
-import { START, type ExpectedRevision, type LogPosition, type RecordedEvent } from '../eventStore.ts';
+import {
+  START,
+  type ExpectedRevision,
+  type LogPosition,
+  type RecordedEvent,
+} from '../eventStore.ts';
 
 /** The fields of an EventStoreDB recorded event that the adapter uses. */
 export type EsdbRecordedEvent = {
@@ -29,16 +41,22 @@ export const toEsdbPosition = (position: LogPosition): Position => ({
 
 /** Where a forward read of $all starts: START (0, 0) is the beginning of the log. */
 export const toReadPosition = (position: LogPosition): ReadPosition =>
-  BigInt(position.transactionId) === 0n && BigInt(position.globalPosition) === 0n ? ESDB_START : toEsdbPosition(position);
+  BigInt(position.transactionId) === 0n && BigInt(position.globalPosition) === 0n
+    ? ESDB_START
+    : toEsdbPosition(position);
 
 /** Our expected revision (0-based revision of the last event, -1 for no stream) → the client's. */
 export const toExpectedRevision = (expected: ExpectedRevision): AppendExpectedRevision => {
   switch (expected) {
-    case 'any': return ANY;
-    case 'no_stream': return ESDB_NO_STREAM;
-    case 'stream_exists': return STREAM_EXISTS;
+    case 'any':
+      return ANY;
+    case 'no_stream':
+      return ESDB_NO_STREAM;
+    case 'stream_exists':
+      return STREAM_EXISTS;
     default:
-      if (!Number.isSafeInteger(expected) || expected < -1) throw new RangeError(`Invalid expected revision: ${String(expected)}`);
+      if (!Number.isSafeInteger(expected) || expected < -1)
+        throw new RangeError(`Invalid expected revision: ${String(expected)}`);
       return expected === -1 ? ESDB_NO_STREAM : BigInt(expected);
   }
 };
@@ -67,7 +85,11 @@ export const isVisible = (prefix: string, event: { streamId: string; type: strin
 
 const decodeJson = (value: unknown): unknown => {
   if (!(value instanceof Uint8Array)) return value;
-  try { return JSON.parse(Buffer.from(value).toString('utf8')); } catch { return value; }
+  try {
+    return JSON.parse(Buffer.from(value).toString('utf8'));
+  } catch {
+    return value;
+  }
 };
 
 /** A recorded EventStoreDB event as our RecordedEvent, its stream id without the prefix. */
@@ -88,7 +110,12 @@ export const toRecordedEvent = (prefix: string, event: EsdbRecordedEvent): Recor
  */
 export const isTransient = (error: unknown): boolean => {
   const { type, code } = (error ?? {}) as { type?: unknown; code?: unknown };
-  if (type === ErrorType.UNAVAILABLE || type === ErrorType.DEADLINE_EXCEEDED || type === ErrorType.NOT_LEADER) return true;
+  if (
+    type === ErrorType.UNAVAILABLE ||
+    type === ErrorType.DEADLINE_EXCEEDED ||
+    type === ErrorType.NOT_LEADER
+  )
+    return true;
   // The client passes some gRPC errors on unconverted (a call that could not start, for one).
   return type === undefined && (code === GRPC_UNAVAILABLE || code === GRPC_DEADLINE_EXCEEDED);
 };

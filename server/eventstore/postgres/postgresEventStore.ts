@@ -3,8 +3,21 @@ import { sql, type RawBuilder } from 'kysely';
 import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
-  START, StreamChangedError, WrongExpectedRevisionError, createWaker, pollingSubscription, sharedReader,
-  type AppendOptions, type AppendResult, type EventStore, type Page, type ExpectedRevision, type LogPosition, type ReadStreamResult, type RecordedEvent, type Subscription,
+  START,
+  StreamChangedError,
+  WrongExpectedRevisionError,
+  createWaker,
+  pollingSubscription,
+  sharedReader,
+  type AppendOptions,
+  type AppendResult,
+  type EventStore,
+  type Page,
+  type ExpectedRevision,
+  type LogPosition,
+  type ReadStreamResult,
+  type RecordedEvent,
+  type Subscription,
 } from '../eventStore.ts';
 
 export const EVENTS_CHANNEL = 'events_appended';
@@ -27,7 +40,10 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   metadata: row.metadata,
   streamId: row.stream_id,
   streamRevision: Number(row.stream_revision),
-  position: { transactionId: String(row.transaction_id), globalPosition: String(row.global_position) },
+  position: {
+    transactionId: String(row.transaction_id),
+    globalPosition: String(row.global_position),
+  },
 });
 
 /**
@@ -48,7 +64,9 @@ export async function createPostgresEventStore(
   // Appends wake this store's subscriptions at once; other processes on the same PostgreSQL hear a
   // NOTIFY carrying this store's tag, sent after the commit and coalesced (see notifyOthers).
   const tag = randomUUID();
-  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => { if (payload !== tag) waker.wakeAll(); });
+  const unlisten = await database.listen(EVENTS_CHANNEL, (payload) => {
+    if (payload !== tag) waker.wakeAll();
+  });
   let notifying = false;
   let notifyAgain = false;
   /**
@@ -64,13 +82,16 @@ export async function createPostgresEventStore(
       return;
     }
     notifying = true;
-    sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${tag})`.execute(db).catch(onError).finally(() => {
-      notifying = false;
-      if (notifyAgain) {
-        notifyAgain = false;
-        notifyOthers();
-      }
-    });
+    sql`SELECT pg_notify(${EVENTS_CHANNEL}, ${tag})`
+      .execute(db)
+      .catch(onError)
+      .finally(() => {
+        notifying = false;
+        if (notifyAgain) {
+          notifyAgain = false;
+          notifyOthers();
+        }
+      });
   };
   const subscriptions = new Set<Subscription>();
   const onError = options.onError ?? (() => undefined);
@@ -101,11 +122,16 @@ export async function createPostgresEventStore(
         FROM frontier WHERE EXISTS (SELECT 1 FROM events WHERE events.transaction_id >= frontier.xmin)
       ) answer
       ORDER BY held, tx, global_position`.compile(database.background);
-    const rows = await database.prepared<EventRow & { held: boolean }>(statement.sql, statement.parameters, { background: true });
+    const rows = await database.prepared<EventRow & { held: boolean }>(
+      statement.sql,
+      statement.parameters,
+      { background: true },
+    );
     const held = rows.length > 0 && rows[rows.length - 1]!.held;
     return { events: (held ? rows.slice(0, -1) : rows).map(toRecorded), held };
   };
-  const readAll = async ({ from = START, limit = 500 }: { from?: LogPosition; limit?: number }) => (await readPage(from, limit)).events;
+  const readAll = async ({ from = START, limit = 500 }: { from?: LogPosition; limit?: number }) =>
+    (await readPage(from, limit)).events;
 
   // Every subscription of the process (each projection, the notifier, the reactors) waits at the
   // same head and is woken by the same append: they share one read instead of each running its own.
@@ -116,13 +142,19 @@ export async function createPostgresEventStore(
     const { rows } = await sql<{ transaction_id: string; global_position: string }>`
       SELECT transaction_id::text AS transaction_id, global_position FROM events ${filter}
       ORDER BY events.transaction_id DESC, events.global_position DESC LIMIT 1`.execute(db);
-    return rows[0] ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } : START;
+    return rows[0]
+      ? { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) }
+      : START;
   };
 
   const store: EventStore = {
     kind: database.kind,
 
-    async append<E extends AnyEvent>(streamId: string, events: E[], { expectedRevision, metadata, unchanged }: AppendOptions): Promise<AppendResult> {
+    async append<E extends AnyEvent>(
+      streamId: string,
+      events: E[],
+      { expectedRevision, metadata, unchanged }: AppendOptions,
+    ): Promise<AppendResult> {
       if (events.length === 0) throw new Error('append needs at least one event');
       const count = events.length;
       const reserve = reserveRevisions(streamId, count, expectedRevision, unchanged);
@@ -132,14 +164,19 @@ export async function createPostgresEventStore(
       // A prepared statement on PostgreSQL: the statement's text depends only on its shape (one event
       // or several, the expectation, the guard), so each connection plans it once; parsing and planning
       // the statement anew took about half of an append.
-      const statement = sql<{ revision: string; transaction_id: string; global_position: string }>`${count === 1
-        ? sql`
+      const statement = sql<{
+        revision: string;
+        transaction_id: string;
+        global_position: string;
+      }>`${
+        count === 1
+          ? sql`
         WITH reserved AS (${reserve})
         INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
         SELECT ${streamId}, reserved.revision, ${randomUUID()}::uuid, ${events[0]!.type}, ${JSON.stringify(events[0]!.data)}::jsonb, ${JSON.stringify(metadata)}::jsonb
         FROM reserved
         RETURNING stream_revision AS revision, transaction_id::text AS transaction_id, global_position`
-        : sql`
+          : sql`
         WITH reserved AS (${reserve}),
         appended AS (
           INSERT INTO events (stream_id, stream_revision, event_id, type, data, metadata)
@@ -149,20 +186,40 @@ export async function createPostgresEventStore(
         ),
         summary AS (SELECT (array_agg(transaction_id::text))[1] AS transaction_id, max(global_position) AS global_position, count(*) AS n FROM appended)
         SELECT reserved.revision, summary.transaction_id, summary.global_position
-        FROM reserved, summary WHERE summary.n > 0`}`.compile(db);
-      const rows = await database.prepared<{ revision: string; transaction_id: string; global_position: string }>(statement.sql, statement.parameters);
+        FROM reserved, summary WHERE summary.n > 0`
+      }`.compile(db);
+      const rows = await database.prepared<{
+        revision: string;
+        transaction_id: string;
+        global_position: string;
+      }>(statement.sql, statement.parameters);
       if (rows.length === 0) {
         if (unchanged) {
-          const { rows: other } = await sql<{ revision: string }>`SELECT revision FROM streams WHERE stream_id = ${unchanged.streamId}`.execute(db);
+          const { rows: other } = await sql<{
+            revision: string;
+          }>`SELECT revision FROM streams WHERE stream_id = ${unchanged.streamId}`.execute(db);
           const actual = other[0] ? Number(other[0].revision) : -1;
-          if (actual !== unchanged.revision) throw new StreamChangedError(unchanged.streamId, unchanged.revision, actual);
+          if (actual !== unchanged.revision)
+            throw new StreamChangedError(unchanged.streamId, unchanged.revision, actual);
         }
-        const { rows: current } = await sql<{ revision: string }>`SELECT revision FROM streams WHERE stream_id = ${streamId}`.execute(db);
-        throw new WrongExpectedRevisionError(streamId, expectedRevision, current[0] ? Number(current[0].revision) : -1);
+        const { rows: current } = await sql<{
+          revision: string;
+        }>`SELECT revision FROM streams WHERE stream_id = ${streamId}`.execute(db);
+        throw new WrongExpectedRevisionError(
+          streamId,
+          expectedRevision,
+          current[0] ? Number(current[0].revision) : -1,
+        );
       }
       waker.wakeAll();
       notifyOthers();
-      return { nextExpectedRevision: Number(rows[0].revision), position: { transactionId: rows[0].transaction_id, globalPosition: String(rows[0].global_position) } };
+      return {
+        nextExpectedRevision: Number(rows[0].revision),
+        position: {
+          transactionId: rows[0].transaction_id,
+          globalPosition: String(rows[0].global_position),
+        },
+      };
     },
 
     async readStream<E extends AnyEvent>(streamId: string): Promise<ReadStreamResult<E>> {
@@ -202,10 +259,17 @@ export async function createPostgresEventStore(
  * The statement that moves the stream's revision forward by `count` if the expectation holds (and
  * the `unchanged` stream still stands where the caller decided), returning the new revision.
  */
-function reserveRevisions(streamId: string, count: number, expected: ExpectedRevision, unchanged?: AppendOptions['unchanged']) {
+function reserveRevisions(
+  streamId: string,
+  count: number,
+  expected: ExpectedRevision,
+  unchanged?: AppendOptions['unchanged'],
+) {
   // Checked in the same statement as the write: no other round trip, and nothing written when it fails.
-  const guard = !unchanged ? null
-    : unchanged.revision < 0 ? sql`NOT EXISTS (SELECT 1 FROM streams WHERE stream_id = ${unchanged.streamId})`
+  const guard = !unchanged
+    ? null
+    : unchanged.revision < 0
+      ? sql`NOT EXISTS (SELECT 1 FROM streams WHERE stream_id = ${unchanged.streamId})`
       : sql`EXISTS (SELECT 1 FROM streams WHERE stream_id = ${unchanged.streamId} AND revision = ${unchanged.revision})`;
   const newRow = guard
     ? sql`SELECT ${streamId}::text, ${count - 1}::bigint WHERE ${guard}`

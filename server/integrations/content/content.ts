@@ -14,7 +14,10 @@ import type { DB } from '../../../storage/schema.ts';
 
 export const CONTENT_CACHE_MS = 60_000;
 
-export type ContentLogger = { warn(details: Record<string, unknown>, message: string): void; info(details: Record<string, unknown>, message: string): void };
+export type ContentLogger = {
+  warn(details: Record<string, unknown>, message: string): void;
+  info(details: Record<string, unknown>, message: string): void;
+};
 
 export type ContentService = {
   source: 'contentful' | 'builtIn';
@@ -34,7 +37,10 @@ export function createContentService(options: {
   const cache = new Map<ContentType, { until: number; items: Promise<ContentItem[]> }>();
   const failing = new Set<ContentType>();
 
-  const fromContentful = async (source: ContentfulSource, type: ContentType): Promise<ContentItem[]> => {
+  const fromContentful = async (
+    source: ContentfulSource,
+    type: ContentType,
+  ): Promise<ContentItem[]> => {
     try {
       const items = await source.entries(type);
       if (failing.delete(type)) logger.info({ contentType: type }, 'Contentful is readable again');
@@ -42,7 +48,10 @@ export function createContentService(options: {
     } catch (error) {
       if (!failing.has(type)) {
         failing.add(type);
-        logger.warn({ err: error, contentType: type }, 'Contentful could not be read: serving the built-in landing content');
+        logger.warn(
+          { err: error, contentType: type },
+          'Contentful could not be read: serving the built-in landing content',
+        );
       }
       return store.read(type);
     }
@@ -64,12 +73,21 @@ export function createContentService(options: {
 }
 
 /** The content service of a running server, from its configuration. */
-export function contentServiceFor(config: Config, db: Kysely<DB>, logger: ContentLogger, overrides: { timeoutMs?: number; fetch?: typeof fetch } = {}): ContentService {
-  const contentful = config.contentfulSpaceId && config.contentfulAccessToken
-    ? createContentfulSource({
-      spaceId: config.contentfulSpaceId, accessToken: config.contentfulAccessToken, baseUrl: config.contentfulBaseUrl, environment: config.contentfulEnvironment,
-      ...overrides,
-    })
-    : null;
+export function contentServiceFor(
+  config: Config,
+  db: Kysely<DB>,
+  logger: ContentLogger,
+  overrides: { timeoutMs?: number; fetch?: typeof fetch } = {},
+): ContentService {
+  const contentful =
+    config.contentfulSpaceId && config.contentfulAccessToken
+      ? createContentfulSource({
+          spaceId: config.contentfulSpaceId,
+          accessToken: config.contentfulAccessToken,
+          baseUrl: config.contentfulBaseUrl,
+          environment: config.contentfulEnvironment,
+          ...overrides,
+        })
+      : null;
   return createContentService({ store: createContentStore(db), contentful, logger });
 }

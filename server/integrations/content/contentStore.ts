@@ -3,7 +3,6 @@ import { builtInContent } from './builtIn.ts';
 import type { ContentItem, ContentType } from './content.types.ts';
 import type { DB } from '../../../storage/schema.ts';
 
-
 /**
  * The landing content kept in the database (`content_entries`). A type with no rows yet gets the
  * built-in items at its first read; rows an operator edited afterwards are served as they are.
@@ -12,8 +11,16 @@ export function createContentStore(db: Kysely<DB>) {
   const entries = db;
 
   const select = async (type: ContentType): Promise<ContentItem[]> => {
-    const rows = await entries.selectFrom('content_entries').select(['fields']).where('type', '=', type).orderBy('position').execute();
-    return rows.map((row) => (typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields) as ContentItem);
+    const rows = await entries
+      .selectFrom('content_entries')
+      .select(['fields'])
+      .where('type', '=', type)
+      .orderBy('position')
+      .execute();
+    return rows.map(
+      (row) =>
+        (typeof row.fields === 'string' ? JSON.parse(row.fields) : row.fields) as ContentItem,
+    );
   };
 
   return {

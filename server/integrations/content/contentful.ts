@@ -34,16 +34,19 @@ export function createContentfulSource(options: ContentfulOptions) {
   return {
     /** The entries of a content type, mapped; throws when Contentful cannot be read or has none. */
     async entries(contentType: string): Promise<ContentItem[]> {
-      const url = `${base}/spaces/${encodeURIComponent(options.spaceId)}/environments/${encodeURIComponent(options.environment)}`
-        + `/entries?content_type=${encodeURIComponent(contentType)}&include=2`;
+      const url =
+        `${base}/spaces/${encodeURIComponent(options.spaceId)}/environments/${encodeURIComponent(options.environment)}` +
+        `/entries?content_type=${encodeURIComponent(contentType)}&include=2`;
       const response = await doFetch(url, {
         headers: { authorization: `Bearer ${options.accessToken}`, accept: 'application/json' },
         signal: AbortSignal.timeout(timeoutMs),
       });
-      if (!response.ok) throw new Error(`Contentful answered ${response.status} for content type ${contentType}`);
-      const answer = await response.json() as EntriesAnswer;
+      if (!response.ok)
+        throw new Error(`Contentful answered ${response.status} for content type ${contentType}`);
+      const answer = (await response.json()) as EntriesAnswer;
       const items = Array.isArray(answer.items) ? answer.items : [];
-      if (items.length === 0) throw new Error(`Contentful has no entries of content type ${contentType}`);
+      if (items.length === 0)
+        throw new Error(`Contentful has no entries of content type ${contentType}`);
       const resolve = resolver(answer);
       return items.map((item) => resolve.fields(item, 0));
     },
@@ -53,7 +56,10 @@ export function createContentfulSource(options: ContentfulOptions) {
 export type ContentfulSource = ReturnType<typeof createContentfulSource>;
 
 const isLink = (value: unknown): value is Link =>
-  typeof value === 'object' && value !== null && (value as Link).sys?.type === 'Link' && typeof (value as Link).sys.id === 'string';
+  typeof value === 'object' &&
+  value !== null &&
+  (value as Link).sys?.type === 'Link' &&
+  typeof (value as Link).sys.id === 'string';
 
 const isRichText = (value: unknown): value is RichNode =>
   typeof value === 'object' && value !== null && (value as RichNode).nodeType === 'document';
@@ -62,13 +68,15 @@ const isRichText = (value: unknown): value is RichNode =>
 export const withProtocol = (url: string): string => (url.startsWith('//') ? `https:${url}` : url);
 
 function resolver(answer: EntriesAnswer) {
-  const byId = (entities: Entity[] | undefined) => new Map((entities ?? []).map((entity) => [entity.sys.id, entity]));
+  const byId = (entities: Entity[] | undefined) =>
+    new Map((entities ?? []).map((entity) => [entity.sys.id, entity]));
   const assets = byId(answer.includes?.Asset);
   // A linked entry may also be one of the items themselves.
   const entries = byId([...(answer.items ?? []), ...(answer.includes?.Entry ?? [])]);
 
   const value = (raw: unknown, depth: number): unknown => {
-    if (Array.isArray(raw)) return raw.map((element) => value(element, depth)).filter((element) => element !== undefined);
+    if (Array.isArray(raw))
+      return raw.map((element) => value(element, depth)).filter((element) => element !== undefined);
     if (isLink(raw)) {
       if (raw.sys.linkType === 'Asset') {
         const url = (assets.get(raw.sys.id)?.fields?.file as { url?: unknown } | undefined)?.url;
@@ -93,7 +101,13 @@ function resolver(answer: EntriesAnswer) {
   return { fields };
 }
 
-type RichNode = { nodeType: string; value?: string; marks?: { type: string }[]; content?: RichNode[]; data?: { uri?: string } };
+type RichNode = {
+  nodeType: string;
+  value?: string;
+  marks?: { type: string }[];
+  content?: RichNode[];
+  data?: { uri?: string };
+};
 
 /** Contentful rich text as Markdown: headings, paragraphs, lists, bold, italics and links; embeds are left out. */
 export function richTextToMarkdown(document: RichNode): string {
@@ -112,14 +126,28 @@ export function richTextToMarkdown(document: RichNode): string {
     const heading = /^heading-(\d)$/.exec(node.nodeType);
     if (heading) return [`${'#'.repeat(Number(heading[1]))} ${inline(node)}`];
     switch (node.nodeType) {
-      case 'paragraph': return [inline(node)];
+      case 'paragraph':
+        return [inline(node)];
       case 'unordered-list':
       case 'ordered-list':
-        return [(node.content ?? []).map((item, index) => `${node.nodeType === 'ordered-list' ? `${index + 1}.` : '-'} ${(item.content ?? []).map(inline).join(' ')}`).join('\n')];
-      case 'blockquote': return (node.content ?? []).map((child) => `> ${inline(child)}`);
-      case 'hr': return ['---'];
-      default: return [];
+        return [
+          (node.content ?? [])
+            .map(
+              (item, index) =>
+                `${node.nodeType === 'ordered-list' ? `${index + 1}.` : '-'} ${(item.content ?? []).map(inline).join(' ')}`,
+            )
+            .join('\n'),
+        ];
+      case 'blockquote':
+        return (node.content ?? []).map((child) => `> ${inline(child)}`);
+      case 'hr':
+        return ['---'];
+      default:
+        return [];
     }
   };
-  return (document.content ?? []).flatMap(block).filter((text) => text.trim() !== '').join('\n\n');
+  return (document.content ?? [])
+    .flatMap(block)
+    .filter((text) => text.trim() !== '')
+    .join('\n\n');
 }

@@ -5,11 +5,16 @@
 import type { MailMessage } from '../mail/mailer.ts';
 
 /** The e-mail the administrator gets about a new lead. */
-export const leadNotice = (adminEmail: string, lead: { email: string }, at: string): MailMessage => ({
+export const leadNotice = (
+  adminEmail: string,
+  lead: { email: string },
+  at: string,
+): MailMessage => ({
   to: adminEmail,
   subject: `New interest from the landing page: ${lead.email}`,
-  text: `Hello,\n\n${lead.email} left their address in the "keep me posted" form of the landing page on ${at}.\n`
-    + 'They would like to hear about Freight Marketplace: write back to them, or create an organization for them in the administration.\n',
+  text:
+    `Hello,\n\n${lead.email} left their address in the "keep me posted" form of the landing page on ${at}.\n` +
+    'They would like to hear about Freight Marketplace: write back to them, or create an organization for them in the administration.\n',
 });
 
 /**
@@ -17,7 +22,12 @@ export const leadNotice = (adminEmail: string, lead: { email: string }, at: stri
  * counts). `take` counts one request and answers 0, or the seconds to wait when the address is over
  * its limit (a refused request is not counted).
  */
-export function createLeadLimiter(options: { max: number; windowMs: number; now?: () => number; maxKeys?: number }) {
+export function createLeadLimiter(options: {
+  max: number;
+  windowMs: number;
+  now?: () => number;
+  maxKeys?: number;
+}) {
   const now = options.now ?? Date.now;
   const maxKeys = options.maxKeys ?? 10_000;
   const hits = new Map<string, number[]>();

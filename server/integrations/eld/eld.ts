@@ -27,7 +27,10 @@ export type EldIntegration = {
 
 export function startEldIntegration(deps: {
   config: Pick<Config, 'secretsKey' | 'samsaraBaseUrl' | 'motiveBaseUrl' | 'eldPollMs'>;
-  database: Database; store: EventStore; marketplace: MarketplaceCommands; logger: Logger;
+  database: Database;
+  store: EventStore;
+  marketplace: MarketplaceCommands;
+  logger: Logger;
   /** Run the poller and the pickup check in this process (they still wait for their locks). */
   background: boolean;
   http?: HttpOptions;
@@ -35,15 +38,36 @@ export function startEldIntegration(deps: {
   secrets?: SecretBox;
 }): EldIntegration {
   const { config, database, store, marketplace, logger, background } = deps;
-  const providers = createEldProviders({ samsaraBaseUrl: config.samsaraBaseUrl, motiveBaseUrl: config.motiveBaseUrl, http: deps.http });
-  const services = createOrganizationServices({ db: database.db, store, providers, secrets: deps.secrets ?? createSecretBox(config.secretsKey) });
+  const providers = createEldProviders({
+    samsaraBaseUrl: config.samsaraBaseUrl,
+    motiveBaseUrl: config.motiveBaseUrl,
+    http: deps.http,
+  });
+  const services = createOrganizationServices({
+    db: database.db,
+    store,
+    providers,
+    secrets: deps.secrets ?? createSecretBox(config.secretsKey),
+  });
   const leadership = createLeadership(database);
   const poller = background
-    ? startEldPoller({ db: database.db, marketplace, services, logger, leadership, intervalMs: config.eldPollMs })
+    ? startEldPoller({
+        db: database.db,
+        marketplace,
+        services,
+        logger,
+        leadership,
+        intervalMs: config.eldPollMs,
+      })
     : null;
-  const pickupCheck = background ? startPickupCheck({ database, store, marketplace, services, logger, leadership }) : null;
+  const pickupCheck = background
+    ? startPickupCheck({ database, store, marketplace, services, logger, leadership })
+    : null;
   return {
-    providers, services, poller, pickupCheck,
+    providers,
+    services,
+    poller,
+    pickupCheck,
     async stop() {
       await poller?.stop();
       await pickupCheck?.stop();

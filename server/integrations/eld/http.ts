@@ -53,9 +53,15 @@ async function reasonIn(response: Response): Promise<string | null> {
   return null;
 }
 
-const isTimeout = (error: unknown) => error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
+const isTimeout = (error: unknown) =>
+  error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 
-export async function getJson(provider: string, url: URL, headers: Record<string, string>, options: HttpOptions = {}): Promise<unknown> {
+export async function getJson(
+  provider: string,
+  url: URL,
+  headers: Record<string, string>,
+  options: HttpOptions = {},
+): Promise<unknown> {
   const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const maxRetryWaitMs = options.maxRetryWaitMs ?? DEFAULT_MAX_RETRY_WAIT_MS;
   const retries = options.rateLimitRetries ?? 1;
@@ -66,40 +72,59 @@ export async function getJson(provider: string, url: URL, headers: Record<string
     const signal = AbortSignal.timeout(timeoutMs);
     let response: Response;
     try {
-      response = await doFetch(url, { headers: { accept: 'application/json', ...headers }, signal });
+      response = await doFetch(url, {
+        headers: { accept: 'application/json', ...headers },
+        signal,
+      });
     } catch (error) {
-      if (isTimeout(error)) throw new ProviderUnavailableError(`${provider} did not answer within ${Math.round(timeoutMs / 100) / 10} seconds`);
+      if (isTimeout(error))
+        throw new ProviderUnavailableError(
+          `${provider} did not answer within ${Math.round(timeoutMs / 100) / 10} seconds`,
+        );
       throw new ProviderUnavailableError(`${provider} could not be reached`);
     }
     if (response.status === 401 || response.status === 403) {
       const reason = await reasonIn(response);
-      throw new CredentialsRefusedError(provider, `${provider} refused the credentials${reason ? `: ${reason}` : ` (${response.status})`}`);
+      throw new CredentialsRefusedError(
+        provider,
+        `${provider} refused the credentials${reason ? `: ${reason}` : ` (${response.status})`}`,
+      );
     }
     if (response.status === 429) {
-      const waitMs = retryAfterMs(response.headers.get('retry-after'), now()) ?? DEFAULT_RETRY_AFTER_MS;
+      const waitMs =
+        retryAfterMs(response.headers.get('retry-after'), now()) ?? DEFAULT_RETRY_AFTER_MS;
       await response.body?.cancel().catch(() => undefined);
       if (attempt < retries && waitMs <= maxRetryWaitMs) {
         await sleep(waitMs);
         continue;
       }
       const seconds = Math.max(1, Math.ceil(waitMs / 1000));
-      throw new ProviderUnavailableError(`${provider} is limiting requests: please try again in ${seconds} second${seconds === 1 ? '' : 's'}`, seconds);
+      throw new ProviderUnavailableError(
+        `${provider} is limiting requests: please try again in ${seconds} second${seconds === 1 ? '' : 's'}`,
+        seconds,
+      );
     }
     if (!response.ok) {
       await response.body?.cancel().catch(() => undefined);
-      throw new ProviderUnavailableError(`${provider} answered with an error (${response.status}): please try again later`);
+      throw new ProviderUnavailableError(
+        `${provider} answered with an error (${response.status}): please try again later`,
+      );
     }
     try {
       return await response.json();
     } catch (error) {
-      if (isTimeout(error)) throw new ProviderUnavailableError(`${provider} did not answer within ${Math.round(timeoutMs / 100) / 10} seconds`);
+      if (isTimeout(error))
+        throw new ProviderUnavailableError(
+          `${provider} did not answer within ${Math.round(timeoutMs / 100) / 10} seconds`,
+        );
       throw new ProviderUnavailableError(`${provider} sent an answer that is not JSON`);
     }
   }
 }
 
 /** A finite number, or null. */
-export const numberOrNull = (value: unknown): number | null => (typeof value === 'number' && Number.isFinite(value) ? value : null);
+export const numberOrNull = (value: unknown): number | null =>
+  typeof value === 'number' && Number.isFinite(value) ? value : null;
 
 /** An ISO time from a provider's timestamp, or null when it is not one. */
 export const isoOrNull = (value: unknown): string | null => {
@@ -109,4 +134,8 @@ export const isoOrNull = (value: unknown): string | null => {
 };
 
 export const validCoordinates = (latitude: number | null, longitude: number | null): boolean =>
-  latitude !== null && longitude !== null && Math.abs(latitude) <= 90 && Math.abs(longitude) <= 180 && !(latitude === 0 && longitude === 0);
+  latitude !== null &&
+  longitude !== null &&
+  Math.abs(latitude) <= 90 &&
+  Math.abs(longitude) <= 180 &&
+  !(latitude === 0 && longitude === 0);

@@ -27,7 +27,10 @@ export function createLeadership(database: Database): Leadership {
     async holds(job) {
       if (database.kind === 'pglite' || held.has(job)) return true;
       session ??= await database.session();
-      const [row] = await session.query<{ locked: boolean }>('SELECT pg_try_advisory_lock(hashtext($1)) AS locked', [job]);
+      const [row] = await session.query<{ locked: boolean }>(
+        'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
+        [job],
+      );
       if (row?.locked) held.add(job);
       return held.has(job);
     },

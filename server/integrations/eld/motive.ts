@@ -6,14 +6,24 @@
  * The truck's name is its `number`, as the fleet names it in the Motive dashboard.
  */
 import { getJson, isoOrNull, numberOrNull, validCoordinates, type HttpOptions } from './http.ts';
-import type { EldCredentials, EldProvider, EldTruck, FleetContext, VerifyResult } from './provider.ts';
+import type {
+  EldCredentials,
+  EldProvider,
+  EldTruck,
+  FleetContext,
+  VerifyResult,
+} from './provider.ts';
 import { CredentialsRefusedError } from './provider.ts';
 
 export const MOTIVE_DEFAULT_BASE_URL = 'https://api.gomotive.com';
 const PER_PAGE = 100;
 const MAX_PAGES = 100;
 
-type MotiveVehicle = { id?: unknown; number?: unknown; current_location?: Record<string, unknown> | null };
+type MotiveVehicle = {
+  id?: unknown;
+  number?: unknown;
+  current_location?: Record<string, unknown> | null;
+};
 type MotivePage = {
   vehicles?: Array<{ vehicle?: MotiveVehicle | null }>;
   pagination?: { per_page?: unknown; page_no?: unknown; total?: unknown };
@@ -26,30 +36,48 @@ const truckOf = (vehicle: MotiveVehicle): EldTruck | null => {
   const longitude = numberOrNull(location.lon);
   const updatedAt = isoOrNull(location.located_at);
   if (!validCoordinates(latitude, longitude) || !updatedAt) return null;
-  const number = typeof vehicle.number === 'string' || typeof vehicle.number === 'number' ? String(vehicle.number).trim() : '';
+  const number =
+    typeof vehicle.number === 'string' || typeof vehicle.number === 'number'
+      ? String(vehicle.number).trim()
+      : '';
   return {
     id: String(vehicle.id),
     name: number || String(vehicle.id),
-    latitude: latitude!, longitude: longitude!,
-    speed: numberOrNull(location.speed), heading: numberOrNull(location.bearing), updatedAt,
+    latitude: latitude!,
+    longitude: longitude!,
+    speed: numberOrNull(location.speed),
+    heading: numberOrNull(location.bearing),
+    updatedAt,
   };
 };
 
-export function createMotiveProvider(options: { baseUrl?: string; http?: HttpOptions } = {}): EldProvider {
+export function createMotiveProvider(
+  options: { baseUrl?: string; http?: HttpOptions } = {},
+): EldProvider {
   const baseUrl = options.baseUrl ?? MOTIVE_DEFAULT_BASE_URL;
   const name = 'Motive';
 
-  const page = async (credentials: EldCredentials, pageNo: number, perPage: number): Promise<MotivePage> => {
+  const page = async (
+    credentials: EldCredentials,
+    pageNo: number,
+    perPage: number,
+  ): Promise<MotivePage> => {
     const url = new URL('/v1/vehicle_locations', baseUrl);
     url.searchParams.set('per_page', String(perPage));
     url.searchParams.set('page_no', String(pageNo));
-    return (await getJson(name, url, { 'x-api-key': credentials.clientSecret }, options.http)) as MotivePage;
+    return (await getJson(
+      name,
+      url,
+      { 'x-api-key': credentials.clientSecret },
+      options.http,
+    )) as MotivePage;
   };
 
   return {
     id: 'motive',
     name,
-    description: 'Motive (KeepTruckin) ELDs: live truck locations from the Motive fleet API, with an API key created in the Motive dashboard (Admin, API keys).',
+    description:
+      'Motive (KeepTruckin) ELDs: live truck locations from the Motive fleet API, with an API key created in the Motive dashboard (Admin, API keys).',
     credentialLabels: { clientId: null, clientSecret: 'API key' },
 
     async verify(credentials: EldCredentials, _context: FleetContext): Promise<VerifyResult> {

@@ -46,7 +46,10 @@ export interface EldProvider {
 
 /** The provider answered 401 or 403: the stored or offered credentials are not (or no longer) good. */
 export class CredentialsRefusedError extends Error {
-  constructor(readonly provider: string, readonly reason: string) {
+  constructor(
+    readonly provider: string,
+    readonly reason: string,
+  ) {
     super(reason);
     this.name = 'CredentialsRefusedError';
   }
@@ -58,10 +61,14 @@ export class CredentialsRefusedError extends Error {
  */
 export class ProviderUnavailableError extends DomainError {
   readonly statusCode = 503;
-  constructor(message: string, readonly retryAfterSeconds: number | null = null) {
+  constructor(
+    message: string,
+    readonly retryAfterSeconds: number | null = null,
+  ) {
     super(message);
   }
 }
 
 /** Truck names are typed by people on both sides: compare them without case or surrounding spaces. */
-export const sameTruckName = (a: string, b: string): boolean => a.trim().toLowerCase() === b.trim().toLowerCase();
+export const sameTruckName = (a: string, b: string): boolean =>
+  a.trim().toLowerCase() === b.trim().toLowerCase();

@@ -10,7 +10,9 @@ export type EldProviders = {
   byId(id: string): EldProvider | null;
 };
 
-export function createEldProviders(options: { samsaraBaseUrl?: string; motiveBaseUrl?: string; http?: HttpOptions } = {}): EldProviders {
+export function createEldProviders(
+  options: { samsaraBaseUrl?: string; motiveBaseUrl?: string; http?: HttpOptions } = {},
+): EldProviders {
   const list = [
     createSimulatorProvider(),
     createSamsaraProvider({ baseUrl: options.samsaraBaseUrl, http: options.http }),

@@ -6,7 +6,13 @@
  * `after=<endCursor>`. Speed is the GPS speed in miles per hour, heading in degrees.
  */
 import { getJson, isoOrNull, numberOrNull, validCoordinates, type HttpOptions } from './http.ts';
-import type { EldCredentials, EldProvider, EldTruck, FleetContext, VerifyResult } from './provider.ts';
+import type {
+  EldCredentials,
+  EldProvider,
+  EldTruck,
+  FleetContext,
+  VerifyResult,
+} from './provider.ts';
 import { CredentialsRefusedError } from './provider.ts';
 
 export const SAMSARA_DEFAULT_BASE_URL = 'https://api.samsara.com';
@@ -27,16 +33,26 @@ const truckOf = (vehicle: NonNullable<SamsaraPage['data']>[number]): EldTruck | 
   if (!validCoordinates(latitude, longitude) || !updatedAt) return null;
   return {
     id: String(vehicle.id),
-    name: typeof vehicle.name === 'string' && vehicle.name.trim() ? vehicle.name.trim() : String(vehicle.id),
-    latitude: latitude!, longitude: longitude!,
-    speed: numberOrNull(location.speed), heading: numberOrNull(location.heading), updatedAt,
+    name:
+      typeof vehicle.name === 'string' && vehicle.name.trim()
+        ? vehicle.name.trim()
+        : String(vehicle.id),
+    latitude: latitude!,
+    longitude: longitude!,
+    speed: numberOrNull(location.speed),
+    heading: numberOrNull(location.heading),
+    updatedAt,
   };
 };
 
-export function createSamsaraProvider(options: { baseUrl?: string; http?: HttpOptions } = {}): EldProvider {
+export function createSamsaraProvider(
+  options: { baseUrl?: string; http?: HttpOptions } = {},
+): EldProvider {
   const baseUrl = options.baseUrl ?? SAMSARA_DEFAULT_BASE_URL;
   const name = 'Samsara';
-  const headersOf = (credentials: EldCredentials) => ({ authorization: `Bearer ${credentials.clientSecret}` });
+  const headersOf = (credentials: EldCredentials) => ({
+    authorization: `Bearer ${credentials.clientSecret}`,
+  });
 
   const page = async (credentials: EldCredentials, after: string | null): Promise<SamsaraPage> => {
     const url = new URL('/fleet/vehicles/locations', baseUrl);
@@ -47,7 +63,8 @@ export function createSamsaraProvider(options: { baseUrl?: string; http?: HttpOp
   return {
     id: 'samsara',
     name,
-    description: 'Samsara vehicle gateways: live truck locations from the Samsara fleet API, with an API token created in the Samsara dashboard (Settings, API tokens; read access to vehicles).',
+    description:
+      'Samsara vehicle gateways: live truck locations from the Samsara fleet API, with an API token created in the Samsara dashboard (Settings, API tokens; read access to vehicles).',
     credentialLabels: { clientId: null, clientSecret: 'API token' },
 
     async verify(credentials: EldCredentials, _context: FleetContext): Promise<VerifyResult> {
@@ -71,7 +88,13 @@ export function createSamsaraProvider(options: { baseUrl?: string; http?: HttpOp
           if (truck) trucks.push(truck);
         }
         const cursor = answer.pagination?.endCursor;
-        if (answer.pagination?.hasNextPage !== true || typeof cursor !== 'string' || cursor === '' || seen.has(cursor)) break;
+        if (
+          answer.pagination?.hasNextPage !== true ||
+          typeof cursor !== 'string' ||
+          cursor === '' ||
+          seen.has(cursor)
+        )
+          break;
         seen.add(cursor);
         after = cursor;
       }

@@ -18,9 +18,13 @@ const VERSION = 'v1';
 /** The key as 32 bytes, from 64 hex digits or base64 (standard or url-safe); anything else is refused. */
 export function parseSecretsKey(text: string): Buffer {
   const value = text.trim();
-  const key = /^[0-9a-f]{64}$/i.test(value) ? Buffer.from(value, 'hex')
-    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(value) ? Buffer.from(value.replaceAll('-', '+').replaceAll('_', '/'), 'base64') : null;
-  if (!key || key.length !== KEY_BYTES) throw new Error('SECRETS_KEY must be 32 bytes, written as 64 hex digits or in base64');
+  const key = /^[0-9a-f]{64}$/i.test(value)
+    ? Buffer.from(value, 'hex')
+    : /^[A-Za-z0-9+/_-]+={0,2}$/.test(value)
+      ? Buffer.from(value.replaceAll('-', '+').replaceAll('_', '/'), 'base64')
+      : null;
+  if (!key || key.length !== KEY_BYTES)
+    throw new Error('SECRETS_KEY must be 32 bytes, written as 64 hex digits or in base64');
   return key;
 }
 
@@ -28,7 +32,11 @@ export function parseSecretsKey(text: string): Buffer {
  * The configured key, as base64: SECRETS_KEY, else the key file in DATA_DIR (created on first
  * start, readable by the owner only), else a random key for a database in memory.
  */
-export function loadSecretsKey(options: { value: string | undefined; inMemory: boolean; dataDir: string }): string {
+export function loadSecretsKey(options: {
+  value: string | undefined;
+  inMemory: boolean;
+  dataDir: string;
+}): string {
   if (options.value) return parseSecretsKey(options.value).toString('base64');
   if (options.inMemory) return randomBytes(KEY_BYTES).toString('base64');
   const file = path.join(options.dataDir, 'secrets-key');
@@ -62,7 +70,9 @@ export function createSecretBox(keyText: string): SecretBox {
       const cipher = createCipheriv('aes-256-gcm', key, iv, { authTagLength: TAG_BYTES });
       cipher.setAAD(Buffer.from(context, 'utf8'));
       const ciphertext = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
-      return [VERSION, iv, ciphertext, cipher.getAuthTag()].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join('.');
+      return [VERSION, iv, ciphertext, cipher.getAuthTag()]
+        .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+        .join('.');
     },
     open(sealed, context) {
       const parts = sealed.split('.');

@@ -1,5 +1,12 @@
 import {
-  ACCOUNT_GET_CARRIER, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_SHIPPER, hasAny, LOAD_PROPOSAL_VIEW, PROPOSAL_VIEW, TOUR_GET, TOURS_ALL,
+  ACCOUNT_GET_CARRIER,
+  ACCOUNT_GET_ORGANIZATION,
+  ACCOUNT_GET_SHIPPER,
+  hasAny,
+  LOAD_PROPOSAL_VIEW,
+  PROPOSAL_VIEW,
+  TOUR_GET,
+  TOURS_ALL,
 } from '../../../domain/permissions.ts';
 import { isSuperadmin, type Actor } from '../../http/auth.ts';
 import type { StoredFileMeta } from './files.ts';
@@ -20,34 +27,60 @@ import type { StoredFileMeta } from './files.ts';
  */
 export type FileParties = {
   /** The organizations of a load: its shipper and, once an offer was accepted, its carrier. */
-  load(loadId: string): Promise<{ shipperOrganizationId: string; carrierOrganizationId: string | null } | null>;
+  load(
+    loadId: string,
+  ): Promise<{ shipperOrganizationId: string; carrierOrganizationId: string | null } | null>;
   /** The organizations of a tour and the driver assigned to it. */
-  tour(tourId: string): Promise<{ shipperOrganizationId: string; carrierOrganizationId: string; assigneeId: string | null } | null>;
+  tour(
+    tourId: string,
+  ): Promise<{
+    shipperOrganizationId: string;
+    carrierOrganizationId: string;
+    assigneeId: string | null;
+  } | null>;
 };
 
 export type FileOwner = 'load' | 'tour' | 'organization';
 
 /** What a file belongs to, hence which rule decides who reads it. */
-export const ownerOf = (file: Pick<StoredFileMeta, 'loadId' | 'tourId'>): FileOwner => (file.loadId ? 'load' : file.tourId ? 'tour' : 'organization');
+export const ownerOf = (file: Pick<StoredFileMeta, 'loadId' | 'tourId'>): FileOwner =>
+  file.loadId ? 'load' : file.tourId ? 'tour' : 'organization';
 
 const partyOf = (actor: Actor, organizations: readonly (string | null)[]) =>
   actor.organizationId !== null && organizations.includes(actor.organizationId);
 
-export async function mayReadFile(actor: Actor, file: StoredFileMeta, parties: FileParties): Promise<boolean> {
+export async function mayReadFile(
+  actor: Actor,
+  file: StoredFileMeta,
+  parties: FileParties,
+): Promise<boolean> {
   if (isSuperadmin(actor)) return true;
   switch (ownerOf(file)) {
     case 'load': {
       if (!hasAny(actor.permissions, PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW)) return false;
       const load = await parties.load(file.loadId!);
-      return load !== null && partyOf(actor, [load.shipperOrganizationId, load.carrierOrganizationId]);
+      return (
+        load !== null && partyOf(actor, [load.shipperOrganizationId, load.carrierOrganizationId])
+      );
     }
     case 'tour': {
       const tour = await parties.tour(file.tourId!);
       if (!tour) return false;
       if (tour.assigneeId === actor.userId && hasAny(actor.permissions, TOUR_GET)) return true;
-      return hasAny(actor.permissions, TOURS_ALL) && partyOf(actor, [tour.shipperOrganizationId, tour.carrierOrganizationId]);
+      return (
+        hasAny(actor.permissions, TOURS_ALL) &&
+        partyOf(actor, [tour.shipperOrganizationId, tour.carrierOrganizationId])
+      );
     }
     case 'organization':
-      return actor.organizationId === file.organizationId && hasAny(actor.permissions, ACCOUNT_GET_ORGANIZATION, ACCOUNT_GET_CARRIER, ACCOUNT_GET_SHIPPER);
+      return (
+        actor.organizationId === file.organizationId &&
+        hasAny(
+          actor.permissions,
+          ACCOUNT_GET_ORGANIZATION,
+          ACCOUNT_GET_CARRIER,
+          ACCOUNT_GET_SHIPPER,
+        )
+      );
   }
 }

@@ -22,9 +22,15 @@ export type StoredFileMeta = {
   createdAt: Date;
 };
 export type StoredFile = StoredFileMeta & { data: Buffer };
-export type NewFile = { organizationId: string; kind: string; mime: string; data: Buffer; loadId?: string | null; tourId?: string | null };
+export type NewFile = {
+  organizationId: string;
+  kind: string;
+  mime: string;
+  data: Buffer;
+  loadId?: string | null;
+  tourId?: string | null;
+};
 export type FileStore = ReturnType<typeof createFileStore>;
-
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -37,7 +43,8 @@ export function createFileStore(db: Kysely<DB>) {
 
   const row = (file: NewFile): FilesTable => {
     if (!UUID.test(file.organizationId)) throw new Error('An organization id is a UUID');
-    for (const id of [file.loadId, file.tourId]) if (id && !UUID.test(id)) throw new Error('A load or tour id is a UUID');
+    for (const id of [file.loadId, file.tourId])
+      if (id && !UUID.test(id)) throw new Error('A load or tour id is a UUID');
     return {
       id: randomUUID(),
       organization_id: file.organizationId,
@@ -72,16 +79,32 @@ export function createFileStore(db: Kysely<DB>) {
     /** The file with its bytes, or null for an unknown (or malformed) id. Tenant checks are the caller's. */
     async get(id: string): Promise<StoredFile | null> {
       if (!UUID.test(id)) return null;
-      const found = await files.selectFrom('files').selectAll().where('id', '=', id).executeTakeFirst();
+      const found = await files
+        .selectFrom('files')
+        .selectAll()
+        .where('id', '=', id)
+        .executeTakeFirst();
       return found ? { ...meta(found), data: toBuffer(found.data) } : null;
     },
 
     /** The same without the bytes, for permission checks before a download. */
     async getMeta(id: string): Promise<StoredFileMeta | null> {
       if (!UUID.test(id)) return null;
-      const found = await files.selectFrom('files')
-        .select(['id', 'organization_id', 'kind', 'load_id', 'tour_id', 'mime', 'size', 'sha256', 'created_at'])
-        .where('id', '=', id).executeTakeFirst();
+      const found = await files
+        .selectFrom('files')
+        .select([
+          'id',
+          'organization_id',
+          'kind',
+          'load_id',
+          'tour_id',
+          'mime',
+          'size',
+          'sha256',
+          'created_at',
+        ])
+        .where('id', '=', id)
+        .executeTakeFirst();
       return found ? meta(found) : null;
     },
 
@@ -106,4 +129,5 @@ const meta = (row: Omit<FilesTable, 'data'>): StoredFileMeta => ({
 });
 
 // pg answers bytea as a Buffer, PGlite as a plain Uint8Array.
-const toBuffer = (data: Uint8Array) => (Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength));
+const toBuffer = (data: Uint8Array) =>
+  Buffer.isBuffer(data) ? data : Buffer.from(data.buffer, data.byteOffset, data.byteLength);

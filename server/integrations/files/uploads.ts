@@ -2,7 +2,12 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { limits } from '../../../domain/catalog.ts';
-import { DomainError, PayloadTooLargeError, UnsupportedMediaTypeError, ValidationError } from '../../../domain/shared/errors.ts';
+import {
+  DomainError,
+  PayloadTooLargeError,
+  UnsupportedMediaTypeError,
+  ValidationError,
+} from '../../../domain/shared/errors.ts';
 
 /**
  * Register @fastify/multipart with these: it ignores Fastify's bodyLimit, so without them a client
@@ -45,20 +50,30 @@ export async function readMultipart(
   const maxBytes = Math.min(options.maxBytes ?? multipartLimits.fileSize, multipartLimits.fileSize);
   const result: MultipartResult = { data: undefined, fields: {}, files: {} };
   const seen = new Set<string>();
-  if (!request.isMultipart()) throw new UnsupportedMediaTypeError('The request must be multipart/form-data');
+  if (!request.isMultipart())
+    throw new UnsupportedMediaTypeError('The request must be multipart/form-data');
   // throwFileSizeLimit off: the truncated flag is checked here, per field, with the field's name.
-  const parts = request.parts({ limits: { ...multipartLimits, fileSize: maxBytes }, throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0]);
+  const parts = request.parts({
+    limits: { ...multipartLimits, fileSize: maxBytes },
+    throwFileSizeLimit: false,
+  } as Parameters<FastifyRequest['parts']>[0]);
   try {
     for await (const part of parts) {
-      if (seen.has(part.fieldname)) throw ValidationError.field(part.fieldname, 'This field may be sent only once');
+      if (seen.has(part.fieldname))
+        throw ValidationError.field(part.fieldname, 'This field may be sent only once');
       seen.add(part.fieldname);
       if (part.type === 'field') {
-        if (part.valueTruncated) throw new PayloadTooLargeError('Field too large', [{ path: part.fieldname, message: 'Field too large' }]);
+        if (part.valueTruncated)
+          throw new PayloadTooLargeError('Field too large', [
+            { path: part.fieldname, message: 'Field too large' },
+          ]);
         if (part.fieldname === 'data') result.data = parseData(part.value);
         else result.fields[part.fieldname] = String(part.value);
         continue;
       }
-      const rule = Object.hasOwn(options.files, part.fieldname) ? options.files[part.fieldname] : undefined;
+      const rule = Object.hasOwn(options.files, part.fieldname)
+        ? options.files[part.fieldname]
+        : undefined;
       if (!rule) {
         part.file.resume();
         throw ValidationError.field(part.fieldname, 'Unexpected file');
@@ -66,13 +81,18 @@ export async function readMultipart(
       const buffer = await readFile(part);
       // A browser sends an empty, nameless part for a file input left empty: that is no file.
       if (buffer.length === 0) continue;
-      result.files[part.fieldname] = { buffer, mime: await detect(buffer, rule.accept, part.fieldname), size: buffer.length };
+      result.files[part.fieldname] = {
+        buffer,
+        mime: await detect(buffer, rule.accept, part.fieldname),
+        size: buffer.length,
+      };
     }
   } catch (error) {
     throw translateMultipartError(error);
   }
   for (const [name, rule] of Object.entries(options.files)) {
-    if (rule.required && !result.files[name]) throw ValidationError.field(name, 'A file is required');
+    if (rule.required && !result.files[name])
+      throw ValidationError.field(name, 'A file is required');
   }
   return result;
 }
@@ -81,7 +101,10 @@ async function readFile(part: MultipartFile): Promise<Buffer> {
   const chunks: Buffer[] = [];
   for await (const chunk of part.file) chunks.push(chunk as Buffer);
   // busboy stops at limits.fileSize and sets `truncated`; a cut file must never pass as whole.
-  if (part.file.truncated) throw new PayloadTooLargeError('File too large', [{ path: part.fieldname, message: 'File too large' }]);
+  if (part.file.truncated)
+    throw new PayloadTooLargeError('File too large', [
+      { path: part.fieldname, message: 'File too large' },
+    ]);
   return Buffer.concat(chunks);
 }
 
@@ -102,7 +125,9 @@ async function detect(buffer: Buffer, accept: Accept, path: string): Promise<str
   } else if (type && accepted[accept].includes(type.mime)) {
     return type.mime;
   }
-  throw new UnsupportedMediaTypeError('Unsupported Format', [{ path, message: 'Unsupported Format' }]);
+  throw new UnsupportedMediaTypeError('Unsupported Format', [
+    { path, message: 'Unsupported Format' },
+  ]);
 }
 
 function isUtf8Text(buffer: Buffer): boolean {
@@ -119,7 +144,10 @@ function isUtf8Text(buffer: Buffer): boolean {
  * @fastify/multipart and busboy errors as the API's answers; ours pass through. Too many parts is a
  * 413 unless the route counts its parts itself (`tooManyParts`).
  */
-export function translateMultipartError(error: unknown, tooManyParts: () => DomainError = () => new PayloadTooLargeError('Too many parts in the request')): unknown {
+export function translateMultipartError(
+  error: unknown,
+  tooManyParts: () => DomainError = () => new PayloadTooLargeError('Too many parts in the request'),
+): unknown {
   if (error instanceof DomainError) return error;
   const code = (error as { code?: string }).code;
   switch (code) {
@@ -139,7 +167,11 @@ export function translateMultipartError(error: unknown, tooManyParts: () => Doma
       return new ValidationError('The multipart body could not be read');
   }
   // busboy's own errors carry no code: malformed or cut-off bodies are the client's fault.
-  if (error instanceof Error && code === undefined && /multipart|part|boundary|form|terminated|header/i.test(error.message)) {
+  if (
+    error instanceof Error &&
+    code === undefined &&
+    /multipart|part|boundary|form|terminated|header/i.test(error.message)
+  ) {
     return new ValidationError('The multipart body could not be read');
   }
   return error;
@@ -151,13 +183,20 @@ export function translateMultipartError(error: unknown, tooManyParts: () => Doma
  * characters (which can disguise an extension) are removed.
  */
 export function contentDisposition(filename: string): string {
-  const cleaned = filename
-    .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f-\u009f"\\/\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '')
-    .replace(/^[\s.]+/, '')
-    .trim()
-    .slice(0, 150) || 'download';
+  const cleaned =
+    filename
+      .normalize('NFC')
+      .replace(
+        /[\u0000-\u001f\u007f-\u009f"\\/\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
+        '',
+      )
+      .replace(/^[\s.]+/, '')
+      .trim()
+      .slice(0, 150) || 'download';
   const ascii = cleaned.replace(/[^\x20-\x7e]|[%;]/g, '_');
-  const encoded = encodeURIComponent(cleaned).replace(/['()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(cleaned).replace(
+    /['()*]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

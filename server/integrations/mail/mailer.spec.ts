@@ -12,8 +12,12 @@ t.teardown(() => database.drop());
 function recordingLogger() {
   const lines: { level: string; details: Record<string, unknown>; message: string }[] = [];
   const logger: MailLogger = {
-    info: (details, message) => { lines.push({ level: 'info', details, message }); },
-    error: (details, message) => { lines.push({ level: 'error', details, message }); },
+    info: (details, message) => {
+      lines.push({ level: 'info', details, message });
+    },
+    error: (details, message) => {
+      lines.push({ level: 'error', details, message });
+    },
   };
   return { lines, logger };
 }
@@ -41,17 +45,29 @@ async function startSmtpServer(extra: Partial<SMTPServerOptions> = {}) {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
   const port = (server.server.address() as AddressInfo).port;
-  return { port, received, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    received,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 t.test('with SMTP_URL the message reaches a real SMTP server', async (t) => {
   const smtp = await startSmtpServer();
   t.teardown(smtp.close);
   const { lines, logger } = recordingLogger();
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, db: database.db, logger });
+  const mailer = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    db: database.db,
+    logger,
+  });
   t.teardown(mailer.close);
   t.equal(mailer.mode, 'smtp');
-  await mailer.send({ to: 'dispatch@carrier.example', subject: 'Your verification code', text: 'Your code is 482913. It is valid for 15 minutes.' });
+  await mailer.send({
+    to: 'dispatch@carrier.example',
+    subject: 'Your verification code',
+    text: 'Your code is 482913. It is valid for 15 minutes.',
+  });
   t.equal(smtp.received.length, 1);
   const [message] = smtp.received;
   t.same(message.to, ['dispatch@carrier.example']);
@@ -67,10 +83,22 @@ t.test('with SMTP_URL the message reaches a real SMTP server', async (t) => {
 t.test('MAIL_FROM is the sender, on the envelope and in the From header', async (t) => {
   const smtp = await startSmtpServer();
   t.teardown(smtp.close);
-  const { mailFrom } = loadConfig({ MAIL_FROM: 'Acme Freight <dispatch@acme.example>' }, { inMemory: true });
-  const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${smtp.port}`, db: database.db, logger: recordingLogger().logger, from: mailFrom });
+  const { mailFrom } = loadConfig(
+    { MAIL_FROM: 'Acme Freight <dispatch@acme.example>' },
+    { inMemory: true },
+  );
+  const mailer = createMailer({
+    smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+    db: database.db,
+    logger: recordingLogger().logger,
+    from: mailFrom,
+  });
   t.teardown(mailer.close);
-  await mailer.send({ to: 'shipper@example.com', subject: 'Your verification code', text: 'Code 654321' });
+  await mailer.send({
+    to: 'shipper@example.com',
+    subject: 'Your verification code',
+    text: 'Code 654321',
+  });
   t.equal(smtp.received[0]?.from, 'dispatch@acme.example');
   t.match(smtp.received[0]?.raw, /^From: Acme Freight <dispatch@acme\.example>\r?$/m);
 });
@@ -82,12 +110,17 @@ t.test('credentials in the URL are used for AUTH', async (t) => {
     authMethods: ['PLAIN', 'LOGIN'],
     onAuth(auth, _session, callback) {
       seen.push(`${auth.username}:${auth.password}`);
-      if (auth.username === 'mailer@freight' && auth.password === 'p@ss:word') return callback(null, { user: auth.username });
+      if (auth.username === 'mailer@freight' && auth.password === 'p@ss:word')
+        return callback(null, { user: auth.username });
       return callback(new Error('Invalid username or password'));
     },
   });
   t.teardown(smtp.close);
-  const mailer = createMailer({ smtpUrl: `smtp://${encodeURIComponent('mailer@freight')}:${encodeURIComponent('p@ss:word')}@localhost:${smtp.port}`, db: database.db, logger: recordingLogger().logger });
+  const mailer = createMailer({
+    smtpUrl: `smtp://${encodeURIComponent('mailer@freight')}:${encodeURIComponent('p@ss:word')}@localhost:${smtp.port}`,
+    db: database.db,
+    logger: recordingLogger().logger,
+  });
   t.teardown(mailer.close);
   await mailer.send({ to: 'a@b.example', subject: 'Reset your password', text: 'Code 123456' });
   t.same(seen, ['mailer@freight:p@ss:word']);
@@ -109,28 +142,63 @@ t.test('without SMTP_URL messages are logged and kept in the outbox, newest firs
   const { lines, logger } = recordingLogger();
   const mailer = createMailer({ smtpUrl: null, db: database.db, logger });
   t.equal(mailer.mode, 'outbox');
-  await mailer.send({ to: 'first@example.com', subject: 'Verify your e-mail', text: 'Your code is 111111.' });
+  await mailer.send({
+    to: 'first@example.com',
+    subject: 'Verify your e-mail',
+    text: 'Your code is 111111.',
+  });
   await new Promise((resolve) => setTimeout(resolve, 5));
-  await mailer.send({ to: 'second@example.com', subject: 'Reset your password', text: 'Your code is 222222.' });
+  await mailer.send({
+    to: 'second@example.com',
+    subject: 'Reset your password',
+    text: 'Your code is 222222.',
+  });
   const entries = await mailer.listOutbox(10);
   t.equal(entries.length, 2);
-  t.match(entries[0], { to: 'second@example.com', subject: 'Reset your password', text: 'Your code is 222222.' });
+  t.match(entries[0], {
+    to: 'second@example.com',
+    subject: 'Reset your password',
+    text: 'Your code is 222222.',
+  });
   t.match(entries[1], { to: 'first@example.com', text: 'Your code is 111111.' });
   t.match(entries[0].at, /^\d{4}-\d{2}-\d{2}T/);
   t.equal((await mailer.listOutbox(1)).length, 1, 'limit');
-  t.match(lines, [{ level: 'info', details: { to: 'first@example.com', text: 'Your code is 111111.' } }, { level: 'info' }]);
+  t.match(lines, [
+    { level: 'info', details: { to: 'first@example.com', text: 'Your code is 111111.' } },
+    { level: 'info' },
+  ]);
 });
 
 t.test('header injection and several recipients are refused', async (t) => {
   const mailer = createMailer({ smtpUrl: null, db: database.db, logger: recordingLogger().logger });
-  await t.rejects(mailer.send({ to: 'a@b.example\r\nBcc: evil@x.example', subject: 'Hi', text: 'x' }));
+  await t.rejects(
+    mailer.send({ to: 'a@b.example\r\nBcc: evil@x.example', subject: 'Hi', text: 'x' }),
+  );
   await t.rejects(mailer.send({ to: 'a@b.example, c@d.example', subject: 'Hi', text: 'x' }));
-  await t.rejects(mailer.send({ to: 'a@b.example', subject: 'Hi\r\nBcc: evil@x.example', text: 'x' }));
+  await t.rejects(
+    mailer.send({ to: 'a@b.example', subject: 'Hi\r\nBcc: evil@x.example', text: 'x' }),
+  );
 });
 
 t.test('smtpOptions reads the URL', async (t) => {
-  t.match(smtpOptions('smtp://localhost:2525'), { host: 'localhost', port: 2525, secure: false, ignoreTLS: true, auth: undefined });
-  t.match(smtpOptions('smtp://mail.example.com'), { host: 'mail.example.com', port: 587, secure: false, ignoreTLS: false });
-  t.match(smtpOptions('smtps://u:p@mail.example.com'), { port: 465, secure: true, ignoreTLS: false, auth: { user: 'u', pass: 'p' } });
+  t.match(smtpOptions('smtp://localhost:2525'), {
+    host: 'localhost',
+    port: 2525,
+    secure: false,
+    ignoreTLS: true,
+    auth: undefined,
+  });
+  t.match(smtpOptions('smtp://mail.example.com'), {
+    host: 'mail.example.com',
+    port: 587,
+    secure: false,
+    ignoreTLS: false,
+  });
+  t.match(smtpOptions('smtps://u:p@mail.example.com'), {
+    port: 465,
+    secure: true,
+    ignoreTLS: false,
+    auth: { user: 'u', pass: 'p' },
+  });
   t.throws(() => smtpOptions('http://mail.example.com'));
 });

@@ -5,8 +5,20 @@ import { dirname, join } from 'node:path';
 import fontkit, { type Font } from '@pdf-lib/fontkit';
 import bidiModule, { type Bidi } from 'bidi-js';
 import {
-  beginText, endText, popGraphicsState, pushGraphicsState, setFillingColor, setFontAndSize, setTextMatrix, showText,
-  StandardFonts, type PDFDocument, type PDFFont, type PDFName, type PDFPage, type RGB,
+  beginText,
+  endText,
+  popGraphicsState,
+  pushGraphicsState,
+  setFillingColor,
+  setFontAndSize,
+  setTextMatrix,
+  showText,
+  StandardFonts,
+  type PDFDocument,
+  type PDFFont,
+  type PDFName,
+  type PDFPage,
+  type RGB,
 } from 'pdf-lib';
 
 /**
@@ -26,7 +38,11 @@ type Weight = 400 | 700;
 type Slice = { file: string; ranges: [number, number][] };
 
 const require = createRequire(import.meta.url);
-const FAMILIES = ['@fontsource/noto-sans', '@fontsource/ibm-plex-sans-arabic', '@fontsource/noto-sans-sc'];
+const FAMILIES = [
+  '@fontsource/noto-sans',
+  '@fontsource/ibm-plex-sans-arabic',
+  '@fontsource/noto-sans-sc',
+];
 
 function parseSlices(cssPath: string): Slice[] {
   const css = readFileSync(cssPath, 'utf8');
@@ -64,9 +80,17 @@ export function sfntOfWoff(woff: Uint8Array): Uint8Array {
   const count = input.readUInt16BE(12);
   const tables = Array.from({ length: count }, (_, index) => {
     const at = 44 + index * 20;
-    const [offset, compressed, length] = [input.readUInt32BE(at + 4), input.readUInt32BE(at + 8), input.readUInt32BE(at + 12)];
+    const [offset, compressed, length] = [
+      input.readUInt32BE(at + 4),
+      input.readUInt32BE(at + 8),
+      input.readUInt32BE(at + 12),
+    ];
     const stored = input.subarray(offset, offset + compressed);
-    return { tag: input.subarray(at, at + 4), checksum: input.readUInt32BE(at + 16), data: compressed < length ? inflateSync(stored) : stored };
+    return {
+      tag: input.subarray(at, at + 4),
+      checksum: input.readUInt32BE(at + 16),
+      data: compressed < length ? inflateSync(stored) : stored,
+    };
   });
   let size = 12 + 16 * count;
   const offsets = tables.map(({ data }) => {
@@ -108,7 +132,10 @@ function load(slice: Slice): LoadedSlice {
 }
 
 /** fontkit for pdf-lib, answering the files above with their parse already made. */
-const cachingFontkit = { ...fontkit, create: (bytes: Uint8Array) => byBytes.get(bytes) ?? fontkit.create(bytes) } as typeof fontkit;
+const cachingFontkit = {
+  ...fontkit,
+  create: (bytes: Uint8Array) => byBytes.get(bytes) ?? fontkit.create(bytes),
+} as typeof fontkit;
 
 const sliceFor = new Map<string, LoadedSlice | null>();
 /** The first file that draws the code point in the weight, or null when none does. */
@@ -134,11 +161,13 @@ function noto(weight: Weight, codePoint: number): LoadedSlice | null {
 const bidiExport = bidiModule as unknown as (() => Bidi) | { default: () => Bidi };
 const bidi = (typeof bidiExport === 'function' ? bidiExport : bidiExport.default)();
 /** Characters of scripts written right to left, or that make the bidi algorithm necessary. */
-const BIDI_RELEVANT = /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u061c]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
+const BIDI_RELEVANT =
+  /[\u0590-\u08ff\ufb1d-\ufdff\ufe70-\ufefc\u200e\u200f\u061c]|[\u{10800}-\u{10fff}\u{1e800}-\u{1efff}]/u;
 const RTL_SCRIPT = /[\p{sc=Arabic}\p{sc=Hebrew}\p{sc=Syriac}\p{sc=Thaana}\p{sc=Nko}]/u;
 const REAL_SCRIPT = /[^\p{sc=Common}\p{sc=Inherited}\p{sc=Unknown}]/u;
 /** Whether fontkit lays the text out right to left, which it decides by its first letter of a real script. */
-const fontkitReverses = (text: string): boolean => RTL_SCRIPT.test(REAL_SCRIPT.exec(text)?.[0] ?? '');
+const fontkitReverses = (text: string): boolean =>
+  RTL_SCRIPT.test(REAL_SCRIPT.exec(text)?.[0] ?? '');
 const JOINERS = /[\u200c\u200d]/;
 const ATTACHES = /[\p{M}\u200c\u200d]/u;
 
@@ -151,7 +180,11 @@ const isSlice = (font: PDFFont | LoadedSlice): font is LoadedSlice => 'bytes' in
 export class Face {
   private readonly characters: ReadonlySet<number>;
 
-  constructor(readonly typesetter: Typesetter, readonly standard: PDFFont, readonly weight: Weight) {
+  constructor(
+    readonly typesetter: Typesetter,
+    readonly standard: PDFFont,
+    readonly weight: Weight,
+  ) {
     this.characters = new Set(standard.getCharacterSet());
   }
 
@@ -183,7 +216,10 @@ export class Face {
   /** One printable line cut into runs of one font each, in the order they are drawn left to right. */
   pieces(line: string): Piece[] {
     const chars = [...line];
-    if (!BIDI_RELEVANT.test(line) && chars.every((char) => this.characters.has(char.codePointAt(0)!))) {
+    if (
+      !BIDI_RELEVANT.test(line) &&
+      chars.every((char) => this.characters.has(char.codePointAt(0)!))
+    ) {
       return line ? [{ font: this.standard, text: line }] : [];
     }
     // The font of each character; joiners stay with the letter before them (they steer its shaping),
@@ -193,9 +229,13 @@ export class Face {
     let previous: PDFFont | LoadedSlice | null = null;
     for (const char of chars) {
       const codePoint = char.codePointAt(0)!;
-      const font: PDFFont | LoadedSlice = previous && isSlice(previous)
-        && (JOINERS.test(char) || (ATTACHES.test(char) && previous.font.hasGlyphForCodePoint(codePoint)))
-        ? previous : this.fontOf(codePoint) ?? this.standard;
+      const font: PDFFont | LoadedSlice =
+        previous &&
+        isSlice(previous) &&
+        (JOINERS.test(char) ||
+          (ATTACHES.test(char) && previous.font.hasGlyphForCodePoint(codePoint)))
+          ? previous
+          : (this.fontOf(codePoint) ?? this.standard);
       fonts.set(index, font);
       previous = font;
       index += char.length;
@@ -215,7 +255,10 @@ export class Face {
     // fontkit reverses what it lays out right to left, and shapes Arabic in logical order.
     return pieces.map(({ font, visual }) => {
       const text = visual.join('');
-      return { font, text: isSlice(font) && fontkitReverses(text) ? [...visual].reverse().join('') : text };
+      return {
+        font,
+        text: isSlice(font) && fontkitReverses(text) ? [...visual].reverse().join('') : text,
+      };
     });
   }
 
@@ -226,7 +269,9 @@ export class Face {
         if (!isSlice(font)) width += font.widthOfTextAtSize(piece, size);
         else {
           const { glyphs } = font.font.layout(piece);
-          width += glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) * size / font.font.unitsPerEm;
+          width +=
+            (glyphs.reduce((sum, glyph) => sum + glyph.advanceWidth, 0) * size) /
+            font.font.unitsPerEm;
         }
       }
     }
@@ -240,7 +285,14 @@ export class Face {
   }
 }
 
-type QueuedLine = { page: PDFPage; pieces: Piece[]; x: number; y: number; size: number; color: RGB };
+type QueuedLine = {
+  page: PDFPage;
+  pieces: Piece[];
+  x: number;
+  y: number;
+  size: number;
+  color: RGB;
+};
 
 /**
  * The type of one document: a regular and a bold face. Lines are queued as they are laid out and
@@ -251,14 +303,22 @@ export class Typesetter {
   readonly regular: Face;
   readonly bold: Face;
 
-  private constructor(private readonly doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
+  private constructor(
+    private readonly doc: PDFDocument,
+    regular: PDFFont,
+    bold: PDFFont,
+  ) {
     this.regular = new Face(this, regular, 400);
     this.bold = new Face(this, bold, 700);
   }
 
   static async create(doc: PDFDocument): Promise<Typesetter> {
     doc.registerFontkit(cachingFontkit);
-    return new Typesetter(doc, await doc.embedFont(StandardFonts.Helvetica), await doc.embedFont(StandardFonts.HelveticaBold));
+    return new Typesetter(
+      doc,
+      await doc.embedFont(StandardFonts.Helvetica),
+      await doc.embedFont(StandardFonts.HelveticaBold),
+    );
   }
 
   queue(line: QueuedLine): void {
@@ -270,15 +330,16 @@ export class Typesetter {
     const embedded = new Map<LoadedSlice, PDFFont>();
     for (const { pieces } of this.lines) {
       for (const { font } of pieces) {
-        if (isSlice(font) && !embedded.has(font)) embedded.set(font, await this.doc.embedFont(font.bytes, { subset: true }));
+        if (isSlice(font) && !embedded.has(font))
+          embedded.set(font, await this.doc.embedFont(font.bytes, { subset: true }));
       }
     }
     const keys = new WeakMap<PDFPage, Map<PDFFont, PDFName>>();
     const keyOf = (page: PDFPage, font: PDFFont): PDFName => {
       let pageKeys = keys.get(page);
-      if (!pageKeys) keys.set(page, pageKeys = new Map());
+      if (!pageKeys) keys.set(page, (pageKeys = new Map()));
       let key = pageKeys.get(font);
-      if (!key) pageKeys.set(font, key = page.node.newFontDictionary(font.name, font.ref));
+      if (!key) pageKeys.set(font, (key = page.node.newFontDictionary(font.name, font.ref)));
       return key;
     };
     for (const { page, pieces, x, y, size, color } of this.lines.splice(0)) {

@@ -71,8 +71,13 @@ export function wrapText(style: TextStyle, text: string, maxWidth: number): stri
 export type BlockLine = { text: string; style: TextStyle };
 
 /** Wraps styled paragraphs into lines for a column `width` wide. */
-export function wrapBlock(paragraphs: { text: string; style: TextStyle }[], width: number): BlockLine[] {
-  return paragraphs.flatMap(({ text, style }) => wrapText(style, text, width).map((line) => ({ text: line, style })));
+export function wrapBlock(
+  paragraphs: { text: string; style: TextStyle }[],
+  width: number,
+): BlockLine[] {
+  return paragraphs.flatMap(({ text, style }) =>
+    wrapText(style, text, width).map((line) => ({ text: line, style })),
+  );
 }
 
 /** At most `max` lines, the last one ending in an ellipsis when some were cut. */
@@ -81,7 +86,8 @@ export function clampBlock(lines: BlockLine[], max: number, maxWidth: number): B
   const kept = lines.slice(0, Math.max(max, 1));
   const { text, style } = kept[kept.length - 1];
   let last = text;
-  while (last && style.font.widthOfTextAtSize(`${last}…`, style.size) > maxWidth) last = [...last].slice(0, -1).join('');
+  while (last && style.font.widthOfTextAtSize(`${last}…`, style.size) > maxWidth)
+    last = [...last].slice(0, -1).join('');
   kept[kept.length - 1] = { text: `${last}…`, style };
   return kept;
 }
@@ -90,7 +96,13 @@ export const blockHeight = (lines: BlockLine[]): number =>
   lines.reduce((height, line) => height + lineHeightOf(line.style.size), 0);
 
 /** Draws one line of text with its baseline at `y` (measure it with the style's font first). */
-export function drawTextLine(page: PDFPage, text: string, x: number, y: number, style: TextStyle): void {
+export function drawTextLine(
+  page: PDFPage,
+  text: string,
+  x: number,
+  y: number,
+  style: TextStyle,
+): void {
   style.font.drawLine(page, text, x, y, style.size, style.color ?? colors.text);
 }
 
@@ -117,7 +129,10 @@ export class Flow {
   readonly bottom = CONTENT_BOTTOM;
   onNewPage: (flow: Flow) => void = () => {};
 
-  constructor(readonly doc: PDFDocument, readonly fonts: Fonts) {
+  constructor(
+    readonly doc: PDFDocument,
+    readonly fonts: Fonts,
+  ) {
     this.page = this.addPage();
   }
 
@@ -149,7 +164,12 @@ export class Flow {
   }
 
   rule(color: RGB = colors.rule, thickness = 0.75): void {
-    this.page.drawLine({ start: { x: this.left, y: this.y }, end: { x: this.right, y: this.y }, thickness, color });
+    this.page.drawLine({
+      start: { x: this.left, y: this.y },
+      end: { x: this.right, y: this.y },
+      thickness,
+      color,
+    });
   }
 
   /** Text that may run over several pages, wrapped to the content width less `indent`. */
@@ -166,14 +186,26 @@ export class Flow {
    * A marker in the left `indent` points (a label, "1.") and text wrapped beside it; the text may
    * run over several pages, the marker stands on its first line.
    */
-  hanging(marker: string, markerStyle: TextStyle, text: string, style: TextStyle, indent: number): void {
+  hanging(
+    marker: string,
+    markerStyle: TextStyle,
+    text: string,
+    style: TextStyle,
+    indent: number,
+  ): void {
     const height = lineHeightOf(Math.max(style.size, markerStyle.size));
     const lines = wrapText(style, text, this.width - indent);
     const markerLines = wrapText(markerStyle, marker, indent - 6);
     lines.forEach((line, index) => {
       this.ensure(height);
       const top = this.y;
-      if (index === 0) drawBlock(this.page, markerLines.slice(0, 1).map((text) => ({ text, style: markerStyle })), this.left, top);
+      if (index === 0)
+        drawBlock(
+          this.page,
+          markerLines.slice(0, 1).map((text) => ({ text, style: markerStyle })),
+          this.left,
+          top,
+        );
       drawBlock(this.page, [{ text: line, style }], this.left + indent, top);
       this.y -= height;
     });
@@ -202,13 +234,26 @@ export function drawTable(flow: Flow, columns: Column[], rows: Cell[][]): void {
   const regular: TextStyle = { font: flow.fonts.regular, size };
   const headerStyle: TextStyle = { font: flow.fonts.bold, size, color: colors.muted };
   const headerHeight = lineHeightOf(size) + 2 * CELL_PADDING;
-  const maxLines = Math.floor((flow.pageCapacity - headerHeight - 2 * CELL_PADDING) / lineHeightOf(size));
+  const maxLines = Math.floor(
+    (flow.pageCapacity - headerHeight - 2 * CELL_PADDING) / lineHeightOf(size),
+  );
 
   const drawHeader = () => {
-    flow.page.drawRectangle({ x: flow.left, y: flow.y - headerHeight, width: flow.width, height: headerHeight, color: colors.shade });
+    flow.page.drawRectangle({
+      x: flow.left,
+      y: flow.y - headerHeight,
+      width: flow.width,
+      height: headerHeight,
+      color: colors.shade,
+    });
     let x = flow.left;
     for (const column of columns) {
-      drawBlock(flow.page, [{ text: column.header, style: headerStyle }], x + CELL_PADDING, flow.y - CELL_PADDING);
+      drawBlock(
+        flow.page,
+        [{ text: column.header, style: headerStyle }],
+        x + CELL_PADDING,
+        flow.y - CELL_PADDING,
+      );
       x += column.width;
     }
     flow.y -= headerHeight;
@@ -219,15 +264,29 @@ export function drawTable(flow: Flow, columns: Column[], rows: Cell[][]): void {
   rows.forEach((row, index) => {
     const cells = columns.map((column, columnIndex) => {
       const innerWidth = column.width - 2 * CELL_PADDING;
-      const lines = wrapBlock((row[columnIndex] ?? []).map((part) => ({
-        text: part.text,
-        style: part.bold ? { ...regular, font: flow.fonts.bold } : part.muted ? { ...regular, color: colors.muted } : regular,
-      })), innerWidth);
+      const lines = wrapBlock(
+        (row[columnIndex] ?? []).map((part) => ({
+          text: part.text,
+          style: part.bold
+            ? { ...regular, font: flow.fonts.bold }
+            : part.muted
+              ? { ...regular, color: colors.muted }
+              : regular,
+        })),
+        innerWidth,
+      );
       return clampBlock(lines, maxLines, innerWidth);
     });
     const height = Math.max(...cells.map(blockHeight)) + 2 * CELL_PADDING;
     if (flow.ensure(height)) drawHeader();
-    if (index % 2 === 1) flow.page.drawRectangle({ x: flow.left, y: flow.y - height, width: flow.width, height, color: colors.stripe });
+    if (index % 2 === 1)
+      flow.page.drawRectangle({
+        x: flow.left,
+        y: flow.y - height,
+        width: flow.width,
+        height,
+        color: colors.stripe,
+      });
     let x = flow.left;
     cells.forEach((lines, columnIndex) => {
       drawBlock(flow.page, lines, x + CELL_PADDING, flow.y - CELL_PADDING);
@@ -244,7 +303,12 @@ export function drawFooters(doc: PDFDocument, fonts: Fonts, label: string): void
   const pages = doc.getPages();
   pages.forEach((page, index) => {
     const y = FOOTER_BASELINE;
-    page.drawLine({ start: { x: MARGIN, y: y + 11 }, end: { x: LETTER[0] - MARGIN, y: y + 11 }, thickness: 0.5, color: colors.rule });
+    page.drawLine({
+      start: { x: MARGIN, y: y + 11 },
+      end: { x: LETTER[0] - MARGIN, y: y + 11 },
+      thickness: 0.5,
+      color: colors.rule,
+    });
     const [text = ''] = wrapText(style, label, LETTER[0] - 2 * MARGIN - 80);
     drawTextLine(page, text, MARGIN, y, style);
     const pageLabel = `Page ${index + 1} of ${pages.length}`;

@@ -5,7 +5,12 @@ import { DateTime } from 'luxon';
  * host's locale, so the same load gives the same document everywhere.
  */
 
-const dollars = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD', minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const dollars = new Intl.NumberFormat('en-US', {
+  style: 'currency',
+  currency: 'USD',
+  minimumFractionDigits: 2,
+  maximumFractionDigits: 2,
+});
 const wholeNumber = new Intl.NumberFormat('en-US', { maximumFractionDigits: 2 });
 
 /** 1234.5 → "$1,234.50". */

@@ -4,9 +4,21 @@ import { Typesetter } from './fonts.ts';
 import { drawFooters, Flow } from './pdfLayout.ts';
 import { formatZoned, formatZonedDate, parseInstant } from './rateConfirmation.format.ts';
 import {
-  drawParties, drawPrice, drawRunningHeader, drawShipment, drawSignatures, drawStops, drawTerms, drawTitle, PRODUCT_NAME,
+  drawParties,
+  drawPrice,
+  drawRunningHeader,
+  drawShipment,
+  drawSignatures,
+  drawStops,
+  drawTerms,
+  drawTitle,
+  PRODUCT_NAME,
 } from './rateConfirmation.sections.ts';
-import type { RateConfirmationInput, RateConfirmationParty, RateConfirmationStop } from './rateConfirmation.types.ts';
+import type {
+  RateConfirmationInput,
+  RateConfirmationParty,
+  RateConfirmationStop,
+} from './rateConfirmation.types.ts';
 
 /**
  * The rate confirmation a carrier signs once its proposal is accepted (GET
@@ -18,7 +30,8 @@ import type { RateConfirmationInput, RateConfirmationParty, RateConfirmationStop
 
 export type { RateConfirmationInput, RateConfirmationParty, RateConfirmationStop };
 
-export const sha256Hex = (bytes: Uint8Array): string => createHash('sha256').update(bytes).digest('hex');
+export const sha256Hex = (bytes: Uint8Array): string =>
+  createHash('sha256').update(bytes).digest('hex');
 
 export async function renderRateConfirmation(input: RateConfirmationInput): Promise<Uint8Array> {
   const issuedAt = parseInstant(input.issuedAt, 'issuedAt');
@@ -60,13 +73,18 @@ function setMetadata(doc: PDFDocument, input: RateConfirmationInput, issuedAt: D
  * The shipper's stored signature, read by its leading bytes rather than the declared type. One
  * that cannot be decoded leaves the blank line to sign by hand instead of failing the document.
  */
-async function embedSignature(doc: PDFDocument, signature: RateConfirmationInput['shipperSignature']): Promise<PDFImage | null> {
+async function embedSignature(
+  doc: PDFDocument,
+  signature: RateConfirmationInput['shipperSignature'],
+): Promise<PDFImage | null> {
   if (!signature || signature.bytes.length === 0) return null;
   const { bytes } = signature;
   const isPng = bytes[0] === 0x89 && bytes[1] === 0x50 && bytes[2] === 0x4e && bytes[3] === 0x47;
   const isJpeg = bytes[0] === 0xff && bytes[1] === 0xd8;
   try {
-    return isPng || (!isJpeg && signature.mimeType === 'image/png') ? await doc.embedPng(bytes) : await doc.embedJpg(bytes);
+    return isPng || (!isJpeg && signature.mimeType === 'image/png')
+      ? await doc.embedPng(bytes)
+      : await doc.embedJpg(bytes);
   } catch {
     return null;
   }

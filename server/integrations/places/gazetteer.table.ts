@@ -50,11 +50,17 @@ const SAME_TOWN_KM = 40;
 const ATTACH_KM = 30;
 const MAX_RING = 5;
 
-export const cellOf = (latitude: number, longitude: number) => (Math.floor(latitude) + 90) * 360 + (Math.floor(longitude) + 180);
+export const cellOf = (latitude: number, longitude: number) =>
+  (Math.floor(latitude) + 90) * 360 + (Math.floor(longitude) + 180);
 
 /** Distance in km, equirectangular: exact enough at the scale of a town. */
-export function kilometres(latitudeA: number, longitudeA: number, latitudeB: number, longitudeB: number) {
-  const x = (longitudeB - longitudeA) * Math.cos(((latitudeA + latitudeB) / 2) * Math.PI / 180);
+export function kilometres(
+  latitudeA: number,
+  longitudeA: number,
+  latitudeB: number,
+  longitudeB: number,
+) {
+  const x = (longitudeB - longitudeA) * Math.cos((((latitudeA + latitudeB) / 2) * Math.PI) / 180);
   const y = latitudeB - latitudeA;
   return Math.sqrt(x * x + y * y) * 111.195;
 }
@@ -63,47 +69,97 @@ export function kilometres(latitudeA: number, longitudeA: number, latitudeB: num
  * The nearest of the points in `grid` (indexes into the coordinate arrays), searched ring by ring of
  * cells around the point; -1 when none lies within MAX_RING degrees.
  */
-export function nearest(grid: Map<number, number[]>, latitudes: ArrayLike<number>, longitudes: ArrayLike<number>, latitude: number, longitude: number) {
-  let index = -1, km = Infinity;
+export function nearest(
+  grid: Map<number, number[]>,
+  latitudes: ArrayLike<number>,
+  longitudes: ArrayLike<number>,
+  latitude: number,
+  longitude: number,
+) {
+  let index = -1,
+    km = Infinity;
   for (let ring = 0; ring <= MAX_RING; ring++) {
     for (let dLat = -ring; dLat <= ring; dLat++) {
       const step = Math.abs(dLat) === ring ? 1 : 2 * ring;
       for (let dLon = -ring; dLon <= ring; dLon += step) {
         for (const candidate of grid.get(cellOf(latitude + dLat, longitude + dLon)) ?? []) {
-          const distance = kilometres(latitude, longitude, latitudes[candidate], longitudes[candidate]);
-          if (distance < km) { index = candidate; km = distance; }
+          const distance = kilometres(
+            latitude,
+            longitude,
+            latitudes[candidate],
+            longitudes[candidate],
+          );
+          if (distance < km) {
+            index = candidate;
+            km = distance;
+          }
         }
       }
     }
     // The next ring's cells lie at least `ring` degrees away along one axis; a degree of longitude shrinks towards the poles.
-    if (index >= 0 && km <= ring * 111.195 * Math.cos(Math.min(89, Math.abs(latitude) + ring + 1) * Math.PI / 180)) break;
+    if (
+      index >= 0 &&
+      km <= ring * 111.195 * Math.cos((Math.min(89, Math.abs(latitude) + ring + 1) * Math.PI) / 180)
+    )
+      break;
   }
   return { index, km };
 }
 
-type ZipGroup = { key: string; name: string; state: string; zips: SourceZip[]; latitude: number; longitude: number; town: number; attached: boolean };
+type ZipGroup = {
+  key: string;
+  name: string;
+  state: string;
+  zips: SourceZip[];
+  latitude: number;
+  longitude: number;
+  town: number;
+  attached: boolean;
+};
 
-export function buildTable(cities: SourceCity[] = readGeoNamesCities(), zipRows: SourceZip[] = readZipCodes()): GazetteerTable {
+export function buildTable(
+  cities: SourceCity[] = readGeoNamesCities(),
+  zipRows: SourceZip[] = readZipCodes(),
+): GazetteerTable {
   const towns: Town[] = [];
   const aliases: string[][] = [];
   const townsByKey = new Map<string, number[]>();
-  const addTown = (town: Town) => { aliases.push([]); return towns.push(town) - 1; };
+  const addTown = (town: Town) => {
+    aliases.push([]);
+    return towns.push(town) - 1;
+  };
   for (const city of cities) {
     // Abandoned (PPLQ) and historical (PPLH) places are not pickup points.
-    if (!isState(city.state) || city.featureCode === 'PPLQ' || city.featureCode === 'PPLH') continue;
+    if (!isState(city.state) || city.featureCode === 'PPLQ' || city.featureCode === 'PPLH')
+      continue;
     const index = addTown({
-      id: `geonames:${city.geonameId}`, name: city.name, state: city.state, latitude: city.latitude, longitude: city.longitude,
-      population: city.population, zip: null, section: city.featureCode === 'PPLX',
+      id: `geonames:${city.geonameId}`,
+      name: city.name,
+      state: city.state,
+      latitude: city.latitude,
+      longitude: city.longitude,
+      population: city.population,
+      zip: null,
+      section: city.featureCode === 'PPLX',
     });
     pushTo(townsByKey, `${city.state}|${matchKey(city.name)}`, index);
   }
 
   const groups = groupZips(zipRows);
   const nearestNamed = (group: ZipGroup, key: string, taken?: Set<number>) => {
-    let best = -1, bestKm = SAME_TOWN_KM;
+    let best = -1,
+      bestKm = SAME_TOWN_KM;
     for (const index of townsByKey.get(key) ?? []) {
-      const km = kilometres(group.latitude, group.longitude, towns[index].latitude, towns[index].longitude);
-      if (km <= bestKm && !taken?.has(index)) { best = index; bestKm = km; }
+      const km = kilometres(
+        group.latitude,
+        group.longitude,
+        towns[index].latitude,
+        towns[index].longitude,
+      );
+      if (km <= bestKm && !taken?.has(index)) {
+        best = index;
+        bestKm = km;
+      }
     }
     return best;
   };
@@ -117,7 +173,10 @@ export function buildTable(cities: SourceCity[] = readGeoNamesCities(), zipRows:
     if (group.town >= 0) continue;
     // GeoNames says "New York City" where the Postal Service says "New York": the postal name wins.
     group.town = nearestNamed(group, `${group.key}city`, matched);
-    if (group.town < 0) { unmatched.push(group); continue; }
+    if (group.town < 0) {
+      unmatched.push(group);
+      continue;
+    }
     const town = towns[group.town];
     aliases[group.town].push(town.name);
     town.name = town.name.replace(/ City$/, '');
@@ -126,18 +185,39 @@ export function buildTable(cities: SourceCity[] = readGeoNamesCities(), zipRows:
   // Codes filed under a company or an agency ("Bank Of America") have only the old two-decimal
   // centroids; they belong to the town around them. A real town under 1000 people becomes a locality.
   const townGrid = new Map<number, number[]>();
-  towns.forEach((town, index) => { if (!town.section) pushTo(townGrid, cellOf(town.latitude, town.longitude), index); });
+  towns.forEach((town, index) => {
+    if (!town.section) pushTo(townGrid, cellOf(town.latitude, town.longitude), index);
+  });
   const townLatitudes = towns.map((town) => town.latitude);
   const townLongitudes = towns.map((town) => town.longitude);
   for (const group of unmatched) {
     if (group.zips.every(isRoughCentroid)) {
-      const near = nearest(townGrid, townLatitudes, townLongitudes, group.latitude, group.longitude);
-      if (near.index >= 0 && near.km <= ATTACH_KM) { group.town = near.index; group.attached = true; continue; }
+      const near = nearest(
+        townGrid,
+        townLatitudes,
+        townLongitudes,
+        group.latitude,
+        group.longitude,
+      );
+      if (near.index >= 0 && near.km <= ATTACH_KM) {
+        group.town = near.index;
+        group.attached = true;
+        continue;
+      }
     }
-    const first = group.zips.reduce((lowest, row) => (row.zip < lowest ? row.zip : lowest), group.zips[0].zip);
+    const first = group.zips.reduce(
+      (lowest, row) => (row.zip < lowest ? row.zip : lowest),
+      group.zips[0].zip,
+    );
     group.town = addTown({
-      id: `locality:${first}`, name: group.name, state: group.state, latitude: round(group.latitude), longitude: round(group.longitude),
-      population: null, zip: null, section: false,
+      id: `locality:${first}`,
+      name: group.name,
+      state: group.state,
+      latitude: round(group.latitude),
+      longitude: round(group.longitude),
+      population: null,
+      zip: null,
+      section: false,
     });
   }
 
@@ -151,23 +231,36 @@ export function buildTable(cities: SourceCity[] = readGeoNamesCities(), zipRows:
   for (const group of groups) {
     const town = towns[group.town];
     // "Mc Lean" finds McLean; a company's name does not find the town its code is filed under.
-    if (!group.attached && group.name !== town.name && normalize(group.name) !== normalize(town.name)) aliases[group.town].push(group.name);
+    if (
+      !group.attached &&
+      group.name !== town.name &&
+      normalize(group.name) !== normalize(town.name)
+    )
+      aliases[group.town].push(group.name);
     zipCount.set(group.town, (zipCount.get(group.town) ?? 0) + group.zips.length);
     for (const row of group.zips) {
       zipRowOf[Number(row.zip)] = zipCodes.push(row.zip);
-      if (!group.attached) pushTo(zipGrid, cellOf(row.latitude, row.longitude), zipCodes.length - 1);
+      if (!group.attached)
+        pushTo(zipGrid, cellOf(row.latitude, row.longitude), zipCodes.length - 1);
       zipTowns.push(group.town);
       zipLatitudes.push(row.latitude);
       zipLongitudes.push(row.longitude);
     }
   }
-  for (const group of groups) if (zipCount.get(group.town) === 1) towns[group.town].zip = group.zips[0].zip;
+  for (const group of groups)
+    if (zipCount.get(group.town) === 1) towns[group.town].zip = group.zips[0].zip;
 
-  const byPopulation = towns.map((_, index) => index).sort((a, b) => (towns[b].population ?? 0) - (towns[a].population ?? 0));
+  const byPopulation = towns
+    .map((_, index) => index)
+    .sort((a, b) => (towns[b].population ?? 0) - (towns[a].population ?? 0));
   return {
     towns,
     ...nameIndex(towns, aliases, byPopulation),
-    zipRowOf, zipCodes, zipTowns: Int32Array.from(zipTowns), zipLatitudes: Float64Array.from(zipLatitudes), zipLongitudes: Float64Array.from(zipLongitudes),
+    zipRowOf,
+    zipCodes,
+    zipTowns: Int32Array.from(zipTowns),
+    zipLatitudes: Float64Array.from(zipLatitudes),
+    zipLongitudes: Float64Array.from(zipLongitudes),
     byState: townsByState(towns, byPopulation),
     zipGrid,
   };
@@ -180,9 +273,17 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
 }
 
 const round = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
-const decimals = (value: number) => { const text = String(value); const dot = text.indexOf('.'); return dot < 0 ? 0 : text.length - dot - 1; };
-const isRoughCentroid = (row: SourceZip) => decimals(row.latitude) <= 2 && decimals(row.longitude) <= 2;
-const median = (values: number[]) => { const sorted = values.sort((a, b) => a - b); return sorted[sorted.length >> 1]; };
+const decimals = (value: number) => {
+  const text = String(value);
+  const dot = text.indexOf('.');
+  return dot < 0 ? 0 : text.length - dot - 1;
+};
+const isRoughCentroid = (row: SourceZip) =>
+  decimals(row.latitude) <= 2 && decimals(row.longitude) <= 2;
+const median = (values: number[]) => {
+  const sorted = values.sort((a, b) => a - b);
+  return sorted[sorted.length >> 1];
+};
 
 function groupZips(rows: SourceZip[]): ZipGroup[] {
   const groups = new Map<string, ZipGroup>();
@@ -190,13 +291,28 @@ function groupZips(rows: SourceZip[]): ZipGroup[] {
   for (const row of rows) {
     // Military (AA, AE, AP) and territory codes are outside the map; a few rows have no centroid or
     // a longitude with the sign lost (only the Aleutians lie east of 180°).
-    if (!isState(row.state) || (row.latitude === 0 && row.longitude === 0) || (row.longitude > 0 && row.state !== 'AK')) continue;
+    if (
+      !isState(row.state) ||
+      (row.latitude === 0 && row.longitude === 0) ||
+      (row.longitude > 0 && row.state !== 'AK')
+    )
+      continue;
     let key = keys.get(row.city);
-    if (key === undefined) keys.set(row.city, key = matchKey(row.city));
+    if (key === undefined) keys.set(row.city, (key = matchKey(row.city)));
     const id = row.state + '|' + key;
     const group = groups.get(id);
     if (group) group.zips.push(row);
-    else groups.set(id, { key: id, name: row.city, state: row.state, zips: [row], latitude: row.latitude, longitude: row.longitude, town: -1, attached: false });
+    else
+      groups.set(id, {
+        key: id,
+        name: row.city,
+        state: row.state,
+        zips: [row],
+        latitude: row.latitude,
+        longitude: row.longitude,
+        town: -1,
+        attached: false,
+      });
   }
   for (const group of groups.values()) {
     if (group.zips.length < 3) continue;
@@ -214,8 +330,10 @@ function nameIndex(towns: Town[], aliases: string[][], byPopulation: number[]) {
   const laterWordStarts = new Map<string, NameBucket>();
   const addTo = (buckets: Map<string, NameBucket>, prefix: string, key: string, town: number) => {
     const bucket = buckets.get(prefix);
-    if (bucket) { bucket.keys.push(key); bucket.towns.push(town); }
-    else buckets.set(prefix, { keys: [key], towns: [town] });
+    if (bucket) {
+      bucket.keys.push(key);
+      bucket.towns.push(town);
+    } else buckets.set(prefix, { keys: [key], towns: [town] });
   };
   const add = (buckets: Map<string, NameBucket>, key: string, town: number) => {
     addTo(buckets, key[0], key, town);
@@ -224,11 +342,14 @@ function nameIndex(towns: Town[], aliases: string[][], byPopulation: number[]) {
   const addSpelling = (key: string, town: number) => {
     pushTo(exactNames, key, town);
     add(nameStarts, key, town);
-    for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1)) add(laterWordStarts, key.slice(at + 1), town);
+    for (let at = key.indexOf(' '); at >= 0; at = key.indexOf(' ', at + 1))
+      add(laterWordStarts, key.slice(at + 1), town);
   };
   for (const index of byPopulation) {
     // A spelling met twice is harmless: a query keeps each town once.
-    for (const name of aliases[index].length ? [towns[index].name, ...aliases[index]] : [towns[index].name]) {
+    for (const name of aliases[index].length
+      ? [towns[index].name, ...aliases[index]]
+      : [towns[index].name]) {
       const key = normalize(name);
       if (!key) continue;
       addSpelling(key, index);
@@ -241,6 +362,7 @@ function nameIndex(towns: Town[], aliases: string[][], byPopulation: number[]) {
 
 function townsByState(towns: Town[], byPopulation: number[]) {
   const byState = new Map<string, number[]>();
-  for (const index of byPopulation) if (!towns[index].section) pushTo(byState, towns[index].state, index);
+  for (const index of byPopulation)
+    if (!towns[index].section) pushTo(byState, towns[index].state, index);
   return byState;
 }

@@ -31,7 +31,10 @@ export type PlaceSearch = {
 export const attribution = 'Place data: GeoNames (geonames.org), licensed under CC BY 4.0.';
 
 /** Match quality: lower is better. A state named on its own lists that state's towns last. */
-const EXACT = 0, PREFIX = 1, LATER_WORD = 2, STATE_ONLY = 4;
+const EXACT = 0,
+  PREFIX = 1,
+  LATER_WORD = 2,
+  STATE_ONLY = 4;
 
 export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceSearch {
   let cached: GazetteerTable | null = null;
@@ -40,16 +43,30 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
   const townPlace = (index: number): Place => {
     const town = table().towns[index];
     return {
-      id: town.id, name: town.name, address: `${town.name}, ${town.state}`, latitude: town.latitude, longitude: town.longitude,
-      city: town.name, state: town.state, zip: town.zip, population: town.population,
+      id: town.id,
+      name: town.name,
+      address: `${town.name}, ${town.state}`,
+      latitude: town.latitude,
+      longitude: town.longitude,
+      city: town.name,
+      state: town.state,
+      zip: town.zip,
+      population: town.population,
     };
   };
   const zipPlace = (row: number): Place => {
     const { zipCodes, zipTowns, zipLatitudes, zipLongitudes, towns } = table();
     const town = towns[zipTowns[row]];
     return {
-      id: `zip:${zipCodes[row]}`, name: town.name, address: `${zipCodes[row]} — ${town.name}, ${town.state}`,
-      latitude: zipLatitudes[row], longitude: zipLongitudes[row], city: town.name, state: town.state, zip: zipCodes[row], population: null,
+      id: `zip:${zipCodes[row]}`,
+      name: town.name,
+      address: `${zipCodes[row]} — ${town.name}, ${town.state}`,
+      latitude: zipLatitudes[row],
+      longitude: zipLongitudes[row],
+      city: town.name,
+      state: town.state,
+      zip: zipCodes[row],
+      population: null,
     };
   };
 
@@ -59,7 +76,8 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
     const scale = 10 ** (5 - digits.length);
     const first = Number(digits) * scale;
     const found: Place[] = [];
-    for (let code = first; code < first + scale && found.length < limit; code++) if (zipRowOf[code]) found.push(zipPlace(zipRowOf[code] - 1));
+    for (let code = first; code < first + scale && found.length < limit; code++)
+      if (zipRowOf[code]) found.push(zipPlace(zipRowOf[code] - 1));
     return found;
   }
 
@@ -67,7 +85,13 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
    * Adds the towns whose name (or a later word of it) starts with `text`, each at its best quality.
    * Each list runs most populous first, so it is read only until it has given `limit` towns.
    */
-  function collectNames(text: string, states: readonly string[] | null, penalty: number, limit: number, hits: Hits) {
+  function collectNames(
+    text: string,
+    states: readonly string[] | null,
+    penalty: number,
+    limit: number,
+    hits: Hits,
+  ) {
     if (!text) return;
     const { towns, exactNames, nameStarts, laterWordStarts } = table();
     const add = (index: number, quality: number) => {
@@ -78,8 +102,12 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
       return 1;
     };
     let taken = 0;
-    for (const index of exactNames.get(text) ?? []) if ((taken += add(index, EXACT + penalty)) >= limit) break;
-    for (const [buckets, quality] of [[nameStarts, PREFIX], [laterWordStarts, LATER_WORD]] as const) {
+    for (const index of exactNames.get(text) ?? [])
+      if ((taken += add(index, EXACT + penalty)) >= limit) break;
+    for (const [buckets, quality] of [
+      [nameStarts, PREFIX],
+      [laterWordStarts, LATER_WORD],
+    ] as const) {
       const bucket = buckets.get(text.slice(0, 2));
       if (!bucket) continue;
       taken = 0;
@@ -98,7 +126,13 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
       const qualifier = normalize(text.slice(comma + 1));
       const states = statesStartingWith(qualifier);
       // "Austin, T" while typing; an unknown qualifier ("Paris, France") does not hide the city.
-      collectNames(city, qualifier && states.length ? states : null, qualifier && !exactState(qualifier) ? 1 : 0, limit, hits);
+      collectNames(
+        city,
+        qualifier && states.length ? states : null,
+        qualifier && !exactState(qualifier) ? 1 : 0,
+        limit,
+        hits,
+      );
       return hits;
     }
     const key = normalize(text);
@@ -108,11 +142,19 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
       const qualifier = words.slice(-count).join(' ');
       const states = statesStartingWith(qualifier);
       // "des mo" is more likely Des Moines than a "Des…" in Missouri: a partial state ranks lower.
-      if (states.length) collectNames(words.slice(0, -count).join(' '), states, exactState(qualifier) ? 0 : 1, limit, hits);
+      if (states.length)
+        collectNames(
+          words.slice(0, -count).join(' '),
+          states,
+          exactState(qualifier) ? 0 : 1,
+          limit,
+          hits,
+        );
     }
     const state = exactState(key);
     if (state) {
-      for (const index of table().byState.get(state)?.slice(0, limit) ?? []) if (!hits.has(index)) hits.set(index, STATE_ONLY);
+      for (const index of table().byState.get(state)?.slice(0, limit) ?? [])
+        if (!hits.has(index)) hits.set(index, STATE_ONLY);
     }
     return hits;
   }
@@ -125,11 +167,20 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
     // A pasted address: its ZIP first, then the towns its words name.
     const zip = /\b(\d{5})(?:-\d{4})?\b/.exec(text);
     const zipHit = zip ? zipsStartingWith(zip[1], 1) : [];
-    const rest = zip ? (text.slice(0, zip.index) + text.slice(zip.index + zip[0].length)).replace(/[\s,]+$/, '') : text;
+    const rest = zip
+      ? (text.slice(0, zip.index) + text.slice(zip.index + zip[0].length)).replace(/[\s,]+$/, '')
+      : text;
     const { towns } = table();
-    const ranked = [...candidates(rest, limit)].sort(([a, qualityA], [b, qualityB]) =>
-      qualityA - qualityB || (towns[b].population ?? 0) - (towns[a].population ?? 0) || (towns[a].name < towns[b].name ? -1 : 1));
-    return [...zipHit, ...ranked.slice(0, limit - zipHit.length).map(([index]) => townPlace(index))];
+    const ranked = [...candidates(rest, limit)].sort(
+      ([a, qualityA], [b, qualityB]) =>
+        qualityA - qualityB ||
+        (towns[b].population ?? 0) - (towns[a].population ?? 0) ||
+        (towns[a].name < towns[b].name ? -1 : 1),
+    );
+    return [
+      ...zipHit,
+      ...ranked.slice(0, limit - zipHit.length).map(([index]) => townPlace(index)),
+    ];
   }
 
   function geocode(text: string): Place | null {
@@ -139,7 +190,10 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
     const zipRow = zip ? table().zipRowOf[Number(zip[1])] : 0;
     if (zipRow) return zipPlace(zipRow - 1);
     const withoutZip = (zip ? cleaned.slice(0, zip.index) : cleaned).replace(/[\s,]+$/, '');
-    const parts = withoutZip.split(',').map((part) => part.trim()).filter(Boolean);
+    const parts = withoutZip
+      .split(',')
+      .map((part) => part.trim())
+      .filter(Boolean);
     if (!parts.length) return null;
     // "…, Chicago, IL" or "…, Chicago IL": the state is the last part, or the last words of it.
     const last = normalize(parts[parts.length - 1]);
@@ -169,10 +223,15 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
     const hits: Hits = new Map();
     collectNames(text, states, 0, 1, hits);
     const { towns } = table();
-    let chosen = -1, chosenQuality = Infinity;
+    let chosen = -1,
+      chosenQuality = Infinity;
     for (const [index, quality] of hits) {
       if (quality > worst) continue;
-      if (quality < chosenQuality || (quality === chosenQuality && (towns[index].population ?? 0) > (towns[chosen].population ?? 0))) {
+      if (
+        quality < chosenQuality ||
+        (quality === chosenQuality &&
+          (towns[index].population ?? 0) > (towns[chosen].population ?? 0))
+      ) {
         chosen = index;
         chosenQuality = quality;
       }
@@ -181,7 +240,13 @@ export function createGazetteer(load: () => GazetteerTable = buildTable): PlaceS
   }
 
   function reverse(latitude: number, longitude: number): Place | null {
-    if (!Number.isFinite(latitude) || !Number.isFinite(longitude) || Math.abs(latitude) > 90 || Math.abs(longitude) > 180) return null;
+    if (
+      !Number.isFinite(latitude) ||
+      !Number.isFinite(longitude) ||
+      Math.abs(latitude) > 90 ||
+      Math.abs(longitude) > 180
+    )
+      return null;
     // The town of the nearest ZIP centroid: in Midtown Manhattan that is New York, not the closer-pointed Weehawken.
     const { zipGrid, zipLatitudes, zipLongitudes, zipTowns } = table();
     const { index } = nearest(zipGrid, zipLatitudes, zipLongitudes, latitude, longitude);

@@ -5,17 +5,45 @@ import { gazetteer } from './gazetteer.ts';
 import { createPlaceSearch, photonPlace, type PhotonFeature, type PlaceLogger } from './photon.ts';
 
 /** Photon's answer shape: a GeoJSON FeatureCollection of points with OSM properties. */
-const feature = (coordinates: [number, number], properties: PhotonFeature['properties']): PhotonFeature =>
-  ({ type: 'Feature', geometry: { type: 'Point', coordinates }, properties });
+const feature = (
+  coordinates: [number, number],
+  properties: PhotonFeature['properties'],
+): PhotonFeature => ({ type: 'Feature', geometry: { type: 'Point', coordinates }, properties });
 const chicago = feature([-87.6244212, 41.8755616], {
-  osm_id: 122604, osm_type: 'R', osm_key: 'place', osm_value: 'city', type: 'city', name: 'Chicago', state: 'Illinois', country: 'United States', countrycode: 'US',
+  osm_id: 122604,
+  osm_type: 'R',
+  osm_key: 'place',
+  osm_value: 'city',
+  type: 'city',
+  name: 'Chicago',
+  state: 'Illinois',
+  country: 'United States',
+  countrycode: 'US',
 });
 const willisTower = feature([-87.6358, 41.8789], {
-  osm_id: 30302545, osm_type: 'W', osm_key: 'building', osm_value: 'yes', type: 'house', name: 'Willis Tower', housenumber: '233',
-  street: 'South Wacker Drive', postcode: '60606', city: 'Chicago', state: 'Illinois', country: 'United States', countrycode: 'US',
+  osm_id: 30302545,
+  osm_type: 'W',
+  osm_key: 'building',
+  osm_value: 'yes',
+  type: 'house',
+  name: 'Willis Tower',
+  housenumber: '233',
+  street: 'South Wacker Drive',
+  postcode: '60606',
+  city: 'Chicago',
+  state: 'Illinois',
+  country: 'United States',
+  countrycode: 'US',
 });
 const chicoutimi = feature([-71.06, 48.42], {
-  osm_id: 1, osm_type: 'N', osm_key: 'place', osm_value: 'city', name: 'Chicoutimi', state: 'Quebec', country: 'Canada', countrycode: 'CA',
+  osm_id: 1,
+  osm_type: 'N',
+  osm_key: 'place',
+  osm_value: 'city',
+  name: 'Chicoutimi',
+  state: 'Quebec',
+  country: 'Canada',
+  countrycode: 'CA',
 });
 
 type Mode = 'ok' | 'error' | 'garbage' | 'hang';
@@ -24,24 +52,43 @@ const hanging: ServerResponse[] = [];
 const server = createServer((request: IncomingMessage, response: ServerResponse) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
   photon.requests.push(url);
-  if (photon.mode === 'hang') { hanging.push(response); return; }
-  if (photon.mode === 'error') { response.writeHead(500).end('boom'); return; }
+  if (photon.mode === 'hang') {
+    hanging.push(response);
+    return;
+  }
+  if (photon.mode === 'error') {
+    response.writeHead(500).end('boom');
+    return;
+  }
   response.writeHead(200, { 'content-type': 'application/json' });
-  if (photon.mode === 'garbage') { response.end('{"not":"geojson"}'); return; }
+  if (photon.mode === 'garbage') {
+    response.end('{"not":"geojson"}');
+    return;
+  }
   const features = url.pathname === '/reverse' ? [chicago] : [chicoutimi, chicago, willisTower];
   response.end(JSON.stringify({ type: 'FeatureCollection', features }));
 });
 await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-t.teardown(() => { for (const response of hanging) response.destroy(); server.close(); });
+t.teardown(() => {
+  for (const response of hanging) response.destroy();
+  server.close();
+});
 const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
 function recordingLogger() {
   const warnings: { details: Record<string, unknown>; message: string }[] = [];
-  const logger: PlaceLogger = { warn: (details, message) => { warnings.push({ details, message }); } };
+  const logger: PlaceLogger = {
+    warn: (details, message) => {
+      warnings.push({ details, message });
+    },
+  };
   return { warnings, logger };
 }
 
-t.beforeEach(() => { photon.mode = 'ok'; photon.requests.length = 0; });
+t.beforeEach(() => {
+  photon.mode = 'ok';
+  photon.requests.length = 0;
+});
 
 t.test('without GEOCODER_URL the embedded gazetteer answers', async (t) => {
   const places = createPlaceSearch({});
@@ -57,13 +104,34 @@ t.test('with GEOCODER_URL, Photon answers: US features mapped to places', async 
   const places = createPlaceSearch({ GEOCODER_URL: `${base}/` }, { logger });
   t.equal(places.source, 'photon');
   const found = await places.search('chic', 5);
-  t.same(found, [
-    { id: 'osm:R122604', name: 'Chicago', address: 'Chicago, IL', latitude: 41.8755616, longitude: -87.6244212, city: 'Chicago', state: 'IL', zip: null, population: null },
-    {
-      id: 'osm:W30302545', name: 'Willis Tower', address: 'Willis Tower, 233 South Wacker Drive, Chicago, IL 60606', latitude: 41.8789, longitude: -87.6358,
-      city: 'Chicago', state: 'IL', zip: '60606', population: null,
-    },
-  ], 'Canada is left out');
+  t.same(
+    found,
+    [
+      {
+        id: 'osm:R122604',
+        name: 'Chicago',
+        address: 'Chicago, IL',
+        latitude: 41.8755616,
+        longitude: -87.6244212,
+        city: 'Chicago',
+        state: 'IL',
+        zip: null,
+        population: null,
+      },
+      {
+        id: 'osm:W30302545',
+        name: 'Willis Tower',
+        address: 'Willis Tower, 233 South Wacker Drive, Chicago, IL 60606',
+        latitude: 41.8789,
+        longitude: -87.6358,
+        city: 'Chicago',
+        state: 'IL',
+        zip: '60606',
+        population: null,
+      },
+    ],
+    'Canada is left out',
+  );
   const [request] = photon.requests;
   t.equal(request.pathname, '/api');
   t.equal(request.searchParams.get('q'), 'chic');
@@ -77,7 +145,14 @@ t.test('with GEOCODER_URL, Photon answers: US features mapped to places', async 
   t.equal(reversed?.address, 'Chicago, IL');
   const reverseRequest = photon.requests.at(-1)!;
   t.equal(reverseRequest.pathname, '/reverse');
-  t.same([reverseRequest.searchParams.get('lat'), reverseRequest.searchParams.get('lon'), reverseRequest.searchParams.get('lang')], ['41.88', '-87.63', 'en']);
+  t.same(
+    [
+      reverseRequest.searchParams.get('lat'),
+      reverseRequest.searchParams.get('lon'),
+      reverseRequest.searchParams.get('lang'),
+    ],
+    ['41.88', '-87.63', 'en'],
+  );
   t.equal((await places.geocode('Chicago'))?.id, 'osm:R122604');
   t.same(warnings, []);
 });
@@ -91,7 +166,10 @@ t.test('a Photon failure is logged and answered from the gazetteer', async (t) =
     t.same(found, gazetteer().search('springfield', 3), `${mode}: the gazetteer's answer`);
     t.equal((await places.reverse(41.88, -87.63))?.address, 'Chicago, IL', `${mode}: reverse too`);
     t.equal(warnings.length, 2, `${mode}: each failure is logged`);
-    t.match(warnings[0], { message: /geocoder failed/, details: { geocoder: base, what: 'search' } });
+    t.match(warnings[0], {
+      message: /geocoder failed/,
+      details: { geocoder: base, what: 'search' },
+    });
   }
 });
 
@@ -109,10 +187,42 @@ t.test('an unreachable Photon server is a failure like any other', async (t) => 
 
 t.test('photonPlace: what a feature needs to be a US place', async (t) => {
   t.equal(photonPlace(chicoutimi), null, 'another country');
-  t.equal(photonPlace(feature([-66.1, 18.4], { name: 'San Juan', state: 'Puerto Rico', countrycode: 'US' })), null, 'outside the 50 states and DC');
-  t.equal(photonPlace({ properties: { name: 'Nowhere', state: 'Texas', countrycode: 'US' } }), null, 'no point');
-  t.match(photonPlace(feature([-97.74, 30.27], { osm_type: 'N', osm_id: 7, name: 'Austin', osm_value: 'city', state: 'Texas', countrycode: 'US', postcode: '78701-1234' })),
-    { address: 'Austin, TX 78701', zip: '78701', city: 'Austin', state: 'TX' });
-  t.match(photonPlace(feature([-87.63, 41.88], { housenumber: '1', street: 'Main Street', city: 'Chicago', state: 'Illinois', countrycode: 'US' })),
-    { name: '1 Main Street', address: '1 Main Street, Chicago, IL', city: 'Chicago' });
+  t.equal(
+    photonPlace(
+      feature([-66.1, 18.4], { name: 'San Juan', state: 'Puerto Rico', countrycode: 'US' }),
+    ),
+    null,
+    'outside the 50 states and DC',
+  );
+  t.equal(
+    photonPlace({ properties: { name: 'Nowhere', state: 'Texas', countrycode: 'US' } }),
+    null,
+    'no point',
+  );
+  t.match(
+    photonPlace(
+      feature([-97.74, 30.27], {
+        osm_type: 'N',
+        osm_id: 7,
+        name: 'Austin',
+        osm_value: 'city',
+        state: 'Texas',
+        countrycode: 'US',
+        postcode: '78701-1234',
+      }),
+    ),
+    { address: 'Austin, TX 78701', zip: '78701', city: 'Austin', state: 'TX' },
+  );
+  t.match(
+    photonPlace(
+      feature([-87.63, 41.88], {
+        housenumber: '1',
+        street: 'Main Street',
+        city: 'Chicago',
+        state: 'Illinois',
+        countrycode: 'US',
+      }),
+    ),
+    { name: '1 Main Street', address: '1 Main Street, Chicago, IL', city: 'Chicago' },
+  );
 });

@@ -21,15 +21,30 @@ export type PhotonFeature = {
   type?: string;
   geometry?: { type?: string; coordinates?: number[] };
   properties?: {
-    osm_id?: number; osm_type?: string; osm_key?: string; osm_value?: string; type?: string;
-    name?: string; housenumber?: string; street?: string; postcode?: string; city?: string; district?: string;
-    county?: string; state?: string; country?: string; countrycode?: string;
+    osm_id?: number;
+    osm_type?: string;
+    osm_key?: string;
+    osm_value?: string;
+    type?: string;
+    name?: string;
+    housenumber?: string;
+    street?: string;
+    postcode?: string;
+    city?: string;
+    district?: string;
+    county?: string;
+    state?: string;
+    country?: string;
+    countrycode?: string;
   };
 };
 
 type Options = { logger?: PlaceLogger; fallback?: PlaceSearch; timeoutMs?: number };
 
-export function createPlaceSearch(env: { GEOCODER_URL?: string } = process.env, options: Options = {}): PlaceService {
+export function createPlaceSearch(
+  env: { GEOCODER_URL?: string } = process.env,
+  options: Options = {},
+): PlaceService {
   const fallback = options.fallback ?? gazetteer();
   const url = env.GEOCODER_URL?.trim().replace(/\/+$/, '');
   if (!url) {
@@ -42,13 +57,19 @@ export function createPlaceSearch(env: { GEOCODER_URL?: string } = process.env, 
   }
   const timeoutMs = options.timeoutMs ?? 3000;
 
-  async function features(path: string, parameters: Record<string, string>): Promise<PhotonFeature[]> {
-    const response = await fetch(`${url}${path}?${new URLSearchParams({ ...parameters, lang: 'en' })}`, {
-      headers: { accept: 'application/json' },
-      signal: AbortSignal.timeout(timeoutMs),
-    });
+  async function features(
+    path: string,
+    parameters: Record<string, string>,
+  ): Promise<PhotonFeature[]> {
+    const response = await fetch(
+      `${url}${path}?${new URLSearchParams({ ...parameters, lang: 'en' })}`,
+      {
+        headers: { accept: 'application/json' },
+        signal: AbortSignal.timeout(timeoutMs),
+      },
+    );
     if (!response.ok) throw new Error(`Photon answered ${response.status}`);
-    const body = await response.json() as { features?: unknown };
+    const body = (await response.json()) as { features?: unknown };
     if (!Array.isArray(body?.features)) throw new Error('Photon answered without a features array');
     return body.features as PhotonFeature[];
   }
@@ -58,30 +79,61 @@ export function createPlaceSearch(env: { GEOCODER_URL?: string } = process.env, 
     try {
       return await ask();
     } catch (error) {
-      options.logger?.warn({ err: error, geocoder: url, what }, 'the geocoder failed; answering from the embedded gazetteer');
+      options.logger?.warn(
+        { err: error, geocoder: url, what },
+        'the geocoder failed; answering from the embedded gazetteer',
+      );
       return answer();
     }
   }
 
   async function photonSearch(query: string, limit: number): Promise<Place[]> {
     // A few more than asked: places outside the US are dropped.
-    const found = await features('/api', { q: query.trim(), limit: String(Math.min(50, limit + 5)) });
-    return found.map(photonPlace).filter((place): place is Place => place !== null).slice(0, limit);
+    const found = await features('/api', {
+      q: query.trim(),
+      limit: String(Math.min(50, limit + 5)),
+    });
+    return found
+      .map(photonPlace)
+      .filter((place): place is Place => place !== null)
+      .slice(0, limit);
   }
 
   return {
     source: 'photon',
-    search: (query, limit = 10) => (query.trim() ? orFallback('search', () => photonSearch(query, limit), () => fallback.search(query, limit)) : Promise.resolve([])),
+    search: (query, limit = 10) =>
+      query.trim()
+        ? orFallback(
+            'search',
+            () => photonSearch(query, limit),
+            () => fallback.search(query, limit),
+          )
+        : Promise.resolve([]),
     // Nothing found by Photon may still be a town the gazetteer knows (the CSV import wants an answer).
-    geocode: (text) => (text.trim()
-      ? orFallback('geocode', async () => (await photonSearch(text, 1))[0] ?? fallback.geocode(text), () => fallback.geocode(text))
-      : Promise.resolve(null)),
-    reverse: (latitude, longitude) => orFallback('reverse',
-      async () => {
-        const found = await features('/reverse', { lat: String(latitude), lon: String(longitude), limit: '1' });
-        return found.map(photonPlace).find((place) => place !== null) ?? fallback.reverse(latitude, longitude);
-      },
-      () => fallback.reverse(latitude, longitude)),
+    geocode: (text) =>
+      text.trim()
+        ? orFallback(
+            'geocode',
+            async () => (await photonSearch(text, 1))[0] ?? fallback.geocode(text),
+            () => fallback.geocode(text),
+          )
+        : Promise.resolve(null),
+    reverse: (latitude, longitude) =>
+      orFallback(
+        'reverse',
+        async () => {
+          const found = await features('/reverse', {
+            lat: String(latitude),
+            lon: String(longitude),
+            limit: '1',
+          });
+          return (
+            found.map(photonPlace).find((place) => place !== null) ??
+            fallback.reverse(latitude, longitude)
+          );
+        },
+        () => fallback.reverse(latitude, longitude),
+      ),
   };
 }
 
@@ -93,18 +145,30 @@ export function photonPlace(feature: PhotonFeature): Place | null {
   if (properties.countrycode && properties.countrycode.toUpperCase() !== 'US') return null;
   const state = properties.state ? exactState(normalize(properties.state)) : null;
   if (!state) return null;
-  const isTown = ['city', 'town', 'village', 'hamlet'].includes(properties.osm_value ?? '') || properties.type === 'city';
+  const isTown =
+    ['city', 'town', 'village', 'hamlet'].includes(properties.osm_value ?? '') ||
+    properties.type === 'city';
   const street = [properties.housenumber, properties.street].filter(Boolean).join(' ');
   const name = properties.name ?? (street || properties.city) ?? '';
-  const city = properties.city ?? (isTown ? name : properties.county ?? name);
+  const city = properties.city ?? (isTown ? name : (properties.county ?? name));
   // Photon passes OSM's postcode through: "60606", "60606-1234", sometimes a list.
   const zip = /^\d{5}/.exec(properties.postcode ?? '')?.[0] ?? null;
   const locality = [city, [state, zip].filter(Boolean).join(' ')].filter(Boolean).join(', ');
-  const line = properties.name && !isTown ? [properties.name, street].filter((part, index, parts) => part && parts.indexOf(part) === index).join(', ') : street;
+  const line =
+    properties.name && !isTown
+      ? [properties.name, street]
+          .filter((part, index, parts) => part && parts.indexOf(part) === index)
+          .join(', ')
+      : street;
   return {
     id: `osm:${(properties.osm_type ?? '').toUpperCase()}${properties.osm_id ?? `${latitude},${longitude}`}`,
     name: name || city,
     address: [line, locality].filter(Boolean).join(', '),
-    latitude, longitude, city, state, zip, population: null,
+    latitude,
+    longitude,
+    city,
+    state,
+    zip,
+    population: null,
   };
 }

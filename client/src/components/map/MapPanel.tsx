@@ -27,7 +27,10 @@ function usePagePainted(): boolean {
 }
 
 /** A map that cannot draw (no canvas, say) leaves its text beside it to speak: it never breaks the page. */
-class MapBoundary extends Component<{ children: ReactNode; fallback: ReactNode }, { failed: boolean }> {
+class MapBoundary extends Component<
+  { children: ReactNode; fallback: ReactNode },
+  { failed: boolean }
+> {
   override state = { failed: false };
   static getDerivedStateFromError() {
     return { failed: true };
@@ -74,7 +77,14 @@ export function MapPanel({ openable, ...props }: MapPanelProps) {
   if (!open) {
     return (
       <div className={`map-view map-closed${props.className ? ` ${props.className}` : ''}`}>
-        <Button type="button" icon="pi pi-map" label={t('mapPanel.show')} aria-label={`${t('mapPanel.show')}: ${props.ariaLabel}`} outlined onClick={() => choose(true)} />
+        <Button
+          type="button"
+          icon="pi pi-map"
+          label={t('mapPanel.show')}
+          aria-label={`${t('mapPanel.show')}: ${props.ariaLabel}`}
+          outlined
+          onClick={() => choose(true)}
+        />
       </div>
     );
   }
@@ -83,7 +93,15 @@ export function MapPanel({ openable, ...props }: MapPanelProps) {
   return (
     <div className="map-panel">
       <LoadedMap {...props} />
-      <Button type="button" className="map-hide" icon="pi pi-times" label={t('mapPanel.hide')} text size="small" onClick={() => choose(false)} />
+      <Button
+        type="button"
+        className="map-hide"
+        icon="pi pi-times"
+        label={t('mapPanel.hide')}
+        text
+        size="small"
+        onClick={() => choose(false)}
+      />
     </div>
   );
 }
@@ -91,7 +109,13 @@ export function MapPanel({ openable, ...props }: MapPanelProps) {
 function LoadedMap(props: MapViewProps) {
   const painted = usePagePainted();
   const height = props.height ?? 320;
-  const placeholder = <div className={`map-view map-placeholder${props.className ? ` ${props.className}` : ''}`} style={{ height }} aria-hidden="true" />;
+  const placeholder = (
+    <div
+      className={`map-view map-placeholder${props.className ? ` ${props.className}` : ''}`}
+      style={{ height }}
+      aria-hidden="true"
+    />
+  );
   if (!painted) return placeholder;
   return (
     <MapBoundary fallback={placeholder}>

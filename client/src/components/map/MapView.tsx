@@ -22,7 +22,13 @@ import { use, useEffect, useRef } from 'react';
 // us-atlas's states, simplified for this map by scripts/statesOutline.mjs (12 KB on the wire instead of 33 KB).
 import statesTopology from './states.topo.json' with { type: 'json' };
 import { mapSettings } from './mapSettings.ts';
-import { DEFAULT_MAP_CENTER, DEFAULT_ZOOM, type LatLon, type MapMarker, type MapViewProps } from './mapTypes.ts';
+import {
+  DEFAULT_MAP_CENTER,
+  DEFAULT_ZOOM,
+  type LatLon,
+  type MapMarker,
+  type MapViewProps,
+} from './mapTypes.ts';
 
 const toMap = (point: LatLon) => fromLonLat([point.longitude, point.latitude]);
 
@@ -34,23 +40,34 @@ const primaryColor = (element: Element | null): string =>
 const withAlpha = (color: string, alpha: number): string => {
   const hex = /^#([0-9a-f]{3}|[0-9a-f]{6})$/i.exec(color)?.[1];
   if (!hex) return color;
-  const full = hex.length === 3 ? hex.split('').map((digit) => digit + digit).join('') : hex;
+  const full =
+    hex.length === 3
+      ? hex
+          .split('')
+          .map((digit) => digit + digit)
+          .join('')
+      : hex;
   const [red, green, blue] = [0, 2, 4].map((start) => parseInt(full.slice(start, start + 2), 16));
   return `rgba(${red}, ${green}, ${blue}, ${alpha.toFixed(2)})`;
 };
 
-const KIND_COLORS = { pickup: '#16a34a', dropoff: '#dc2626', stop: '#6b7280', special: '#7c3aed' } as const;
+const KIND_COLORS = {
+  pickup: '#16a34a',
+  dropoff: '#dc2626',
+  stop: '#6b7280',
+  special: '#7c3aed',
+} as const;
 
 function markerStyle(marker: MapMarker, primary: string): Style {
   const scale = marker.highlighted ? 1.35 : 1;
   const text = marker.label
     ? new Text({
-      text: marker.label,
-      offsetY: -20 * scale,
-      font: '600 12px system-ui, sans-serif',
-      fill: new Fill({ color: '#111827' }),
-      stroke: new Stroke({ color: '#ffffff', width: 3 }),
-    })
+        text: marker.label,
+        offsetY: -20 * scale,
+        font: '600 12px system-ui, sans-serif',
+        fill: new Fill({ color: '#111827' }),
+        stroke: new Stroke({ color: '#ffffff', width: 3 }),
+      })
     : undefined;
   if (marker.kind === 'truck') {
     // An arrow pointing where the truck heads (north when unknown).
@@ -68,7 +85,11 @@ function markerStyle(marker: MapMarker, primary: string): Style {
   }
   const color = marker.kind === 'place' ? primary : KIND_COLORS[marker.kind];
   return new Style({
-    image: new CircleStyle({ radius: 8 * scale, fill: new Fill({ color }), stroke: new Stroke({ color: '#ffffff', width: 2 }) }),
+    image: new CircleStyle({
+      radius: 8 * scale,
+      fill: new Fill({ color }),
+      stroke: new Stroke({ color: '#ffffff', width: 2 }),
+    }),
     text,
     zIndex: marker.highlighted ? 15 : 10,
   });
@@ -76,7 +97,10 @@ function markerStyle(marker: MapMarker, primary: string): Style {
 
 /** The offline base map: the US states in muted tones, no network. */
 function statesLayer(dark: boolean): VectorLayer {
-  const features = new TopoJSON({ layers: ['states'] }).readFeatures(statesTopology, { dataProjection: 'EPSG:4326', featureProjection: 'EPSG:3857' });
+  const features = new TopoJSON({ layers: ['states'] }).readFeatures(statesTopology, {
+    dataProjection: 'EPSG:4326',
+    featureProjection: 'EPSG:3857',
+  });
   return new VectorLayer({
     source: new VectorSource({ features }),
     style: new Style({
@@ -91,7 +115,17 @@ function statesLayer(dark: boolean): VectorLayer {
  * the offers map and the tracking screen all draw through it. Load it lazily through `MapPanel`.
  */
 export default function MapView({
-  ariaLabel, markers = [], trail = [], center = DEFAULT_MAP_CENTER, zoom = DEFAULT_ZOOM, fit, maxFitZoom = 12, height = 320, className, onMarkerClick, tileUrl,
+  ariaLabel,
+  markers = [],
+  trail = [],
+  center = DEFAULT_MAP_CENTER,
+  zoom = DEFAULT_ZOOM,
+  fit,
+  maxFitZoom = 12,
+  height = 320,
+  className,
+  onMarkerClick,
+  tileUrl,
 }: MapViewProps) {
   // The server's tiles (MAP_TILE_URL) unless the caller chose; the first map waits for the answer under its placeholder.
   const configured = use(mapSettings());
@@ -107,9 +141,20 @@ export default function MapView({
   // Created once; the layers' data changes below.
   useEffect(() => {
     if (!element.current) return;
-    const dark = document.documentElement.dataset.mode === 'dark' || document.body.classList.contains('mode-dark');
+    const dark =
+      document.documentElement.dataset.mode === 'dark' ||
+      document.body.classList.contains('mode-dark');
     const layers = [];
-    if (tiles) layers.push(new TileLayer({ source: new XYZ({ url: tiles, crossOrigin: 'anonymous', ...(attribution ? { attributions: attribution } : {}) }) }));
+    if (tiles)
+      layers.push(
+        new TileLayer({
+          source: new XYZ({
+            url: tiles,
+            crossOrigin: 'anonymous',
+            ...(attribution ? { attributions: attribution } : {}),
+          }),
+        }),
+      );
     else layers.push(statesLayer(dark));
     layers.push(new VectorLayer({ source: trailSource.current }));
     layers.push(new VectorLayer({ source: markerSource.current, declutter: false }));
@@ -117,7 +162,11 @@ export default function MapView({
       target: element.current,
       layers,
       // The tiles' credit line when they come with one (the bundled states need none).
-      controls: defaultControls({ attribution: Boolean(tiles && attribution), attributionOptions: { collapsible: false }, rotate: false }),
+      controls: defaultControls({
+        attribution: Boolean(tiles && attribution),
+        attributionOptions: { collapsible: false },
+        rotate: false,
+      }),
       view: new View({ center: toMap(center), zoom, maxZoom: 20 }),
     });
     instance.on('singleclick', (event) => {
@@ -139,26 +188,45 @@ export default function MapView({
   }, [tiles, attribution]);
 
   // Markers, trail and view follow the props.
-  const markersKey = JSON.stringify(markers.map((m) => [m.id, m.kind, m.latitude, m.longitude, m.label, m.heading, m.highlighted]));
+  const markersKey = JSON.stringify(
+    markers.map((m) => [m.id, m.kind, m.latitude, m.longitude, m.label, m.heading, m.highlighted]),
+  );
   const trailKey = JSON.stringify(trail.map((p) => [p.latitude, p.longitude]));
   useEffect(() => {
     const instance = map.current;
     if (!instance) return;
     const primary = primaryColor(element.current);
     markerSource.current.clear();
-    markerSource.current.addFeatures(markers.map((marker) => {
-      const feature = new Feature({ geometry: new Point(toMap(marker)), marker, name: marker.title ?? marker.label ?? '' });
-      feature.setStyle(markerStyle(marker, primary));
-      return feature;
-    }));
+    markerSource.current.addFeatures(
+      markers.map((marker) => {
+        const feature = new Feature({
+          geometry: new Point(toMap(marker)),
+          marker,
+          name: marker.title ?? marker.label ?? '',
+        });
+        feature.setStyle(markerStyle(marker, primary));
+        return feature;
+      }),
+    );
     trailSource.current.clear();
     if (trail.length > 1) {
       // Older segments fade out: the truck's recent path reads at a glance.
       const coordinates = trail.map(toMap);
       for (let index = 1; index < coordinates.length; index++) {
         const age = index / (coordinates.length - 1);
-        const segment = new Feature({ geometry: new LineString([coordinates[index - 1], coordinates[index]]) });
-        segment.setStyle(new Style({ stroke: new Stroke({ color: withAlpha(primary, 0.25 + 0.75 * age), width: 4, lineCap: 'round' }), zIndex: 1 }));
+        const segment = new Feature({
+          geometry: new LineString([coordinates[index - 1], coordinates[index]]),
+        });
+        segment.setStyle(
+          new Style({
+            stroke: new Stroke({
+              color: withAlpha(primary, 0.25 + 0.75 * age),
+              width: 4,
+              lineCap: 'round',
+            }),
+            zIndex: 1,
+          }),
+        );
         trailSource.current.addFeature(segment);
       }
     }
@@ -166,7 +234,11 @@ export default function MapView({
     const points = [...markers.map(toMap), ...trail.map(toMap)];
     if ((fit ?? points.length > 0) && points.length > 0) {
       const extent = boundingExtent(points);
-      if (points.length === 1 || isEmpty(extent) || (extent[0] === extent[2] && extent[1] === extent[3])) {
+      if (
+        points.length === 1 ||
+        isEmpty(extent) ||
+        (extent[0] === extent[2] && extent[1] === extent[3])
+      ) {
         view.setCenter(points[0]);
         view.setZoom(maxFitZoom);
       } else {
@@ -187,5 +259,13 @@ export default function MapView({
     return () => observer.disconnect();
   }, []);
 
-  return <div ref={element} className={`map-view${className ? ` ${className}` : ''}`} role="img" aria-label={ariaLabel} style={{ height }} />;
+  return (
+    <div
+      ref={element}
+      className={`map-view${className ? ` ${className}` : ''}`}
+      role="img"
+      aria-label={ariaLabel}
+      style={{ height }}
+    />
+  );
 }

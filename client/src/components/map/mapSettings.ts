@@ -13,6 +13,9 @@ let settings: Promise<MapSettings> | null = null;
  * first map loads; a failure falls back to the offline states rather than leaving the map blank.
  */
 export function mapSettings(): Promise<MapSettings> {
-  settings ??= apiGet<ClientSettings>('/client-settings', { auth: false }).then((answer) => answer.map, () => OFFLINE_MAP);
+  settings ??= apiGet<ClientSettings>('/client-settings', { auth: false }).then(
+    (answer) => answer.map,
+    () => OFFLINE_MAP,
+  );
   return settings;
 }

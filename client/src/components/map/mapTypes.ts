@@ -57,4 +57,7 @@ export const DEFAULT_ZOOM = 4;
 export const PLACE_ZOOM = 20;
 
 export const isPlaced = (point: Partial<LatLon> | null | undefined): point is LatLon =>
-  Boolean(point) && Number.isFinite(point!.latitude) && Number.isFinite(point!.longitude) && !(point!.latitude === 0 && point!.longitude === 0);
+  Boolean(point) &&
+  Number.isFinite(point!.latitude) &&
+  Number.isFinite(point!.longitude) &&
+  !(point!.latitude === 0 && point!.longitude === 0);

@@ -11,7 +11,12 @@ import { type ReactNode, type RefObject, useEffect, useId, useRef, useState } fr
 import { useTranslation } from 'react-i18next';
 import { limits, pageSizes, DEFAULT_PAGE_SIZE } from '../../../../domain/catalog.ts';
 import { messageOf } from '../../api/http.ts';
-import { fetchTable, type TableAnswer, type TableQueryState, type TableRow } from '../../api/table.ts';
+import {
+  fetchTable,
+  type TableAnswer,
+  type TableQueryState,
+  type TableRow,
+} from '../../api/table.ts';
 import { notify } from '../../state/common.ts';
 import { FilterDropdown, type FilterOption } from '../FilterDropdown.tsx';
 import { StatusChip } from '../StatusChip.tsx';
@@ -68,22 +73,47 @@ interface Props<Row extends TableRow> {
 }
 
 const isCanceled = (row: TableRow): boolean =>
-  (typeof row.statusName === 'string' && row.statusName.toLowerCase() === 'canceled') || row.status === 'Canceled';
+  (typeof row.statusName === 'string' && row.statusName.toLowerCase() === 'canceled') ||
+  row.status === 'Canceled';
 
 /**
  * The actions a row shows: those the server lists for it (all when it lists none), and a Canceled
  * row hides the table's first two actions.
  */
-export function visibleActions<Row extends TableRow>(actions: RowAction<Row>[], row: Row): RowAction<Row>[] {
+export function visibleActions<Row extends TableRow>(
+  actions: RowAction<Row>[],
+  row: Row,
+): RowAction<Row>[] {
   const firstTwo = new Set(actions.slice(0, 2).map((action) => action.id));
-  return actions.filter((action) => (!row.actions || row.actions.includes(action.id)) && !(isCanceled(row) && firstTwo.has(action.id)));
+  return actions.filter(
+    (action) =>
+      (!row.actions || row.actions.includes(action.id)) &&
+      !(isCanceled(row) && firstTwo.has(action.id)),
+  );
 }
 
 /** The generic data table over the table protocol: title, filters, debounced search, sorting, actions, pages. */
-export function GenericTable<Row extends TableRow>({ title, url, columns, filters = [], actions = [], onRowClick, empty, toolbar, refreshKey, handle }: Props<Row>) {
+export function GenericTable<Row extends TableRow>({
+  title,
+  url,
+  columns,
+  filters = [],
+  actions = [],
+  onRowClick,
+  empty,
+  toolbar,
+  refreshKey,
+  handle,
+}: Props<Row>) {
   const { t } = useTranslation();
   const id = useId();
-  const [query, setQuery] = useState<TableQueryState>({ page: 0, pageSize: DEFAULT_PAGE_SIZE, search: '', order: null, filters: {} });
+  const [query, setQuery] = useState<TableQueryState>({
+    page: 0,
+    pageSize: DEFAULT_PAGE_SIZE,
+    search: '',
+    order: null,
+    filters: {},
+  });
   const [searchText, setSearchText] = useState('');
   const [answer, setAnswer] = useState<TableAnswer<Row> | null>(null);
   const [loading, setLoading] = useState(true);
@@ -95,15 +125,24 @@ export function GenericTable<Row extends TableRow>({ title, url, columns, filter
   useEffect(() => {
     if (!handle) return;
     handle.current = {
-      update: (change) => setAnswer((current) => (current ? change(current, queryRef.current) : current)),
+      update: (change) =>
+        setAnswer((current) => (current ? change(current, queryRef.current) : current)),
       rows: () => answerRef.current?.data ?? null,
     };
-    return () => { handle.current = null; };
+    return () => {
+      handle.current = null;
+    };
   }, [handle]);
 
   // The search waits 500 ms after the last key stroke.
   useEffect(() => {
-    const timer = setTimeout(() => setQuery((current) => (current.search === searchText ? current : { ...current, search: searchText, page: 0 })), limits.searchDebounceMs);
+    const timer = setTimeout(
+      () =>
+        setQuery((current) =>
+          current.search === searchText ? current : { ...current, search: searchText, page: 0 },
+        ),
+      limits.searchDebounceMs,
+    );
     return () => clearTimeout(timer);
   }, [searchText]);
 
@@ -128,15 +167,26 @@ export function GenericTable<Row extends TableRow>({ title, url, columns, filter
 
   const paginatorTemplate = {
     layout: 'RowsPerPageDropdown CurrentPageReport PrevPageLink NextPageLink',
-    RowsPerPageDropdown: (options: PaginatorTemplateOptions & { value: number; onChange: (event: unknown) => void }) => (
+    RowsPerPageDropdown: (
+      options: PaginatorTemplateOptions & { value: number; onChange: (event: unknown) => void },
+    ) => (
       <span className="table-rows-per-page">
         <label htmlFor={`${id}-rows`}>{t('table.rowsPerPage')}</label>
-        <Dropdown inputId={`${id}-rows`} value={options.value} options={pageSizes.map((size) => ({ label: String(size), value: size }))} onChange={options.onChange} />
+        <Dropdown
+          inputId={`${id}-rows`}
+          value={options.value}
+          options={pageSizes.map((size) => ({ label: String(size), value: size }))}
+          onChange={options.onChange}
+        />
       </span>
     ),
     CurrentPageReport: (options: { first: number; last: number; totalRecords: number }) => (
       <span className="table-page-report tabular" aria-live="polite">
-        {t('table.pageReport', { first: options.totalRecords === 0 ? 0 : options.first, last: options.last, total: options.totalRecords })}
+        {t('table.pageReport', {
+          first: options.totalRecords === 0 ? 0 : options.first,
+          last: options.last,
+          total: options.totalRecords,
+        })}
       </span>
     ),
   };
@@ -154,7 +204,13 @@ export function GenericTable<Row extends TableRow>({ title, url, columns, filter
               allLabel={filter.allLabel}
               options={filter.options}
               value={(query.filters?.[filter.name] as number | string | undefined) ?? 0}
-              onChange={(value) => setQuery((current) => ({ ...current, page: 0, filters: { ...current.filters, [filter.name]: value } }))}
+              onChange={(value) =>
+                setQuery((current) => ({
+                  ...current,
+                  page: 0,
+                  filters: { ...current.filters, [filter.name]: value },
+                }))
+              }
             />
           ))}
           <IconField iconPosition="left" className="table-search">
@@ -181,18 +237,34 @@ export function GenericTable<Row extends TableRow>({ title, url, columns, filter
         totalRecords={total}
         rowsPerPageOptions={[...pageSizes]}
         paginatorTemplate={paginatorTemplate as never}
-        onPage={(event: DataTablePageEvent) => setQuery((current) => ({ ...current, page: event.page ?? Math.floor(event.first / event.rows), pageSize: event.rows }))}
+        onPage={(event: DataTablePageEvent) =>
+          setQuery((current) => ({
+            ...current,
+            page: event.page ?? Math.floor(event.first / event.rows),
+            pageSize: event.rows,
+          }))
+        }
         onSort={(event: DataTableSortEvent) =>
           setQuery((current) => ({
             ...current,
             page: 0,
-            order: event.sortField && event.sortOrder ? { column: event.sortField, direction: event.sortOrder === 1 ? 'ASC' : 'DESC' } : null,
-          }))}
+            order:
+              event.sortField && event.sortOrder
+                ? { column: event.sortField, direction: event.sortOrder === 1 ? 'ASC' : 'DESC' }
+                : null,
+          }))
+        }
         sortField={sortField}
         sortOrder={sortOrder as 1 | -1 | 0}
         removableSort
         loading={loading}
-        emptyMessage={loading ? <span className="table-loading">{t('table.loading')}</span> : (empty ?? t('table.noRecords'))}
+        emptyMessage={
+          loading ? (
+            <span className="table-loading">{t('table.loading')}</span>
+          ) : (
+            (empty ?? t('table.noRecords'))
+          )
+        }
         onRowClick={onRowClick ? (event) => onRowClick(event.data as Row) : undefined}
         rowClassName={() => (onRowClick ? 'is-clickable' : '')}
         scrollable
@@ -206,7 +278,13 @@ export function GenericTable<Row extends TableRow>({ title, url, columns, filter
             header={column.header}
             sortable={column.sortable}
             className={column.numeric ? 'tabular' : undefined}
-            body={column.body ?? (column.field === 'status' ? (row: Row) => (row.statusName ? <StatusChip name={row.statusName} /> : String(row.status ?? '')) : undefined)}
+            body={
+              column.body ??
+              (column.field === 'status'
+                ? (row: Row) =>
+                    row.statusName ? <StatusChip name={row.statusName} /> : String(row.status ?? '')
+                : undefined)
+            }
           />
         ))}
         {actions.length > 0 && (

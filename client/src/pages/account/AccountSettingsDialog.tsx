@@ -17,7 +17,8 @@ import { UserForm } from './UserForm.tsx';
 import { WebhooksTab } from './WebhooksTab.tsx';
 
 /** Dialog width: 850 px with the Integrations or Webhooks tab, else 576 px (specification section 9). */
-export const accountDialogWidth = (account: AccountAnswer | null, webhooks = false): number => (account?.services || webhooks ? 850 : 576);
+export const accountDialogWidth = (account: AccountAnswer | null, webhooks = false): number =>
+  account?.services || webhooks ? 850 : 576;
 
 /**
  * Account Settings: tabs User, Organisation, Shipper or Carrier (one position), Integrations; each only
@@ -51,13 +52,51 @@ export default function AccountSettingsDialog() {
   }, [open, version, close]);
 
   const tabs: { key: string; header: string; icon: string; body: React.ReactNode }[] = [];
-  if (account?.user) tabs.push({ key: `user-${version}`, header: t('account.tabs.user'), icon: 'pi pi-user', body: <UserForm user={account.user} onSaved={refetch} onCancel={close} /> });
-  if (account?.organization) tabs.push({ key: `org-${version}`, header: t('account.tabs.organization'), icon: 'pi pi-building', body: <OrganizationForm organization={account.organization} onSaved={refetch} onCancel={close} /> });
-  if (account?.shipper) tabs.push({ key: `shipper-${version}`, header: t('account.tabs.shipper'), icon: 'pi pi-box', body: <ShipperForm shipper={account.shipper} onSaved={refetch} onCancel={close} /> });
-  else if (account?.carrier) tabs.push({ key: `carrier-${version}`, header: t('account.tabs.carrier'), icon: 'pi pi-truck', body: <CarrierForm carrier={account.carrier} onSaved={refetch} onCancel={close} /> });
-  if (account?.services) tabs.push({ key: 'services', header: t('account.tabs.integrations'), icon: 'pi pi-link', body: <IntegrationsTab fallback={account.services} onChanged={refetch} /> });
+  if (account?.user)
+    tabs.push({
+      key: `user-${version}`,
+      header: t('account.tabs.user'),
+      icon: 'pi pi-user',
+      body: <UserForm user={account.user} onSaved={refetch} onCancel={close} />,
+    });
+  if (account?.organization)
+    tabs.push({
+      key: `org-${version}`,
+      header: t('account.tabs.organization'),
+      icon: 'pi pi-building',
+      body: (
+        <OrganizationForm organization={account.organization} onSaved={refetch} onCancel={close} />
+      ),
+    });
+  if (account?.shipper)
+    tabs.push({
+      key: `shipper-${version}`,
+      header: t('account.tabs.shipper'),
+      icon: 'pi pi-box',
+      body: <ShipperForm shipper={account.shipper} onSaved={refetch} onCancel={close} />,
+    });
+  else if (account?.carrier)
+    tabs.push({
+      key: `carrier-${version}`,
+      header: t('account.tabs.carrier'),
+      icon: 'pi pi-truck',
+      body: <CarrierForm carrier={account.carrier} onSaved={refetch} onCancel={close} />,
+    });
+  if (account?.services)
+    tabs.push({
+      key: 'services',
+      header: t('account.tabs.integrations'),
+      icon: 'pi pi-link',
+      body: <IntegrationsTab fallback={account.services} onChanged={refetch} />,
+    });
   // The organization's managers (shippers and carriers who manage users) keep its webhooks.
-  if (account?.organization && hasAny(user?.permissions, USER_CREATE)) tabs.push({ key: 'webhooks', header: t('webhooks.tab'), icon: 'pi pi-share-alt', body: <WebhooksTab /> });
+  if (account?.organization && hasAny(user?.permissions, USER_CREATE))
+    tabs.push({
+      key: 'webhooks',
+      header: t('webhooks.tab'),
+      icon: 'pi pi-share-alt',
+      body: <WebhooksTab />,
+    });
 
   return (
     <Dialog
@@ -67,7 +106,13 @@ export default function AccountSettingsDialog() {
       modal
       dismissableMask
       className="account-dialog"
-      style={{ width: `${accountDialogWidth(account, tabs.some((tab) => tab.key === 'webhooks'))}px`, maxWidth: '96vw' }}
+      style={{
+        width: `${accountDialogWidth(
+          account,
+          tabs.some((tab) => tab.key === 'webhooks'),
+        )}px`,
+        maxWidth: '96vw',
+      }}
       breakpoints={{ '640px': '100vw' }}
     >
       {!account ? (
@@ -78,7 +123,11 @@ export default function AccountSettingsDialog() {
           <Skeleton height="3rem" />
         </div>
       ) : (
-        <TabView activeIndex={Math.min(activeIndex, Math.max(0, tabs.length - 1))} onTabChange={(event) => setActiveIndex(event.index)} scrollable>
+        <TabView
+          activeIndex={Math.min(activeIndex, Math.max(0, tabs.length - 1))}
+          onTabChange={(event) => setActiveIndex(event.index)}
+          scrollable
+        >
           {tabs.map((tab) => (
             <TabPanel key={tab.key} header={tab.header} leftIcon={`${tab.icon} tab-icon`}>
               {tab.body}

@@ -2,12 +2,22 @@ import { Accordion, AccordionTab } from 'primereact/accordion';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { driverTeams, trailerTypes, truckTypes } from '../../../../domain/catalog.ts';
-import { carrierDocumentFields, carrierProfileBodySchema, checkDocument, type CarrierDocumentField } from '../../../../domain/schemas/index.ts';
+import {
+  carrierDocumentFields,
+  carrierProfileBodySchema,
+  checkDocument,
+  type CarrierDocumentField,
+} from '../../../../domain/schemas/index.ts';
 import { apiGetBlob, apiPost, messageOf, multipartBody } from '../../api/http.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { useMessageText } from '../../components/messages.ts';
 import { fetchError, fetchStart, fetchSuccess, notify } from '../../state/common.ts';
-import { type AccountAnswer, type CarrierProfileChanged, filePath, type VehicleCount } from './account.api.ts';
+import {
+  type AccountAnswer,
+  type CarrierProfileChanged,
+  filePath,
+  type VehicleCount,
+} from './account.api.ts';
 import { FormActions, TextField } from './fields.tsx';
 import { fieldErrorsOf, useFormState } from './useFormState.ts';
 import { VehicleList } from './VehicleList.tsx';
@@ -27,16 +37,24 @@ export async function openStoredFile(fileId: string): Promise<void> {
 }
 
 /** The Carrier tab: company details, the four documents, trucks, driver teams and trailers. */
-export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; onSaved: () => void; onCancel: () => void }) {
+export function CarrierForm({
+  carrier,
+  onSaved,
+  onCancel,
+}: {
+  carrier: Carrier;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const form = useFormState({
     mcNumber: carrier.mcNumber == null ? '' : String(carrier.mcNumber),
     dotNumber: carrier.dotNumber == null ? '' : String(carrier.dotNumber),
     eldProvider: carrier.eldProvider ?? '',
-    trucks: carrier.trucks ?? [] as VehicleCount[],
-    driverTeams: carrier.driverTeams ?? [] as VehicleCount[],
-    trailers: carrier.trailers ?? [] as VehicleCount[],
+    trucks: carrier.trucks ?? ([] as VehicleCount[]),
+    driverTeams: carrier.driverTeams ?? ([] as VehicleCount[]),
+    trailers: carrier.trailers ?? ([] as VehicleCount[]),
   });
   const [files, setFiles] = useState<Partial<Record<CarrierDocumentField, File | null>>>({});
   const [fileErrors, setFileErrors] = useState<Partial<Record<CarrierDocumentField, string>>>({});
@@ -44,14 +62,23 @@ export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; 
   const [active, setActive] = useState<number | number[]>([0]);
   const { values, set, errors } = form;
 
-  const truckOptions = truckTypes.map((entry) => ({ value: entry.id, label: t(`catalog.trucks.${entry.id}` as never) as string }));
-  const teamOptions = driverTeams.map((entry) => ({ value: entry.id, label: t(`catalog.driverTeams.${entry.id}` as never) as string }));
+  const truckOptions = truckTypes.map((entry) => ({
+    value: entry.id,
+    label: t(`catalog.trucks.${entry.id}` as never) as string,
+  }));
+  const teamOptions = driverTeams.map((entry) => ({
+    value: entry.id,
+    label: t(`catalog.driverTeams.${entry.id}` as never) as string,
+  }));
   const trailerOptions = trailerTypes.map((entry) => ({ value: entry.id, label: entry.name }));
 
   const chooseFile = (field: CarrierDocumentField, file: File | null) => {
     setFiles((current) => ({ ...current, [field]: file }));
     const problem = file ? checkDocument({ size: file.size, detectedMime: file.type }) : null;
-    setFileErrors((current) => ({ ...current, [field]: problem ? messageText(problem) : undefined }));
+    setFileErrors((current) => ({
+      ...current,
+      [field]: problem ? messageText(problem) : undefined,
+    }));
   };
 
   async function submit(event: FormEvent) {
@@ -68,7 +95,18 @@ export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; 
     if (!parsed) {
       // Open the sections holding a message so it is seen.
       const sections = new Set<number>([...(active instanceof Array ? active : [active])]);
-      for (const key of Object.keys(fieldErrorsOf(carrierProfileBodySchema.safeParse(values).error?.issues ?? []))) sections.add(key.startsWith('trucks') ? 2 : key.startsWith('driverTeams') ? 3 : key.startsWith('trailers') ? 4 : 0);
+      for (const key of Object.keys(
+        fieldErrorsOf(carrierProfileBodySchema.safeParse(values).error?.issues ?? []),
+      ))
+        sections.add(
+          key.startsWith('trucks')
+            ? 2
+            : key.startsWith('driverTeams')
+              ? 3
+              : key.startsWith('trailers')
+                ? 4
+                : 0,
+        );
       setActive([...sections, 0]);
       return;
     }
@@ -79,7 +117,10 @@ export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; 
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPost<CarrierProfileChanged>('/users/carrier', multipartBody(parsed, files));
+      const answer = await apiPost<CarrierProfileChanged>(
+        '/users/carrier',
+        multipartBody(parsed, files),
+      );
       fetchSuccess(answer?.message ?? 'Carrier profile successfully updated');
       setFiles({});
       onSaved();
@@ -103,9 +144,35 @@ export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; 
       <Accordion multiple activeIndex={active} onTabChange={(event) => setActive(event.index)}>
         <AccordionTab header={t('account.carrier.companyDetails')}>
           <div className="form-grid">
-            <TextField id="carrier-mc" type="number" label={t('account.carrier.mcNumber')} value={values.mcNumber} onChange={(v) => set('mcNumber', v)} error={errors.mcNumber} disabled={carrier.mcNumber != null} hint={carrier.mcNumber != null ? t('account.carrier.lockedHint') : undefined} required />
-            <TextField id="carrier-dot" type="number" label={t('account.carrier.dotNumber')} value={values.dotNumber} onChange={(v) => set('dotNumber', v)} error={errors.dotNumber} disabled={carrier.dotNumber != null} hint={carrier.dotNumber != null ? t('account.carrier.lockedHint') : undefined} required />
-            <TextField id="carrier-eld" label={t('account.carrier.eldProvider')} value={values.eldProvider} onChange={(v) => set('eldProvider', v)} error={errors.eldProvider} />
+            <TextField
+              id="carrier-mc"
+              type="number"
+              label={t('account.carrier.mcNumber')}
+              value={values.mcNumber}
+              onChange={(v) => set('mcNumber', v)}
+              error={errors.mcNumber}
+              disabled={carrier.mcNumber != null}
+              hint={carrier.mcNumber != null ? t('account.carrier.lockedHint') : undefined}
+              required
+            />
+            <TextField
+              id="carrier-dot"
+              type="number"
+              label={t('account.carrier.dotNumber')}
+              value={values.dotNumber}
+              onChange={(v) => set('dotNumber', v)}
+              error={errors.dotNumber}
+              disabled={carrier.dotNumber != null}
+              hint={carrier.dotNumber != null ? t('account.carrier.lockedHint') : undefined}
+              required
+            />
+            <TextField
+              id="carrier-eld"
+              label={t('account.carrier.eldProvider')}
+              value={values.eldProvider}
+              onChange={(v) => set('eldProvider', v)}
+              error={errors.eldProvider}
+            />
           </div>
         </AccordionTab>
         <AccordionTab header={t('account.carrier.fileUploads')}>
@@ -123,8 +190,15 @@ export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; 
                     hint={t('files.pdfHint')}
                   />
                   {stored && !files[field] && (
-                    <button type="button" className="p-button p-component p-button-link p-button-sm stored-file" onClick={() => void openStoredFile(stored)}>
-                      <span className="p-button-icon p-button-icon-left pi pi-file-pdf" aria-hidden="true" />
+                    <button
+                      type="button"
+                      className="p-button p-component p-button-link p-button-sm stored-file"
+                      onClick={() => void openStoredFile(stored)}
+                    >
+                      <span
+                        className="p-button-icon p-button-icon-left pi pi-file-pdf"
+                        aria-hidden="true"
+                      />
                       <span className="p-button-label">{t('files.viewStored')}</span>
                     </button>
                   )}
@@ -134,16 +208,45 @@ export function CarrierForm({ carrier, onSaved, onCancel }: { carrier: Carrier; 
           </div>
         </AccordionTab>
         <AccordionTab header={t('account.carrier.trucks')}>
-          <VehicleList idPrefix="trucks" items={values.trucks} options={truckOptions} onChange={(items) => set('trucks', items)} errors={errors} addLabel={t('account.carrier.addTruck')} typeLabel={t('account.carrier.truckType')} />
+          <VehicleList
+            idPrefix="trucks"
+            items={values.trucks}
+            options={truckOptions}
+            onChange={(items) => set('trucks', items)}
+            errors={errors}
+            addLabel={t('account.carrier.addTruck')}
+            typeLabel={t('account.carrier.truckType')}
+          />
         </AccordionTab>
         <AccordionTab header={t('account.carrier.driverTeams')}>
-          <VehicleList idPrefix="driverTeams" items={values.driverTeams} options={teamOptions} onChange={(items) => set('driverTeams', items)} errors={errors} addLabel={t('account.carrier.addDriverTeam')} typeLabel={t('account.carrier.driverTeam')} />
+          <VehicleList
+            idPrefix="driverTeams"
+            items={values.driverTeams}
+            options={teamOptions}
+            onChange={(items) => set('driverTeams', items)}
+            errors={errors}
+            addLabel={t('account.carrier.addDriverTeam')}
+            typeLabel={t('account.carrier.driverTeam')}
+          />
         </AccordionTab>
         <AccordionTab header={t('account.carrier.trailers')}>
-          <VehicleList idPrefix="trailers" items={values.trailers} options={trailerOptions} onChange={(items) => set('trailers', items)} errors={errors} addLabel={t('account.carrier.addTrailer')} typeLabel={t('account.carrier.trailerType')} />
+          <VehicleList
+            idPrefix="trailers"
+            items={values.trailers}
+            options={trailerOptions}
+            onChange={(items) => set('trailers', items)}
+            errors={errors}
+            addLabel={t('account.carrier.addTrailer')}
+            typeLabel={t('account.carrier.trailerType')}
+          />
         </AccordionTab>
       </Accordion>
-      <FormActions onCancel={onCancel} busy={busy} cancelLabel={t('common.cancel')} saveLabel={t('common.saveChanges')} />
+      <FormActions
+        onCancel={onCancel}
+        busy={busy}
+        cancelLabel={t('common.cancel')}
+        saveLabel={t('common.saveChanges')}
+      />
     </form>
   );
 }

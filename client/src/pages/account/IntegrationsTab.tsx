@@ -8,10 +8,19 @@ import { notify } from '../../state/common.ts';
 import type { OrganizationService } from './account.api.ts';
 import { TextField } from './fields.tsx';
 
-const installedId = (service: OrganizationService) => service.organizationServiceData?.organizationServiceId;
+const installedId = (service: OrganizationService) =>
+  service.organizationServiceData?.organizationServiceId;
 
 /** The ELD install or update dialog: Client ID and Client Secret; the button reads 'Installing...' while busy. */
-function InstallDialog({ service, onClose, onDone }: { service: OrganizationService; onClose: () => void; onDone: () => void }) {
+function InstallDialog({
+  service,
+  onClose,
+  onDone,
+}: {
+  service: OrganizationService;
+  onClose: () => void;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const installed = Boolean(service.status);
   const [clientId, setClientId] = useState(service.organizationServiceData?.clientId ?? '');
@@ -29,9 +38,22 @@ function InstallDialog({ service, onClose, onDone }: { service: OrganizationServ
     if (Object.keys(missing).length > 0) return;
     setBusy(true);
     try {
-      if (installed) await apiPut('/organization-services', { organizationServiceId: installedId(service), clientId: clientId.trim(), clientSecret: clientSecret.trim() });
-      else await apiPost('/organization-services', { serviceId: service.id, clientId: clientId.trim(), clientSecret: clientSecret.trim() });
-      notify('success', t(installed ? 'integrations.updated' : 'integrations.installed', { name: service.name }));
+      if (installed)
+        await apiPut('/organization-services', {
+          organizationServiceId: installedId(service),
+          clientId: clientId.trim(),
+          clientSecret: clientSecret.trim(),
+        });
+      else
+        await apiPost('/organization-services', {
+          serviceId: service.id,
+          clientId: clientId.trim(),
+          clientSecret: clientSecret.trim(),
+        });
+      notify(
+        'success',
+        t(installed ? 'integrations.updated' : 'integrations.installed', { name: service.name }),
+      );
       onDone();
     } catch (error) {
       notify('error', messageOf(error));
@@ -41,13 +63,54 @@ function InstallDialog({ service, onClose, onDone }: { service: OrganizationServ
   }
 
   return (
-    <Dialog header={t(installed ? 'integrations.updateTitle' : 'integrations.installTitle', { name: service.name })} visible onHide={onClose} style={{ width: '28rem', maxWidth: '95vw' }} modal>
+    <Dialog
+      header={t(installed ? 'integrations.updateTitle' : 'integrations.installTitle', {
+        name: service.name,
+      })}
+      visible
+      onHide={onClose}
+      style={{ width: '28rem', maxWidth: '95vw' }}
+      modal
+    >
       <form onSubmit={submit} noValidate className="account-form">
-        <TextField id="eld-client-id" label={t('integrations.clientId')} value={clientId} onChange={setClientId} error={errors.clientId} autoComplete="off" required />
-        <TextField id="eld-client-secret" type="password" label={t('integrations.clientSecret')} value={clientSecret} onChange={setClientSecret} error={errors.clientSecret} autoComplete="off" required />
+        <TextField
+          id="eld-client-id"
+          label={t('integrations.clientId')}
+          value={clientId}
+          onChange={setClientId}
+          error={errors.clientId}
+          autoComplete="off"
+          required
+        />
+        <TextField
+          id="eld-client-secret"
+          type="password"
+          label={t('integrations.clientSecret')}
+          value={clientSecret}
+          onChange={setClientSecret}
+          error={errors.clientSecret}
+          autoComplete="off"
+          required
+        />
         <div className="form-actions">
-          <Button type="button" text severity="secondary" label={t('common.cancel')} onClick={onClose} disabled={busy} />
-          <Button type="submit" label={busy ? t('integrations.installing') : t(installed ? 'integrations.update' : 'integrations.install')} disabled={busy} icon={busy ? 'pi pi-spin pi-spinner' : 'pi pi-link'} />
+          <Button
+            type="button"
+            text
+            severity="secondary"
+            label={t('common.cancel')}
+            onClick={onClose}
+            disabled={busy}
+          />
+          <Button
+            type="submit"
+            label={
+              busy
+                ? t('integrations.installing')
+                : t(installed ? 'integrations.update' : 'integrations.install')
+            }
+            disabled={busy}
+            icon={busy ? 'pi pi-spin pi-spinner' : 'pi pi-link'}
+          />
         </div>
       </form>
     </Dialog>
@@ -55,7 +118,13 @@ function InstallDialog({ service, onClose, onDone }: { service: OrganizationServ
 }
 
 /** The Integrations tab: the ELD services, each with Install or Update. */
-export function IntegrationsTab({ fallback, onChanged }: { fallback: OrganizationService[]; onChanged: () => void }) {
+export function IntegrationsTab({
+  fallback,
+  onChanged,
+}: {
+  fallback: OrganizationService[];
+  onChanged: () => void;
+}) {
   const { t } = useTranslation();
   const [services, setServices] = useState<OrganizationService[] | null>(null);
   const [unavailable, setUnavailable] = useState(false);
@@ -79,7 +148,12 @@ export function IntegrationsTab({ fallback, onChanged }: { fallback: Organizatio
     return () => controller.abort();
   }, [version, fallback]);
 
-  if (services === null) return <p className="muted" role="status">{t('common.loading')}</p>;
+  if (services === null)
+    return (
+      <p className="muted" role="status">
+        {t('common.loading')}
+      </p>
+    );
   return (
     <div className="integrations">
       {unavailable && (
@@ -100,8 +174,18 @@ export function IntegrationsTab({ fallback, onChanged }: { fallback: Organizatio
                 <strong>{service.name}</strong>
                 {service.description && <p className="muted">{service.description}</p>}
               </div>
-              {service.status ? <StatusChip name={service.status} /> : <span className="muted">{t('integrations.notInstalled')}</span>}
-              <Button type="button" size="small" outlined={Boolean(service.status)} label={t(service.status ? 'integrations.update' : 'integrations.install')} onClick={() => setEditing(service)} />
+              {service.status ? (
+                <StatusChip name={service.status} />
+              ) : (
+                <span className="muted">{t('integrations.notInstalled')}</span>
+              )}
+              <Button
+                type="button"
+                size="small"
+                outlined={Boolean(service.status)}
+                label={t(service.status ? 'integrations.update' : 'integrations.install')}
+                onClick={() => setEditing(service)}
+              />
             </li>
           ))}
         </ul>

@@ -8,11 +8,22 @@ import { FormActions, TextField } from './fields.tsx';
 import { useFormState } from './useFormState.ts';
 
 /** The Organisation tab: company name, contact person, address, phone and e-mail. */
-export function OrganizationForm({ organization, onSaved, onCancel }: { organization: NonNullable<AccountAnswer['organization']>; onSaved: () => void; onCancel: () => void }) {
+export function OrganizationForm({
+  organization,
+  onSaved,
+  onCancel,
+}: {
+  organization: NonNullable<AccountAnswer['organization']>;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const form = useFormState({
-    name: organization.name ?? '', person: organization.person ?? '', address: organization.address ?? '',
-    phone: organization.phone ?? '', email: organization.email ?? '',
+    name: organization.name ?? '',
+    person: organization.person ?? '',
+    address: organization.address ?? '',
+    phone: organization.phone ?? '',
+    email: organization.email ?? '',
   });
   const [busy, setBusy] = useState(false);
   const { values, set, errors } = form;
@@ -38,13 +49,61 @@ export function OrganizationForm({ organization, onSaved, onCancel }: { organiza
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <div className="form-grid">
-        <TextField id="org-name" label={t('account.organization.name')} value={values.name} onChange={(v) => set('name', v)} error={errors.name} autoComplete="organization" required />
-        <TextField id="org-person" label={t('account.organization.person')} value={values.person} onChange={(v) => set('person', v)} error={errors.person} autoComplete="name" required />
-        <TextField id="org-address" label={t('account.organization.address')} value={values.address} onChange={(v) => set('address', v)} error={errors.address} autoComplete="street-address" required />
-        <TextField id="org-phone" type="tel" label={t('account.organization.phone')} value={values.phone} onChange={(v) => set('phone', v)} error={errors.phone} autoComplete="tel" hint={t('account.phoneHint')} required />
-        <TextField id="org-email" type="email" label={t('account.organization.email')} value={values.email} onChange={(v) => set('email', v)} error={errors.email} autoComplete="email" required />
+        <TextField
+          id="org-name"
+          label={t('account.organization.name')}
+          value={values.name}
+          onChange={(v) => set('name', v)}
+          error={errors.name}
+          autoComplete="organization"
+          required
+        />
+        <TextField
+          id="org-person"
+          label={t('account.organization.person')}
+          value={values.person}
+          onChange={(v) => set('person', v)}
+          error={errors.person}
+          autoComplete="name"
+          required
+        />
+        <TextField
+          id="org-address"
+          label={t('account.organization.address')}
+          value={values.address}
+          onChange={(v) => set('address', v)}
+          error={errors.address}
+          autoComplete="street-address"
+          required
+        />
+        <TextField
+          id="org-phone"
+          type="tel"
+          label={t('account.organization.phone')}
+          value={values.phone}
+          onChange={(v) => set('phone', v)}
+          error={errors.phone}
+          autoComplete="tel"
+          hint={t('account.phoneHint')}
+          required
+        />
+        <TextField
+          id="org-email"
+          type="email"
+          label={t('account.organization.email')}
+          value={values.email}
+          onChange={(v) => set('email', v)}
+          error={errors.email}
+          autoComplete="email"
+          required
+        />
       </div>
-      <FormActions onCancel={onCancel} busy={busy} cancelLabel={t('common.cancel')} saveLabel={t('common.saveChanges')} />
+      <FormActions
+        onCancel={onCancel}
+        busy={busy}
+        cancelLabel={t('common.cancel')}
+        saveLabel={t('common.saveChanges')}
+      />
     </form>
   );
 }

@@ -27,7 +27,15 @@ function useObjectUrl(blob: Blob | null): string | null {
 }
 
 /** The Shipper tab: insurance amount and a signature image (jpeg or png) with its preview. */
-export function ShipperForm({ shipper, onSaved, onCancel }: { shipper: NonNullable<AccountAnswer['shipper']>; onSaved: () => void; onCancel: () => void }) {
+export function ShipperForm({
+  shipper,
+  onSaved,
+  onCancel,
+}: {
+  shipper: NonNullable<AccountAnswer['shipper']>;
+  onSaved: () => void;
+  onCancel: () => void;
+}) {
   const { t } = useTranslation();
   const messageText = useMessageText();
   const form = useFormState({ insuredAmount: shipper.insuredAmount as number | null });
@@ -40,7 +48,9 @@ export function ShipperForm({ shipper, onSaved, onCancel }: { shipper: NonNullab
   useEffect(() => {
     if (!shipper.signatureFileId) return;
     const controller = new AbortController();
-    apiGetBlob(filePath(shipper.signatureFileId), { signal: controller.signal }).then(setStored).catch(() => setStored(null));
+    apiGetBlob(filePath(shipper.signatureFileId), { signal: controller.signal })
+      .then(setStored)
+      .catch(() => setStored(null));
     return () => controller.abort();
   }, [shipper.signatureFileId]);
 
@@ -53,13 +63,18 @@ export function ShipperForm({ shipper, onSaved, onCancel }: { shipper: NonNullab
   async function submit(event: FormEvent) {
     event.preventDefault();
     const parsed = form.validate(shipperProfileBodySchema);
-    const problem = signature ? checkSignature({ size: signature.size, detectedMime: signature.type }) : null;
+    const problem = signature
+      ? checkSignature({ size: signature.size, detectedMime: signature.type })
+      : null;
     setSignatureError(problem ? messageText(problem) : null);
     if (!parsed || problem) return;
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPost<ShipperProfileChanged>('/users/shipper', multipartBody(parsed, { signature }));
+      const answer = await apiPost<ShipperProfileChanged>(
+        '/users/shipper',
+        multipartBody(parsed, { signature }),
+      );
       fetchSuccess(answer?.message ?? 'Shipper profile successfully updated');
       onSaved();
     } catch (error) {
@@ -70,19 +85,47 @@ export function ShipperForm({ shipper, onSaved, onCancel }: { shipper: NonNullab
     }
   }
 
-  const options = insuredAmounts.map((entry) => ({ value: entry.id, label: t(`catalog.insuredAmounts.${entry.id}` as never) as string }));
+  const options = insuredAmounts.map((entry) => ({
+    value: entry.id,
+    label: t(`catalog.insuredAmounts.${entry.id}` as never) as string,
+  }));
   return (
     <form className="account-form" onSubmit={submit} noValidate>
       <div className="form-field">
         <label htmlFor="shipper-insured">{t('account.shipper.insuredAmount')} *</label>
-        <Dropdown inputId="shipper-insured" value={form.values.insuredAmount} options={options} onChange={(event) => form.set('insuredAmount', Number(event.value))} invalid={Boolean(form.errors.insuredAmount)} placeholder={t('account.shipper.choose')} />
-        {form.errors.insuredAmount && <small className="p-error">{form.errors.insuredAmount}</small>}
+        <Dropdown
+          inputId="shipper-insured"
+          value={form.values.insuredAmount}
+          options={options}
+          onChange={(event) => form.set('insuredAmount', Number(event.value))}
+          invalid={Boolean(form.errors.insuredAmount)}
+          placeholder={t('account.shipper.choose')}
+        />
+        {form.errors.insuredAmount && (
+          <small className="p-error">{form.errors.insuredAmount}</small>
+        )}
       </div>
-      <FileDropZone label={t('account.shipper.signature')} accept="image/jpeg,image/png" file={signature} onFile={choose} error={signatureError} hint={t('files.imageHint')} />
+      <FileDropZone
+        label={t('account.shipper.signature')}
+        accept="image/jpeg,image/png"
+        file={signature}
+        onFile={choose}
+        error={signatureError}
+        hint={t('files.imageHint')}
+      />
       <figure className="signature-preview">
-        {preview ? <img src={preview} alt={t('account.shipper.signaturePreview')} /> : <figcaption className="muted">{t('account.shipper.noSignature')}</figcaption>}
+        {preview ? (
+          <img src={preview} alt={t('account.shipper.signaturePreview')} />
+        ) : (
+          <figcaption className="muted">{t('account.shipper.noSignature')}</figcaption>
+        )}
       </figure>
-      <FormActions onCancel={onCancel} busy={busy} cancelLabel={t('common.cancel')} saveLabel={t('common.saveChanges')} />
+      <FormActions
+        onCancel={onCancel}
+        busy={busy}
+        cancelLabel={t('common.cancel')}
+        saveLabel={t('common.saveChanges')}
+      />
     </form>
   );
 }

@@ -10,12 +10,29 @@ import { ApiError, messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import { TextField } from './fields.tsx';
 import {
-  createWebhook, deleteWebhook, listWebhooks, replayWebhook, testWebhook, type Webhook, WEBHOOK_EVENT_TYPES, type WebhookDelivery, webhookDeliveries,
+  createWebhook,
+  deleteWebhook,
+  listWebhooks,
+  replayWebhook,
+  testWebhook,
+  type Webhook,
+  WEBHOOK_EVENT_TYPES,
+  type WebhookDelivery,
+  webhookDeliveries,
 } from './webhooks.api.ts';
 import './webhooks.css';
 
 /** The locale key of an event type: `load.posted` is `webhooks.types.load_posted`. */
-type EventKey = 'load_posted' | 'load_updated' | 'load_status' | 'proposal_created' | 'proposal_updated' | 'tour_status' | 'tour_event' | 'tour_position' | 'chat_message';
+type EventKey =
+  | 'load_posted'
+  | 'load_updated'
+  | 'load_status'
+  | 'proposal_created'
+  | 'proposal_updated'
+  | 'tour_status'
+  | 'tour_event'
+  | 'tour_position'
+  | 'chat_message';
 
 const severity = { delivered: 'success', retrying: 'warning', failed: 'danger' } as const;
 
@@ -29,15 +46,36 @@ function SecretDialog({ secret, onClose }: { secret: string; onClose: () => void
   const { t } = useTranslation();
   const [copied, setCopied] = useState(false);
   return (
-    <Dialog header={t('webhooks.secretTitle')} visible onHide={onClose} modal style={{ width: '32rem', maxWidth: '95vw' }}>
+    <Dialog
+      header={t('webhooks.secretTitle')}
+      visible
+      onHide={onClose}
+      modal
+      style={{ width: '32rem', maxWidth: '95vw' }}
+    >
       <p>{t('webhooks.secretOnce')}</p>
-      <p className="webhook-secret" data-testid="webhook-secret">{secret}</p>
+      <p className="webhook-secret" data-testid="webhook-secret">
+        {secret}
+      </p>
       <div className="form-actions">
         <Button
-          type="button" icon={copied ? 'pi pi-check' : 'pi pi-copy'} label={copied ? t('webhooks.copied') : t('webhooks.copy')}
-          onClick={() => void navigator.clipboard?.writeText(secret).then(() => setCopied(true), () => undefined)}
+          type="button"
+          icon={copied ? 'pi pi-check' : 'pi pi-copy'}
+          label={copied ? t('webhooks.copied') : t('webhooks.copy')}
+          onClick={() =>
+            void navigator.clipboard?.writeText(secret).then(
+              () => setCopied(true),
+              () => undefined,
+            )
+          }
         />
-        <Button type="button" text severity="secondary" label={t('webhooks.done')} onClick={onClose} />
+        <Button
+          type="button"
+          text
+          severity="secondary"
+          label={t('webhooks.done')}
+          onClick={onClose}
+        />
       </div>
     </Dialog>
   );
@@ -62,14 +100,19 @@ function AddForm({ onAdded }: { onAdded: (secret: string) => void }) {
     if (Object.keys(missing).length) return;
     setBusy(true);
     try {
-      const { secret } = await createWebhook({ url: url.trim(), events: events as never, description: description.trim() || undefined });
+      const { secret } = await createWebhook({
+        url: url.trim(),
+        events: events as never,
+        description: description.trim() || undefined,
+      });
       setUrl('');
       setDescription('');
       onAdded(secret);
     } catch (error) {
       if (error instanceof ApiError && error.errors.length) {
         const byField: Record<string, string> = {};
-        for (const fieldError of error.errors) byField[(fieldError.path ?? '').split('.')[0]!] ??= fieldError.message;
+        for (const fieldError of error.errors)
+          byField[(fieldError.path ?? '').split('.')[0]!] ??= fieldError.message;
         setErrors(byField);
       } else notify('error', messageOf(error));
     } finally {
@@ -78,32 +121,82 @@ function AddForm({ onAdded }: { onAdded: (secret: string) => void }) {
   }
 
   return (
-    <form onSubmit={submit} noValidate className="account-form webhook-card" aria-labelledby="webhook-add-title">
-      <h3 id="webhook-add-title" className="m-0">{t('webhooks.add')}</h3>
-      <TextField id="webhook-url" label={t('webhooks.url')} value={url} onChange={setUrl} error={errors.url} hint={t('webhooks.urlHint')} autoComplete="off" required />
-      <fieldset className="webhook-event-choices" aria-describedby={errors.events ? 'webhook-events-error' : undefined}>
+    <form
+      onSubmit={submit}
+      noValidate
+      className="account-form webhook-card"
+      aria-labelledby="webhook-add-title"
+    >
+      <h3 id="webhook-add-title" className="m-0">
+        {t('webhooks.add')}
+      </h3>
+      <TextField
+        id="webhook-url"
+        label={t('webhooks.url')}
+        value={url}
+        onChange={setUrl}
+        error={errors.url}
+        hint={t('webhooks.urlHint')}
+        autoComplete="off"
+        required
+      />
+      <fieldset
+        className="webhook-event-choices"
+        aria-describedby={errors.events ? 'webhook-events-error' : undefined}
+      >
         <legend>{t('webhooks.events')}</legend>
         {WEBHOOK_EVENT_TYPES.map((type) => (
           <div key={type} className="webhook-event-choice">
             <Checkbox
-              inputId={`webhook-event-${type}`} checked={events.includes(type)}
-              onChange={(event) => setEvents((current) => (event.checked ? [...current, type] : current.filter((item) => item !== type)))}
+              inputId={`webhook-event-${type}`}
+              checked={events.includes(type)}
+              onChange={(event) =>
+                setEvents((current) =>
+                  event.checked ? [...current, type] : current.filter((item) => item !== type),
+                )
+              }
             />
-            <label htmlFor={`webhook-event-${type}`}>{t(`webhooks.types.${type.replace('.', '_') as EventKey}`)}</label>
+            <label htmlFor={`webhook-event-${type}`}>
+              {t(`webhooks.types.${type.replace('.', '_') as EventKey}`)}
+            </label>
           </div>
         ))}
       </fieldset>
-      {errors.events && <small id="webhook-events-error" className="p-error">{errors.events}</small>}
-      <TextField id="webhook-description" label={t('webhooks.description')} value={description} onChange={setDescription} error={errors.description} autoComplete="off" />
+      {errors.events && (
+        <small id="webhook-events-error" className="p-error">
+          {errors.events}
+        </small>
+      )}
+      <TextField
+        id="webhook-description"
+        label={t('webhooks.description')}
+        value={description}
+        onChange={setDescription}
+        error={errors.description}
+        autoComplete="off"
+      />
       <div className="form-actions">
-        <Button type="submit" icon={busy ? 'pi pi-spin pi-spinner' : 'pi pi-plus'} label={t('webhooks.addButton')} disabled={busy} />
+        <Button
+          type="submit"
+          icon={busy ? 'pi pi-spin pi-spinner' : 'pi pi-plus'}
+          label={t('webhooks.addButton')}
+          disabled={busy}
+        />
       </div>
     </form>
   );
 }
 
 /** One endpoint: its events, last delivery, recent deliveries, test, replay, delete. */
-function EndpointCard({ webhook, onDelete, onChanged }: { webhook: Webhook; onDelete: () => void; onChanged: () => void }) {
+function EndpointCard({
+  webhook,
+  onDelete,
+  onChanged,
+}: {
+  webhook: Webhook;
+  onDelete: () => void;
+  onChanged: () => void;
+}) {
   const { t, i18n } = useTranslation();
   const [deliveries, setDeliveries] = useState<WebhookDelivery[] | null>(null);
   const [from, setFrom] = useState('');
@@ -138,38 +231,105 @@ function EndpointCard({ webhook, onDelete, onChanged }: { webhook: Webhook; onDe
     <section className="webhook-card" aria-label={webhook.url}>
       <div className="webhook-head">
         <span className="webhook-url">{webhook.url}</span>
-        {webhook.lastDelivery ? <DeliveryStatus status={webhook.lastDelivery.status} /> : <Tag value={t('webhooks.noDelivery')} severity="info" />}
+        {webhook.lastDelivery ? (
+          <DeliveryStatus status={webhook.lastDelivery.status} />
+        ) : (
+          <Tag value={t('webhooks.noDelivery')} severity="info" />
+        )}
       </div>
       {webhook.description && <div>{webhook.description}</div>}
-      <div className="webhook-events">{webhook.events.map((type) => <Tag key={type} value={type} severity="secondary" />)}</div>
+      <div className="webhook-events">
+        {webhook.events.map((type) => (
+          <Tag key={type} value={type} severity="secondary" />
+        ))}
+      </div>
       <div className="webhook-actions">
-        <Button type="button" size="small" outlined icon="pi pi-list" label={t('webhooks.showDeliveries')} onClick={() => void loadDeliveries()} />
-        <Button type="button" size="small" outlined icon="pi pi-send" label={t('webhooks.sendTest')} disabled={busy}
-          onClick={() => void run(async () => { await testWebhook(webhook.id); return t('webhooks.testQueued'); })} />
-        <Button type="button" size="small" outlined severity="danger" icon="pi pi-trash" label={t('webhooks.delete')} onClick={onDelete} />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          icon="pi pi-list"
+          label={t('webhooks.showDeliveries')}
+          onClick={() => void loadDeliveries()}
+        />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          icon="pi pi-send"
+          label={t('webhooks.sendTest')}
+          disabled={busy}
+          onClick={() =>
+            void run(async () => {
+              await testWebhook(webhook.id);
+              return t('webhooks.testQueued');
+            })
+          }
+        />
+        <Button
+          type="button"
+          size="small"
+          outlined
+          severity="danger"
+          icon="pi pi-trash"
+          label={t('webhooks.delete')}
+          onClick={onDelete}
+        />
       </div>
       <div className="webhook-replay">
         <label htmlFor={`webhook-replay-${webhook.id}`}>
           {t('webhooks.replayFrom')}
-          <InputText id={`webhook-replay-${webhook.id}`} type="datetime-local" value={from} onChange={(event) => setFrom(event.target.value)} />
+          <InputText
+            id={`webhook-replay-${webhook.id}`}
+            type="datetime-local"
+            value={from}
+            onChange={(event) => setFrom(event.target.value)}
+          />
         </label>
-        <Button type="button" size="small" icon="pi pi-replay" label={t('webhooks.replay')} disabled={busy || !from}
-          onClick={() => void run(async () => t('webhooks.replayed', { count: (await replayWebhook(webhook.id, new Date(from).toISOString())).queued }))} />
+        <Button
+          type="button"
+          size="small"
+          icon="pi pi-replay"
+          label={t('webhooks.replay')}
+          disabled={busy || !from}
+          onClick={() =>
+            void run(async () =>
+              t('webhooks.replayed', {
+                count: (await replayWebhook(webhook.id, new Date(from).toISOString())).queued,
+              }),
+            )
+          }
+        />
       </div>
       {deliveries && (
         // Scrolls sideways on a phone: focusable, so the keyboard can scroll it too.
-        <div className="webhook-deliveries" tabIndex={0} role="region" aria-label={t('webhooks.recentDeliveries')}>
-          {deliveries.length === 0 ? <p>{t('webhooks.noDeliveries')}</p> : (
+        <div
+          className="webhook-deliveries"
+          tabIndex={0}
+          role="region"
+          aria-label={t('webhooks.recentDeliveries')}
+        >
+          {deliveries.length === 0 ? (
+            <p>{t('webhooks.noDeliveries')}</p>
+          ) : (
             <table>
               <caption className="visually-hidden">{t('webhooks.recentDeliveries')}</caption>
               <thead>
-                <tr><th scope="col">{t('webhooks.columns.type')}</th><th scope="col">{t('webhooks.columns.status')}</th><th scope="col">{t('webhooks.columns.attempts')}</th><th scope="col">{t('webhooks.columns.response')}</th><th scope="col">{t('webhooks.columns.at')}</th></tr>
+                <tr>
+                  <th scope="col">{t('webhooks.columns.type')}</th>
+                  <th scope="col">{t('webhooks.columns.status')}</th>
+                  <th scope="col">{t('webhooks.columns.attempts')}</th>
+                  <th scope="col">{t('webhooks.columns.response')}</th>
+                  <th scope="col">{t('webhooks.columns.at')}</th>
+                </tr>
               </thead>
               <tbody>
                 {deliveries.map((delivery) => (
                   <tr key={delivery.id}>
                     <td>{delivery.type}</td>
-                    <td><DeliveryStatus status={delivery.status} /></td>
+                    <td>
+                      <DeliveryStatus status={delivery.status} />
+                    </td>
                     <td>{delivery.attempts}</td>
                     <td>{delivery.responseStatus ?? '—'}</td>
                     <td>{time(delivery.at)}</td>
@@ -195,19 +355,37 @@ export function WebhooksTab() {
 
   useEffect(() => {
     const controller = new AbortController();
-    listWebhooks(controller.signal).then(setWebhooks).catch((error: unknown) => {
-      if (!controller.signal.aborted) notify('error', messageOf(error));
-    });
+    listWebhooks(controller.signal)
+      .then(setWebhooks)
+      .catch((error: unknown) => {
+        if (!controller.signal.aborted) notify('error', messageOf(error));
+      });
     return () => controller.abort();
   }, [version]);
 
   return (
     <div className="webhooks-tab">
       <p className="m-0">{t('webhooks.intro')}</p>
-      {webhooks === null ? <p role="status">{t('common.loading')}</p>
-        : webhooks.length === 0 ? <p>{t('webhooks.empty')}</p>
-          : webhooks.map((webhook) => <EndpointCard key={webhook.id} webhook={webhook} onDelete={() => setDeleting(webhook)} onChanged={refresh} />)}
-      <AddForm onAdded={(value) => { setSecret(value); refresh(); }} />
+      {webhooks === null ? (
+        <p role="status">{t('common.loading')}</p>
+      ) : webhooks.length === 0 ? (
+        <p>{t('webhooks.empty')}</p>
+      ) : (
+        webhooks.map((webhook) => (
+          <EndpointCard
+            key={webhook.id}
+            webhook={webhook}
+            onDelete={() => setDeleting(webhook)}
+            onChanged={refresh}
+          />
+        ))
+      )}
+      <AddForm
+        onAdded={(value) => {
+          setSecret(value);
+          refresh();
+        }}
+      />
       {secret && <SecretDialog secret={secret} onClose={() => setSecret(null)} />}
       <ConfirmDialog
         visible={deleting !== null}
@@ -220,7 +398,13 @@ export function WebhooksTab() {
         accept={() => {
           const target = deleting;
           if (!target) return;
-          void deleteWebhook(target.id).then(() => { notify('success', t('webhooks.deleted')); refresh(); }, (error: unknown) => notify('error', messageOf(error)));
+          void deleteWebhook(target.id).then(
+            () => {
+              notify('success', t('webhooks.deleted'));
+              refresh();
+            },
+            (error: unknown) => notify('error', messageOf(error)),
+          );
         }}
       />
     </div>

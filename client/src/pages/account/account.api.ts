@@ -1,7 +1,12 @@
 import { apiGet } from '../../api/http.ts';
 import type { Account } from '../../../../domain/contracts/account.contract.ts';
 
-export type { CarrierDocuments, CarrierProfileChanged, ShipperProfileChanged, VehicleCount } from '../../../../domain/contracts/account.contract.ts';
+export type {
+  CarrierDocuments,
+  CarrierProfileChanged,
+  ShipperProfileChanged,
+  VehicleCount,
+} from '../../../../domain/contracts/account.contract.ts';
 export type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 
 /** An ELD service of the organization (GET organization-services). */

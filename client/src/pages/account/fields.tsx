@@ -16,8 +16,22 @@ interface TextFieldProps {
 }
 
 /** A labelled input with its message underneath, the moment it is wrong. */
-export function TextField({ id, label, value, onChange, error, type = 'text', disabled, autoComplete, hint, required, inputMode }: TextFieldProps) {
-  const describedBy = [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') || undefined;
+export function TextField({
+  id,
+  label,
+  value,
+  onChange,
+  error,
+  type = 'text',
+  disabled,
+  autoComplete,
+  hint,
+  required,
+  inputMode,
+}: TextFieldProps) {
+  const describedBy =
+    [error ? `${id}-error` : null, hint ? `${id}-hint` : null].filter(Boolean).join(' ') ||
+    undefined;
   return (
     <div className="form-field">
       <label htmlFor={id}>
@@ -65,14 +79,34 @@ export function TextField({ id, label, value, onChange, error, type = 'text', di
 }
 
 /** Cancel and 'Save Changes', the primary action at the end of the line (bottom-left in Arabic). */
-export function FormActions({ onCancel, busy, cancelLabel, saveLabel }: { onCancel: () => void; busy: boolean; cancelLabel: string; saveLabel: string }) {
+export function FormActions({
+  onCancel,
+  busy,
+  cancelLabel,
+  saveLabel,
+}: {
+  onCancel: () => void;
+  busy: boolean;
+  cancelLabel: string;
+  saveLabel: string;
+}) {
   return (
     <div className="form-actions">
-      <button type="button" className="p-button p-component p-button-text p-button-secondary" onClick={onCancel} disabled={busy}>
+      <button
+        type="button"
+        className="p-button p-component p-button-text p-button-secondary"
+        onClick={onCancel}
+        disabled={busy}
+      >
         <span className="p-button-label">{cancelLabel}</span>
       </button>
       <button type="submit" className="p-button p-component" disabled={busy} aria-busy={busy}>
-        {busy && <span className="p-button-icon p-button-icon-left pi pi-spin pi-spinner" aria-hidden="true" />}
+        {busy && (
+          <span
+            className="p-button-icon p-button-icon-left pi pi-spin pi-spinner"
+            aria-hidden="true"
+          />
+        )}
         <span className="p-button-label">{saveLabel}</span>
       </button>
     </div>

@@ -6,7 +6,9 @@ import { useMessageText } from '../../components/messages.ts';
 export type FieldErrors = Record<string, string>;
 
 /** The first message per field path ('trucks.0.count'), as zod reports them. */
-export function fieldErrorsOf(issues: readonly { path: readonly PropertyKey[]; message: string }[]): FieldErrors {
+export function fieldErrorsOf(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+): FieldErrors {
   const errors: FieldErrors = {};
   for (const issue of issues) {
     const key = issue.path.map(String).join('.');
@@ -43,7 +45,11 @@ export function useFormState<Values extends Record<string, unknown>>(initial: Va
       return result.data;
     }
     const found = fieldErrorsOf(result.error.issues);
-    setErrors(Object.fromEntries(Object.entries(found).map(([key, message]) => [key, messageText(message)])));
+    setErrors(
+      Object.fromEntries(
+        Object.entries(found).map(([key, message]) => [key, messageText(message)]),
+      ),
+    );
     return null;
   };
 

@@ -17,7 +17,11 @@ export type { OutboxEntry };
 
 /** The sign-up code (6 digits on a line of their own or after "code") of a kept e-mail, if it has one. */
 export function signUpCodeOf(text: string): string | null {
-  return /\b(?:code|Code|CODE)\D{0,20}(\d{6})\b/.exec(text)?.[1] ?? /^\s*(\d{6})\s*$/m.exec(text)?.[1] ?? null;
+  return (
+    /\b(?:code|Code|CODE)\D{0,20}(\d{6})\b/.exec(text)?.[1] ??
+    /^\s*(\d{6})\s*$/m.exec(text)?.[1] ??
+    null
+  );
 }
 
 /** The text with its app links ('/reset-password?code=…') clickable. */
@@ -25,9 +29,15 @@ function LinkedText({ text }: { text: string }) {
   const parts = text.split(/(\/(?:reset-password|confirm-signup)\?[^\s]+)/g);
   return (
     <>
-      {parts.map((part, index) => (part.startsWith('/reset-password?') || part.startsWith('/confirm-signup?')
-        ? <Link key={index} href={part}>{part}</Link>
-        : <Fragment key={index}>{part}</Fragment>))}
+      {parts.map((part, index) =>
+        part.startsWith('/reset-password?') || part.startsWith('/confirm-signup?') ? (
+          <Link key={index} href={part}>
+            {part}
+          </Link>
+        ) : (
+          <Fragment key={index}>{part}</Fragment>
+        ),
+      )}
     </>
   );
 }
@@ -54,11 +64,20 @@ export default function OutboxPage({ titleKey }: PageProps) {
   useEffect(load, [load]);
 
   const needle = search.trim().toLowerCase();
-  const shown = (entries ?? []).filter((entry) => !needle || `${entry.to} ${entry.subject} ${entry.text}`.toLowerCase().includes(needle));
-  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', { dateStyle: 'medium', timeStyle: 'short' });
+  const shown = (entries ?? []).filter(
+    (entry) =>
+      !needle || `${entry.to} ${entry.subject} ${entry.text}`.toLowerCase().includes(needle),
+  );
+  const format = new Intl.DateTimeFormat(i18n.resolvedLanguage ?? 'en', {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+  });
 
   const copy = (code: string) => {
-    void navigator.clipboard?.writeText(code).then(() => setCopied(code), () => undefined);
+    void navigator.clipboard?.writeText(code).then(
+      () => setCopied(code),
+      () => undefined,
+    );
   };
 
   return (
@@ -71,16 +90,36 @@ export default function OutboxPage({ titleKey }: PageProps) {
         <div className="outbox-tools">
           <IconField iconPosition="left">
             <InputIcon className="pi pi-search" />
-            <InputText type="search" value={search} onChange={(event) => setSearch(event.target.value)} placeholder={t('outbox.search')} aria-label={t('outbox.search')} />
+            <InputText
+              type="search"
+              value={search}
+              onChange={(event) => setSearch(event.target.value)}
+              placeholder={t('outbox.search')}
+              aria-label={t('outbox.search')}
+            />
           </IconField>
-          <Button type="button" icon="pi pi-refresh" label={t('outbox.refresh')} outlined onClick={load} />
+          <Button
+            type="button"
+            icon="pi pi-refresh"
+            label={t('outbox.refresh')}
+            outlined
+            onClick={load}
+          />
         </div>
       </header>
       {error && <Message severity="error" text={messageText(error)} className="form-message" />}
-      {entries === null && <div className="outbox-list">{[1, 2, 3].map((key) => <Skeleton key={key} height="7rem" />)}</div>}
+      {entries === null && (
+        <div className="outbox-list">
+          {[1, 2, 3].map((key) => (
+            <Skeleton key={key} height="7rem" />
+          ))}
+        </div>
+      )}
       {entries !== null && shown.length === 0 && !error && (
         <div className="card coming-soon">
-          <span className="coming-soon-icon" aria-hidden="true"><i className="pi pi-inbox" /></span>
+          <span className="coming-soon-icon" aria-hidden="true">
+            <i className="pi pi-inbox" />
+          </span>
           <h2>{needle ? t('outbox.noMatch') : t('outbox.empty')}</h2>
           <p>{t('outbox.emptyHint')}</p>
         </div>
@@ -95,18 +134,32 @@ export default function OutboxPage({ titleKey }: PageProps) {
                   <strong>{entry.subject}</strong>
                   <small>{t('outbox.to', { to: entry.to })}</small>
                 </div>
-                <time dateTime={entry.at} className="tabular muted">{format.format(new Date(entry.at))}</time>
+                <time dateTime={entry.at} className="tabular muted">
+                  {format.format(new Date(entry.at))}
+                </time>
               </header>
               {code && (
                 <p className="outbox-code">
                   <span>{t('outbox.code')}</span>
-                  <strong className="tabular" dir="ltr">{code}</strong>
-                  <Button type="button" icon={copied === code ? 'pi pi-check' : 'pi pi-copy'} text rounded size="small" aria-label={t('outbox.copy')} onClick={() => copy(code)} />
+                  <strong className="tabular" dir="ltr">
+                    {code}
+                  </strong>
+                  <Button
+                    type="button"
+                    icon={copied === code ? 'pi pi-check' : 'pi pi-copy'}
+                    text
+                    rounded
+                    size="small"
+                    aria-label={t('outbox.copy')}
+                    onClick={() => copy(code)}
+                  />
                 </p>
               )}
               <details>
                 <summary>{t('outbox.message')}</summary>
-                <pre className="outbox-text" dir="ltr"><LinkedText text={entry.text} /></pre>
+                <pre className="outbox-text" dir="ltr">
+                  <LinkedText text={entry.text} />
+                </pre>
               </details>
             </li>
           );

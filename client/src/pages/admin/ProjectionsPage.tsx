@@ -13,14 +13,24 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { useMessageText } from '../../components/messages.ts';
 import { notify } from '../../state/common.ts';
 import { formatLocal } from '../tours/format.ts';
-import { positionText, readModelsApi, usePolling, type ParkedEvent, type ReadModel, type ReadModelStatus } from './projections.api.ts';
+import {
+  positionText,
+  readModelsApi,
+  usePolling,
+  type ParkedEvent,
+  type ReadModel,
+  type ReadModelStatus,
+} from './projections.api.ts';
 import '../users/users.css';
 import './projections.css';
 
 /** While the page is open (and the tab visible) the read models are asked again this often. */
 export const POLL_MS = 2_000;
 
-const statusLook: Record<ReadModelStatus, { key: 'running' | 'catchingUp' | 'stalled' | 'rebuilding'; color: ChipColor }> = {
+const statusLook: Record<
+  ReadModelStatus,
+  { key: 'running' | 'catchingUp' | 'stalled' | 'rebuilding'; color: ChipColor }
+> = {
   running: { key: 'running', color: chipColors.green },
   'catching-up': { key: 'catchingUp', color: chipColors.blue },
   stalled: { key: 'stalled', color: chipColors.red },
@@ -31,7 +41,10 @@ function ReadModelStatusChip({ status }: { status: ReadModelStatus }) {
   const { t } = useTranslation();
   const look = statusLook[status] ?? statusLook.stalled;
   return (
-    <span className={`status-chip status-${look.color.name}`} style={{ '--chip-color': look.color.hex } as React.CSSProperties}>
+    <span
+      className={`status-chip status-${look.color.name}`}
+      style={{ '--chip-color': look.color.hex } as React.CSSProperties}
+    >
       <span className="status-dot" aria-hidden="true" />
       {t(`readModels.status.${look.key}`)}
     </span>
@@ -47,15 +60,21 @@ function ParkedEvents({ name, onChanged }: { name: string; onChanged: () => void
   const [failures, setFailures] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState<string | null>(null);
 
-  usePolling(useCallback(async (signal: AbortSignal) => {
-    try {
-      const list = await readModelsApi.parked(name, signal);
-      setEvents(Array.isArray(list) ? list : []);
-      setLoadError(null);
-    } catch (failure) {
-      if (!signal.aborted) setLoadError(messageOf(failure));
-    }
-  }, [name]), POLL_MS);
+  usePolling(
+    useCallback(
+      async (signal: AbortSignal) => {
+        try {
+          const list = await readModelsApi.parked(name, signal);
+          setEvents(Array.isArray(list) ? list : []);
+          setLoadError(null);
+        } catch (failure) {
+          if (!signal.aborted) setLoadError(messageOf(failure));
+        }
+      },
+      [name],
+    ),
+    POLL_MS,
+  );
 
   const retry = async (event: ParkedEvent) => {
     setBusy(event.eventId);
@@ -63,7 +82,10 @@ function ParkedEvents({ name, onChanged }: { name: string; onChanged: () => void
       await readModelsApi.retry(name, event.eventId);
       setEvents((list) => (list ?? []).filter((entry) => entry.eventId !== event.eventId));
       setFailures(({ [event.eventId]: _gone, ...rest }) => rest);
-      notify('success', t('readModels.parked.applied', { type: event.type, position: event.position }));
+      notify(
+        'success',
+        t('readModels.parked.applied', { type: event.type, position: event.position }),
+      );
       onChanged();
     } catch (failure) {
       setFailures((current) => ({ ...current, [event.eventId]: messageOf(failure) }));
@@ -78,29 +100,61 @@ function ParkedEvents({ name, onChanged }: { name: string; onChanged: () => void
       <h2 className="parked-title">{title}</h2>
       {loadError && <Message severity="error" text={loadError} className="form-message" />}
       {events === null && !loadError && <Skeleton height="3rem" />}
-      {events !== null && events.length === 0 && <p className="table-empty">{t('readModels.parked.empty')}</p>}
+      {events !== null && events.length === 0 && (
+        <p className="table-empty">{t('readModels.parked.empty')}</p>
+      )}
       {events !== null && events.length > 0 && (
         <ul className="parked-list">
           {events.map((event) => (
             <li key={event.eventId} className="parked-event" data-testid="parked-event">
               <dl className="parked-facts">
-                <div><dt>{t('readModels.parked.type')}</dt><dd dir="ltr">{event.type}</dd></div>
-                <div><dt>{t('readModels.parked.stream')}</dt><dd dir="ltr" className="parked-stream">{event.streamId}</dd></div>
-                <div><dt>{t('readModels.parked.position')}</dt><dd className="tabular">{positionText(event.position)}</dd></div>
-                <div><dt>{t('readModels.parked.at')}</dt><dd className="tabular"><time dateTime={event.at}>{formatLocal(event.at, lng)}</time></dd></div>
+                <div>
+                  <dt>{t('readModels.parked.type')}</dt>
+                  <dd dir="ltr">{event.type}</dd>
+                </div>
+                <div>
+                  <dt>{t('readModels.parked.stream')}</dt>
+                  <dd dir="ltr" className="parked-stream">
+                    {event.streamId}
+                  </dd>
+                </div>
+                <div>
+                  <dt>{t('readModels.parked.position')}</dt>
+                  <dd className="tabular">{positionText(event.position)}</dd>
+                </div>
+                <div>
+                  <dt>{t('readModels.parked.at')}</dt>
+                  <dd className="tabular">
+                    <time dateTime={event.at}>{formatLocal(event.at, lng)}</time>
+                  </dd>
+                </div>
               </dl>
               <div className="parked-error">
                 <span className="parked-error-label">{t('readModels.parked.error')}</span>
                 <pre dir="ltr">{event.error}</pre>
               </div>
               {failures[event.eventId] && (
-                <Message severity="error" role="alert" className="form-message" text={t('readModels.parked.stillFails', { error: failures[event.eventId] })} />
+                <Message
+                  severity="error"
+                  role="alert"
+                  className="form-message"
+                  text={t('readModels.parked.stillFails', { error: failures[event.eventId] })}
+                />
               )}
               <div className="parked-actions">
                 <Button
-                  type="button" icon="pi pi-replay" label={t('readModels.parked.retry')} size="small" outlined
-                  aria-label={t('readModels.parked.retryLabel', { type: event.type, position: positionText(event.position) })}
-                  loading={busy === event.eventId} disabled={busy !== null} onClick={() => void retry(event)}
+                  type="button"
+                  icon="pi pi-replay"
+                  label={t('readModels.parked.retry')}
+                  size="small"
+                  outlined
+                  aria-label={t('readModels.parked.retryLabel', {
+                    type: event.type,
+                    position: positionText(event.position),
+                  })}
+                  loading={busy === event.eventId}
+                  disabled={busy !== null}
+                  onClick={() => void retry(event)}
                 />
               </div>
             </li>
@@ -136,7 +190,8 @@ export default function ProjectionsPage({ titleKey }: PageProps) {
   }, []);
   usePolling(load, POLL_MS);
 
-  const toggle = (name: string) => setExpanded(({ [name]: open, ...rest }) => (open ? rest : { ...rest, [name]: true }));
+  const toggle = (name: string) =>
+    setExpanded(({ [name]: open, ...rest }) => (open ? rest : { ...rest, [name]: true }));
 
   const rebuild = async (name: string) => {
     try {
@@ -156,13 +211,20 @@ export default function ProjectionsPage({ titleKey }: PageProps) {
   );
 
   const positionCell = (model: ReadModel) => {
-    if (model.status !== 'rebuilding' || !model.rebuild) return <span className="tabular">{positionText(model.position)}</span>;
+    if (model.status !== 'rebuilding' || !model.rebuild)
+      return <span className="tabular">{positionText(model.position)}</span>;
     const percent = Math.max(0, Math.min(100, Math.round(model.rebuild.progress * 100)));
     return (
       <div className="rebuild-progress">
         <span className="tabular">{positionText(model.position)}</span>
-        <ProgressBar value={percent} aria-label={t('readModels.rebuildProgress', { name: model.projection })} displayValueTemplate={(value) => `${value} %`} />
-        <small className="muted tabular">{t('readModels.rebuildPosition', { position: positionText(model.rebuild.position) })}</small>
+        <ProgressBar
+          value={percent}
+          aria-label={t('readModels.rebuildProgress', { name: model.projection })}
+          displayValueTemplate={(value) => `${value} %`}
+        />
+        <small className="muted tabular">
+          {t('readModels.rebuildPosition', { position: positionText(model.rebuild.position) })}
+        </small>
       </div>
     );
   };
@@ -172,9 +234,18 @@ export default function ProjectionsPage({ titleKey }: PageProps) {
     const open = Boolean(expanded[model.projection]);
     return (
       <Button
-        type="button" text size="small" severity="danger" className="tabular" label={String(model.parked)}
-        icon={open ? 'pi pi-chevron-up' : 'pi pi-chevron-down'} iconPos="right" aria-expanded={open}
-        aria-label={t(open ? 'readModels.hideParked' : 'readModels.showParked', { name: model.projection })}
+        type="button"
+        text
+        size="small"
+        severity="danger"
+        className="tabular"
+        label={String(model.parked)}
+        icon={open ? 'pi pi-chevron-up' : 'pi pi-chevron-down'}
+        iconPos="right"
+        aria-expanded={open}
+        aria-label={t(open ? 'readModels.hideParked' : 'readModels.showParked', {
+          name: model.projection,
+        })}
         onClick={() => toggle(model.projection)}
       />
     );
@@ -182,9 +253,14 @@ export default function ProjectionsPage({ titleKey }: PageProps) {
 
   const actionsCell = (model: ReadModel) => (
     <Button
-      type="button" icon="pi pi-sync" label={t('readModels.rebuild')} size="small" outlined
+      type="button"
+      icon="pi pi-sync"
+      label={t('readModels.rebuild')}
+      size="small"
+      outlined
       aria-label={t('readModels.rebuildLabel', { name: model.projection })}
-      disabled={model.status === 'rebuilding'} onClick={() => setConfirming(model.projection)}
+      disabled={model.status === 'rebuilding'}
+      onClick={() => setConfirming(model.projection)}
     />
   );
 
@@ -195,23 +271,43 @@ export default function ProjectionsPage({ titleKey }: PageProps) {
           <h1>{t(titleKey)}</h1>
           <p className="page-subtitle">{t('readModels.subtitle')}</p>
         </div>
-        <span className="read-models-live muted"><i className="pi pi-circle-fill" aria-hidden="true" /> {t('readModels.live')}</span>
+        <span className="read-models-live muted">
+          <i className="pi pi-circle-fill" aria-hidden="true" /> {t('readModels.live')}
+        </span>
       </header>
       {error && <Message severity="error" text={messageText(error)} className="form-message" />}
       {models === null ? (
-        <div className="card">{[1, 2, 3, 4].map((key) => <Skeleton key={key} height="2.5rem" className="read-models-skeleton" />)}</div>
+        <div className="card">
+          {[1, 2, 3, 4].map((key) => (
+            <Skeleton key={key} height="2.5rem" className="read-models-skeleton" />
+          ))}
+        </div>
       ) : (
         <div className="card read-models-card">
           <DataTable
-            value={models} dataKey="projection" size="small" scrollable
-            expandedRows={expanded} rowExpansionTemplate={(model: ReadModel) => <ParkedEvents name={model.projection} onChanged={() => void load()} />}
+            value={models}
+            dataKey="projection"
+            size="small"
+            scrollable
+            expandedRows={expanded}
+            rowExpansionTemplate={(model: ReadModel) => (
+              <ParkedEvents name={model.projection} onChanged={() => void load()} />
+            )}
             emptyMessage={<span className="table-empty">{t('readModels.empty')}</span>}
             aria-label={t(titleKey)}
           >
             <Column header={t('readModels.columns.name')} body={nameCell} />
-            <Column header={t('readModels.columns.status')} body={(model: ReadModel) => <ReadModelStatusChip status={model.status} />} />
+            <Column
+              header={t('readModels.columns.status')}
+              body={(model: ReadModel) => <ReadModelStatusChip status={model.status} />}
+            />
             <Column header={t('readModels.columns.position')} body={positionCell} />
-            <Column header={t('readModels.columns.lag')} body={(model: ReadModel) => <span className="tabular">{model.lag.toLocaleString()}</span>} />
+            <Column
+              header={t('readModels.columns.lag')}
+              body={(model: ReadModel) => (
+                <span className="tabular">{model.lag.toLocaleString()}</span>
+              )}
+            />
             <Column header={t('readModels.columns.parked')} body={parkedCell} />
             <Column header={t('readModels.columns.actions')} body={actionsCell} />
           </DataTable>

@@ -1,19 +1,34 @@
 import { useEffect, useRef } from 'react';
-import type { ParkedEvent, ReadModel, RebuildAnswer, RetryAnswer } from '../../../../domain/contracts/projections.contract.ts';
+import type {
+  ParkedEvent,
+  ReadModel,
+  RebuildAnswer,
+  RetryAnswer,
+} from '../../../../domain/contracts/projections.contract.ts';
 import { apiGet, apiPost } from '../../api/http.ts';
 
-export type { ParkedEvent, ReadModel, ReadModelStatus } from '../../../../domain/contracts/projections.contract.ts';
+export type {
+  ParkedEvent,
+  ReadModel,
+  ReadModelStatus,
+} from '../../../../domain/contracts/projections.contract.ts';
 
 /** A log position as a caller may hold it: the server's pair ('transactionId', 'globalPosition'), or its text 'transactionId:globalPosition'. */
-export type LogPositionValue = string | number | { transactionId?: string | number; globalPosition?: string | number } | null;
+export type LogPositionValue =
+  | string
+  | number
+  | { transactionId?: string | number; globalPosition?: string | number }
+  | null;
 
 const base = (name: string) => `/admin/projections/${encodeURIComponent(name)}`;
 
 export const readModelsApi = {
   list: (signal?: AbortSignal) => apiGet<ReadModel[]>('/admin/projections', { signal }),
-  parked: (name: string, signal?: AbortSignal) => apiGet<ParkedEvent[]>(`${base(name)}/parked`, { signal }),
+  parked: (name: string, signal?: AbortSignal) =>
+    apiGet<ParkedEvent[]>(`${base(name)}/parked`, { signal }),
   /** 200 when the event now applies; a 409 ApiError carrying the error when it still fails. */
-  retry: (name: string, eventId: string) => apiPost<RetryAnswer>(`${base(name)}/parked/${encodeURIComponent(eventId)}/retry`),
+  retry: (name: string, eventId: string) =>
+    apiPost<RetryAnswer>(`${base(name)}/parked/${encodeURIComponent(eventId)}/retry`),
   /** 202: the read model is rebuilt beside the live one and swapped in once caught up. */
   rebuild: (name: string) => apiPost<RebuildAnswer>(`${base(name)}/rebuild`),
 };
@@ -21,7 +36,8 @@ export const readModelsApi = {
 /** The global position of a log position, for people: '1234'. */
 export function positionText(position: LogPositionValue | undefined): string {
   if (position === null || position === undefined) return '–';
-  if (typeof position === 'object') return String(position.globalPosition ?? position.transactionId ?? '–');
+  if (typeof position === 'object')
+    return String(position.globalPosition ?? position.transactionId ?? '–');
   const text = String(position);
   return text.includes(':') ? text.slice(text.lastIndexOf(':') + 1) : text;
 }
@@ -30,7 +46,10 @@ export function positionText(position: LogPositionValue | undefined): string {
  * Calls `tick` now and every `intervalMs` while the component is mounted and the tab is visible: a
  * hidden tab stops asking, and asks again at once when it shows. A tick still running is not doubled.
  */
-export function usePolling(tick: (signal: AbortSignal) => Promise<unknown>, intervalMs: number): void {
+export function usePolling(
+  tick: (signal: AbortSignal) => Promise<unknown>,
+  intervalMs: number,
+): void {
   const latest = useRef(tick);
   latest.current = tick;
 
@@ -41,9 +60,12 @@ export function usePolling(tick: (signal: AbortSignal) => Promise<unknown>, inte
     const run = () => {
       if (running || controller.signal.aborted) return;
       running = true;
-      void latest.current(controller.signal).catch(() => undefined).finally(() => {
-        running = false;
-      });
+      void latest
+        .current(controller.signal)
+        .catch(() => undefined)
+        .finally(() => {
+          running = false;
+        });
     };
     const start = () => {
       if (timer !== null || document.hidden) return;

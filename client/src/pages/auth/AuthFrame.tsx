@@ -8,7 +8,13 @@ import './public.css';
  * The frame of the sign-in, sign-up and recovery screens: the form on a card, and beside it on wide
  * screens a panel that says what the product does (hidden on a phone, where the form comes first).
  */
-export function AuthFrame({ title, subtitle, icon = 'pi-truck', wide = false, children }: {
+export function AuthFrame({
+  title,
+  subtitle,
+  icon = 'pi-truck',
+  wide = false,
+  children,
+}: {
   title: string;
   subtitle?: ReactNode;
   icon?: string;

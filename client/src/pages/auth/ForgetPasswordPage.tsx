@@ -44,7 +44,11 @@ export default function ForgetPasswordPage() {
     <AuthFrame title={t('routes.forgetPassword')} subtitle={t('auth.forgetSubtitle')} icon="pi-key">
       {sentTo ? (
         <div className="auth-form">
-          <Message severity="success" text={t('auth.resetSentTo', { email: sentTo })} className="form-message" />
+          <Message
+            severity="success"
+            text={t('auth.resetSentTo', { email: sentTo })}
+            className="form-message"
+          />
           <p className="auth-note">{t('auth.resetSentHint')}</p>
           <Link href="/reset-password" className="p-button p-component auth-submit">
             <span className="p-button-label">{t('auth.haveCode')}</span>
@@ -56,8 +60,23 @@ export default function ForgetPasswordPage() {
       ) : (
         <form className="auth-form" onSubmit={submit} noValidate>
           {formError && <Message severity="error" text={formError} className="form-message" />}
-          <TextField id="forget-email" type="email" label={t('auth.email')} value={email} onChange={setEmail} error={error ?? undefined} autoComplete="email" required />
-          <Button type="submit" label={t('auth.sendReset')} icon="pi pi-send" loading={busy} className="auth-submit" />
+          <TextField
+            id="forget-email"
+            type="email"
+            label={t('auth.email')}
+            value={email}
+            onChange={setEmail}
+            error={error ?? undefined}
+            autoComplete="email"
+            required
+          />
+          <Button
+            type="submit"
+            label={t('auth.sendReset')}
+            icon="pi pi-send"
+            loading={busy}
+            className="auth-submit"
+          />
           <p className="auth-switch">
             <Link href={paths.signIn}>{t('auth.backToSignIn')}</Link>
           </p>

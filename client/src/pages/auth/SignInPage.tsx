@@ -49,7 +49,9 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
     // The signed-in shell's code loads while the credentials are checked: the home page opens in it.
     preloadShell();
     try {
-      signInWith(await apiPost<Session>('/login', { email: email.trim(), password }, { auth: false }));
+      signInWith(
+        await apiPost<Session>('/login', { email: email.trim(), password }, { auth: false }),
+      );
       // The guard takes it from the root: the remembered path, or the home page of the role.
       navigate(paths.landing, { replace: true });
     } catch (error) {
@@ -67,7 +69,9 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
   return (
     <AuthFrame title={t('signIn.title')} subtitle={t('auth.signInSubtitle')} icon="pi-sign-in">
       <form className="auth-form" onSubmit={submit} noValidate>
-        {afterReset && <Message severity="success" text={t('auth.afterReset')} className="form-message" />}
+        {afterReset && (
+          <Message severity="success" text={t('auth.afterReset')} className="form-message" />
+        )}
         {formError && <Message severity="error" text={formError} className="form-message" />}
 
         <div className="form-field">
@@ -114,7 +118,13 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
           )}
         </div>
 
-        <Button type="submit" label={t('signIn.submit')} icon="pi pi-sign-in" loading={busy} className="auth-submit" />
+        <Button
+          type="submit"
+          label={t('signIn.submit')}
+          icon="pi pi-sign-in"
+          loading={busy}
+          className="auth-submit"
+        />
         <p className="auth-switch">
           {t('signIn.noAccount')} <Link href={paths.signUpSelect}>{t('signIn.signUp')}</Link>
         </p>

@@ -1,9 +1,20 @@
 import { useTranslation } from 'react-i18next';
 import {
-  ACCEPT_TERMS_MESSAGE, ORGANIZATION_ID_MESSAGE, ORGANIZATION_TYPE_MESSAGE, PIN_MESSAGE, RESET_CODE_REQUIRED_MESSAGE, ROLE_REQUIRED_MESSAGE,
+  ACCEPT_TERMS_MESSAGE,
+  ORGANIZATION_ID_MESSAGE,
+  ORGANIZATION_TYPE_MESSAGE,
+  PIN_MESSAGE,
+  RESET_CODE_REQUIRED_MESSAGE,
+  ROLE_REQUIRED_MESSAGE,
 } from '../../../../domain/schemas/messages.ts';
-import { EMAIL_ALREADY_REGISTERED, USERNAME_ALREADY_TAKEN } from '../../../../domain/uniqueKeys/uniqueKey.ts';
-import { CONFIRMATION_CODE_EXPIRED, INVALID_CONFIRMATION_CODE } from '../../../../domain/users/user.decide.ts';
+import {
+  EMAIL_ALREADY_REGISTERED,
+  USERNAME_ALREADY_TAKEN,
+} from '../../../../domain/uniqueKeys/uniqueKey.ts';
+import {
+  CONFIRMATION_CODE_EXPIRED,
+  INVALID_CONFIRMATION_CODE,
+} from '../../../../domain/users/user.decide.ts';
 import { useMessageText } from '../../components/messages.ts';
 import type publicTexts from '../../i18n/areas/public/en.json';
 

@@ -15,7 +15,8 @@ import './chat.css';
 
 const MAX_LENGTH = 2000;
 
-const byTime = (a: ChatMessage, b: ChatMessage) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id);
+const byTime = (a: ChatMessage, b: ChatMessage) =>
+  a.at.localeCompare(b.at) || a.id.localeCompare(b.id);
 
 /** /chat/tour?id= (bare layout): the tour's chat among shipper, carrier and driver, live. */
 export default function TourChatPage({ titleKey, params }: PageProps) {
@@ -42,7 +43,10 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
   const load = useCallback(async () => {
     if (!tourId) return;
     try {
-      const [detail, history] = await Promise.all([toursApi.tour(tourId).catch(() => null), toursApi.chat(tourId)]);
+      const [detail, history] = await Promise.all([
+        toursApi.tour(tourId).catch(() => null),
+        toursApi.chat(tourId),
+      ]);
       setTour(detail);
       merge(history);
       setFailed(null);
@@ -55,14 +59,18 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
     void load();
   }, [load]);
 
-  useTourChannel(tourId, {
-    onLive: (now) => {
-      setLive(now);
-      // Messages sent while the channel was down arrive with the history.
-      if (now) void load();
+  useTourChannel(
+    tourId,
+    {
+      onLive: (now) => {
+        setLive(now);
+        // Messages sent while the channel was down arrive with the history.
+        if (now) void load();
+      },
+      onMessage: (message) => merge([message]),
     },
-    onMessage: (message) => merge([message]),
-  }, Boolean(tourId));
+    Boolean(tourId),
+  );
 
   // The newest message stays in view.
   useEffect(() => {
@@ -79,7 +87,15 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
     setSending(true);
     try {
       const { id } = await toursApi.postChat(tourId, message);
-      merge([{ id, user: { id: user?.id ?? '', name: user?.name ?? '' }, organizationId: user?.organization?.id ?? null, text: message, at: new Date().toISOString() }]);
+      merge([
+        {
+          id,
+          user: { id: user?.id ?? '', name: user?.name ?? '' },
+          organizationId: user?.organization?.id ?? null,
+          text: message,
+          at: new Date().toISOString(),
+        },
+      ]);
       setText('');
       setError(null);
     } catch (failure) {
@@ -108,10 +124,14 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
   return (
     <section className="page page-chat">
       <header className="chat-header">
-        <h1>{t(titleKey)}{tour ? ` · ${tour.loadGuid}` : ''}</h1>
+        <h1>
+          {t(titleKey)}
+          {tour ? ` · ${tour.loadGuid}` : ''}
+        </h1>
         <div className="chat-header-side">
           <span className={`live-badge${live ? ' is-live' : ''}`} role="status">
-            <span className="live-dot" aria-hidden="true" /> {live ? t('track.live') : t('track.offline')}
+            <span className="live-dot" aria-hidden="true" />{' '}
+            {live ? t('track.live') : t('track.offline')}
           </span>
           <Link href={`/track/tour/${tourId}`} className="p-button p-button-outlined p-button-sm">
             <i className="pi pi-map p-button-icon p-button-icon-left" aria-hidden="true" />
@@ -123,11 +143,21 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
         {failed && messages === null ? (
           <div className="chat-empty" role="alert">
             <p>{failed}</p>
-            <Button type="button" label={t('common.retry')} icon="pi pi-refresh" onClick={() => void load()} />
+            <Button
+              type="button"
+              label={t('common.retry')}
+              icon="pi pi-refresh"
+              onClick={() => void load()}
+            />
           </div>
         ) : messages === null ? (
           <ol className="chat-list" aria-busy="true">
-            {[0, 1, 2].map((index) => <li key={index} className={`chat-message skeleton-bubble${index === 1 ? ' is-mine' : ''}`} />)}
+            {[0, 1, 2].map((index) => (
+              <li
+                key={index}
+                className={`chat-message skeleton-bubble${index === 1 ? ' is-mine' : ''}`}
+              />
+            ))}
           </ol>
         ) : messages.length === 0 ? (
           <p className="chat-empty muted">{t('chat.noMessages')}</p>
@@ -138,8 +168,12 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
               return (
                 <li key={message.id} className={`chat-message${mine ? ' is-mine' : ''}`}>
                   <div className="chat-meta">
-                    <strong>{mine ? t('chat.you') : (message.user.name ?? t('chat.someone'))}</strong>
-                    <time className="tabular" dateTime={message.at}>{formatLocal(message.at, lng)}</time>
+                    <strong>
+                      {mine ? t('chat.you') : (message.user.name ?? t('chat.someone'))}
+                    </strong>
+                    <time className="tabular" dateTime={message.at}>
+                      {formatLocal(message.at, lng)}
+                    </time>
                   </div>
                   <p className="chat-text">{message.text}</p>
                 </li>
@@ -170,7 +204,11 @@ export default function TourChatPage({ titleKey, params }: PageProps) {
           />
           <Button type="submit" icon="pi pi-send" label={t('chat.send')} loading={sending} />
         </form>
-        {error && <small className="p-error" role="alert">{error}</small>}
+        {error && (
+          <small className="p-error" role="alert">
+            {error}
+          </small>
+        )}
       </div>
     </section>
   );

@@ -21,7 +21,10 @@ export default function ComingSoonPage({ titleKey, params }: PageProps) {
         </span>
         <h2>{t('comingSoon.title')}</h2>
         <p>{t('comingSoon.message')}</p>
-        <Link href={user ? homePathOf(user) : paths.landing} className="p-button p-component p-button-outlined">
+        <Link
+          href={user ? homePathOf(user) : paths.landing}
+          className="p-button p-component p-button-outlined"
+        >
           <i className="pi pi-home p-button-icon p-button-icon-left" aria-hidden="true" />
           <span className="p-button-label">{t('comingSoon.back')}</span>
         </Link>

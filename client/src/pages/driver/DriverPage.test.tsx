@@ -3,13 +3,42 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAppAt, resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const statusNames: Record<number, string> = { 2: 'Ready for pickup', 3: 'Dispatched', 9: 'In Transit', 10: 'Pending Delivery Confirmation', 4: 'Delivered' };
+const statusNames: Record<number, string> = {
+  2: 'Ready for pickup',
+  3: 'Dispatched',
+  9: 'In Transit',
+  10: 'Pending Delivery Confirmation',
+  4: 'Delivered',
+};
 
 const stops = [
-  { id: 's1', locationType: 1, name: 'Acme Warehouse', address: '1200 W Lake St, Chicago, IL 60607', city: 'Chicago', state: 'IL', latitude: 41.885, longitude: -87.66, arrived: false, departed: false },
-  { id: 's2', locationType: 4, name: 'Lone Star DC', address: '500 Commerce St, Dallas, TX 75202', city: 'Dallas', state: 'TX', latitude: 32.78, longitude: -96.8, arrived: false, departed: false },
+  {
+    id: 's1',
+    locationType: 1,
+    name: 'Acme Warehouse',
+    address: '1200 W Lake St, Chicago, IL 60607',
+    city: 'Chicago',
+    state: 'IL',
+    latitude: 41.885,
+    longitude: -87.66,
+    arrived: false,
+    departed: false,
+  },
+  {
+    id: 's2',
+    locationType: 4,
+    name: 'Lone Star DC',
+    address: '500 Commerce St, Dallas, TX 75202',
+    city: 'Dallas',
+    state: 'TX',
+    latitude: 32.78,
+    longitude: -96.8,
+    arrived: false,
+    departed: false,
+  },
 ];
 
 /** A small fake of the tours API for one tour assigned to the driver. */
@@ -17,38 +46,80 @@ function fakeServer(initialStatus: number, options: { failPositions?: number } =
   const state = { status: initialStatus, failPositions: options.failPositions ?? 0 };
   const calls: { method: string; url: string; body: unknown }[] = [];
   const row = () => ({
-    id: 't1', loadId: 'l1', loadGuid: 'L-000123', status: state.status, statusName: statusNames[state.status], driver: { id: 'user-driver', name: 'Dan Driver' },
-    shipper: 'Acme', carrier: 'Rivers Trucking', price: 1850, eldTruckName: null,
-    pickup: { address: stops[0].address, city: 'Chicago', state: 'IL', time: '2026-12-01T15:00:00.000Z', timezone: 'America/Chicago' },
-    dropoff: { address: stops[1].address, city: 'Dallas', state: 'TX', time: '2026-12-02T18:00:00.000Z', timezone: 'America/Chicago' },
-    lastPositionAt: null, openedAt: '2026-11-20T10:00:00.000Z', shipperRated: false, carrierRated: false, actions: [1, 6, 7],
+    id: 't1',
+    loadId: 'l1',
+    loadGuid: 'L-000123',
+    status: state.status,
+    statusName: statusNames[state.status],
+    driver: { id: 'user-driver', name: 'Dan Driver' },
+    shipper: 'Acme',
+    carrier: 'Rivers Trucking',
+    price: 1850,
+    eldTruckName: null,
+    pickup: {
+      address: stops[0].address,
+      city: 'Chicago',
+      state: 'IL',
+      time: '2026-12-01T15:00:00.000Z',
+      timezone: 'America/Chicago',
+    },
+    dropoff: {
+      address: stops[1].address,
+      city: 'Dallas',
+      state: 'TX',
+      time: '2026-12-02T18:00:00.000Z',
+      timezone: 'America/Chicago',
+    },
+    lastPositionAt: null,
+    openedAt: '2026-11-20T10:00:00.000Z',
+    shipperRated: false,
+    carrierRated: false,
+    actions: [1, 6, 7],
   });
-  vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = String(input);
-    const method = init?.method ?? 'GET';
-    const body = init?.body ? JSON.parse(String(init.body)) as unknown : undefined;
-    calls.push({ method, url, body });
-    if (url.startsWith('/api/tours/assigned')) return json(200, { page: 1, pageSize: 25, total: 1, totalPages: 1, data: [row()], actions: [] });
-    if (url === '/api/tours/track/t1') {
-      return json(200, {
-        ...row(), status: state.status, statusName: statusNames[state.status], assignee: { id: 'user-driver', name: 'Dan Driver' }, stops,
-        trail: [], lastPosition: null, eta: null, nextStopId: 's1',
-      });
-    }
-    if (url === '/api/tours/t1/events') return json(200, []);
-    if (url === '/api/tours/t1/status' && method === 'PUT') {
-      state.status = (body as { status: number }).status;
-      return json(200, { id: 't1', status: state.status, statusName: statusNames[state.status] });
-    }
-    if (url === '/api/tours/t1/positions' && method === 'POST') {
-      if (state.failPositions > 0) {
-        state.failPositions -= 1;
-        throw new TypeError('Failed to fetch');
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
+      calls.push({ method, url, body });
+      if (url.startsWith('/api/tours/assigned'))
+        return json(200, {
+          page: 1,
+          pageSize: 25,
+          total: 1,
+          totalPages: 1,
+          data: [row()],
+          actions: [],
+        });
+      if (url === '/api/tours/track/t1') {
+        return json(200, {
+          ...row(),
+          status: state.status,
+          statusName: statusNames[state.status],
+          assignee: { id: 'user-driver', name: 'Dan Driver' },
+          stops,
+          trail: [],
+          lastPosition: null,
+          eta: null,
+          nextStopId: 's1',
+        });
       }
-      return json(202, { accepted: (body as unknown[]).length });
-    }
-    return json(404, { message: 'Not found' });
-  }));
+      if (url === '/api/tours/t1/events') return json(200, []);
+      if (url === '/api/tours/t1/status' && method === 'PUT') {
+        state.status = (body as { status: number }).status;
+        return json(200, { id: 't1', status: state.status, statusName: statusNames[state.status] });
+      }
+      if (url === '/api/tours/t1/positions' && method === 'POST') {
+        if (state.failPositions > 0) {
+          state.failPositions -= 1;
+          throw new TypeError('Failed to fetch');
+        }
+        return json(202, { accepted: (body as unknown[]).length });
+      }
+      return json(404, { message: 'Not found' });
+    }),
+  );
   return { state, calls };
 }
 
@@ -66,7 +137,18 @@ function fakeGeolocation() {
   Object.defineProperty(navigator, 'geolocation', { value: geolocation, configurable: true });
   return {
     move: (latitude: number, longitude: number, speedMetersPerSecond: number, timestamp: number) =>
-      success?.({ coords: { latitude, longitude, speed: speedMetersPerSecond, heading: 180, accuracy: 8, altitude: null, altitudeAccuracy: null }, timestamp } as GeolocationPosition),
+      success?.({
+        coords: {
+          latitude,
+          longitude,
+          speed: speedMetersPerSecond,
+          heading: 180,
+          accuracy: 8,
+          altitude: null,
+          altitudeAccuracy: null,
+        },
+        timestamp,
+      } as GeolocationPosition),
   };
 }
 
@@ -82,31 +164,54 @@ describe('the driver page', () => {
     const { calls } = fakeServer(2);
     renderAppAt('/driver');
 
-    expect(await screen.findByRole('heading', { name: 'My tour', level: 1 }, { timeout: 5_000 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'My tour', level: 1 }, { timeout: 5_000 }),
+    ).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Acme Warehouse' })).toBeTruthy();
-    expect(screen.getByText('1200 W Lake St, Chicago, IL 60607', { selector: 'address' })).toBeTruthy();
+    expect(
+      screen.getByText('1200 W Lake St, Chicago, IL 60607', { selector: 'address' }),
+    ).toBeTruthy();
 
     fireEvent.click(await screen.findByRole('button', { name: 'Start the trip' }));
     const dialog = await screen.findByRole('dialog', { name: 'Start the trip for load L-000123?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Start the trip' }));
 
     expect(await screen.findByRole('button', { name: 'Loaded, on the road' })).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'PUT')).toEqual([{ method: 'PUT', url: '/api/tours/t1/status', body: { status: 3, message: '' } }]);
+    expect(calls.filter((call) => call.method === 'PUT')).toEqual([
+      { method: 'PUT', url: '/api/tours/t1/status', body: { status: 3, message: '' } },
+    ]);
 
     fireEvent.click(screen.getByRole('button', { name: 'Loaded, on the road' }));
-    const second = await screen.findByRole('dialog', { name: 'Loaded and leaving with load L-000123?' });
-    fireEvent.change(within(second).getByRole('textbox', { name: 'Message (optional)' }), { target: { value: 'Sealed, 22 pallets' } });
+    const second = await screen.findByRole('dialog', {
+      name: 'Loaded and leaving with load L-000123?',
+    });
+    fireEvent.change(within(second).getByRole('textbox', { name: 'Message (optional)' }), {
+      target: { value: 'Sealed, 22 pallets' },
+    });
     fireEvent.click(within(second).getByRole('button', { name: 'Loaded, on the road' }));
 
     expect(await screen.findByRole('button', { name: 'Unloaded, delivered' })).toBeTruthy();
-    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({ status: 9, message: 'Sealed, 22 pallets' });
+    expect(calls.filter((call) => call.method === 'PUT').at(-1)?.body).toEqual({
+      status: 9,
+      message: 'Sealed, 22 pallets',
+    });
   }, 15_000);
 
   it('offers no step while the shipper has to confirm the delivery', async () => {
     fakeServer(10);
     renderAppAt('/driver');
-    expect(await screen.findByText('Delivered. Waiting for the shipper to confirm.', {}, { timeout: 5_000 })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: /Start the trip|Loaded, on the road|Unloaded, delivered|Confirm delivery/ })).toBeNull();
+    expect(
+      await screen.findByText(
+        'Delivered. Waiting for the shipper to confirm.',
+        {},
+        { timeout: 5_000 },
+      ),
+    ).toBeTruthy();
+    expect(
+      screen.queryByRole('button', {
+        name: /Start the trip|Loaded, on the road|Unloaded, delivered|Confirm delivery/,
+      }),
+    ).toBeNull();
   });
 
   it('shares the position in batches with the speed in mph, and keeps them through a network failure', async () => {
@@ -117,20 +222,36 @@ describe('the driver page', () => {
 
     // Ten fixes, 15 s and a few hundred metres apart: one full batch, sent at once.
     const start = Date.parse('2026-12-01T16:00:00Z');
-    for (let index = 0; index < 10; index++) gps.move(41.885 - index * 0.01, -87.66, 26.8224, start + index * 15_000);
+    for (let index = 0; index < 10; index++)
+      gps.move(41.885 - index * 0.01, -87.66, 26.8224, start + index * 15_000);
 
     expect(await screen.findByText('On: the truck shows live on the map.')).toBeTruthy();
     // The first attempt fails (no network): the positions wait and the page says so.
     expect(await screen.findByText('10 · no connection, retrying')).toBeTruthy();
-    await waitFor(() => expect(calls.filter((call) => call.url === '/api/tours/t1/positions')).toHaveLength(2), { timeout: 4_000 });
+    await waitFor(
+      () => expect(calls.filter((call) => call.url === '/api/tours/t1/positions')).toHaveLength(2),
+      { timeout: 4_000 },
+    );
 
-    const sent = calls.filter((call) => call.url === '/api/tours/t1/positions').at(-1)?.body as { latitude: number; speed: number; heading: number; recordedAt: string }[];
+    const sent = calls.filter((call) => call.url === '/api/tours/t1/positions').at(-1)?.body as {
+      latitude: number;
+      speed: number;
+      heading: number;
+      recordedAt: string;
+    }[];
     expect(sent).toHaveLength(10);
-    expect(sent[0]).toMatchObject({ latitude: 41.885, speed: 60, heading: 180, recordedAt: '2026-12-01T16:00:00.000Z' });
+    expect(sent[0]).toMatchObject({
+      latitude: 41.885,
+      speed: 60,
+      heading: 180,
+      recordedAt: '2026-12-01T16:00:00.000Z',
+    });
     await waitFor(() => expect(screen.queryByText('Positions waiting')).toBeNull());
 
     // Switched off, the page says so and stops watching.
     fireEvent.click(screen.getByRole('switch', { name: 'Share my location' }));
-    expect(await screen.findByText('Off: the shipper and your dispatcher cannot see the truck.')).toBeTruthy();
+    expect(
+      await screen.findByText('Off: the shipper and your dispatcher cannot see the truck.'),
+    ).toBeTruthy();
   }, 10_000);
 });

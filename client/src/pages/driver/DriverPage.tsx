@@ -22,7 +22,10 @@ import './driver.css';
 
 /** The tour a driver works on now: the first one on the road, else the first upcoming one. */
 const currentOf = (rows: TourRow[]): TourRow | null =>
-  rows.find((row) => isActiveTour(row.status)) ?? rows.find((row) => row.status !== TourStatus.Canceled && row.status !== TourStatus.Delivered) ?? rows[0] ?? null;
+  rows.find((row) => isActiveTour(row.status)) ??
+  rows.find((row) => row.status !== TourStatus.Canceled && row.status !== TourStatus.Delivered) ??
+  rows[0] ??
+  null;
 
 /** /driver: a phone app for the assigned driver. One tour, its next stop, one big button for the next step. */
 export default function DriverPage({ titleKey }: PageProps) {
@@ -75,11 +78,21 @@ export default function DriverPage({ titleKey }: PageProps) {
   const status = track?.status ?? tourRow?.status ?? 0;
   const sharing = useLocationSharing(tourId, isActiveTour(status));
   const step = nextStep(status, 'driver');
-  const nextStop = track ? (track.stops.find((stop) => stop.id === track.nextStopId) ?? null) : null;
+  const nextStop = track
+    ? (track.stops.find((stop) => stop.id === track.nextStopId) ?? null)
+    : null;
   // From the arrival at the last stop until Delivered: the proof of delivery is taken there.
   const lastStop = track?.stops.at(-1) ?? null;
-  const atLastStop = Boolean(lastStop?.arrived) && (status === TourStatus.InTransit || status === TourStatus.PendingDeliveryConfirmation);
-  const others = rows?.filter((row) => row.id !== tourId && row.status !== TourStatus.Canceled && row.status !== TourStatus.Delivered) ?? [];
+  const atLastStop =
+    Boolean(lastStop?.arrived) &&
+    (status === TourStatus.InTransit || status === TourStatus.PendingDeliveryConfirmation);
+  const others =
+    rows?.filter(
+      (row) =>
+        row.id !== tourId &&
+        row.status !== TourStatus.Canceled &&
+        row.status !== TourStatus.Delivered,
+    ) ?? [];
 
   const header = (
     <header className="page-header">
@@ -94,7 +107,12 @@ export default function DriverPage({ titleKey }: PageProps) {
         {failed ? (
           <div className="card driver-empty" role="alert">
             <p>{failed}</p>
-            <Button type="button" label={t('common.retry')} icon="pi pi-refresh" onClick={() => void loadTours()} />
+            <Button
+              type="button"
+              label={t('common.retry')}
+              icon="pi pi-refresh"
+              onClick={() => void loadTours()}
+            />
           </div>
         ) : (
           <div className="card driver-card" aria-busy="true">
@@ -115,7 +133,13 @@ export default function DriverPage({ titleKey }: PageProps) {
           <i className="pi pi-truck" aria-hidden="true" />
           <h2>{t('driver.noTour.title')}</h2>
           <p className="muted">{t('driver.noTour.text')}</p>
-          <Button type="button" label={t('driver.reload')} icon="pi pi-refresh" outlined onClick={() => void loadTours()} />
+          <Button
+            type="button"
+            label={t('driver.reload')}
+            icon="pi pi-refresh"
+            outlined
+            onClick={() => void loadTours()}
+          />
         </div>
       </section>
     );
@@ -127,36 +151,58 @@ export default function DriverPage({ titleKey }: PageProps) {
       <div className="driver-layout">
         <article className="card driver-card driver-tour" aria-labelledby="driver-tour-title">
           <div className="driver-tour-head">
-            <h2 id="driver-tour-title" className="tabular">{t('driver.load', { load: tourRow.loadGuid })}</h2>
+            <h2 id="driver-tour-title" className="tabular">
+              {t('driver.load', { load: tourRow.loadGuid })}
+            </h2>
             <StatusChip name={track?.statusName ?? tourRow.statusName} />
           </div>
           <p className="driver-route">
             {/* Isolated: two Latin names around the arrow would otherwise run left to right in Arabic, against the flipped arrow. */}
-            <bdi>{cityOf(tourRow.pickup)}</bdi> <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" /> <bdi>{cityOf(tourRow.dropoff)}</bdi>
+            <bdi>{cityOf(tourRow.pickup)}</bdi>{' '}
+            <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" />{' '}
+            <bdi>{cityOf(tourRow.dropoff)}</bdi>
           </p>
           {track?.eta && (
             <p className="driver-eta tabular">
-              {t('driver.eta', { time: formatLocal(track.eta.at, lng, false), distance: formatMiles(track.eta.remainingMiles) })}
+              {t('driver.eta', {
+                time: formatLocal(track.eta.at, lng, false),
+                distance: formatMiles(track.eta.remainingMiles),
+              })}
             </p>
           )}
 
           {step ? (
-            <Button type="button" className="driver-step-button" label={t(`tours.steps.${step.key}.button`)} icon="pi pi-check" onClick={() => setConfirming(step)} />
+            <Button
+              type="button"
+              className="driver-step-button"
+              label={t(`tours.steps.${step.key}.button`)}
+              icon="pi pi-check"
+              onClick={() => setConfirming(step)}
+            />
           ) : (
             <p className={`driver-step-note status-${status}`} role="status">
-              {status === TourStatus.PendingDeliveryConfirmation ? t('driver.waitingConfirmation')
-                : status === TourStatus.Delivered ? t('driver.delivered')
-                  : status === TourStatus.Canceled ? t('driver.canceled')
+              {status === TourStatus.PendingDeliveryConfirmation
+                ? t('driver.waitingConfirmation')
+                : status === TourStatus.Delivered
+                  ? t('driver.delivered')
+                  : status === TourStatus.Canceled
+                    ? t('driver.canceled')
                     : t('driver.notReady')}
             </p>
           )}
 
           <div className="driver-links">
-            <Link href={`/chat/tour/${tourRow.id}`} className="p-button p-button-outlined driver-link">
+            <Link
+              href={`/chat/tour/${tourRow.id}`}
+              className="p-button p-button-outlined driver-link"
+            >
               <i className="pi pi-comments p-button-icon p-button-icon-left" aria-hidden="true" />
               <span className="p-button-label">{t('driver.chat')}</span>
             </Link>
-            <Link href={`/track/tour/${tourRow.id}`} className="p-button p-button-outlined driver-link">
+            <Link
+              href={`/track/tour/${tourRow.id}`}
+              className="p-button p-button-outlined driver-link"
+            >
               <i className="pi pi-map p-button-icon p-button-icon-left" aria-hidden="true" />
               <span className="p-button-label">{t('driver.map')}</span>
             </Link>
@@ -165,13 +211,19 @@ export default function DriverPage({ titleKey }: PageProps) {
 
         <LocationPanel sharing={sharing} active={isActiveTour(status)} />
 
-        {nextStop && isActiveTour(status) && <NextStopCard tourId={tourRow.id} stop={nextStop} onDone={refresh} />}
+        {nextStop && isActiveTour(status) && (
+          <NextStopCard tourId={tourRow.id} stop={nextStop} onDone={refresh} />
+        )}
 
         {atLastStop && <PodCard tourId={tourRow.id} />}
 
         <section className="card driver-card" aria-labelledby="driver-stops">
           <h2 id="driver-stops">{t('tours.stops.title')}</h2>
-          {track ? <StopList stops={track.stops} nextStopId={track.nextStopId} /> : <div className="skeleton-block" />}
+          {track ? (
+            <StopList stops={track.stops} nextStopId={track.nextStopId} />
+          ) : (
+            <div className="skeleton-block" />
+          )}
         </section>
 
         <section className="card driver-card" aria-labelledby="driver-timeline">
@@ -185,9 +237,16 @@ export default function DriverPage({ titleKey }: PageProps) {
             <ul className="driver-other-tours">
               {others.map((row) => (
                 <li key={row.id}>
-                  <Button type="button" text className="driver-other" onClick={() => setChosenId(row.id)}>
+                  <Button
+                    type="button"
+                    text
+                    className="driver-other"
+                    onClick={() => setChosenId(row.id)}
+                  >
                     <strong className="tabular">{row.loadGuid}</strong>
-                    <span>{cityOf(row.pickup)} → {cityOf(row.dropoff)}</span>
+                    <span>
+                      {cityOf(row.pickup)} → {cityOf(row.dropoff)}
+                    </span>
                     <StatusChip name={row.statusName} />
                   </Button>
                 </li>

@@ -11,24 +11,38 @@ export function LocationPanel({ sharing, active }: { sharing: LocationSharing; a
   const id = useId();
   const { enabled, setEnabled, status, last, queue } = sharing;
   const live = status === 'on';
-  const headline = !active ? t('driver.location.notActive')
-    : !enabled ? t('driver.location.off')
-      : status === 'denied' ? t('driver.location.denied')
-        : status === 'unavailable' ? t('driver.location.unavailable')
-          : status === 'error' ? t('driver.location.error')
-            : status === 'waiting' ? t('driver.location.waiting')
+  const headline = !active
+    ? t('driver.location.notActive')
+    : !enabled
+      ? t('driver.location.off')
+      : status === 'denied'
+        ? t('driver.location.denied')
+        : status === 'unavailable'
+          ? t('driver.location.unavailable')
+          : status === 'error'
+            ? t('driver.location.error')
+            : status === 'waiting'
+              ? t('driver.location.waiting')
               : t('driver.location.on');
-  const tone = !active || !enabled ? 'off' : live ? 'on' : status === 'waiting' ? 'waiting' : 'problem';
+  const tone =
+    !active || !enabled ? 'off' : live ? 'on' : status === 'waiting' ? 'waiting' : 'problem';
 
   return (
-    <section className={`card driver-card location-panel is-${tone}`} aria-labelledby={`${id}-title`}>
+    <section
+      className={`card driver-card location-panel is-${tone}`}
+      aria-labelledby={`${id}-title`}
+    >
       <div className="location-head">
         <span className="location-icon" aria-hidden="true">
-          <i className={`pi ${tone === 'on' ? 'pi-wifi' : tone === 'problem' ? 'pi-exclamation-triangle' : 'pi-map-marker'}`} />
+          <i
+            className={`pi ${tone === 'on' ? 'pi-wifi' : tone === 'problem' ? 'pi-exclamation-triangle' : 'pi-map-marker'}`}
+          />
         </span>
         <div className="location-text">
           <h2 id={`${id}-title`}>{t('driver.location.title')}</h2>
-          <p role="status" className="location-headline">{headline}</p>
+          <p role="status" className="location-headline">
+            {headline}
+          </p>
         </div>
         <InputSwitch
           inputId={`${id}-switch`}
@@ -44,16 +58,26 @@ export function LocationPanel({ sharing, active }: { sharing: LocationSharing; a
           {last && (
             <>
               <dt>{t('driver.location.lastFix')}</dt>
-              <dd>{formatLocal(last.recordedAt, lng, false)}{last.speed !== null ? ` · ${t('driver.location.speed', { speed: Math.round(last.speed) })}` : ''}</dd>
+              <dd>
+                {formatLocal(last.recordedAt, lng, false)}
+                {last.speed !== null
+                  ? ` · ${t('driver.location.speed', { speed: Math.round(last.speed) })}`
+                  : ''}
+              </dd>
             </>
           )}
           <dt>{t('driver.location.lastSent')}</dt>
-          <dd>{queue.lastSentAt ? formatLocal(queue.lastSentAt, lng, false) : t('driver.location.notYet')}</dd>
+          <dd>
+            {queue.lastSentAt
+              ? formatLocal(queue.lastSentAt, lng, false)
+              : t('driver.location.notYet')}
+          </dd>
           {queue.pending > 0 && (
             <>
               <dt>{t('driver.location.waitingToSend')}</dt>
               <dd className={queue.failing ? 'location-failing' : undefined}>
-                {queue.pending}{queue.failing ? ` · ${t('driver.location.retrying')}` : ''}
+                {queue.pending}
+                {queue.failing ? ` · ${t('driver.location.retrying')}` : ''}
               </dd>
             </>
           )}

@@ -7,7 +7,15 @@ import { stopKind } from '../tours/StopList.tsx';
 import { type TourStopView, toursApi } from '../tours/tours.api.ts';
 
 /** The next stop: where, who to call, how to get there, and "arrived" / "left" for the timeline. */
-export function NextStopCard({ tourId, stop, onDone }: { tourId: string; stop: TourStopView; onDone: () => void }) {
+export function NextStopCard({
+  tourId,
+  stop,
+  onDone,
+}: {
+  tourId: string;
+  stop: TourStopView;
+  onDone: () => void;
+}) {
   const { t } = useTranslation();
   const [saving, setSaving] = useState(false);
   const kind = stopKind(stop.locationType);
@@ -19,7 +27,12 @@ export function NextStopCard({ tourId, stop, onDone }: { tourId: string; stop: T
     setSaving(true);
     try {
       await toursApi.addEvent(tourId, { type, message: '', stopId: stop.id });
-      notify('success', type === 'arrived' ? t('driver.stop.arrivedDone', { name: stop.name }) : t('driver.stop.departedDone', { name: stop.name }));
+      notify(
+        'success',
+        type === 'arrived'
+          ? t('driver.stop.arrivedDone', { name: stop.name })
+          : t('driver.stop.departedDone', { name: stop.name }),
+      );
       onDone();
     } catch (error) {
       notify('error', messageOf(error));
@@ -29,16 +42,21 @@ export function NextStopCard({ tourId, stop, onDone }: { tourId: string; stop: T
   };
 
   return (
-    <section className={`card driver-card next-stop stop-${kind}`} aria-labelledby="next-stop-title">
+    <section
+      className={`card driver-card next-stop stop-${kind}`}
+      aria-labelledby="next-stop-title"
+    >
       <p className="next-stop-kind">
-        <span className="stop-marker" aria-hidden="true" /> {t('driver.stop.next')} · {t(`tours.stops.types.${stop.locationType}` as 'tours.stops.types.1')}
+        <span className="stop-marker" aria-hidden="true" /> {t('driver.stop.next')} ·{' '}
+        {t(`tours.stops.types.${stop.locationType}` as 'tours.stops.types.1')}
       </p>
       <h2 id="next-stop-title">{stop.name}</h2>
       <address className="next-stop-address">{stop.address}</address>
       {stop.number && <p className="muted">{t('driver.stop.number', { number: stop.number })}</p>}
       {(stop.contactName || stop.contactPhone) && (
         <p className="next-stop-contact">
-          <i className="pi pi-user" aria-hidden="true" /> {[stop.contactName, stop.contactPhone].filter(Boolean).join(' · ')}
+          <i className="pi pi-user" aria-hidden="true" />{' '}
+          {[stop.contactName, stop.contactPhone].filter(Boolean).join(' · ')}
         </p>
       )}
       <div className="next-stop-actions">
@@ -53,9 +71,25 @@ export function NextStopCard({ tourId, stop, onDone }: { tourId: string; stop: T
           <span className="p-button-label">{t('driver.stop.navigate')}</span>
         </a>
         {!stop.arrived ? (
-          <Button type="button" outlined severity="secondary" icon="pi pi-map-marker" label={t('driver.stop.arrived')} loading={saving} onClick={() => void record('arrived')} />
+          <Button
+            type="button"
+            outlined
+            severity="secondary"
+            icon="pi pi-map-marker"
+            label={t('driver.stop.arrived')}
+            loading={saving}
+            onClick={() => void record('arrived')}
+          />
         ) : (
-          <Button type="button" outlined severity="secondary" icon="pi pi-directions" label={t('driver.stop.departed')} loading={saving} onClick={() => void record('departed')} />
+          <Button
+            type="button"
+            outlined
+            severity="secondary"
+            icon="pi pi-directions"
+            label={t('driver.stop.departed')}
+            loading={saving}
+            onClick={() => void record('departed')}
+          />
         )}
       </div>
     </section>

@@ -4,7 +4,11 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { useAtomValue } from 'jotai';
 import { useEffect, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { POD_MAX_PHOTOS, POD_NOTE_MAX, POD_RECEIVED_BY_MAX } from '../../../../domain/contracts/pod.contract.ts';
+import {
+  POD_MAX_PHOTOS,
+  POD_NOTE_MAX,
+  POD_RECEIVED_BY_MAX,
+} from '../../../../domain/contracts/pod.contract.ts';
 import { podQueue, type PodQueueEntry } from '../pod/podQueue.ts';
 import { PodView } from '../pod/PodView.tsx';
 import { resizeImage } from '../pod/resizeImage.ts';
@@ -13,7 +17,8 @@ import { authUserAtom } from '../../state/session.ts';
 import '../pod/pod.css';
 
 const newId = (): string => {
-  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')
+    return crypto.randomUUID();
   // Outside a secure context: a version 4 UUID from getRandomValues.
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6]! & 0x0f) | 0x40;
@@ -23,13 +28,18 @@ const newId = (): string => {
 };
 
 const useOnline = () => {
-  const [online, setOnline] = useState(() => (typeof navigator === 'undefined' ? true : navigator.onLine));
+  const [online, setOnline] = useState(() =>
+    typeof navigator === 'undefined' ? true : navigator.onLine,
+  );
   useEffect(() => {
     const on = () => setOnline(true);
     const off = () => setOnline(false);
     window.addEventListener('online', on);
     window.addEventListener('offline', off);
-    return () => { window.removeEventListener('online', on); window.removeEventListener('offline', off); };
+    return () => {
+      window.removeEventListener('online', on);
+      window.removeEventListener('offline', off);
+    };
   }, []);
   return online;
 };
@@ -57,7 +67,12 @@ export function PodCard({ tourId }: { tourId: string }) {
   // The driver page is only shown signed in; '' (no user) is a queue nobody's proofs belong to.
   const userId = useAtomValue(authUserAtom)?.id ?? '';
   useEffect(() => podQueue(userId).subscribe(setEntries), [userId]);
-  useEffect(() => () => { for (const photo of photos) URL.revokeObjectURL(photo.url); }, [photos]);
+  useEffect(
+    () => () => {
+      for (const photo of photos) URL.revokeObjectURL(photo.url);
+    },
+    [photos],
+  );
 
   const mine = entries.filter((entry) => entry.draft.tourId === tourId);
   const latest = mine.at(-1) ?? null;
@@ -70,8 +85,16 @@ export function PodCard({ tourId }: { tourId: string }) {
       const room = POD_MAX_PHOTOS - photos.length;
       const chosen = [...files].slice(0, Math.max(0, room));
       const resized = await Promise.all(chosen.map((file) => resizeImage(file)));
-      setPhotos((current) => [...current, ...resized.map((blob) => ({ blob, url: URL.createObjectURL(blob) }))].slice(0, POD_MAX_PHOTOS));
-      setErrors((current) => ({ ...current, files: files.length > room ? t('pod.tooManyPhotos', { max: POD_MAX_PHOTOS }) : undefined }));
+      setPhotos((current) =>
+        [...current, ...resized.map((blob) => ({ blob, url: URL.createObjectURL(blob) }))].slice(
+          0,
+          POD_MAX_PHOTOS,
+        ),
+      );
+      setErrors((current) => ({
+        ...current,
+        files: files.length > room ? t('pod.tooManyPhotos', { max: POD_MAX_PHOTOS }) : undefined,
+      }));
     } finally {
       setPreparing(false);
     }
@@ -84,7 +107,16 @@ export function PodCard({ tourId }: { tourId: string }) {
     if (photos.length === 0 && !signature) problems.files = t('pod.fileRequired');
     setErrors(problems);
     if (Object.keys(problems).length > 0) return;
-    const draft = { id: newId(), userId, tourId, receivedBy: receivedBy.trim(), note: note.trim(), photos: photos.map((photo) => photo.blob), signature, queuedAt: new Date().toISOString() };
+    const draft = {
+      id: newId(),
+      userId,
+      tourId,
+      receivedBy: receivedBy.trim(),
+      note: note.trim(),
+      photos: photos.map((photo) => photo.blob),
+      signature,
+      queuedAt: new Date().toISOString(),
+    };
     setPhotos([]);
     setSignature(null);
     setPadKey((key) => key + 1);
@@ -95,9 +127,16 @@ export function PodCard({ tourId }: { tourId: string }) {
 
   const status = useMemo(() => {
     if (!latest) return null;
-    if (latest.state === 'sent') return { className: 'is-sent', icon: 'pi pi-check-circle', text: t('pod.sent') };
-    if (latest.state === 'refused') return { className: 'is-refused', icon: 'pi pi-times-circle', text: t('pod.refused', { reason: latest.error ?? '' }) };
-    if (!online || latest.state === 'waiting') return { className: 'is-waiting', icon: 'pi pi-wifi', text: t('pod.waitingForNetwork') };
+    if (latest.state === 'sent')
+      return { className: 'is-sent', icon: 'pi pi-check-circle', text: t('pod.sent') };
+    if (latest.state === 'refused')
+      return {
+        className: 'is-refused',
+        icon: 'pi pi-times-circle',
+        text: t('pod.refused', { reason: latest.error ?? '' }),
+      };
+    if (!online || latest.state === 'waiting')
+      return { className: 'is-waiting', icon: 'pi pi-wifi', text: t('pod.waitingForNetwork') };
     return { className: 'is-sending', icon: 'pi pi-spin pi-spinner', text: t('pod.sending') };
   }, [latest, online, t]);
 
@@ -107,7 +146,9 @@ export function PodCard({ tourId }: { tourId: string }) {
       <p className="muted">{t('pod.explain')}</p>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <div className="form-field">
-          <span className="field-label" id={`${id}-photos-label`}>{t('pod.photos', { max: POD_MAX_PHOTOS })}</span>
+          <span className="field-label" id={`${id}-photos-label`}>
+            {t('pod.photos', { max: POD_MAX_PHOTOS })}
+          </span>
           <label className="pod-photo-input">
             <i className="pi pi-camera" aria-hidden="true" />
             <span>{preparing ? t('pod.preparing') : t('pod.addPhotos')}</span>
@@ -125,7 +166,10 @@ export function PodCard({ tourId }: { tourId: string }) {
             />
           </label>
           {photos.length > 0 && (
-            <ul className="pod-photo-list" aria-label={t('pod.photosAdded', { count: photos.length })}>
+            <ul
+              className="pod-photo-list"
+              aria-label={t('pod.photosAdded', { count: photos.length })}
+            >
               {photos.map((photo, index) => (
                 <li key={photo.url}>
                   <img src={photo.url} alt={t('pod.photoNumber', { number: index + 1 })} />
@@ -135,7 +179,9 @@ export function PodCard({ tourId }: { tourId: string }) {
                     rounded
                     severity="secondary"
                     aria-label={t('pod.removePhoto', { number: index + 1 })}
-                    onClick={() => setPhotos((current) => current.filter((entry) => entry !== photo))}
+                    onClick={() =>
+                      setPhotos((current) => current.filter((entry) => entry !== photo))
+                    }
                   />
                 </li>
               ))}
@@ -143,12 +189,27 @@ export function PodCard({ tourId }: { tourId: string }) {
           )}
         </div>
         <div className="form-field">
-          <label className="field-label" htmlFor={`${id}-signature`}>{t('pod.signature')}</label>
-          <SignaturePad key={padKey} id={`${id}-signature`} onChange={(blob) => { setSignature(blob); if (blob) setErrors((current) => ({ ...current, files: undefined })); }} />
-          {errors.files && <small className="p-error" role="alert">{errors.files}</small>}
+          <label className="field-label" htmlFor={`${id}-signature`}>
+            {t('pod.signature')}
+          </label>
+          <SignaturePad
+            key={padKey}
+            id={`${id}-signature`}
+            onChange={(blob) => {
+              setSignature(blob);
+              if (blob) setErrors((current) => ({ ...current, files: undefined }));
+            }}
+          />
+          {errors.files && (
+            <small className="p-error" role="alert">
+              {errors.files}
+            </small>
+          )}
         </div>
         <div className="form-field">
-          <label className="field-label" htmlFor={`${id}-received`}>{t('pod.receivedBy')}</label>
+          <label className="field-label" htmlFor={`${id}-received`}>
+            {t('pod.receivedBy')}
+          </label>
           <InputText
             id={`${id}-received`}
             value={receivedBy}
@@ -157,15 +218,37 @@ export function PodCard({ tourId }: { tourId: string }) {
             required
             invalid={Boolean(errors.receivedBy)}
             aria-describedby={errors.receivedBy ? `${id}-received-error` : undefined}
-            onChange={(event) => { setReceivedBy(event.target.value); setErrors((current) => ({ ...current, receivedBy: undefined })); }}
+            onChange={(event) => {
+              setReceivedBy(event.target.value);
+              setErrors((current) => ({ ...current, receivedBy: undefined }));
+            }}
           />
-          {errors.receivedBy && <small id={`${id}-received-error`} className="p-error" role="alert">{errors.receivedBy}</small>}
+          {errors.receivedBy && (
+            <small id={`${id}-received-error`} className="p-error" role="alert">
+              {errors.receivedBy}
+            </small>
+          )}
         </div>
         <div className="form-field">
-          <label className="field-label" htmlFor={`${id}-note`}>{t('pod.note')}</label>
-          <InputTextarea id={`${id}-note`} value={note} rows={2} autoResize maxLength={POD_NOTE_MAX} onChange={(event) => setNote(event.target.value)} />
+          <label className="field-label" htmlFor={`${id}-note`}>
+            {t('pod.note')}
+          </label>
+          <InputTextarea
+            id={`${id}-note`}
+            value={note}
+            rows={2}
+            autoResize
+            maxLength={POD_NOTE_MAX}
+            onChange={(event) => setNote(event.target.value)}
+          />
         </div>
-        <Button type="submit" className="pod-submit" label={t('pod.submit')} icon="pi pi-send" disabled={preparing} />
+        <Button
+          type="submit"
+          className="pod-submit"
+          label={t('pod.submit')}
+          icon="pi pi-send"
+          disabled={preparing}
+        />
       </form>
       {status && (
         <p className={`pod-status ${status.className}`} role="status" aria-live="polite">

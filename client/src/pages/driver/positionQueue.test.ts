@@ -2,7 +2,14 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../api/http.ts';
 import { MPS_TO_MPH, PositionQueue, positionOf } from './positionQueue.ts';
 
-const fix = (index: number) => ({ latitude: 41 + index / 100, longitude: -87, speed: 50, heading: 90, accuracy: 5, recordedAt: new Date(Date.UTC(2026, 11, 1, 16, 0, index)).toISOString() });
+const fix = (index: number) => ({
+  latitude: 41 + index / 100,
+  longitude: -87,
+  speed: 50,
+  heading: 90,
+  accuracy: 5,
+  recordedAt: new Date(Date.UTC(2026, 11, 1, 16, 0, index)).toISOString(),
+});
 
 describe('the position queue', () => {
   beforeEach(() => {
@@ -15,8 +22,25 @@ describe('the position queue', () => {
 
   it('converts a browser fix: m/s to mph, no NaN heading, the fix time', () => {
     expect(MPS_TO_MPH).toBeCloseTo(2.23694, 5);
-    expect(positionOf({ coords: { latitude: 41.9, longitude: -87.6, speed: 26.8224, heading: Number.NaN, accuracy: 12 }, timestamp: Date.UTC(2026, 11, 1) }))
-      .toEqual({ latitude: 41.9, longitude: -87.6, speed: 60, heading: null, accuracy: 12, recordedAt: '2026-12-01T00:00:00.000Z' });
+    expect(
+      positionOf({
+        coords: {
+          latitude: 41.9,
+          longitude: -87.6,
+          speed: 26.8224,
+          heading: Number.NaN,
+          accuracy: 12,
+        },
+        timestamp: Date.UTC(2026, 11, 1),
+      }),
+    ).toEqual({
+      latitude: 41.9,
+      longitude: -87.6,
+      speed: 60,
+      heading: null,
+      accuracy: 12,
+      recordedAt: '2026-12-01T00:00:00.000Z',
+    });
   });
 
   it('sends a batch after the delay, or at once when the batch is full; fixes arriving meanwhile wait for the next batch', async () => {
@@ -51,7 +75,12 @@ describe('the position queue', () => {
     const send = vi.fn(async () => {
       if (failures-- > 0) throw new TypeError('Failed to fetch');
     });
-    const queue = new PositionQueue({ send, storageKey: 'test.queue', batchSize: 2, flushDelayMs: 1_000 });
+    const queue = new PositionQueue({
+      send,
+      storageKey: 'test.queue',
+      batchSize: 2,
+      flushDelayMs: 1_000,
+    });
     queue.add('t1', fix(0));
     queue.add('t1', fix(1));
     await vi.advanceTimersByTimeAsync(0);
@@ -68,7 +97,12 @@ describe('the position queue', () => {
     expect(window.localStorage.getItem('test.queue')).toBe('[]');
     queue.dispose();
 
-    const refusing = new PositionQueue({ send: async () => { throw new ApiError(409, 'A tour that is Delivered takes no positions'); }, batchSize: 1 });
+    const refusing = new PositionQueue({
+      send: async () => {
+        throw new ApiError(409, 'A tour that is Delivered takes no positions');
+      },
+      batchSize: 1,
+    });
     refusing.add('t1', fix(2));
     await vi.advanceTimersByTimeAsync(0);
     expect(refusing.current).toMatchObject({ pending: 0, failing: false, lastSentAt: null });

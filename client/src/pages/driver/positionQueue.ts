@@ -5,9 +5,13 @@ import type { PositionInput } from '../tours/tours.api.ts';
 export const MPS_TO_MPH = 3600 / 1609.344;
 
 /** A browser position as the API takes it: speed in mph, no NaN headings, the fix's own time. */
-export function positionOf(position: { coords: Pick<GeolocationCoordinates, 'latitude' | 'longitude' | 'speed' | 'heading' | 'accuracy'>; timestamp: number }): PositionInput {
+export function positionOf(position: {
+  coords: Pick<GeolocationCoordinates, 'latitude' | 'longitude' | 'speed' | 'heading' | 'accuracy'>;
+  timestamp: number;
+}): PositionInput {
   const { latitude, longitude, speed, heading, accuracy } = position.coords;
-  const finite = (value: number | null | undefined): value is number => typeof value === 'number' && Number.isFinite(value);
+  const finite = (value: number | null | undefined): value is number =>
+    typeof value === 'number' && Number.isFinite(value);
   return {
     latitude,
     longitude,
@@ -49,7 +53,9 @@ function readStored(key: string | null): QueuedPosition[] {
   if (!key) return [];
   try {
     const stored = JSON.parse(window.localStorage.getItem(key) ?? '[]') as unknown;
-    return Array.isArray(stored) ? (stored as QueuedPosition[]).filter((entry) => typeof entry?.tourId === 'string') : [];
+    return Array.isArray(stored)
+      ? (stored as QueuedPosition[]).filter((entry) => typeof entry?.tourId === 'string')
+      : [];
   } catch {
     return [];
   }
@@ -57,7 +63,12 @@ function readStored(key: string | null): QueuedPosition[] {
 
 /** A refusal that sending again cannot fix (a finished tour, a bad position): those positions are dropped. */
 const isFinalRefusal = (error: unknown): boolean =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429;
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 401 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
 /**
  * Positions waiting for the server, sent in batches: when `batchSize` are waiting or `flushDelayMs`
@@ -75,7 +86,13 @@ export class PositionQueue {
   private readonly onOnline = () => void this.flush();
 
   constructor(options: QueueOptions) {
-    this.options = { storageKey: null, batchSize: 10, flushDelayMs: 5_000, maxRetryDelayMs: 60_000, ...options };
+    this.options = {
+      storageKey: null,
+      batchSize: 10,
+      flushDelayMs: 5_000,
+      maxRetryDelayMs: 60_000,
+      ...options,
+    };
     this.queue = readStored(this.options.storageKey);
     this.state = { pending: this.queue.length, lastSentAt: null, failing: false };
     if (typeof window !== 'undefined') window.addEventListener('online', this.onOnline);
@@ -107,7 +124,10 @@ export class PositionQueue {
       this.sending = null;
       // What arrived during the sends: a full batch goes next, a partial one after the delay.
       if (this.queue.length > 0 && (!this.timer || this.queue.length >= this.options.batchSize)) {
-        this.schedule(this.retryDelay || (this.queue.length >= this.options.batchSize ? 0 : this.options.flushDelayMs));
+        this.schedule(
+          this.retryDelay ||
+            (this.queue.length >= this.options.batchSize ? 0 : this.options.flushDelayMs),
+        );
       }
     });
     return this.sending;
@@ -130,11 +150,17 @@ export class PositionQueue {
       const batch = waiting.filter((entry) => entry.tourId === tourId).slice(0, MAX_PER_REQUEST);
       let delivered = true;
       try {
-        await this.options.send(tourId, batch.map(({ tourId: _tour, ...position }) => position));
+        await this.options.send(
+          tourId,
+          batch.map(({ tourId: _tour, ...position }) => position),
+        );
       } catch (error) {
         delivered = false;
         if (!isFinalRefusal(error)) {
-          this.retryDelay = Math.min(this.options.maxRetryDelayMs, Math.max(2_000, this.retryDelay * 2));
+          this.retryDelay = Math.min(
+            this.options.maxRetryDelayMs,
+            Math.max(2_000, this.retryDelay * 2),
+          );
           this.changed({ failing: true });
           this.schedule(this.retryDelay);
           return;
@@ -143,7 +169,9 @@ export class PositionQueue {
       const sent = new Set(batch);
       this.queue = this.queue.filter((entry) => !sent.has(entry));
       this.retryDelay = 0;
-      this.changed(delivered ? { failing: false, lastSentAt: new Date().toISOString() } : { failing: false });
+      this.changed(
+        delivered ? { failing: false, lastSentAt: new Date().toISOString() } : { failing: false },
+      );
     }
   }
 

@@ -47,7 +47,10 @@ export function useLocationSharing(tourId: string | null, active: boolean): Loca
   const userId = useAtomValue(authUserAtom)?.id ?? null;
 
   useEffect(() => {
-    const created = new PositionQueue({ send: (id, positions) => toursApi.positions(id, positions), storageKey: userId ? `${QUEUE_KEY}.${userId}` : null });
+    const created = new PositionQueue({
+      send: (id, positions) => toursApi.positions(id, positions),
+      storageKey: userId ? `${QUEUE_KEY}.${userId}` : null,
+    });
     queueRef.current = created;
     setQueue(created.current);
     const unsubscribe = created.subscribe(setQueue);
@@ -85,7 +88,9 @@ export function useLocationSharing(tourId: string | null, active: boolean): Loca
         setStatus('on');
         setLast(position);
         const moved = kept ? distanceMeters(kept, position) : Infinity;
-        const waited = kept ? Date.parse(position.recordedAt) - Date.parse(kept.recordedAt) : Infinity;
+        const waited = kept
+          ? Date.parse(position.recordedAt) - Date.parse(kept.recordedAt)
+          : Infinity;
         if (moved < MIN_MOVE_METERS && waited < MIN_INTERVAL_MS) return;
         kept = position;
         queueRef.current?.add(tourId, position);

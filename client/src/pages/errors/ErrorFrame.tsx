@@ -8,7 +8,14 @@ import { authUserAtom } from '../../state/session.ts';
 import '../auth/public.css';
 
 /** An error or status page: a large mark, the title, what happened and what to do, and the way home. */
-export function ErrorFrame({ mark, icon, title, message, hint, actions }: {
+export function ErrorFrame({
+  mark,
+  icon,
+  title,
+  message,
+  hint,
+  actions,
+}: {
   mark?: string;
   icon: string;
   title: string;
@@ -22,7 +29,9 @@ export function ErrorFrame({ mark, icon, title, message, hint, actions }: {
     <section className="page page-error status-page">
       <div className="status-art" aria-hidden="true">
         {mark && <span className="status-mark">{mark}</span>}
-        <span className="status-icon"><i className={`pi ${icon}`} /></span>
+        <span className="status-icon">
+          <i className={`pi ${icon}`} />
+        </span>
       </div>
       <h1>{title}</h1>
       <p className="status-message">{message}</p>

@@ -5,7 +5,12 @@ import { ErrorFrame } from './ErrorFrame.tsx';
 /** The 500, coming-soon and maintenance pages of /error-pages/. */
 export default function ErrorStatusPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const kind = titleKey === 'routes.error500' ? 'error500' : titleKey === 'routes.maintenance' ? 'maintenance' : 'comingSoon';
+  const kind =
+    titleKey === 'routes.error500'
+      ? 'error500'
+      : titleKey === 'routes.maintenance'
+        ? 'maintenance'
+        : 'comingSoon';
   const look = {
     error500: { mark: '500', icon: 'pi-server' },
     maintenance: { mark: undefined, icon: 'pi-wrench' },
@@ -18,12 +23,18 @@ export default function ErrorStatusPage({ titleKey }: PageProps) {
       title={t(titleKey)}
       message={t(`errorPages.${kind}`)}
       hint={t(`errorsPage.${kind}Hint`)}
-      actions={kind === 'comingSoon' ? undefined : (
-        <button type="button" className="p-button p-component p-button-outlined" onClick={() => window.location.reload()}>
-          <i className="pi pi-refresh p-button-icon p-button-icon-left" aria-hidden="true" />
-          <span className="p-button-label">{t('common.retry')}</span>
-        </button>
-      )}
+      actions={
+        kind === 'comingSoon' ? undefined : (
+          <button
+            type="button"
+            className="p-button p-component p-button-outlined"
+            onClick={() => window.location.reload()}
+          >
+            <i className="pi pi-refresh p-button-icon p-button-icon-left" aria-hidden="true" />
+            <span className="p-button-label">{t('common.retry')}</span>
+          </button>
+        )
+      }
     />
   );
 }

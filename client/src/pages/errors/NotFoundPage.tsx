@@ -11,12 +11,19 @@ export default function NotFoundPage() {
       title={t('notFound.title')}
       message={t('notFound.message')}
       hint={t('errorsPage.notFoundHint')}
-      actions={(
-        <button type="button" className="p-button p-component p-button-outlined" onClick={() => window.history.back()}>
-          <i className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl" aria-hidden="true" />
+      actions={
+        <button
+          type="button"
+          className="p-button p-component p-button-outlined"
+          onClick={() => window.history.back()}
+        >
+          <i
+            className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl"
+            aria-hidden="true"
+          />
           <span className="p-button-label">{t('common.back')}</span>
         </button>
-      )}
+      }
     />
   );
 }

@@ -16,7 +16,13 @@ import './history.css';
 /** The slider waits this long after the last move before asking the server. */
 const SLIDE_DEBOUNCE_MS = 250;
 
-const kindIcons = { load: 'pi-box', offer: 'pi-tag', tour: 'pi-truck', chat: 'pi-comments', contract: 'pi-file' } as const;
+const kindIcons = {
+  load: 'pi-box',
+  offer: 'pi-tag',
+  tour: 'pi-truck',
+  chat: 'pi-comments',
+  contract: 'pi-file',
+} as const;
 
 /** /loads/history/<id>: every event of a load with who and when, a time slider replaying it, and the CSV record. */
 export default function LoadHistoryPage({ titleKey, params }: PageProps) {
@@ -56,7 +62,8 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
     const controller = new AbortController();
     setSnapshotLoading(true);
     const timer = setTimeout(() => {
-      historyApi.history(loadId, at, controller.signal)
+      historyApi
+        .history(loadId, at, controller.signal)
         .then((answer) => setSnapshot(answer))
         .catch((error: unknown) => {
           if (!controller.signal.aborted) notify('error', messageOf(error));
@@ -93,24 +100,46 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
   // Each organization's name as of the chosen event: entries carry the names as they were then.
   const organizations = useMemo(() => {
     const names = new Map<string, string>();
-    for (const event of events.slice(0, (index ?? events.length - 1) + 1)) if (event.organization?.name) names.set(event.organization.id, event.organization.name);
+    for (const event of events.slice(0, (index ?? events.length - 1) + 1))
+      if (event.organization?.name) names.set(event.organization.id, event.organization.name);
     return names;
   }, [events, index]);
 
   return (
     <section className="page page-history">
       <header className="page-header">
-        <h1>{t(titleKey)}{history ? ` · ${history.guid}` : ''}</h1>
-        <Button type="button" icon="pi pi-download" label={t('history.download')} outlined loading={downloading} disabled={!history} onClick={() => void download()} />
+        <h1>
+          {t(titleKey)}
+          {history ? ` · ${history.guid}` : ''}
+        </h1>
+        <Button
+          type="button"
+          icon="pi pi-download"
+          label={t('history.download')}
+          outlined
+          loading={downloading}
+          disabled={!history}
+          onClick={() => void download()}
+        />
       </header>
 
       {failed && !history && (
         <div className="card" role="alert">
           <p>{failed}</p>
-          <Button type="button" label={t('common.retry')} icon="pi pi-refresh" onClick={() => void load()} />
+          <Button
+            type="button"
+            label={t('common.retry')}
+            icon="pi pi-refresh"
+            onClick={() => void load()}
+          />
         </div>
       )}
-      {!history && !failed && <div className="card history-skeleton" aria-busy="true"><div className="skeleton-line is-wide" /><div className="skeleton-block" /></div>}
+      {!history && !failed && (
+        <div className="card history-skeleton" aria-busy="true">
+          <div className="skeleton-line is-wide" />
+          <div className="skeleton-block" />
+        </div>
+      )}
 
       {history && events.length === 0 && <p className="card muted">{t('history.noEvents')}</p>}
 
@@ -118,7 +147,9 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
         <>
           <section className="card history-slider" aria-labelledby={`${id}-slider-title`}>
             <h2 id={`${id}-slider-title`}>{t('history.slider.title')}</h2>
-            <label htmlFor={`${id}-slider`} className="visually-hidden">{t('history.slider.label')}</label>
+            <label htmlFor={`${id}-slider`} className="visually-hidden">
+              {t('history.slider.label')}
+            </label>
             <input
               id={`${id}-slider`}
               type="range"
@@ -126,7 +157,11 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
               max={events.length - 1}
               step={1}
               value={index}
-              aria-valuetext={selected ? `${formatLocal(selected.at, lng)}: ${summarize(t, selected, lng)}` : undefined}
+              aria-valuetext={
+                selected
+                  ? `${formatLocal(selected.at, lng)}: ${summarize(t, selected, lng)}`
+                  : undefined
+              }
               onChange={(event) => setIndex(Number(event.target.value))}
             />
             <div className="history-slider-scale tabular muted" aria-hidden="true">
@@ -135,9 +170,13 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
             </div>
             {selected && (
               <p className="history-slider-now" aria-live="polite">
-                <span className="tabular">{t('history.slider.step', { step: index + 1, total: events.length })}</span>
+                <span className="tabular">
+                  {t('history.slider.step', { step: index + 1, total: events.length })}
+                </span>
                 {' · '}
-                <time className="tabular" dateTime={selected.at}>{formatLocal(selected.at, lng)}</time>
+                <time className="tabular" dateTime={selected.at}>
+                  {formatLocal(selected.at, lng)}
+                </time>
                 {' · '}
                 <strong>{summarize(t, selected, lng)}</strong>
               </p>
@@ -145,7 +184,11 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
           </section>
 
           <div className="history-layout">
-            <HistorySnapshot answer={snapshot?.at === at ? snapshot : null} loading={snapshotLoading} organizations={organizations} />
+            <HistorySnapshot
+              answer={snapshot?.at === at ? snapshot : null}
+              loading={snapshotLoading}
+              organizations={organizations}
+            />
 
             <section className="card" aria-labelledby={`${id}-events-title`}>
               <h2 id={`${id}-events-title`}>{t('history.events')}</h2>
@@ -153,13 +196,25 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
                 {events.map((event, position) => {
                   const kind = streamKind(event.stream);
                   return (
-                    <li key={event.position} className={`history-event kind-${kind}${position > index ? ' is-future' : ''}${position === index ? ' is-selected' : ''}`}>
-                      <button type="button" className="history-event-button" onClick={() => setIndex(position)} aria-current={position === index ? 'step' : undefined}>
-                        <span className="history-event-icon" aria-hidden="true"><i className={`pi ${kindIcons[kind]}`} /></span>
+                    <li
+                      key={event.position}
+                      className={`history-event kind-${kind}${position > index ? ' is-future' : ''}${position === index ? ' is-selected' : ''}`}
+                    >
+                      <button
+                        type="button"
+                        className="history-event-button"
+                        onClick={() => setIndex(position)}
+                        aria-current={position === index ? 'step' : undefined}
+                      >
+                        <span className="history-event-icon" aria-hidden="true">
+                          <i className={`pi ${kindIcons[kind]}`} />
+                        </span>
                         <span className="history-event-body">
                           <span className="history-event-summary">{summarize(t, event, lng)}</span>
                           <span className="muted">
-                            <time className="tabular" dateTime={event.at}>{formatLocal(event.at, lng)}</time>
+                            <time className="tabular" dateTime={event.at}>
+                              {formatLocal(event.at, lng)}
+                            </time>
                             {' · '}
                             {event.user?.name ?? t('history.system')}
                             {event.organization?.name ? ` (${event.organization.name})` : ''}
@@ -167,11 +222,12 @@ export default function LoadHistoryPage({ titleKey, params }: PageProps) {
                         </span>
                         <span className="history-event-kind">{t(`history.kinds.${kind}`)}</span>
                       </button>
-                      {event.type === 'ProofOfDeliveryRecorded' && Array.isArray(event.data.files) && (
-                        <div className="history-pod">
-                          <PodFiles files={event.data.files as PodFile[]} />
-                        </div>
-                      )}
+                      {event.type === 'ProofOfDeliveryRecorded' &&
+                        Array.isArray(event.data.files) && (
+                          <div className="history-pod">
+                            <PodFiles files={event.data.files as PodFile[]} />
+                          </div>
+                        )}
                     </li>
                   );
                 })}

@@ -3,20 +3,30 @@ import { genericStatuses, tourStatuses } from '../../../../domain/catalog.ts';
 import { formatPrice, formatZoned } from '../tours/format.ts';
 import type { HistoryEvent } from './history.api.ts';
 
-const text = (value: unknown): string => (typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '');
+const text = (value: unknown): string =>
+  typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
 const money = (value: unknown): string => (typeof value === 'number' ? formatPrice(value) : '');
 
 /** A status's name in the reader's language (status.* keys), from a tour or generic status id. */
 export function statusLabel(t: TFunction, id: unknown, list: 'tour' | 'generic'): string {
-  const entry = (list === 'tour' ? tourStatuses : genericStatuses).find((status) => status.id === id);
+  const entry = (list === 'tour' ? tourStatuses : genericStatuses).find(
+    (status) => status.id === id,
+  );
   if (!entry) return text(id);
-  const key = 'key' in entry ? entry.key : entry.name.replace(/\s+(.)/g, (_match, next: string) => next.toUpperCase()).replace(/^./, (first) => first.toLowerCase());
+  const key =
+    'key' in entry
+      ? entry.key
+      : entry.name
+          .replace(/\s+(.)/g, (_match, next: string) => next.toUpperCase())
+          .replace(/^./, (first) => first.toLowerCase());
   return t(`status.${key}` as 'status.created', { defaultValue: entry.name });
 }
 
 /** The place names of a posted load: "Chicago, IL → Dallas, TX". */
 function routeOf(data: Record<string, unknown>): string {
-  const details = data.details as { stops?: { city?: string | null; state?: string | null; address?: string }[] } | undefined;
+  const details = data.details as
+    | { stops?: { city?: string | null; state?: string | null; address?: string }[] }
+    | undefined;
   const stops = details?.stops ?? [];
   const place = (stop?: { city?: string | null; state?: string | null; address?: string }) =>
     stop ? [stop.city, stop.state].filter(Boolean).join(', ') || stop.address || '' : '';
@@ -26,16 +36,20 @@ function routeOf(data: Record<string, unknown>): string {
 /** One readable line per event type of the load, proposal, tour, chat and rate-confirmation streams. */
 export function summarize(t: TFunction, event: HistoryEvent, lng: string): string {
   const data = event.data ?? {};
-  const withMessage = (line: string) => (text(data.message) ? `${line}: “${text(data.message)}”` : line);
+  const withMessage = (line: string) =>
+    text(data.message) ? `${line}: “${text(data.message)}”` : line;
   switch (event.type) {
     case 'LoadPosted':
       return t('history.summary.LoadPosted', { guid: text(data.guid), route: routeOf(data) });
     case 'LoadUpdated':
       return t('history.summary.LoadUpdated', { route: routeOf(data) });
     case 'LoadExpirationExtended':
-      return t(data.reopened ? 'history.summary.LoadReopened' : 'history.summary.LoadExpirationExtended', {
-        time: formatZoned(text(data.expiration), text(data.expirationTimezone), lng),
-      });
+      return t(
+        data.reopened ? 'history.summary.LoadReopened' : 'history.summary.LoadExpirationExtended',
+        {
+          time: formatZoned(text(data.expiration), text(data.expirationTimezone), lng),
+        },
+      );
     case 'LoadExpired':
       return t('history.summary.LoadExpired');
     case 'LoadCanceled':
@@ -57,8 +71,10 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
     case 'ProposalAccepted':
       return t('history.summary.ProposalAccepted', { price: money(data.price) });
     case 'ProposalDeclined':
-      return data.reason === 'otherAccepted' ? t('history.summary.ProposalDeclinedOther')
-        : data.reason === 'loadCanceled' ? t('history.summary.ProposalDeclinedCanceled')
+      return data.reason === 'otherAccepted'
+        ? t('history.summary.ProposalDeclinedOther')
+        : data.reason === 'loadCanceled'
+          ? t('history.summary.ProposalDeclinedCanceled')
           : withMessage(t('history.summary.ProposalDeclined'));
     case 'ProposalCanceled':
       return withMessage(t('history.summary.ProposalCanceled'));
@@ -73,15 +89,26 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
     case 'TourAssigned':
       return t('history.summary.TourAssigned', { name: text(data.assigneeName) });
     case 'TourStatusChanged':
-      return withMessage(t('history.summary.TourStatusChanged', { from: statusLabel(t, data.from, 'tour'), to: statusLabel(t, data.to, 'tour') }));
+      return withMessage(
+        t('history.summary.TourStatusChanged', {
+          from: statusLabel(t, data.from, 'tour'),
+          to: statusLabel(t, data.to, 'tour'),
+        }),
+      );
     case 'TourEventAdded':
       return `${t(`tours.timeline.types.${text(data.type)}` as 'tours.timeline.types.note', { defaultValue: text(data.type) })}: ${text(data.message)}`;
     case 'TourRated':
-      return t(data.side === 'carrier' ? 'history.summary.TourRatedByCarrier' : 'history.summary.TourRatedByShipper');
+      return t(
+        data.side === 'carrier'
+          ? 'history.summary.TourRatedByCarrier'
+          : 'history.summary.TourRatedByShipper',
+      );
     case 'TourCanceled':
       return withMessage(t('history.summary.TourCanceled'));
     case 'TourShared':
-      return t('sharedTrack.history.shared', { time: formatZoned(text(data.expiresAt), 'UTC', lng) });
+      return t('sharedTrack.history.shared', {
+        time: formatZoned(text(data.expiresAt), 'UTC', lng),
+      });
     case 'TourShareRevoked':
       return t('sharedTrack.history.revoked');
     case 'MessagePosted':

@@ -28,8 +28,11 @@ export default function LaneRatesPage({ titleKey }: PageProps) {
   }, []);
 
   // US place names are written left to right, in Arabic too (a <bdi> keeps them so): the arrow always points right.
-  const name = (lane: TopLane) => `${format.place(lane.origin)} → ${format.place(lane.destination)}`;
-  const charted = (top?.lanes ?? []).filter((lane) => lane.series.some((point) => point.medianPerMile !== null)).slice(0, 5);
+  const name = (lane: TopLane) =>
+    `${format.place(lane.origin)} → ${format.place(lane.destination)}`;
+  const charted = (top?.lanes ?? [])
+    .filter((lane) => lane.series.some((point) => point.medianPerMile !== null))
+    .slice(0, 5);
 
   return (
     <section className="page lane-rates-page">
@@ -38,11 +41,20 @@ export default function LaneRatesPage({ titleKey }: PageProps) {
       </header>
       <p className="muted">{t('lanes.pageIntro')}</p>
       {failed ? (
-        <div className="card"><p className="muted">{t('lanes.failed')}</p></div>
+        <div className="card">
+          <p className="muted">{t('lanes.failed')}</p>
+        </div>
       ) : !top ? (
-        <div className="card"><Skeleton height="14rem" className="mb-3" /><Skeleton height="10rem" /></div>
+        <div className="card">
+          <Skeleton height="14rem" className="mb-3" />
+          <Skeleton height="10rem" />
+        </div>
       ) : top.lanes.length === 0 ? (
-        <div className="card"><p className="muted" role="status">{t('lanes.noLanes')}</p></div>
+        <div className="card">
+          <p className="muted" role="status">
+            {t('lanes.noLanes')}
+          </p>
+        </div>
       ) : (
         <>
           {charted.length > 0 && (
@@ -51,7 +63,10 @@ export default function LaneRatesPage({ titleKey }: PageProps) {
               <Suspense fallback={<Skeleton height="16rem" />}>
                 <LaneChart
                   months={top.months}
-                  series={charted.map((lane) => ({ label: name(lane), values: lane.series.map((point) => point.medianPerMile) }))}
+                  series={charted.map((lane) => ({
+                    label: name(lane),
+                    values: lane.series.map((point) => point.medianPerMile),
+                  }))}
                   format={(value) => format.price(value)}
                   ariaLabel={t('lanes.perMileOverTime')}
                   height="16rem"
@@ -67,18 +82,30 @@ export default function LaneRatesPage({ titleKey }: PageProps) {
               <thead>
                 <tr>
                   <th scope="col">{t('lanes.lane')}</th>
-                  <th scope="col" className="num">{t('lanes.agreed')}</th>
-                  <th scope="col" className="num hide-phone">{t('lanes.medianPrice')}</th>
-                  <th scope="col" className="num">{t('lanes.medianPerMile')}</th>
+                  <th scope="col" className="num">
+                    {t('lanes.agreed')}
+                  </th>
+                  <th scope="col" className="num hide-phone">
+                    {t('lanes.medianPrice')}
+                  </th>
+                  <th scope="col" className="num">
+                    {t('lanes.medianPerMile')}
+                  </th>
                 </tr>
               </thead>
               <tbody>
                 {top.lanes.map((lane) => (
                   <tr key={name(lane)}>
-                    <td><bdi>{name(lane)}</bdi></td>
+                    <td>
+                      <bdi>{name(lane)}</bdi>
+                    </td>
                     <td className="num">{lane.count}</td>
-                    <td className="num hide-phone">{lane.medianPrice === null ? '—' : format.price(lane.medianPrice)}</td>
-                    <td className="num">{lane.medianPerMile === null ? '—' : format.price(lane.medianPerMile)}</td>
+                    <td className="num hide-phone">
+                      {lane.medianPrice === null ? '—' : format.price(lane.medianPrice)}
+                    </td>
+                    <td className="num">
+                      {lane.medianPerMile === null ? '—' : format.price(lane.medianPerMile)}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -6,7 +6,15 @@ import { paths } from '../../app/paths.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { useLandingContent } from './landing.content.ts';
 import {
-  AboutSection, FeaturesSection, HeroSection, InterestForm, LandingFooter, PartnersSection, scrollToSection, type SectionId, VideoBand,
+  AboutSection,
+  FeaturesSection,
+  HeroSection,
+  InterestForm,
+  LandingFooter,
+  PartnersSection,
+  scrollToSection,
+  type SectionId,
+  VideoBand,
 } from './LandingSections.tsx';
 import './landing.css';
 
@@ -32,15 +40,37 @@ function LandingNav() {
   return (
     <header className={`landing-nav${scrolled ? ' is-scrolled' : ''}`}>
       <div className="landing-inner landing-nav-row">
-        <a href="#landing-top" className="landing-brand" aria-label={t('app.name')} onClick={(event) => { event.preventDefault(); scrollToSection('top'); }}>
-          <span className="app-brand-mark" aria-hidden="true"><i className="pi pi-truck" /></span>
+        <a
+          href="#landing-top"
+          className="landing-brand"
+          aria-label={t('app.name')}
+          onClick={(event) => {
+            event.preventDefault();
+            scrollToSection('top');
+          }}
+        >
+          <span className="app-brand-mark" aria-hidden="true">
+            <i className="pi pi-truck" />
+          </span>
           <span>{t('app.name')}</span>
         </a>
-        <nav aria-label={t('home.nav.label')} className={`landing-links${open ? ' is-open' : ''}`} id="landing-links">
+        <nav
+          aria-label={t('home.nav.label')}
+          className={`landing-links${open ? ' is-open' : ''}`}
+          id="landing-links"
+        >
           <ul>
             {sections.map((id) => (
               <li key={id}>
-                <a href={`#${id}`} onClick={(event) => { event.preventDefault(); go(id); }}>{t(`home.nav.${id}`)}</a>
+                <a
+                  href={`#${id}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    go(id);
+                  }}
+                >
+                  {t(`home.nav.${id}`)}
+                </a>
               </li>
             ))}
           </ul>
@@ -82,7 +112,8 @@ export default function LandingPage() {
   // The browser looks for a fragment's target (/#features) before the page has rendered it: go there once it has.
   useEffect(() => {
     const target = window.location.hash.slice(1);
-    if ((sections as string[]).includes(target)) scrollToSection(target as SectionId, { jump: true });
+    if ((sections as string[]).includes(target))
+      scrollToSection(target as SectionId, { jump: true });
   }, []);
   return (
     <div className="page-landing" id="landing-top">

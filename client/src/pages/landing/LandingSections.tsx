@@ -9,7 +9,16 @@ import { apiPost } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { notify } from '../../state/common.ts';
 import { usePublicMessage } from '../auth/publicMessages.ts';
-import { type AboutCard, type FeatureTab, fileUrl, type Footer, type FormSection, type Hero, type PartnersSection, type VideoSection } from './landing.content.ts';
+import {
+  type AboutCard,
+  type FeatureTab,
+  fileUrl,
+  type Footer,
+  type FormSection,
+  type Hero,
+  type PartnersSection,
+  type VideoSection,
+} from './landing.content.ts';
 
 /** The partners carousel turns every 1,800 ms (specification section 9). */
 export const CAROUSEL_INTERVAL_MS = 1_800;
@@ -22,7 +31,10 @@ export type SectionId = 'about' | 'features' | 'signup' | 'testimonials' | 'cont
  */
 export function scrollToSection(id: SectionId | 'top', { jump = false } = {}) {
   const target = document.getElementById(id === 'top' ? 'landing-top' : id);
-  const reduce = jump || (typeof window.matchMedia === 'function' && window.matchMedia('(prefers-reduced-motion: reduce)').matches);
+  const reduce =
+    jump ||
+    (typeof window.matchMedia === 'function' &&
+      window.matchMedia('(prefers-reduced-motion: reduce)').matches);
   target?.scrollIntoView?.({ behavior: reduce ? 'auto' : 'smooth', block: 'start' });
 }
 
@@ -32,20 +44,45 @@ export function scrollToSection(id: SectionId | 'top', { jump = false } = {}) {
  * (no shift of the page), and CSS sets the size shown. Only the hero loads at once; the rest as they
  * come near the screen.
  */
-function ContentImage({ src, alt, icon, className, size, eager = false }: {
-  src: string; alt: string; icon: string; className?: string; size: [number, number]; eager?: boolean;
+function ContentImage({
+  src,
+  alt,
+  icon,
+  className,
+  size,
+  eager = false,
+}: {
+  src: string;
+  alt: string;
+  icon: string;
+  className?: string;
+  size: [number, number];
+  eager?: boolean;
 }) {
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
-      <span className={`content-placeholder ${className ?? ''}`} role={alt ? 'img' : undefined} aria-label={alt || undefined}>
+      <span
+        className={`content-placeholder ${className ?? ''}`}
+        role={alt ? 'img' : undefined}
+        aria-label={alt || undefined}
+      >
         <i className={`pi ${icon}`} aria-hidden="true" />
       </span>
     );
   }
   return (
-    <img src={fileUrl(src)} alt={alt} className={className} width={size[0]} height={size[1]} decoding="async"
-      loading={eager ? 'eager' : 'lazy'} {...(eager ? { fetchPriority: 'high' as const } : {})} onError={() => setFailed(true)} />
+    <img
+      src={fileUrl(src)}
+      alt={alt}
+      className={className}
+      width={size[0]}
+      height={size[1]}
+      decoding="async"
+      loading={eager ? 'eager' : 'lazy'}
+      {...(eager ? { fetchPriority: 'high' as const } : {})}
+      onError={() => setFailed(true)}
+    />
   );
 }
 
@@ -62,16 +99,38 @@ export function HeroSection({ hero }: { hero: Hero }) {
             <Link href={paths.signUpSelect} className="p-button p-component p-button-lg">
               <span className="p-button-label">{t('home.tryFree')}</span>
             </Link>
-            <Button type="button" label={t('home.learnMore')} icon="pi pi-arrow-down" iconPos="right" outlined size="large" className="landing-ghost" onClick={() => scrollToSection('about')} />
+            <Button
+              type="button"
+              label={t('home.learnMore')}
+              icon="pi pi-arrow-down"
+              iconPos="right"
+              outlined
+              size="large"
+              className="landing-ghost"
+              onClick={() => scrollToSection('about')}
+            />
           </div>
           <ul className="landing-badges">
-            <li><i className="pi pi-verified" aria-hidden="true" /> {t('home.badgeVetted')}</li>
-            <li><i className="pi pi-map-marker" aria-hidden="true" /> {t('home.badgeTracking')}</li>
-            <li><i className="pi pi-lock" aria-hidden="true" /> {t('home.badgeOpen')}</li>
+            <li>
+              <i className="pi pi-verified" aria-hidden="true" /> {t('home.badgeVetted')}
+            </li>
+            <li>
+              <i className="pi pi-map-marker" aria-hidden="true" /> {t('home.badgeTracking')}
+            </li>
+            <li>
+              <i className="pi pi-lock" aria-hidden="true" /> {t('home.badgeOpen')}
+            </li>
           </ul>
         </div>
         <div className="landing-hero-art">
-          <ContentImage src={hero.image} alt="" icon="pi-truck" className="landing-hero-image" size={[1200, 700]} eager />
+          <ContentImage
+            src={hero.image}
+            alt=""
+            icon="pi-truck"
+            className="landing-hero-image"
+            size={[1200, 700]}
+            eager
+          />
         </div>
       </div>
     </section>
@@ -85,11 +144,19 @@ export function AboutSection({ cards }: { cards: AboutCard[] }) {
     <section id="about" className="landing-section" aria-labelledby="about-title">
       <div className="landing-inner">
         <p className="landing-eyebrow">{t('home.nav.about')}</p>
-        <h2 id="about-title" className="landing-section-title">{t('home.aboutTitle')}</h2>
+        <h2 id="about-title" className="landing-section-title">
+          {t('home.aboutTitle')}
+        </h2>
         <ul className="about-cards">
           {cards.slice(0, 3).map((card, index) => (
             <li key={card.title} className="about-card">
-              <ContentImage src={card.image} alt="" icon={icons[index] ?? 'pi-box'} className="about-card-image" size={[96, 96]} />
+              <ContentImage
+                src={card.image}
+                alt=""
+                icon={icons[index] ?? 'pi-box'}
+                className="about-card-image"
+                size={[96, 96]}
+              />
               <h3>{card.title}</h3>
               <p>{card.description}</p>
             </li>
@@ -108,9 +175,39 @@ function TourMedia({ url, title }: { url: string; title: string }) {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
   const src = fileUrl(url);
-  if (src && !failed && isImage(src)) return <img src={src} alt={title} className="video-media" width={800} height={450} loading="lazy" decoding="async" onError={() => setFailed(true)} />;
-  if (src && !failed && isVideoFile(src)) return <video src={src} className="video-media" controls preload="metadata" onError={() => setFailed(true)} />;
-  if (src && !failed && !isImage(src)) return <iframe src={src} title={title} className="video-media" allow="fullscreen; picture-in-picture" loading="lazy" />;
+  if (src && !failed && isImage(src))
+    return (
+      <img
+        src={src}
+        alt={title}
+        className="video-media"
+        width={800}
+        height={450}
+        loading="lazy"
+        decoding="async"
+        onError={() => setFailed(true)}
+      />
+    );
+  if (src && !failed && isVideoFile(src))
+    return (
+      <video
+        src={src}
+        className="video-media"
+        controls
+        preload="metadata"
+        onError={() => setFailed(true)}
+      />
+    );
+  if (src && !failed && !isImage(src))
+    return (
+      <iframe
+        src={src}
+        title={title}
+        className="video-media"
+        allow="fullscreen; picture-in-picture"
+        loading="lazy"
+      />
+    );
   const steps = [
     { icon: 'pi-box', text: t('home.tour.posted') },
     { icon: 'pi-tags', text: t('home.tour.bids') },
@@ -122,7 +219,9 @@ function TourMedia({ url, title }: { url: string; title: string }) {
     <ol className="video-media tour-timeline" aria-label={title}>
       {steps.map((step) => (
         <li key={step.icon}>
-          <span aria-hidden="true"><i className={`pi ${step.icon}`} /></span>
+          <span aria-hidden="true">
+            <i className={`pi ${step.icon}`} />
+          </span>
           {step.text}
         </li>
       ))}
@@ -130,16 +229,30 @@ function TourMedia({ url, title }: { url: string; title: string }) {
   );
 }
 
-export function VideoBand({ video, onLearnMore }: { video: VideoSection; onLearnMore: () => void }) {
+export function VideoBand({
+  video,
+  onLearnMore,
+}: {
+  video: VideoSection;
+  onLearnMore: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <section className="landing-video-band" aria-labelledby="video-title">
       <div className="landing-inner landing-video-grid">
         <div>
-          <h2 id="video-title" className="landing-section-title">{video.title}</h2>
+          <h2 id="video-title" className="landing-section-title">
+            {video.title}
+          </h2>
           <p className="landing-lead">{video.subtitle}</p>
           <div className="landing-cta">
-            <Button type="button" label={t('home.learnMore')} outlined className="landing-ghost" onClick={onLearnMore} />
+            <Button
+              type="button"
+              label={t('home.learnMore')}
+              outlined
+              className="landing-ghost"
+              onClick={onLearnMore}
+            />
             <Link href={paths.signUpSelect} className="p-button p-component">
               <span className="p-button-label">{t('home.tryFree')}</span>
             </Link>
@@ -161,22 +274,40 @@ export function FeaturesSection({ tabs }: { tabs: FeatureTab[] }) {
   const icons = ['pi-list', 'pi-tags', 'pi-map-marker', 'pi-comments'];
   const current = tabs[Math.min(active, tabs.length - 1)];
   const onKey = (event: KeyboardEvent) => {
-    const step = event.key === 'ArrowRight' || event.key === 'ArrowDown' ? 1 : event.key === 'ArrowLeft' || event.key === 'ArrowUp' ? -1 : 0;
+    const step =
+      event.key === 'ArrowRight' || event.key === 'ArrowDown'
+        ? 1
+        : event.key === 'ArrowLeft' || event.key === 'ArrowUp'
+          ? -1
+          : 0;
     if (!step) return;
     event.preventDefault();
-    const rtl = document.documentElement.dir === 'rtl' && (event.key === 'ArrowRight' || event.key === 'ArrowLeft');
+    const rtl =
+      document.documentElement.dir === 'rtl' &&
+      (event.key === 'ArrowRight' || event.key === 'ArrowLeft');
     const next = (active + (rtl ? -step : step) + tabs.length) % tabs.length;
     setActive(next);
     document.getElementById(`${id}-tab-${next}`)?.focus();
   };
   if (!current) return null;
   return (
-    <section id="features" className="landing-section landing-section-alt" aria-labelledby="features-title">
+    <section
+      id="features"
+      className="landing-section landing-section-alt"
+      aria-labelledby="features-title"
+    >
       <div className="landing-inner">
         <p className="landing-eyebrow">{t('home.nav.features')}</p>
-        <h2 id="features-title" className="landing-section-title">{t('home.featuresTitle')}</h2>
+        <h2 id="features-title" className="landing-section-title">
+          {t('home.featuresTitle')}
+        </h2>
         <div className="feature-tabs">
-          <div role="tablist" aria-labelledby="features-title" className="feature-tablist" onKeyDown={onKey}>
+          <div
+            role="tablist"
+            aria-labelledby="features-title"
+            className="feature-tablist"
+            onKeyDown={onKey}
+          >
             {tabs.map((tab, index) => (
               <button
                 key={tab.tabName}
@@ -194,12 +325,24 @@ export function FeaturesSection({ tabs }: { tabs: FeatureTab[] }) {
               </button>
             ))}
           </div>
-          <div role="tabpanel" id={`${id}-panel`} aria-labelledby={`${id}-tab-${active}`} className="feature-panel">
+          <div
+            role="tabpanel"
+            id={`${id}-panel`}
+            aria-labelledby={`${id}-tab-${active}`}
+            className="feature-panel"
+          >
             <div className="feature-panel-text">
               <h3>{current.tabName}</h3>
               <p>{current.tabDescription}</p>
             </div>
-            <ContentImage key={current.tabImage} src={current.tabImage} alt="" icon={icons[active] ?? 'pi-star'} className="feature-image" size={[800, 500]} />
+            <ContentImage
+              key={current.tabImage}
+              src={current.tabImage}
+              alt=""
+              icon={icons[active] ?? 'pi-star'}
+              className="feature-image"
+              size={[800, 500]}
+            />
           </div>
         </div>
       </div>
@@ -220,7 +363,11 @@ export function InterestForm({ form }: { form: FormSection }) {
     if (value === '') return;
     setBusy(true);
     try {
-      const answer = await apiPost<MessageAnswer>('/sendInfoToAdmin', { email: value }, { auth: false });
+      const answer = await apiPost<MessageAnswer>(
+        '/sendInfoToAdmin',
+        { email: value },
+        { auth: false },
+      );
       notify('success', messageText(answer?.message ?? 'Thank you! We will be in touch soon.'));
       setEmail('');
     } catch {
@@ -231,15 +378,30 @@ export function InterestForm({ form }: { form: FormSection }) {
   }
 
   return (
-    <section id="signup" className="landing-section landing-signup-band" aria-labelledby="signup-title">
+    <section
+      id="signup"
+      className="landing-section landing-signup-band"
+      aria-labelledby="signup-title"
+    >
       <div className="landing-inner landing-signup">
         <div>
-          <h2 id="signup-title" className="landing-section-title">{form.title}</h2>
+          <h2 id="signup-title" className="landing-section-title">
+            {form.title}
+          </h2>
           <p className="landing-lead">{form.subtitle}</p>
         </div>
         <form className="interest-form" onSubmit={submit} noValidate>
-          <label htmlFor="interest-email" className="visually-hidden">{form.inputPlaceholder}</label>
-          <InputText id="interest-email" inputMode="email" autoComplete="email" value={email} placeholder={form.inputPlaceholder} onChange={(event) => setEmail(event.target.value)} />
+          <label htmlFor="interest-email" className="visually-hidden">
+            {form.inputPlaceholder}
+          </label>
+          <InputText
+            id="interest-email"
+            inputMode="email"
+            autoComplete="email"
+            value={email}
+            placeholder={form.inputPlaceholder}
+            onChange={(event) => setEmail(event.target.value)}
+          />
           <Button type="submit" label={form.actionButtonText} icon="pi pi-send" loading={busy} />
         </form>
       </div>
@@ -249,15 +411,32 @@ export function InterestForm({ form }: { form: FormSection }) {
 
 /** 'partner-red-mesa-carriers.svg' → 'Red Mesa Carriers': the logo's words when it cannot be shown. */
 export const partnerName = (url: string): string =>
-  (url.split('/').pop() ?? '').replace(/\.[a-z0-9]+(\?.*)?$/i, '').replace(/^partner-/, '').split(/[-_]+/).filter(Boolean)
-    .map((word) => word[0]!.toUpperCase() + word.slice(1)).join(' ');
+  (url.split('/').pop() ?? '')
+    .replace(/\.[a-z0-9]+(\?.*)?$/i, '')
+    .replace(/^partner-/, '')
+    .split(/[-_]+/)
+    .filter(Boolean)
+    .map((word) => word[0]!.toUpperCase() + word.slice(1))
+    .join(' ');
 
 function PartnerLogo({ url }: { url: string }) {
   const [failed, setFailed] = useState(false);
   const name = partnerName(url);
   return (
     <div className="partner-logo">
-      {failed ? <span className="partner-name">{name}</span> : <img src={fileUrl(url)} alt={name} width={240} height={80} loading="lazy" decoding="async" onError={() => setFailed(true)} />}
+      {failed ? (
+        <span className="partner-name">{name}</span>
+      ) : (
+        <img
+          src={fileUrl(url)}
+          alt={name}
+          width={240}
+          height={80}
+          loading="lazy"
+          decoding="async"
+          onError={() => setFailed(true)}
+        />
+      )}
     </div>
   );
 }
@@ -269,7 +448,9 @@ export function PartnersSection({ partners }: { partners: PartnersSection }) {
     <section id="testimonials" className="landing-section" aria-labelledby="partners-title">
       <div className="landing-inner">
         <p className="landing-eyebrow">{t('home.nav.testimonials')}</p>
-        <h2 id="partners-title" className="landing-section-title">{partners.title}</h2>
+        <h2 id="partners-title" className="landing-section-title">
+          {partners.title}
+        </h2>
         <blockquote className="landing-quote">
           <p>{t('home.quote')}</p>
           <footer>{t('home.quoteBy')}</footer>
@@ -283,7 +464,10 @@ export function PartnersSection({ partners }: { partners: PartnersSection }) {
             circular
             autoplayInterval={CAROUSEL_INTERVAL_MS}
             showIndicators={false}
-            responsiveOptions={[{ breakpoint: '900px', numVisible: 3, numScroll: 1 }, { breakpoint: '560px', numVisible: 2, numScroll: 1 }]}
+            responsiveOptions={[
+              { breakpoint: '900px', numVisible: 3, numScroll: 1 },
+              { breakpoint: '560px', numVisible: 2, numScroll: 1 },
+            ]}
             className="partners-carousel"
           />
         )}
@@ -300,7 +484,9 @@ export function LandingFooter({ footer }: { footer: Footer }) {
       <div className="landing-inner landing-footer-grid">
         <div>
           <p className="landing-brand landing-footer-brand">
-            <span className="app-brand-mark" aria-hidden="true"><i className="pi pi-truck" /></span>
+            <span className="app-brand-mark" aria-hidden="true">
+              <i className="pi pi-truck" />
+            </span>
             {t('app.name')}
           </p>
           <p className="landing-footer-about">{footer.aboutCompany}</p>
@@ -313,17 +499,41 @@ export function LandingFooter({ footer }: { footer: Footer }) {
           <ul className="landing-footer-links">
             {sections.map((section) => (
               <li key={section}>
-                <a href={`#${section}`} onClick={(event) => { event.preventDefault(); scrollToSection(section); }}>{t(`home.nav.${section}`)}</a>
+                <a
+                  href={`#${section}`}
+                  onClick={(event) => {
+                    event.preventDefault();
+                    scrollToSection(section);
+                  }}
+                >
+                  {t(`home.nav.${section}`)}
+                </a>
               </li>
             ))}
           </ul>
         </nav>
         <address>
-          <h2 id="contact-title" className="landing-footer-title">{footer.contactTitle}</h2>
+          <h2 id="contact-title" className="landing-footer-title">
+            {footer.contactTitle}
+          </h2>
           <ul className="landing-footer-links">
-            <li><i className="pi pi-envelope" aria-hidden="true" /> <a href={`mailto:${footer.contactEmail}`}>{footer.contactEmail}</a></li>
-            <li><i className="pi pi-phone" aria-hidden="true" /> <a href={`tel:${footer.contactPhone.replace(/[^\d+]/g, '')}`} className="tabular" dir="ltr">{footer.contactPhone}</a></li>
-            <li><i className="pi pi-map-marker" aria-hidden="true" /> {footer.contactLocation}</li>
+            <li>
+              <i className="pi pi-envelope" aria-hidden="true" />{' '}
+              <a href={`mailto:${footer.contactEmail}`}>{footer.contactEmail}</a>
+            </li>
+            <li>
+              <i className="pi pi-phone" aria-hidden="true" />{' '}
+              <a
+                href={`tel:${footer.contactPhone.replace(/[^\d+]/g, '')}`}
+                className="tabular"
+                dir="ltr"
+              >
+                {footer.contactPhone}
+              </a>
+            </li>
+            <li>
+              <i className="pi pi-map-marker" aria-hidden="true" /> {footer.contactLocation}
+            </li>
           </ul>
         </address>
       </div>

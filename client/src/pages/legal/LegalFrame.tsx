@@ -5,7 +5,17 @@ import { paths } from '../../app/paths.ts';
 import '../auth/public.css';
 
 /** A legal page: its own small navigation (home and the legal pages), a readable column of text. */
-export function LegalFrame({ title, updated, links, children }: { title: string; updated?: string; links: { href: string; label: string }[]; children: ReactNode }) {
+export function LegalFrame({
+  title,
+  updated,
+  links,
+  children,
+}: {
+  title: string;
+  updated?: string;
+  links: { href: string; label: string }[];
+  children: ReactNode;
+}) {
   const { t } = useTranslation();
   const [location] = useLocation();
   return (
@@ -15,7 +25,11 @@ export function LegalFrame({ title, updated, links, children }: { title: string;
           <i className="pi pi-home" aria-hidden="true" /> {t('legal.home')}
         </Link>
         {links.map((link) => (
-          <Link key={link.href} href={link.href} aria-current={location === link.href ? 'page' : undefined}>
+          <Link
+            key={link.href}
+            href={link.href}
+            aria-current={location === link.href ? 'page' : undefined}
+          >
             {link.label}
           </Link>
         ))}

@@ -2,9 +2,15 @@ import { Fragment, type ReactNode } from 'react';
 
 /** `**bold**` inside a line of text. */
 function inline(text: string): ReactNode[] {
-  return text.split(/(\*\*[^*]+\*\*)/g).map((part, index) =>
-    part.startsWith('**') && part.endsWith('**') && part.length > 4 ? <strong key={index}>{part.slice(2, -2)}</strong> : <Fragment key={index}>{part}</Fragment>,
-  );
+  return text
+    .split(/(\*\*[^*]+\*\*)/g)
+    .map((part, index) =>
+      part.startsWith('**') && part.endsWith('**') && part.length > 4 ? (
+        <strong key={index}>{part.slice(2, -2)}</strong>
+      ) : (
+        <Fragment key={index}>{part}</Fragment>
+      ),
+    );
 }
 
 /**
@@ -12,7 +18,11 @@ function inline(text: string): ReactNode[] {
  * separated by a blank line, `-` lists and `**bold**`. Rendered as elements, never as HTML.
  */
 export function Markdown({ text, headingOffset = 0 }: { text: string; headingOffset?: number }) {
-  const blocks = text.replace(/\r\n/g, '\n').split(/\n{2,}/).map((block) => block.trim()).filter(Boolean);
+  const blocks = text
+    .replace(/\r\n/g, '\n')
+    .split(/\n{2,}/)
+    .map((block) => block.trim())
+    .filter(Boolean);
   return (
     <>
       {blocks.map((block, index) => {
@@ -26,7 +36,9 @@ export function Markdown({ text, headingOffset = 0 }: { text: string; headingOff
         if (lines.every((line) => /^[-*]\s+/.test(line))) {
           return (
             <ul key={index}>
-              {lines.map((line, at) => <li key={at}>{inline(line.replace(/^[-*]\s+/, ''))}</li>)}
+              {lines.map((line, at) => (
+                <li key={at}>{inline(line.replace(/^[-*]\s+/, ''))}</li>
+              ))}
             </ul>
           );
         }

@@ -18,7 +18,8 @@ export default function PrivacyPage() {
     setState({ kind: 'loading' });
     apiGet<{ text?: unknown }[]>('/content/privacyPolicy', { auth: false, signal })
       .then((items) => {
-        const text = Array.isArray(items) && typeof items[0]?.text === 'string' ? items[0].text : '';
+        const text =
+          Array.isArray(items) && typeof items[0]?.text === 'string' ? items[0].text : '';
         setState(text.trim() ? { kind: 'ready', text } : { kind: 'failed' });
       })
       .catch((error: unknown) => {
@@ -37,15 +38,22 @@ export default function PrivacyPage() {
   // The policy opens with its own title: the page's h1 says it already.
   const text = state.kind === 'ready' ? state.text.replace(/^#{1,2}\s+[^\n]*\n+/, '') : '';
   return (
-    <LegalFrame title={t('routes.privacy')} links={[{ href: paths.privacy, label: t('routes.privacy') }]}>
+    <LegalFrame
+      title={t('routes.privacy')}
+      links={[{ href: paths.privacy, label: t('routes.privacy') }]}
+    >
       {state.kind === 'loading' && (
         <div className="legal-skeleton" aria-busy="true" aria-label={t('common.loading')}>
-          {[100, 92, 96, 60, 100, 88].map((width, index) => <Skeleton key={index} width={`${width}%`} height="1rem" className="mb-2" />)}
+          {[100, 92, 96, 60, 100, 88].map((width, index) => (
+            <Skeleton key={index} width={`${width}%`} height="1rem" className="mb-2" />
+          ))}
         </div>
       )}
       {state.kind === 'ready' && (
         <>
-          {i18n.resolvedLanguage !== 'en' && <p className="legal-language-note">{t('legal.privacyLanguage')}</p>}
+          {i18n.resolvedLanguage !== 'en' && (
+            <p className="legal-language-note">{t('legal.privacyLanguage')}</p>
+          )}
           {/* The policy is the operator's English text: laid out left to right inside a right-to-left page. */}
           <div lang="en" dir="ltr">
             <Markdown text={text} headingOffset={0} />
@@ -61,7 +69,14 @@ export default function PrivacyPage() {
             <li>{t('legal.privacyPoint3')}</li>
           </ul>
           <p>{t('legal.privacyContact')}</p>
-          <Button type="button" label={t('common.retry')} icon="pi pi-refresh" outlined size="small" onClick={() => load()} />
+          <Button
+            type="button"
+            label={t('common.retry')}
+            icon="pi pi-refresh"
+            outlined
+            size="small"
+            onClick={() => load()}
+          />
         </div>
       )}
     </LegalFrame>

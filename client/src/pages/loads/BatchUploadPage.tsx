@@ -18,7 +18,16 @@ import './marketplace.css';
 type CsvRow = Record<string, string> & { __line: string };
 
 /** The columns worth seeing in the preview, when the file has them (the template's names). */
-const PREVIEW_COLUMNS = ['refNumber', 'pickupAddress', 'pickupStart', 'dropoffAddress', 'dropoffStart', 'equipment', 'weight', 'commodity'];
+const PREVIEW_COLUMNS = [
+  'refNumber',
+  'pickupAddress',
+  'pickupStart',
+  'dropoffAddress',
+  'dropoffStart',
+  'equipment',
+  'weight',
+  'commodity',
+];
 
 interface RowError {
   row: number;
@@ -84,7 +93,13 @@ export default function BatchUploadPage({ titleKey }: PageProps) {
       navigate('/loads/shipper');
     } catch (error) {
       if (error instanceof ApiError && error.errors.length > 0) {
-        setRowErrors(error.errors.map((item) => ({ row: item.row ?? 0, field: item.field ?? item.path ?? '', message: item.message })));
+        setRowErrors(
+          error.errors.map((item) => ({
+            row: item.row ?? 0,
+            field: item.field ?? item.path ?? '',
+            message: item.message,
+          })),
+        );
       }
       notify('error', messageText(messageOf(error)));
     } finally {
@@ -93,7 +108,9 @@ export default function BatchUploadPage({ titleKey }: PageProps) {
   };
 
   const errorsOf = (line: string) => rowErrors.filter((error) => String(error.row) === line);
-  const fileErrors = rowErrors.filter((error) => !rows.some((row) => row.__line === String(error.row)));
+  const fileErrors = rowErrors.filter(
+    (error) => !rows.some((row) => row.__line === String(error.row)),
+  );
   const columns = PREVIEW_COLUMNS.filter((column) => headers.includes(column));
   const shownColumns = columns.length > 0 ? columns : headers.slice(0, 8);
   const invalidRows = new Set(rowErrors.map((error) => String(error.row)));
@@ -111,12 +128,26 @@ export default function BatchUploadPage({ titleKey }: PageProps) {
         <ol className="upload-howto">
           <li>
             <span>{t('marketplace.upload.step1')}</span>
-            <Button type="button" outlined size="small" icon="pi pi-download" label={t('marketplace.upload.template')} onClick={downloadTemplate} />
+            <Button
+              type="button"
+              outlined
+              size="small"
+              icon="pi pi-download"
+              label={t('marketplace.upload.template')}
+              onClick={downloadTemplate}
+            />
           </li>
           <li>{t('marketplace.upload.step2')}</li>
           <li>{t('marketplace.upload.step3')}</li>
         </ol>
-        <FileDropZone label={t('marketplace.upload.file')} accept=".csv,text/csv" file={file} onFile={choose} error={fileError} hint={t('marketplace.upload.hint')} />
+        <FileDropZone
+          label={t('marketplace.upload.file')}
+          accept=".csv,text/csv"
+          file={file}
+          onFile={choose}
+          error={fileError}
+          hint={t('marketplace.upload.hint')}
+        />
       </div>
       {rows.length > 0 && (
         <div className="card upload-preview">
@@ -128,30 +159,82 @@ export default function BatchUploadPage({ titleKey }: PageProps) {
                 : t('marketplace.upload.ready', { count: rows.length })}
             </div>
           </div>
-          {busy && <ProgressBar mode="indeterminate" style={{ height: '4px' }} aria-label={t('marketplace.upload.importing')} />}
+          {busy && (
+            <ProgressBar
+              mode="indeterminate"
+              style={{ height: '4px' }}
+              aria-label={t('marketplace.upload.importing')}
+            />
+          )}
           {fileErrors.map((error, index) => (
-            <Message key={index} severity="error" text={`${error.field ? `${error.field}: ` : ''}${messageText(error.message)}`} className="upload-file-error" />
+            <Message
+              key={index}
+              severity="error"
+              text={`${error.field ? `${error.field}: ` : ''}${messageText(error.message)}`}
+              className="upload-file-error"
+            />
           ))}
           {/* Keyed by the errors: PrimeReact re-renders a cell only when its row changes, so the Problems column would keep its old content. */}
-          <DataTable key={rowErrors.map((error) => `${error.row}:${error.field}`).join('|')} value={rows} dataKey="__line" size="small" scrollable scrollHeight="28rem" pt={{ wrapper: { tabIndex: 0, role: 'region', 'aria-label': t('marketplace.upload.problems') } }} rowClassName={(row: CsvRow) => (invalidRows.has(row.__line) ? 'row-invalid' : '')}>
+          <DataTable
+            key={rowErrors.map((error) => `${error.row}:${error.field}`).join('|')}
+            value={rows}
+            dataKey="__line"
+            size="small"
+            scrollable
+            scrollHeight="28rem"
+            pt={{
+              wrapper: {
+                tabIndex: 0,
+                role: 'region',
+                'aria-label': t('marketplace.upload.problems'),
+              },
+            }}
+            rowClassName={(row: CsvRow) => (invalidRows.has(row.__line) ? 'row-invalid' : '')}
+          >
             <Column field="__line" header={t('marketplace.upload.line')} className="tabular" />
-            {shownColumns.map((column) => <Column key={column} field={column} header={column} />)}
+            {shownColumns.map((column) => (
+              <Column key={column} field={column} header={column} />
+            ))}
             <Column
               header={t('marketplace.upload.problems')}
               body={(row: CsvRow) => {
                 const found = errorsOf(row.__line);
-                if (found.length === 0) return rowErrors.length > 0 ? <i className="pi pi-check-circle row-ok" role="img" aria-label={t('marketplace.upload.rowOk')} /> : null;
+                if (found.length === 0)
+                  return rowErrors.length > 0 ? (
+                    <i
+                      className="pi pi-check-circle row-ok"
+                      role="img"
+                      aria-label={t('marketplace.upload.rowOk')}
+                    />
+                  ) : null;
                 return (
                   <ul className="row-errors">
-                    {found.map((error, index) => <li key={index}><strong>{error.field}</strong>: {messageText(error.message)}</li>)}
+                    {found.map((error, index) => (
+                      <li key={index}>
+                        <strong>{error.field}</strong>: {messageText(error.message)}
+                      </li>
+                    ))}
                   </ul>
                 );
               }}
             />
           </DataTable>
           <div className="form-actions">
-            <Button type="button" text severity="secondary" label={t('common.cancel')} onClick={() => choose(null)} disabled={busy} />
-            <Button type="button" icon="pi pi-cloud-upload" label={t('marketplace.upload.import', { count: rows.length })} loading={busy} onClick={importFile} />
+            <Button
+              type="button"
+              text
+              severity="secondary"
+              label={t('common.cancel')}
+              onClick={() => choose(null)}
+              disabled={busy}
+            />
+            <Button
+              type="button"
+              icon="pi pi-cloud-upload"
+              label={t('marketplace.upload.import', { count: rows.length })}
+              loading={busy}
+              onClick={importFile}
+            />
           </div>
         </div>
       )}

@@ -12,43 +12,95 @@ import { applyPushedLoad, matchesSearch } from './marketplaceRows.ts';
 
 configure({ asyncUtilTimeout: 15_000 });
 
-const place = (city: string, state: string, latitude: number, longitude: number) => ({ address: `${city}, ${state}`, city, state, latitude, longitude, timezone: 'America/Chicago' });
+const place = (city: string, state: string, latitude: number, longitude: number) => ({
+  address: `${city}, ${state}`,
+  city,
+  state,
+  latitude,
+  longitude,
+  timezone: 'America/Chicago',
+});
 /** A `load:posted` / `load:updated` payload as the server pushes it. */
 const pushed = (overrides: Partial<LoadRowPayload>): LoadRowPayload => ({
-  id: 'l1', guid: 'L-000101', loadStatus: 4, loadStatusName: 'Created', pickup: place('Chicago', 'IL', 41.88, -87.63), dropoff: place('Dallas', 'TX', 32.78, -96.8),
-  pickupTime: '2030-01-10T14:00:00.000Z', dropoffTime: '2030-01-11T20:00:00.000Z', expiration: '2030-01-09T14:00:00.000Z', expirationTimezone: 'America/Chicago',
-  loadTypeId: 1, loadType: 'FTL', equipment: [15], equipmentNames: ['53 ft Reefer'], accessories: [], weight: 42000, commodity: 'Berries', refNumber: 'PO-1',
-  distance: 925, stopsCount: 2, status: 4, statusName: 'Created', shipper: 'Prairie Foods Inc.', open: true, ...overrides,
+  id: 'l1',
+  guid: 'L-000101',
+  loadStatus: 4,
+  loadStatusName: 'Created',
+  pickup: place('Chicago', 'IL', 41.88, -87.63),
+  dropoff: place('Dallas', 'TX', 32.78, -96.8),
+  pickupTime: '2030-01-10T14:00:00.000Z',
+  dropoffTime: '2030-01-11T20:00:00.000Z',
+  expiration: '2030-01-09T14:00:00.000Z',
+  expirationTimezone: 'America/Chicago',
+  loadTypeId: 1,
+  loadType: 'FTL',
+  equipment: [15],
+  equipmentNames: ['53 ft Reefer'],
+  accessories: [],
+  weight: 42000,
+  commodity: 'Berries',
+  refNumber: 'PO-1',
+  distance: 925,
+  stopsCount: 2,
+  status: 4,
+  statusName: 'Created',
+  shipper: 'Prairie Foods Inc.',
+  open: true,
+  ...overrides,
 });
-const tableRow = (overrides: Partial<LoadRowPayload>) => ({ ...pushed(overrides), myProposal: null, actions: [1, 5] });
+const tableRow = (overrides: Partial<LoadRowPayload>) => ({
+  ...pushed(overrides),
+  myProposal: null,
+  actions: [1, 5],
+});
 
 describe("the carriers' marketplace applies pushed rows", { timeout: 60_000 }, () => {
   beforeEach(() => resetApp(users.carrier));
 
   it('adds a posted load, replaces a changed one and drops one that left, without reading the table again', async () => {
-    const server = fakeServer((request) => (request.path.startsWith('/api/loads/carrier') ? { body: tableOf([tableRow({}), tableRow({ id: 'l2', guid: 'L-000102', commodity: 'Apples' })]) } : undefined));
+    const server = fakeServer((request) =>
+      request.path.startsWith('/api/loads/carrier')
+        ? {
+            body: tableOf([
+              tableRow({}),
+              tableRow({ id: 'l2', guid: 'L-000102', commodity: 'Apples' }),
+            ]),
+          }
+        : undefined,
+    );
     renderMarketplaceAt('/loads/carrier');
     await screen.findByText('L-000101');
     await waitFor(() => expect(server.calls('GET', '/api/loads/carrier').length).toBe(2)); // the table and the map
     const reads = server.calls('GET', '/api/loads/carrier').length;
 
-    await act(async () => publishRealtime('load:posted', pushed({ id: 'l3', guid: 'L-000103', commodity: 'Cheese' })));
+    await act(async () =>
+      publishRealtime('load:posted', pushed({ id: 'l3', guid: 'L-000103', commodity: 'Cheese' })),
+    );
     const added = (await screen.findByText('L-000103')).closest('tr')!;
     expect(within(added).getByText('New')).toBeTruthy();
     expect(within(added).getByText('Cheese')).toBeTruthy();
 
-    await act(async () => publishRealtime('load:updated', pushed({ id: 'l2', guid: 'L-000102', commodity: 'Pears' })));
+    await act(async () =>
+      publishRealtime('load:updated', pushed({ id: 'l2', guid: 'L-000102', commodity: 'Pears' })),
+    );
     expect(await screen.findByText('Pears')).toBeTruthy();
     expect(screen.queryByText('Apples')).toBeNull();
 
-    await act(async () => publishRealtime('load:updated', pushed({ id: 'l1', open: false, status: 5, statusName: 'Accepted' })));
+    await act(async () =>
+      publishRealtime(
+        'load:updated',
+        pushed({ id: 'l1', open: false, status: 5, statusName: 'Accepted' }),
+      ),
+    );
     await waitFor(() => expect(screen.queryByText('L-000101')).toBeNull());
     expect(screen.getByText('L-000102')).toBeTruthy();
     expect(server.calls('GET', '/api/loads/carrier').length).toBe(reads);
   });
 
   it("says 'Live' only while the connection is up, and 'Reconnecting…' otherwise", async () => {
-    fakeServer((request) => (request.path.startsWith('/api/loads/carrier') ? { body: tableOf([]) } : undefined));
+    fakeServer((request) =>
+      request.path.startsWith('/api/loads/carrier') ? { body: tableOf([]) } : undefined,
+    );
     renderMarketplaceAt('/loads/carrier');
     const badge = (await screen.findByText('Reconnecting…')).closest('.live-indicator')!;
     expect(badge.textContent).toContain('Reconnecting…');
@@ -60,11 +112,19 @@ describe("the carriers' marketplace applies pushed rows", { timeout: 60_000 }, (
 });
 
 describe('which pushed loads the search keeps', () => {
-  const search = () => ({ ...emptySearch(), origin: { latitude: 41.88, longitude: -87.63, radius: 50, label: 'Chicago' }, originRadius: 50, equipment: [15], maxWeight: '45000' });
+  const search = () => ({
+    ...emptySearch(),
+    origin: { latitude: 41.88, longitude: -87.63, radius: 50, label: 'Chicago' },
+    originRadius: 50,
+    equipment: [15],
+    maxWeight: '45000',
+  });
 
   it('keeps a load inside the origin circle with a matching trailer and weight; not one outside any of them', () => {
     expect(matchesSearch(pushed({}), search())).toBe(true);
-    expect(matchesSearch(pushed({ pickup: place('Milwaukee', 'WI', 43.04, -87.91) }), search())).toBe(false);
+    expect(
+      matchesSearch(pushed({ pickup: place('Milwaukee', 'WI', 43.04, -87.91) }), search()),
+    ).toBe(false);
     expect(matchesSearch(pushed({ equipment: [1] }), search())).toBe(false);
     expect(matchesSearch(pushed({ weight: 46000 }), search())).toBe(false);
     expect(matchesSearch(pushed({}), search(), 'berr')).toBe(true);
@@ -73,10 +133,24 @@ describe('which pushed loads the search keeps', () => {
 
   it('drops a row that no longer matches or left the marketplace, and does not add one that does not match', () => {
     const rows = [tableRow({}) as never];
-    expect(applyPushedLoad(rows, pushed({ weight: 50000 }), search())).toMatchObject({ rows: [], delta: -1 });
-    expect(applyPushedLoad(rows, pushed({ open: false }), search())).toMatchObject({ rows: [], delta: -1 });
-    expect(applyPushedLoad(rows, pushed({ expiration: '2020-01-01T00:00:00.000Z' }), search())).toMatchObject({ rows: [], delta: -1 });
-    expect(applyPushedLoad([], pushed({ id: 'l9', equipment: [1] }), search())).toMatchObject({ rows: [], delta: 0, added: false });
-    expect(applyPushedLoad([], pushed({ id: 'l9' }), search()).rows.map((row) => row.id)).toEqual(['l9']);
+    expect(applyPushedLoad(rows, pushed({ weight: 50000 }), search())).toMatchObject({
+      rows: [],
+      delta: -1,
+    });
+    expect(applyPushedLoad(rows, pushed({ open: false }), search())).toMatchObject({
+      rows: [],
+      delta: -1,
+    });
+    expect(
+      applyPushedLoad(rows, pushed({ expiration: '2020-01-01T00:00:00.000Z' }), search()),
+    ).toMatchObject({ rows: [], delta: -1 });
+    expect(applyPushedLoad([], pushed({ id: 'l9', equipment: [1] }), search())).toMatchObject({
+      rows: [],
+      delta: 0,
+      added: false,
+    });
+    expect(applyPushedLoad([], pushed({ id: 'l9' }), search()).rows.map((row) => row.id)).toEqual([
+      'l9',
+    ]);
   });
 });

@@ -22,14 +22,38 @@ export interface CarrierSearch {
 }
 
 export const emptySearch = (): CarrierSearch => ({
-  originText: '', origin: null, originRadius: DEFAULT_SEARCH_RADIUS, destinationText: '', destination: null, destinationRadius: DEFAULT_SEARCH_RADIUS,
-  equipment: [], pickupFrom: '', pickupTo: '', maxWeight: '',
+  originText: '',
+  origin: null,
+  originRadius: DEFAULT_SEARCH_RADIUS,
+  destinationText: '',
+  destination: null,
+  destinationRadius: DEFAULT_SEARCH_RADIUS,
+  equipment: [],
+  pickupFrom: '',
+  pickupTo: '',
+  maxWeight: '',
 });
 
 /** The `filters` of GET loads/carrier (docs/api.md "Table protocol"); empty ones are dropped by the table. */
 export const searchFilters = (search: CarrierSearch): Record<string, unknown> => ({
-  origin: search.origin ? [{ latitude: search.origin.latitude, longitude: search.origin.longitude, radius: search.originRadius }] : [],
-  destination: search.destination ? [{ latitude: search.destination.latitude, longitude: search.destination.longitude, radius: search.destinationRadius }] : [],
+  origin: search.origin
+    ? [
+        {
+          latitude: search.origin.latitude,
+          longitude: search.origin.longitude,
+          radius: search.originRadius,
+        },
+      ]
+    : [],
+  destination: search.destination
+    ? [
+        {
+          latitude: search.destination.latitude,
+          longitude: search.destination.longitude,
+          radius: search.destinationRadius,
+        },
+      ]
+    : [],
   equipment: search.equipment,
   pickupFrom: search.pickupFrom ? [new Date(`${search.pickupFrom}T00:00`).toISOString()] : [],
   pickupTo: search.pickupTo ? [new Date(`${search.pickupTo}T23:59:59`).toISOString()] : [],
@@ -46,8 +70,12 @@ interface Props {
 /** Origin and destination with their radius, equipment, pickup dates and the most weight. */
 export function CarrierSearchForm({ search, onChange, onClear, onSave }: Props) {
   const { t } = useTranslation();
-  const set = <K extends keyof CarrierSearch>(field: K, value: CarrierSearch[K]) => onChange({ ...search, [field]: value });
-  const radii = searchRadii.map((radius) => ({ value: radius, label: t('marketplace.units.miles', { value: radius }) }));
+  const set = <K extends keyof CarrierSearch>(field: K, value: CarrierSearch[K]) =>
+    onChange({ ...search, [field]: value });
+  const radii = searchRadii.map((radius) => ({
+    value: radius,
+    label: t('marketplace.units.miles', { value: radius }),
+  }));
   const area = (side: 'origin' | 'destination') => {
     const textField = side === 'origin' ? 'originText' : 'destinationText';
     const radiusField = side === 'origin' ? 'originRadius' : 'destinationRadius';
@@ -58,18 +86,45 @@ export function CarrierSearchForm({ search, onChange, onClear, onSave }: Props) 
           label={t(`marketplace.search.${side}`)}
           value={search[textField]}
           attribution={false}
-          onType={(text) => onChange({ ...search, [textField]: text, [side]: text.trim() === '' ? null : search[side] })}
-          onPick={(place) => onChange({ ...search, [textField]: place.name, [side]: { latitude: place.latitude, longitude: place.longitude, radius: search[radiusField], label: place.name } })}
+          onType={(text) =>
+            onChange({
+              ...search,
+              [textField]: text,
+              [side]: text.trim() === '' ? null : search[side],
+            })
+          }
+          onPick={(place) =>
+            onChange({
+              ...search,
+              [textField]: place.name,
+              [side]: {
+                latitude: place.latitude,
+                longitude: place.longitude,
+                radius: search[radiusField],
+                label: place.name,
+              },
+            })
+          }
         />
         <div className="form-field radius-field">
           <label htmlFor={`search-${side}-radius`}>{t('marketplace.search.radius')}</label>
-          <Dropdown inputId={`search-${side}-radius`} value={search[radiusField]} options={radii} onChange={(event) => set(radiusField, event.value as number)} />
+          <Dropdown
+            inputId={`search-${side}-radius`}
+            value={search[radiusField]}
+            options={radii}
+            onChange={(event) => set(radiusField, event.value as number)}
+          />
         </div>
       </div>
     );
   };
   return (
-    <form className="card carrier-search" onSubmit={(event) => event.preventDefault()} role="search" aria-label={t('marketplace.search.title')}>
+    <form
+      className="card carrier-search"
+      onSubmit={(event) => event.preventDefault()}
+      role="search"
+      aria-label={t('marketplace.search.title')}
+    >
       <div className="carrier-search-grid">
         {area('origin')}
         {area('destination')}
@@ -87,20 +142,48 @@ export function CarrierSearchForm({ search, onChange, onClear, onSave }: Props) 
         </div>
         <div className="form-field">
           <label htmlFor="search-from">{t('marketplace.search.pickupFrom')}</label>
-          <InputText id="search-from" type="date" value={search.pickupFrom} onChange={(event) => set('pickupFrom', event.target.value)} />
+          <InputText
+            id="search-from"
+            type="date"
+            value={search.pickupFrom}
+            onChange={(event) => set('pickupFrom', event.target.value)}
+          />
         </div>
         <div className="form-field">
           <label htmlFor="search-to">{t('marketplace.search.pickupTo')}</label>
-          <InputText id="search-to" type="date" value={search.pickupTo} onChange={(event) => set('pickupTo', event.target.value)} />
+          <InputText
+            id="search-to"
+            type="date"
+            value={search.pickupTo}
+            onChange={(event) => set('pickupTo', event.target.value)}
+          />
         </div>
         <div className="form-field">
           <label htmlFor="search-weight">{t('marketplace.search.maxWeight')}</label>
-          <InputText id="search-weight" inputMode="numeric" value={search.maxWeight} onChange={(event) => set('maxWeight', event.target.value.replace(/[^\d.]/g, ''))} />
+          <InputText
+            id="search-weight"
+            inputMode="numeric"
+            value={search.maxWeight}
+            onChange={(event) => set('maxWeight', event.target.value.replace(/[^\d.]/g, ''))}
+          />
         </div>
       </div>
       <div className="carrier-search-actions">
-        <Button type="button" text severity="secondary" icon="pi pi-filter-slash" label={t('marketplace.search.clear')} onClick={onClear} />
-        <Button type="button" outlined icon="pi pi-bell" label={t('marketplace.search.save')} onClick={onSave} />
+        <Button
+          type="button"
+          text
+          severity="secondary"
+          icon="pi pi-filter-slash"
+          label={t('marketplace.search.clear')}
+          onClick={onClear}
+        />
+        <Button
+          type="button"
+          outlined
+          icon="pi pi-bell"
+          label={t('marketplace.search.save')}
+          onClick={onSave}
+        />
       </div>
     </form>
   );

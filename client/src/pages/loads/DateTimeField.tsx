@@ -23,16 +23,29 @@ interface Props {
 export function useTimeZoneOptions() {
   const { t } = useTranslation();
   return useMemo(
-    () => timeZonesAt(new Date().toISOString()).map((zone) => ({
-      value: zone.id,
-      label: `${t(`marketplace.zones.${zone.id.replace('/', '_')}` as never) as string} · ${zone.shortName} (UTC${zone.offset})`,
-    })),
+    () =>
+      timeZonesAt(new Date().toISOString()).map((zone) => ({
+        value: zone.id,
+        label: `${t(`marketplace.zones.${zone.id.replace('/', '_')}` as never) as string} · ${zone.shortName} (UTC${zone.offset})`,
+      })),
     [t],
   );
 }
 
 /** A date-time (the internal `YYYY-MM-DDTHH:mm`) with the time zone it is read in. */
-export function DateTimeField({ id, label, value, onChange, zone, onZoneChange, error, zoneError, required, disabled, min }: Props) {
+export function DateTimeField({
+  id,
+  label,
+  value,
+  onChange,
+  zone,
+  onZoneChange,
+  error,
+  zoneError,
+  required,
+  disabled,
+  min,
+}: Props) {
   const { t } = useTranslation();
   const zones = useTimeZoneOptions();
   return (
@@ -68,7 +81,11 @@ export function DateTimeField({ id, label, value, onChange, zone, onZoneChange, 
           className="zone-picker"
         />
       </div>
-      {error && <small id={`${id}-error`} className="p-error">{error}</small>}
+      {error && (
+        <small id={`${id}-error`} className="p-error">
+          {error}
+        </small>
+      )}
       {zoneError && <small className="p-error">{zoneError}</small>}
     </div>
   );

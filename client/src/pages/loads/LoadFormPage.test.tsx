@@ -9,25 +9,58 @@ import { fakeServer, get, renderMarketplaceAt } from './marketplace.testing.tsx'
 configure({ asyncUtilTimeout: 15_000 });
 
 const ZONE = 'America/New_York'; // jsdom runs in UTC, not one of the six: the form starts on New York
-const wall = (shift: Record<string, number>) => DateTime.now().setZone(ZONE).plus(shift).toFormat("yyyy-MM-dd'T'HH:mm");
+const wall = (shift: Record<string, number>) =>
+  DateTime.now().setZone(ZONE).plus(shift).toFormat("yyyy-MM-dd'T'HH:mm");
 
-const chicago = { id: 'p1', name: 'Chicago, IL', address: 'Chicago, IL 60601', latitude: 41.88, longitude: -87.63, city: 'Chicago', state: 'IL', zip: '60601' };
-const dallas = { id: 'p2', name: 'Dallas, TX', address: 'Dallas, TX 75201', latitude: 32.78, longitude: -96.8, city: 'Dallas', state: 'TX', zip: '75201' };
+const chicago = {
+  id: 'p1',
+  name: 'Chicago, IL',
+  address: 'Chicago, IL 60601',
+  latitude: 41.88,
+  longitude: -87.63,
+  city: 'Chicago',
+  state: 'IL',
+  zip: '60601',
+};
+const dallas = {
+  id: 'p2',
+  name: 'Dallas, TX',
+  address: 'Dallas, TX 75201',
+  latitude: 32.78,
+  longitude: -96.8,
+  city: 'Dallas',
+  state: 'TX',
+  zip: '75201',
+};
 const savedDock = {
-  id: '7b0e4a4e-58a8-4b53-9b0f-0d5c2a1f1a11', name: 'Memphis Dock 4', address: 'Memphis, TN 38103', city: 'Memphis', state: 'TN',
-  latitude: 35.15, longitude: -90.05, contactName: 'Rita', contactPhone: '901-555-0101', number: 'D4', locationType: 3,
+  id: '7b0e4a4e-58a8-4b53-9b0f-0d5c2a1f1a11',
+  name: 'Memphis Dock 4',
+  address: 'Memphis, TN 38103',
+  city: 'Memphis',
+  state: 'TN',
+  latitude: 35.15,
+  longitude: -90.05,
+  contactName: 'Rita',
+  contactPhone: '901-555-0101',
+  number: 'D4',
+  locationType: 3,
 };
 
 const places = (request: { method: string; path: string }) => {
-  if (request.method !== 'GET' || !request.path.startsWith('/api/places/autocomplete')) return undefined;
+  if (request.method !== 'GET' || !request.path.startsWith('/api/places/autocomplete'))
+    return undefined;
   const q = new URL(request.path, 'http://x').searchParams.get('q')?.toLowerCase() ?? '';
   return { body: [chicago, dallas].filter((place) => place.name.toLowerCase().startsWith(q)) };
 };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field by its label; a required field's label ends with ' *'. */
-const field = (label: string | RegExp) => screen.getByLabelText(typeof label === 'string' ? new RegExp(`^${escape(label)}( \\*)?$`) : label) as HTMLInputElement;
-const type = (label: string | RegExp, value: string) => fireEvent.change(field(label), { target: { value } });
+const field = (label: string | RegExp) =>
+  screen.getByLabelText(
+    typeof label === 'string' ? new RegExp(`^${escape(label)}( \\*)?$`) : label,
+  ) as HTMLInputElement;
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(field(label), { target: { value } });
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 const back = () => screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement;
 const expectText = async (text: string) => expect(await screen.findByText(text)).toBeTruthy();
@@ -36,7 +69,10 @@ const expectText = async (text: string) => expect(await screen.findByText(text))
 const findOption = (text: string | RegExp) =>
   waitFor(() => {
     const found = [...document.querySelectorAll<HTMLElement>('[role=option]')].find((option) =>
-      (typeof text === 'string' ? option.textContent?.trim() === text : text.test(option.textContent ?? '')));
+      typeof text === 'string'
+        ? option.textContent?.trim() === text
+        : text.test(option.textContent ?? ''),
+    );
     if (!found) throw new Error(`no option ${String(text)}`);
     return found;
   });
@@ -57,7 +93,9 @@ async function fillGeneralInfo(pickupAt = wall({ days: 2 })) {
 }
 
 async function pickPlace(stop: HTMLElement, text: string, name: string) {
-  fireEvent.change(within(stop).getByRole('combobox', { name: /Location/ }), { target: { value: text } });
+  fireEvent.change(within(stop).getByRole('combobox', { name: /Location/ }), {
+    target: { value: text },
+  });
   fireEvent.click(await within(stop).findByRole('option', { name: new RegExp(name) }));
 }
 
@@ -113,7 +151,9 @@ describe('the load form', { timeout: 60_000 }, () => {
     await expectText("Expiration can't be after pickup start date");
 
     // The zone picker can be cleared: the zone is required.
-    const zone = document.getElementById('pickupTimestampStart-zone')!.closest('.p-dropdown') as HTMLElement;
+    const zone = document
+      .getElementById('pickupTimestampStart-zone')!
+      .closest('.p-dropdown') as HTMLElement;
     fireEvent.pointerUp(zone.querySelector('.p-dropdown-clear-icon')!);
     next();
     await expectText('Please select a timezone');
@@ -130,11 +170,15 @@ describe('the load form', { timeout: 60_000 }, () => {
     next();
     await screen.findByRole('heading', { name: 'Locations', level: 2 });
 
-    const [pickup, dropoff] = screen.getAllByRole('group').filter((element) => element.tagName === 'FIELDSET');
+    const [pickup, dropoff] = screen
+      .getAllByRole('group')
+      .filter((element) => element.tagName === 'FIELDSET');
     expect(within(pickup).getByLabelText('Pickup number')).toBeTruthy();
     expect(within(dropoff).getByLabelText('Dropoff number')).toBeTruthy();
     expect(within(pickup).getByText('e.g. 555 555 5555', { selector: 'small' })).toBeTruthy();
-    expect(within(pickup).getByText('Place data: GeoNames (geonames.org), licensed under CC BY 4.0.')).toBeTruthy();
+    expect(
+      within(pickup).getByText('Place data: GeoNames (geonames.org), licensed under CC BY 4.0.'),
+    ).toBeTruthy();
 
     fireEvent.click(screen.getByRole('button', { name: 'Add extra stop' }));
     const stops = screen.getAllByRole('group').filter((element) => element.tagName === 'FIELDSET');
@@ -142,10 +186,14 @@ describe('the load form', { timeout: 60_000 }, () => {
     expect(within(stops[1]).queryByLabelText(/number/)).toBeNull();
     expect(within(stops[2]).getByLabelText('Dropoff number')).toBeTruthy();
     fireEvent.click(within(stops[1]).getByRole('button', { name: 'Remove the stop' }));
-    expect(screen.getAllByRole('group').filter((element) => element.tagName === 'FIELDSET')).toHaveLength(2);
+    expect(
+      screen.getAllByRole('group').filter((element) => element.tagName === 'FIELDSET'),
+    ).toHaveLength(2);
 
     // A typed place that matches nothing, and an empty saved-locations list.
-    fireEvent.change(within(pickup).getByRole('combobox', { name: /Location/ }), { target: { value: 'Zzyzx' } });
+    fireEvent.change(within(pickup).getByRole('combobox', { name: /Location/ }), {
+      target: { value: 'Zzyzx' },
+    });
     await within(pickup).findByText('No results.');
     fireEvent.click(within(pickup).getByLabelText('Saved location').closest('.p-dropdown')!);
     await expectText('No saved locations');
@@ -158,8 +206,14 @@ describe('the load form', { timeout: 60_000 }, () => {
     expect(await within(pickup).findByText('Please select a valid location')).toBeTruthy();
     expect(within(dropoff).getByText('Please select a valid location.')).toBeTruthy();
     expect(within(pickup).getByText('Please enter the facility name.')).toBeTruthy();
-    expect(within(dropoff).getByText('Please enter the name with more then 3 characters.')).toBeTruthy();
-    expect(within(pickup).getByText('Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)')).toBeTruthy();
+    expect(
+      within(dropoff).getByText('Please enter the name with more then 3 characters.'),
+    ).toBeTruthy();
+    expect(
+      within(pickup).getByText(
+        'Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)',
+      ),
+    ).toBeTruthy();
     expect(screen.getByRole('heading', { name: 'Locations', level: 2 })).toBeTruthy();
     expect(server.calls('POST', '/api/loads')).toHaveLength(0);
   });
@@ -168,8 +222,18 @@ describe('the load form', { timeout: 60_000 }, () => {
     const server = fakeServer(
       get('/api/loads/list/getSavedLocations', [savedDock]),
       places,
-      (request) => (request.method === 'POST' && request.path === '/api/loads' ? { status: 201, body: { id: 'a1', guid: 'L-000001' } } : undefined),
-      get('/api/loads/shipper', { page: 1, pageSize: 10, total: 0, totalPages: 0, data: [], actions: [] }),
+      (request) =>
+        request.method === 'POST' && request.path === '/api/loads'
+          ? { status: 201, body: { id: 'a1', guid: 'L-000001' } }
+          : undefined,
+      get('/api/loads/shipper', {
+        page: 1,
+        pageSize: 10,
+        total: 0,
+        totalPages: 0,
+        data: [],
+        actions: [],
+      }),
     );
     const { current } = renderMarketplaceAt('/load');
     await screen.findByRole('heading', { name: 'General info', level: 2 });
@@ -179,17 +243,27 @@ describe('the load form', { timeout: 60_000 }, () => {
     await screen.findByRole('heading', { name: 'Locations', level: 2 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Add extra stop' }));
-    const [pickup, extra, dropoff] = screen.getAllByRole('group').filter((element) => element.tagName === 'FIELDSET');
+    const [pickup, extra, dropoff] = screen
+      .getAllByRole('group')
+      .filter((element) => element.tagName === 'FIELDSET');
     await pickPlace(pickup, 'chi', 'Chicago');
-    fireEvent.change(within(pickup).getByLabelText(/Facility Name/), { target: { value: 'Chicago Cold Storage' } });
-    fireEvent.change(within(pickup).getByLabelText('Contact phone'), { target: { value: '(312) 555-0100' } });
-    fireEvent.change(within(pickup).getByLabelText('Pickup number'), { target: { value: 'PU-778' } });
+    fireEvent.change(within(pickup).getByLabelText(/Facility Name/), {
+      target: { value: 'Chicago Cold Storage' },
+    });
+    fireEvent.change(within(pickup).getByLabelText('Contact phone'), {
+      target: { value: '(312) 555-0100' },
+    });
+    fireEvent.change(within(pickup).getByLabelText('Pickup number'), {
+      target: { value: 'PU-778' },
+    });
     fireEvent.click(within(pickup).getByLabelText('Save this location for later loads'));
     // The extra stop comes from a saved location.
     fireEvent.click(within(extra).getByLabelText('Saved location').closest('.p-dropdown')!);
     fireEvent.click(await findOption(/Memphis Dock 4/));
     await pickPlace(dropoff, 'dal', 'Dallas');
-    fireEvent.change(within(dropoff).getByLabelText(/Facility Name/), { target: { value: 'Dallas DC' } });
+    fireEvent.change(within(dropoff).getByLabelText(/Facility Name/), {
+      target: { value: 'Dallas DC' },
+    });
     next();
     await screen.findByRole('heading', { name: 'Load Details', level: 2 });
 
@@ -213,32 +287,97 @@ describe('the load form', { timeout: 60_000 }, () => {
     const [posted] = server.calls('POST', '/api/loads');
     const body = posted.body as Record<string, any>;
     expect(body).toMatchObject({
-      pickupTimestampStart: pickupAt, pickupTimezone: ZONE, loadEquipment: [15], loadAccessories: [4], weight: 42000,
-      refNumber: 'PO-99812', commodity: 'Frozen berries', rate: 1, rateTypeId: 1, loadTypeId: 1,
+      pickupTimestampStart: pickupAt,
+      pickupTimezone: ZONE,
+      loadEquipment: [15],
+      loadAccessories: [4],
+      weight: 42000,
+      refNumber: 'PO-99812',
+      commodity: 'Frozen berries',
+      rate: 1,
+      rateTypeId: 1,
+      loadTypeId: 1,
     });
-    expect(body.locations.map((stop: any) => [stop.locationType, stop.name, stop.latitude])).toEqual([
-      [1, 'Chicago Cold Storage', 41.88], [3, 'Memphis Dock 4', 35.15], [4, 'Dallas DC', 32.78],
+    expect(
+      body.locations.map((stop: any) => [stop.locationType, stop.name, stop.latitude]),
+    ).toEqual([
+      [1, 'Chicago Cold Storage', 41.88],
+      [3, 'Memphis Dock 4', 35.15],
+      [4, 'Dallas DC', 32.78],
     ]);
-    expect(body.locations[0]).toMatchObject({ saveLocation: true, number: 'PU-778', contactPhone: '(312) 555-0100' });
+    expect(body.locations[0]).toMatchObject({
+      saveLocation: true,
+      number: 'PU-778',
+      contactPhone: '(312) 555-0100',
+    });
     expect(body.locations[1]).toMatchObject({ savedLocationId: savedDock.id });
   });
 
   it("edits a stored load under 'Updating Load {id}' and names a zone outside the list", async () => {
     const stored = {
-      id: 'a2', guid: 'L-000123', status: 4, statusName: 'Created', shipper: 'Acme', postedAt: new Date().toISOString(),
-      pickupTimestampStart: DateTime.now().plus({ days: 2 }).toUTC().toISO(), pickupTimestampEnd: null, pickupTimezone: 'Europe/Paris',
-      dropOffTimestampStart: DateTime.now().plus({ days: 3 }).toUTC().toISO(), dropOffTimestampEnd: null, dropoffTimezone: ZONE,
-      expiration: DateTime.now().plus({ days: 1 }).toUTC().toISO(), expirationTimezone: ZONE, loadTypeId: 1, carriersSortingTypeId: 1,
-      loadAccessories: [10], loadEquipment: [15], description: '', weight: 1000, commodity: 'Paper', refNumber: 'R1',
+      id: 'a2',
+      guid: 'L-000123',
+      status: 4,
+      statusName: 'Created',
+      shipper: 'Acme',
+      postedAt: new Date().toISOString(),
+      pickupTimestampStart: DateTime.now().plus({ days: 2 }).toUTC().toISO(),
+      pickupTimestampEnd: null,
+      pickupTimezone: 'Europe/Paris',
+      dropOffTimestampStart: DateTime.now().plus({ days: 3 }).toUTC().toISO(),
+      dropOffTimestampEnd: null,
+      dropoffTimezone: ZONE,
+      expiration: DateTime.now().plus({ days: 1 }).toUTC().toISO(),
+      expirationTimezone: ZONE,
+      loadTypeId: 1,
+      carriersSortingTypeId: 1,
+      loadAccessories: [10],
+      loadEquipment: [15],
+      description: '',
+      weight: 1000,
+      commodity: 'Paper',
+      refNumber: 'R1',
       locations: [
-        { id: 's1', locationType: 1, address: 'Chicago, IL', city: 'Chicago', state: 'IL', name: 'Dock A', latitude: 41.88, longitude: -87.63, contactName: null, contactPhone: null, number: null },
-        { id: 's2', locationType: 4, address: 'Dallas, TX', city: 'Dallas', state: 'TX', name: 'Dock B', latitude: 32.78, longitude: -96.8, contactName: null, contactPhone: null, number: null },
+        {
+          id: 's1',
+          locationType: 1,
+          address: 'Chicago, IL',
+          city: 'Chicago',
+          state: 'IL',
+          name: 'Dock A',
+          latitude: 41.88,
+          longitude: -87.63,
+          contactName: null,
+          contactPhone: null,
+          number: null,
+        },
+        {
+          id: 's2',
+          locationType: 4,
+          address: 'Dallas, TX',
+          city: 'Dallas',
+          state: 'TX',
+          name: 'Dock B',
+          latitude: 32.78,
+          longitude: -96.8,
+          contactName: null,
+          contactPhone: null,
+          number: null,
+        },
       ],
-      contactsHidden: false, acceptedProposalId: null, price: null, tourId: null, contractFileId: null, cancelMessage: null, canEdit: true,
+      contactsHidden: false,
+      acceptedProposalId: null,
+      price: null,
+      tourId: null,
+      contractFileId: null,
+      cancelMessage: null,
+      canEdit: true,
     };
     fakeServer(get('/api/loads/list/getSavedLocations', []), get('/api/loads/a2', stored));
     renderMarketplaceAt('/loads/edit/a2');
-    expect(await screen.findByRole('heading', { name: 'Updating Load L-000123', level: 1 })).toBeTruthy();
+    expect(
+      await screen.findByRole('heading', { name: 'Updating Load L-000123', level: 1 }),
+    ).toBeTruthy();
     await waitFor(() => expect(field('Pickup date and time').value).not.toBe(''));
     next();
     await expectText('Please select a valid timezone');

@@ -8,7 +8,16 @@ import { ApiError, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import {
-  errorsOfStep, type FieldErrors, firstStepWithErrors, fromLoad, initialValues, type LoadFormValues, pastDateMessage, steps, toLoadBody, validateLoad,
+  errorsOfStep,
+  type FieldErrors,
+  firstStepWithErrors,
+  fromLoad,
+  initialValues,
+  type LoadFormValues,
+  pastDateMessage,
+  steps,
+  toLoadBody,
+  validateLoad,
 } from './loadForm.model.ts';
 import { DetailsStep, GeneralStep, LocationsStep } from './LoadFormSteps.tsx';
 import { useLoadMessageText } from './loadMessages.ts';
@@ -44,13 +53,17 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
 
   useEffect(() => {
     // The specification: saved-location failures are only logged.
-    loadsApi.savedLocations().then(setSavedLocations).catch((error: unknown) => console.warn('saved locations', error));
+    loadsApi
+      .savedLocations()
+      .then(setSavedLocations)
+      .catch((error: unknown) => console.warn('saved locations', error));
   }, []);
 
   useEffect(() => {
     if (!loadId) return;
     setLoading(true);
-    loadsApi.get(loadId)
+    loadsApi
+      .get(loadId)
       .then((load) => {
         setValues(fromLoad(load));
         setGuid(load.guid);
@@ -60,14 +73,21 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
       .finally(() => setLoading(false));
   }, [loadId, t]);
 
-  const shown = useMemo(() => Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, messageText(message)])), [errors, messageText]);
+  const shown = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(errors).map(([path, message]) => [path, messageText(message)]),
+      ),
+    [errors, messageText],
+  );
 
   const set = <K extends keyof LoadFormValues>(field: K, value: LoadFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
       const prefix = field === 'stops' ? 'locations' : null;
       const next = { ...current };
-      for (const key of Object.keys(next)) if (prefix ? key.startsWith(prefix) : bodyFieldOf(field) === key) delete next[key];
+      for (const key of Object.keys(next))
+        if (prefix ? key.startsWith(prefix) : bodyFieldOf(field) === key) delete next[key];
       return next;
     });
   };
@@ -75,7 +95,14 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
   const setTime = (field: keyof typeof TIME_FIELDS, value: string) => {
     const [path, zoneField] = TIME_FIELDS[field];
     setValues((current) => ({ ...current, [field]: value }));
-    const zone = values[zoneField === 'pickupTimezone' ? 'pickupTimezone' : zoneField === 'dropoffTimezone' ? 'dropoffTimezone' : 'expirationTimezone'];
+    const zone =
+      values[
+        zoneField === 'pickupTimezone'
+          ? 'pickupTimezone'
+          : zoneField === 'dropoffTimezone'
+            ? 'dropoffTimezone'
+            : 'expirationTimezone'
+      ];
     const past = pastDateMessage(value, zone, new Date().toISOString());
     setErrors((current) => {
       const next = { ...current };
@@ -88,7 +115,8 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
   const next = () => {
     const found = errorsOfStep(validateLoad(values, new Date().toISOString()), step);
     setErrors(found);
-    if (Object.keys(found).length === 0) setStep((current) => Math.min(steps.length - 1, current + 1));
+    if (Object.keys(found).length === 0)
+      setStep((current) => Math.min(steps.length - 1, current + 1));
   };
 
   const submit = async (event: FormEvent) => {
@@ -107,7 +135,10 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
     try {
       if (loadId) await loadsApi.update(toLoadBody(values, loadId));
       else await loadsApi.create(toLoadBody(values));
-      notify('success', loadId ? t('marketplace.messages.loadUpdated') : t('marketplace.messages.loadCreated'));
+      notify(
+        'success',
+        loadId ? t('marketplace.messages.loadUpdated') : t('marketplace.messages.loadCreated'),
+      );
       navigate('/loads/shipper');
     } catch (error) {
       // The server's field errors land under their fields; what was typed stays.
@@ -124,7 +155,9 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
   };
 
   const title = loadId ? t('routes.loadEdit', { id: guid ?? loadId }) : t(titleKey, { id: '' });
-  const model = steps.map((name) => ({ label: t(`marketplace.form.steps.${name}` as never) as string }));
+  const model = steps.map((name) => ({
+    label: t(`marketplace.form.steps.${name}` as never) as string,
+  }));
 
   return (
     <section className="page load-form-page">
@@ -132,7 +165,13 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
         <h1>{title}</h1>
       </header>
       <form className="card load-form" onSubmit={submit} noValidate aria-busy={busy}>
-        <Steps model={model} activeIndex={step} readOnly className="load-steps" aria-label={t('marketplace.form.progress')} />
+        <Steps
+          model={model}
+          activeIndex={step}
+          readOnly
+          className="load-steps"
+          aria-label={t('marketplace.form.progress')}
+        />
         <h2 className="load-step-title">{model[step].label}</h2>
         {loading ? (
           <div className="load-form-skeleton" aria-label={t('common.loading')}>
@@ -141,18 +180,45 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
             <Skeleton height="8rem" />
           </div>
         ) : step === 0 ? (
-          <GeneralStep values={values} set={set} setTime={setTime} errors={shown} creating={!loadId} />
+          <GeneralStep
+            values={values}
+            set={set}
+            setTime={setTime}
+            errors={shown}
+            creating={!loadId}
+          />
         ) : step === 1 ? (
           <LocationsStep values={values} set={set} errors={shown} savedLocations={savedLocations} />
         ) : (
           <DetailsStep values={values} set={set} errors={shown} />
         )}
         <div className="form-actions load-form-actions">
-          <Button type="button" outlined severity="secondary" icon="pi pi-arrow-left" className="flip-rtl-icon" label={t('common.back')} disabled={step === 0 || busy} onClick={() => setStep((current) => Math.max(0, current - 1))} />
+          <Button
+            type="button"
+            outlined
+            severity="secondary"
+            icon="pi pi-arrow-left"
+            className="flip-rtl-icon"
+            label={t('common.back')}
+            disabled={step === 0 || busy}
+            onClick={() => setStep((current) => Math.max(0, current - 1))}
+          />
           {step < steps.length - 1 ? (
-            <Button type="submit" icon="pi pi-arrow-right" iconPos="right" label={t('marketplace.form.next')} disabled={loading} />
+            <Button
+              type="submit"
+              icon="pi pi-arrow-right"
+              iconPos="right"
+              label={t('marketplace.form.next')}
+              disabled={loading}
+            />
           ) : (
-            <Button type="submit" icon="pi pi-check" label={loadId ? t('marketplace.form.update') : t('marketplace.form.post')} loading={busy} disabled={loading} />
+            <Button
+              type="submit"
+              icon="pi pi-check"
+              label={loadId ? t('marketplace.form.update') : t('marketplace.form.post')}
+              loading={busy}
+              disabled={loading}
+            />
           )}
         </div>
       </form>
@@ -163,9 +229,18 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
 /** The body field a form field reports under (its message goes when the field is edited). */
 function bodyFieldOf(field: keyof LoadFormValues): string {
   const map: Partial<Record<keyof LoadFormValues, string>> = {
-    pickupTimezone: 'pickupTimezone', dropoffTimezone: 'dropoffTimezone', expirationTimezone: 'expirationTimezone',
-    equipment: 'loadEquipment', accessories: 'loadAccessories', weight: 'weight', refNumber: 'refNumber', commodity: 'commodity',
-    description: 'description', loadTypeId: 'loadTypeId', pickupEndEnabled: 'pickupTimestampEnd', dropoffEndEnabled: 'dropOffTimestampEnd',
+    pickupTimezone: 'pickupTimezone',
+    dropoffTimezone: 'dropoffTimezone',
+    expirationTimezone: 'expirationTimezone',
+    equipment: 'loadEquipment',
+    accessories: 'loadAccessories',
+    weight: 'weight',
+    refNumber: 'refNumber',
+    commodity: 'commodity',
+    description: 'description',
+    loadTypeId: 'loadTypeId',
+    pickupEndEnabled: 'pickupTimestampEnd',
+    dropoffEndEnabled: 'dropOffTimestampEnd',
   };
   return map[field] ?? String(field);
 }

@@ -10,7 +10,12 @@ import { Link } from 'wouter';
 import { accessories, loadTypes, searchRadii, trailerTypes } from '../../../../domain/catalog.ts';
 import { LaneRatesCard } from '../insights/LaneRatesCard.tsx';
 import { DateTimeField } from './DateTimeField.tsx';
-import { withExtraStop, type FieldErrors, type LoadFormValues, type StopForm } from './loadForm.model.ts';
+import {
+  withExtraStop,
+  type FieldErrors,
+  type LoadFormValues,
+  type StopForm,
+} from './loadForm.model.ts';
 import type { SavedLocation } from './loads.api.ts';
 import { StopEditor } from './StopEditor.tsx';
 
@@ -18,7 +23,10 @@ interface StepProps {
   values: LoadFormValues;
   set: <K extends keyof LoadFormValues>(field: K, value: LoadFormValues[K]) => void;
   /** A picked date-time: set, and checked for 'Please select date that is not in the past.'. */
-  setTime: (field: 'pickupStart' | 'pickupEnd' | 'dropoffStart' | 'dropoffEnd' | 'expiration', value: string) => void;
+  setTime: (
+    field: 'pickupStart' | 'pickupEnd' | 'dropoffStart' | 'dropoffEnd' | 'expiration',
+    value: string,
+  ) => void;
   errors: FieldErrors;
   /** Whether this is a new load (the batch upload is offered then). */
   creating: boolean;
@@ -46,7 +54,9 @@ export function GeneralStep({ values, set, setTime, errors, creating }: StepProp
         </div>
       )}
       <div className="form-field">
-        <span className="field-label" id="load-type-label">{t('marketplace.form.loadType')}</span>
+        <span className="field-label" id="load-type-label">
+          {t('marketplace.form.loadType')}
+        </span>
         <SelectButton
           value={values.loadTypeId}
           options={loadTypes.map((type) => ({ value: type.id, label: type.name }))}
@@ -56,54 +66,96 @@ export function GeneralStep({ values, set, setTime, errors, creating }: StepProp
       </div>
       <div className="time-windows">
         <section className="time-window" aria-labelledby="pickup-window">
-          <h3 id="pickup-window"><i className="pi pi-arrow-up-right stop-pickup-icon" aria-hidden="true" /> {t('marketplace.form.pickupWindow')}</h3>
+          <h3 id="pickup-window">
+            <i className="pi pi-arrow-up-right stop-pickup-icon" aria-hidden="true" />{' '}
+            {t('marketplace.form.pickupWindow')}
+          </h3>
           <DateTimeField
-            id="pickupTimestampStart" label={t('marketplace.form.pickupStart')} required min={min}
-            value={values.pickupStart} onChange={(value) => setTime('pickupStart', value)}
-            zone={values.pickupTimezone} onZoneChange={(zone) => set('pickupTimezone', zone)}
-            error={errors.pickupTimestampStart} zoneError={errors.pickupTimezone}
+            id="pickupTimestampStart"
+            label={t('marketplace.form.pickupStart')}
+            required
+            min={min}
+            value={values.pickupStart}
+            onChange={(value) => setTime('pickupStart', value)}
+            zone={values.pickupTimezone}
+            onZoneChange={(zone) => set('pickupTimezone', zone)}
+            error={errors.pickupTimestampStart}
+            zoneError={errors.pickupTimezone}
           />
           <div className="checkbox-field">
-            <Checkbox inputId="pickupEndEnabled" checked={values.pickupEndEnabled} onChange={(event) => set('pickupEndEnabled', Boolean(event.checked))} />
+            <Checkbox
+              inputId="pickupEndEnabled"
+              checked={values.pickupEndEnabled}
+              onChange={(event) => set('pickupEndEnabled', Boolean(event.checked))}
+            />
             <label htmlFor="pickupEndEnabled">{t('marketplace.form.latestPickupToggle')}</label>
           </div>
           {values.pickupEndEnabled && (
             <DateTimeField
-              id="pickupTimestampEnd" label={t('marketplace.form.pickupEnd')} min={min}
-              value={values.pickupEnd} onChange={(value) => setTime('pickupEnd', value)}
-              zone={values.pickupTimezone} onZoneChange={(zone) => set('pickupTimezone', zone)}
+              id="pickupTimestampEnd"
+              label={t('marketplace.form.pickupEnd')}
+              min={min}
+              value={values.pickupEnd}
+              onChange={(value) => setTime('pickupEnd', value)}
+              zone={values.pickupTimezone}
+              onZoneChange={(zone) => set('pickupTimezone', zone)}
               error={errors.pickupTimestampEnd}
             />
           )}
         </section>
         <section className="time-window" aria-labelledby="dropoff-window">
-          <h3 id="dropoff-window"><i className="pi pi-flag-fill stop-dropoff-icon" aria-hidden="true" /> {t('marketplace.form.dropoffWindow')}</h3>
+          <h3 id="dropoff-window">
+            <i className="pi pi-flag-fill stop-dropoff-icon" aria-hidden="true" />{' '}
+            {t('marketplace.form.dropoffWindow')}
+          </h3>
           <DateTimeField
-            id="dropOffTimestampStart" label={t('marketplace.form.dropoffStart')} required min={min}
-            value={values.dropoffStart} onChange={(value) => setTime('dropoffStart', value)}
-            zone={values.dropoffTimezone} onZoneChange={(zone) => set('dropoffTimezone', zone)}
-            error={errors.dropOffTimestampStart} zoneError={errors.dropoffTimezone}
+            id="dropOffTimestampStart"
+            label={t('marketplace.form.dropoffStart')}
+            required
+            min={min}
+            value={values.dropoffStart}
+            onChange={(value) => setTime('dropoffStart', value)}
+            zone={values.dropoffTimezone}
+            onZoneChange={(zone) => set('dropoffTimezone', zone)}
+            error={errors.dropOffTimestampStart}
+            zoneError={errors.dropoffTimezone}
           />
           <div className="checkbox-field">
-            <Checkbox inputId="dropoffEndEnabled" checked={values.dropoffEndEnabled} onChange={(event) => set('dropoffEndEnabled', Boolean(event.checked))} />
+            <Checkbox
+              inputId="dropoffEndEnabled"
+              checked={values.dropoffEndEnabled}
+              onChange={(event) => set('dropoffEndEnabled', Boolean(event.checked))}
+            />
             <label htmlFor="dropoffEndEnabled">{t('marketplace.form.latestDropoffToggle')}</label>
           </div>
           {values.dropoffEndEnabled && (
             <DateTimeField
-              id="dropOffTimestampEnd" label={t('marketplace.form.dropoffEnd')} min={min}
-              value={values.dropoffEnd} onChange={(value) => setTime('dropoffEnd', value)}
-              zone={values.dropoffTimezone} onZoneChange={(zone) => set('dropoffTimezone', zone)}
+              id="dropOffTimestampEnd"
+              label={t('marketplace.form.dropoffEnd')}
+              min={min}
+              value={values.dropoffEnd}
+              onChange={(value) => setTime('dropoffEnd', value)}
+              zone={values.dropoffTimezone}
+              onZoneChange={(zone) => set('dropoffTimezone', zone)}
               error={errors.dropOffTimestampEnd}
             />
           )}
         </section>
         <section className="time-window" aria-labelledby="offer-window">
-          <h3 id="offer-window"><i className="pi pi-hourglass" aria-hidden="true" /> {t('marketplace.form.offerWindow')}</h3>
+          <h3 id="offer-window">
+            <i className="pi pi-hourglass" aria-hidden="true" /> {t('marketplace.form.offerWindow')}
+          </h3>
           <DateTimeField
-            id="expiration" label={t('marketplace.form.expiration')} required min={min}
-            value={values.expiration} onChange={(value) => setTime('expiration', value)}
-            zone={values.expirationTimezone} onZoneChange={(zone) => set('expirationTimezone', zone)}
-            error={errors.expiration} zoneError={errors.expirationTimezone}
+            id="expiration"
+            label={t('marketplace.form.expiration')}
+            required
+            min={min}
+            value={values.expiration}
+            onChange={(value) => setTime('expiration', value)}
+            zone={values.expirationTimezone}
+            onZoneChange={(zone) => set('expirationTimezone', zone)}
+            error={errors.expiration}
+            zoneError={errors.expirationTimezone}
           />
           <p className="field-hint">{t('marketplace.form.expirationHint')}</p>
         </section>
@@ -137,8 +189,16 @@ interface LocationsProps {
 /** Step 2 'Locations': the stops, in route order, with 'Add extra stop' and removal. */
 export function LocationsStep({ values, set, errors, savedLocations }: LocationsProps) {
   const { t } = useTranslation();
-  const change = (stop: StopForm) => set('stops', values.stops.map((current) => (current.id === stop.id ? stop : current)));
-  const remove = (id: number) => set('stops', values.stops.filter((stop) => stop.id !== id));
+  const change = (stop: StopForm) =>
+    set(
+      'stops',
+      values.stops.map((current) => (current.id === stop.id ? stop : current)),
+    );
+  const remove = (id: number) =>
+    set(
+      'stops',
+      values.stops.filter((stop) => stop.id !== id),
+    );
   return (
     <div className="load-step">
       <div className="locations-toolbar">
@@ -147,20 +207,35 @@ export function LocationsStep({ values, set, errors, savedLocations }: Locations
           <Dropdown
             inputId="searchDistance"
             value={values.searchDistance}
-            options={searchRadii.map((radius) => ({ value: radius, label: t('marketplace.units.miles', { value: radius }) }))}
+            options={searchRadii.map((radius) => ({
+              value: radius,
+              label: t('marketplace.units.miles', { value: radius }),
+            }))}
             onChange={(event) => set('searchDistance', event.value as number)}
           />
         </div>
-        <Button type="button" icon="pi pi-plus" outlined label={t('marketplace.form.addStop')} onClick={() => set('stops', withExtraStop(values.stops))} />
+        <Button
+          type="button"
+          icon="pi pi-plus"
+          outlined
+          label={t('marketplace.form.addStop')}
+          onClick={() => set('stops', withExtraStop(values.stops))}
+        />
       </div>
-      {errors.locations && <small className="p-error" role="alert">{errors.locations}</small>}
+      {errors.locations && (
+        <small className="p-error" role="alert">
+          {errors.locations}
+        </small>
+      )}
       {values.stops.map((stop, index) => (
         <StopEditor
           key={stop.id}
           stop={stop}
           index={index}
           onChange={change}
-          onRemove={index === 0 || index === values.stops.length - 1 ? undefined : () => remove(stop.id)}
+          onRemove={
+            index === 0 || index === values.stops.length - 1 ? undefined : () => remove(stop.id)
+          }
           savedLocations={savedLocations}
           searchDistance={values.searchDistance}
           errors={errors}
@@ -173,7 +248,11 @@ export function LocationsStep({ values, set, errors, savedLocations }: Locations
 /** Step 3 'Load Details': accessories, weight, comments, reference number, commodity; the typical price on the lane. */
 export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' | 'creating'>) {
   const { t } = useTranslation();
-  const field = (name: 'weight' | 'refNumber' | 'commodity', label: string, inputMode?: 'decimal') => (
+  const field = (
+    name: 'weight' | 'refNumber' | 'commodity',
+    label: string,
+    inputMode?: 'decimal',
+  ) => (
     <div className="form-field">
       <label htmlFor={name}>{label} *</label>
       <InputText
@@ -185,7 +264,11 @@ export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' |
         aria-invalid={errors[name] ? true : undefined}
         aria-describedby={errors[name] ? `${name}-error` : undefined}
       />
-      {errors[name] && <small id={`${name}-error`} className="p-error">{errors[name]}</small>}
+      {errors[name] && (
+        <small id={`${name}-error`} className="p-error">
+          {errors[name]}
+        </small>
+      )}
     </div>
   );
   return (
@@ -195,7 +278,10 @@ export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' |
         <MultiSelect
           inputId="loadAccessories"
           value={values.accessories}
-          options={accessories.map((entry) => ({ value: entry.id, label: t(`marketplace.accessories.${entry.id}` as never) as string }))}
+          options={accessories.map((entry) => ({
+            value: entry.id,
+            label: t(`marketplace.accessories.${entry.id}` as never) as string,
+          }))}
           onChange={(event) => set('accessories', event.value as number[])}
           placeholder={t('marketplace.form.accessories')}
           display="chip"
@@ -210,12 +296,24 @@ export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' |
       </div>
       <div className="form-field">
         <label htmlFor="description">{t('marketplace.form.comments')}</label>
-        <InputTextarea id="description" rows={5} autoResize={false} value={values.description} onChange={(event) => set('description', event.target.value)} />
+        <InputTextarea
+          id="description"
+          rows={5}
+          autoResize={false}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
       </div>
-      <LaneRatesCard id="load-form" origin={stopPoint(values.stops[0])} destination={stopPoint(values.stops.at(-1))} equipment={values.equipment} />
+      <LaneRatesCard
+        id="load-form"
+        origin={stopPoint(values.stops[0])}
+        destination={stopPoint(values.stops.at(-1))}
+        equipment={values.equipment}
+      />
     </div>
   );
 }
 
 /** A stop's place, once one is picked. */
-const stopPoint = (stop: StopForm | undefined) => (stop ? { latitude: stop.lat, longitude: stop.long } : null);
+const stopPoint = (stop: StopForm | undefined) =>
+  stop ? { latitude: stop.lat, longitude: stop.long } : null;

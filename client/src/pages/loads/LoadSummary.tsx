@@ -5,21 +5,35 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { useFormats } from './format.ts';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
 
-const kindOf = (type: number): MapMarker['kind'] => (type === LocationType.Pickup ? 'pickup' : type === LocationType.Dropoff ? 'dropoff' : 'stop');
-const isPickupSide = (type: number) => type === LocationType.Pickup || type === LocationType.ExtraPickupStop;
+const kindOf = (type: number): MapMarker['kind'] =>
+  type === LocationType.Pickup ? 'pickup' : type === LocationType.Dropoff ? 'dropoff' : 'stop';
+const isPickupSide = (type: number) =>
+  type === LocationType.Pickup || type === LocationType.ExtraPickupStop;
 
 /** The stops of a load as map markers (pickup green, dropoff red, extra stops grey). */
 export const stopMarkers = (locations: readonly LoadLocation[]): MapMarker[] =>
   locations.map((stop, index) => ({
-    id: `stop-${stop.id}`, kind: kindOf(stop.locationType), latitude: stop.latitude, longitude: stop.longitude,
-    label: String(index + 1), title: `${stop.name}, ${stop.address}`,
+    id: `stop-${stop.id}`,
+    kind: kindOf(stop.locationType),
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    label: String(index + 1),
+    title: `${stop.name}, ${stop.address}`,
   }));
 
 /**
  * One load's details as the offer screen and the shipper's "view" show them: route, time windows
  * with their zones, equipment, accessories, weight, commodity, reference, comments, and a map.
  */
-export function LoadSummary({ load, showMap = true, extraMarkers = [] }: { load: LoadDetail; showMap?: boolean; extraMarkers?: MapMarker[] }) {
+export function LoadSummary({
+  load,
+  showMap = true,
+  extraMarkers = [],
+}: {
+  load: LoadDetail;
+  showMap?: boolean;
+  extraMarkers?: MapMarker[];
+}) {
   const { t } = useTranslation();
   const format = useFormats();
   const windowOf = (stop: LoadLocation) => {
@@ -27,7 +41,9 @@ export function LoadSummary({ load, showMap = true, extraMarkers = [] }: { load:
     const start = pickupSide ? load.pickupTimestampStart : load.dropOffTimestampStart;
     const end = pickupSide ? load.pickupTimestampEnd : load.dropOffTimestampEnd;
     const zone = pickupSide ? load.pickupTimezone : load.dropoffTimezone;
-    return end ? `${format.time(start, zone)} – ${format.time(end, zone)}` : format.time(start, zone);
+    return end
+      ? `${format.time(start, zone)} – ${format.time(end, zone)}`
+      : format.time(start, zone);
   };
   return (
     <div className="load-summary">
@@ -41,44 +57,82 @@ export function LoadSummary({ load, showMap = true, extraMarkers = [] }: { load:
           <ol className="stop-timeline" aria-label={t('marketplace.summary.stops')}>
             {load.locations.map((stop, index) => (
               <li key={stop.id} className={`stop-${kindOf(stop.locationType)}`}>
-                <span className={`stop-badge stop-badge-${kindOf(stop.locationType)}`} aria-hidden="true">{index + 1}</span>
+                <span
+                  className={`stop-badge stop-badge-${kindOf(stop.locationType)}`}
+                  aria-hidden="true"
+                >
+                  {index + 1}
+                </span>
                 <div>
                   <div className="stop-title">
                     <strong>{stop.name}</strong>
-                    <span className="muted"> · {t(`marketplace.locationTypes.${stop.locationType}` as never)}</span>
+                    <span className="muted">
+                      {' '}
+                      · {t(`marketplace.locationTypes.${stop.locationType}` as never)}
+                    </span>
                   </div>
                   <div>{stop.address}</div>
                   <div className="tabular muted">{windowOf(stop)}</div>
                   {stop.contactName || stop.contactPhone ? (
                     <div className="stop-contact">
-                      <i className="pi pi-user" aria-hidden="true" /> {[stop.contactName, stop.contactPhone].filter(Boolean).join(' · ')}
+                      <i className="pi pi-user" aria-hidden="true" />{' '}
+                      {[stop.contactName, stop.contactPhone].filter(Boolean).join(' · ')}
                       {stop.number && <span className="muted"> · #{stop.number}</span>}
                     </div>
                   ) : load.contactsHidden ? (
-                    <div className="muted stop-contact"><i className="pi pi-lock" aria-hidden="true" /> {t('marketplace.summary.contactsHidden')}</div>
+                    <div className="muted stop-contact">
+                      <i className="pi pi-lock" aria-hidden="true" />{' '}
+                      {t('marketplace.summary.contactsHidden')}
+                    </div>
                   ) : null}
                 </div>
               </li>
             ))}
           </ol>
           <dl className="load-facts">
-            <div><dt>{t('marketplace.columns.equipment')}</dt><dd>{format.equipment(load.loadEquipment)}</dd></div>
-            <div><dt>{t('marketplace.form.loadType')}</dt><dd>{load.loadTypeId === 2 ? 'LTL' : 'FTL'}</dd></div>
-            <div><dt>{t('marketplace.columns.weight')}</dt><dd className="tabular">{format.weight(load.weight)}</dd></div>
-            <div><dt>{t('marketplace.form.commodity')}</dt><dd>{load.commodity}</dd></div>
-            <div><dt>{t('marketplace.form.refNumber')}</dt><dd className="tabular">{load.refNumber}</dd></div>
-            <div><dt>{t('marketplace.columns.expiration')}</dt><dd className="tabular">{format.time(load.expiration, load.expirationTimezone)}</dd></div>
+            <div>
+              <dt>{t('marketplace.columns.equipment')}</dt>
+              <dd>{format.equipment(load.loadEquipment)}</dd>
+            </div>
+            <div>
+              <dt>{t('marketplace.form.loadType')}</dt>
+              <dd>{load.loadTypeId === 2 ? 'LTL' : 'FTL'}</dd>
+            </div>
+            <div>
+              <dt>{t('marketplace.columns.weight')}</dt>
+              <dd className="tabular">{format.weight(load.weight)}</dd>
+            </div>
+            <div>
+              <dt>{t('marketplace.form.commodity')}</dt>
+              <dd>{load.commodity}</dd>
+            </div>
+            <div>
+              <dt>{t('marketplace.form.refNumber')}</dt>
+              <dd className="tabular">{load.refNumber}</dd>
+            </div>
+            <div>
+              <dt>{t('marketplace.columns.expiration')}</dt>
+              <dd className="tabular">{format.time(load.expiration, load.expirationTimezone)}</dd>
+            </div>
             <div className="load-facts-wide">
               <dt>{t('marketplace.form.accessories')}</dt>
               <dd>{load.loadAccessories.map((id) => format.accessory(id)).join(', ') || '—'}</dd>
             </div>
             {load.description && (
-              <div className="load-facts-wide"><dt>{t('marketplace.form.comments')}</dt><dd className="load-comments">{load.description}</dd></div>
+              <div className="load-facts-wide">
+                <dt>{t('marketplace.form.comments')}</dt>
+                <dd className="load-comments">{load.description}</dd>
+              </div>
             )}
           </dl>
         </div>
         {showMap && (
-          <MapPanel ariaLabel={t('marketplace.summary.mapLabel', { guid: load.guid })} markers={[...stopMarkers(load.locations), ...extraMarkers]} height={320} maxFitZoom={9} />
+          <MapPanel
+            ariaLabel={t('marketplace.summary.mapLabel', { guid: load.guid })}
+            markers={[...stopMarkers(load.locations), ...extraMarkers]}
+            height={320}
+            maxFitZoom={9}
+          />
         )}
       </div>
     </div>

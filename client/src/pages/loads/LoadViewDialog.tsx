@@ -11,10 +11,19 @@ export function LoadViewDialog({ loadId, onHide }: { loadId: string; onHide: () 
   const [load, setLoad] = useState<LoadDetail | null>(null);
   const [failed, setFailed] = useState(false);
   useEffect(() => {
-    loadsApi.get(loadId).then(setLoad).catch(() => setFailed(true));
+    loadsApi
+      .get(loadId)
+      .then(setLoad)
+      .catch(() => setFailed(true));
   }, [loadId]);
   return (
-    <Dialog header={load ? load.guid : t('marketplace.actions.view')} visible onHide={onHide} style={{ width: 'min(64rem, 96vw)' }} dismissableMask>
+    <Dialog
+      header={load ? load.guid : t('marketplace.actions.view')}
+      visible
+      onHide={onHide}
+      style={{ width: 'min(64rem, 96vw)' }}
+      dismissableMask
+    >
       {failed ? (
         <p className="p-error">{t('messages.somethingWentWrong')}</p>
       ) : load ? (

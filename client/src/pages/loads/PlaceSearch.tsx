@@ -23,7 +23,17 @@ const DEBOUNCE_MS = 250;
  * A place search over `GET /api/places/autocomplete`: a combobox with its list of US towns and ZIP
  * codes, 'No results.' when nothing matches, keyboard operable (arrows, Enter, Escape).
  */
-export function PlaceSearch({ id: givenId, label, value, onType, onPick, error, required, placeholder, attribution = true }: Props) {
+export function PlaceSearch({
+  id: givenId,
+  label,
+  value,
+  onType,
+  onPick,
+  error,
+  required,
+  placeholder,
+  attribution = true,
+}: Props) {
   const { t } = useTranslation();
   const ownId = useId();
   const id = givenId ?? ownId;
@@ -42,7 +52,8 @@ export function PlaceSearch({ id: givenId, label, value, onType, onPick, error, 
     }
     const controller = new AbortController();
     const timer = setTimeout(() => {
-      loadsApi.places(text, controller.signal)
+      loadsApi
+        .places(text, controller.signal)
         .then((places) => {
           setResults(places);
           setActive(0);
@@ -82,7 +93,10 @@ export function PlaceSearch({ id: givenId, label, value, onType, onPick, error, 
   };
 
   const listId = `${id}-list`;
-  const describedBy = [error ? `${id}-error` : null, attribution ? `${id}-attribution` : null].filter(Boolean).join(' ') || undefined;
+  const describedBy =
+    [error ? `${id}-error` : null, attribution ? `${id}-attribution` : null]
+      .filter(Boolean)
+      .join(' ') || undefined;
   return (
     <div className="form-field place-search">
       <label htmlFor={id}>
@@ -118,7 +132,14 @@ export function PlaceSearch({ id: givenId, label, value, onType, onPick, error, 
       {open && results !== null && (
         <ul id={listId} role="listbox" className="place-search-list" aria-label={label}>
           {results.length === 0 ? (
-            <li className="place-search-empty" role="option" aria-selected="false" aria-disabled="true">{t('marketplace.place.noResults')}</li>
+            <li
+              className="place-search-empty"
+              role="option"
+              aria-selected="false"
+              aria-disabled="true"
+            >
+              {t('marketplace.place.noResults')}
+            </li>
           ) : (
             results.map((place, index) => (
               <li
@@ -138,8 +159,16 @@ export function PlaceSearch({ id: givenId, label, value, onType, onPick, error, 
           )}
         </ul>
       )}
-      {error && <small id={`${id}-error`} className="p-error">{error}</small>}
-      {attribution && <small id={`${id}-attribution`} className="place-attribution">{t('marketplace.place.attribution')}</small>}
+      {error && (
+        <small id={`${id}-error`} className="p-error">
+          {error}
+        </small>
+      )}
+      {attribution && (
+        <small id={`${id}-attribution`} className="place-attribution">
+          {t('marketplace.place.attribution')}
+        </small>
+      )}
     </div>
   );
 }

@@ -19,14 +19,17 @@ interface Props {
 export default function SaveSearchDialog({ search, onHide, onSaved }: Props) {
   const { t } = useTranslation();
   const messageText = useLoadMessageText();
-  const [name, setName] = useState(() => [search.originText, search.destinationText].filter(Boolean).join(' → '));
+  const [name, setName] = useState(() =>
+    [search.originText, search.destinationText].filter(Boolean).join(' → '),
+  );
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
   const save = async () => {
     setBusy(true);
     try {
-      const area = (point: CarrierSearch['origin'], radius: number) => (point ? { latitude: point.latitude, longitude: point.longitude, radius } : null);
+      const area = (point: CarrierSearch['origin'], radius: number) =>
+        point ? { latitude: point.latitude, longitude: point.longitude, radius } : null;
       await loadsApi.saveSearch({
         name: name.trim(),
         origin: area(search.origin, search.originRadius),
@@ -50,14 +53,34 @@ export default function SaveSearchDialog({ search, onHide, onSaved }: Props) {
       style={{ width: 'min(28rem, 95vw)' }}
       footer={
         <div className="dialog-actions">
-          <Button type="button" text severity="secondary" label={t('common.cancel')} onClick={onHide} />
-          <Button type="button" icon="pi pi-bell" label={t('marketplace.search.saveConfirm')} loading={busy} onClick={save} />
+          <Button
+            type="button"
+            text
+            severity="secondary"
+            label={t('common.cancel')}
+            onClick={onHide}
+          />
+          <Button
+            type="button"
+            icon="pi pi-bell"
+            label={t('marketplace.search.saveConfirm')}
+            loading={busy}
+            onClick={save}
+          />
         </div>
       }
     >
       <div className="form-field">
         <label htmlFor="saved-search-name">{t('marketplace.search.name')}</label>
-        <InputText id="saved-search-name" value={name} onChange={(event) => { setName(event.target.value); setError(null); }} invalid={Boolean(error)} />
+        <InputText
+          id="saved-search-name"
+          value={name}
+          onChange={(event) => {
+            setName(event.target.value);
+            setError(null);
+          }}
+          invalid={Boolean(error)}
+        />
         {error && <small className="p-error">{error}</small>}
         <small className="field-hint">{t('marketplace.search.saveHint')}</small>
       </div>

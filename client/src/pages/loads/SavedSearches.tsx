@@ -24,7 +24,11 @@ export function SavedSearches({ search, onApply, saveRequest }: Props) {
   const [saved, setSaved] = useState<SavedSearch[] | null>(null);
   const [naming, setNaming] = useState(false);
 
-  const reload = () => loadsApi.searches().then(setSaved).catch(() => setSaved([]));
+  const reload = () =>
+    loadsApi
+      .searches()
+      .then(setSaved)
+      .catch(() => setSaved([]));
   useEffect(() => {
     void reload();
   }, []);
@@ -43,7 +47,9 @@ export function SavedSearches({ search, onApply, saveRequest }: Props) {
 
   return (
     <aside className="card saved-searches" aria-labelledby="saved-searches-title">
-      <h2 id="saved-searches-title"><i className="pi pi-bell" aria-hidden="true" /> {t('marketplace.search.savedTitle')}</h2>
+      <h2 id="saved-searches-title">
+        <i className="pi pi-bell" aria-hidden="true" /> {t('marketplace.search.savedTitle')}
+      </h2>
       <p className="muted saved-searches-hint">{t('marketplace.search.savedHint')}</p>
       {saved === null ? null : saved.length === 0 ? (
         <p className="muted">{t('marketplace.search.noSaved')}</p>
@@ -51,10 +57,24 @@ export function SavedSearches({ search, onApply, saveRequest }: Props) {
         <ul className="saved-search-list">
           {saved.map((entry) => (
             <li key={entry.id}>
-              <button type="button" className="saved-search-apply" onClick={() => onApply(entry)} title={t('marketplace.search.apply')}>
+              <button
+                type="button"
+                className="saved-search-apply"
+                onClick={() => onApply(entry)}
+                title={t('marketplace.search.apply')}
+              >
                 <i className="pi pi-search" aria-hidden="true" /> {entry.name}
               </button>
-              <Button type="button" icon="pi pi-trash" text rounded severity="danger" size="small" aria-label={t('marketplace.search.delete', { name: entry.name })} onClick={() => remove(entry)} />
+              <Button
+                type="button"
+                icon="pi pi-trash"
+                text
+                rounded
+                severity="danger"
+                size="small"
+                aria-label={t('marketplace.search.delete', { name: entry.name })}
+                onClick={() => remove(entry)}
+              />
             </li>
           ))}
         </ul>

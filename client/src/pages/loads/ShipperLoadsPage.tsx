@@ -10,7 +10,12 @@ import { shipmentStatusOf, shipperLoadActions } from '../../../../domain/loads/l
 import { CANCEL_MESSAGE_REQUIRED_MESSAGE } from '../../../../domain/schemas/load.schema.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
+import {
+  GenericTable,
+  type RowAction,
+  type TableColumn,
+  type TableHandle,
+} from '../../components/table/GenericTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { StatusChangeDialog } from '../tours/StatusChangeDialog.tsx';
@@ -25,7 +30,9 @@ import { wallTime } from './wallTime.ts';
 import './marketplace.css';
 
 /** Opened by the 'view' row action only: its code loads then. */
-const LoadViewDialog = lazy(() => import('./LoadViewDialog.tsx').then((module) => ({ default: module.LoadViewDialog })));
+const LoadViewDialog = lazy(() =>
+  import('./LoadViewDialog.tsx').then((module) => ({ default: module.LoadViewDialog })),
+);
 
 /** Where each row action leads (the tracking, chat, rating and history screens belong to other areas). */
 export const shipperLinks = {
@@ -38,11 +45,30 @@ export const shipperLinks = {
 };
 
 /** The load's row once its tour has `status` (nobody has rated a tour before it is delivered). */
-export function withTourStatus(row: ShipperLoadRow, status: number, tourId: string): ShipperLoadRow {
+export function withTourStatus(
+  row: ShipperLoadRow,
+  status: number,
+  tourId: string,
+): ShipperLoadRow {
   const loadStatus = status === TourStatus.Canceled ? GenericStatus.Canceled : row.loadStatus;
-  const facts = { loadStatus, tourStatus: status, openProposals: row.openProposals, proposalsCount: row.proposals, shipperRated: false, carrierRated: false };
+  const facts = {
+    loadStatus,
+    tourStatus: status,
+    openProposals: row.openProposals,
+    proposalsCount: row.proposals,
+    shipperRated: false,
+    carrierRated: false,
+  };
   const shipment = shipmentStatusOf(facts);
-  return { ...row, loadStatus, tourId, status: shipment.id, statusKey: shipment.key, statusName: shipment.name, actions: shipperLoadActions(facts) } as ShipperLoadRow;
+  return {
+    ...row,
+    loadStatus,
+    tourId,
+    status: shipment.id,
+    statusKey: shipment.key,
+    statusName: shipment.name,
+    actions: shipperLoadActions(facts),
+  } as ShipperLoadRow;
 }
 
 /**
@@ -69,12 +95,19 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
   // A tour moving on changes its load's row in place.
   useRealtime(['tour:status'], (_, { loadId, status, tourId }) => {
     if (!table.current?.rows()?.some((row) => row.id === loadId)) return refresh();
-    table.current.update((answer) => ({ ...answer, data: answer.data.map((row) => (row.id === loadId ? withTourStatus(row, status, tourId) : row)) }));
+    table.current.update((answer) => ({
+      ...answer,
+      data: answer.data.map((row) =>
+        row.id === loadId ? withTourStatus(row, status, tourId) : row,
+      ),
+    }));
   });
 
   const columns: TableColumn<ShipperLoadRow>[] = [
     {
-      field: 'guid', header: t('marketplace.columns.reference'), sortable: true,
+      field: 'guid',
+      header: t('marketplace.columns.reference'),
+      sortable: true,
       body: (row) => (
         <span className="load-ref">
           <strong className="tabular">{row.guid}</strong>
@@ -82,37 +115,135 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
         </span>
       ),
     },
-    { field: 'status', header: t('marketplace.columns.status'), body: (row) => <StatusChip name={row.statusName} /> },
-    { field: 'pickupTime', header: t('marketplace.columns.pickup'), sortable: true, body: (row) => <PlaceCell place={row.pickup} time={format.time(row.pickupTime, row.pickup.timezone)} /> },
-    { field: 'dropoffTime', header: t('marketplace.columns.dropoff'), sortable: true, body: (row) => <PlaceCell place={row.dropoff} time={format.time(row.dropoffTime, row.dropoff.timezone)} /> },
-    { field: 'equipment', header: t('marketplace.columns.equipment'), body: (row) => <span className="equipment-cell">{row.equipmentNames.join(', ')}</span> },
-    { field: 'weight', header: t('marketplace.columns.weight'), sortable: true, numeric: true, body: (row) => format.weight(row.weight) },
     {
-      field: 'proposals', header: t('marketplace.columns.offers'), sortable: true, numeric: true,
+      field: 'status',
+      header: t('marketplace.columns.status'),
+      body: (row) => <StatusChip name={row.statusName} />,
+    },
+    {
+      field: 'pickupTime',
+      header: t('marketplace.columns.pickup'),
+      sortable: true,
+      body: (row) => (
+        <PlaceCell place={row.pickup} time={format.time(row.pickupTime, row.pickup.timezone)} />
+      ),
+    },
+    {
+      field: 'dropoffTime',
+      header: t('marketplace.columns.dropoff'),
+      sortable: true,
+      body: (row) => (
+        <PlaceCell place={row.dropoff} time={format.time(row.dropoffTime, row.dropoff.timezone)} />
+      ),
+    },
+    {
+      field: 'equipment',
+      header: t('marketplace.columns.equipment'),
+      body: (row) => <span className="equipment-cell">{row.equipmentNames.join(', ')}</span>,
+    },
+    {
+      field: 'weight',
+      header: t('marketplace.columns.weight'),
+      sortable: true,
+      numeric: true,
+      body: (row) => format.weight(row.weight),
+    },
+    {
+      field: 'proposals',
+      header: t('marketplace.columns.offers'),
+      sortable: true,
+      numeric: true,
       body: (row) => (
         <span className="offers-cell">
           <span>{row.proposals}</span>
           {row.newProposals > 0 && (
-            <Badge value={t('marketplace.loads.newCount', { count: row.newProposals })} severity="warning" className="new-offers-badge" />
+            <Badge
+              value={t('marketplace.loads.newCount', { count: row.newProposals })}
+              severity="warning"
+              className="new-offers-badge"
+            />
           )}
         </span>
       ),
     },
-    { field: 'bestPrice', header: t('marketplace.columns.bestPrice'), numeric: true, body: (row) => format.price(row.price ?? row.bestPrice) },
-    { field: 'expiration', header: t('marketplace.columns.expiration'), sortable: true, numeric: true, body: (row) => format.time(row.expiration, row.expirationTimezone) },
+    {
+      field: 'bestPrice',
+      header: t('marketplace.columns.bestPrice'),
+      numeric: true,
+      body: (row) => format.price(row.price ?? row.bestPrice),
+    },
+    {
+      field: 'expiration',
+      header: t('marketplace.columns.expiration'),
+      sortable: true,
+      numeric: true,
+      body: (row) => format.time(row.expiration, row.expirationTimezone),
+    },
   ];
 
   const actions: RowAction<ShipperLoadRow>[] = [
-    { id: TableAction.View, icon: 'pi pi-eye', label: t('marketplace.actions.view'), onClick: setViewing },
-    { id: TableAction.Edit, icon: 'pi pi-pencil', label: t('marketplace.actions.edit'), onClick: (row) => navigate(shipperLinks.edit(row)) },
-    { id: TableAction.Offers, icon: 'pi pi-tags', label: t('marketplace.actions.offers'), onClick: (row) => navigate(shipperLinks.offers(row)) },
-    { id: TableAction.ExtendExpiration, icon: 'pi pi-clock', label: t('marketplace.actions.extend'), onClick: setExtending },
-    { id: TableAction.Track, icon: 'pi pi-map', label: t('marketplace.actions.track'), onClick: (row) => navigate(shipperLinks.track(row)) },
-    { id: TableAction.Chat, icon: 'pi pi-comments', label: t('marketplace.actions.chat'), onClick: (row) => navigate(shipperLinks.chat(row)) },
-    { id: TableAction.ConfirmDelivery, icon: 'pi pi-check-circle', label: t('tours.steps.confirmDelivery.short'), severity: 'success', onClick: setConfirming },
-    { id: TableAction.Rate, icon: 'pi pi-star', label: t('marketplace.actions.rate'), onClick: (row) => navigate(shipperLinks.rate(row)) },
-    { id: TableAction.History, icon: 'pi pi-history', label: t('marketplace.actions.history'), onClick: (row) => navigate(shipperLinks.history(row)) },
-    { id: TableAction.Cancel, icon: 'pi pi-times-circle', label: t('marketplace.actions.cancel'), severity: 'danger', onClick: setCanceling },
+    {
+      id: TableAction.View,
+      icon: 'pi pi-eye',
+      label: t('marketplace.actions.view'),
+      onClick: setViewing,
+    },
+    {
+      id: TableAction.Edit,
+      icon: 'pi pi-pencil',
+      label: t('marketplace.actions.edit'),
+      onClick: (row) => navigate(shipperLinks.edit(row)),
+    },
+    {
+      id: TableAction.Offers,
+      icon: 'pi pi-tags',
+      label: t('marketplace.actions.offers'),
+      onClick: (row) => navigate(shipperLinks.offers(row)),
+    },
+    {
+      id: TableAction.ExtendExpiration,
+      icon: 'pi pi-clock',
+      label: t('marketplace.actions.extend'),
+      onClick: setExtending,
+    },
+    {
+      id: TableAction.Track,
+      icon: 'pi pi-map',
+      label: t('marketplace.actions.track'),
+      onClick: (row) => navigate(shipperLinks.track(row)),
+    },
+    {
+      id: TableAction.Chat,
+      icon: 'pi pi-comments',
+      label: t('marketplace.actions.chat'),
+      onClick: (row) => navigate(shipperLinks.chat(row)),
+    },
+    {
+      id: TableAction.ConfirmDelivery,
+      icon: 'pi pi-check-circle',
+      label: t('tours.steps.confirmDelivery.short'),
+      severity: 'success',
+      onClick: setConfirming,
+    },
+    {
+      id: TableAction.Rate,
+      icon: 'pi pi-star',
+      label: t('marketplace.actions.rate'),
+      onClick: (row) => navigate(shipperLinks.rate(row)),
+    },
+    {
+      id: TableAction.History,
+      icon: 'pi pi-history',
+      label: t('marketplace.actions.history'),
+      onClick: (row) => navigate(shipperLinks.history(row)),
+    },
+    {
+      id: TableAction.Cancel,
+      icon: 'pi pi-times-circle',
+      label: t('marketplace.actions.cancel'),
+      severity: 'danger',
+      onClick: setCanceling,
+    },
   ];
 
   return (
@@ -176,7 +307,10 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
         <StatusChangeDialog
           tourId={confirming.tourId}
           loadGuid={confirming.guid}
-          change={{ kind: 'step', step: statusSteps.find((step) => step.key === 'confirmDelivery')! }}
+          change={{
+            kind: 'step',
+            step: statusSteps.find((step) => step.key === 'confirmDelivery')!,
+          }}
           onClose={() => setConfirming(null)}
           onDone={() => {
             setConfirming(null);
@@ -236,14 +370,36 @@ function CancelLoadDialog({ row, onHide, onDone, messageText }: DialogProps) {
       style={{ width: 'min(32rem, 95vw)' }}
       footer={
         <div className="dialog-actions">
-          <Button type="button" text severity="secondary" label={t('common.close')} onClick={onHide} />
-          <Button type="button" severity="danger" icon="pi pi-times-circle" label={t('marketplace.loads.cancelConfirm')} loading={busy} onClick={confirm} />
+          <Button
+            type="button"
+            text
+            severity="secondary"
+            label={t('common.close')}
+            onClick={onHide}
+          />
+          <Button
+            type="button"
+            severity="danger"
+            icon="pi pi-times-circle"
+            label={t('marketplace.loads.cancelConfirm')}
+            loading={busy}
+            onClick={confirm}
+          />
         </div>
       }
     >
       <div className="form-field">
         <label htmlFor="cancel-message">{t('marketplace.loads.cancelMessage')} *</label>
-        <InputTextarea id="cancel-message" rows={4} value={message} onChange={(event) => { setMessage(event.target.value); setError(null); }} invalid={Boolean(error)} />
+        <InputTextarea
+          id="cancel-message"
+          rows={4}
+          value={message}
+          onChange={(event) => {
+            setMessage(event.target.value);
+            setError(null);
+          }}
+          invalid={Boolean(error)}
+        />
         {error && <small className="p-error">{error}</small>}
         <small className="field-hint">{t('marketplace.loads.cancelHint')}</small>
       </div>
@@ -288,8 +444,20 @@ function ExtendExpirationDialog({ row, onHide, onDone, messageText }: DialogProp
       style={{ width: 'min(34rem, 95vw)' }}
       footer={
         <div className="dialog-actions">
-          <Button type="button" text severity="secondary" label={t('common.close')} onClick={onHide} />
-          <Button type="button" icon="pi pi-clock" label={t('marketplace.loads.extendConfirm')} loading={busy} onClick={confirm} />
+          <Button
+            type="button"
+            text
+            severity="secondary"
+            label={t('common.close')}
+            onClick={onHide}
+          />
+          <Button
+            type="button"
+            icon="pi pi-clock"
+            label={t('marketplace.loads.extendConfirm')}
+            loading={busy}
+            onClick={confirm}
+          />
         </div>
       }
     >

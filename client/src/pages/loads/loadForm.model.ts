@@ -1,5 +1,16 @@
-import { isTimeZoneId, LoadType, LocationType, timeZoneIds, type TimeZoneId } from '../../../../domain/catalog.ts';
-import { DATE_IN_PAST_MESSAGE, loadBodySchema, LOCATION_NOT_PICKED_MESSAGE, parseLoadTime } from '../../../../domain/schemas/load.schema.ts';
+import {
+  isTimeZoneId,
+  LoadType,
+  LocationType,
+  timeZoneIds,
+  type TimeZoneId,
+} from '../../../../domain/catalog.ts';
+import {
+  DATE_IN_PAST_MESSAGE,
+  loadBodySchema,
+  LOCATION_NOT_PICKED_MESSAGE,
+  parseLoadTime,
+} from '../../../../domain/schemas/load.schema.ts';
 import { wallTime } from './wallTime.ts';
 import type { LoadDetail, Place, SavedLocation } from './loads.api.ts';
 
@@ -57,42 +68,87 @@ export const defaultTimeZone = (): TimeZoneId => {
 };
 
 export const blankStop = (id: number, typeId: number): StopForm => ({
-  id, serverId: null, typeId, placeName: '', city: null, state: null, lat: 0, long: 0, name: '', contactName: '', contactPhone: '', number: '',
-  saveLocation: false, savedLocationId: null,
+  id,
+  serverId: null,
+  typeId,
+  placeName: '',
+  city: null,
+  state: null,
+  lat: 0,
+  long: 0,
+  name: '',
+  contactName: '',
+  contactPhone: '',
+  number: '',
+  saveLocation: false,
+  savedLocationId: null,
 });
 
 export const initialValues = (): LoadFormValues => {
   const zone = defaultTimeZone();
   return {
-    pickupStart: '', pickupEndEnabled: false, pickupEnd: '', pickupTimezone: zone,
-    dropoffStart: '', dropoffEndEnabled: false, dropoffEnd: '', dropoffTimezone: zone,
-    expiration: '', expirationTimezone: zone,
-    loadTypeId: LoadType.FTL, equipment: [], searchDistance: 50,
+    pickupStart: '',
+    pickupEndEnabled: false,
+    pickupEnd: '',
+    pickupTimezone: zone,
+    dropoffStart: '',
+    dropoffEndEnabled: false,
+    dropoffEnd: '',
+    dropoffTimezone: zone,
+    expiration: '',
+    expirationTimezone: zone,
+    loadTypeId: LoadType.FTL,
+    equipment: [],
+    searchDistance: 50,
     stops: [blankStop(1, LocationType.Pickup), blankStop(2, LocationType.Dropoff)],
-    accessories: [], weight: '', description: '', refNumber: '', commodity: '',
+    accessories: [],
+    weight: '',
+    description: '',
+    refNumber: '',
+    commodity: '',
   };
 };
 
 /** Adds an extra stop before the final dropoff, with the next id. */
-export const withExtraStop = (stops: StopForm[], typeId: number = LocationType.ExtraDropoffStop): StopForm[] => {
+export const withExtraStop = (
+  stops: StopForm[],
+  typeId: number = LocationType.ExtraDropoffStop,
+): StopForm[] => {
   const nextId = Math.max(0, ...stops.map((stop) => stop.id)) + 1;
   const last = stops.at(-1);
   const fresh = blankStop(nextId, typeId);
-  return last && last.typeId === LocationType.Dropoff ? [...stops.slice(0, -1), fresh, last] : [...stops, fresh];
+  return last && last.typeId === LocationType.Dropoff
+    ? [...stops.slice(0, -1), fresh, last]
+    : [...stops, fresh];
 };
 
 export const placeOnStop = (stop: StopForm, place: Place): StopForm => ({
-  ...stop, placeName: place.address || place.name, city: place.city, state: place.state, lat: place.latitude, long: place.longitude, savedLocationId: null,
+  ...stop,
+  placeName: place.address || place.name,
+  city: place.city,
+  state: place.state,
+  lat: place.latitude,
+  long: place.longitude,
+  savedLocationId: null,
 });
 
 export const savedOnStop = (stop: StopForm, saved: SavedLocation): StopForm => ({
   ...stop,
-  placeName: saved.address, city: saved.city, state: saved.state, lat: saved.latitude, long: saved.longitude, name: saved.name,
-  contactName: saved.contactName ?? '', contactPhone: saved.contactPhone ?? '', number: saved.number ?? '',
-  savedLocationId: saved.id, saveLocation: false,
+  placeName: saved.address,
+  city: saved.city,
+  state: saved.state,
+  lat: saved.latitude,
+  long: saved.longitude,
+  name: saved.name,
+  contactName: saved.contactName ?? '',
+  contactPhone: saved.contactPhone ?? '',
+  number: saved.number ?? '',
+  savedLocationId: saved.id,
+  saveLocation: false,
 });
 
-const numberOrText = (text: string): number | string => (text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text);
+const numberOrText = (text: string): number | string =>
+  text.trim() !== '' && Number.isFinite(Number(text)) ? Number(text) : text;
 
 /** The body of POST loads (section 3 "Load (sent on create)"); PUT adds loadId and the stops' ids. */
 export const toLoadBody = (values: LoadFormValues, loadId?: string | null) => ({
@@ -148,9 +204,20 @@ export const fromLoad = (load: LoadDetail): LoadFormValues => ({
   equipment: load.loadEquipment,
   searchDistance: 50,
   stops: load.locations.map((stop, index) => ({
-    id: index + 1, serverId: stop.id, typeId: stop.locationType, placeName: stop.address, city: stop.city, state: stop.state,
-    lat: stop.latitude, long: stop.longitude, name: stop.name, contactName: stop.contactName ?? '', contactPhone: stop.contactPhone ?? '',
-    number: stop.number ?? '', saveLocation: false, savedLocationId: null,
+    id: index + 1,
+    serverId: stop.id,
+    typeId: stop.locationType,
+    placeName: stop.address,
+    city: stop.city,
+    state: stop.state,
+    lat: stop.latitude,
+    long: stop.longitude,
+    name: stop.name,
+    contactName: stop.contactName ?? '',
+    contactPhone: stop.contactPhone ?? '',
+    number: stop.number ?? '',
+    saveLocation: false,
+    savedLocationId: null,
   })),
   accessories: load.loadAccessories,
   weight: String(load.weight),
@@ -163,7 +230,12 @@ export const fromLoad = (load: LoadDetail): LoadFormValues => ({
 export const steps = ['general', 'locations', 'details'] as const;
 const stepOfField = (path: string): number => {
   if (path.startsWith('locations')) return 1;
-  if (['loadAccessories', 'weight', 'commodity', 'refNumber', 'description'].some((field) => path === field || path.startsWith(`${field}.`))) return 2;
+  if (
+    ['loadAccessories', 'weight', 'commodity', 'refNumber', 'description'].some(
+      (field) => path === field || path.startsWith(`${field}.`),
+    )
+  )
+    return 2;
   return 0;
 };
 
@@ -173,11 +245,16 @@ export function validateLoad(values: LoadFormValues, nowIso: string): FieldError
   // The schema's empty-facility-name rule aborts, and an aborted issue skips the date rules: check
   // the dates again with names filled in, so 'General info' shows its messages before 'Locations' is filled.
   if (values.stops.some((stop) => stop.name.trim() === '')) {
-    const named = { ...values, stops: values.stops.map((stop) => ({ ...stop, name: stop.name.trim() || 'placeholder' })) };
-    for (const [path, message] of Object.entries(issuesOf(named, nowIso))) if (stepOfField(path) === 0) errors[path] ??= message;
+    const named = {
+      ...values,
+      stops: values.stops.map((stop) => ({ ...stop, name: stop.name.trim() || 'placeholder' })),
+    };
+    for (const [path, message] of Object.entries(issuesOf(named, nowIso)))
+      if (stepOfField(path) === 0) errors[path] ??= message;
     // The same abort skips the stop's "picked from the search" rule.
     values.stops.forEach((stop, index) => {
-      if (stop.placeName.trim() !== '' && (stop.lat === 0 || stop.long === 0)) errors[`locations.${index}.address`] ??= LOCATION_NOT_PICKED_MESSAGE;
+      if (stop.placeName.trim() !== '' && (stop.lat === 0 || stop.long === 0))
+        errors[`locations.${index}.address`] ??= LOCATION_NOT_PICKED_MESSAGE;
     });
   }
   return errors;
@@ -207,5 +284,7 @@ export const pastDateMessage = (value: string, zone: string, nowIso: string): st
   if (!value || !isTimeZoneId(zone)) return null;
   const instant = parseLoadTime(value, zone);
   if (!instant) return null;
-  return Date.parse(instant) < Math.floor(Date.parse(nowIso) / 60_000) * 60_000 ? DATE_IN_PAST_MESSAGE : null;
+  return Date.parse(instant) < Math.floor(Date.parse(nowIso) / 60_000) * 60_000
+    ? DATE_IN_PAST_MESSAGE
+    : null;
 };

@@ -1,6 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import * as load from '../../../../domain/schemas/messages.ts';
-import { SEARCH_CRITERIA_MESSAGE, SEARCH_NAME_MESSAGE, SEARCH_RADIUS_MESSAGE } from '../../../../domain/searches/savedSearch.messages.ts';
+import {
+  SEARCH_CRITERIA_MESSAGE,
+  SEARCH_NAME_MESSAGE,
+  SEARCH_RADIUS_MESSAGE,
+} from '../../../../domain/searches/savedSearch.messages.ts';
 import { useMessageText } from '../../components/messages.ts';
 
 /** The load and offer messages of the specification (section 5) and the server, with their keys. */

@@ -1,13 +1,31 @@
 import { apiDelete, apiGet, apiGetBlob, apiPost, apiPut } from '../../api/http.ts';
-import type { LoadDetail, LoadsImportedAnswer, MarketplaceRow as ContractMarketplaceRow, SavedLocation } from '../../../../domain/contracts/loads.contract.ts';
+import type {
+  LoadDetail,
+  LoadsImportedAnswer,
+  MarketplaceRow as ContractMarketplaceRow,
+  SavedLocation,
+} from '../../../../domain/contracts/loads.contract.ts';
 import type { Place } from '../../../../domain/contracts/places.contract.ts';
-import type { SavedSearch, SavedSearchBody, SearchArea as ContractSearchArea } from '../../../../domain/contracts/searches.contract.ts';
+import type {
+  SavedSearch,
+  SavedSearchBody,
+  SearchArea as ContractSearchArea,
+} from '../../../../domain/contracts/searches.contract.ts';
 
 export type { Place } from '../../../../domain/contracts/places.contract.ts';
 export type {
-  LoadDetail, LoadLocation, LoadRowBase, LoadsImportedAnswer, RowPlace, SavedLocation, ShipperLoadRow,
+  LoadDetail,
+  LoadLocation,
+  LoadRowBase,
+  LoadsImportedAnswer,
+  RowPlace,
+  SavedLocation,
+  ShipperLoadRow,
 } from '../../../../domain/contracts/loads.contract.ts';
-export type { SavedSearch, SavedSearchBody } from '../../../../domain/contracts/searches.contract.ts';
+export type {
+  SavedSearch,
+  SavedSearchBody,
+} from '../../../../domain/contracts/searches.contract.ts';
 
 /** A marketplace row; one the realtime channel pushed (`load:posted`, `load:updated`) also says whether the load is still `open`. */
 export type MarketplaceRow = ContractMarketplaceRow & { open?: boolean };
@@ -21,9 +39,11 @@ export const loadsApi = {
   update: (body: unknown) => apiPut<{ message: string }>('/loads', body),
   extendExpiration: (loadId: string, newExpiration: string, expirationTimezone: string) =>
     apiPut<{ message: string }>('/loads', { loadId, newExpiration, expirationTimezone }),
-  cancel: (id: string, message: string) => apiPut<{ message: string }>(`/loads/${encodeURIComponent(id)}/status`, { status: 7, message }),
+  cancel: (id: string, message: string) =>
+    apiPut<{ message: string }>(`/loads/${encodeURIComponent(id)}/status`, { status: 7, message }),
   savedLocations: () => apiGet<SavedLocation[]>('/loads/list/getSavedLocations'),
-  places: (q: string, signal?: AbortSignal) => apiGet<Place[]>(`/places/autocomplete?q=${encodeURIComponent(q)}&limit=8`, { signal }),
+  places: (q: string, signal?: AbortSignal) =>
+    apiGet<Place[]>(`/places/autocomplete?q=${encodeURIComponent(q)}&limit=8`, { signal }),
   template: () => apiGetBlob('/loads/batchImport/template'),
   batchImport: (file: File) => {
     const form = new FormData();

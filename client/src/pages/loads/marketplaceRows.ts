@@ -20,30 +20,46 @@ export const isListed = (row: LoadRowPayload, now = Date.now()): boolean =>
 
 /** The search of the form and of the table's search box, as `GET /api/loads/carrier` applies them. */
 export function matchesSearch(row: LoadRowPayload, search: CarrierSearch, text = ''): boolean {
-  for (const [area, place] of [[search.origin, row.pickup], [search.destination, row.dropoff]] as const) {
+  for (const [area, place] of [
+    [search.origin, row.pickup],
+    [search.destination, row.dropoff],
+  ] as const) {
     if (!area) continue;
     const radius = area === search.origin ? search.originRadius : search.destinationRadius;
     if (haversineMiles(area, place) > radius) return false;
   }
-  if (search.equipment.length > 0 && !search.equipment.some((id) => row.equipment.includes(id))) return false;
+  if (search.equipment.length > 0 && !search.equipment.some((id) => row.equipment.includes(id)))
+    return false;
   const pickup = row.pickupTime ? Date.parse(row.pickupTime) : NaN;
   if (search.pickupFrom && !(pickup >= Date.parse(`${search.pickupFrom}T00:00`))) return false;
   if (search.pickupTo && !(pickup <= Date.parse(`${search.pickupTo}T23:59:59`))) return false;
   if (Number(search.maxWeight) > 0 && row.weight > Number(search.maxWeight)) return false;
   const needle = text.trim().toLowerCase();
-  if (needle && ![row.guid, row.commodity, row.pickup.address, row.dropoff.address].some((value) => (value ?? '').toLowerCase().includes(needle))) return false;
+  if (
+    needle &&
+    ![row.guid, row.commodity, row.pickup.address, row.dropoff.address].some((value) =>
+      (value ?? '').toLowerCase().includes(needle),
+    )
+  )
+    return false;
   return true;
 }
 
 /** The pushed load as this carrier's row: its own offer, actions and distances kept (or worked out for a new row). */
-export function asCarrierRow(pushed: LoadRowPayload, search: CarrierSearch, existing?: MarketplaceRow): MarketplaceRow {
+export function asCarrierRow(
+  pushed: LoadRowPayload,
+  search: CarrierSearch,
+  existing?: MarketplaceRow,
+): MarketplaceRow {
   const myProposal = existing?.myProposal ?? null;
   return {
     ...(existing ?? {}),
     ...pushed,
     myProposal,
     originDistance: search.origin ? round(haversineMiles(search.origin, pushed.pickup)) : null,
-    destinationDistance: search.destination ? round(haversineMiles(search.destination, pushed.dropoff)) : null,
+    destinationDistance: search.destination
+      ? round(haversineMiles(search.destination, pushed.dropoff))
+      : null,
     actions: carrierProposalActions(myProposal?.status ?? null, true),
   } as unknown as MarketplaceRow;
 }
@@ -52,11 +68,17 @@ export function asCarrierRow(pushed: LoadRowPayload, search: CarrierSearch, exis
  * The rows after a pushed load: replaced where it is, gone when it left or no longer matches, and a
  * new match first (on the first page only; later pages keep their rows). `fresh` marks a new one.
  */
-export function applyPushedLoad(rows: MarketplaceRow[], pushed: LoadRowPayload, search: CarrierSearch, options: { text?: string; firstPage?: boolean; limit?: number } = {}): { rows: MarketplaceRow[]; delta: number; added: boolean } {
+export function applyPushedLoad(
+  rows: MarketplaceRow[],
+  pushed: LoadRowPayload,
+  search: CarrierSearch,
+  options: { text?: string; firstPage?: boolean; limit?: number } = {},
+): { rows: MarketplaceRow[]; delta: number; added: boolean } {
   const index = rows.findIndex((row) => row.id === pushed.id);
   const stays = isListed(pushed) && matchesSearch(pushed, search, options.text);
   if (index >= 0) {
-    if (!stays) return { rows: rows.filter((row) => row.id !== pushed.id), delta: -1, added: false };
+    if (!stays)
+      return { rows: rows.filter((row) => row.id !== pushed.id), delta: -1, added: false };
     const next = [...rows];
     next[index] = asCarrierRow(pushed, search, rows[index]);
     return { rows: next, delta: 0, added: false };
@@ -67,21 +89,47 @@ export function applyPushedLoad(rows: MarketplaceRow[], pushed: LoadRowPayload, 
 }
 
 /** The same for a table page: its rows and its count of matches. */
-export function applyPushedLoadToPage(answer: TableAnswer<MarketplaceRow>, pushed: LoadRowPayload, search: CarrierSearch, text: string): TableAnswer<MarketplaceRow> {
-  const { rows, delta } = applyPushedLoad(answer.data, pushed, search, { text, firstPage: answer.page <= 1, limit: answer.pageSize });
+export function applyPushedLoadToPage(
+  answer: TableAnswer<MarketplaceRow>,
+  pushed: LoadRowPayload,
+  search: CarrierSearch,
+  text: string,
+): TableAnswer<MarketplaceRow> {
+  const { rows, delta } = applyPushedLoad(answer.data, pushed, search, {
+    text,
+    firstPage: answer.page <= 1,
+    limit: answer.pageSize,
+  });
   if (rows === answer.data && delta === 0) return answer;
   const total = Math.max(0, answer.total + delta);
-  return { ...answer, data: rows, total, totalPages: Math.max(1, Math.ceil(total / Math.max(1, answer.pageSize))) };
+  return {
+    ...answer,
+    data: rows,
+    total,
+    totalPages: Math.max(1, Math.ceil(total / Math.max(1, answer.pageSize))),
+  };
 }
 
 /** Our offer on a row changed (countered, accepted, declined, withdrawn): its row says so. */
-export function applyProposalUpdate(rows: MarketplaceRow[], update: ProposalUpdatedPayload, statusName: (status: number) => string): MarketplaceRow[] {
+export function applyProposalUpdate(
+  rows: MarketplaceRow[],
+  update: ProposalUpdatedPayload,
+  statusName: (status: number) => string,
+): MarketplaceRow[] {
   if (!rows.some((row) => row.myProposal?.id === update.proposalId)) return rows;
-  return rows.map((row) => (row.myProposal?.id === update.proposalId
-    ? {
-      ...row,
-      myProposal: { ...row.myProposal, status: update.status, statusName: statusName(update.status), price: update.price, counterPrice: update.counterPrice },
-      actions: carrierProposalActions(update.status, row.open !== false),
-    }
-    : row));
+  return rows.map((row) =>
+    row.myProposal?.id === update.proposalId
+      ? {
+          ...row,
+          myProposal: {
+            ...row.myProposal,
+            status: update.status,
+            statusName: statusName(update.status),
+            price: update.price,
+            counterPrice: update.counterPrice,
+          },
+          actions: carrierProposalActions(update.status, row.open !== false),
+        }
+      : row,
+  );
 }

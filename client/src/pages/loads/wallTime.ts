@@ -5,4 +5,4 @@ import { DateTime } from 'luxon';
  * the display formats, so that the lists that only show loads do not load luxon.
  */
 export const wallTime = (iso: string | null | undefined, zone: string): string =>
-  iso ? (DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm")) : '';
+  iso ? DateTime.fromISO(iso, { zone: 'utc' }).setZone(zone).toFormat("yyyy-MM-dd'T'HH:mm") : '';

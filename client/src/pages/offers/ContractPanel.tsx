@@ -22,7 +22,14 @@ interface Props {
  * The contract: the rate confirmation PDF to download, the signed copy to upload (the winning
  * carrier: multipart status 14 and the file), and the signed copy to open (both sides).
  */
-export function ContractPanel({ loadId, loadGuid, proposalId, contractFileId, canUpload, onUploaded }: Props) {
+export function ContractPanel({
+  loadId,
+  loadGuid,
+  proposalId,
+  contractFileId,
+  canUpload,
+  onUploaded,
+}: Props) {
   const { t } = useTranslation();
   const [file, setFile] = useState<File | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -30,7 +37,10 @@ export function ContractPanel({ loadId, loadGuid, proposalId, contractFileId, ca
 
   const download = async () => {
     try {
-      downloadBlob(await offersApi.rateConfirmation(proposalId), `rate-confirmation-${loadGuid}.pdf`);
+      downloadBlob(
+        await offersApi.rateConfirmation(proposalId),
+        `rate-confirmation-${loadGuid}.pdf`,
+      );
     } catch (failure) {
       notify('error', messageOf(failure));
     }
@@ -71,15 +81,38 @@ export function ContractPanel({ loadId, loadGuid, proposalId, contractFileId, ca
 
   return (
     <section className="card contract-panel" aria-labelledby="contract-title">
-      <h2 id="contract-title"><i className="pi pi-file-edit" aria-hidden="true" /> {t('marketplace.contract.title')}</h2>
+      <h2 id="contract-title">
+        <i className="pi pi-file-edit" aria-hidden="true" /> {t('marketplace.contract.title')}
+      </h2>
       <ol className="contract-steps">
         <li className="is-done">
           <span>{t('marketplace.contract.rateConfirmation')}</span>
-          <Button type="button" outlined size="small" icon="pi pi-download" label={t('marketplace.contract.download')} onClick={download} />
+          <Button
+            type="button"
+            outlined
+            size="small"
+            icon="pi pi-download"
+            label={t('marketplace.contract.download')}
+            onClick={download}
+          />
         </li>
         <li className={contractFileId ? 'is-done' : undefined}>
-          <span>{contractFileId ? t('marketplace.contract.signedStored') : canUpload ? t('marketplace.contract.signAndUpload') : t('marketplace.contract.waiting')}</span>
-          {contractFileId && <Button type="button" size="small" icon="pi pi-external-link" label={t('marketplace.contract.open')} onClick={open} />}
+          <span>
+            {contractFileId
+              ? t('marketplace.contract.signedStored')
+              : canUpload
+                ? t('marketplace.contract.signAndUpload')
+                : t('marketplace.contract.waiting')}
+          </span>
+          {contractFileId && (
+            <Button
+              type="button"
+              size="small"
+              icon="pi pi-external-link"
+              label={t('marketplace.contract.open')}
+              onClick={open}
+            />
+          )}
         </li>
       </ol>
       {canUpload && !contractFileId && (
@@ -96,7 +129,13 @@ export function ContractPanel({ loadId, loadGuid, proposalId, contractFileId, ca
             hint={t('files.pdfHint')}
           />
           <div className="form-actions">
-            <Button type="button" icon="pi pi-upload" label={t('marketplace.contract.upload')} loading={busy} onClick={upload} />
+            <Button
+              type="button"
+              icon="pi pi-upload"
+              label={t('marketplace.contract.upload')}
+              loading={busy}
+              onClick={upload}
+            />
           </div>
         </>
       )}

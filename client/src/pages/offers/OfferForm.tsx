@@ -34,7 +34,12 @@ export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, message
   const [priceError, setPriceError] = useState<string | null>(null);
 
   useEffect(() => {
-    if (current) setValues({ price: current.price, message: current.message ?? '', eldTruckName: current.eldTruckName ?? '' });
+    if (current)
+      setValues({
+        price: current.price,
+        message: current.message ?? '',
+        eldTruckName: current.eldTruckName ?? '',
+      });
   }, [current?.id, current?.price, current?.message, current?.eldTruckName]);
 
   const submit = (event: FormEvent) => {
@@ -43,13 +48,20 @@ export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, message
       setPriceError(messageText(PRICE_MESSAGE));
       return;
     }
-    onSubmit({ price: Math.round(values.price * 100) / 100, message: values.message.trim(), eldTruckName: values.eldTruckName.trim() || null });
+    onSubmit({
+      price: Math.round(values.price * 100) / 100,
+      message: values.message.trim(),
+      eldTruckName: values.eldTruckName.trim() || null,
+    });
   };
 
   const open = current && (current.status === 10 || current.status === 11);
   const truckOptions = (trucks ?? []).map((truck) => ({
     value: truck.name,
-    label: truck.distance !== undefined ? `${truck.name} · ${t('marketplace.offer.truckAway', { miles: format.miles(truck.distance) })}` : truck.name,
+    label:
+      truck.distance !== undefined
+        ? `${truck.name} · ${t('marketplace.offer.truckAway', { miles: format.miles(truck.distance) })}`
+        : truck.name,
   }));
 
   return (
@@ -74,7 +86,11 @@ export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, message
           aria-describedby={priceError ? 'offer-price-error' : undefined}
           className="offer-price-input"
         />
-        {priceError && <small id="offer-price-error" className="p-error">{priceError}</small>}
+        {priceError && (
+          <small id="offer-price-error" className="p-error">
+            {priceError}
+          </small>
+        )}
       </div>
       <div className="form-field">
         <label htmlFor="offer-truck">{t('marketplace.offer.truck')}</label>
@@ -83,7 +99,9 @@ export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, message
             inputId="offer-truck"
             value={values.eldTruckName || null}
             options={truckOptions}
-            onChange={(event) => setValues((v) => ({ ...v, eldTruckName: (event.value as string | null) ?? '' }))}
+            onChange={(event) =>
+              setValues((v) => ({ ...v, eldTruckName: (event.value as string | null) ?? '' }))
+            }
             editable
             showClear
             placeholder={t('marketplace.offer.truckChoose')}
@@ -98,18 +116,40 @@ export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, message
           />
         )}
         <small id="offer-truck-hint" className="field-hint">
-          {trucks === null ? t('common.loading') : trucks.length > 0 ? t('marketplace.offer.truckNearest') : t('marketplace.offer.truckNoEld')}
+          {trucks === null
+            ? t('common.loading')
+            : trucks.length > 0
+              ? t('marketplace.offer.truckNearest')
+              : t('marketplace.offer.truckNoEld')}
         </small>
       </div>
       <div className="form-field">
         <label htmlFor="offer-message">{t('marketplace.offer.message')}</label>
-        <InputTextarea id="offer-message" rows={4} value={values.message} onChange={(event) => setValues((v) => ({ ...v, message: event.target.value }))} />
+        <InputTextarea
+          id="offer-message"
+          rows={4}
+          value={values.message}
+          onChange={(event) => setValues((v) => ({ ...v, message: event.target.value }))}
+        />
       </div>
       <div className="form-actions">
         {open && onWithdraw && (
-          <Button type="button" text severity="danger" icon="pi pi-undo" label={t('marketplace.actions.withdraw')} onClick={onWithdraw} disabled={busy} />
+          <Button
+            type="button"
+            text
+            severity="danger"
+            icon="pi pi-undo"
+            label={t('marketplace.actions.withdraw')}
+            onClick={onWithdraw}
+            disabled={busy}
+          />
         )}
-        <Button type="submit" icon="pi pi-send" label={open ? t('marketplace.offer.revise') : t('marketplace.offer.submit')} loading={busy} />
+        <Button
+          type="submit"
+          icon="pi pi-send"
+          label={open ? t('marketplace.offer.revise') : t('marketplace.offer.submit')}
+          loading={busy}
+        />
       </div>
     </form>
   );

@@ -19,7 +19,13 @@ import { LaneRatesCard } from '../insights/LaneRatesCard.tsx';
 import { ContractPanel } from './ContractPanel.tsx';
 import { OfferForm } from './OfferForm.tsx';
 import { OfferTrucksCard } from './OfferTrucksCard.tsx';
-import { type EldTruck, offersApi, ProposalStatus, type ProposalRow, trucksNearest } from './offers.api.ts';
+import {
+  type EldTruck,
+  offersApi,
+  ProposalStatus,
+  type ProposalRow,
+  trucksNearest,
+} from './offers.api.ts';
 import '../loads/marketplace.css';
 
 /**
@@ -34,7 +40,9 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
   const user = useAtomValue(authUserAtom);
   const search = useSearch();
   const loadId = params.id ?? new URLSearchParams(search).get('id') ?? '';
-  const canOffer = Boolean(user?.permissions.some((code) => code === OFFER_SUBMIT || code === PROPOSAL_SUBMIT));
+  const canOffer = Boolean(
+    user?.permissions.some((code) => code === OFFER_SUBMIT || code === PROPOSAL_SUBMIT),
+  );
   const [load, setLoad] = useState<LoadDetail | null>(null);
   const [failed, setFailed] = useState(false);
   const [proposal, setProposal] = useState<ProposalRow | null>(null);
@@ -55,7 +63,10 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
 
   const readLoad = useCallback(() => {
     if (!loadId) return;
-    loadsApi.get(loadId).then(setLoad).catch(() => setFailed(true));
+    loadsApi
+      .get(loadId)
+      .then(setLoad)
+      .catch(() => setFailed(true));
   }, [loadId]);
 
   useEffect(() => {
@@ -67,7 +78,9 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
     if (!load || !canOffer) return;
     const pickup = load.locations[0];
     if (!pickup) return;
-    trucksNearest(pickup.latitude, pickup.longitude).then(setTrucks).catch(() => setTrucks([]));
+    trucksNearest(pickup.latitude, pickup.longitude)
+      .then(setTrucks)
+      .catch(() => setTrucks([]));
   }, [load?.id, canOffer]);
 
   // One load and one offer: the pushed offer shows at once, and both are read again (with the
@@ -75,9 +88,23 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
   useRealtime(['proposal:updated'], (_, payload) => {
     if (payload.loadId !== loadId) return;
     if (proposal && payload.proposalId === proposal.id) {
-      setProposal((current) => (current && current.id === payload.proposalId ? { ...current, status: payload.status, price: payload.price, counterPrice: payload.counterPrice } : current));
+      setProposal((current) =>
+        current && current.id === payload.proposalId
+          ? {
+              ...current,
+              status: payload.status,
+              price: payload.price,
+              counterPrice: payload.counterPrice,
+            }
+          : current,
+      );
       if (Number(payload.status) === ProposalStatus.PendingAcceptance) {
-        notify('info', t('marketplace.offer.counterArrived', { price: format.price(Number(payload.counterPrice ?? payload.price)) }));
+        notify(
+          'info',
+          t('marketplace.offer.counterArrived', {
+            price: format.price(Number(payload.counterPrice ?? payload.price)),
+          }),
+        );
       }
       setFlash(true);
       setTimeout(() => setFlash(false), 4_000);
@@ -93,7 +120,11 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
     void readProposal();
   });
 
-  const submit = async (values: { price: number; message: string; eldTruckName: string | null }) => {
+  const submit = async (values: {
+    price: number;
+    message: string;
+    eldTruckName: string | null;
+  }) => {
     setBusy(true);
     try {
       const answer = await offersApi.submit(loadId, values);
@@ -123,38 +154,63 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
   if (!loadId || failed) {
     return (
       <section className="page">
-        <header className="page-header"><h1>{t(titleKey, { id: '' })}</h1></header>
+        <header className="page-header">
+          <h1>{t(titleKey, { id: '' })}</h1>
+        </header>
         <div className="card empty-state">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
           <p>{t('messages.somethingWentWrong')}</p>
-          <Link href="/loads/carrier" className="p-button p-component p-button-outlined"><span className="p-button-label">{t('marketplace.offer.backToSearch')}</span></Link>
+          <Link href="/loads/carrier" className="p-button p-component p-button-outlined">
+            <span className="p-button-label">{t('marketplace.offer.backToSearch')}</span>
+          </Link>
         </div>
       </section>
     );
   }
 
-  const accepted = proposal && (proposal.status === ProposalStatus.Accepted || proposal.status === ProposalStatus.Confirmed);
+  const accepted =
+    proposal &&
+    (proposal.status === ProposalStatus.Accepted || proposal.status === ProposalStatus.Confirmed);
   const countered = proposal?.status === ProposalStatus.PendingAcceptance;
-  const closed = proposal && (proposal.status === ProposalStatus.Declined || proposal.status === ProposalStatus.Canceled);
+  const closed =
+    proposal &&
+    (proposal.status === ProposalStatus.Declined || proposal.status === ProposalStatus.Canceled);
   const loadOpen = load?.status === 4;
 
   return (
     <section className="page offer-page">
       <header className="page-header">
-        <h1>{t(titleKey, { id: '' })}{load ? ` · ${load.guid}` : ''}</h1>
+        <h1>
+          {t(titleKey, { id: '' })}
+          {load ? ` · ${load.guid}` : ''}
+        </h1>
         <Link href="/loads/carrier" className="p-button p-component p-button-text">
-          <i className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl" aria-hidden="true" />
+          <i
+            className="pi pi-arrow-left p-button-icon p-button-icon-left flip-rtl"
+            aria-hidden="true"
+          />
           <span className="p-button-label">{t('marketplace.offer.backToSearch')}</span>
         </Link>
       </header>
       <div className="offer-layout">
         <div className="card offer-load">
-          {load ? <LoadSummary load={load} /> : <><Skeleton height="1.5rem" className="mb-2" /><Skeleton height="14rem" /></>}
+          {load ? (
+            <LoadSummary load={load} />
+          ) : (
+            <>
+              <Skeleton height="1.5rem" className="mb-2" />
+              <Skeleton height="14rem" />
+            </>
+          )}
         </div>
         {canOffer && (
           <div className="offer-side">
             {proposal && (
-              <section className={`card my-offer-card${flash ? ' is-flash' : ''}`} aria-live="polite" aria-labelledby="my-offer-title">
+              <section
+                className={`card my-offer-card${flash ? ' is-flash' : ''}`}
+                aria-live="polite"
+                aria-labelledby="my-offer-title"
+              >
                 <h2 id="my-offer-title">{t('marketplace.offer.yours')}</h2>
                 <div className="my-offer-line">
                   <StatusChip name={proposal.statusName} />
@@ -163,11 +219,29 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                 {countered && proposal.counterPrice !== null && (
                   <div className="counter-offer" role="status">
                     <p>
-                      <i className="pi pi-reply" aria-hidden="true" /> {t('marketplace.offer.counterFrom', { price: format.price(proposal.counterPrice) })}
+                      <i className="pi pi-reply" aria-hidden="true" />{' '}
+                      {t('marketplace.offer.counterFrom', {
+                        price: format.price(proposal.counterPrice),
+                      })}
                     </p>
                     <div className="counter-actions">
-                      <Button type="button" severity="success" icon="pi pi-check" label={t('marketplace.offer.acceptCounter')} loading={busy} onClick={() => change(ProposalStatus.SubmittedProposal, 'counterAccepted')} />
-                      <Button type="button" outlined severity="danger" icon="pi pi-undo" label={t('marketplace.actions.withdraw')} disabled={busy} onClick={() => change(ProposalStatus.Canceled, 'withdrawn')} />
+                      <Button
+                        type="button"
+                        severity="success"
+                        icon="pi pi-check"
+                        label={t('marketplace.offer.acceptCounter')}
+                        loading={busy}
+                        onClick={() => change(ProposalStatus.SubmittedProposal, 'counterAccepted')}
+                      />
+                      <Button
+                        type="button"
+                        outlined
+                        severity="danger"
+                        icon="pi pi-undo"
+                        label={t('marketplace.actions.withdraw')}
+                        disabled={busy}
+                        onClick={() => change(ProposalStatus.Canceled, 'withdrawn')}
+                      />
                     </div>
                   </div>
                 )}
@@ -188,7 +262,11 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
               />
             ) : loadOpen && !countered ? (
               <section className="card" aria-labelledby="offer-form-title">
-                <h2 id="offer-form-title">{proposal && !closed ? t('marketplace.offer.reviseTitle') : t('marketplace.offer.formTitle')}</h2>
+                <h2 id="offer-form-title">
+                  {proposal && !closed
+                    ? t('marketplace.offer.reviseTitle')
+                    : t('marketplace.offer.formTitle')}
+                </h2>
                 <OfferForm
                   current={closed ? null : proposal}
                   trucks={trucks}
@@ -198,13 +276,22 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                   messageText={messageText}
                 />
                 {load && (
-                  <LaneRatesCard id="offer" origin={load.locations[0] ?? null} destination={load.locations.at(-1) ?? null} equipment={load.loadEquipment} />
+                  <LaneRatesCard
+                    id="offer"
+                    origin={load.locations[0] ?? null}
+                    destination={load.locations.at(-1) ?? null}
+                    equipment={load.loadEquipment}
+                  />
                 )}
               </section>
             ) : load && !loadOpen && !accepted ? (
-              <section className="card"><p className="muted">{t('marketplace.offer.loadClosed')}</p></section>
+              <section className="card">
+                <p className="muted">{t('marketplace.offer.loadClosed')}</p>
+              </section>
             ) : null}
-            {load && loadOpen && !accepted && <OfferTrucksCard pickup={load.locations[0]} trucks={trucks} />}
+            {load && loadOpen && !accepted && (
+              <OfferTrucksCard pickup={load.locations[0]} trucks={trucks} />
+            )}
           </div>
         )}
       </div>

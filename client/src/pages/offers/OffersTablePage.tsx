@@ -6,29 +6,57 @@ import { carrierProposalActions } from '../../../../domain/loads/loadRows.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
+import {
+  GenericTable,
+  type RowAction,
+  type TableColumn,
+  type TableHandle,
+} from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
 import { useFormats } from '../loads/format.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { offersApi, ProposalStatus, type ProposalRow } from './offers.api.ts';
 import '../loads/marketplace.css';
 
-const statusOptions = [ProposalStatus.SubmittedProposal, ProposalStatus.PendingAcceptance, ProposalStatus.Accepted, ProposalStatus.Confirmed, ProposalStatus.Declined, ProposalStatus.Canceled];
+const statusOptions = [
+  ProposalStatus.SubmittedProposal,
+  ProposalStatus.PendingAcceptance,
+  ProposalStatus.Accepted,
+  ProposalStatus.Confirmed,
+  ProposalStatus.Declined,
+  ProposalStatus.Canceled,
+];
 
 /**
  * The offer's row after `proposal:updated`. A carrier's actions follow from the status and whether
  * the load is still open; a declined offer is taken as one whose load went to another carrier.
  */
-export function withUpdate(row: ProposalRow, update: { status: number; price: number; counterPrice: number | null }, allOffers: boolean): ProposalRow {
-  const loadOpen = row.load?.status === GenericStatus.Created && (!row.load.expiration || Date.parse(row.load.expiration) > Date.now()) && update.status !== GenericStatus.Declined;
+export function withUpdate(
+  row: ProposalRow,
+  update: { status: number; price: number; counterPrice: number | null },
+  allOffers: boolean,
+): ProposalRow {
+  const loadOpen =
+    row.load?.status === GenericStatus.Created &&
+    (!row.load.expiration || Date.parse(row.load.expiration) > Date.now()) &&
+    update.status !== GenericStatus.Declined;
   return {
-    ...row, status: update.status, statusName: genericStatuses.find((entry) => entry.id === update.status)?.name ?? String(update.status),
-    price: update.price, counterPrice: update.counterPrice, actions: allOffers ? row.actions : carrierProposalActions(update.status, loadOpen),
+    ...row,
+    status: update.status,
+    statusName:
+      genericStatuses.find((entry) => entry.id === update.status)?.name ?? String(update.status),
+    price: update.price,
+    counterPrice: update.counterPrice,
+    actions: allOffers ? row.actions : carrierProposalActions(update.status, loadOpen),
   };
 }
 
 /** A carrier's own offers (`/offers/carrier`) or every offer (`/offers`, Superadmin). */
-function OffersTable({ titleKey, url, showCarrier }: PageProps & { url: string; showCarrier: boolean }) {
+function OffersTable({
+  titleKey,
+  url,
+  showCarrier,
+}: PageProps & { url: string; showCarrier: boolean }) {
   const { t } = useTranslation();
   const format = useFormats();
   const [, navigate] = useLocation();
@@ -38,7 +66,12 @@ function OffersTable({ titleKey, url, showCarrier }: PageProps & { url: string; 
   // A changed offer is changed in its row; an offer the table does not show, and a reconnection, read it again.
   useRealtime(['proposal:updated'], (_, update) => {
     if (!table.current?.rows()?.some((row) => row.id === update.proposalId)) return refresh();
-    table.current.update((answer) => ({ ...answer, data: answer.data.map((row) => (row.id === update.proposalId ? withUpdate(row, update, showCarrier) : row)) }));
+    table.current.update((answer) => ({
+      ...answer,
+      data: answer.data.map((row) =>
+        row.id === update.proposalId ? withUpdate(row, update, showCarrier) : row,
+      ),
+    }));
   });
   useRealtime(['proposal:new'], refresh);
   useOnReconnect(refresh);
@@ -54,34 +87,106 @@ function OffersTable({ titleKey, url, showCarrier }: PageProps & { url: string; 
   };
 
   const columns: TableColumn<ProposalRow>[] = [
-    { field: 'guid', header: t('marketplace.columns.reference'), sortable: true, body: (row) => <strong className="tabular">{row.loadGuid}</strong> },
-    { field: 'status', header: t('marketplace.columns.status'), body: (row) => <StatusChip name={row.statusName} /> },
-    ...(showCarrier ? [{ field: 'carrier', header: t('marketplace.columns.carrier'), body: (row: ProposalRow) => row.carrier.name }] : []),
-    { field: 'route', header: t('marketplace.columns.route'), body: (row) => (row.load ? (
-      <span className="place-cell">
-        <span>{format.place(row.load.pickup)} → {format.place(row.load.dropoff)}</span>
-        <small className="muted tabular">{format.time(row.load.pickup.time, row.load.pickup.timezone)}</small>
-      </span>
-    ) : '—') },
-    { field: 'price', header: t('marketplace.columns.price'), sortable: true, numeric: true, body: (row) => (
-      <span className="price-cell">
-        <strong>{format.price(row.price)}</strong>
-        {row.counterPrice !== null && row.status === ProposalStatus.PendingAcceptance && <small className="counter-note">{t('marketplace.offers.counterShort', { price: format.price(row.counterPrice) })}</small>}
-      </span>
-    ) },
-    { field: 'eldTruckName', header: t('marketplace.offer.truck'), body: (row) => row.eldTruckName ?? '—' },
-    { field: 'submittedAt', header: t('marketplace.columns.submitted'), sortable: true, numeric: true, body: (row) => format.time(row.submittedAt) },
+    {
+      field: 'guid',
+      header: t('marketplace.columns.reference'),
+      sortable: true,
+      body: (row) => <strong className="tabular">{row.loadGuid}</strong>,
+    },
+    {
+      field: 'status',
+      header: t('marketplace.columns.status'),
+      body: (row) => <StatusChip name={row.statusName} />,
+    },
+    ...(showCarrier
+      ? [
+          {
+            field: 'carrier',
+            header: t('marketplace.columns.carrier'),
+            body: (row: ProposalRow) => row.carrier.name,
+          },
+        ]
+      : []),
+    {
+      field: 'route',
+      header: t('marketplace.columns.route'),
+      body: (row) =>
+        row.load ? (
+          <span className="place-cell">
+            <span>
+              {format.place(row.load.pickup)} → {format.place(row.load.dropoff)}
+            </span>
+            <small className="muted tabular">
+              {format.time(row.load.pickup.time, row.load.pickup.timezone)}
+            </small>
+          </span>
+        ) : (
+          '—'
+        ),
+    },
+    {
+      field: 'price',
+      header: t('marketplace.columns.price'),
+      sortable: true,
+      numeric: true,
+      body: (row) => (
+        <span className="price-cell">
+          <strong>{format.price(row.price)}</strong>
+          {row.counterPrice !== null && row.status === ProposalStatus.PendingAcceptance && (
+            <small className="counter-note">
+              {t('marketplace.offers.counterShort', { price: format.price(row.counterPrice) })}
+            </small>
+          )}
+        </span>
+      ),
+    },
+    {
+      field: 'eldTruckName',
+      header: t('marketplace.offer.truck'),
+      body: (row) => row.eldTruckName ?? '—',
+    },
+    {
+      field: 'submittedAt',
+      header: t('marketplace.columns.submitted'),
+      sortable: true,
+      numeric: true,
+      body: (row) => format.time(row.submittedAt),
+    },
   ];
   const openOffer = (row: ProposalRow) => navigate(`/offer/load?id=${row.loadId}`);
   const actions: RowAction<ProposalRow>[] = [
-    { id: TableAction.View, icon: 'pi pi-eye', label: t('marketplace.actions.view'), onClick: openOffer },
-    { id: TableAction.MakeOffer, icon: 'pi pi-dollar', label: t('marketplace.actions.revise'), onClick: openOffer },
-    { id: TableAction.UploadContract, icon: 'pi pi-file-edit', label: t('marketplace.actions.contract'), severity: 'success', onClick: openOffer },
-    { id: TableAction.Withdraw, icon: 'pi pi-undo', label: t('marketplace.actions.withdraw'), severity: 'danger', onClick: withdraw },
+    {
+      id: TableAction.View,
+      icon: 'pi pi-eye',
+      label: t('marketplace.actions.view'),
+      onClick: openOffer,
+    },
+    {
+      id: TableAction.MakeOffer,
+      icon: 'pi pi-dollar',
+      label: t('marketplace.actions.revise'),
+      onClick: openOffer,
+    },
+    {
+      id: TableAction.UploadContract,
+      icon: 'pi pi-file-edit',
+      label: t('marketplace.actions.contract'),
+      severity: 'success',
+      onClick: openOffer,
+    },
+    {
+      id: TableAction.Withdraw,
+      icon: 'pi pi-undo',
+      label: t('marketplace.actions.withdraw'),
+      severity: 'danger',
+      onClick: withdraw,
+    },
   ];
   return (
     <section className="page offers-page">
-      <header className="page-header"><h1>{t(titleKey, { id: '' })}</h1></header>
+      <header className="page-header">
+        <h1>{t(titleKey, { id: '' })}</h1>
+      </header>
       <GenericTable<ProposalRow>
         title={t('marketplace.offers.listTitle')}
         url={url}
@@ -90,8 +195,23 @@ function OffersTable({ titleKey, url, showCarrier }: PageProps & { url: string; 
         onRowClick={openOffer}
         refreshKey={refreshKey}
         handle={table}
-        filters={[{ name: 'status', label: t('marketplace.columns.status'), allLabel: t('marketplace.offers.allStatuses'), options: statusOptions.map((id) => ({ value: id, label: t(`marketplace.proposalStatuses.${id}` as never) as string })) }]}
-        empty={<div className="empty-state"><i className="pi pi-tags" aria-hidden="true" /><p>{t('marketplace.offers.emptyList')}</p></div>}
+        filters={[
+          {
+            name: 'status',
+            label: t('marketplace.columns.status'),
+            allLabel: t('marketplace.offers.allStatuses'),
+            options: statusOptions.map((id) => ({
+              value: id,
+              label: t(`marketplace.proposalStatuses.${id}` as never) as string,
+            })),
+          },
+        ]}
+        empty={
+          <div className="empty-state">
+            <i className="pi pi-tags" aria-hidden="true" />
+            <p>{t('marketplace.offers.emptyList')}</p>
+          </div>
+        }
       />
     </section>
   );

@@ -107,7 +107,15 @@ export function SignaturePad({ id, onChange }: Props) {
       />
       <div className="signature-actions">
         <span className="muted">{empty ? t('pod.signHere') : t('pod.signed')}</span>
-        <Button type="button" label={t('pod.clear')} icon="pi pi-eraser" text size="small" onClick={clear} disabled={empty} />
+        <Button
+          type="button"
+          label={t('pod.clear')}
+          icon="pi pi-eraser"
+          text
+          size="small"
+          onClick={clear}
+          disabled={empty}
+        />
       </div>
     </div>
   );

@@ -25,7 +25,14 @@ export const podApi = {
   file: (fileId: string) => apiGetBlob(`/files/${encodeURIComponent(fileId)}`),
   send: (draft: PodDraft) => {
     const form = new FormData();
-    form.append('data', JSON.stringify({ id: draft.id, receivedBy: draft.receivedBy, note: draft.note.trim() || undefined }));
+    form.append(
+      'data',
+      JSON.stringify({
+        id: draft.id,
+        receivedBy: draft.receivedBy,
+        note: draft.note.trim() || undefined,
+      }),
+    );
     draft.photos.forEach((photo, index) => form.append('photo', photo, `photo-${index + 1}.jpg`));
     if (draft.signature) form.append('signature', draft.signature, 'signature.png');
     return apiPost<{ id: string }>(podPath(draft.tourId), form);

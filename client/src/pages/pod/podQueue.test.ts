@@ -4,7 +4,14 @@ import type { PodDraft } from './pod.api.ts';
 import { PodQueue, type PodQueueEntry } from './podQueue.ts';
 
 const draft = (id: string): PodDraft => ({
-  id, userId: 'driver-1', tourId: 'tour-1', receivedBy: 'Rita Receiver', note: '', photos: [new Blob(['jpeg'])], signature: null, queuedAt: '2026-12-01T10:00:00.000Z',
+  id,
+  userId: 'driver-1',
+  tourId: 'tour-1',
+  receivedBy: 'Rita Receiver',
+  note: '',
+  photos: [new Blob(['jpeg'])],
+  signature: null,
+  queuedAt: '2026-12-01T10:00:00.000Z',
 });
 
 // jsdom has no IndexedDB: the queue keeps its proofs in memory, which is what these tests read.
@@ -20,7 +27,9 @@ describe('the proof of delivery queue', () => {
     });
     const queue = new PodQueue('driver-1', send);
     const seen: PodQueueEntry['state'][] = [];
-    queue.subscribe((entries) => { if (entries[0]) seen.push(entries[0].state); });
+    queue.subscribe((entries) => {
+      if (entries[0]) seen.push(entries[0].state);
+    });
     await queue.add(draft('p1'));
     expect(queue.current.map((entry) => entry.state)).toEqual(['waiting']);
     expect(send).toHaveBeenCalledTimes(1);
@@ -43,10 +52,15 @@ describe('the proof of delivery queue', () => {
   });
 
   it('stops on a refusal a retry cannot fix, and shows why', async () => {
-    const send = vi.fn(async (_draft: PodDraft) => { throw new ApiError(409, 'This tour is already delivered'); });
+    const send = vi.fn(async (_draft: PodDraft) => {
+      throw new ApiError(409, 'This tour is already delivered');
+    });
     const queue = new PodQueue('driver-1', send);
     await queue.add(draft('p2'));
-    expect(queue.current[0]).toMatchObject({ state: 'refused', error: 'This tour is already delivered' });
+    expect(queue.current[0]).toMatchObject({
+      state: 'refused',
+      error: 'This tour is already delivered',
+    });
     await vi.advanceTimersByTimeAsync(120_000);
     expect(send).toHaveBeenCalledTimes(1);
     queue.dispose();

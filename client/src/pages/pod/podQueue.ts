@@ -12,12 +12,21 @@ import { podApi, type PodDraft } from './pod.api.ts';
  * apart. Another driver signed in on the phone neither sees the first one's photos nor sends them
  * with their own session; they wait in IndexedDB until their driver signs in again.
  */
-export type PodQueueEntry = { draft: PodDraft; state: 'waiting' | 'sending' | 'sent' | 'refused'; error: string | null };
+export type PodQueueEntry = {
+  draft: PodDraft;
+  state: 'waiting' | 'sending' | 'sent' | 'refused';
+  error: string | null;
+};
 
 type Listener = (entries: PodQueueEntry[]) => void;
 
 const isFinalRefusal = (error: unknown): boolean =>
-  error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 401 && error.status !== 408 && error.status !== 429;
+  error instanceof ApiError &&
+  error.status >= 400 &&
+  error.status < 500 &&
+  error.status !== 401 &&
+  error.status !== 408 &&
+  error.status !== 429;
 
 export class PodQueue {
   private readonly items = new Map<string, PodQueueEntry>();
@@ -29,7 +38,11 @@ export class PodQueue {
   private readonly ready: Promise<void>;
   private readonly onOnline = () => void this.flush();
 
-  constructor(readonly owner: string, private readonly send: (draft: PodDraft) => Promise<unknown> = podApi.send, dbName = 'freight-pod') {
+  constructor(
+    readonly owner: string,
+    private readonly send: (draft: PodDraft) => Promise<unknown> = podApi.send,
+    dbName = 'freight-pod',
+  ) {
     try {
       this.store = typeof indexedDB === 'undefined' ? null : createStore(dbName, 'proofs');
     } catch {
@@ -43,7 +56,12 @@ export class PodQueue {
     if (!this.store) return;
     try {
       for (const [, value] of await entries<string, PodDraft>(this.store)) {
-        if (value && typeof value.id === 'string' && value.userId === this.owner && !this.items.has(value.id)) {
+        if (
+          value &&
+          typeof value.id === 'string' &&
+          value.userId === this.owner &&
+          !this.items.has(value.id)
+        ) {
           this.items.set(value.id, { draft: value, state: 'waiting', error: null });
         }
       }
@@ -79,7 +97,9 @@ export class PodQueue {
   flush(): Promise<void> {
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    this.sending ??= this.sendAll().finally(() => { this.sending = null; });
+    this.sending ??= this.sendAll().finally(() => {
+      this.sending = null;
+    });
     return this.sending;
   }
 
@@ -101,7 +121,10 @@ export class PodQueue {
         this.update(entry.draft.id, { state: 'sent' });
       } catch (error) {
         if (isFinalRefusal(error)) {
-          this.update(entry.draft.id, { state: 'refused', error: error instanceof Error ? error.message : String(error) });
+          this.update(entry.draft.id, {
+            state: 'refused',
+            error: error instanceof Error ? error.message : String(error),
+          });
         } else {
           // Offline or the server unreachable: wait for the network, and try again after a growing delay.
           this.update(entry.draft.id, { state: 'waiting' });

@@ -18,7 +18,9 @@ export default function ConfirmSignUpPage() {
   const { t } = useTranslation();
   const search = useSearch();
   const messageText = usePublicMessage();
-  const [email, setEmail] = useState(() => new URLSearchParams(search).get('email') ?? storedSignUpEmail());
+  const [email, setEmail] = useState(
+    () => new URLSearchParams(search).get('email') ?? storedSignUpEmail(),
+  );
   const [code, setCode] = useState(() => new URLSearchParams(search).get('code') ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
@@ -43,7 +45,11 @@ export default function ConfirmSignUpPage() {
     } catch (failure) {
       const message = messageOf(failure);
       if (failure instanceof ApiError && failure.status === 410) setExpired(true);
-      else if (failure instanceof ApiError && (failure.errors.some((item) => item.path === 'code') || fieldOfMessage(message) === 'code')) setErrors({ code: message });
+      else if (
+        failure instanceof ApiError &&
+        (failure.errors.some((item) => item.path === 'code') || fieldOfMessage(message) === 'code')
+      )
+        setErrors({ code: message });
       else setFormError(message);
     } finally {
       setBusy(false);
@@ -52,7 +58,11 @@ export default function ConfirmSignUpPage() {
 
   if (done) {
     return (
-      <AuthFrame title={t('signup.confirmedTitle')} subtitle={t('publicMessages.signUpConfirmed')} icon="pi-verified">
+      <AuthFrame
+        title={t('signup.confirmedTitle')}
+        subtitle={t('publicMessages.signUpConfirmed')}
+        icon="pi-verified"
+      >
         <div className="auth-form">
           <p className="auth-note">{t('signup.confirmedHint')}</p>
           <Link href={paths.signIn} className="p-button p-component auth-submit">
@@ -65,21 +75,37 @@ export default function ConfirmSignUpPage() {
   }
 
   return (
-    <AuthFrame title={t('routes.confirmSignUp')} subtitle={t('signup.confirmSubtitle')} icon="pi-envelope">
+    <AuthFrame
+      title={t('routes.confirmSignUp')}
+      subtitle={t('signup.confirmSubtitle')}
+      icon="pi-envelope"
+    >
       <form className="auth-form" onSubmit={submit} noValidate>
-        {formError && <Message severity="error" text={messageText(formError)} className="form-message" />}
+        {formError && (
+          <Message severity="error" text={messageText(formError)} className="form-message" />
+        )}
         {expired && (
           <Message
             severity="warn"
             className="form-message"
-            content={(
+            content={
               <span>
-                {t('publicMessages.codeExpired')} <Link href="/signup/select">{t('signup.registerAgain')}</Link>
+                {t('publicMessages.codeExpired')}{' '}
+                <Link href="/signup/select">{t('signup.registerAgain')}</Link>
               </span>
-            )}
+            }
           />
         )}
-        <TextField id="confirm-email" type="email" label={t('auth.email')} value={email} onChange={setEmail} error={errors.email ? messageText(errors.email) : undefined} autoComplete="email" required />
+        <TextField
+          id="confirm-email"
+          type="email"
+          label={t('auth.email')}
+          value={email}
+          onChange={setEmail}
+          error={errors.email ? messageText(errors.email) : undefined}
+          autoComplete="email"
+          required
+        />
         <div className="form-field">
           <label htmlFor="confirm-code">
             {t('signup.code')}
@@ -95,12 +121,26 @@ export default function ConfirmSignUpPage() {
             maxLength={6}
             placeholder="••••••"
             invalid={Boolean(errors.code)}
-            aria-describedby={errors.code ? 'confirm-code-hint confirm-code-error' : 'confirm-code-hint'}
+            aria-describedby={
+              errors.code ? 'confirm-code-hint confirm-code-error' : 'confirm-code-hint'
+            }
           />
-          <small id="confirm-code-hint" className="field-hint">{t('signup.codeHint')}</small>
-          {errors.code && <small id="confirm-code-error" className="p-error">{messageText(errors.code)}</small>}
+          <small id="confirm-code-hint" className="field-hint">
+            {t('signup.codeHint')}
+          </small>
+          {errors.code && (
+            <small id="confirm-code-error" className="p-error">
+              {messageText(errors.code)}
+            </small>
+          )}
         </div>
-        <Button type="submit" label={t('signup.confirm')} icon="pi pi-check" loading={busy} className="auth-submit" />
+        <Button
+          type="submit"
+          label={t('signup.confirm')}
+          icon="pi pi-check"
+          loading={busy}
+          className="auth-submit"
+        />
       </form>
     </AuthFrame>
   );

@@ -21,7 +21,11 @@ export default function SignUpCompletePage() {
     { icon: 'pi-verified', text: t('signup.nextActivate') },
   ];
   return (
-    <AuthFrame title={t('routes.signUpComplete')} subtitle={t('signup.completeSubtitle')} icon="pi-check-circle">
+    <AuthFrame
+      title={t('routes.signUpComplete')}
+      subtitle={t('signup.completeSubtitle')}
+      icon="pi-check-circle"
+    >
       <div className="auth-form">
         <ol className="next-steps">
           {next.map((item) => (
@@ -31,7 +35,10 @@ export default function SignUpCompletePage() {
             </li>
           ))}
         </ol>
-        <Link href={email ? `/confirm-signup?email=${encodeURIComponent(email)}` : '/confirm-signup'} className="p-button p-component auth-submit">
+        <Link
+          href={email ? `/confirm-signup?email=${encodeURIComponent(email)}` : '/confirm-signup'}
+          className="p-button p-component auth-submit"
+        >
           <i className="pi pi-key p-button-icon p-button-icon-left" aria-hidden="true" />
           <span className="p-button-label">{t('signup.enterCode')}</span>
         </Link>

@@ -9,27 +9,62 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
 import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
 import {
-  documentProblem, emptySignUp, fieldOfPath, registrationBody, stepOfField, stepsOf, validateAll, validateStep,
-  type DocumentField, type SignUpErrors, type SignUpFiles, type SignUpKind, type SignUpValues, type StepId,
+  documentProblem,
+  emptySignUp,
+  fieldOfPath,
+  registrationBody,
+  stepOfField,
+  stepsOf,
+  validateAll,
+  validateStep,
+  type DocumentField,
+  type SignUpErrors,
+  type SignUpFiles,
+  type SignUpKind,
+  type SignUpValues,
+  type StepId,
 } from './signUp.model.ts';
-import { AccountStep, AuthorityStep, CompanyStep, FleetStep, InsuranceStep, ReviewStep } from './SignUpSteps.tsx';
+import {
+  AccountStep,
+  AuthorityStep,
+  CompanyStep,
+  FleetStep,
+  InsuranceStep,
+  ReviewStep,
+} from './SignUpSteps.tsx';
 
 /** Where /signup-complete and /confirm-signup find the address the code went to. */
 export const SIGNUP_EMAIL_KEY = 'signupEmail';
 
 const stepIcons: Record<StepId, string> = {
-  account: 'pi-user', company: 'pi-building', authority: 'pi-id-card', fleet: 'pi-truck', insurance: 'pi-shield', review: 'pi-check-square',
+  account: 'pi-user',
+  company: 'pi-building',
+  authority: 'pi-id-card',
+  fleet: 'pi-truck',
+  insurance: 'pi-shield',
+  review: 'pi-check-square',
 };
 
 /** The step indicator: each step's number and name, the current one marked for screen readers too. */
 function StepIndicator({ steps, current }: { steps: readonly StepId[]; current: number }) {
   const { t } = useTranslation();
   return (
-    <ol className="signup-steps" aria-label={t('signup.progress', { step: current + 1, total: steps.length })}>
+    <ol
+      className="signup-steps"
+      aria-label={t('signup.progress', { step: current + 1, total: steps.length })}
+    >
       {steps.map((step, index) => (
-        <li key={step} className={index < current ? 'is-done' : index === current ? 'is-current' : ''} aria-current={index === current ? 'step' : undefined}>
+        <li
+          key={step}
+          className={index < current ? 'is-done' : index === current ? 'is-current' : ''}
+          aria-current={index === current ? 'step' : undefined}
+        >
           <span className="signup-step-mark" aria-hidden="true">
-            {index < current ? <i className="pi pi-check" /> : <i className={`pi ${stepIcons[step]}`} />}
+            {index < current ? (
+              <i className="pi pi-check" />
+            ) : (
+              <i className={`pi ${stepIcons[step]}`} />
+            )}
           </span>
           <span className="signup-step-name">{t(`signup.steps.${step}`)}</span>
         </li>
@@ -64,7 +99,11 @@ export default function SignUpPage({ titleKey }: PageProps) {
   const set = <K extends keyof SignUpValues>(field: K, value: SignUpValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
-      const next = Object.fromEntries(Object.entries(current).filter(([key]) => key !== field && !key.startsWith(`${String(field)}.`)));
+      const next = Object.fromEntries(
+        Object.entries(current).filter(
+          ([key]) => key !== field && !key.startsWith(`${String(field)}.`),
+        ),
+      );
       return Object.keys(next).length === Object.keys(current).length ? current : next;
     });
   };
@@ -102,7 +141,9 @@ export default function SignUpPage({ titleKey }: PageProps) {
     setBusy(true);
     try {
       const documents = kind === 'carrier' ? files : {};
-      await apiPost(`/register/${kind}`, multipartBody(registrationBody(kind, values), documents), { auth: false });
+      await apiPost(`/register/${kind}`, multipartBody(registrationBody(kind, values), documents), {
+        auth: false,
+      });
       try {
         window.sessionStorage.setItem(SIGNUP_EMAIL_KEY, values.email.trim());
       } catch {
@@ -112,7 +153,8 @@ export default function SignUpPage({ titleKey }: PageProps) {
     } catch (failure) {
       const found: SignUpErrors = {};
       if (failure instanceof ApiError) {
-        for (const item of failure.errors) if (item.path) found[fieldOfPath(item.path)] ??= item.message;
+        for (const item of failure.errors)
+          if (item.path) found[fieldOfPath(item.path)] ??= item.message;
         const named = fieldOfMessage(failure.message);
         if (named) found[named] ??= failure.message;
       }
@@ -127,16 +169,24 @@ export default function SignUpPage({ titleKey }: PageProps) {
     }
   }
 
-  const shown = Object.fromEntries(Object.entries(errors).map(([key, message]) => [key, messageText(message)]));
+  const shown = Object.fromEntries(
+    Object.entries(errors).map(([key, message]) => [key, messageText(message)]),
+  );
   const props = { values, set, errors: shown };
   const current = steps[step];
 
   return (
-    <AuthFrame title={t(titleKey)} subtitle={t(kind === 'carrier' ? 'signup.carrierSubtitle' : 'signup.shipperSubtitle')} icon={kind === 'carrier' ? 'pi-truck' : 'pi-box'} wide>
+    <AuthFrame
+      title={t(titleKey)}
+      subtitle={t(kind === 'carrier' ? 'signup.carrierSubtitle' : 'signup.shipperSubtitle')}
+      icon={kind === 'carrier' ? 'pi-truck' : 'pi-box'}
+      wide
+    >
       <StepIndicator steps={steps} current={step} />
       <form className="auth-form signup-form" onSubmit={submit} noValidate>
         <h2 className="signup-step-title" ref={heading} tabIndex={-1}>
-          {t('signup.stepOf', { step: step + 1, total: steps.length })} · {t(`signup.steps.${current}`)}
+          {t('signup.stepOf', { step: step + 1, total: steps.length })} ·{' '}
+          {t(`signup.steps.${current}`)}
         </h2>
         {formError && <Message severity="error" text={formError} className="form-message" />}
         {current === 'account' && <AccountStep {...props} />}
@@ -146,11 +196,26 @@ export default function SignUpPage({ titleKey }: PageProps) {
         {current === 'insurance' && <InsuranceStep {...props} />}
         {current === 'review' && <ReviewStep {...props} files={files} />}
         <div className="form-actions signup-actions">
-          <Button type="button" label={t('common.back')} icon="pi pi-arrow-left" className="flip-icon-rtl" outlined severity="secondary" disabled={step === 0 || busy} onClick={() => setStep(step - 1)} />
+          <Button
+            type="button"
+            label={t('common.back')}
+            icon="pi pi-arrow-left"
+            className="flip-icon-rtl"
+            outlined
+            severity="secondary"
+            disabled={step === 0 || busy}
+            onClick={() => setStep(step - 1)}
+          />
           {last ? (
             <Button type="submit" label={t('signup.submit')} icon="pi pi-check" loading={busy} />
           ) : (
-            <Button type="submit" label={t('signup.next')} icon="pi pi-arrow-right" iconPos="right" className="flip-icon-rtl" />
+            <Button
+              type="submit"
+              label={t('signup.next')}
+              icon="pi pi-arrow-right"
+              iconPos="right"
+              className="flip-icon-rtl"
+            />
           )}
         </div>
       </form>

@@ -7,11 +7,28 @@ import { AuthFrame } from '../auth/AuthFrame.tsx';
 export default function SignUpSelectPage() {
   const { t } = useTranslation();
   const choices = [
-    { href: '/signup/shipper', icon: 'pi-box', title: t('signup.asShipper'), text: t('signup.asShipperText'), points: [t('signup.shipperPoint1'), t('signup.shipperPoint2')] },
-    { href: '/signup/carrier', icon: 'pi-truck', title: t('signup.asCarrier'), text: t('signup.asCarrierText'), points: [t('signup.carrierPoint1'), t('signup.carrierPoint2')] },
+    {
+      href: '/signup/shipper',
+      icon: 'pi-box',
+      title: t('signup.asShipper'),
+      text: t('signup.asShipperText'),
+      points: [t('signup.shipperPoint1'), t('signup.shipperPoint2')],
+    },
+    {
+      href: '/signup/carrier',
+      icon: 'pi-truck',
+      title: t('signup.asCarrier'),
+      text: t('signup.asCarrierText'),
+      points: [t('signup.carrierPoint1'), t('signup.carrierPoint2')],
+    },
   ];
   return (
-    <AuthFrame title={t('routes.signUpSelect')} subtitle={t('signup.selectSubtitle')} icon="pi-user-plus" wide>
+    <AuthFrame
+      title={t('routes.signUpSelect')}
+      subtitle={t('signup.selectSubtitle')}
+      icon="pi-user-plus"
+      wide
+    >
       <ul className="role-choices">
         {choices.map((choice) => (
           <li key={choice.href}>

@@ -5,8 +5,19 @@
  */
 import { z } from 'zod';
 import {
-  acceptTermsSchema, carrierRegistrationSchema, checkDocument, dotNumberSchema, driverTeamsSchema, insuredAmountSchema, mcNumberSchema,
-  registrationDocumentFields, registrationOrganizationSchema, shipperRegistrationSchema, trailersSchema, trucksSchema, userSignUpFormSchema,
+  acceptTermsSchema,
+  carrierRegistrationSchema,
+  checkDocument,
+  dotNumberSchema,
+  driverTeamsSchema,
+  insuredAmountSchema,
+  mcNumberSchema,
+  registrationDocumentFields,
+  registrationOrganizationSchema,
+  shipperRegistrationSchema,
+  trailersSchema,
+  trucksSchema,
+  userSignUpFormSchema,
   type FileProblem,
 } from '../../../../domain/schemas/index.ts';
 
@@ -47,17 +58,33 @@ export type SignUpFiles = Partial<Record<DocumentField, File | null>>;
 export type SignUpErrors = Record<string, string>;
 
 export const emptySignUp = (): SignUpValues => ({
-  name: '', email: '', username: '', password: '', confirmPassword: '', phone: '',
-  companyName: '', person: '', address: '', companyPhone: '', companyEmail: '',
-  mcNumber: '', dotNumber: '', trucks: [], driverTeams: [], trailers: [],
-  insuredAmount: 0, acceptTerms: false,
+  name: '',
+  email: '',
+  username: '',
+  password: '',
+  confirmPassword: '',
+  phone: '',
+  companyName: '',
+  person: '',
+  address: '',
+  companyPhone: '',
+  companyEmail: '',
+  mcNumber: '',
+  dotNumber: '',
+  trucks: [],
+  driverTeams: [],
+  trailers: [],
+  insuredAmount: 0,
+  acceptTerms: false,
 });
 
 export type StepId = 'account' | 'company' | 'authority' | 'fleet' | 'insurance' | 'review';
 
 /** Carrier: account, company, MC/DOT with the three PDFs, fleet, terms. Shipper: account, company, insurance with terms. */
 export const stepsOf = (kind: SignUpKind): readonly StepId[] =>
-  kind === 'carrier' ? ['account', 'company', 'authority', 'fleet', 'review'] : ['account', 'company', 'insurance'];
+  kind === 'carrier'
+    ? ['account', 'company', 'authority', 'fleet', 'review']
+    : ['account', 'company', 'insurance'];
 
 /** The fields each step shows; a message for one of them (from the server too) brings its step back. */
 const stepFields: Record<StepId, readonly string[]> = {
@@ -77,7 +104,15 @@ export function stepOfField(kind: SignUpKind, field: string): number {
 
 /** A document as the browser knows it: size and declared type (the server sniffs the bytes again). */
 export const documentProblem = (file: File | null | undefined): FileProblem | null =>
-  checkDocument(file ? { size: file.size, detectedMime: file.type || (file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : '') } : null);
+  checkDocument(
+    file
+      ? {
+          size: file.size,
+          detectedMime:
+            file.type || (file.name.toLowerCase().endsWith('.pdf') ? 'application/pdf' : ''),
+        }
+      : null,
+  );
 
 /** Body paths (zod's and the server's) to the form's own field names. */
 const pathToField: Record<string, string> = {
@@ -94,7 +129,11 @@ export function fieldOfPath(path: string): string {
   return pathToField[path] ?? path;
 }
 
-function collect(errors: SignUpErrors, issues: readonly { path: readonly PropertyKey[]; message: string }[], prefix = '') {
+function collect(
+  errors: SignUpErrors,
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  prefix = '',
+) {
   for (const issue of issues) {
     const field = fieldOfPath(prefix + issue.path.map(String).join('.'));
     errors[field] ??= issue.message;
@@ -108,19 +147,38 @@ function check(errors: SignUpErrors, schema: z.ZodType, input: unknown, prefix =
 
 const organizationOf = (values: SignUpValues) => ({
   name: values.companyName,
-  organizationContactInfo: { address: values.address, person: values.person, email: values.companyEmail, phone: values.companyPhone },
+  organizationContactInfo: {
+    address: values.address,
+    person: values.person,
+    email: values.companyEmail,
+    phone: values.companyPhone,
+  },
 });
 
-const fleetSchema = z.object({ trucks: trucksSchema, driverTeams: driverTeamsSchema, trailers: trailersSchema });
+const fleetSchema = z.object({
+  trucks: trucksSchema,
+  driverTeams: driverTeamsSchema,
+  trailers: trailersSchema,
+});
 const authoritySchema = z.object({ mcNumber: mcNumberSchema, dotNumber: dotNumberSchema });
 
 /** The messages of one step (English, the specification's texts); empty when the step may be left. */
-export function validateStep(kind: SignUpKind, step: number, values: SignUpValues, files: SignUpFiles = {}): SignUpErrors {
+export function validateStep(
+  kind: SignUpKind,
+  step: number,
+  values: SignUpValues,
+  files: SignUpFiles = {},
+): SignUpErrors {
   const errors: SignUpErrors = {};
   switch (stepsOf(kind)[step]) {
     case 'account':
       check(errors, userSignUpFormSchema, {
-        name: values.name, email: values.email, username: values.username, password: values.password, confirmPassword: values.confirmPassword, phone: values.phone,
+        name: values.name,
+        email: values.email,
+        username: values.username,
+        password: values.password,
+        confirmPassword: values.confirmPassword,
+        phone: values.phone,
       });
       break;
     case 'company':
@@ -134,14 +192,24 @@ export function validateStep(kind: SignUpKind, step: number, values: SignUpValue
       }
       break;
     case 'fleet':
-      check(errors, fleetSchema, { trucks: values.trucks, driverTeams: values.driverTeams, trailers: values.trailers });
+      check(errors, fleetSchema, {
+        trucks: values.trucks,
+        driverTeams: values.driverTeams,
+        trailers: values.trailers,
+      });
       break;
     case 'insurance':
-      check(errors, z.object({ insuredAmount: insuredAmountSchema }), { insuredAmount: values.insuredAmount });
-      check(errors, z.object({ acceptTerms: acceptTermsSchema }), { acceptTerms: values.acceptTerms });
+      check(errors, z.object({ insuredAmount: insuredAmountSchema }), {
+        insuredAmount: values.insuredAmount,
+      });
+      check(errors, z.object({ acceptTerms: acceptTermsSchema }), {
+        acceptTerms: values.acceptTerms,
+      });
       break;
     case 'review':
-      check(errors, z.object({ acceptTerms: acceptTermsSchema }), { acceptTerms: values.acceptTerms });
+      check(errors, z.object({ acceptTerms: acceptTermsSchema }), {
+        acceptTerms: values.acceptTerms,
+      });
       break;
     default:
       break;
@@ -160,12 +228,23 @@ export function registrationBody(kind: SignUpKind, values: SignUpValues) {
     acceptTerms: values.acceptTerms,
   };
   return kind === 'carrier'
-    ? { ...common, mcNumber: values.mcNumber, dotNumber: values.dotNumber, trucks: values.trucks, trailers: values.trailers, driverTeams: values.driverTeams }
+    ? {
+        ...common,
+        mcNumber: values.mcNumber,
+        dotNumber: values.dotNumber,
+        trucks: values.trucks,
+        trailers: values.trailers,
+        driverTeams: values.driverTeams,
+      }
     : { ...common, insuredAmount: values.insuredAmount };
 }
 
 /** Every step at once, before sending: the first step holding a message, and all messages. */
-export function validateAll(kind: SignUpKind, values: SignUpValues, files: SignUpFiles): { step: number; errors: SignUpErrors } | null {
+export function validateAll(
+  kind: SignUpKind,
+  values: SignUpValues,
+  files: SignUpFiles,
+): { step: number; errors: SignUpErrors } | null {
   for (let step = 0; step < stepsOf(kind).length; step += 1) {
     const errors = validateStep(kind, step, values, files);
     if (Object.keys(errors).length > 0) return { step, errors };

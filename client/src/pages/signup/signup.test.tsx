@@ -2,13 +2,16 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderAppAt, resetApp } from '../../test/renderApp.tsx';
 
-const json = (status: number, body: unknown) => new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-const type = (label: string | RegExp, value: string) => fireEvent.change(screen.getByLabelText(label), { target: { value } });
+const type = (label: string | RegExp, value: string) =>
+  fireEvent.change(screen.getByLabelText(label), { target: { value } });
 const next = () => fireEvent.click(screen.getByRole('button', { name: 'Next' }));
 const stepHeading = (name: RegExp) => screen.findByRole('heading', { level: 2, name });
 
-const pdf = (name: string, size = 2048) => new File([new Uint8Array(size)], name, { type: 'application/pdf' });
+const pdf = (name: string, size = 2048) =>
+  new File([new Uint8Array(size)], name, { type: 'application/pdf' });
 /** Picks a file in the drop zone whose label reads `label` (through its hidden file input). */
 function chooseFile(label: string, file: File) {
   const zone = screen.getByRole('group', { name: new RegExp(label) });
@@ -42,7 +45,13 @@ describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
     expect((screen.getByRole('button', { name: 'Back' }) as HTMLButtonElement).disabled).toBe(true);
 
     next();
-    for (const message of ['Please enter name!', 'Please enter Email Address!', 'Please enter username!', 'Please enter password!', 'Please enter phone!']) {
+    for (const message of [
+      'Please enter name!',
+      'Please enter Email Address!',
+      'Please enter username!',
+      'Please enter password!',
+      'Please enter phone!',
+    ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
     expect(screen.getByRole('heading', { level: 2, name: /Step 1 of 5/ })).toBeTruthy();
@@ -55,7 +64,11 @@ describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
     expect(await screen.findByText('The Email you entered is not a valid format!')).toBeTruthy();
     expect(screen.getByText('Password is too short - should be 8 chars minimum')).toBeTruthy();
     expect(screen.getByText('Passwords must match')).toBeTruthy();
-    expect(screen.getByText('Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)',
+      ),
+    ).toBeTruthy();
     expect(current()).toBe('/signup/carrier');
   });
 
@@ -67,7 +80,13 @@ describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
     await stepHeading(/Step 2 of 5 · Company/);
 
     next();
-    for (const message of ['Please enter company name!', 'Please enter password contact person name!', 'Please enter company address!', 'Please enter phone!', 'Please enter Email Address!']) {
+    for (const message of [
+      'Please enter company name!',
+      'Please enter password contact person name!',
+      'Please enter company address!',
+      'Please enter phone!',
+      'Please enter Email Address!',
+    ]) {
       expect(await screen.findByText(message)).toBeTruthy();
     }
 
@@ -119,14 +138,17 @@ describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
 
   it('sends the registration with its documents once the terms are accepted, then shows /signup-complete', async () => {
     const requests: { url: string; body: FormData }[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = String(input);
-      if (url === '/api/register/carrier') {
-        requests.push({ url, body: init?.body as FormData });
-        return json(201, { userId: 'u-1', organizationId: 'o-1' });
-      }
-      throw new TypeError('No network in tests');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url === '/api/register/carrier') {
+          requests.push({ url, body: init?.body as FormData });
+          return json(201, { userId: 'u-1', organizationId: 'o-1' });
+        }
+        throw new TypeError('No network in tests');
+      }),
+    );
     const { current } = renderAppAt('/signup/carrier');
     await stepHeading(/Step 1 of 5/);
     fillAccount();
@@ -161,23 +183,43 @@ describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByLabelText('I accept the Terms & Conditions'));
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(current()).toBe('/signup-complete'));
-    expect(await screen.findByText(/We e-mailed a 6-digit code to rosa@lonestar.example/)).toBeTruthy();
+    expect(
+      await screen.findByText(/We e-mailed a 6-digit code to rosa@lonestar.example/),
+    ).toBeTruthy();
 
     const [sent] = requests;
     const data = JSON.parse(String(sent!.body.get('data')));
     expect(data).toMatchObject({
-      email: 'rosa@lonestar.example', username: 'rosa', userDetails: { name: 'Rosa Diaz', phone: '(214) 555-0199' },
-      organization: { name: 'Lone Star Hauling', organizationContactInfo: { person: 'Rosa Diaz', email: 'ops@lonestar.example' } },
-      mcNumber: '123456', dotNumber: '7654321', trucks: [{ type: 1, count: 1 }], driverTeams: [], trailers: [], acceptTerms: true,
+      email: 'rosa@lonestar.example',
+      username: 'rosa',
+      userDetails: { name: 'Rosa Diaz', phone: '(214) 555-0199' },
+      organization: {
+        name: 'Lone Star Hauling',
+        organizationContactInfo: { person: 'Rosa Diaz', email: 'ops@lonestar.example' },
+      },
+      mcNumber: '123456',
+      dotNumber: '7654321',
+      trucks: [{ type: 1, count: 1 }],
+      driverTeams: [],
+      trailers: [],
+      acceptTerms: true,
     });
-    expect(['mcAuthority', 'certificateOfInsurance', 'w9Form'].map((field) => (sent!.body.get(field) as File | null)?.name)).toEqual(['authority.pdf', 'insurance.pdf', 'w9.pdf']);
+    expect(
+      ['mcAuthority', 'certificateOfInsurance', 'w9Form'].map(
+        (field) => (sent!.body.get(field) as File | null)?.name,
+      ),
+    ).toEqual(['authority.pdf', 'insurance.pdf', 'w9.pdf']);
   });
 
   it("brings back the step of a field the server refuses, with the server's message under it", async () => {
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-      if (String(input) === '/api/register/carrier') return json(409, { statusCode: 409, message: 'Email already registered' });
-      throw new TypeError('No network in tests');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input) === '/api/register/carrier')
+          return json(409, { statusCode: 409, message: 'Email already registered' });
+        throw new TypeError('No network in tests');
+      }),
+    );
     renderAppAt('/signup/carrier');
     await stepHeading(/Step 1 of 5/);
     fillAccount();
@@ -199,7 +241,9 @@ describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     await stepHeading(/Step 1 of 5/);
     expect(screen.getAllByText('Email already registered').length).toBeGreaterThan(0);
-    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('rosa@lonestar.example');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(
+      'rosa@lonestar.example',
+    );
   });
 });
 
@@ -208,13 +252,16 @@ describe('shipper registration (/signup/shipper)', { timeout: 20_000 }, () => {
 
   it('asks for the insurance amount and the terms on its third and last step', async () => {
     const bodies: FormData[] = [];
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) === '/api/register/shipper') {
-        bodies.push(init?.body as FormData);
-        return json(201, { userId: 'u-2', organizationId: 'o-2' });
-      }
-      throw new TypeError('No network in tests');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) === '/api/register/shipper') {
+          bodies.push(init?.body as FormData);
+          return json(201, { userId: 'u-2', organizationId: 'o-2' });
+        }
+        throw new TypeError('No network in tests');
+      }),
+    );
     const { current } = renderAppAt('/signup/shipper');
     await stepHeading(/Step 1 of 3 · Your account/);
     fillAccount();
@@ -232,7 +279,11 @@ describe('shipper registration (/signup/shipper)', { timeout: 20_000 }, () => {
     fireEvent.click(screen.getByLabelText('I accept the Terms & Conditions'));
     fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
     await waitFor(() => expect(current()).toBe('/signup-complete'));
-    expect(JSON.parse(String(bodies[0]!.get('data')))).toMatchObject({ insuredAmount: 2, acceptTerms: true, username: 'rosa' });
+    expect(JSON.parse(String(bodies[0]!.get('data')))).toMatchObject({
+      insuredAmount: 2,
+      acceptTerms: true,
+      username: 'rosa',
+    });
   });
 });
 
@@ -241,18 +292,28 @@ describe('choosing and confirming', { timeout: 20_000 }, () => {
 
   it('offers shipper and carrier registration on /signup/select', async () => {
     renderAppAt('/signup/select');
-    expect((await screen.findByRole('link', { name: /I ship freight/ })).getAttribute('href')).toBe('/signup/shipper');
-    expect(screen.getByRole('link', { name: /I haul freight/ }).getAttribute('href')).toBe('/signup/carrier');
+    expect((await screen.findByRole('link', { name: /I ship freight/ })).getAttribute('href')).toBe(
+      '/signup/shipper',
+    );
+    expect(screen.getByRole('link', { name: /I haul freight/ }).getAttribute('href')).toBe(
+      '/signup/carrier',
+    );
   });
 
   it('wants a 6-digit code on /confirm-signup, and says when the code has expired', async () => {
-    vi.stubGlobal('fetch', vi.fn(async (input: RequestInfo | URL) => {
-      if (String(input) === '/api/confirm-signup') return json(410, { statusCode: 410, message: 'Code expired, please register again' });
-      throw new TypeError('No network in tests');
-    }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input) === '/api/confirm-signup')
+          return json(410, { statusCode: 410, message: 'Code expired, please register again' });
+        throw new TypeError('No network in tests');
+      }),
+    );
     renderAppAt('/confirm-signup?email=rosa%40lonestar.example');
     await screen.findByRole('heading', { level: 1, name: 'Confirm your sign-up' });
-    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe('rosa@lonestar.example');
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(
+      'rosa@lonestar.example',
+    );
     type(/^Verification code/, '12a4');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Please enter the 6-digit code')).toBeTruthy();
@@ -260,6 +321,8 @@ describe('choosing and confirming', { timeout: 20_000 }, () => {
     type(/^Verification code/, '123456');
     fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
     expect(await screen.findByText('Code expired, please register again')).toBeTruthy();
-    expect(screen.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe('/signup/select');
+    expect(screen.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe(
+      '/signup/select',
+    );
   });
 });

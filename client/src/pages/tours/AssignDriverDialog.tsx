@@ -25,7 +25,8 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
 
   useEffect(() => {
     let live = true;
-    toursApi.assignees()
+    toursApi
+      .assignees()
       .then((list) => live && setDrivers(list))
       .catch((failure: unknown) => {
         if (!live) return;
@@ -45,7 +46,13 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
     setSaving(true);
     try {
       await toursApi.assign(tourId, chosen);
-      notify('success', t('tours.assign.done', { name: drivers?.find((driver) => driver.id === chosen)?.name ?? '', load: loadGuid }));
+      notify(
+        'success',
+        t('tours.assign.done', {
+          name: drivers?.find((driver) => driver.id === chosen)?.name ?? '',
+          load: loadGuid,
+        }),
+      );
       onDone();
     } catch (failure) {
       setError(messageOf(failure));
@@ -57,15 +64,32 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
   const footer = (
     <div className="dialog-actions">
       <Button type="button" label={t('common.cancel')} text onClick={onClose} disabled={saving} />
-      <Button type="button" label={t('tours.assign.submit')} icon="pi pi-user-plus" loading={saving} disabled={!drivers?.length} onClick={() => void submit()} />
+      <Button
+        type="button"
+        label={t('tours.assign.submit')}
+        icon="pi pi-user-plus"
+        loading={saving}
+        disabled={!drivers?.length}
+        onClick={() => void submit()}
+      />
     </div>
   );
 
   return (
-    <Dialog header={t('tours.assign.title', { load: loadGuid })} visible onHide={onClose} footer={footer} className="tour-dialog" breakpoints={{ '640px': '95vw' }} style={{ width: '30rem' }}>
+    <Dialog
+      header={t('tours.assign.title', { load: loadGuid })}
+      visible
+      onHide={onClose}
+      footer={footer}
+      className="tour-dialog"
+      breakpoints={{ '640px': '95vw' }}
+      style={{ width: '30rem' }}
+    >
       {drivers === null ? (
         <ul className="driver-choices is-loading" aria-busy="true">
-          {[0, 1, 2].map((index) => <li key={index} className="skeleton-line" />)}
+          {[0, 1, 2].map((index) => (
+            <li key={index} className="skeleton-line" />
+          ))}
         </ul>
       ) : drivers.length === 0 ? (
         <p className="muted">{t('tours.assign.noDrivers')}</p>
@@ -75,22 +99,43 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
           {drivers.map((driver) => {
             const busy = driver.openTours.filter((tour) => tour.id !== tourId);
             return (
-              <label key={driver.id} className={`driver-choice${chosen === driver.id ? ' is-chosen' : ''}`}>
-                <RadioButton inputId={`driver-${driver.id}`} name="driver" value={driver.id} checked={chosen === driver.id} onChange={() => {
-                  setChosen(driver.id);
-                  setError(null);
-                }} />
+              <label
+                key={driver.id}
+                className={`driver-choice${chosen === driver.id ? ' is-chosen' : ''}`}
+              >
+                <RadioButton
+                  inputId={`driver-${driver.id}`}
+                  name="driver"
+                  value={driver.id}
+                  checked={chosen === driver.id}
+                  onChange={() => {
+                    setChosen(driver.id);
+                    setError(null);
+                  }}
+                />
                 <span className="driver-choice-text">
                   <strong>{driver.name}</strong>
-                  <span className="muted">{[driver.phone, driver.email].filter(Boolean).join(' · ')}</span>
-                  {busy.length > 0 && <span className="driver-busy">{t('tours.assign.busy', { loads: busy.map((tour) => tour.loadGuid).join(', ') })}</span>}
+                  <span className="muted">
+                    {[driver.phone, driver.email].filter(Boolean).join(' · ')}
+                  </span>
+                  {busy.length > 0 && (
+                    <span className="driver-busy">
+                      {t('tours.assign.busy', {
+                        loads: busy.map((tour) => tour.loadGuid).join(', '),
+                      })}
+                    </span>
+                  )}
                 </span>
               </label>
             );
           })}
         </fieldset>
       )}
-      {error && <small className="p-error" role="alert">{error}</small>}
+      {error && (
+        <small className="p-error" role="alert">
+          {error}
+        </small>
+      )}
     </Dialog>
   );
 }

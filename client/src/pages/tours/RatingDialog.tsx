@@ -24,7 +24,8 @@ export function RatingDialog({ tourId, onClose, onDone }: Props) {
 
   useEffect(() => {
     let live = true;
-    toursApi.rating(tourId)
+    toursApi
+      .rating(tourId)
       .then((result) => live && setAnswer(result))
       .catch((failure: unknown) => live && setError(messageOf(failure)));
     return () => {
@@ -32,7 +33,10 @@ export function RatingDialog({ tourId, onClose, onDone }: Props) {
     };
   }, [tourId]);
 
-  const criterionName = (criterion: { id: number; name: string }) => t(`tours.rating.criteria.${criterion.id}` as 'tours.rating.criteria.1', { defaultValue: criterion.name });
+  const criterionName = (criterion: { id: number; name: string }) =>
+    t(`tours.rating.criteria.${criterion.id}` as 'tours.rating.criteria.1', {
+      defaultValue: criterion.name,
+    });
   const rated = answer?.mine ?? null;
   const canRate = Boolean(answer?.open) && rated === null;
   const missing = answer?.criteria.filter((criterion) => !values[criterion.id]) ?? [];
@@ -45,7 +49,13 @@ export function RatingDialog({ tourId, onClose, onDone }: Props) {
     }
     setSaving(true);
     try {
-      await toursApi.rate(tourId, answer.criteria.map((criterion) => ({ criteria: criterion.id, rating: values[criterion.id] })));
+      await toursApi.rate(
+        tourId,
+        answer.criteria.map((criterion) => ({
+          criteria: criterion.id,
+          rating: values[criterion.id],
+        })),
+      );
       notify('success', t('tours.rating.thanks'));
       onDone();
     } catch (failure) {
@@ -57,22 +67,57 @@ export function RatingDialog({ tourId, onClose, onDone }: Props) {
 
   const footer = (
     <div className="dialog-actions">
-      <Button type="button" label={canRate ? t('common.cancel') : t('common.close')} text onClick={onClose} disabled={saving} />
-      {canRate && <Button type="button" label={t('tours.rating.submit')} icon="pi pi-star" loading={saving} onClick={() => void submit()} />}
+      <Button
+        type="button"
+        label={canRate ? t('common.cancel') : t('common.close')}
+        text
+        onClick={onClose}
+        disabled={saving}
+      />
+      {canRate && (
+        <Button
+          type="button"
+          label={t('tours.rating.submit')}
+          icon="pi pi-star"
+          loading={saving}
+          onClick={() => void submit()}
+        />
+      )}
     </div>
   );
 
-  const side = answer?.side === 'carrier' ? t('tours.rating.theShipper') : t('tours.rating.theCarrier');
+  const side =
+    answer?.side === 'carrier' ? t('tours.rating.theShipper') : t('tours.rating.theCarrier');
   return (
-    <Dialog header={t('tours.rating.title')} visible onHide={onClose} footer={footer} className="tour-dialog" breakpoints={{ '640px': '95vw' }} style={{ width: '32rem' }}>
-      {!answer && !error && <ul className="rating-list is-loading" aria-busy="true">{[0, 1, 2, 3].map((index) => <li key={index} className="skeleton-line" />)}</ul>}
-      {answer && !answer.open && rated === null && <p className="muted">{t('tours.rating.notYet')}</p>}
+    <Dialog
+      header={t('tours.rating.title')}
+      visible
+      onHide={onClose}
+      footer={footer}
+      className="tour-dialog"
+      breakpoints={{ '640px': '95vw' }}
+      style={{ width: '32rem' }}
+    >
+      {!answer && !error && (
+        <ul className="rating-list is-loading" aria-busy="true">
+          {[0, 1, 2, 3].map((index) => (
+            <li key={index} className="skeleton-line" />
+          ))}
+        </ul>
+      )}
+      {answer && !answer.open && rated === null && (
+        <p className="muted">{t('tours.rating.notYet')}</p>
+      )}
       {answer && (canRate || rated) && (
         <>
-          <p className="muted">{rated ? t('tours.rating.alreadyRated', { side }) : t('tours.rating.intro', { side })}</p>
+          <p className="muted">
+            {rated ? t('tours.rating.alreadyRated', { side }) : t('tours.rating.intro', { side })}
+          </p>
           <ul className="rating-list">
             {answer.criteria.map((criterion) => {
-              const value = rated ? (rated.find((entry) => entry.criteria === criterion.id)?.rating ?? null) : (values[criterion.id] ?? null);
+              const value = rated
+                ? (rated.find((entry) => entry.criteria === criterion.id)?.rating ?? null)
+                : (values[criterion.id] ?? null);
               return (
                 <li key={criterion.id}>
                   <span className="rating-name">{criterionName(criterion)}</span>
@@ -85,14 +130,20 @@ export function RatingDialog({ tourId, onClose, onDone }: Props) {
                       setError(null);
                     }}
                   />
-                  <span className="tabular rating-value">{value ? value.toFixed(limits.ratingDecimals) : '–'}</span>
+                  <span className="tabular rating-value">
+                    {value ? value.toFixed(limits.ratingDecimals) : '–'}
+                  </span>
                 </li>
               );
             })}
           </ul>
         </>
       )}
-      {error && <small className="p-error" role="alert">{error}</small>}
+      {error && (
+        <small className="p-error" role="alert">
+          {error}
+        </small>
+      )}
     </Dialog>
   );
 }

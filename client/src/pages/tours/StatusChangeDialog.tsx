@@ -29,7 +29,9 @@ export function StatusChangeDialog({ tourId, loadGuid, change, onClose, onDone }
   const [saving, setSaving] = useState(false);
   const cancel = change.kind === 'cancel';
   const status = cancel ? TourStatus.Canceled : change.step.to;
-  const title = cancel ? t('tours.cancel.title', { load: loadGuid }) : t(`tours.steps.${change.step.key}.confirm`, { load: loadGuid });
+  const title = cancel
+    ? t('tours.cancel.title', { load: loadGuid })
+    : t(`tours.steps.${change.step.key}.confirm`, { load: loadGuid });
 
   const submit = async () => {
     if (cancel && message.trim() === '') {
@@ -39,7 +41,12 @@ export function StatusChangeDialog({ tourId, loadGuid, change, onClose, onDone }
     setSaving(true);
     try {
       await toursApi.changeStatus(tourId, status, message.trim());
-      notify('success', cancel ? t('tours.cancel.done', { load: loadGuid }) : t(`tours.steps.${change.step.key}.done`, { load: loadGuid }));
+      notify(
+        'success',
+        cancel
+          ? t('tours.cancel.done', { load: loadGuid })
+          : t(`tours.steps.${change.step.key}.done`, { load: loadGuid }),
+      );
       onDone(status);
     } catch (failure) {
       setError(messageOf(failure));
@@ -63,8 +70,18 @@ export function StatusChangeDialog({ tourId, loadGuid, change, onClose, onDone }
   );
 
   return (
-    <Dialog header={title} visible onHide={onClose} footer={footer} className="tour-dialog" breakpoints={{ '640px': '95vw' }} style={{ width: '32rem' }}>
-      <p className="muted">{cancel ? t('tours.cancel.explain') : t(`tours.steps.${change.step.key}.explain`)}</p>
+    <Dialog
+      header={title}
+      visible
+      onHide={onClose}
+      footer={footer}
+      className="tour-dialog"
+      breakpoints={{ '640px': '95vw' }}
+      style={{ width: '32rem' }}
+    >
+      <p className="muted">
+        {cancel ? t('tours.cancel.explain') : t(`tours.steps.${change.step.key}.explain`)}
+      </p>
       <div className="form-field">
         <label htmlFor={`${id}-message`} className="field-label">
           {cancel ? t('tours.cancel.message') : t('tours.statusMessage')}
@@ -82,7 +99,11 @@ export function StatusChangeDialog({ tourId, loadGuid, change, onClose, onDone }
             setError(null);
           }}
         />
-        {error && <small id={`${id}-error`} className="p-error" role="alert">{error}</small>}
+        {error && (
+          <small id={`${id}-error`} className="p-error" role="alert">
+            {error}
+          </small>
+        )}
       </div>
       {/* Confirming the delivery: the driver's proof beside the button. */}
       {!cancel && change.step.to === TourStatus.Delivered && (

@@ -32,11 +32,15 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
   const [note, setNote] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
-  const canAddNote = hasAny(user?.permissions, TOUR_ADD_EVENT) && tour !== null && isActiveTour(tour.status);
+  const canAddNote =
+    hasAny(user?.permissions, TOUR_ADD_EVENT) && tour !== null && isActiveTour(tour.status);
 
   const refresh = useCallback(async () => {
     try {
-      const [detail, timeline] = await Promise.all([toursApi.tour(tourId), toursApi.events(tourId)]);
+      const [detail, timeline] = await Promise.all([
+        toursApi.tour(tourId),
+        toursApi.events(tourId),
+      ]);
       setTour(detail);
       setEvents(timeline);
     } catch (failure) {
@@ -84,14 +88,28 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
           <StatusChip name={tour.statusName} />
           <span>{pickup && dropoff ? `${cityOf(pickup)} → ${cityOf(dropoff)}` : ''}</span>
           {tour.price !== null && <span className="tabular">{formatPrice(tour.price)}</span>}
-          <span>{tour.assignee?.name ? t('tours.detail.driver', { name: tour.assignee.name }) : t('tours.detail.noDriver')}</span>
-          {tour.eldTruckName && <span className="muted">{t('tours.detail.truck', { name: tour.eldTruckName })}</span>}
+          <span>
+            {tour.assignee?.name
+              ? t('tours.detail.driver', { name: tour.assignee.name })
+              : t('tours.detail.noDriver')}
+          </span>
+          {tour.eldTruckName && (
+            <span className="muted">{t('tours.detail.truck', { name: tour.eldTruckName })}</span>
+          )}
         </div>
       )}
       <div className="tour-detail-grid">
         <section aria-labelledby={`${id}-stops`}>
           <h3 id={`${id}-stops`}>{t('tours.stops.title')}</h3>
-          {tour ? <StopList stops={tour.stops} /> : <ul className="is-loading" aria-busy="true">{[0, 1].map((index) => <li key={index} className="skeleton-line" />)}</ul>}
+          {tour ? (
+            <StopList stops={tour.stops} />
+          ) : (
+            <ul className="is-loading" aria-busy="true">
+              {[0, 1].map((index) => (
+                <li key={index} className="skeleton-line" />
+              ))}
+            </ul>
+          )}
         </section>
         <section aria-labelledby={`${id}-timeline`}>
           <h3 id={`${id}-timeline`}>{t('tours.timeline.title')}</h3>
@@ -105,7 +123,10 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
             >
               <Dropdown
                 value={noteType}
-                options={noteTypes.map((type) => ({ value: type, label: t(`tours.timeline.types.${type}`) }))}
+                options={noteTypes.map((type) => ({
+                  value: type,
+                  label: t(`tours.timeline.types.${type}`),
+                }))}
                 onChange={(event) => setNoteType(event.value as TimelineType)}
                 aria-label={t('tours.note.type')}
               />
@@ -122,8 +143,17 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
                   setError(null);
                 }}
               />
-              <Button type="submit" icon="pi pi-send" label={t('tours.note.add')} loading={saving} />
-              {error && <small className="p-error" role="alert">{error}</small>}
+              <Button
+                type="submit"
+                icon="pi pi-send"
+                label={t('tours.note.add')}
+                loading={saving}
+              />
+              {error && (
+                <small className="p-error" role="alert">
+                  {error}
+                </small>
+              )}
             </form>
           )}
           <TourTimeline entries={events} loading={loading} />

@@ -13,20 +13,38 @@ const icons: Record<TimelineType, string> = {
 };
 
 /** A tour's timeline, newest first: what happened, who did it and when. */
-export function TourTimeline({ entries, loading = false, compact = false }: { entries: TimelineEntry[]; loading?: boolean; compact?: boolean }) {
+export function TourTimeline({
+  entries,
+  loading = false,
+  compact = false,
+}: {
+  entries: TimelineEntry[];
+  loading?: boolean;
+  compact?: boolean;
+}) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   if (loading && entries.length === 0) {
     return (
-      <ul className="tour-timeline is-loading" aria-busy="true" aria-label={t('tours.timeline.title')}>
-        {[0, 1, 2].map((index) => <li key={index} className="skeleton-line" />)}
+      <ul
+        className="tour-timeline is-loading"
+        aria-busy="true"
+        aria-label={t('tours.timeline.title')}
+      >
+        {[0, 1, 2].map((index) => (
+          <li key={index} className="skeleton-line" />
+        ))}
       </ul>
     );
   }
-  if (entries.length === 0) return <p className="muted tour-timeline-empty">{t('tours.timeline.empty')}</p>;
+  if (entries.length === 0)
+    return <p className="muted tour-timeline-empty">{t('tours.timeline.empty')}</p>;
   const newestFirst = [...entries].sort((a, b) => b.at.localeCompare(a.at));
   return (
-    <ol className={`tour-timeline${compact ? ' is-compact' : ''}`} aria-label={t('tours.timeline.title')}>
+    <ol
+      className={`tour-timeline${compact ? ' is-compact' : ''}`}
+      aria-label={t('tours.timeline.title')}
+    >
       {newestFirst.map((entry) => (
         <li key={entry.id} className={`tour-timeline-item type-${entry.type}`}>
           <span className="tour-timeline-icon" aria-hidden="true">
@@ -34,11 +52,19 @@ export function TourTimeline({ entries, loading = false, compact = false }: { en
           </span>
           <div className="tour-timeline-body">
             <div className="tour-timeline-head">
-              <strong>{t(`tours.timeline.types.${entry.type}`, { defaultValue: entry.type })}</strong>
-              <time className="tabular muted" dateTime={entry.at}>{formatLocal(entry.at, lng)}</time>
+              <strong>
+                {t(`tours.timeline.types.${entry.type}`, { defaultValue: entry.type })}
+              </strong>
+              <time className="tabular muted" dateTime={entry.at}>
+                {formatLocal(entry.at, lng)}
+              </time>
             </div>
             {entry.message && <p>{entry.message}</p>}
-            <span className="muted tour-timeline-who">{entry.user?.name ? t('tours.timeline.by', { name: entry.user.name }) : t('tours.timeline.system')}</span>
+            <span className="muted tour-timeline-who">
+              {entry.user?.name
+                ? t('tours.timeline.by', { name: entry.user.name })
+                : t('tours.timeline.system')}
+            </span>
           </div>
         </li>
       ))}

@@ -3,10 +3,24 @@ import { Button } from 'primereact/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import { GenericStatus, TableAction, TourStatus, tourStatuses } from '../../../../domain/catalog.ts';
-import { carrierTourActions, driverTourActions, shipperLoadActions } from '../../../../domain/loads/loadRows.ts';
+import {
+  GenericStatus,
+  TableAction,
+  TourStatus,
+  tourStatuses,
+} from '../../../../domain/catalog.ts';
+import {
+  carrierTourActions,
+  driverTourActions,
+  shipperLoadActions,
+} from '../../../../domain/loads/loadRows.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { GenericTable, type RowAction, type TableColumn, type TableHandle } from '../../components/table/GenericTable.tsx';
+import {
+  GenericTable,
+  type RowAction,
+  type TableColumn,
+  type TableHandle,
+} from '../../components/table/GenericTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';
@@ -28,12 +42,30 @@ type Open =
 
 /** The tour's row at its new status: the status, its name and the actions the server would send. */
 export function withStatus(row: TourRow, status: number, side: TourSide): TourRow {
-  const facts = { tourStatus: status, shipperRated: row.shipperRated, carrierRated: row.carrierRated };
-  const actions = side === 'driver' ? driverTourActions(status)
-    // A tour's load is Accepted or Signed (the same actions) until the tour is cancelled.
-    : side === 'shipper' ? shipperLoadActions({ ...facts, loadStatus: status === TourStatus.Canceled ? GenericStatus.Canceled : GenericStatus.Accepted, openProposals: 0, proposalsCount: 1 })
-      : carrierTourActions(facts);
-  return { ...row, status, statusName: tourStatuses.find((entry) => entry.id === status)?.name ?? String(status), actions };
+  const facts = {
+    tourStatus: status,
+    shipperRated: row.shipperRated,
+    carrierRated: row.carrierRated,
+  };
+  const actions =
+    side === 'driver'
+      ? driverTourActions(status)
+      : // A tour's load is Accepted or Signed (the same actions) until the tour is cancelled.
+        side === 'shipper'
+        ? shipperLoadActions({
+            ...facts,
+            loadStatus:
+              status === TourStatus.Canceled ? GenericStatus.Canceled : GenericStatus.Accepted,
+            openProposals: 0,
+            proposalsCount: 1,
+          })
+        : carrierTourActions(facts);
+  return {
+    ...row,
+    status,
+    statusName: tourStatuses.find((entry) => entry.id === status)?.name ?? String(status),
+    actions,
+  };
 }
 
 /** /tours: the caller's tours, live; assign a driver, move the status, read the timeline, rate. */
@@ -45,7 +77,9 @@ export default function ToursPage({ titleKey }: PageProps) {
   const [, navigate] = useLocation();
   const search = useSearch();
   const rateFromLink = new URLSearchParams(search).get('rate');
-  const [open, setOpen] = useState<Open>(rateFromLink ? { kind: 'rate', tourId: rateFromLink } : null);
+  const [open, setOpen] = useState<Open>(
+    rateFromLink ? { kind: 'rate', tourId: rateFromLink } : null,
+  );
   const [refreshKey, setRefreshKey] = useState(0);
   const refresh = () => setRefreshKey((key) => key + 1);
 
@@ -54,7 +88,12 @@ export default function ToursPage({ titleKey }: PageProps) {
   // opened), a timeline entry (a driver assigned, a rating) and a reconnection read the table again.
   useTourChannel(null, {
     onChange: ({ tourId, status, kind }) => {
-      if (kind !== 'status' || status === undefined || !table.current?.rows()?.some((row) => row.id === tourId)) return refresh();
+      if (
+        kind !== 'status' ||
+        status === undefined ||
+        !table.current?.rows()?.some((row) => row.id === tourId)
+      )
+        return refresh();
       table.current.update((answer, query) => {
         const index = answer.data.findIndex((row) => row.id === tourId);
         if (index < 0) return answer;
@@ -88,7 +127,12 @@ export default function ToursPage({ titleKey }: PageProps) {
   );
 
   const columns: TableColumn<TourRow>[] = [
-    { field: 'guid', header: t('tours.columns.load'), sortable: true, body: (row) => <strong className="tabular nowrap">{row.loadGuid}</strong> },
+    {
+      field: 'guid',
+      header: t('tours.columns.load'),
+      sortable: true,
+      body: (row) => <strong className="tabular nowrap">{row.loadGuid}</strong>,
+    },
     {
       field: 'status',
       header: t('tours.columns.status'),
@@ -116,35 +160,115 @@ export default function ToursPage({ titleKey }: PageProps) {
         );
       },
     },
-    { field: 'pickupTime', header: t('tours.columns.pickup'), sortable: true, body: (row) => place(row.pickup) },
+    {
+      field: 'pickupTime',
+      header: t('tours.columns.pickup'),
+      sortable: true,
+      body: (row) => place(row.pickup),
+    },
     { field: 'dropoff', header: t('tours.columns.dropoff'), body: (row) => place(row.dropoff) },
-    { field: 'driver', header: t('tours.columns.driver'), body: (row) => row.driver?.name ?? <span className="muted">{t('tours.detail.noDriver')}</span> },
+    {
+      field: 'driver',
+      header: t('tours.columns.driver'),
+      body: (row) =>
+        row.driver?.name ?? <span className="muted">{t('tours.detail.noDriver')}</span>,
+    },
     {
       field: 'party',
       header: side === 'carrier' ? t('tours.columns.shipper') : t('tours.columns.carrier'),
-      body: (row) => (side === 'carrier' ? row.shipper : side === 'admin' ? `${row.shipper ?? ''} → ${row.carrier ?? ''}` : row.carrier) ?? '',
+      body: (row) =>
+        (side === 'carrier'
+          ? row.shipper
+          : side === 'admin'
+            ? `${row.shipper ?? ''} → ${row.carrier ?? ''}`
+            : row.carrier) ?? '',
     },
-    { field: 'price', header: t('tours.columns.price'), numeric: true, body: (row) => <span className="nowrap">{formatPrice(row.price)}</span> },
-    { field: 'lastPositionAt', header: t('tours.columns.lastPosition'), numeric: true, body: (row) => (row.lastPositionAt ? formatLocal(row.lastPositionAt, lng) : <span className="muted">–</span>) },
+    {
+      field: 'price',
+      header: t('tours.columns.price'),
+      numeric: true,
+      body: (row) => <span className="nowrap">{formatPrice(row.price)}</span>,
+    },
+    {
+      field: 'lastPositionAt',
+      header: t('tours.columns.lastPosition'),
+      numeric: true,
+      body: (row) =>
+        row.lastPositionAt ? (
+          formatLocal(row.lastPositionAt, lng)
+        ) : (
+          <span className="muted">–</span>
+        ),
+    },
   ];
 
   const actions: RowAction<TourRow>[] = [
-    { id: TableAction.View, icon: 'pi pi-eye', label: t('tours.actions.view'), onClick: (row) => setOpen({ kind: 'detail', row }) },
-    { id: TableAction.AssignDriver, icon: 'pi pi-user-plus', label: t('tours.actions.assign'), onClick: (row) => setOpen({ kind: 'assign', row }) },
-    { id: TableAction.Track, icon: 'pi pi-map', label: t('tours.actions.track'), onClick: (row) => navigate(`/track/tour/${row.id}`) },
-    { id: TableAction.Chat, icon: 'pi pi-comments', label: t('tours.actions.chat'), onClick: (row) => navigate(`/chat/tour/${row.id}`) },
     {
-      id: TableAction.ConfirmDelivery, icon: 'pi pi-check-circle', label: t('tours.steps.confirmDelivery.short'), severity: 'success',
-      onClick: (row) => setOpen({ kind: 'status', row, change: { kind: 'step', step: statusSteps.find((step) => step.key === 'confirmDelivery')! } }),
+      id: TableAction.View,
+      icon: 'pi pi-eye',
+      label: t('tours.actions.view'),
+      onClick: (row) => setOpen({ kind: 'detail', row }),
     },
-    { id: TableAction.Rate, icon: 'pi pi-star', label: t('tours.actions.rate'), onClick: (row) => setOpen({ kind: 'rate', tourId: row.id }) },
-    { id: TableAction.History, icon: 'pi pi-history', label: t('tours.actions.history'), onClick: (row) => navigate(`/loads/history/${row.loadId}`) },
-    { id: TableAction.Cancel, icon: 'pi pi-times', label: t('tours.actions.cancel'), severity: 'danger', onClick: (row) => setOpen({ kind: 'status', row, change: { kind: 'cancel' } }) },
+    {
+      id: TableAction.AssignDriver,
+      icon: 'pi pi-user-plus',
+      label: t('tours.actions.assign'),
+      onClick: (row) => setOpen({ kind: 'assign', row }),
+    },
+    {
+      id: TableAction.Track,
+      icon: 'pi pi-map',
+      label: t('tours.actions.track'),
+      onClick: (row) => navigate(`/track/tour/${row.id}`),
+    },
+    {
+      id: TableAction.Chat,
+      icon: 'pi pi-comments',
+      label: t('tours.actions.chat'),
+      onClick: (row) => navigate(`/chat/tour/${row.id}`),
+    },
+    {
+      id: TableAction.ConfirmDelivery,
+      icon: 'pi pi-check-circle',
+      label: t('tours.steps.confirmDelivery.short'),
+      severity: 'success',
+      onClick: (row) =>
+        setOpen({
+          kind: 'status',
+          row,
+          change: {
+            kind: 'step',
+            step: statusSteps.find((step) => step.key === 'confirmDelivery')!,
+          },
+        }),
+    },
+    {
+      id: TableAction.Rate,
+      icon: 'pi pi-star',
+      label: t('tours.actions.rate'),
+      onClick: (row) => setOpen({ kind: 'rate', tourId: row.id }),
+    },
+    {
+      id: TableAction.History,
+      icon: 'pi pi-history',
+      label: t('tours.actions.history'),
+      onClick: (row) => navigate(`/loads/history/${row.loadId}`),
+    },
+    {
+      id: TableAction.Cancel,
+      icon: 'pi pi-times',
+      label: t('tours.actions.cancel'),
+      severity: 'danger',
+      onClick: (row) => setOpen({ kind: 'status', row, change: { kind: 'cancel' } }),
+    },
   ];
 
   const statusOptions = tourStatuses
     .filter((status) => status.id !== 11 && status.id !== 1 && status.id !== 6)
-    .map((status) => ({ value: status.id, label: t(`status.${status.key}` as 'status.created', { defaultValue: status.name }) }));
+    .map((status) => ({
+      value: status.id,
+      label: t(`status.${status.key}` as 'status.created', { defaultValue: status.name }),
+    }));
 
   return (
     <section className="page page-tours">
@@ -155,16 +279,41 @@ export default function ToursPage({ titleKey }: PageProps) {
         title={t('tours.tableTitle')}
         url="tours"
         columns={columns}
-        filters={[{ name: 'status', label: t('tours.columns.status'), allLabel: t('tours.allStatuses'), options: statusOptions }]}
+        filters={[
+          {
+            name: 'status',
+            label: t('tours.columns.status'),
+            allLabel: t('tours.allStatuses'),
+            options: statusOptions,
+          },
+        ]}
         actions={actions}
         onRowClick={(row) => setOpen({ kind: 'detail', row })}
-        empty={<span>{side === 'shipper' ? t('tours.empty.shipper') : t('tours.empty.carrier')}</span>}
+        empty={
+          <span>{side === 'shipper' ? t('tours.empty.shipper') : t('tours.empty.carrier')}</span>
+        }
         refreshKey={refreshKey}
         handle={table}
       />
       {open?.kind === 'detail' && <TourDetailDialog tourId={open.row.id} onClose={close} />}
-      {open?.kind === 'assign' && <AssignDriverDialog tourId={open.row.id} loadGuid={open.row.loadGuid} currentDriverId={open.row.driver?.id ?? null} onClose={close} onDone={done} />}
-      {open?.kind === 'status' && <StatusChangeDialog tourId={open.row.id} loadGuid={open.row.loadGuid} change={open.change} onClose={close} onDone={done} />}
+      {open?.kind === 'assign' && (
+        <AssignDriverDialog
+          tourId={open.row.id}
+          loadGuid={open.row.loadGuid}
+          currentDriverId={open.row.driver?.id ?? null}
+          onClose={close}
+          onDone={done}
+        />
+      )}
+      {open?.kind === 'status' && (
+        <StatusChangeDialog
+          tourId={open.row.id}
+          loadGuid={open.row.loadGuid}
+          change={open.change}
+          onClose={close}
+          onDone={done}
+        />
+      )}
       {open?.kind === 'rate' && <RatingDialog tourId={open.tourId} onClose={close} onDone={done} />}
     </section>
   );

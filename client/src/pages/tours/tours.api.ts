@@ -1,14 +1,36 @@
 import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 import type {
-  AcceptedPositions, Assignee, ChatMessage, CreatedId, PositionInput, RatingAnswer, RatingEntry, StatusChanged, TimelineEntry, TimelineType, TourDetail,
-  TourRow, TourTrack,
+  AcceptedPositions,
+  Assignee,
+  ChatMessage,
+  CreatedId,
+  PositionInput,
+  RatingAnswer,
+  RatingEntry,
+  StatusChanged,
+  TimelineEntry,
+  TimelineType,
+  TourDetail,
+  TourRow,
+  TourTrack,
 } from '../../../../domain/contracts/tours.contract.ts';
 import { apiGet, apiPost, apiPut } from '../../api/http.ts';
 import type { TableAnswer } from '../../api/table.ts';
 
 export type {
-  Assignee, ChatMessage, PositionInput, RatingAnswer, RatingEntry, TimelineEntry, TimelineType, TourDetail, TourPlace, TourRow, TourStopView,
-  TourTrack, TrackPosition,
+  Assignee,
+  ChatMessage,
+  PositionInput,
+  RatingAnswer,
+  RatingEntry,
+  TimelineEntry,
+  TimelineType,
+  TourDetail,
+  TourPlace,
+  TourRow,
+  TourStopView,
+  TourTrack,
+  TrackPosition,
 } from '../../../../domain/contracts/tours.contract.ts';
 
 const tourPath = (id: string) => `/tours/${encodeURIComponent(id)}`;
@@ -18,13 +40,19 @@ export const toursApi = {
   tour: (id: string) => apiGet<TourDetail>(tourPath(id)),
   track: (id: string) => apiGet<TourTrack>(`/tours/track/${encodeURIComponent(id)}`),
   events: (id: string) => apiGet<TimelineEntry[]>(`${tourPath(id)}/events`),
-  addEvent: (id: string, entry: { type: TimelineType; message: string; stopId?: string | null }) => apiPost<CreatedId>(`${tourPath(id)}/events`, entry),
-  changeStatus: (id: string, status: number, message: string) => apiPut<StatusChanged>(`${tourPath(id)}/status`, { status, message }),
+  addEvent: (id: string, entry: { type: TimelineType; message: string; stopId?: string | null }) =>
+    apiPost<CreatedId>(`${tourPath(id)}/events`, entry),
+  changeStatus: (id: string, status: number, message: string) =>
+    apiPut<StatusChanged>(`${tourPath(id)}/status`, { status, message }),
   assignees: () => apiGet<Assignee[]>('/tours/assignees'),
-  assign: (id: string, assigneeId: string) => apiPost<MessageAnswer>(`${tourPath(id)}/assign/${encodeURIComponent(assigneeId)}`),
+  assign: (id: string, assigneeId: string) =>
+    apiPost<MessageAnswer>(`${tourPath(id)}/assign/${encodeURIComponent(assigneeId)}`),
   rating: (id: string) => apiGet<RatingAnswer>(`/tours/rating/${encodeURIComponent(id)}`),
-  rate: (id: string, ratings: RatingEntry[]) => apiPost<MessageAnswer>(`${tourPath(id)}/rate`, { ratings }),
+  rate: (id: string, ratings: RatingEntry[]) =>
+    apiPost<MessageAnswer>(`${tourPath(id)}/rate`, { ratings }),
   chat: (id: string) => apiGet<ChatMessage[]>(`${tourPath(id)}/chat`),
-  postChat: (id: string, message: string) => apiPost<CreatedId>(`${tourPath(id)}/chat`, { message }),
-  positions: (id: string, positions: PositionInput[]) => apiPost<AcceptedPositions>(`${tourPath(id)}/positions`, positions),
+  postChat: (id: string, message: string) =>
+    apiPost<CreatedId>(`${tourPath(id)}/chat`, { message }),
+  positions: (id: string, positions: PositionInput[]) =>
+    apiPost<AcceptedPositions>(`${tourPath(id)}/positions`, positions),
 };

@@ -30,7 +30,8 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
   const key = `${useAtomValue(authUserAtom)?.id ?? ''}:${tourId}`;
   // Expired links drop out of the list.
   const made = (madeByTour[key] ?? []).filter((entry) => Date.parse(entry.expiresAt) > Date.now());
-  const setMade = (update: (list: Made[]) => Made[]) => setMadeByTour((all) => ({ ...all, [key]: update(all[key] ?? []) }));
+  const setMade = (update: (list: Made[]) => Made[]) =>
+    setMadeByTour((all) => ({ ...all, [key]: update(all[key] ?? []) }));
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [copied, setCopied] = useState<string | null>(null);
@@ -41,7 +42,14 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
     try {
       const to = email.trim();
       const created = await sharedTrackingApi.share(tourId, hours, to || undefined);
-      setMade((list) => [{ ...created, link: new URL(created.url, window.location.origin).toString(), sentTo: to || null }, ...list]);
+      setMade((list) => [
+        {
+          ...created,
+          link: new URL(created.url, window.location.origin).toString(),
+          sentTo: to || null,
+        },
+        ...list,
+      ]);
       setEmail('');
     } catch (failure) {
       setError(messageOf(failure));
@@ -61,38 +69,98 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
   };
 
   const copy = (link: string) => {
-    void navigator.clipboard?.writeText(link).then(() => setCopied(link), () => undefined);
+    void navigator.clipboard?.writeText(link).then(
+      () => setCopied(link),
+      () => undefined,
+    );
   };
 
-  const options = SHARE_HOURS.map((value) => ({ value, label: t(`sharedTrack.hours.${value}` as 'sharedTrack.hours.24') }));
+  const options = SHARE_HOURS.map((value) => ({
+    value,
+    label: t(`sharedTrack.hours.${value}` as 'sharedTrack.hours.24'),
+  }));
 
   return (
-    <Dialog header={t('sharedTrack.dialogTitle')} visible onHide={onClose} className="share-dialog" breakpoints={{ '640px': '95vw' }} style={{ width: '34rem' }}>
+    <Dialog
+      header={t('sharedTrack.dialogTitle')}
+      visible
+      onHide={onClose}
+      className="share-dialog"
+      breakpoints={{ '640px': '95vw' }}
+      style={{ width: '34rem' }}
+    >
       <p className="muted share-intro">{t('sharedTrack.intro')}</p>
       <div className="share-create">
         <label htmlFor="share-hours">{t('sharedTrack.expiresIn')}</label>
-        <Dropdown inputId="share-hours" value={hours} options={options} onChange={(event) => setHours(event.value as number)} />
+        <Dropdown
+          inputId="share-hours"
+          value={hours}
+          options={options}
+          onChange={(event) => setHours(event.value as number)}
+        />
       </div>
       <div className="share-create share-email">
         <label htmlFor="share-email">{t('sharedTrack.email')}</label>
-        <InputText id="share-email" type="email" value={email} dir="ltr" autoComplete="email" onChange={(event) => setEmail(event.target.value)} />
-        <Button type="button" label={t('sharedTrack.create')} icon="pi pi-link" loading={busy} onClick={() => void create()} />
+        <InputText
+          id="share-email"
+          type="email"
+          value={email}
+          dir="ltr"
+          autoComplete="email"
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <Button
+          type="button"
+          label={t('sharedTrack.create')}
+          icon="pi pi-link"
+          loading={busy}
+          onClick={() => void create()}
+        />
       </div>
-      {error && <p className="p-error" role="alert">{error}</p>}
+      {error && (
+        <p className="p-error" role="alert">
+          {error}
+        </p>
+      )}
       {made.length > 0 && (
         <ul className="share-links" aria-label={t('sharedTrack.links')}>
           {made.map((entry) => (
             <li key={entry.token}>
               {entry.sentTo && (
                 <span className={entry.emailed ? 'muted' : 'p-error'}>
-                  {entry.emailed ? t('sharedTrack.emailed', { email: entry.sentTo }) : t('sharedTrack.notEmailed')}
+                  {entry.emailed
+                    ? t('sharedTrack.emailed', { email: entry.sentTo })
+                    : t('sharedTrack.notEmailed')}
                 </span>
               )}
-              <InputText value={entry.link} readOnly dir="ltr" aria-label={t('sharedTrack.link')} onFocus={(event) => event.currentTarget.select()} />
+              <InputText
+                value={entry.link}
+                readOnly
+                dir="ltr"
+                aria-label={t('sharedTrack.link')}
+                onFocus={(event) => event.currentTarget.select()}
+              />
               <div className="share-link-actions">
-                <span className="muted">{t('sharedTrack.until', { time: formatLocal(entry.expiresAt, lng) })}</span>
-                <Button type="button" size="small" outlined icon={copied === entry.link ? 'pi pi-check' : 'pi pi-copy'} label={copied === entry.link ? t('sharedTrack.copied') : t('sharedTrack.copy')} onClick={() => copy(entry.link)} />
-                <Button type="button" size="small" severity="danger" outlined icon="pi pi-times" label={t('sharedTrack.revoke')} onClick={() => void revoke(entry.token)} />
+                <span className="muted">
+                  {t('sharedTrack.until', { time: formatLocal(entry.expiresAt, lng) })}
+                </span>
+                <Button
+                  type="button"
+                  size="small"
+                  outlined
+                  icon={copied === entry.link ? 'pi pi-check' : 'pi pi-copy'}
+                  label={copied === entry.link ? t('sharedTrack.copied') : t('sharedTrack.copy')}
+                  onClick={() => copy(entry.link)}
+                />
+                <Button
+                  type="button"
+                  size="small"
+                  severity="danger"
+                  outlined
+                  icon="pi pi-times"
+                  label={t('sharedTrack.revoke')}
+                  onClick={() => void revoke(entry.token)}
+                />
               </div>
             </li>
           ))}

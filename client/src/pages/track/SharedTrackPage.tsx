@@ -16,9 +16,15 @@ import './track.css';
 /** After the connection was closed while the link still works (a server restart): connect again this much later. */
 const RECONNECT_MS = 5_000;
 
-const stopsOnMap = (stops: SharedStop[], t: (key: string) => string): TrackMapStop[] => stops.map((stop, index) => ({
-  id: `stop-${index}`, kind: stop.type, latitude: stop.latitude, longitude: stop.longitude, label: cityOf(stop), title: `${t(`sharedTrack.stopType.${stop.type}`)}: ${cityOf(stop)}`,
-}));
+const stopsOnMap = (stops: SharedStop[], t: (key: string) => string): TrackMapStop[] =>
+  stops.map((stop, index) => ({
+    id: `stop-${index}`,
+    kind: stop.type,
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    label: cityOf(stop),
+    title: `${t(`sharedTrack.stopType.${stop.type}`)}: ${cityOf(stop)}`,
+  }));
 
 /**
  * /shared/track/:token (public, bare layout): what a tracking link shows its holder — the map with
@@ -62,7 +68,8 @@ export default function SharedTrackPage({ params }: PageProps) {
     if (ended || !token) return undefined;
     let retry: ReturnType<typeof setTimeout> | null = null;
     const stop = watchSharedTour(token, {
-      onPosition: (position) => setTrail((current) => extendTrail(current, position).slice(-TRAIL_LIMIT)),
+      onPosition: (position) =>
+        setTrail((current) => extendTrail(current, position).slice(-TRAIL_LIMIT)),
       onChange: () => void load(),
       onLive: setLive,
       onClosed: () => {
@@ -95,17 +102,30 @@ export default function SharedTrackPage({ params }: PageProps) {
     <section className="page page-track page-shared-track">
       <header className="track-header">
         <div>
-          <h1>{t('sharedTrack.title')}{track ? <> · <bdi>{track.loadGuid}</bdi></> : ''}</h1>
+          <h1>
+            {t('sharedTrack.title')}
+            {track ? (
+              <>
+                {' '}
+                · <bdi>{track.loadGuid}</bdi>
+              </>
+            ) : (
+              ''
+            )}
+          </h1>
           {track && (
             <p className="track-route">
-              <bdi>{cityOf(track.stops[0] ?? {})}</bdi> <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" /> <bdi>{cityOf(track.stops.at(-1) ?? {})}</bdi>
+              <bdi>{cityOf(track.stops[0] ?? {})}</bdi>{' '}
+              <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" />{' '}
+              <bdi>{cityOf(track.stops.at(-1) ?? {})}</bdi>
             </p>
           )}
         </div>
         <div className="track-header-side">
           {track && <StatusChip name={track.statusName} />}
           <span className={`live-badge${live ? ' is-live' : ''}`} role="status">
-            <span className="live-dot" aria-hidden="true" /> {live ? t('track.live') : t('track.offline')}
+            <span className="live-dot" aria-hidden="true" />{' '}
+            {live ? t('track.live') : t('track.offline')}
           </span>
         </div>
       </header>
@@ -113,12 +133,20 @@ export default function SharedTrackPage({ params }: PageProps) {
       {failed && !track && (
         <div className="card track-error" role="alert">
           <p>{failed}</p>
-          <Button type="button" label={t('common.retry')} icon="pi pi-refresh" onClick={() => void load()} />
+          <Button
+            type="button"
+            label={t('common.retry')}
+            icon="pi pi-refresh"
+            onClick={() => void load()}
+          />
         </div>
       )}
 
       <div className="track-layout">
-        <TrackMap stops={stopsOnMap(track?.stops ?? [], t as (key: string) => string)} trail={trail} />
+        <TrackMap
+          stops={stopsOnMap(track?.stops ?? [], t as (key: string) => string)}
+          trail={trail}
+        />
         <aside className="track-side">
           <TrackFacts eta={track?.eta} last={last} lng={lng} />
           <section className="card" aria-labelledby="shared-stops-title">
@@ -127,17 +155,33 @@ export default function SharedTrackPage({ params }: PageProps) {
               <ol className="shared-stops">
                 {track.stops.map((stop, index) => (
                   <li key={index} className={`shared-stop stop-${stop.type}`}>
-                    <strong>{t(`sharedTrack.stopType.${stop.type}`)}</strong> · <bdi>{cityOf(stop)}</bdi>
+                    <strong>{t(`sharedTrack.stopType.${stop.type}`)}</strong> ·{' '}
+                    <bdi>{cityOf(stop)}</bdi>
                     <dl>
-                      <div><dt>{t('sharedTrack.scheduled')}</dt><dd>{stop.scheduledAt ? formatLocal(stop.scheduledAt, lng) : '–'}</dd></div>
-                      <div><dt>{t('sharedTrack.arrived')}</dt><dd>{stop.arrivedAt ? formatLocal(stop.arrivedAt, lng) : '–'}</dd></div>
-                      <div><dt>{t('sharedTrack.left')}</dt><dd>{stop.leftAt ? formatLocal(stop.leftAt, lng) : '–'}</dd></div>
+                      <div>
+                        <dt>{t('sharedTrack.scheduled')}</dt>
+                        <dd>{stop.scheduledAt ? formatLocal(stop.scheduledAt, lng) : '–'}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('sharedTrack.arrived')}</dt>
+                        <dd>{stop.arrivedAt ? formatLocal(stop.arrivedAt, lng) : '–'}</dd>
+                      </div>
+                      <div>
+                        <dt>{t('sharedTrack.left')}</dt>
+                        <dd>{stop.leftAt ? formatLocal(stop.leftAt, lng) : '–'}</dd>
+                      </div>
                     </dl>
                   </li>
                 ))}
               </ol>
-            ) : <div className="skeleton-block" />}
-            {track && <p className="muted shared-until">{t('sharedTrack.until', { time: formatLocal(track.expiresAt, lng) })}</p>}
+            ) : (
+              <div className="skeleton-block" />
+            )}
+            {track && (
+              <p className="muted shared-until">
+                {t('sharedTrack.until', { time: formatLocal(track.expiresAt, lng) })}
+              </p>
+            )}
           </section>
         </aside>
       </div>

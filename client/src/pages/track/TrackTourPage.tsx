@@ -8,7 +8,12 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { cityOf, tourIdOf } from '../tours/format.ts';
 import { StopList } from '../tours/StopList.tsx';
-import { type TimelineEntry, type TourTrack, type TrackPosition, toursApi } from '../tours/tours.api.ts';
+import {
+  type TimelineEntry,
+  type TourTrack,
+  type TrackPosition,
+  toursApi,
+} from '../tours/tours.api.ts';
 import { TourTimeline } from '../tours/TourTimeline.tsx';
 import { PodView } from '../pod/PodView.tsx';
 import { useTourChannel } from '../tours/tourChannel.ts';
@@ -22,7 +27,8 @@ import './track.css';
 /** How often the ETA is asked again while positions stream in (the server computes it). */
 const ETA_REFRESH_MS = 60_000;
 
-const markerKind = (locationType: number): TrackMapStop['kind'] => (locationType === 1 ? 'pickup' : locationType === 4 ? 'dropoff' : 'stop');
+const markerKind = (locationType: number): TrackMapStop['kind'] =>
+  locationType === 1 ? 'pickup' : locationType === 4 ? 'dropoff' : 'stop';
 
 /** /track/tour?id= (bare layout): the map with the stops, the trail and the truck moving live; ETA and events. */
 export default function TrackTourPage({ titleKey, params }: PageProps) {
@@ -43,7 +49,10 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
   const load = useCallback(async () => {
     if (!tourId) return;
     try {
-      const [answer, timeline] = await Promise.all([toursApi.track(tourId), toursApi.events(tourId)]);
+      const [answer, timeline] = await Promise.all([
+        toursApi.track(tourId),
+        toursApi.events(tourId),
+      ]);
       setTrack(answer);
       setTrail(answer.trail);
       setEvents(timeline);
@@ -58,23 +67,31 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
     void load();
   }, [load]);
 
-  useTourChannel(tourId, {
-    onLive: setLive,
-    onPosition: (position) => {
-      // Live and caught-up positions (after a reconnection) both extend the trail, in time order, once each.
-      setTrail((current) => extendTrail(current, position).slice(-TRAIL_LIMIT));
-      // The ETA and the stops' arrivals are the server's: ask again now and then, not per position.
-      if (Date.now() - lastEtaAt > ETA_REFRESH_MS) void load();
+  useTourChannel(
+    tourId,
+    {
+      onLive: setLive,
+      onPosition: (position) => {
+        // Live and caught-up positions (after a reconnection) both extend the trail, in time order, once each.
+        setTrail((current) => extendTrail(current, position).slice(-TRAIL_LIMIT));
+        // The ETA and the stops' arrivals are the server's: ask again now and then, not per position.
+        if (Date.now() - lastEtaAt > ETA_REFRESH_MS) void load();
+      },
+      onChange: () => void load(),
+      // The status, the stops' arrivals and the ETA may have moved while the connection was down.
+      onReconnect: () => void load(),
     },
-    onChange: () => void load(),
-    // The status, the stops' arrivals and the ETA may have moved while the connection was down.
-    onReconnect: () => void load(),
-  }, Boolean(tourId));
+    Boolean(tourId),
+  );
 
   const last = trail.at(-1) ?? null;
   const stops: TrackMapStop[] = (track?.stops ?? []).map((stop) => ({
-    id: stop.id, kind: markerKind(stop.locationType), latitude: stop.latitude, longitude: stop.longitude,
-    label: cityOf(stop), title: `${t(`tours.stops.types.${stop.locationType}` as 'tours.stops.types.1')}: ${stop.name}`,
+    id: stop.id,
+    kind: markerKind(stop.locationType),
+    latitude: stop.latitude,
+    longitude: stop.longitude,
+    label: cityOf(stop),
+    title: `${t(`tours.stops.types.${stop.locationType}` as 'tours.stops.types.1')}: ${stop.name}`,
   }));
 
   if (!tourId) {
@@ -90,20 +107,35 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
     <section className="page page-track">
       <header className="track-header">
         <div>
-          <h1>{t(titleKey)}{track ? ` · ${track.loadGuid}` : ''}</h1>
+          <h1>
+            {t(titleKey)}
+            {track ? ` · ${track.loadGuid}` : ''}
+          </h1>
           {track && (
             <p className="track-route">
               {/* Isolated: two Latin names around the arrow would otherwise run left to right in Arabic, against the flipped arrow. */}
-              <bdi>{cityOf(track.stops[0] ?? {})}</bdi> <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" /> <bdi>{cityOf(track.stops.at(-1) ?? {})}</bdi>
+              <bdi>{cityOf(track.stops[0] ?? {})}</bdi>{' '}
+              <i className="pi pi-arrow-right flip-rtl" aria-hidden="true" />{' '}
+              <bdi>{cityOf(track.stops.at(-1) ?? {})}</bdi>
             </p>
           )}
         </div>
         <div className="track-header-side">
           {track && <StatusChip name={track.statusName} />}
           <span className={`live-badge${live ? ' is-live' : ''}`} role="status">
-            <span className="live-dot" aria-hidden="true" /> {live ? t('track.live') : t('track.offline')}
+            <span className="live-dot" aria-hidden="true" />{' '}
+            {live ? t('track.live') : t('track.offline')}
           </span>
-          {canShare && <Button type="button" size="small" outlined icon="pi pi-share-alt" label={t('sharedTrack.share')} onClick={() => setSharing(true)} />}
+          {canShare && (
+            <Button
+              type="button"
+              size="small"
+              outlined
+              icon="pi pi-share-alt"
+              label={t('sharedTrack.share')}
+              onClick={() => setSharing(true)}
+            />
+          )}
           <Link href={`/chat/tour/${tourId}`} className="p-button p-button-outlined p-button-sm">
             <i className="pi pi-comments p-button-icon p-button-icon-left" aria-hidden="true" />
             <span className="p-button-label">{t('track.chat')}</span>
@@ -114,22 +146,36 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
       {failed && !track && (
         <div className="card track-error" role="alert">
           <p>{failed}</p>
-          <Button type="button" label={t('common.retry')} icon="pi pi-refresh" onClick={() => void load()} />
+          <Button
+            type="button"
+            label={t('common.retry')}
+            icon="pi pi-refresh"
+            onClick={() => void load()}
+          />
         </div>
       )}
 
       <div className="track-layout">
         <TrackMap stops={stops} trail={trail} />
         <aside className="track-side">
-          <TrackFacts eta={track?.eta} last={last} lng={lng} extra={(
-            <div>
-              <dt>{t('track.driver')}</dt>
-              <dd>{track?.assignee?.name ?? '–'}</dd>
-            </div>
-          )} />
+          <TrackFacts
+            eta={track?.eta}
+            last={last}
+            lng={lng}
+            extra={
+              <div>
+                <dt>{t('track.driver')}</dt>
+                <dd>{track?.assignee?.name ?? '–'}</dd>
+              </div>
+            }
+          />
           <section className="card" aria-labelledby="track-stops-title">
             <h2 id="track-stops-title">{t('tours.stops.title')}</h2>
-            {track ? <StopList stops={track.stops} nextStopId={track.nextStopId} /> : <div className="skeleton-block" />}
+            {track ? (
+              <StopList stops={track.stops} nextStopId={track.nextStopId} />
+            ) : (
+              <div className="skeleton-block" />
+            )}
           </section>
           <section className="card" aria-labelledby="track-events-title">
             <h2 id="track-events-title">{t('tours.timeline.title')}</h2>

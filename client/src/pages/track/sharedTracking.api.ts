@@ -1,4 +1,8 @@
-import type { ShareCreated, SharedStop, SharedTrack } from '../../../../domain/contracts/sharedTracking.contract.ts';
+import type {
+  ShareCreated,
+  SharedStop,
+  SharedTrack,
+} from '../../../../domain/contracts/sharedTracking.contract.ts';
 import { apiDelete, apiGet, apiPost } from '../../api/http.ts';
 
 export type { ShareCreated, SharedStop, SharedTrack };
@@ -8,7 +12,12 @@ export const SHARE_HOURS = [4, 24, 72, 168] as const;
 
 export const sharedTrackingApi = {
   share: (tourId: string, expiresInHours: number, email?: string) =>
-    apiPost<ShareCreated>(`/tours/${encodeURIComponent(tourId)}/share`, { expiresInHours, ...(email ? { email } : {}) }),
-  revoke: (tourId: string, token: string) => apiDelete<null>(`/tours/${encodeURIComponent(tourId)}/share/${encodeURIComponent(token)}`),
-  track: (token: string) => apiGet<SharedTrack>(`/shared/track/${encodeURIComponent(token)}`, { auth: false }),
+    apiPost<ShareCreated>(`/tours/${encodeURIComponent(tourId)}/share`, {
+      expiresInHours,
+      ...(email ? { email } : {}),
+    }),
+  revoke: (tourId: string, token: string) =>
+    apiDelete<null>(`/tours/${encodeURIComponent(tourId)}/share/${encodeURIComponent(token)}`),
+  track: (token: string) =>
+    apiGet<SharedTrack>(`/shared/track/${encodeURIComponent(token)}`, { auth: false }),
 };

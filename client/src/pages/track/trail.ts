@@ -10,7 +10,8 @@ export function bearing(from: TrackPosition, to: TrackPosition): number | null {
   const [lat1, lat2] = [from.latitude * radians, to.latitude * radians];
   const deltaLongitude = (to.longitude - from.longitude) * radians;
   const y = Math.sin(deltaLongitude) * Math.cos(lat2);
-  const x = Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(deltaLongitude);
+  const x =
+    Math.cos(lat1) * Math.sin(lat2) - Math.sin(lat1) * Math.cos(lat2) * Math.cos(deltaLongitude);
   return (Math.atan2(y, x) / radians + 360) % 360;
 }
 
@@ -18,8 +19,18 @@ export function bearing(from: TrackPosition, to: TrackPosition): number | null {
 export function extendTrail(trail: TrackPosition[], position: TrackPosition): TrackPosition[] {
   const last = trail.at(-1);
   if (!last || last.recordedAt < position.recordedAt) return [...trail, position];
-  if (trail.some((known) => known.recordedAt === position.recordedAt && known.latitude === position.latitude && known.longitude === position.longitude)) return trail;
-  return [...trail, position].sort((a, b) => (a.recordedAt < b.recordedAt ? -1 : a.recordedAt > b.recordedAt ? 1 : 0));
+  if (
+    trail.some(
+      (known) =>
+        known.recordedAt === position.recordedAt &&
+        known.latitude === position.latitude &&
+        known.longitude === position.longitude,
+    )
+  )
+    return trail;
+  return [...trail, position].sort((a, b) =>
+    a.recordedAt < b.recordedAt ? -1 : a.recordedAt > b.recordedAt ? 1 : 0,
+  );
 }
 
 /** The truck's heading: the device's own, else from the last two positions. */

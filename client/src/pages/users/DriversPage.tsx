@@ -10,7 +10,11 @@ import './users.css';
 
 /** From the route's title: which status the list shows. */
 function statusOf(titleKey: string): (typeof userListStatuses)[number] {
-  const slug = titleKey.endsWith('Blocked') ? 'blocked' : titleKey.endsWith('Pending') ? 'pending' : 'active';
+  const slug = titleKey.endsWith('Blocked')
+    ? 'blocked'
+    : titleKey.endsWith('Pending')
+      ? 'pending'
+      : 'active';
   return userListStatuses.find((entry) => entry.slug === slug)!;
 }
 
@@ -24,7 +28,9 @@ export default function DriversPage({ titleKey }: PageProps) {
   const [refresh, setRefresh] = useState(0);
   const { actions, dialog } = useUserRowActions(() => setRefresh((value) => value + 1));
 
-  const columns = userColumns(t, i18n.resolvedLanguage ?? 'en', { organizationHeader: t('usersAdmin.carrier') });
+  const columns = userColumns(t, i18n.resolvedLanguage ?? 'en', {
+    organizationHeader: t('usersAdmin.carrier'),
+  });
 
   return (
     <section className="page users-page">

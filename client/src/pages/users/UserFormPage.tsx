@@ -16,15 +16,30 @@ import { FormActions, TextField } from '../account/fields.tsx';
 import { fieldErrorsOf } from '../account/useFormState.ts';
 import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
 import { editedUserAtom } from './editUser.ts';
-import { fetchCreatableRoles, fetchOrganizations, type Changed, type OrganizationChoice, type RoleChoice, type UserRow } from './users.api.ts';
+import {
+  fetchCreatableRoles,
+  fetchOrganizations,
+  type Changed,
+  type OrganizationChoice,
+  type RoleChoice,
+  type UserRow,
+} from './users.api.ts';
 import './users.css';
 
 /** "No organization": the organization id is then left out of the request (specification section 3). */
 const NO_ORGANIZATION = '-1';
-const pathToField: Record<string, string> = { 'userDetails.name': 'name', 'userDetails.phone': 'phone' };
+const pathToField: Record<string, string> = {
+  'userDetails.name': 'name',
+  'userDetails.phone': 'phone',
+};
 
 /** The organization type a role belongs to: a Shipper to a shipper, a Carrier or Driver to a carrier, a Superadmin to none. */
-const organizationTypeOf = (roleId: number | null) => (roleId === Role.Shipper ? 'Shipper' : roleId === Role.Carrier || roleId === Role.Driver ? 'Carrier' : null);
+const organizationTypeOf = (roleId: number | null) =>
+  roleId === Role.Shipper
+    ? 'Shipper'
+    : roleId === Role.Carrier || roleId === Role.Driver
+      ? 'Carrier'
+      : null;
 
 /** Finds a user in the users table when the page is opened directly (there is no single-user read). */
 async function findUser(id: string): Promise<UserRow | null> {
@@ -48,7 +63,16 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
   // Editing oneself: a new password or e-mail needs the current password (the server checks it).
   const me = useAtomValue(authUserAtom);
   const self = editing && me !== null && me.id === params.id;
-  const [values, setValues] = useState({ name: '', email: '', username: '', phone: '', password: '', oldPassword: '', roleId: null as number | null, organizationId: NO_ORGANIZATION });
+  const [values, setValues] = useState({
+    name: '',
+    email: '',
+    username: '',
+    phone: '',
+    password: '',
+    oldPassword: '',
+    roleId: null as number | null,
+    organizationId: NO_ORGANIZATION,
+  });
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [roles, setRoles] = useState<RoleChoice[]>([]);
@@ -69,14 +93,25 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
       start
         .then((user) => {
           if (!user) setMissing(true);
-          else setValues((current) => ({ ...current, name: user.name, email: user.email, username: user.username, phone: user.phone ?? '' }));
+          else
+            setValues((current) => ({
+              ...current,
+              name: user.name,
+              email: user.email,
+              username: user.username,
+              phone: user.phone ?? '',
+            }));
         })
         .catch((error: unknown) => setFormError(messageOf(error)))
         .finally(() => setLoading(false));
       return;
     }
-    fetchCreatableRoles().then(setRoles).catch((error: unknown) => setFormError(messageOf(error)));
-    fetchOrganizations().then(setOrganizations).catch(() => setOrganizations([]));
+    fetchCreatableRoles()
+      .then(setRoles)
+      .catch((error: unknown) => setFormError(messageOf(error)));
+    fetchOrganizations()
+      .then(setOrganizations)
+      .catch(() => setOrganizations([]));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- loaded once per user id
   }, [editing, params.id]);
 
@@ -91,23 +126,41 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
   const wantedType = organizationTypeOf(values.roleId);
   const organizationOptions = [
     { value: NO_ORGANIZATION, label: t('usersAdmin.noOrganization') },
-    ...organizations.filter((item) => !wantedType || !item.type || item.type === wantedType).map((item) => ({ value: String(item.id), label: item.name })),
+    ...organizations
+      .filter((item) => !wantedType || !item.type || item.type === wantedType)
+      .map((item) => ({ value: String(item.id), label: item.name })),
   ];
 
   function show(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
     const found = fieldErrorsOf(issues);
-    setErrors(Object.fromEntries(Object.entries(found).map(([key, message]) => [pathToField[key] ?? key, message])));
+    setErrors(
+      Object.fromEntries(
+        Object.entries(found).map(([key, message]) => [pathToField[key] ?? key, message]),
+      ),
+    );
   }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
     const parsed = editing
-      ? updateUserBodySchema.safeParse({ email: values.email, name: values.name, phone: values.phone, newPassword: values.password, ...(self && values.oldPassword ? { oldPassword: values.oldPassword } : {}) })
+      ? updateUserBodySchema.safeParse({
+          email: values.email,
+          name: values.name,
+          phone: values.phone,
+          newPassword: values.password,
+          ...(self && values.oldPassword ? { oldPassword: values.oldPassword } : {}),
+        })
       : createUserBodySchema.safeParse({
-        email: values.email, username: values.username, userDetails: { name: values.name, phone: values.phone }, password: values.password,
-        roleId: values.roleId ?? undefined, ...(values.organizationId === NO_ORGANIZATION ? {} : { organizationId: values.organizationId }),
-      });
+          email: values.email,
+          username: values.username,
+          userDetails: { name: values.name, phone: values.phone },
+          password: values.password,
+          roleId: values.roleId ?? undefined,
+          ...(values.organizationId === NO_ORGANIZATION
+            ? {}
+            : { organizationId: values.organizationId }),
+        });
     if (!parsed.success) {
       show(parsed.error.issues);
       return;
@@ -115,14 +168,22 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
     setErrors({});
     setBusy(true);
     try {
-      const answer = editing ? await apiPut<Changed>(`/users/${params.id}`, parsed.data) : await apiPost<Changed>('/users', parsed.data);
-      notify('success', messageText(answer?.message ?? (editing ? 'User successfully updated' : 'User successfully created')));
+      const answer = editing
+        ? await apiPut<Changed>(`/users/${params.id}`, parsed.data)
+        : await apiPost<Changed>('/users', parsed.data);
+      notify(
+        'success',
+        messageText(
+          answer?.message ?? (editing ? 'User successfully updated' : 'User successfully created'),
+        ),
+      );
       navigate('/users/all');
     } catch (error) {
       const message = messageOf(error);
       if (error instanceof ApiError) {
         const found: Record<string, string> = {};
-        for (const item of error.errors) if (item.path) found[pathToField[item.path] ?? item.path] ??= item.message;
+        for (const item of error.errors)
+          if (item.path) found[pathToField[item.path] ?? item.path] ??= item.message;
         const named = fieldOfMessage(message);
         if (named) found[named] ??= message;
         setErrors(found);
@@ -141,41 +202,135 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
         <h1>{t(titleKey)}</h1>
       </header>
       <form className="card admin-form" onSubmit={submit} noValidate>
-        {formError && <Message severity="error" text={messageText(formError)} className="form-message" />}
-        {missing && <Message severity="warn" text={t('usersAdmin.userNotFound')} className="form-message" />}
+        {formError && (
+          <Message severity="error" text={messageText(formError)} className="form-message" />
+        )}
+        {missing && (
+          <Message severity="warn" text={t('usersAdmin.userNotFound')} className="form-message" />
+        )}
         {loading ? (
-          <div className="form-grid">{[1, 2, 3, 4].map((key) => <Skeleton key={key} height="3.5rem" />)}</div>
+          <div className="form-grid">
+            {[1, 2, 3, 4].map((key) => (
+              <Skeleton key={key} height="3.5rem" />
+            ))}
+          </div>
         ) : (
           <>
             <h2 className="admin-form-section">{t('usersAdmin.personal')}</h2>
             <div className="form-grid">
-              <TextField id="user-name" label={t('signup.name')} value={values.name} onChange={(v) => set('name', v)} error={shown('name')} required />
-              <TextField id="user-email" type="email" label={t('signup.email')} value={values.email} onChange={(v) => set('email', v)} error={shown('email')} required />
-              <TextField id="user-username" label={t('signup.username')} value={values.username} onChange={(v) => set('username', v)} error={shown('username')} disabled={editing} required={!editing} />
-              <TextField id="user-phone" type="tel" label={t('signup.phone')} value={values.phone} onChange={(v) => set('phone', v)} error={shown('phone')} hint={t('account.phoneHint')} required />
-              <TextField id="user-password" type="password" label={editing ? t('account.user.newPassword') : t('signup.password')} value={values.password} onChange={(v) => set('password', v)} error={shown(editing ? 'newPassword' : 'password')} autoComplete="new-password" hint={editing ? t('usersAdmin.keepPassword') : t('auth.passwordHint')} required={!editing} />
-              {self && <TextField id="user-old-password" type="password" label={t('usersAdmin.currentPassword')} value={values.oldPassword} onChange={(v) => set('oldPassword', v)} error={shown('oldPassword')} autoComplete="current-password" hint={t('usersAdmin.currentPasswordHint')} />}
+              <TextField
+                id="user-name"
+                label={t('signup.name')}
+                value={values.name}
+                onChange={(v) => set('name', v)}
+                error={shown('name')}
+                required
+              />
+              <TextField
+                id="user-email"
+                type="email"
+                label={t('signup.email')}
+                value={values.email}
+                onChange={(v) => set('email', v)}
+                error={shown('email')}
+                required
+              />
+              <TextField
+                id="user-username"
+                label={t('signup.username')}
+                value={values.username}
+                onChange={(v) => set('username', v)}
+                error={shown('username')}
+                disabled={editing}
+                required={!editing}
+              />
+              <TextField
+                id="user-phone"
+                type="tel"
+                label={t('signup.phone')}
+                value={values.phone}
+                onChange={(v) => set('phone', v)}
+                error={shown('phone')}
+                hint={t('account.phoneHint')}
+                required
+              />
+              <TextField
+                id="user-password"
+                type="password"
+                label={editing ? t('account.user.newPassword') : t('signup.password')}
+                value={values.password}
+                onChange={(v) => set('password', v)}
+                error={shown(editing ? 'newPassword' : 'password')}
+                autoComplete="new-password"
+                hint={editing ? t('usersAdmin.keepPassword') : t('auth.passwordHint')}
+                required={!editing}
+              />
+              {self && (
+                <TextField
+                  id="user-old-password"
+                  type="password"
+                  label={t('usersAdmin.currentPassword')}
+                  value={values.oldPassword}
+                  onChange={(v) => set('oldPassword', v)}
+                  error={shown('oldPassword')}
+                  autoComplete="current-password"
+                  hint={t('usersAdmin.currentPasswordHint')}
+                />
+              )}
             </div>
             {!editing && (
               <>
                 <h2 className="admin-form-section">{t('usersAdmin.access')}</h2>
                 <div className="form-grid">
                   <div className="form-field">
-                    <label htmlFor="user-role">{t('usersAdmin.role')}<span aria-hidden="true"> *</span></label>
-                    <Dropdown inputId="user-role" value={values.roleId} options={roles.map((role) => ({ value: role.id, label: t(`usersAdmin.roles.${role.name}` as never, { defaultValue: role.name }) }))} onChange={(event) => { set('roleId', event.value as number); set('organizationId', NO_ORGANIZATION); }} placeholder={t('usersAdmin.chooseRole')} invalid={Boolean(errors.roleId)} />
+                    <label htmlFor="user-role">
+                      {t('usersAdmin.role')}
+                      <span aria-hidden="true"> *</span>
+                    </label>
+                    <Dropdown
+                      inputId="user-role"
+                      value={values.roleId}
+                      options={roles.map((role) => ({
+                        value: role.id,
+                        label: t(`usersAdmin.roles.${role.name}` as never, {
+                          defaultValue: role.name,
+                        }),
+                      }))}
+                      onChange={(event) => {
+                        set('roleId', event.value as number);
+                        set('organizationId', NO_ORGANIZATION);
+                      }}
+                      placeholder={t('usersAdmin.chooseRole')}
+                      invalid={Boolean(errors.roleId)}
+                    />
                     {errors.roleId && <small className="p-error">{shown('roleId')}</small>}
                   </div>
                   <div className="form-field">
                     <label htmlFor="user-organization">{t('usersAdmin.organization')}</label>
-                    <Dropdown inputId="user-organization" value={values.organizationId} options={organizationOptions} onChange={(event) => set('organizationId', String(event.value))} filter={organizationOptions.length > 8} disabled={values.roleId === Role.Superadmin} invalid={Boolean(errors.organizationId)} />
-                    {errors.organizationId && <small className="p-error">{shown('organizationId')}</small>}
+                    <Dropdown
+                      inputId="user-organization"
+                      value={values.organizationId}
+                      options={organizationOptions}
+                      onChange={(event) => set('organizationId', String(event.value))}
+                      filter={organizationOptions.length > 8}
+                      disabled={values.roleId === Role.Superadmin}
+                      invalid={Boolean(errors.organizationId)}
+                    />
+                    {errors.organizationId && (
+                      <small className="p-error">{shown('organizationId')}</small>
+                    )}
                   </div>
                 </div>
               </>
             )}
           </>
         )}
-        <FormActions onCancel={() => navigate('/users/all')} busy={busy || loading || missing} cancelLabel={t('common.cancel')} saveLabel={editing ? t('common.saveChanges') : t('usersAdmin.createUser')} />
+        <FormActions
+          onCancel={() => navigate('/users/all')}
+          busy={busy || loading || missing}
+          cancelLabel={t('common.cancel')}
+          saveLabel={editing ? t('common.saveChanges') : t('usersAdmin.createUser')}
+        />
       </form>
     </section>
   );

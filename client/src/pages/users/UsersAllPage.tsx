@@ -6,7 +6,13 @@ import { GenericTable, type TableFilter } from '../../components/table/GenericTa
 import { statusKey } from '../../components/StatusChip.tsx';
 import { useUserRowActions } from './userRowActions.tsx';
 import { UsersPageHeader, userColumns } from './usersList.tsx';
-import { fetchFilterableRoles, fetchOrganizations, type OrganizationChoice, type RoleChoice, type UserRow } from './users.api.ts';
+import {
+  fetchFilterableRoles,
+  fetchOrganizations,
+  type OrganizationChoice,
+  type RoleChoice,
+  type UserRow,
+} from './users.api.ts';
 import './users.css';
 
 /** /users/all: every user the caller may see, filtered by role, status and organization; edit, activate, block, delete a driver. */
@@ -18,23 +24,54 @@ export default function UsersAllPage({ titleKey }: PageProps) {
 
   useEffect(() => {
     // Each pick list is optional: a caller without the permission simply gets no such filter.
-    fetchFilterableRoles().then(setRoles).catch(() => setRoles([]));
-    fetchOrganizations().then(setOrganizations).catch(() => setOrganizations([]));
+    fetchFilterableRoles()
+      .then(setRoles)
+      .catch(() => setRoles([]));
+    fetchOrganizations()
+      .then(setOrganizations)
+      .catch(() => setOrganizations([]));
   }, []);
 
-  const roleLabel = (name: string) => (i18n.exists(`usersAdmin.roles.${name}`) ? t(`usersAdmin.roles.${name}` as never) : name);
+  const roleLabel = (name: string) =>
+    i18n.exists(`usersAdmin.roles.${name}`) ? t(`usersAdmin.roles.${name}` as never) : name;
   const filters: TableFilter[] = [
-    ...(roles.length > 0 ? [{ name: 'role', label: t('usersAdmin.role'), allLabel: t('usersAdmin.allRoles'), options: roles.map((role) => ({ value: role.id, label: roleLabel(role.name) })) }] : []),
+    ...(roles.length > 0
+      ? [
+          {
+            name: 'role',
+            label: t('usersAdmin.role'),
+            allLabel: t('usersAdmin.allRoles'),
+            options: roles.map((role) => ({ value: role.id, label: roleLabel(role.name) })),
+          },
+        ]
+      : []),
     {
-      name: 'status', label: t('usersAdmin.status'), allLabel: t('usersAdmin.allStatuses'),
-      options: userListStatuses.map((status) => ({ value: status.id, label: t(`status.${statusKey(status.name)}` as never) })),
+      name: 'status',
+      label: t('usersAdmin.status'),
+      allLabel: t('usersAdmin.allStatuses'),
+      options: userListStatuses.map((status) => ({
+        value: status.id,
+        label: t(`status.${statusKey(status.name)}` as never),
+      })),
     },
-    ...(organizations.length > 1 ? [{ name: 'organization', label: t('usersAdmin.organization'), allLabel: t('usersAdmin.allOrganizations'), options: organizations.map((item) => ({ value: String(item.id), label: item.name })) }] : []),
+    ...(organizations.length > 1
+      ? [
+          {
+            name: 'organization',
+            label: t('usersAdmin.organization'),
+            allLabel: t('usersAdmin.allOrganizations'),
+            options: organizations.map((item) => ({ value: String(item.id), label: item.name })),
+          },
+        ]
+      : []),
   ];
 
   const { actions, dialog } = useUserRowActions(() => setRefresh((value) => value + 1));
 
-  const columns = userColumns(t, i18n.resolvedLanguage ?? 'en', { organizationHeader: t('usersAdmin.organization'), role: roleLabel });
+  const columns = userColumns(t, i18n.resolvedLanguage ?? 'en', {
+    organizationHeader: t('usersAdmin.organization'),
+    role: roleLabel,
+  });
 
   return (
     <section className="page users-page">

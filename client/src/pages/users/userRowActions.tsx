@@ -14,7 +14,10 @@ import { RowActionId, type UserRow, type UserStatusChanged } from './users.api.t
  * The row actions of a users table: edit, activate, block, and delete (a driver: the server lists
  * it on drivers' rows for who may), with the deletion confirmed first. `changed` runs after a change.
  */
-export function useUserRowActions(changed: () => void): { actions: RowAction<UserRow>[]; dialog: ReactNode } {
+export function useUserRowActions(changed: () => void): {
+  actions: RowAction<UserRow>[];
+  dialog: ReactNode;
+} {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const messageText = usePublicMessage();
@@ -24,7 +27,10 @@ export function useUserRowActions(changed: () => void): { actions: RowAction<Use
   const change = async (row: UserRow, action: 'activate' | 'block') => {
     try {
       const answer = await apiGet<UserStatusChanged>(`/users/${action}/${row.id}`);
-      notify('success', messageText(answer?.message ?? (action === 'activate' ? 'User activated' : 'User blocked')));
+      notify(
+        'success',
+        messageText(answer?.message ?? (action === 'activate' ? 'User activated' : 'User blocked')),
+      );
       changed();
     } catch (error) {
       notify('error', messageText(messageOf(error)));
@@ -49,9 +55,27 @@ export function useUserRowActions(changed: () => void): { actions: RowAction<Use
 
   const actions: RowAction<UserRow>[] = [
     { id: RowActionId.Edit, icon: 'pi pi-pencil', label: t('usersAdmin.edit'), onClick: edit },
-    { id: RowActionId.Activate, icon: 'pi pi-check-circle', label: t('usersAdmin.activate'), severity: 'success', onClick: (row) => void change(row, 'activate') },
-    { id: RowActionId.Block, icon: 'pi pi-ban', label: t('usersAdmin.block'), severity: 'danger', onClick: (row) => void change(row, 'block') },
-    { id: RowActionId.Delete, icon: 'pi pi-trash', label: t('usersAdmin.delete'), severity: 'danger', onClick: setDeleting },
+    {
+      id: RowActionId.Activate,
+      icon: 'pi pi-check-circle',
+      label: t('usersAdmin.activate'),
+      severity: 'success',
+      onClick: (row) => void change(row, 'activate'),
+    },
+    {
+      id: RowActionId.Block,
+      icon: 'pi pi-ban',
+      label: t('usersAdmin.block'),
+      severity: 'danger',
+      onClick: (row) => void change(row, 'block'),
+    },
+    {
+      id: RowActionId.Delete,
+      icon: 'pi pi-trash',
+      label: t('usersAdmin.delete'),
+      severity: 'danger',
+      onClick: setDeleting,
+    },
   ];
 
   const dialog = (

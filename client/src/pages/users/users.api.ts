@@ -1,7 +1,16 @@
 import { apiGet } from '../../api/http.ts';
-import type { OrganizationChoice, OrganizationRow, RoleChoice, UserRow } from '../../../../domain/contracts/users.contract.ts';
+import type {
+  OrganizationChoice,
+  OrganizationRow,
+  RoleChoice,
+  UserRow,
+} from '../../../../domain/contracts/users.contract.ts';
 
-export type { Changed, OrganizationStatus, UserStatusChanged } from '../../../../domain/contracts/users.contract.ts';
+export type {
+  Changed,
+  OrganizationStatus,
+  UserStatusChanged,
+} from '../../../../domain/contracts/users.contract.ts';
 
 /** Row action ids of the table protocol (docs/api.md); 17 Delete is a driver's, in the users tables. */
 export const RowActionId = { View: 1, Edit: 2, Activate: 13, Block: 14, Delete: 17 } as const;

@@ -22,15 +22,41 @@ export function UsersPageHeader({ titleKey }: { titleKey: string }) {
  * The columns of a users list: name (with the username), e-mail, the organization under
  * `organizationHeader`, phone, registration date and status; `role` adds the role after the e-mail.
  */
-export function userColumns(t: TFunction, language: string, options: { organizationHeader: string; role?: (name: string) => string }): TableColumn<UserRow>[] {
+export function userColumns(
+  t: TFunction,
+  language: string,
+  options: { organizationHeader: string; role?: (name: string) => string },
+): TableColumn<UserRow>[] {
   const { role } = options;
   return [
-    { field: 'name', header: t('signup.name'), sortable: true, body: (row) => <span className="cell-stack"><strong>{row.name}</strong><small>@{row.username}</small></span> },
+    {
+      field: 'name',
+      header: t('signup.name'),
+      sortable: true,
+      body: (row) => (
+        <span className="cell-stack">
+          <strong>{row.name}</strong>
+          <small>@{row.username}</small>
+        </span>
+      ),
+    },
     { field: 'email', header: t('signup.email'), sortable: true },
-    ...(role ? [{ field: 'role', header: t('usersAdmin.role'), body: (row: UserRow) => role(row.role) }] : []),
-    { field: 'organization', header: options.organizationHeader, body: (row) => row.organization?.name ?? '—' },
+    ...(role
+      ? [{ field: 'role', header: t('usersAdmin.role'), body: (row: UserRow) => role(row.role) }]
+      : []),
+    {
+      field: 'organization',
+      header: options.organizationHeader,
+      body: (row) => row.organization?.name ?? '—',
+    },
     { field: 'phone', header: t('signup.phone'), numeric: true },
-    { field: 'createdAt', header: t('usersAdmin.registered'), sortable: true, numeric: true, body: (row) => shortDate(row.createdAt, language) },
+    {
+      field: 'createdAt',
+      header: t('usersAdmin.registered'),
+      sortable: true,
+      numeric: true,
+      body: (row) => shortDate(row.createdAt, language),
+    },
     { field: 'status', header: t('usersAdmin.status'), sortable: true },
   ];
 }

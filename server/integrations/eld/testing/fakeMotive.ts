@@ -9,12 +9,18 @@ import { startFakeServer, type FakeServer, type FakeVehicle } from './fakeServer
 
 export type FakeMotive = FakeServer & { vehicles: FakeVehicle[] };
 
-export async function startFakeMotive(options: { apiKey: string; vehicles?: FakeVehicle[]; maxPerPage?: number }): Promise<FakeMotive> {
+export async function startFakeMotive(options: {
+  apiKey: string;
+  vehicles?: FakeVehicle[];
+  maxPerPage?: number;
+}): Promise<FakeMotive> {
   const vehicles = options.vehicles ?? [];
   const maxPerPage = options.maxPerPage ?? 100;
   const server = await startFakeServer((request) => {
-    if (request.method !== 'GET' || request.path !== '/v1/vehicle_locations') return { status: 404, body: { error_message: 'Not found' } };
-    if (request.headers['x-api-key'] !== options.apiKey) return { status: 401, body: { error_message: 'Invalid API key' } };
+    if (request.method !== 'GET' || request.path !== '/v1/vehicle_locations')
+      return { status: 404, body: { error_message: 'Not found' } };
+    if (request.headers['x-api-key'] !== options.apiKey)
+      return { status: 401, body: { error_message: 'Invalid API key' } };
     const perPage = Math.min(maxPerPage, Math.max(1, Number(request.query.get('per_page') ?? 25)));
     const pageNo = Math.max(1, Number(request.query.get('page_no') ?? 1));
     const page = vehicles.slice((pageNo - 1) * perPage, pageNo * perPage);
@@ -23,10 +29,19 @@ export async function startFakeMotive(options: { apiKey: string; vehicles?: Fake
       body: {
         vehicles: page.map((vehicle) => ({
           vehicle: {
-            id: Number(vehicle.id.replace(/\D/g, '')) || vehicle.id, number: vehicle.name, year: '2021', make: 'Freightliner', model: 'Cascadia', vin: '1FUJGLDR0MLMA0000',
+            id: Number(vehicle.id.replace(/\D/g, '')) || vehicle.id,
+            number: vehicle.name,
+            year: '2021',
+            make: 'Freightliner',
+            model: 'Cascadia',
+            vin: '1FUJGLDR0MLMA0000',
             current_location: {
-              lat: vehicle.latitude, lon: vehicle.longitude, bearing: vehicle.heading ?? 0, located_at: vehicle.time ?? new Date().toISOString(),
-              description: 'Somewhere, USA', ...(vehicle.speed === undefined ? {} : { speed: vehicle.speed }),
+              lat: vehicle.latitude,
+              lon: vehicle.longitude,
+              bearing: vehicle.heading ?? 0,
+              located_at: vehicle.time ?? new Date().toISOString(),
+              description: 'Somewhere, USA',
+              ...(vehicle.speed === undefined ? {} : { speed: vehicle.speed }),
             },
             current_driver: null,
           },

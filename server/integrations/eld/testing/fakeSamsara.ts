@@ -10,12 +10,18 @@ import { startFakeServer, type FakeServer, type FakeVehicle } from './fakeServer
 
 export type FakeSamsara = FakeServer & { vehicles: FakeVehicle[] };
 
-export async function startFakeSamsara(options: { token: string; vehicles?: FakeVehicle[]; pageSize?: number }): Promise<FakeSamsara> {
+export async function startFakeSamsara(options: {
+  token: string;
+  vehicles?: FakeVehicle[];
+  pageSize?: number;
+}): Promise<FakeSamsara> {
   const vehicles = options.vehicles ?? [];
   const pageSize = options.pageSize ?? 512;
   const server = await startFakeServer((request) => {
-    if (request.method !== 'GET' || request.path !== '/fleet/vehicles/locations') return { status: 404, body: { message: 'Not Found', requestId: randomUUID() } };
-    if (request.headers.authorization !== `Bearer ${options.token}`) return { status: 401, body: { message: 'Invalid API token', requestId: randomUUID() } };
+    if (request.method !== 'GET' || request.path !== '/fleet/vehicles/locations')
+      return { status: 404, body: { message: 'Not Found', requestId: randomUUID() } };
+    if (request.headers.authorization !== `Bearer ${options.token}`)
+      return { status: 401, body: { message: 'Invalid API token', requestId: randomUUID() } };
     const after = request.query.get('after');
     const start = after ? Number(Buffer.from(after, 'base64url').toString('utf8')) : 0;
     const page = vehicles.slice(start, start + pageSize);
@@ -28,11 +34,19 @@ export async function startFakeSamsara(options: { token: string; vehicles?: Fake
           id: vehicle.id,
           name: vehicle.name,
           location: {
-            latitude: vehicle.latitude, longitude: vehicle.longitude, heading: vehicle.heading ?? 0, speed: vehicle.speed ?? 0,
-            time: vehicle.time ?? new Date().toISOString(), reverseGeo: { formattedLocation: 'Somewhere, USA' }, isEcuSpeed: false,
+            latitude: vehicle.latitude,
+            longitude: vehicle.longitude,
+            heading: vehicle.heading ?? 0,
+            speed: vehicle.speed ?? 0,
+            time: vehicle.time ?? new Date().toISOString(),
+            reverseGeo: { formattedLocation: 'Somewhere, USA' },
+            isEcuSpeed: false,
           },
         })),
-        pagination: { endCursor: hasNextPage ? Buffer.from(String(next)).toString('base64url') : '', hasNextPage },
+        pagination: {
+          endCursor: hasNextPage ? Buffer.from(String(next)).toString('base64url') : '',
+          hasNextPage,
+        },
       },
     };
   });
