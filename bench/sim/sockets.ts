@@ -162,7 +162,9 @@ export async function openBrowsers(
     disconnects: 0,
     retries: 0,
     firstRetryReason: null,
-    close: () => browsers.sockets.forEach((socket) => socket.disconnect()),
+    close: () => {
+      for (const socket of browsers.sockets) socket.disconnect();
+    },
   };
   /** Opens a socket and readies it; one the server closes or refuses meanwhile is opened again. */
   const open = async (token: string, ready: (socket: Socket) => Promise<void>) => {

@@ -182,7 +182,7 @@ async function seedLoads(db: Kysely<DB>, organizationId: string, count: number) 
 /** T8: driver positions in batches of 50 against a raw multi-row INSERT of the same rows. */
 export async function t8(backend: Backend) {
   const bench = await startBenchApp(backend);
-  const { app, platform } = bench;
+  const { app } = bench;
   // The baseline's own table, outside the product's schema.
   const db = bench.db.withTables<{
     bench_raw_positions: {

@@ -419,9 +419,11 @@ async function seedLog(bench: BenchApp, target: number): Promise<number> {
     const ids = new Map<string, string>();
     const rename = (text: string) =>
       text
-        .replace(uuid, (id) =>
-          keep.has(id) ? id : (ids.get(id) ?? (ids.set(id, randomUUID()), ids.get(id)!)),
-        )
+        .replace(uuid, (id) => {
+          if (keep.has(id)) return id;
+          if (!ids.has(id)) ids.set(id, randomUUID());
+          return ids.get(id)!;
+        })
         .replaceAll(guid, `C-${copy}`);
     for (const event of template) {
       const streamId = rename(event.streamId);

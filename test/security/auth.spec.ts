@@ -9,8 +9,6 @@ import t from 'tap';
 import { verifyPassword } from '../../server/auth/passwords.ts';
 import {
   ACCESS_TOKEN_TTL_SECONDS,
-  TOKEN_AUDIENCE,
-  TOKEN_ISSUER,
 } from '../../server/auth/tokens.ts';
 import {
   bearer,

@@ -25,7 +25,6 @@ import {
   shipperProfileBodySchema,
   shipperRegistrationSchema,
   updateLoadBodySchema,
-  extendExpirationBodySchema,
   cancelLoadBodySchema,
 } from '../../domain/schemas/index.ts';
 import { savedSearchBodySchema } from '../../domain/searches/savedSearch.schema.ts';

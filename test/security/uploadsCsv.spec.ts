@@ -11,7 +11,6 @@ import {
   multipart,
   organization,
   PDF,
-  PNG,
   type Member,
 } from '../../server/identity/fixtures.ts';
 import { LOADS_CSV_DEFAULT_MAX_ROWS } from '../../server/integrations/csv/loadsCsv.ts';
