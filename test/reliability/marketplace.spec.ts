@@ -20,7 +20,7 @@ import { allProjections } from '../../projections/index.ts';
 import { ProjectionRunner, resetProjection } from '../../projections/runner.ts';
 import { START, type LogPosition, type RecordedEvent } from '../../server/eventstore/eventStore.ts';
 import { bearer, member, organization, type Member } from '../../server/identity/fixtures.ts';
-import { latest } from '../../server/identity/identity.ts';
+import { latest } from '../../server/eventstore/eventStore.ts';
 import { CHICAGO, loadBody } from '../../server/testing/loadBodies.ts';
 import { startTestApp } from '../../server/testing/testApp.ts';
 import {
