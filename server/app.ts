@@ -31,6 +31,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { platformRoutes } from './routes/platform.routes.ts';
 import { registrationRoutes } from './routes/registration.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
+import { userListsRoutes } from './routes/userLists.routes.ts';
 import { organizationsRoutes } from './routes/organizations.routes.ts';
 import { placesRoutes } from './routes/places.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
@@ -158,6 +159,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(authRoutes, { prefix: '/api' });
   await app.register(registrationRoutes, { prefix: '/api' });
   await app.register(usersRoutes, { prefix: '/api' });
+  await app.register(userListsRoutes, { prefix: '/api' });
   await app.register(organizationsRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });

@@ -16,6 +16,13 @@ export const comparePositions = (a: LogPosition, b: LogPosition): number => {
   return pos === 0n ? 0 : pos < 0n ? -1 : 1;
 };
 
+/** The latest of several positions (null when nothing was appended). */
+export const latest = (...positions: (LogPosition | null)[]): LogPosition | null =>
+  positions.reduce<LogPosition | null>(
+    (a, b) => (!b ? a : !a ? b : comparePositions(a, b) > 0 ? a : b),
+    null,
+  );
+
 /** -1 expects no stream; a number expects exactly that revision (0-based, the last event's). */
 export type ExpectedRevision = number | 'any' | 'no_stream' | 'stream_exists';
 export const NO_STREAM = -1;

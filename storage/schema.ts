@@ -1,12 +1,4 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { LaneRatesTables } from '../projections/laneRates/laneRates.tables.ts';
-import type { LeadsTables } from '../projections/leads/leads.tables.ts';
-import type { MarketplaceTables } from '../projections/marketplace/marketplace.tables.ts';
-import type { OrganizationsTables } from '../projections/organizations/organizations.tables.ts';
-import type { SearchesTables } from '../projections/searches/searches.tables.ts';
-import type { ServicesTables } from '../projections/services/services.tables.ts';
-import type { TourSharesTables } from '../projections/tourShares/tourShares.tables.ts';
-import type { UsersTables } from '../projections/users/users.tables.ts';
 import type { ServerTables } from './serverTables.ts';
 
 /** Tables of the event store itself. Read-model tables are declared beside their projections. */
@@ -55,14 +47,9 @@ export type EventStoreTables = {
   projection_rebuild_requests: ProjectionRebuildRequestsTable;
 };
 
-/** Every table of the database: the event store's, the server's own, and each read model's (declared beside its projection). */
-export type DB = EventStoreTables &
-  ServerTables &
-  UsersTables &
-  OrganizationsTables &
-  MarketplaceTables &
-  SearchesTables &
-  ServicesTables &
-  LeadsTables &
-  TourSharesTables &
-  LaneRatesTables;
+/**
+ * Every table of the database: the event store's and the server's own, declared here, and each read
+ * model's, declared beside its projection and added to this interface by `projections/tables.ts`
+ * (storage imports nothing from the projections).
+ */
+export interface DB extends EventStoreTables, ServerTables {}

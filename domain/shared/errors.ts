@@ -68,3 +68,9 @@ export class TooManyRequestsError extends DomainError {
     super(message);
   }
 }
+
+/** The value, or a 404 naming what was not found. */
+export const assertFound = <T>(value: T | null | undefined, what: string): T => {
+  if (value === null || value === undefined) throw new NotFoundError(`${what} not found`);
+  return value;
+};

@@ -1,43 +1,66 @@
 /**
- * The one caller type of the command side and the event metadata (the audit trail) it gives: who
- * issues a command (the signed-in actor) and the request it came with. A command run by the system
- * (the scheduler, a reactor, bootstrap) passes no caller. `Cause` is the same thing as the metadata
- * keeps it, for a step whose author is not signed in (a sign-up names the user it creates).
+ * The one caller type of the command side: who issues a command (the signed-in actor, as its access
+ * token names it) and the request it came with. The HTTP side reads it from a request
+ * (`requireCaller`). A step the system takes (the scheduler, a reactor, bootstrap) has no caller:
+ * null. Also the event metadata (the audit trail) a command gives.
  */
+import type { RoleId } from '../../domain/catalog.ts';
 import type { EventMetadata } from '../../domain/shared/event.ts';
-import type { Actor } from '../http/auth.ts';
+
+/** Who is calling: read from the access token on every request. */
+export type Actor = {
+  userId: string;
+  organizationId: string | null;
+  roleId: RoleId;
+  permissions: readonly number[];
+  /** The refresh-token family the access token belongs to (logout revokes it). */
+  sessionId: string;
+  /**
+   * The organization's status when the request was authenticated (1 Pending, 2 Active): read from
+   * the organization, never from the token, so that an activation or a block reaches tokens issued
+   * before it. Absent for actors made outside HTTP; `can(...)` then treats the organization as not Active.
+   */
+  organizationStatus?: number;
+};
 
 export type Caller = { actor: Actor; requestId: string };
 
-/** Who caused a change, for the event metadata. */
-export type Cause = {
-  userId: string | null;
-  organizationId: string | null;
-  requestId: string | null;
-};
+/** A Superadmin sees every organization; everyone else only their own. */
+export const isSuperadmin = (actor: Actor) => actor.roleId === 1;
 
-export const causeOf = (actor: Actor | null, requestId: string | null = null): Cause => ({
-  userId: actor?.userId ?? null,
-  organizationId: actor?.organizationId ?? null,
-  requestId,
-});
-
-export const metadataFor = (
-  cause: Cause,
-  now: string,
-  correlationId: string | null = null,
-): EventMetadata => ({
-  userId: cause.userId,
-  organizationId: cause.organizationId,
-  correlationId: correlationId ?? cause.requestId,
-  causationId: cause.requestId,
-  at: now,
-});
+/** The caller of an actor's request; none (null) for a step the system takes. */
+export function callerOf(actor: Actor, requestId: string): Caller;
+export function callerOf(actor: Actor | null, requestId?: string): Caller | null;
+export function callerOf(actor: Actor | null, requestId = ''): Caller | null {
+  return actor ? { actor, requestId } : null;
+}
 
 /** The metadata of the events a caller's command appends; `correlationId` groups a shipment's events (its load id). */
 export const metadataOf = (
   caller: Caller | null,
   now: string,
   correlationId: string | null = null,
-): EventMetadata =>
-  metadataFor(causeOf(caller?.actor ?? null, caller?.requestId ?? null), now, correlationId);
+): EventMetadata => ({
+  userId: caller?.actor.userId ?? null,
+  organizationId: caller?.actor.organizationId ?? null,
+  correlationId: correlationId ?? caller?.requestId ?? null,
+  causationId: caller?.requestId ?? null,
+  at: now,
+});
+
+/**
+ * The metadata of a step that names whom it acts for rather than a caller: a sign-up (the user and
+ * organization it creates), a password reset (the user it resets), a visitor leaving an address
+ * (no one); `requestId` is the request it came with.
+ */
+export const metadataFor = (
+  on: { userId: string | null; organizationId: string | null },
+  requestId: string | null,
+  now: string,
+): EventMetadata => ({
+  userId: on.userId,
+  organizationId: on.organizationId,
+  correlationId: requestId,
+  causationId: requestId,
+  at: now,
+});

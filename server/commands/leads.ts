@@ -11,7 +11,7 @@ import {
 } from '../../domain/leads/lead.types.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
-import { causeOf, metadataFor } from './caller.ts';
+import { metadataFor } from './caller.ts';
 
 export type RegisteredInterest = {
   leadId: string;
@@ -24,7 +24,7 @@ export type RegisteredInterest = {
 export async function registerInterest(
   store: EventStore,
   email: string,
-  cause: { requestId: string },
+  request: { requestId: string },
   now: string,
 ): Promise<RegisteredInterest> {
   const leadId = leadIdFor(email);
@@ -36,7 +36,7 @@ export async function registerInterest(
       type: 'RegisterInterest',
       data: { leadId, email, now },
     },
-    metadataFor(causeOf(null, cause.requestId), now),
+    metadataFor({ userId: null, organizationId: null }, request.requestId, now),
   );
   const lead = result.state.exists ? result.state : null;
   return {

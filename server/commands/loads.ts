@@ -26,7 +26,7 @@ import { ForbiddenError } from '../../domain/shared/errors.ts';
 import type { DB } from '../../storage/schema.ts';
 import { handleCommand, handleNewStreamCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
-import { latest } from '../identity/identity.ts';
+import { latest } from '../eventstore/eventStore.ts';
 import { metadataOf, type Caller } from './caller.ts';
 import { byOf, type StreamReaders } from './streams.ts';
 

@@ -21,9 +21,8 @@ import {
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
-import type { Actor } from '../http/auth.ts';
-import { latest } from '../identity/identity.ts';
-import { metadataOf, type Caller } from './caller.ts';
+import { latest } from '../eventstore/eventStore.ts';
+import { metadataOf, type Actor, type Caller } from './caller.ts';
 import { byOf, isOpen, type StreamReaders } from './streams.ts';
 
 export function createProposalCommands(deps: { store: EventStore; readers: StreamReaders }) {

@@ -17,8 +17,7 @@ import { savedSearchCount } from '../../projections/searches/searches.queries.ts
 import type { DB } from '../../storage/schema.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
-import { isSuperadmin } from '../http/auth.ts';
-import { metadataOf, type Caller } from './caller.ts';
+import { isSuperadmin, metadataOf, type Caller } from './caller.ts';
 
 export function createSearchCommands(deps: { store: EventStore; db: Kysely<DB> }) {
   const { store, db } = deps;

@@ -25,10 +25,9 @@ import {
 import { installedServicesOf } from '../../projections/services/services.queries.ts';
 import type { InstalledServiceRow } from '../../projections/services/services.tables.ts';
 import type { DB } from '../../storage/schema.ts';
-import { metadataOf, type Caller } from './caller.ts';
+import { isSuperadmin, metadataOf, type Caller } from './caller.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
-import { isSuperadmin } from '../http/auth.ts';
 import {
   CredentialsRefusedError,
   type CredentialLabels,

@@ -11,12 +11,11 @@ import { permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
 import { proposalIdFor } from '../../domain/proposals/proposal.decide.ts';
 import { proposalStream, type ProposalSubmitted } from '../../domain/proposals/proposal.types.ts';
 import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
-import type { Actor } from '../http/auth.ts';
 import { organization, type Member } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { readableThrough } from '../testing/readableHead.ts';
 import { startTestApp } from '../testing/testApp.ts';
-import type { Caller } from './caller.ts';
+import type { Actor, Caller } from './caller.ts';
 import { listLoadOffers } from './listLoadOffers.ts';
 
 const { app, platform, close } = await startTestApp();

@@ -9,7 +9,7 @@ import { GenericStatus, TourStatus } from '../../domain/catalog.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
-import { latest } from '../identity/identity.ts';
+import { latest } from '../eventstore/eventStore.ts';
 import type { Caller } from './caller.ts';
 import type { LoadCommands } from './loads.ts';
 import type { ProposalCommands } from './proposals.ts';

@@ -29,7 +29,7 @@ import {
   type TourEvent,
 } from '../../domain/tours/tour.types.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
-import { isSuperadmin, type Actor } from '../http/auth.ts';
+import { isSuperadmin, type Actor } from './caller.ts';
 import type { IdentityCommands } from './identity.ts';
 
 /** The acting organization for the deciders' tenant rule: null for a Superadmin. */

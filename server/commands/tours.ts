@@ -33,9 +33,8 @@ import {
   type EventStore,
   type LogPosition,
 } from '../eventstore/eventStore.ts';
-import { isSuperadmin, type Actor } from '../http/auth.ts';
-import { latest } from '../identity/identity.ts';
-import { metadataOf, type Caller } from './caller.ts';
+import { latest } from '../eventstore/eventStore.ts';
+import { isSuperadmin, metadataOf, type Actor, type Caller } from './caller.ts';
 import { isTourParty, tourActorOf, type StreamReaders } from './streams.ts';
 
 /** How many tours' folds the positions path keeps (a few KB each). */

@@ -14,7 +14,7 @@ import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import { ROAD_FACTOR } from '../../domain/tours/geo.ts';
 import type { Caller } from '../commands/marketplace.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
-import { latest } from '../identity/identity.ts';
+import { latest } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import type { Platform } from '../platform.ts';
 import { demoContractPdf } from './contractPdf.ts';

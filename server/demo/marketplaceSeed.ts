@@ -13,7 +13,7 @@ import { loadCount } from '../../projections/marketplace/marketplace.queries.ts'
 import type { Caller } from '../commands/marketplace.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
-import { latest } from '../identity/identity.ts';
+import { latest } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import type { Platform } from '../platform.ts';
 import { demoContractPdf } from './contractPdf.ts';

@@ -1,23 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ForbiddenError, UnauthorizedError } from '../../domain/shared/errors.ts';
 import { hasAny, permissionNames } from '../../domain/permissions.ts';
-import type { RoleId } from '../../domain/catalog.ts';
+import { callerOf, isSuperadmin, type Actor, type Caller } from '../commands/caller.ts';
 
-/** Who is calling: read from the access token on every request. */
-export type Actor = {
-  userId: string;
-  organizationId: string | null;
-  roleId: RoleId;
-  permissions: readonly number[];
-  /** The refresh-token family the access token belongs to (logout revokes it). */
-  sessionId: string;
-  /**
-   * The organization's status when the request was authenticated (1 Pending, 2 Active): read from
-   * the organization, never from the token, so that an activation or a block reaches tokens issued
-   * before it. Absent for actors made outside HTTP; `can(...)` then treats the organization as not Active.
-   */
-  organizationStatus?: number;
-};
+export { isSuperadmin, type Actor };
 
 /** Reads the actor from the request's bearer token (well-formed: checked before). */
 export type ActorResolver = (request: FastifyRequest) => Promise<Actor>;
@@ -106,5 +92,6 @@ export function requireActor(request: FastifyRequest): Actor {
   return request.actor;
 }
 
-/** A Superadmin sees every organization; everyone else only their own. */
-export const isSuperadmin = (actor: Actor) => actor.roleId === 1;
+/** The caller of the request's commands: its signed-in actor and its id. */
+export const requireCaller = (request: FastifyRequest): Caller =>
+  callerOf(requireActor(request), request.id);

@@ -14,7 +14,10 @@ import { readMultipart } from '../integrations/files/uploads.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { ORGANIZATION_BLOCKED, ORGANIZATION_NOT_ACTIVE } from './auth.ts';
 import { EMAIL_NOT_CONFIRMED } from '../routes/auth.routes.ts';
-import { OLD_PASSWORD_REQUIRED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE } from '../identity/accounts.ts';
+import {
+  OLD_PASSWORD_REQUIRED_MESSAGE,
+  OLD_PASSWORD_WRONG_MESSAGE,
+} from '../commands/userDetails.ts';
 import {
   ALREADY_INSTALLED_MESSAGE,
   SERVICE_NOT_FOUND_MESSAGE,

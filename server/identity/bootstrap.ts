@@ -1,8 +1,8 @@
 import { superadminExists } from '../../projections/users/users.queries.ts';
 import { START, comparePositions } from '../eventstore/eventStore.ts';
 import type { Platform } from '../platform.ts';
-import { causeOf } from './identity.ts';
-import { createOrganizationWithUser, createUser } from './onboarding.ts';
+import { createOrganizationWithUser } from '../commands/organizations.ts';
+import { createUser } from '../commands/users.ts';
 
 /** Creates the first Superadmin from ADMIN_EMAIL and ADMIN_PASSWORD when none exists. */
 export async function ensureSuperadmin(platform: Platform): Promise<string | null> {
@@ -29,7 +29,7 @@ export async function ensureSuperadmin(platform: Platform): Promise<string | nul
       password: config.adminPassword,
       status: 2,
     },
-    causeOf(null),
+    null,
     now,
   );
   await runner.waitFor(['users'], position);
@@ -113,7 +113,6 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   const { store, runner, logger } = platform;
   if (comparePositions(await store.head(), START) !== 0) return false;
   const now = new Date().toISOString();
-  const cause = causeOf(null);
   let last = null;
   for (const shipper of shippers) {
     const email = `${shipper.key}@demo.freight.local`;
@@ -135,7 +134,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
         password: DEMO_PASSWORD,
         roleId: 2,
       },
-      cause,
+      null,
       now,
     ));
   }
@@ -170,7 +169,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
         password: DEMO_PASSWORD,
         roleId: 3,
       },
-      cause,
+      null,
       now,
     );
     last = created.position;
@@ -188,7 +187,7 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
           password: DEMO_PASSWORD,
           status: 2,
         },
-        cause,
+        null,
         now,
       ));
     }

@@ -7,8 +7,8 @@ import type { RoleId } from '../../domain/catalog.ts';
 import type { OrganizationType } from '../../domain/organizations/organization.ts';
 import type { App } from '../app.ts';
 import type { Platform } from '../platform.ts';
-import { causeOf } from './identity.ts';
-import { createOrganizationWithUser, createUser } from './onboarding.ts';
+import { createOrganizationWithUser } from '../commands/organizations.ts';
+import { createUser } from '../commands/users.ts';
 
 export const PASSWORD = 'correct-horse-1';
 /** The smallest byte strings whose types file-type recognises. */
@@ -56,7 +56,7 @@ export async function superadmin(app: App, platform: Platform, name = 'Admin'): 
       password: PASSWORD,
       status: 2,
     },
-    causeOf(null),
+    null,
     new Date().toISOString(),
   );
   await platform.runner.waitFor(views, position);
@@ -107,7 +107,7 @@ export async function organization(
       roleId: type === 'Shipper' ? 2 : 3,
       password: PASSWORD,
     },
-    causeOf(null),
+    null,
     new Date().toISOString(),
   );
   await platform.runner.waitFor(views, position);
@@ -137,7 +137,7 @@ export async function member(
       password: PASSWORD,
       status: options.status ?? 2,
     },
-    causeOf(null),
+    null,
     new Date().toISOString(),
   );
   await platform.runner.waitFor(views, position);

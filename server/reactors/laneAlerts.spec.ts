@@ -9,8 +9,7 @@ import {
   superadmin,
   type Member,
 } from '../identity/fixtures.ts';
-import { causeOf } from '../identity/identity.ts';
-import { createUser } from '../identity/onboarding.ts';
+import { createUser } from '../commands/users.ts';
 import {
   CHICAGO,
   GARY,
@@ -66,7 +65,7 @@ const { userId: pendingUserId, position } = await createUser(
     password: PASSWORD,
     status: 1,
   },
-  causeOf(null),
+  null,
   new Date().toISOString(),
 );
 await platform.runner.waitFor(['users'], position);

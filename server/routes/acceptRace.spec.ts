@@ -21,7 +21,7 @@ import type { Caller } from '../commands/marketplace.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
 import { bearer, organization, type Member } from '../identity/fixtures.ts';
-import { latest } from '../identity/identity.ts';
+import { latest } from '../eventstore/eventStore.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 

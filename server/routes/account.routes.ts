@@ -11,22 +11,22 @@ import {
   hasAny,
 } from '../../domain/permissions.ts';
 import { carrierProfileBodySchema, shipperProfileBodySchema } from '../../domain/schemas/index.ts';
-import { NotFoundError } from '../../domain/shared/errors.ts';
+import { assertFound, NotFoundError } from '../../domain/shared/errors.ts';
 import { filesContract } from '../../domain/contracts/files.contract.ts';
 import type { App } from '../http/routeContext.ts';
-import { can, requireActor, type Actor } from '../http/auth.ts';
 import {
-  changePassword,
-  credentialsChanged,
-  emailChanges,
+  changeCarrierProfile,
+  changeOrganizationContact,
+  changeShipperProfile,
+} from '../commands/organizationProfiles.ts';
+import { updateOwnAccount } from '../commands/userDetails.ts';
+import { can, requireActor, requireCaller } from '../http/auth.ts';
+import { parseWith } from '../http/parseWith.ts';
+import {
+  contentDisposition,
   optionalCarrierDocuments,
-  parseWith,
-  requireCurrentPassword,
-  saveFiles,
-  updateUserDetails,
-} from '../identity/accounts.ts';
-import { assertFound, causeOf, latest } from '../identity/identity.ts';
-import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
+  readMultipart,
+} from '../integrations/files/uploads.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { mayReadFile, type FileParties } from '../integrations/files/fileAccess.ts';
 import {
@@ -37,8 +37,6 @@ import {
   updateShipperContract,
   type Account,
 } from '../../domain/contracts/account.contract.ts';
-
-export { OLD_PASSWORD_REQUIRED_MESSAGE, OLD_PASSWORD_WRONG_MESSAGE } from '../identity/accounts.ts';
 
 const extensions: Record<string, string> = {
   'application/pdf': 'pdf',
@@ -52,15 +50,10 @@ const extensions: Record<string, string> = {
  * carrier sections), and downloads of the organization's stored documents.
  */
 export async function accountRoutes(app: App) {
-  const { identity, runner } = app.platform;
+  const { platform } = app;
+  const { identity, runner } = platform;
   const files = createFileStore(app.platform.database.db);
   const identityViews = ['users', 'organizations'];
-
-  /** The caller's own organization; a Superadmin has none (404). */
-  async function ownOrganization(actor: Actor) {
-    if (!actor.organizationId) throw new NotFoundError('Organization not found');
-    return assertFound(await identity.loadOrganization(actor.organizationId), 'Organization');
-  }
 
   app.get(
     '/account',
@@ -152,39 +145,15 @@ export async function accountRoutes(app: App) {
       onRequest: can(ACCOUNT_EDIT_USER_PROFILE),
     },
     async (request) => {
-      const actor = requireActor(request);
-      const user = assertFound(await identity.loadUser(actor.userId), 'User');
       const { email, username, name, phone, oldPassword, newPassword } = request.body;
-      // Checked before anything is written.
-      const newEmail = emailChanges(user, email) ? email : null;
-      if (newPassword || newEmail)
-        await requireCurrentPassword(
-          app.platform,
-          user,
-          oldPassword,
-          request.socket.remoteAddress ?? 'unknown',
-        );
-      const now = new Date().toISOString();
-      const cause = causeOf(actor, request.id);
-      const detailsPosition = await updateUserDetails(
-        app.platform,
-        user,
-        { email, username, name, phone },
-        cause,
-        now,
+      const { position } = await updateOwnAccount(
+        platform,
+        requireCaller(request),
+        { email, username, name, phone, oldPassword, newPassword },
+        request.socket.remoteAddress ?? 'unknown',
+        new Date().toISOString(),
       );
-      const passwordPosition = newPassword
-        ? await changePassword(app.platform, user.userId, newPassword, cause, now)
-        : null;
-      // The other sessions end; this one stays signed in (the same tokens, the same socket).
-      await credentialsChanged(app.platform, {
-        user,
-        keepSessionId: actor.sessionId,
-        newEmail,
-        passwordChanged: Boolean(newPassword),
-        now,
-      });
-      await runner.waitFor(identityViews, latest(detailsPosition, passwordPosition));
+      await runner.waitFor(identityViews, position);
       return { message: 'Account successfully updated' };
     },
   );
@@ -202,22 +171,11 @@ export async function accountRoutes(app: App) {
       onRequest: can(ACCOUNT_CHANGE_ORGANIZATION),
     },
     async (request) => {
-      const actor = requireActor(request);
-      const organization = await ownOrganization(actor);
-      const { name, address, person, email, phone } = request.body;
-      const now = new Date().toISOString();
-      const { position } = await identity.organization(
-        {
-          type: 'ChangeOrganizationContact',
-          data: {
-            organizationId: organization.organizationId,
-            name,
-            contact: { address, person, email, phone },
-            now,
-          },
-        },
-        causeOf(actor, request.id),
-        now,
+      const { position } = await changeOrganizationContact(
+        platform,
+        requireCaller(request),
+        request.body,
+        new Date().toISOString(),
       );
       await runner.waitFor(identityViews, position);
       return { message: 'Organization successfully updated' };
@@ -237,39 +195,20 @@ export async function accountRoutes(app: App) {
       onRequest: can(ACCOUNT_CHANGE_CARRIER),
     },
     async (request) => {
-      const actor = requireActor(request);
-      const organization = await ownOrganization(actor);
-      const upload = await readMultipart(request, {
-        files: optionalCarrierDocuments,
-      });
-      const data = parseWith(carrierProfileBodySchema, upload.data);
-      const now = new Date().toISOString();
-      const saved = await saveFiles(app.platform, organization.organizationId, upload.files);
-      try {
-        const { position } = await identity.organization(
-          {
-            type: 'ChangeCarrierProfile',
-            data: {
-              organizationId: organization.organizationId,
-              mcNumber: data.mcNumber,
-              dotNumber: data.dotNumber,
-              eldProvider: data.eldProvider,
-              trucks: data.trucks,
-              trailers: data.trailers,
-              driverTeams: data.driverTeams,
-              documents: saved.ids,
-              now,
-            },
-          },
-          causeOf(actor, request.id),
-          now,
-        );
-        await runner.waitFor(identityViews, position);
-      } catch (error) {
-        await saved.discard();
-        throw error;
-      }
-      return { message: 'Carrier profile successfully updated', documents: saved.ids };
+      const { position, documents } = await changeCarrierProfile(
+        platform,
+        requireCaller(request),
+        async () => {
+          const upload = await readMultipart(request, { files: optionalCarrierDocuments });
+          return {
+            profile: parseWith(carrierProfileBodySchema, upload.data),
+            documents: upload.files,
+          };
+        },
+        new Date().toISOString(),
+      );
+      await runner.waitFor(identityViews, position);
+      return { message: 'Carrier profile successfully updated', documents };
     },
   );
 
@@ -286,40 +225,23 @@ export async function accountRoutes(app: App) {
       onRequest: can(ACCOUNT_CHANGE_SHIPPER),
     },
     async (request) => {
-      const actor = requireActor(request);
-      const organization = await ownOrganization(actor);
-      // The signature's type is read from its bytes (jpeg or png), never from the name or header.
-      const upload = await readMultipart(request, {
-        files: { signature: { required: false, accept: 'image' } },
-      });
-      const data = parseWith(shipperProfileBodySchema, upload.data);
-      const now = new Date().toISOString();
-      const saved = await saveFiles(app.platform, organization.organizationId, {
-        signature: upload.files.signature,
-      });
-      try {
-        const { position } = await identity.organization(
-          {
-            type: 'ChangeShipperProfile',
-            data: {
-              organizationId: organization.organizationId,
-              insuredAmount: data.insuredAmount as 1 | 2,
-              ...(saved.ids.signature ? { signatureFileId: saved.ids.signature } : {}),
-              now,
-            },
-          },
-          causeOf(actor, request.id),
-          now,
-        );
-        await runner.waitFor(identityViews, position);
-      } catch (error) {
-        await saved.discard();
-        throw error;
-      }
-      return {
-        message: 'Shipper profile successfully updated',
-        signatureFileId: saved.ids.signature ?? null,
-      };
+      const { position, signatureFileId } = await changeShipperProfile(
+        platform,
+        requireCaller(request),
+        async () => {
+          // The signature's type is read from its bytes (jpeg or png), never from the name or header.
+          const upload = await readMultipart(request, {
+            files: { signature: { required: false, accept: 'image' } },
+          });
+          return {
+            profile: parseWith(shipperProfileBodySchema, upload.data),
+            signature: upload.files.signature,
+          };
+        },
+        new Date().toISOString(),
+      );
+      await runner.waitFor(identityViews, position);
+      return { message: 'Shipper profile successfully updated', signatureFileId };
     },
   );
 

@@ -3,8 +3,9 @@ import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
 import { startTestApp } from '../testing/testApp.ts';
 import { ensureSuperadmin } from '../identity/bootstrap.ts';
-import { causeOf, hashCode } from '../identity/identity.ts';
-import { createOrganizationWithUser } from '../identity/onboarding.ts';
+import { hashCode } from '../auth/codes.ts';
+import { callerOf as causeOf } from '../commands/caller.ts';
+import { createOrganizationWithUser } from '../commands/organizations.ts';
 
 // A real SMTP peer on loopback: the codes are read from the messages it receives.
 const inbox: string[] = [];

@@ -1,11 +1,10 @@
 import { roles } from '../../domain/catalog.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
-import { UnauthorizedError } from '../../domain/shared/errors.ts';
+import { assertFound, UnauthorizedError } from '../../domain/shared/errors.ts';
 import { organizationRatings } from '../../projections/marketplace/marketplace.queries.ts';
 import { verifyPassword } from '../auth/passwords.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
-import { assertFound } from '../identity/identity.ts';
 import {
   loginContract,
   logoutContract,

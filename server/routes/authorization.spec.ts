@@ -17,8 +17,8 @@ import {
   superadmin,
   type Member,
 } from '../identity/fixtures.ts';
-import { causeOf } from '../identity/identity.ts';
-import { createUser } from '../identity/onboarding.ts';
+import { callerOf as causeOf } from '../commands/caller.ts';
+import { createUser } from '../commands/users.ts';
 import { loadsCsvTemplate } from '../integrations/csv/loadsCsv.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import {

@@ -3,7 +3,7 @@ import { normaliseEmail } from '../../domain/leads/lead.decide.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
 import { errorBody } from '../http/errors.ts';
-import { parseWith } from '../identity/accounts.ts';
+import { parseWith } from '../http/parseWith.ts';
 import { contentServiceFor, type ContentService } from '../integrations/content/content.ts';
 import { contentTypes, isContentType } from '../integrations/content/content.types.ts';
 import { registerInterest } from '../commands/leads.ts';

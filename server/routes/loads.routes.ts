@@ -1,10 +1,8 @@
-import type { Kysely } from 'kysely';
 import { roundCoordinate } from '../../domain/shared/coordinates.ts';
 import { z } from 'zod';
 import {
   GenericStatus,
   loadTypes,
-  Role,
   searchRadii,
   statusName,
   trailerTypes,
@@ -44,18 +42,14 @@ import {
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import {
   CARRIER_ORDER,
-  carrierProposalOn,
   marketplacePage,
   offersWithCarriers,
   savedLocationsOf,
   SHIPPER_ORDER,
   shipperLoadsPage,
-  tourParties,
 } from '../../projections/marketplace/marketplace.queries.ts';
-import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
-import type { DB } from '../../storage/schema.ts';
 import type { App } from '../http/routeContext.ts';
-import { isTourParty, type Caller } from '../commands/marketplace.ts';
+import type { Caller } from '../commands/marketplace.ts';
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { errorBody } from '../http/errors.ts';
 import {
@@ -69,8 +63,9 @@ import {
   TableQuery,
   tableAnswer,
 } from '../http/table.ts';
-import { parseWith } from '../identity/accounts.ts';
-import { latest } from '../identity/identity.ts';
+import { parseWith } from '../http/parseWith.ts';
+import { latest } from '../eventstore/eventStore.ts';
+import { loadAccess } from '../http/loadAccess.ts';
 import { baseLoadRow, money } from '../http/loadRows.ts';
 import { createOrganizationNames } from '../http/organizationNames.ts';
 import {
@@ -105,9 +100,6 @@ const withPlaces = <
     }),
   };
 };
-
-/** The read models a shipper's or carrier's next screen reads after a load command. */
-export const MARKETPLACE_VIEWS = ['marketplace'] as const;
 
 /** A coordinate or radius of an area filter: a JSON number (or a decimal text, as the query carries it). */
 const filterNumber = (message: string) =>
@@ -653,68 +645,4 @@ export async function loadsRoutes(app: App) {
       return markers;
     },
   );
-}
-
-/**
- * Who may see a load and how much: its shipper (and a Superadmin) everything; the accepted carrier
- * and its assigned driver everything, contacts included; a carrier with an offer on it, or any
- * carrier while it is open on the marketplace, the load without facility contacts.
- */
-export async function loadAccess(
-  db: Kysely<DB>,
-  actor: Actor,
-  load: {
-    loadId: string;
-    shipperOrganizationId: string;
-    carrierOrganizationId: string | null;
-    tourId: string | null;
-    status: number;
-    details: { expiration: string };
-  },
-  organizations: {
-    of(organizationId: string): Promise<{ name: string; status: number } | undefined>;
-  } = { of: (organizationId) => organizationNameAndStatus(db, organizationId) },
-) {
-  const shipper = await organizations.of(load.shipperOrganizationId);
-  const base = { shipperName: shipper?.name ?? null };
-  if (isSuperadmin(actor) || actor.organizationId === load.shipperOrganizationId) {
-    return {
-      ...base,
-      visible: actor.roleId !== Role.Driver,
-      contacts: true,
-      owner: actor.roleId !== Role.Driver,
-      party: true,
-    };
-  }
-  if (actor.roleId === Role.Driver) {
-    if (!load.tourId)
-      return { ...base, visible: false, contacts: false, owner: false, party: false };
-    const tour = await tourParties(db, load.tourId);
-    const party = Boolean(
-      tour &&
-        isTourParty(actor, {
-          shipperOrganizationId: tour.shipper_organization_id,
-          carrierOrganizationId: tour.carrier_organization_id,
-          assigneeId: tour.assignee_id,
-        }),
-    );
-    return { ...base, visible: party, contacts: party, owner: false, party };
-  }
-  if (actor.roleId === Role.Carrier && actor.organizationId) {
-    if (load.carrierOrganizationId === actor.organizationId)
-      return { ...base, visible: true, contacts: true, owner: false, party: true };
-    const proposal = await carrierProposalOn(db, load.loadId, actor.organizationId);
-    const open =
-      load.status === GenericStatus.Created &&
-      load.details.expiration > new Date().toISOString() &&
-      shipper?.status === GenericStatus.Active;
-    return {
-      ...base,
-      visible: Boolean(proposal) || open,
-      contacts: false,
-      owner: false,
-      party: false,
-    };
-  }
-  return { ...base, visible: false, contacts: false, owner: false, party: false };
 }

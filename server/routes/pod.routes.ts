@@ -4,9 +4,9 @@ import { ValidationError } from '../../domain/shared/errors.ts';
 import { createProofOfDeliveryCommands } from '../commands/proofOfDelivery.ts';
 import { can, requireActor } from '../http/auth.ts';
 import type { App } from '../http/routeContext.ts';
-import { parseWith } from '../identity/accounts.ts';
+import { parseWith } from '../http/parseWith.ts';
 import { readPodUpload } from '../integrations/files/podUploads.ts';
-import { MARKETPLACE_VIEWS } from './loads.routes.ts';
+import { MARKETPLACE_VIEWS } from '../../projections/marketplace/marketplace.views.ts';
 
 /**
  * Proof of delivery (docs/api.md "Proof of delivery"): the assigned driver sends it from the last

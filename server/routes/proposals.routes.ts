@@ -55,7 +55,7 @@ import {
   TableQuery,
   tableAnswer,
 } from '../http/table.ts';
-import { parseWith } from '../identity/accounts.ts';
+import { parseWith } from '../http/parseWith.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { contentDisposition, readMultipart } from '../integrations/files/uploads.ts';
 import {
@@ -63,7 +63,7 @@ import {
   sha256Hex,
   type RateConfirmationParty,
 } from '../integrations/pdf/rateConfirmation.ts';
-import { MARKETPLACE_VIEWS } from './loads.routes.ts';
+import { MARKETPLACE_VIEWS } from '../../projections/marketplace/marketplace.views.ts';
 
 export {
   OfferBody,

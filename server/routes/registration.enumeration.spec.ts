@@ -6,8 +6,9 @@
  * e-mail is new or registered: then nothing is written and the address's owner is told by e-mail.
  */
 import t from 'tap';
-import { causeOf, hashCode } from '../identity/identity.ts';
-import { createOrganizationWithUser } from '../identity/onboarding.ts';
+import { hashCode } from '../auth/codes.ts';
+import { callerOf as causeOf } from '../commands/caller.ts';
+import { createOrganizationWithUser } from '../commands/organizations.ts';
 import { multipart } from '../identity/fixtures.ts';
 import { startTestApp } from '../testing/testApp.ts';
 

@@ -12,7 +12,7 @@ import type { SavedSearchRow } from '../../projections/searches/searches.tables.
 import type { App } from '../http/routeContext.ts';
 import { createSearchCommands } from '../commands/searches.ts';
 import { can, requireActor } from '../http/auth.ts';
-import { parseWith } from '../identity/accounts.ts';
+import { parseWith } from '../http/parseWith.ts';
 
 const SEARCH_VIEWS = ['savedSearches'] as const;
 

@@ -15,7 +15,7 @@ import {
 } from '../../projections/tourShares/tourShares.queries.ts';
 import { hashShareToken } from '../auth/shareTokens.ts';
 import { can, isSuperadmin, requireActor } from '../http/auth.ts';
-import { parseWith } from '../identity/accounts.ts';
+import { parseWith } from '../http/parseWith.ts';
 import type { App } from '../http/routeContext.ts';
 import { trackingOf } from './tracking.ts';
 

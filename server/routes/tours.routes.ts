@@ -58,8 +58,8 @@ import {
   TableQuery,
   tableAnswer,
 } from '../http/table.ts';
-import { parseWith } from '../identity/accounts.ts';
-import { MARKETPLACE_VIEWS } from './loads.routes.ts';
+import { parseWith } from '../http/parseWith.ts';
+import { MARKETPLACE_VIEWS } from '../../projections/marketplace/marketplace.views.ts';
 import { trackingOf, TRAIL_LENGTH } from './tracking.ts';
 
 /**

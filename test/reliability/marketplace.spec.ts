@@ -19,8 +19,8 @@ import { positionsIn } from '../../domain/tours/tour.types.ts';
 import { allProjections } from '../../projections/index.ts';
 import { ProjectionRunner, resetProjection } from '../../projections/runner.ts';
 import { START, type LogPosition, type RecordedEvent } from '../../server/eventstore/eventStore.ts';
-import { bearer, member, organization, } from '../../server/identity/fixtures.ts';
-import { latest } from '../../server/identity/identity.ts';
+import { bearer, member, organization } from '../../server/identity/fixtures.ts';
+import { latest } from '../../server/eventstore/eventStore.ts';
 import { CHICAGO, loadBody } from '../../server/testing/loadBodies.ts';
 import { startTestApp } from '../../server/testing/testApp.ts';
 import {

@@ -17,7 +17,6 @@ import {
   PASSWORD,
   superadmin,
 } from '../../server/identity/fixtures.ts';
-import { causeOf } from '../../server/identity/identity.ts';
 import { userStream } from '../../domain/users/user.ts';
 import { startTestApp } from '../../server/testing/testApp.ts';
 
@@ -200,7 +199,7 @@ t.test(
 
     // An expired code: requested with an expiry already past.
     const expiredCode = 'e'.repeat(64);
-    const { hashCode } = await import('../../server/identity/identity.ts');
+    const { hashCode } = await import('../../server/auth/codes.ts');
     const now = new Date().toISOString();
     const { position } = await platform.identity.user(
       {
@@ -212,7 +211,7 @@ t.test(
           now,
         },
       },
-      causeOf(null),
+      null,
       now,
     );
     await platform.runner.waitFor(['users'], position);

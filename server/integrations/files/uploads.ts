@@ -2,6 +2,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import type { FastifyRequest } from 'fastify';
 import { fileTypeFromBuffer } from 'file-type';
 import { limits } from '../../../domain/catalog.ts';
+import { carrierDocumentFields } from '../../../domain/schemas/index.ts';
 import {
   DomainError,
   PayloadTooLargeError,
@@ -200,3 +201,8 @@ export function contentDisposition(filename: string): string {
   );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
+
+/** The four carrier documents, each optional and PDF only (checked by bytes). */
+export const optionalCarrierDocuments = Object.fromEntries(
+  carrierDocumentFields.map((name) => [name, { required: false, accept: 'pdf' as const }]),
+) as Record<(typeof carrierDocumentFields)[number], FileRule>;

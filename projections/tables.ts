@@ -1,0 +1,25 @@
+/**
+ * The read models' tables in the database type: storage declares `DB` with the tables it owns (the
+ * event store's and the server's), and each read model's tables, declared beside its projection,
+ * join it here, so that one `Kysely<DB>` reaches every table.
+ */
+import type { LaneRatesTables } from './laneRates/laneRates.tables.ts';
+import type { LeadsTables } from './leads/leads.tables.ts';
+import type { MarketplaceTables } from './marketplace/marketplace.tables.ts';
+import type { OrganizationsTables } from './organizations/organizations.tables.ts';
+import type { SearchesTables } from './searches/searches.tables.ts';
+import type { ServicesTables } from './services/services.tables.ts';
+import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
+import type { UsersTables } from './users/users.tables.ts';
+
+declare module '../storage/schema.ts' {
+  interface DB
+    extends UsersTables,
+      OrganizationsTables,
+      MarketplaceTables,
+      SearchesTables,
+      ServicesTables,
+      LeadsTables,
+      TourSharesTables,
+      LaneRatesTables {}
+}
