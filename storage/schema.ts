@@ -2,9 +2,11 @@ import type { ColumnType, Generated } from 'kysely';
 import type { LaneRatesTables } from '../projections/laneRates/laneRates.tables.ts';
 import type { LeadsTables } from '../projections/leads/leads.tables.ts';
 import type { MarketplaceTables } from '../projections/marketplace/marketplace.tables.ts';
+import type { OrganizationServicesTables } from '../projections/organizationServices/organizationServices.tables.ts';
 import type { OrganizationsTables } from '../projections/organizations/organizations.tables.ts';
-import type { SearchesTables } from '../projections/searches/searches.tables.ts';
-import type { ServicesTables } from '../projections/services/services.tables.ts';
+import type { SavedSearchesTables } from '../projections/savedSearches/savedSearches.tables.ts';
+import type { TourChatTables } from '../projections/tourChat/tourChat.tables.ts';
+import type { TourPositionsTables } from '../projections/tourPositions/tourPositions.tables.ts';
 import type { TourSharesTables } from '../projections/tourShares/tourShares.tables.ts';
 import type { UsersTables } from '../projections/users/users.tables.ts';
 import type { ServerTables } from './serverTables.ts';
@@ -61,8 +63,10 @@ export type DB = EventStoreTables &
   UsersTables &
   OrganizationsTables &
   MarketplaceTables &
-  SearchesTables &
-  ServicesTables &
+  TourPositionsTables &
+  TourChatTables &
+  SavedSearchesTables &
+  OrganizationServicesTables &
   LeadsTables &
   TourSharesTables &
   LaneRatesTables;
