@@ -7,8 +7,6 @@ import { carrierConfirmed, tourMoved, tourOpened, tourRated } from '../testing/t
 import {
   carrier,
   contractSigned,
-  contractUploaded,
-  counterAccepted,
   detroit,
   loadAccepted,
   loadCanceled,
@@ -18,15 +16,19 @@ import {
   loadExtended,
   loadPosted,
   locationSaved,
+  otherCarrier,
+  shipper,
+} from '../testing/trade.ts';
+import {
+  contractUploaded,
+  counterAccepted,
   offerAccepted,
   offerCanceled,
   offerCountered,
   offerDeclined,
   offerRevised,
   offerSubmitted,
-  otherCarrier,
-  shipper,
-} from '../testing/trade.ts';
+} from '../testing/offers.ts';
 import { marketplaceProjection } from './marketplace.projection.ts';
 
 const spec = readModelSpec(marketplaceProjection, openTestDatabase);
