@@ -1,14 +1,12 @@
 import { laneRatesProjection } from './laneRates/laneRates.projection.ts';
 import { leadsProjection } from './leads/leads.projection.ts';
 import { marketplaceProjection } from './marketplace/marketplace.projection.ts';
-import {
-  tourChatProjection,
-  tourPositionsProjection,
-} from './marketplace/tourActivity.projection.ts';
 import { organizationsProjection } from './organizations/organizations.projection.ts';
 import type { Projection } from './projection.ts';
-import { savedSearchesProjection } from './searches/searches.projection.ts';
-import { organizationServicesProjection } from './services/organizationServices.projection.ts';
+import { organizationServicesProjection } from './organizationServices/organizationServices.projection.ts';
+import { savedSearchesProjection } from './savedSearches/savedSearches.projection.ts';
+import { tourChatProjection } from './tourChat/tourChat.projection.ts';
+import { tourPositionsProjection } from './tourPositions/tourPositions.projection.ts';
 import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 

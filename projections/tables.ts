@@ -6,9 +6,11 @@
 import type { LaneRatesTables } from './laneRates/laneRates.tables.ts';
 import type { LeadsTables } from './leads/leads.tables.ts';
 import type { MarketplaceTables } from './marketplace/marketplace.tables.ts';
+import type { OrganizationServicesTables } from './organizationServices/organizationServices.tables.ts';
 import type { OrganizationsTables } from './organizations/organizations.tables.ts';
-import type { SearchesTables } from './searches/searches.tables.ts';
-import type { ServicesTables } from './services/services.tables.ts';
+import type { SavedSearchesTables } from './savedSearches/savedSearches.tables.ts';
+import type { TourChatTables } from './tourChat/tourChat.tables.ts';
+import type { TourPositionsTables } from './tourPositions/tourPositions.tables.ts';
 import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
 import type { UsersTables } from './users/users.tables.ts';
 
@@ -17,8 +19,10 @@ declare module '../storage/schema.ts' {
     extends UsersTables,
       OrganizationsTables,
       MarketplaceTables,
-      SearchesTables,
-      ServicesTables,
+      TourPositionsTables,
+      TourChatTables,
+      SavedSearchesTables,
+      OrganizationServicesTables,
       LeadsTables,
       TourSharesTables,
       LaneRatesTables {}

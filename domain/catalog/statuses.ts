@@ -22,6 +22,12 @@ export const GenericStatus = {
 } as const;
 export type GenericStatusId = (typeof GenericStatus)[keyof typeof GenericStatus];
 
+/** Offers still open: submitted, or countered and waiting for the carrier. */
+export const OPEN_PROPOSAL_STATUSES = [
+  GenericStatus.SubmittedProposal,
+  GenericStatus.PendingAcceptance,
+] as const;
+
 const { red, green, blue, orange, purple, grey, amber } = chipColors;
 
 // Colours follow the spec's chip rule by analogy: outcomes that went well are green, waiting on
@@ -78,6 +84,14 @@ export const TourStatus = {
   DeliveredLegacy: 11,
 } as const;
 export type TourStatusId = (typeof TourStatus)[keyof typeof TourStatus];
+
+/** Tours under way, from Ready for pickup to Pending delivery confirmation. */
+export const TOUR_UNDER_WAY_STATUSES = [
+  TourStatus.ReadyForPickup,
+  TourStatus.Dispatched,
+  TourStatus.InTransit,
+  TourStatus.PendingDeliveryConfirmation,
+] as const;
 
 export type ShipmentStatusKey =
   | 'created'

@@ -1,19 +1,18 @@
-import type { ColumnType, Generated, Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 import type { LoadStop } from '../../domain/loads/load.types.ts';
 import type { TourStop } from '../../domain/tours/tour.types.ts';
 import type {
   Decimal,
   Json,
   NullableDecimal,
-  NullableInt8,
   NullableTimestamp,
   Timestamp,
 } from '../../storage/columns.ts';
 
 /**
- * The marketplace read models (migration 2026_11_22_1200_marketplace_read_models, 1700 and
- * 2026_11_23_0900): loads, offers and tours with their timeline, ratings and saved locations (the
- * `marketplace` projection), truck positions (`tourPositions`) and chat (`tourChat`).
+ * The marketplace read model (migration 2026_11_22_1200_marketplace_read_models and
+ * 2026_11_23_0900): loads, offers and tours with their timeline, ratings and saved locations. Truck
+ * positions and chat are read models of their own (`tourPositions/`, `tourChat/`).
  */
 
 /** `loads_view`: a load with its offer counts and its tour's status. Pickup and dropoff are the first and last stop. */
@@ -145,33 +144,6 @@ export type SavedLocationsViewTable = {
   saved_at: Timestamp;
 };
 
-/** `tour_positions_view` (the `tourPositions` projection): the trail; `stream_revision` null on rows older than migration 1700. */
-export type TourPositionsViewTable = {
-  id: ColumnType<string, never, never>;
-  tour_id: string;
-  latitude: number;
-  longitude: number;
-  speed: number | null;
-  heading: number | null;
-  accuracy: number | null;
-  source: string;
-  recorded_at: Timestamp;
-  stream_revision: NullableInt8;
-  /** The position's place inside its event (a batch is one event); 0 for single-position events. */
-  position_index: ColumnType<number, number | undefined, number>;
-};
-
-/** `chat_messages_view` (the `tourChat` projection). */
-export type ChatMessagesViewTable = {
-  id: string;
-  tour_id: string;
-  user_id: string;
-  user_name: string;
-  organization_id: string | null;
-  text: string;
-  posted_at: Timestamp;
-};
-
 export type MarketplaceTables = {
   loads_view: LoadsViewTable;
   proposals_view: ProposalsViewTable;
@@ -179,8 +151,6 @@ export type MarketplaceTables = {
   tour_events_view: TourEventsViewTable;
   tour_ratings_view: TourRatingsViewTable;
   saved_locations_view: SavedLocationsViewTable;
-  tour_positions_view: TourPositionsViewTable;
-  chat_messages_view: ChatMessagesViewTable;
 };
 
 export type LoadRow = Selectable<LoadsViewTable>;
@@ -189,5 +159,3 @@ export type TourRow = Selectable<ToursViewTable>;
 export type TourEventRow = Selectable<TourEventsViewTable>;
 export type TourRatingRow = Selectable<TourRatingsViewTable>;
 export type SavedLocationRow = Selectable<SavedLocationsViewTable>;
-export type TourPositionRow = Selectable<TourPositionsViewTable>;
-export type ChatMessageRow = Selectable<ChatMessagesViewTable>;

@@ -13,7 +13,7 @@ import {
   type SavedSearchEvent,
 } from '../../domain/searches/savedSearch.types.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
-import { savedSearchCount } from '../../projections/searches/searches.queries.ts';
+import { savedSearchCount } from '../../projections/savedSearches/savedSearches.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';

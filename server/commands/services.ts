@@ -22,8 +22,8 @@ import {
   NotFoundError,
   ValidationError,
 } from '../../domain/shared/errors.ts';
-import { installedServicesOf } from '../../projections/services/services.queries.ts';
-import type { InstalledServiceRow } from '../../projections/services/services.tables.ts';
+import { installedServicesOf } from '../../projections/organizationServices/organizationServices.queries.ts';
+import type { InstalledServiceRow } from '../../projections/organizationServices/organizationServices.tables.ts';
 import type { DB } from '../../storage/schema.ts';
 import { isSuperadmin, metadataOf, type Caller } from './caller.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';

@@ -9,10 +9,8 @@
 import { DomainError } from '../../domain/shared/errors.ts';
 import { TourStatus } from '../../domain/catalog.ts';
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
-import {
-  latestTourIdByRefNumber,
-  positionSpan,
-} from '../../projections/marketplace/marketplace.queries.ts';
+import { latestTourIdByRefNumber } from '../../projections/marketplace/marketplace.queries.ts';
+import { positionSpan } from '../../projections/tourPositions/tourPositions.queries.ts';
 import type { Caller } from '../commands/marketplace.ts';
 import { permissionsFor } from '../../domain/permissions.ts';
 import type { Platform } from '../platform.ts';

@@ -18,9 +18,9 @@ import { organizationNameAndStatus } from '../../projections/organizations/organ
 import {
   criteriaOfRow,
   savedSearchesProjection,
-} from '../../projections/searches/searches.projection.ts';
-import { activeSearches } from '../../projections/searches/searches.queries.ts';
-import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
+} from '../../projections/savedSearches/savedSearches.projection.ts';
+import { activeSearches } from '../../projections/savedSearches/savedSearches.queries.ts';
+import type { SavedSearchRow } from '../../projections/savedSearches/savedSearches.tables.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
 import type { Database, SessionConnection } from '../db/database.ts';
 import {

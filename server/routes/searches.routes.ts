@@ -6,9 +6,9 @@ import {
 import { trailerTypes } from '../../domain/catalog.ts';
 import { LOADS_CARRIER } from '../../domain/permissions.ts';
 import { savedSearchBodySchema } from '../../domain/searches/savedSearch.schema.ts';
-import { criteriaOfRow } from '../../projections/searches/searches.projection.ts';
-import { savedSearchesOf } from '../../projections/searches/searches.queries.ts';
-import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
+import { criteriaOfRow } from '../../projections/savedSearches/savedSearches.projection.ts';
+import { savedSearchesOf } from '../../projections/savedSearches/savedSearches.queries.ts';
+import type { SavedSearchRow } from '../../projections/savedSearches/savedSearches.tables.ts';
 import type { App } from '../http/routeContext.ts';
 import { createSearchCommands } from '../commands/searches.ts';
 import { can, requireActor } from '../http/auth.ts';

@@ -29,13 +29,13 @@ import {
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import {
   activeToursOfCarrier,
-  chatMessagesOf,
-  positionsSince,
   TOUR_ORDER,
   tourTimeline,
   toursPage,
   type TourScope,
 } from '../../projections/marketplace/marketplace.queries.ts';
+import { chatMessagesOf } from '../../projections/tourChat/tourChat.queries.ts';
+import { positionsSince } from '../../projections/tourPositions/tourPositions.queries.ts';
 import { organizationUsers } from '../../projections/users/users.queries.ts';
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
 import {

@@ -7,7 +7,7 @@ import type { Kysely } from 'kysely';
 import { TourStatus } from '../../domain/catalog.ts';
 import { estimateArrival } from '../../domain/tours/geo.ts';
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
-import { recentTrail } from '../../projections/marketplace/marketplace.queries.ts';
+import { recentTrail } from '../../projections/tourPositions/tourPositions.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 
 export const TRAIL_LENGTH = 500;

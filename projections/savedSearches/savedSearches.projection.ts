@@ -5,7 +5,7 @@ import type {
   SearchCriteria,
 } from '../../domain/searches/savedSearch.types.ts';
 import { defineProjection } from '../projection.ts';
-import type { SavedSearchRow } from './searches.tables.ts';
+import type { SavedSearchRow } from './savedSearches.tables.ts';
 
 const areaColumns = (area: SearchArea | undefined) =>
   [area?.latitude ?? null, area?.longitude ?? null, area?.radius ?? null] as const;

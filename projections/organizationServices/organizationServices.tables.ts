@@ -13,6 +13,8 @@ export type OrganizationServicesViewTable = {
   updated_at: Timestamp;
 };
 
-export type ServicesTables = { organization_services_view: OrganizationServicesViewTable };
+export type OrganizationServicesTables = {
+  organization_services_view: OrganizationServicesViewTable;
+};
 
 export type InstalledServiceRow = Selectable<OrganizationServicesViewTable>;

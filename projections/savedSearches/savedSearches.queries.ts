@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { GenericStatus } from '../../domain/catalog.ts';
 import type { DB } from '../../storage/schema.ts';
-import type { SavedSearchRow } from './searches.tables.ts';
+import type { SavedSearchRow } from './savedSearches.tables.ts';
 
 /** An organization's saved searches, oldest first. */
 export const savedSearchesOf = (

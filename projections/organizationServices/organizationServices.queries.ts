@@ -1,7 +1,7 @@
 import type { Kysely, NotNull } from 'kysely';
 import { TourStatus } from '../../domain/catalog.ts';
 import type { DB } from '../../storage/schema.ts';
-import type { InstalledServiceRow } from './services.tables.ts';
+import type { InstalledServiceRow } from './organizationServices.tables.ts';
 
 /** An organization's installed services, oldest first. */
 export const installedServicesOf = (

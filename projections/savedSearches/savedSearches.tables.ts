@@ -20,6 +20,6 @@ export type SavedSearchesViewTable = {
   created_at: Timestamp;
 };
 
-export type SearchesTables = { saved_searches_view: SavedSearchesViewTable };
+export type SavedSearchesTables = { saved_searches_view: SavedSearchesViewTable };
 
 export type SavedSearchRow = Selectable<SavedSearchesViewTable>;

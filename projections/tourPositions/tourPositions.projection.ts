@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import {
   POSITION_EVENT_TYPES,
-  type MessagePosted,
   type PositionRecorded,
   type PositionsRecorded,
 } from '../../domain/tours/tour.types.ts';
@@ -49,50 +48,6 @@ export const tourPositionsProjection = defineProjection({
           CROSS JOIN LATERAL jsonb_array_elements(e->'p') WITH ORDINALITY AS x(p, n)
         ON CONFLICT (tour_id, stream_revision, position_index) DO NOTHING`.execute(trx);
       start = end;
-    }
-  },
-});
-
-/** Tour chat messages. */
-export const tourChatProjection = defineProjection({
-  name: 'tourChat',
-  version: 1,
-  tables: ['chat_messages_view'],
-  handles: ['MessagePosted'],
-  async apply(trx, events) {
-    // One statement per page; a message delivered twice keeps its first row.
-    const rows = new Map<
-      string,
-      {
-        id: string;
-        tour_id: string;
-        user_id: string;
-        user_name: string;
-        organization_id: string | null;
-        text: string;
-        posted_at: string;
-      }
-    >();
-    for (const { data: d } of events as unknown as MessagePosted[]) {
-      if (!rows.has(d.messageId)) {
-        rows.set(d.messageId, {
-          id: d.messageId,
-          tour_id: d.tourId,
-          user_id: d.userId,
-          user_name: d.userName,
-          organization_id: d.organizationId,
-          text: d.text,
-          posted_at: d.postedAt,
-        });
-      }
-    }
-    const list = [...rows.values()];
-    for (let start = 0; start < list.length; start += 1000) {
-      await trx
-        .insertInto('chat_messages_view')
-        .values(list.slice(start, start + 1000))
-        .onConflict((conflict) => conflict.column('id').doNothing())
-        .execute();
     }
   },
 });
