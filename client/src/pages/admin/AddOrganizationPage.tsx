@@ -26,7 +26,7 @@ import { notify } from '../../state/common.ts';
 import { FormActions, TextField } from '../account/fields.tsx';
 import { fieldErrorsOf } from '../account/useFormState.ts';
 import { VehicleList } from '../account/VehicleList.tsx';
-import { usePublicMessage } from '../auth/publicMessages.ts';
+import { useMessageText } from '../../components/messages.ts';
 import '../users/users.css';
 
 /** After 'Organization successfully created' the page goes to /users/all this much later (specification section 9). */
@@ -45,7 +45,7 @@ const contactFields: Record<string, string> = {
 export default function AddOrganizationPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [type, setType] = useState<'Carrier' | 'Shipper'>('Carrier');
   const [values, setValues] = useState({
     name: '',

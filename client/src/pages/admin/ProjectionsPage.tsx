@@ -12,7 +12,7 @@ import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { useMessageText } from '../../components/messages.ts';
 import { notify } from '../../state/common.ts';
-import { formatLocal } from '../tours/format.ts';
+import { formatLocal } from '../../shared/format.ts';
 import {
   positionText,
   readModelsApi,

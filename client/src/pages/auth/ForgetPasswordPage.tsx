@@ -8,12 +8,12 @@ import { apiPost, messageOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { TextField } from '../account/fields.tsx';
 import { AuthFrame } from './AuthFrame.tsx';
-import { usePublicMessage } from './publicMessages.ts';
+import { useMessageText } from '../../components/messages.ts';
 
 /** /forget-password: the e-mail address; the server answers the same whether or not it is known. */
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);

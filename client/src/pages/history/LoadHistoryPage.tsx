@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
-import { formatLocal } from '../tours/format.ts';
+import { formatLocal } from '../../shared/format.ts';
 import { type HistoryAnswer, historyApi } from './history.api.ts';
 import { streamKind, summarize } from './historySummary.ts';
 import { HistorySnapshot } from './HistorySnapshot.tsx';

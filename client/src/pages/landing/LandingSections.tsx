@@ -8,7 +8,7 @@ import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 import { apiPost } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { notify } from '../../state/common.ts';
-import { usePublicMessage } from '../auth/publicMessages.ts';
+import { useMessageText } from '../../components/messages.ts';
 import {
   type AboutCard,
   type FeatureTab,
@@ -353,7 +353,7 @@ export function FeaturesSection({ tabs }: { tabs: FeatureTab[] }) {
 /** The sign-up-interest form: one input, sent only when not empty, with no format check of its own. */
 export function InterestForm({ form }: { form: FormSection }) {
   const { t } = useTranslation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [email, setEmail] = useState('');
   const [busy, setBusy] = useState(false);
 

@@ -21,7 +21,7 @@ import {
   emptySearch,
   searchFilters,
 } from './CarrierSearchForm.tsx';
-import { useFormats } from './format.ts';
+import { useFormats } from '../../shared/format.ts';
 import type { MarketplaceRow, SavedSearch } from './loads.api.ts';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import { applyProposalUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';

@@ -20,7 +20,7 @@ import {
   validateLoad,
 } from './loadForm.model.ts';
 import { DetailsStep, GeneralStep, LocationsStep } from './LoadFormSteps.tsx';
-import { useLoadMessageText } from './loadMessages.ts';
+import { useMessageText } from '../../components/messages.ts';
 import { loadsApi, type SavedLocation } from './loads.api.ts';
 import './marketplace.css';
 
@@ -39,7 +39,7 @@ const TIME_FIELDS = {
  */
 export default function LoadFormPage({ titleKey, params }: PageProps) {
   const { t } = useTranslation();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const [, navigate] = useLocation();
   const search = useSearch();
   const loadId = params.id ?? new URLSearchParams(search).get('id') ?? null;

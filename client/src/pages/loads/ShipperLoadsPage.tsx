@@ -21,9 +21,9 @@ import { notify } from '../../state/common.ts';
 import { StatusChangeDialog } from '../tours/StatusChangeDialog.tsx';
 import { statusSteps } from '../tours/tourSteps.ts';
 import { DateTimeField } from './DateTimeField.tsx';
-import { useFormats } from './format.ts';
+import { useFormats } from '../../shared/format.ts';
 import { pastDateMessage } from './loadForm.model.ts';
-import { useLoadMessageText } from './loadMessages.ts';
+import { useMessageText } from '../../components/messages.ts';
 import { loadsApi, type ShipperLoadRow } from './loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { wallTime } from './wallTime.ts';
@@ -78,7 +78,7 @@ export function withTourStatus(
 export default function ShipperLoadsPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const format = useFormats();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const [, navigate] = useLocation();
   const [refreshKey, setRefreshKey] = useState(0);
   const [viewing, setViewing] = useState<ShipperLoadRow | null>(null);

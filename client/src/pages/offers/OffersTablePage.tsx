@@ -13,7 +13,7 @@ import {
   type TableHandle,
 } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
-import { useFormats } from '../loads/format.ts';
+import { useFormats } from '../../shared/format.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { offersApi, ProposalStatus, type ProposalRow } from './offers.api.ts';
 import '../loads/marketplace.css';

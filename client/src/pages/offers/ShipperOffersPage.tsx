@@ -10,8 +10,8 @@ import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable, type TableColumn } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
-import { useFormats } from '../loads/format.ts';
-import { useLoadMessageText } from '../loads/loadMessages.ts';
+import { useFormats } from '../../shared/format.ts';
+import { useMessageText } from '../../components/messages.ts';
 import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { ContractPanel } from './ContractPanel.tsx';
@@ -39,7 +39,7 @@ const kindOfMarker = (marker: ProposalMapMarker): MapMarker['kind'] => {
 export default function ShipperOffersPage({ titleKey, params }: PageProps) {
   const { t } = useTranslation();
   const format = useFormats();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const search = useSearch();
   const loadId = params.id ?? new URLSearchParams(search).get('id') ?? '';
   const [load, setLoad] = useState<LoadDetail | null>(null);

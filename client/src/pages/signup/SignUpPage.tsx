@@ -7,7 +7,7 @@ import { ApiError, apiPost, messageOf, multipartBody } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { AuthFrame } from '../auth/AuthFrame.tsx';
-import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
+import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import {
   documentProblem,
   emptySignUp,
@@ -77,7 +77,7 @@ function StepIndicator({ steps, current }: { steps: readonly StepId[]; current: 
 export default function SignUpPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const kind: SignUpKind = titleKey === 'routes.signUpShipper' ? 'shipper' : 'carrier';
   const steps = stepsOf(kind);
   const [step, setStep] = useState(0);

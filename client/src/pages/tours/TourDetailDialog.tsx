@@ -10,7 +10,7 @@ import { messageOf } from '../../api/http.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
-import { cityOf, formatPrice } from './format.ts';
+import { cityOf, formatPrice } from '../../shared/format.ts';
 import { StopList } from './StopList.tsx';
 import { type TimelineEntry, type TimelineType, type TourDetail, toursApi } from './tours.api.ts';
 import { TourTimeline } from './TourTimeline.tsx';
@@ -22,7 +22,8 @@ const noteTypes: TimelineType[] = ['note', 'delay', 'issue'];
 
 /** One tour: its stops, its timeline (live) and, for the parties who may, a note for the timeline. */
 export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
   const id = useId();
   const user = useAtomValue(authUserAtom);
   const [tour, setTour] = useState<TourDetail | null>(null);
@@ -87,7 +88,7 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
         <div className="tour-detail-summary">
           <StatusChip name={tour.statusName} />
           <span>{pickup && dropoff ? `${cityOf(pickup)} → ${cityOf(dropoff)}` : ''}</span>
-          {tour.price !== null && <span className="tabular">{formatPrice(tour.price)}</span>}
+          {tour.price !== null && <span className="tabular">{formatPrice(tour.price, lng)}</span>}
           <span>
             {tour.assignee?.name
               ? t('tours.detail.driver', { name: tour.assignee.name })

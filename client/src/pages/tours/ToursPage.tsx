@@ -24,7 +24,7 @@ import {
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';
-import { cityOf, formatLocal, formatPrice, formatZoned } from './format.ts';
+import { cityOf, formatLocal, formatPrice, formatZoned } from '../../shared/format.ts';
 import { RatingDialog } from './RatingDialog.tsx';
 import { type StatusChange, StatusChangeDialog } from './StatusChangeDialog.tsx';
 import { TourDetailDialog } from './TourDetailDialog.tsx';
@@ -187,7 +187,7 @@ export default function ToursPage({ titleKey }: PageProps) {
       field: 'price',
       header: t('tours.columns.price'),
       numeric: true,
-      body: (row) => <span className="nowrap">{formatPrice(row.price)}</span>,
+      body: (row) => <span className="nowrap">{formatPrice(row.price, lng)}</span>,
     },
     {
       field: 'lastPositionAt',

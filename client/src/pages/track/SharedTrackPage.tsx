@@ -5,7 +5,7 @@ import { ApiError, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { watchSharedTour } from '../../realtime/socket.ts';
-import { cityOf, formatLocal } from '../tours/format.ts';
+import { cityOf, formatLocal } from '../../shared/format.ts';
 import type { TrackPosition } from '../tours/tours.api.ts';
 import { sharedTrackingApi, type SharedStop, type SharedTrack } from './sharedTracking.api.ts';
 import { TrackFacts, TrackMap, type TrackMapStop } from './TrackMap.tsx';

@@ -6,7 +6,8 @@ import { Link, useSearch } from 'wouter';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { cityOf, tourIdOf } from '../tours/format.ts';
+import { cityOf } from '../../shared/format.ts';
+import { tourIdOf } from '../../shared/tours/tourId.ts';
 import { StopList } from '../tours/StopList.tsx';
 import {
   type TimelineEntry,

@@ -14,7 +14,7 @@ import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { FormActions, TextField } from '../account/fields.tsx';
 import { fieldErrorsOf } from '../account/useFormState.ts';
-import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
+import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import { editedUserAtom } from './editUser.ts';
 import {
   fetchCreatableRoles,
@@ -57,7 +57,7 @@ async function findUser(id: string): Promise<UserRow | null> {
 export default function UserFormPage({ titleKey, params }: PageProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const editing = titleKey === 'routes.userEdit';
   const chosen = useAtomValue(editedUserAtom);
   // Editing oneself: a new password or e-mail needs the current password (the server checks it).
