@@ -8,7 +8,7 @@ import { type FormEvent, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
-import { TextField } from './fields.tsx';
+import { TextField } from '../../shared/forms/fields.tsx';
 import {
   createWebhook,
   deleteWebhook,

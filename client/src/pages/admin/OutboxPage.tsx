@@ -11,7 +11,7 @@ import { apiGet, messageOf } from '../../api/http.ts';
 import type { OutboxEntry } from '../../../../domain/contracts/registration.contract.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { useMessageText } from '../../components/messages.ts';
-import '../users/users.css';
+import '../../shared/styles/users.css';
 
 export type { OutboxEntry };
 

@@ -21,7 +21,7 @@ import {
   type ReadModel,
   type ReadModelStatus,
 } from './projections.api.ts';
-import '../users/users.css';
+import '../../shared/styles/users.css';
 import './projections.css';
 
 /** While the page is open (and the tab visible) the read models are asked again this often. */

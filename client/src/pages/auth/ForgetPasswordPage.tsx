@@ -6,8 +6,8 @@ import { Link } from 'wouter';
 import { forgotPasswordBodySchema } from '../../../../domain/schemas/index.ts';
 import { apiPost, messageOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { TextField } from '../account/fields.tsx';
-import { AuthFrame } from './AuthFrame.tsx';
+import { TextField } from '../../shared/forms/fields.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 import { useMessageText } from '../../components/messages.ts';
 
 /** /forget-password: the e-mail address; the server answers the same whether or not it is known. */

@@ -11,9 +11,9 @@ import { ApiError, apiPost, messageOf } from '../../api/http.ts';
 import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 import { paths } from '../../app/paths.ts';
 import { notify } from '../../state/common.ts';
-import { TextField } from '../account/fields.tsx';
-import { fieldErrorsOf } from '../account/useFormState.ts';
-import { AuthFrame } from './AuthFrame.tsx';
+import { TextField } from '../../shared/forms/fields.tsx';
+import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 import { useMessageText } from '../../components/messages.ts';
 
 /** /reset-password?code=…: the code from the e-mailed link and the new password twice; then /signin/select. */

@@ -10,7 +10,7 @@ import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { preloadShell } from '../../app/shellPreload.ts';
 import { type Session, signInWith } from '../../state/session.ts';
-import { AuthFrame } from './AuthFrame.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 import { useMessageText } from '../../components/messages.ts';
 
 type Field = 'email' | 'password';

@@ -8,12 +8,17 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { cityOf, formatLocal, useFormats } from '../../shared/format.ts';
-import { StatusChangeDialog } from '../tours/StatusChangeDialog.tsx';
-import { StopList } from '../tours/StopList.tsx';
-import { type TimelineEntry, type TourRow, type TourTrack, toursApi } from '../tours/tours.api.ts';
-import { TourTimeline } from '../tours/TourTimeline.tsx';
-import { useTourChannel } from '../tours/tourChannel.ts';
-import { isActiveTour, nextStep, type StatusStep } from '../tours/tourSteps.ts';
+import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
+import { StopList } from '../../shared/tours/StopList.tsx';
+import {
+  type TimelineEntry,
+  type TourRow,
+  type TourTrack,
+  toursApi,
+} from '../../shared/tours/tours.api.ts';
+import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
+import { isActiveTour, nextStep, type StatusStep } from '../../shared/tours/tourSteps.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { NextStopCard } from './NextStopCard.tsx';
 import { PodCard } from './PodCard.tsx';

@@ -12,8 +12,8 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { notify } from '../../state/common.ts';
 import { useMessageText } from '../../components/messages.ts';
-import { downloadBlob, loadsApi } from './loads.api.ts';
-import './marketplace.css';
+import { downloadBlob, loadsApi } from '../../shared/loads/loads.api.ts';
+import '../../shared/styles/marketplace.css';
 
 type CsvRow = Record<string, string> & { __line: string };
 

@@ -22,11 +22,11 @@ import {
   searchFilters,
 } from './CarrierSearchForm.tsx';
 import { useFormats } from '../../shared/format.ts';
-import type { MarketplaceRow, SavedSearch } from './loads.api.ts';
+import type { MarketplaceRow, SavedSearch } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import { applyProposalUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
 import { SavedSearches } from './SavedSearches.tsx';
-import './marketplace.css';
+import '../../shared/styles/marketplace.css';
 
 /** Opened by the 'view' row action only: its code loads then. */
 const LoadViewDialog = lazy(() =>

@@ -21,8 +21,8 @@ import {
 } from './loadForm.model.ts';
 import { DetailsStep, GeneralStep, LocationsStep } from './LoadFormSteps.tsx';
 import { useMessageText } from '../../components/messages.ts';
-import { loadsApi, type SavedLocation } from './loads.api.ts';
-import './marketplace.css';
+import { loadsApi, type SavedLocation } from '../../shared/loads/loads.api.ts';
+import '../../shared/styles/marketplace.css';
 
 const TIME_FIELDS = {
   pickupStart: ['pickupTimestampStart', 'pickupTimezone'],

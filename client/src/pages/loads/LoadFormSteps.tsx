@@ -8,7 +8,7 @@ import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { accessories, loadTypes, searchRadii, trailerTypes } from '../../../../domain/catalog.ts';
-import { LaneRatesCard } from '../insights/LaneRatesCard.tsx';
+import { LaneRatesCard } from '../../shared/insights/LaneRatesCard.tsx';
 import { DateTimeField } from './DateTimeField.tsx';
 import {
   withExtraStop,
@@ -16,7 +16,7 @@ import {
   type LoadFormValues,
   type StopForm,
 } from './loadForm.model.ts';
-import type { SavedLocation } from './loads.api.ts';
+import type { SavedLocation } from '../../shared/loads/loads.api.ts';
 import { StopEditor } from './StopEditor.tsx';
 
 interface StepProps {

@@ -7,7 +7,7 @@ import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
 import { useMessageText } from '../../components/messages.ts';
-import { loadsApi } from './loads.api.ts';
+import { loadsApi } from '../../shared/loads/loads.api.ts';
 
 interface Props {
   search: CarrierSearch;

@@ -5,7 +5,7 @@ import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
 import { useMessageText } from '../../components/messages.ts';
-import { loadsApi, type SavedSearch } from './loads.api.ts';
+import { loadsApi, type SavedSearch } from '../../shared/loads/loads.api.ts';
 
 /** Opened by 'save this search' only: the dialog's code loads then. */
 const SaveSearchDialog = lazy(() => import('./SaveSearchDialog.tsx'));

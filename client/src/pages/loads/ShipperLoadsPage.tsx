@@ -18,16 +18,16 @@ import {
 } from '../../components/table/GenericTable.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
-import { StatusChangeDialog } from '../tours/StatusChangeDialog.tsx';
-import { statusSteps } from '../tours/tourSteps.ts';
+import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
+import { statusSteps } from '../../shared/tours/tourSteps.ts';
 import { DateTimeField } from './DateTimeField.tsx';
 import { useFormats } from '../../shared/format.ts';
 import { pastDateMessage } from './loadForm.model.ts';
 import { useMessageText } from '../../components/messages.ts';
-import { loadsApi, type ShipperLoadRow } from './loads.api.ts';
+import { loadsApi, type ShipperLoadRow } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { wallTime } from './wallTime.ts';
-import './marketplace.css';
+import '../../shared/styles/marketplace.css';
 
 /** Opened by the 'view' row action only: its code loads then. */
 const LoadViewDialog = lazy(() =>

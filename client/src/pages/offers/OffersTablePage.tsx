@@ -16,7 +16,7 @@ import { notify } from '../../state/common.ts';
 import { useFormats } from '../../shared/format.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { offersApi, ProposalStatus, type ProposalRow } from './offers.api.ts';
-import '../loads/marketplace.css';
+import '../../shared/styles/marketplace.css';
 
 const statusOptions = [
   ProposalStatus.SubmittedProposal,

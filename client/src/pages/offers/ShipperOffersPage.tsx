@@ -12,7 +12,7 @@ import { GenericTable, type TableColumn } from '../../components/table/GenericTa
 import { notify } from '../../state/common.ts';
 import { useFormats } from '../../shared/format.ts';
 import { useMessageText } from '../../components/messages.ts';
-import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
+import { loadsApi, type LoadDetail } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { ContractPanel } from './ContractPanel.tsx';
 import {
@@ -22,7 +22,7 @@ import {
   type ProposalRow,
 } from './offers.api.ts';
 import { PRICE_MESSAGE } from './OfferForm.tsx';
-import '../loads/marketplace.css';
+import '../../shared/styles/marketplace.css';
 
 const kindOfMarker = (marker: ProposalMapMarker): MapMarker['kind'] => {
   if (marker.type === 'truck') return 'truck';

@@ -7,9 +7,9 @@ import { Link, useSearch } from 'wouter';
 import { confirmSignupBodySchema } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiPost, messageOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { fieldErrorsOf } from '../account/useFormState.ts';
-import { TextField } from '../account/fields.tsx';
-import { AuthFrame } from '../auth/AuthFrame.tsx';
+import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
+import { TextField } from '../../shared/forms/fields.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import { storedSignUpEmail } from './SignUpCompletePage.tsx';
 

@@ -6,7 +6,7 @@ import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost, messageOf, multipartBody } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { AuthFrame } from '../auth/AuthFrame.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import {
   documentProblem,

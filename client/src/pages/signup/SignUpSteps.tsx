@@ -8,8 +8,8 @@ import {
   truckTypes,
 } from '../../../../domain/catalog.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
-import { TextField } from '../account/fields.tsx';
-import { VehicleList } from '../account/VehicleList.tsx';
+import { TextField } from '../../shared/forms/fields.tsx';
+import { VehicleList } from '../../shared/forms/VehicleList.tsx';
 import {
   documentFields,
   type DocumentField,

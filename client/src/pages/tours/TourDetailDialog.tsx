@@ -11,12 +11,17 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { cityOf, formatPrice } from '../../shared/format.ts';
-import { StopList } from './StopList.tsx';
-import { type TimelineEntry, type TimelineType, type TourDetail, toursApi } from './tours.api.ts';
-import { TourTimeline } from './TourTimeline.tsx';
-import { PodView } from '../pod/PodView.tsx';
-import { isActiveTour } from './tourSteps.ts';
-import { useTourChannel } from './tourChannel.ts';
+import { StopList } from '../../shared/tours/StopList.tsx';
+import {
+  type TimelineEntry,
+  type TimelineType,
+  type TourDetail,
+  toursApi,
+} from '../../shared/tours/tours.api.ts';
+import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
+import { PodView } from '../../shared/pod/PodView.tsx';
+import { isActiveTour } from '../../shared/tours/tourSteps.ts';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
 
 const noteTypes: TimelineType[] = ['note', 'delay', 'issue'];
 

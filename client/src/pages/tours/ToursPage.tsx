@@ -26,12 +26,12 @@ import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';
 import { cityOf, formatLocal, formatPrice, formatZoned } from '../../shared/format.ts';
 import { RatingDialog } from './RatingDialog.tsx';
-import { type StatusChange, StatusChangeDialog } from './StatusChangeDialog.tsx';
+import { type StatusChange, StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
 import { TourDetailDialog } from './TourDetailDialog.tsx';
-import type { TourPlace, TourRow } from './tours.api.ts';
-import { useTourChannel } from './tourChannel.ts';
-import { nextStep, sideOf, statusSteps, type TourSide } from './tourSteps.ts';
-import './tours.css';
+import type { TourPlace, TourRow } from '../../shared/tours/tours.api.ts';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
+import { nextStep, sideOf, statusSteps, type TourSide } from '../../shared/tours/tourSteps.ts';
+import '../../shared/tours/tours.css';
 
 type Open =
   | { kind: 'detail'; row: TourRow }

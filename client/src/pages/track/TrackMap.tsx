@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { formatLocal, useFormats } from '../../shared/format.ts';
-import type { TrackPosition } from '../tours/tours.api.ts';
+import type { TrackPosition } from '../../shared/tours/tours.api.ts';
 import { headingOf } from './trail.ts';
 
 /** A stop as a tracking map draws it. */

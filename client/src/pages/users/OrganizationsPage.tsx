@@ -13,7 +13,7 @@ import {
   type TableColumn,
 } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
-import { openStoredFile } from '../account/CarrierForm.tsx';
+import { openStoredFile } from '../../shared/storedFile.ts';
 import { useMessageText } from '../../components/messages.ts';
 import {
   type OrganizationRow,
@@ -21,7 +21,7 @@ import {
   RowActionId,
   withStatus,
 } from './users.api.ts';
-import './users.css';
+import '../../shared/styles/users.css';
 
 const documentKeys = [
   'mcAuthority',

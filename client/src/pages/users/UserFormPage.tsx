@@ -12,8 +12,8 @@ import type { TableAnswer } from '../../api/table.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
-import { FormActions, TextField } from '../account/fields.tsx';
-import { fieldErrorsOf } from '../account/useFormState.ts';
+import { FormActions, TextField } from '../../shared/forms/fields.tsx';
+import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
 import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import { editedUserAtom } from './editUser.ts';
 import {
@@ -24,7 +24,7 @@ import {
   type RoleChoice,
   type UserRow,
 } from './users.api.ts';
-import './users.css';
+import '../../shared/styles/users.css';
 
 /** "No organization": the organization id is then left out of the request (specification section 3). */
 const NO_ORGANIZATION = '-1';

@@ -13,7 +13,7 @@ import {
   type RoleChoice,
   type UserRow,
 } from './users.api.ts';
-import './users.css';
+import '../../shared/styles/users.css';
 
 /** /users/all: every user the caller may see, filtered by role, status and organization; edit, activate, block, delete a driver. */
 export default function UsersAllPage({ titleKey }: PageProps) {
