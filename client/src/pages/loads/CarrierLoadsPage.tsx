@@ -8,12 +8,12 @@ import { activeFilters, fetchTable } from '../../api/table.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import {
-  GenericTable,
   type RowAction,
   type TableColumn,
   type TableHandle,
-} from '../../components/table/GenericTable.tsx';
+} from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import {
   CarrierSearchForm,

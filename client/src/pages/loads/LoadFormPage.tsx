@@ -19,7 +19,9 @@ import {
   toLoadBody,
   validateLoad,
 } from './loadForm.model.ts';
-import { DetailsStep, GeneralStep, LocationsStep } from './LoadFormSteps.tsx';
+import { DetailsStep } from './LoadDetailsStep.tsx';
+import { GeneralStep } from './LoadFormSteps.tsx';
+import { LocationsStep } from './LoadLocationsStep.tsx';
 import { useMessageText } from '../../components/messages.ts';
 import { loadsApi, type SavedLocation } from '../../shared/loads/loads.api.ts';
 import '../../shared/styles/marketplace.css';

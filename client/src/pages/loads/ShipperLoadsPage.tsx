@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { TableAction } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import {
-  GenericTable,
   type RowAction,
   type TableColumn,
   type TableHandle,
-} from '../../components/table/GenericTable.tsx';
+} from '../../components/table/tableTypes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
 import { statusSteps } from '../../shared/tours/tourSteps.ts';

@@ -1,7 +1,7 @@
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import type { TableColumn } from '../../components/table/GenericTable.tsx';
+import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { useFormats } from '../../shared/format.ts';
 import { ProposalStatus, type ProposalRow } from './offers.api.ts';
 

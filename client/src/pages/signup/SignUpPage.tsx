@@ -24,14 +24,9 @@ import {
   type SignUpValues,
   type StepId,
 } from './signUp.model.ts';
-import {
-  AccountStep,
-  AuthorityStep,
-  CompanyStep,
-  FleetStep,
-  InsuranceStep,
-  ReviewStep,
-} from './SignUpSteps.tsx';
+import { AccountStep, AuthorityStep, CompanyStep } from './SignUpSteps.tsx';
+import { FleetStep, InsuranceStep } from './SignUpFleetSteps.tsx';
+import { ReviewStep } from './SignUpReview.tsx';
 
 /** Where /signup-complete and /confirm-signup find the address the code went to. */
 export const SIGNUP_EMAIL_KEY = 'signupEmail';

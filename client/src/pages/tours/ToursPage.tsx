@@ -15,12 +15,12 @@ import {
   shipperLoadActions,
 } from '../../../../domain/loads/loadRows.ts';
 import type { PageProps } from '../../app/pageProps.ts';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import {
-  GenericTable,
   type RowAction,
   type TableColumn,
   type TableHandle,
-} from '../../components/table/GenericTable.tsx';
+} from '../../components/table/tableTypes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';

@@ -4,7 +4,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { apiDelete, apiGet, messageOf } from '../../api/http.ts';
-import type { RowAction } from '../../components/table/GenericTable.tsx';
+import type { RowAction } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import { useMessageText } from '../../components/messages.ts';
 import { editedUserAtom } from './editUser.ts';

@@ -1,7 +1,7 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { TableColumn } from '../../components/table/GenericTable.tsx';
+import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { formatDate } from '../../shared/format.ts';
 import type { UserRow } from './users.api.ts';
 
