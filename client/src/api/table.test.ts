@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { visibleActions } from '../components/table/GenericTable.tsx';
+import { visibleActions } from '../components/table/rowActions.ts';
 import { activeFilters, tableQueryString } from './table.ts';
 
 const decode = (query: string) => Object.fromEntries(new URLSearchParams(query));

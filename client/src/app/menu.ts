@@ -13,7 +13,7 @@ import {
   hasAny,
 } from '../../../domain/permissions.ts';
 import type { MenuLabelKey } from './textKeys.ts';
-import { outboxMenuLabel } from '../pages/admin/shellTexts.ts';
+import { outboxMenuLabel } from '../shared/shellTexts.ts';
 
 export type { MenuLabelKey };
 

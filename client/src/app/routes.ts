@@ -22,11 +22,7 @@ import {
   USERS_CARRIERS,
   USERS_SHIPPERS,
 } from '../../../domain/permissions.ts';
-import {
-  outboxTitleKey,
-  samplePage1TitleKey,
-  samplePage2TitleKey,
-} from '../pages/admin/shellTexts.ts';
+import { outboxTitleKey, samplePage1TitleKey, samplePage2TitleKey } from '../shared/shellTexts.ts';
 
 import type { PageProps, RouteTitleKey } from './pageProps.ts';
 

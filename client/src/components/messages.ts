@@ -1,68 +1,36 @@
 import { useTranslation } from 'react-i18next';
-import { codeOfMessage, type ErrorCode } from '../../../domain/contracts/errorCodes.ts';
-import { SOMETHING_WENT_WRONG } from '../api/http.ts';
-import type en from '../i18n/en.json';
+import { messageOfCode } from '../../../domain/contracts/errorCodes.ts';
+import {
+  type MessageCode,
+  type MessageKey,
+  messageKeys,
+  uncodedMessages,
+} from '../i18n/messageKeys.ts';
 
-type MessageKey = keyof typeof en.messages;
-
-/**
- * The server's errors by their stable code (domain/contracts/errorCodes.ts), each with its
- * translation key: a message the server rewords keeps its translation as long as its code stays.
- */
-const codeKeys: Partial<Record<ErrorCode, MessageKey>> = {
-  internal_error: 'somethingWentWrong',
-  name_required: 'nameRequired',
-  username_required: 'usernameRequired',
-  password_required: 'passwordRequired',
-  password_too_short: 'passwordTooShort',
-  passwords_must_match: 'passwordsMustMatch',
-  passwords_did_not_match: 'passwordsDidNotMatch',
-  email_required: 'emailRequired',
-  email_format: 'emailFormat',
-  phone_required: 'phoneRequired',
-  phone_format: 'phoneFormat',
-  company_name_required: 'companyName',
-  contact_person_required: 'contactPerson',
-  company_address_required: 'companyAddress',
-  mc_number_required: 'mcNumber',
-  dot_number_required: 'dotNumber',
-  truck_type_invalid: 'truckType',
-  trailer_type_invalid: 'trailerType',
-  driver_team_invalid: 'driverTeam',
-  count_invalid: 'count',
-  insured_amount_required: 'insuredAmount',
-  file_required: 'fileRequired',
-  file_too_large: 'fileTooLarge',
-  unsupported_format: 'unsupportedFormat',
-  invalid_credentials: 'invalidCredentials',
-  account_blocked: 'accountBlocked',
-  old_password_wrong: 'oldPasswordWrong',
-  old_password_required: 'oldPasswordRequired',
-  driver_has_open_tour: 'driverHasOpenTour',
-};
-
-/** The server's confirmations (answers, not errors: they have no code), by their English text. */
-const textKeys: Record<string, MessageKey> = {
-  [SOMETHING_WENT_WRONG]: 'somethingWentWrong',
-  'Account successfully updated': 'accountUpdated',
-  'Organization successfully updated': 'organizationUpdated',
-  'Carrier profile successfully updated': 'carrierUpdated',
-  'Shipper profile successfully updated': 'shipperUpdated',
-  'User successfully created': 'userCreated',
-  'Organization successfully created': 'organizationCreated',
-};
+/** The English text of each code of the table, the way back from a text to its code. */
+const codeByText = new Map<string, MessageCode>();
+for (const code of Object.keys(messageKeys) as MessageCode[]) {
+  const text = messageOfCode(code) ?? uncodedMessages[code as keyof typeof uncodedMessages];
+  if (text !== undefined && !codeByText.has(text)) codeByText.set(text, code);
+}
 
 /** A message to show: a text (the form's own check, a confirmation), or an error with its code. */
 export type MessageInput = string | { message: string; code?: string };
 
 /**
- * The translation key of a message: by its code (given, or the catalog's for the text: the client's
- * own checks use the catalog's texts), else by its text.
+ * The code of a message: the one it came with, else the one of its English text (the client's own
+ * checks use the catalog's texts, and the confirmations carry no code).
  */
-export function messageKeyOf(input: MessageInput): MessageKey | undefined {
+export function messageCodeOf(input: MessageInput): MessageCode | undefined {
   const { message, code } = typeof input === 'string' ? { message: input, code: undefined } : input;
-  const known = (code ?? codeOfMessage(message)) as ErrorCode | undefined;
-  return (known && codeKeys[known]) || textKeys[message];
+  if (code !== undefined && Object.hasOwn(messageKeys, code)) return code as MessageCode;
+  return codeByText.get(message);
+}
+
+/** The translation key of a message (messageKeys, by its code), if the client translates it. */
+export function messageKeyOf(input: MessageInput): MessageKey | undefined {
+  const code = messageCodeOf(input);
+  return code && messageKeys[code];
 }
 
 /** Translates a known message; any other text (a server's own reason) is shown as it came. */
@@ -70,6 +38,21 @@ export function useMessageText(): (message: MessageInput) => string {
   const { t } = useTranslation();
   return (input) => {
     const key = messageKeyOf(input);
-    return key ? t(`messages.${key}`) : typeof input === 'string' ? input : input.message;
+    return key ? (t(key as never) as string) : typeof input === 'string' ? input : input.message;
   };
+}
+
+/** The form field a message belongs to where the server names it only in its message (a 409). */
+export function fieldOfMessage(message: MessageInput): string | null {
+  switch (messageCodeOf(message)) {
+    case 'email_already_registered':
+      return 'email';
+    case 'username_already_taken':
+      return 'username';
+    case 'confirmation_code_invalid':
+    case 'confirmation_code_expired':
+      return 'code';
+    default:
+      return null;
+  }
 }

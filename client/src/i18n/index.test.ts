@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { outboxTitleKey } from '../pages/admin/shellTexts.ts';
+import { outboxTitleKey } from '../shared/shellTexts.ts';
 import i18n from './index.ts';
 
 describe('language loading', () => {

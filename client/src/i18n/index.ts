@@ -1,6 +1,6 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { withShellTexts } from '../pages/admin/shellTexts.ts';
+import { withShellTexts } from '../shared/shellTexts.ts';
 import { appStore } from '../state/session.ts';
 import { settingsAtom } from '../state/settings.ts';
 

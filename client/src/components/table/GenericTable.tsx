@@ -18,43 +18,15 @@ import {
   type TableRow,
 } from '../../api/table.ts';
 import { notify } from '../../state/common.ts';
-import { FilterDropdown, type FilterOption } from '../FilterDropdown.tsx';
+import { FilterDropdown } from '../FilterDropdown.tsx';
 import { StatusChip } from '../StatusChip.tsx';
-
-export interface TableColumn<Row extends TableRow> {
-  field: string;
-  header: string;
-  sortable?: boolean;
-  body?: (row: Row) => ReactNode;
-  /** Numbers, prices and times line up with tabular figures. */
-  numeric?: boolean;
-}
-
-export interface TableFilter {
-  name: string;
-  label: string;
-  allLabel?: string;
-  options: FilterOption[];
-}
-
-export interface RowAction<Row extends TableRow> {
-  id: number;
-  icon: string;
-  label: string;
-  onClick: (row: Row) => void;
-  severity?: 'secondary' | 'success' | 'info' | 'warning' | 'danger' | 'help' | 'contrast';
-}
-
-/**
- * What a screen may do to the rows it shows without reading them again: apply a row the realtime
- * channel pushed. `update` gets the current page and the query it answers (search, filters, page)
- * and returns the page to show.
- */
-export interface TableHandle<Row extends TableRow> {
-  update(change: (answer: TableAnswer<Row>, query: TableQueryState) => TableAnswer<Row>): void;
-  /** The rows shown now (null before the first answer). */
-  rows(): Row[] | null;
-}
+import {
+  type RowAction,
+  type TableColumn,
+  type TableFilter,
+  type TableHandle,
+} from './tableTypes.ts';
+import { visibleActions } from './rowActions.ts';
 
 interface Props<Row extends TableRow> {
   title: string;
@@ -70,26 +42,6 @@ interface Props<Row extends TableRow> {
   refreshKey?: unknown;
   /** Filled with the table's handle: pushed rows go into the page in place. */
   handle?: RefObject<TableHandle<Row> | null>;
-}
-
-const isCanceled = (row: TableRow): boolean =>
-  (typeof row.statusName === 'string' && row.statusName.toLowerCase() === 'canceled') ||
-  row.status === 'Canceled';
-
-/**
- * The actions a row shows: those the server lists for it (all when it lists none), and a Canceled
- * row hides the table's first two actions.
- */
-export function visibleActions<Row extends TableRow>(
-  actions: RowAction<Row>[],
-  row: Row,
-): RowAction<Row>[] {
-  const firstTwo = new Set(actions.slice(0, 2).map((action) => action.id));
-  return actions.filter(
-    (action) =>
-      (!row.actions || row.actions.includes(action.id)) &&
-      !(isCanceled(row) && firstTwo.has(action.id)),
-  );
 }
 
 /** The generic data table over the table protocol: title, filters, debounced search, sorting, actions, pages. */

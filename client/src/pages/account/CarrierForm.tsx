@@ -8,34 +8,23 @@ import {
   checkDocument,
   type CarrierDocumentField,
 } from '../../../../domain/schemas/index.ts';
-import { apiGetBlob, apiPost, messageOf, multipartBody } from '../../api/http.ts';
+import { apiPost, messageOf, multipartBody } from '../../api/http.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { useMessageText } from '../../components/messages.ts';
-import { fetchError, fetchStart, fetchSuccess, notify } from '../../state/common.ts';
+import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
+import { openStoredFile } from '../../shared/storedFile.ts';
 import {
   type AccountAnswer,
   type CarrierProfileChanged,
-  filePath,
   type VehicleCount,
 } from './account.api.ts';
-import { FormActions, TextField } from './fields.tsx';
-import { fieldErrorsOf, useFormState } from './useFormState.ts';
-import { VehicleList } from './VehicleList.tsx';
+import { FormActions, TextField } from '../../shared/forms/fields.tsx';
+import { fieldErrorsOf, useFormState } from '../../shared/forms/useFormState.ts';
+import { VehicleList } from '../../shared/forms/VehicleList.tsx';
 
 type Carrier = NonNullable<AccountAnswer['carrier']>;
 
 /** Opens a stored document in a new tab (the download needs the bearer token, so not a plain link). */
-export async function openStoredFile(fileId: string): Promise<void> {
-  try {
-    const blob = await apiGetBlob(filePath(fileId));
-    const url = URL.createObjectURL(blob);
-    window.open(url, '_blank', 'noopener');
-    setTimeout(() => URL.revokeObjectURL(url), 60_000);
-  } catch (error) {
-    notify('error', messageOf(error));
-  }
-}
-
 /** The Carrier tab: company details, the four documents, trucks, driver teams and trailers. */
 export function CarrierForm({
   carrier,

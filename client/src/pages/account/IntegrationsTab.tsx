@@ -6,7 +6,7 @@ import { ApiError, apiGet, apiPost, apiPut, messageOf } from '../../api/http.ts'
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import type { OrganizationService } from './account.api.ts';
-import { TextField } from './fields.tsx';
+import { TextField } from '../../shared/forms/fields.tsx';
 
 const installedId = (service: OrganizationService) =>
   service.organizationServiceData?.organizationServiceId;

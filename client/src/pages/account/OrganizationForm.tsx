@@ -4,8 +4,8 @@ import { organizationContactSchema } from '../../../../domain/schemas/index.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
 import type { AccountAnswer, MessageAnswer } from './account.api.ts';
-import { FormActions, TextField } from './fields.tsx';
-import { useFormState } from './useFormState.ts';
+import { FormActions, TextField } from '../../shared/forms/fields.tsx';
+import { useFormState } from '../../shared/forms/useFormState.ts';
 
 /** The Organisation tab: company name, contact person, address, phone and e-mail. */
 export function OrganizationForm({

@@ -8,8 +8,8 @@ import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { useMessageText } from '../../components/messages.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
 import { type AccountAnswer, filePath, type ShipperProfileChanged } from './account.api.ts';
-import { FormActions } from './fields.tsx';
-import { useFormState } from './useFormState.ts';
+import { FormActions } from '../../shared/forms/fields.tsx';
+import { useFormState } from '../../shared/forms/useFormState.ts';
 
 /** An object URL for a Blob, revoked when it changes or the component goes. */
 function useObjectUrl(blob: Blob | null): string | null {

@@ -9,8 +9,8 @@ import { apiGet, apiPut, messageOf } from '../../api/http.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
 import { type AuthUser, appStore, authUserAtom } from '../../state/session.ts';
 import type { AccountAnswer, MessageAnswer } from './account.api.ts';
-import { FormActions, TextField } from './fields.tsx';
-import { useFormState } from './useFormState.ts';
+import { FormActions, TextField } from '../../shared/forms/fields.tsx';
+import { useFormState } from '../../shared/forms/useFormState.ts';
 
 /** The server's answer when a new password or e-mail comes without the current password. */
 const CURRENT_PASSWORD_REQUIRED_MESSAGE = 'Please enter your current password';

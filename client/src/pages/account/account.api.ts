@@ -16,4 +16,4 @@ export type { CatalogueEntry as OrganizationService } from '../../../../domain/c
 export type AccountAnswer = Account;
 
 export const fetchAccount = (signal?: AbortSignal) => apiGet<AccountAnswer>('/account', { signal });
-export const filePath = (fileId: string) => `/files/${encodeURIComponent(fileId)}`;
+export { filePath } from '../../shared/storedFile.ts';

@@ -19,15 +19,15 @@ import {
   type CarrierDocumentField,
 } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiPost, messageOf, multipartBody } from '../../api/http.ts';
-import type { Changed } from '../users/users.api.ts';
+import type { Changed } from '../../../../domain/contracts/users.contract.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { notify } from '../../state/common.ts';
-import { FormActions, TextField } from '../account/fields.tsx';
-import { fieldErrorsOf } from '../account/useFormState.ts';
-import { VehicleList } from '../account/VehicleList.tsx';
-import { usePublicMessage } from '../auth/publicMessages.ts';
-import '../users/users.css';
+import { FormActions, TextField } from '../../shared/forms/fields.tsx';
+import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
+import { VehicleList } from '../../shared/forms/VehicleList.tsx';
+import { useMessageText } from '../../components/messages.ts';
+import '../../shared/styles/users.css';
 
 /** After 'Organization successfully created' the page goes to /users/all this much later (specification section 9). */
 export const REDIRECT_AFTER_CREATE_MS = 2_000;
@@ -45,7 +45,7 @@ const contactFields: Record<string, string> = {
 export default function AddOrganizationPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [type, setType] = useState<'Carrier' | 'Shipper'>('Carrier');
   const [values, setValues] = useState({
     name: '',

@@ -10,8 +10,8 @@ import { Link } from 'wouter';
 import { apiGet, messageOf } from '../../api/http.ts';
 import type { OutboxEntry } from '../../../../domain/contracts/registration.contract.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { usePublicMessage } from '../auth/publicMessages.ts';
-import '../users/users.css';
+import { useMessageText } from '../../components/messages.ts';
+import '../../shared/styles/users.css';
 
 export type { OutboxEntry };
 
@@ -45,7 +45,7 @@ function LinkedText({ text }: { text: string }) {
 /** The Superadmin's view of the mail outbox: what would have been e-mailed while no SMTP server is configured. */
 export default function OutboxPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [entries, setEntries] = useState<OutboxEntry[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [search, setSearch] = useState('');

@@ -12,7 +12,7 @@ import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { useMessageText } from '../../components/messages.ts';
 import { notify } from '../../state/common.ts';
-import { formatLocal } from '../tours/format.ts';
+import { formatLocal } from '../../shared/format.ts';
 import {
   positionText,
   readModelsApi,
@@ -21,7 +21,7 @@ import {
   type ReadModel,
   type ReadModelStatus,
 } from './projections.api.ts';
-import '../users/users.css';
+import '../../shared/styles/users.css';
 import './projections.css';
 
 /** While the page is open (and the tab visible) the read models are asked again this often. */

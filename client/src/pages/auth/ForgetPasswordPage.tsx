@@ -6,14 +6,14 @@ import { Link } from 'wouter';
 import { forgotPasswordBodySchema } from '../../../../domain/schemas/index.ts';
 import { apiPost, messageOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { TextField } from '../account/fields.tsx';
-import { AuthFrame } from './AuthFrame.tsx';
-import { usePublicMessage } from './publicMessages.ts';
+import { TextField } from '../../shared/forms/fields.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
+import { useMessageText } from '../../components/messages.ts';
 
 /** /forget-password: the e-mail address; the server answers the same whether or not it is known. */
 export default function ForgetPasswordPage() {
   const { t } = useTranslation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string | null>(null);
   const [formError, setFormError] = useState<string | null>(null);

@@ -11,17 +11,17 @@ import { ApiError, apiPost, messageOf } from '../../api/http.ts';
 import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 import { paths } from '../../app/paths.ts';
 import { notify } from '../../state/common.ts';
-import { TextField } from '../account/fields.tsx';
-import { fieldErrorsOf } from '../account/useFormState.ts';
-import { AuthFrame } from './AuthFrame.tsx';
-import { usePublicMessage } from './publicMessages.ts';
+import { TextField } from '../../shared/forms/fields.tsx';
+import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
+import { useMessageText } from '../../components/messages.ts';
 
 /** /reset-password?code=…: the code from the e-mailed link and the new password twice; then /signin/select. */
 export default function ResetPasswordPage() {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
   const search = useSearch();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [code, setCode] = useState(() => new URLSearchParams(search).get('code') ?? '');
   const [password, setPassword] = useState('');
   const [confirm, setConfirm] = useState('');

@@ -10,8 +10,8 @@ import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { preloadShell } from '../../app/shellPreload.ts';
 import { type Session, signInWith } from '../../state/session.ts';
-import { AuthFrame } from './AuthFrame.tsx';
-import { usePublicMessage } from './publicMessages.ts';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
+import { useMessageText } from '../../components/messages.ts';
 
 type Field = 'email' | 'password';
 type FieldErrors = Partial<Record<Field, string>>;
@@ -28,7 +28,7 @@ function serverFieldErrors(error: ApiError, translate: (message: string) => stri
 export default function SignInPage({ titleKey }: Partial<PageProps>) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});

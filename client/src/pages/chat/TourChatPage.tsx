@@ -7,10 +7,11 @@ import { Link, useSearch } from 'wouter';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { authUserAtom } from '../../state/session.ts';
-import { formatLocal, tourIdOf } from '../tours/format.ts';
-import { type ChatMessage, type TourDetail, toursApi } from '../tours/tours.api.ts';
-import { useTourChannel } from '../tours/tourChannel.ts';
-import '../tours/tours.css';
+import { formatLocal } from '../../shared/format.ts';
+import { tourIdOf } from '../../shared/tours/tourId.ts';
+import { type ChatMessage, type TourDetail, toursApi } from '../../shared/tours/tours.api.ts';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
+import '../../shared/tours/tours.css';
 import './chat.css';
 
 const MAX_LENGTH = 2000;

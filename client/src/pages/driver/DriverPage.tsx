@@ -7,13 +7,18 @@ import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
-import { cityOf, formatLocal, formatMiles } from '../tours/format.ts';
-import { StatusChangeDialog } from '../tours/StatusChangeDialog.tsx';
-import { StopList } from '../tours/StopList.tsx';
-import { type TimelineEntry, type TourRow, type TourTrack, toursApi } from '../tours/tours.api.ts';
-import { TourTimeline } from '../tours/TourTimeline.tsx';
-import { useTourChannel } from '../tours/tourChannel.ts';
-import { isActiveTour, nextStep, type StatusStep } from '../tours/tourSteps.ts';
+import { cityOf, formatLocal, useFormats } from '../../shared/format.ts';
+import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
+import { StopList } from '../../shared/tours/StopList.tsx';
+import {
+  type TimelineEntry,
+  type TourRow,
+  type TourTrack,
+  toursApi,
+} from '../../shared/tours/tours.api.ts';
+import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
+import { isActiveTour, nextStep, type StatusStep } from '../../shared/tours/tourSteps.ts';
 import { LocationPanel } from './LocationPanel.tsx';
 import { NextStopCard } from './NextStopCard.tsx';
 import { PodCard } from './PodCard.tsx';
@@ -30,6 +35,7 @@ const currentOf = (rows: TourRow[]): TourRow | null =>
 /** /driver: a phone app for the assigned driver. One tour, its next stop, one big button for the next step. */
 export default function DriverPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
+  const format = useFormats();
   const lng = i18n.resolvedLanguage ?? 'en';
   const [rows, setRows] = useState<TourRow[] | null>(null);
   const [chosenId, setChosenId] = useState<string | null>(null);
@@ -166,7 +172,7 @@ export default function DriverPage({ titleKey }: PageProps) {
             <p className="driver-eta tabular">
               {t('driver.eta', {
                 time: formatLocal(track.eta.at, lng, false),
-                distance: formatMiles(track.eta.remainingMiles),
+                distance: format.miles(track.eta.remainingMiles),
               })}
             </p>
           )}

@@ -1,7 +1,7 @@
 import { InputSwitch } from 'primereact/inputswitch';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { formatLocal } from '../tours/format.ts';
+import { formatLocal } from '../../shared/format.ts';
 import type { LocationSharing } from './useLocationSharing.ts';
 
 /** Location sharing, switchable, with a plain statement of what is happening right now. */

@@ -3,8 +3,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
-import { stopKind } from '../tours/StopList.tsx';
-import { type TourStopView, toursApi } from '../tours/tours.api.ts';
+import { stopKind } from '../../shared/tours/StopList.tsx';
+import { type TourStopView, toursApi } from '../../shared/tours/tours.api.ts';
 
 /** The next stop: where, who to call, how to get there, and "arrived" / "left" for the timeline. */
 export function NextStopCard({

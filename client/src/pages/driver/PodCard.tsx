@@ -9,12 +9,12 @@ import {
   POD_NOTE_MAX,
   POD_RECEIVED_BY_MAX,
 } from '../../../../domain/contracts/pod.contract.ts';
-import { podQueue, type PodQueueEntry } from '../pod/podQueue.ts';
-import { PodView } from '../pod/PodView.tsx';
-import { resizeImage } from '../pod/resizeImage.ts';
-import { SignaturePad } from '../pod/SignaturePad.tsx';
+import { podQueue, type PodQueueEntry } from '../../shared/pod/podQueue.ts';
+import { PodView } from '../../shared/pod/PodView.tsx';
+import { resizeImage } from '../../shared/pod/resizeImage.ts';
+import { SignaturePad } from '../../shared/pod/SignaturePad.tsx';
 import { authUserAtom } from '../../state/session.ts';
-import '../pod/pod.css';
+import '../../shared/pod/pod.css';
 
 const newId = (): string => {
   if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function')

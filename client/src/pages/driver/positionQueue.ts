@@ -1,5 +1,5 @@
 import { ApiError } from '../../api/http.ts';
-import type { PositionInput } from '../tours/tours.api.ts';
+import type { PositionInput } from '../../shared/tours/tours.api.ts';
 
 /** Metres per second (what browsers report) to miles per hour (what the API takes). */
 export const MPS_TO_MPH = 3600 / 1609.344;

@@ -1,8 +1,8 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { distanceMeters } from '../../../../domain/tours/geo.ts';
-import type { PositionInput } from '../tours/tours.api.ts';
-import { toursApi } from '../tours/tours.api.ts';
+import type { PositionInput } from '../../shared/tours/tours.api.ts';
+import { toursApi } from '../../shared/tours/tours.api.ts';
 import { PositionQueue, positionOf, type QueueState } from './positionQueue.ts';
 import { authUserAtom } from '../../state/session.ts';
 

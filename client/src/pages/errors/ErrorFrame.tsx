@@ -5,7 +5,7 @@ import { Link } from 'wouter';
 import { homePathOf } from '../../app/homePath.ts';
 import { paths } from '../../app/paths.ts';
 import { authUserAtom } from '../../state/session.ts';
-import '../auth/public.css';
+import '../../shared/auth/public.css';
 
 /** An error or status page: a large mark, the title, what happened and what to do, and the way home. */
 export function ErrorFrame({

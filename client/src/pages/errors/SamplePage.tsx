@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { samplePage1TitleKey } from '../admin/shellTexts.ts';
+import { samplePage1TitleKey } from '../../shared/shellTexts.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 
 /** /sample/page-1 and /sample/page-2: the template's sample pages, kept as plain placeholders. */

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { genericStatuses, tourStatuses, trailerTypes } from '../../../../domain/catalog.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { cityOf, formatPrice, formatZoned } from '../tours/format.ts';
+import { cityOf, formatNumber, formatPrice, formatZoned } from '../../shared/format.ts';
 import type { HistoryAnswer } from './history.api.ts';
 
 const genericName = (id: number) =>
@@ -87,11 +87,13 @@ export function HistorySnapshot({
           </div>
           <div>
             <dt>{t('history.snapshot.weight')}</dt>
-            <dd className="tabular">{`${load.details.weight.toLocaleString('en-US')} lbs`}</dd>
+            <dd className="tabular">
+              {t('marketplace.units.lbs', { value: formatNumber(load.details.weight, lng) })}
+            </dd>
           </div>
           <div>
             <dt>{t('history.snapshot.price')}</dt>
-            <dd className="tabular">{load.price !== null ? formatPrice(load.price) : '–'}</dd>
+            <dd className="tabular">{load.price !== null ? formatPrice(load.price, lng) : '–'}</dd>
           </div>
           {load.cancelMessage && (
             <div>
@@ -117,9 +119,9 @@ export function HistorySnapshot({
                   t('history.snapshot.carrier')}
               </span>
               <span className="tabular">
-                {formatPrice(proposal.price)}
+                {formatPrice(proposal.price, lng)}
                 {proposal.counterPrice !== null
-                  ? ` (${t('history.snapshot.counter', { price: formatPrice(proposal.counterPrice) })})`
+                  ? ` (${t('history.snapshot.counter', { price: formatPrice(proposal.counterPrice, lng) })})`
                   : ''}
               </span>
               <StatusChip name={genericName(proposal.status)} />

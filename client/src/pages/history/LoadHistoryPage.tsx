@@ -4,13 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
-import { formatLocal } from '../tours/format.ts';
+import { formatLocal } from '../../shared/format.ts';
 import { type HistoryAnswer, historyApi } from './history.api.ts';
 import { streamKind, summarize } from './historySummary.ts';
 import { HistorySnapshot } from './HistorySnapshot.tsx';
-import type { PodFile } from '../pod/pod.api.ts';
-import { PodFiles } from '../pod/PodView.tsx';
-import '../tours/tours.css';
+import type { PodFile } from '../../shared/pod/pod.api.ts';
+import { PodFiles } from '../../shared/pod/PodView.tsx';
+import '../../shared/tours/tours.css';
 import './history.css';
 
 /** The slider waits this long after the last move before asking the server. */

@@ -1,11 +1,12 @@
 import type { TFunction } from 'i18next';
 import { genericStatuses, tourStatuses } from '../../../../domain/catalog.ts';
-import { formatPrice, formatZoned } from '../tours/format.ts';
+import { formatPrice, formatZoned } from '../../shared/format.ts';
 import type { HistoryEvent } from './history.api.ts';
 
 const text = (value: unknown): string =>
   typeof value === 'string' ? value : typeof value === 'number' ? String(value) : '';
-const money = (value: unknown): string => (typeof value === 'number' ? formatPrice(value) : '');
+const money = (value: unknown, lng: string): string =>
+  typeof value === 'number' ? formatPrice(value, lng) : '';
 
 /** A status's name in the reader's language (status.* keys), from a tour or generic status id. */
 export function statusLabel(t: TFunction, id: unknown, list: 'tour' | 'generic'): string {
@@ -55,21 +56,21 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
     case 'LoadCanceled':
       return withMessage(t('history.summary.LoadCanceled'));
     case 'LoadProposalAccepted':
-      return t('history.summary.LoadProposalAccepted', { price: money(data.price) });
+      return t('history.summary.LoadProposalAccepted', { price: money(data.price, lng) });
     case 'LoadContractSigned':
       return t('history.summary.LoadContractSigned');
     case 'LoadCompleted':
       return t('history.summary.LoadCompleted');
     case 'ProposalSubmitted':
-      return withMessage(t('history.summary.ProposalSubmitted', { price: money(data.price) }));
+      return withMessage(t('history.summary.ProposalSubmitted', { price: money(data.price, lng) }));
     case 'ProposalRevised':
-      return withMessage(t('history.summary.ProposalRevised', { price: money(data.price) }));
+      return withMessage(t('history.summary.ProposalRevised', { price: money(data.price, lng) }));
     case 'ProposalCountered':
-      return withMessage(t('history.summary.ProposalCountered', { price: money(data.price) }));
+      return withMessage(t('history.summary.ProposalCountered', { price: money(data.price, lng) }));
     case 'CounterAccepted':
-      return t('history.summary.CounterAccepted', { price: money(data.price) });
+      return t('history.summary.CounterAccepted', { price: money(data.price, lng) });
     case 'ProposalAccepted':
-      return t('history.summary.ProposalAccepted', { price: money(data.price) });
+      return t('history.summary.ProposalAccepted', { price: money(data.price, lng) });
     case 'ProposalDeclined':
       return data.reason === 'otherAccepted'
         ? t('history.summary.ProposalDeclinedOther')
@@ -83,7 +84,7 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
     case 'RateConfirmationIssued':
       return t('history.summary.RateConfirmationIssued');
     case 'TourOpened':
-      return t('history.summary.TourOpened', { price: money(data.price) });
+      return t('history.summary.TourOpened', { price: money(data.price, lng) });
     case 'CarrierConfirmed':
       return t('history.summary.CarrierConfirmed');
     case 'TourAssigned':

@@ -2,11 +2,11 @@ import { Skeleton } from 'primereact/skeleton';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/pageProps.ts';
-import { useFormats } from '../loads/format.ts';
-import { insightsApi, type TopLane, type TopLanes } from './insights.api.ts';
-import './insights.css';
+import { useFormats } from '../../shared/format.ts';
+import { insightsApi, type TopLane, type TopLanes } from '../../shared/insights/insights.api.ts';
+import '../../shared/insights/insights.css';
 
-const LaneChart = lazy(() => import('./LaneChart.tsx'));
+const LaneChart = lazy(() => import('../../shared/insights/LaneChart.tsx'));
 
 /**
  * Lane rates for dispatchers (`/insights/lanes`): the busiest lanes of the last twelve months by

@@ -5,17 +5,13 @@ import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
 import { LanguageSwitcher } from '../../components/LanguageSwitcher.tsx';
 import { useLandingContent } from './landing.content.ts';
-import {
-  AboutSection,
-  FeaturesSection,
-  HeroSection,
-  InterestForm,
-  LandingFooter,
-  PartnersSection,
-  scrollToSection,
-  type SectionId,
-  VideoBand,
-} from './LandingSections.tsx';
+import { AboutSection, HeroSection } from './HeroSections.tsx';
+import { FeaturesSection } from './FeaturesSection.tsx';
+import { InterestForm } from './InterestForm.tsx';
+import { LandingFooter } from './LandingFooter.tsx';
+import { PartnersSection } from './PartnersSection.tsx';
+import { scrollToSection, type SectionId } from './LandingSections.tsx';
+import { VideoBand } from './VideoBand.tsx';
 import './landing.css';
 
 const sections: SectionId[] = ['about', 'features', 'signup', 'testimonials', 'contact'];

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { paths } from '../../app/paths.ts';
-import '../auth/public.css';
+import '../../shared/auth/public.css';
 
 /** A legal page: its own small navigation (home and the legal pages), a readable column of text. */
 export function LegalFrame({

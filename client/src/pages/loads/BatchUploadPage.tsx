@@ -11,9 +11,9 @@ import { ApiError, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { notify } from '../../state/common.ts';
-import { useLoadMessageText } from './loadMessages.ts';
-import { downloadBlob, loadsApi } from './loads.api.ts';
-import './marketplace.css';
+import { useMessageText } from '../../components/messages.ts';
+import { downloadBlob, loadsApi } from '../../shared/loads/loads.api.ts';
+import '../../shared/styles/marketplace.css';
 
 type CsvRow = Record<string, string> & { __line: string };
 
@@ -42,7 +42,7 @@ interface RowError {
  */
 export default function BatchUploadPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const [, navigate] = useLocation();
   const [file, setFile] = useState<File | null>(null);
   const [rows, setRows] = useState<CsvRow[]>([]);

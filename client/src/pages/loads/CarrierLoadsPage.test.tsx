@@ -7,7 +7,7 @@ import { appStore } from '../../state/session.ts';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 import { emptySearch } from './CarrierSearchForm.tsx';
-import { fakeServer, renderMarketplaceAt, tableOf } from './marketplace.testing.tsx';
+import { fakeServer, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
 import { applyPushedLoad, matchesSearch } from './marketplaceRows.ts';
 
 configure({ asyncUtilTimeout: 15_000 });

@@ -8,12 +8,12 @@ import { activeFilters, fetchTable } from '../../api/table.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import {
-  GenericTable,
   type RowAction,
   type TableColumn,
   type TableHandle,
-} from '../../components/table/GenericTable.tsx';
+} from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import {
   CarrierSearchForm,
@@ -21,12 +21,12 @@ import {
   emptySearch,
   searchFilters,
 } from './CarrierSearchForm.tsx';
-import { useFormats } from './format.ts';
-import type { MarketplaceRow, SavedSearch } from './loads.api.ts';
+import { useFormats } from '../../shared/format.ts';
+import type { MarketplaceRow, SavedSearch } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import { applyProposalUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
 import { SavedSearches } from './SavedSearches.tsx';
-import './marketplace.css';
+import '../../shared/styles/marketplace.css';
 
 /** Opened by the 'view' row action only: its code loads then. */
 const LoadViewDialog = lazy(() =>

@@ -4,7 +4,7 @@ import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_SEARCH_RADIUS, searchRadii, trailerTypes } from '../../../../domain/catalog.ts';
-import type { SearchArea } from './loads.api.ts';
+import type { SearchArea } from '../../shared/loads/loads.api.ts';
 import { PlaceSearch } from './PlaceSearch.tsx';
 
 /** The marketplace search as the carrier fills it in. */

@@ -3,7 +3,7 @@ import { DateTime } from 'luxon';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
-import { fakeServer, get, renderMarketplaceAt } from './marketplace.testing.tsx';
+import { fakeServer, get, renderMarketplaceAt } from '../../test/marketplace.testing.tsx';
 
 // The first render loads the page's chunk (PrimeReact, the form) on demand.
 configure({ asyncUtilTimeout: 15_000 });

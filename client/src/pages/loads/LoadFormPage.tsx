@@ -19,10 +19,12 @@ import {
   toLoadBody,
   validateLoad,
 } from './loadForm.model.ts';
-import { DetailsStep, GeneralStep, LocationsStep } from './LoadFormSteps.tsx';
-import { useLoadMessageText } from './loadMessages.ts';
-import { loadsApi, type SavedLocation } from './loads.api.ts';
-import './marketplace.css';
+import { DetailsStep } from './LoadDetailsStep.tsx';
+import { GeneralStep } from './LoadFormSteps.tsx';
+import { LocationsStep } from './LoadLocationsStep.tsx';
+import { useMessageText } from '../../components/messages.ts';
+import { loadsApi, type SavedLocation } from '../../shared/loads/loads.api.ts';
+import '../../shared/styles/marketplace.css';
 
 const TIME_FIELDS = {
   pickupStart: ['pickupTimestampStart', 'pickupTimezone'],
@@ -39,7 +41,7 @@ const TIME_FIELDS = {
  */
 export default function LoadFormPage({ titleKey, params }: PageProps) {
   const { t } = useTranslation();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const [, navigate] = useLocation();
   const search = useSearch();
   const loadId = params.id ?? new URLSearchParams(search).get('id') ?? null;

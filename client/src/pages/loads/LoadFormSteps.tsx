@@ -1,25 +1,13 @@
-import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
-import { Dropdown } from 'primereact/dropdown';
-import { InputText } from 'primereact/inputtext';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { SelectButton } from 'primereact/selectbutton';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { accessories, loadTypes, searchRadii, trailerTypes } from '../../../../domain/catalog.ts';
-import { LaneRatesCard } from '../insights/LaneRatesCard.tsx';
+import { loadTypes, trailerTypes } from '../../../../domain/catalog.ts';
 import { DateTimeField } from './DateTimeField.tsx';
-import {
-  withExtraStop,
-  type FieldErrors,
-  type LoadFormValues,
-  type StopForm,
-} from './loadForm.model.ts';
-import type { SavedLocation } from './loads.api.ts';
-import { StopEditor } from './StopEditor.tsx';
+import { type FieldErrors, type LoadFormValues } from './loadForm.model.ts';
 
-interface StepProps {
+export interface StepProps {
   values: LoadFormValues;
   set: <K extends keyof LoadFormValues>(field: K, value: LoadFormValues[K]) => void;
   /** A picked date-time: set, and checked for 'Please select date that is not in the past.'. */
@@ -178,142 +166,3 @@ export function GeneralStep({ values, set, setTime, errors, creating }: StepProp
     </div>
   );
 }
-
-interface LocationsProps {
-  values: LoadFormValues;
-  set: StepProps['set'];
-  errors: FieldErrors;
-  savedLocations: SavedLocation[];
-}
-
-/** Step 2 'Locations': the stops, in route order, with 'Add extra stop' and removal. */
-export function LocationsStep({ values, set, errors, savedLocations }: LocationsProps) {
-  const { t } = useTranslation();
-  const change = (stop: StopForm) =>
-    set(
-      'stops',
-      values.stops.map((current) => (current.id === stop.id ? stop : current)),
-    );
-  const remove = (id: number) =>
-    set(
-      'stops',
-      values.stops.filter((stop) => stop.id !== id),
-    );
-  return (
-    <div className="load-step">
-      <div className="locations-toolbar">
-        <div className="form-field search-distance">
-          <label htmlFor="searchDistance">{t('marketplace.form.searchDistance')}</label>
-          <Dropdown
-            inputId="searchDistance"
-            value={values.searchDistance}
-            options={searchRadii.map((radius) => ({
-              value: radius,
-              label: t('marketplace.units.miles', { value: radius }),
-            }))}
-            onChange={(event) => set('searchDistance', event.value as number)}
-          />
-        </div>
-        <Button
-          type="button"
-          icon="pi pi-plus"
-          outlined
-          label={t('marketplace.form.addStop')}
-          onClick={() => set('stops', withExtraStop(values.stops))}
-        />
-      </div>
-      {errors.locations && (
-        <small className="p-error" role="alert">
-          {errors.locations}
-        </small>
-      )}
-      {values.stops.map((stop, index) => (
-        <StopEditor
-          key={stop.id}
-          stop={stop}
-          index={index}
-          onChange={change}
-          onRemove={
-            index === 0 || index === values.stops.length - 1 ? undefined : () => remove(stop.id)
-          }
-          savedLocations={savedLocations}
-          searchDistance={values.searchDistance}
-          errors={errors}
-        />
-      ))}
-    </div>
-  );
-}
-
-/** Step 3 'Load Details': accessories, weight, comments, reference number, commodity; the typical price on the lane. */
-export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' | 'creating'>) {
-  const { t } = useTranslation();
-  const field = (
-    name: 'weight' | 'refNumber' | 'commodity',
-    label: string,
-    inputMode?: 'decimal',
-  ) => (
-    <div className="form-field">
-      <label htmlFor={name}>{label} *</label>
-      <InputText
-        id={name}
-        value={values[name]}
-        inputMode={inputMode}
-        onChange={(event) => set(name, event.target.value)}
-        invalid={Boolean(errors[name])}
-        aria-invalid={errors[name] ? true : undefined}
-        aria-describedby={errors[name] ? `${name}-error` : undefined}
-      />
-      {errors[name] && (
-        <small id={`${name}-error`} className="p-error">
-          {errors[name]}
-        </small>
-      )}
-    </div>
-  );
-  return (
-    <div className="load-step">
-      <div className="form-field">
-        <label htmlFor="loadAccessories">{t('marketplace.form.accessories')} *</label>
-        <MultiSelect
-          inputId="loadAccessories"
-          value={values.accessories}
-          options={accessories.map((entry) => ({
-            value: entry.id,
-            label: t(`marketplace.accessories.${entry.id}` as never) as string,
-          }))}
-          onChange={(event) => set('accessories', event.value as number[])}
-          placeholder={t('marketplace.form.accessories')}
-          display="chip"
-          invalid={Boolean(errors.loadAccessories)}
-        />
-        {errors.loadAccessories && <small className="p-error">{errors.loadAccessories}</small>}
-      </div>
-      <div className="form-grid">
-        {field('weight', t('marketplace.form.weight'), 'decimal')}
-        {field('refNumber', t('marketplace.form.refNumber'))}
-        {field('commodity', t('marketplace.form.commodity'))}
-      </div>
-      <div className="form-field">
-        <label htmlFor="description">{t('marketplace.form.comments')}</label>
-        <InputTextarea
-          id="description"
-          rows={5}
-          autoResize={false}
-          value={values.description}
-          onChange={(event) => set('description', event.target.value)}
-        />
-      </div>
-      <LaneRatesCard
-        id="load-form"
-        origin={stopPoint(values.stops[0])}
-        destination={stopPoint(values.stops.at(-1))}
-        equipment={values.equipment}
-      />
-    </div>
-  );
-}
-
-/** A stop's place, once one is picked. */
-const stopPoint = (stop: StopForm | undefined) =>
-  stop ? { latitude: stop.lat, longitude: stop.long } : null;

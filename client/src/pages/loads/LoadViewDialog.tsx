@@ -2,8 +2,8 @@ import { Dialog } from 'primereact/dialog';
 import { Skeleton } from 'primereact/skeleton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadsApi, type LoadDetail } from './loads.api.ts';
-import { LoadSummary } from './LoadSummary.tsx';
+import { loadsApi, type LoadDetail } from '../../shared/loads/loads.api.ts';
+import { LoadSummary } from '../../shared/loads/LoadSummary.tsx';
 
 /** A load's details in a dialog (the "view" row action). */
 export function LoadViewDialog({ loadId, onHide }: { loadId: string; onHide: () => void }) {

@@ -1,7 +1,7 @@
 import { InputText } from 'primereact/inputtext';
 import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { loadsApi, type Place } from './loads.api.ts';
+import { loadsApi, type Place } from '../../shared/loads/loads.api.ts';
 
 interface Props {
   id?: string;

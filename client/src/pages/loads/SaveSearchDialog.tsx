@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
-import { useLoadMessageText } from './loadMessages.ts';
-import { loadsApi } from './loads.api.ts';
+import { useMessageText } from '../../components/messages.ts';
+import { loadsApi } from '../../shared/loads/loads.api.ts';
 
 interface Props {
   search: CarrierSearch;
@@ -18,7 +18,7 @@ interface Props {
 /** Names the current search, suggested from its origin and destination, and saves it as a lane alert. */
 export default function SaveSearchDialog({ search, onHide, onSaved }: Props) {
   const { t } = useTranslation();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const [name, setName] = useState(() =>
     [search.originText, search.destinationText].filter(Boolean).join(' → '),
   );

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
-import { useLoadMessageText } from './loadMessages.ts';
-import { loadsApi, type SavedSearch } from './loads.api.ts';
+import { useMessageText } from '../../components/messages.ts';
+import { loadsApi, type SavedSearch } from '../../shared/loads/loads.api.ts';
 
 /** Opened by 'save this search' only: the dialog's code loads then. */
 const SaveSearchDialog = lazy(() => import('./SaveSearchDialog.tsx'));
@@ -20,7 +20,7 @@ interface Props {
 /** The carrier's saved searches (lane alerts): apply one, delete one, save the current search. */
 export function SavedSearches({ search, onApply, saveRequest }: Props) {
   const { t } = useTranslation();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const [saved, setSaved] = useState<SavedSearch[] | null>(null);
   const [naming, setNaming] = useState(false);
 

@@ -2,7 +2,7 @@ import { act, configure, fireEvent, screen, waitFor, within } from '@testing-lib
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
-import { fakeServer, get, renderMarketplaceAt, tableOf } from './marketplace.testing.tsx';
+import { fakeServer, get, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
 import { publishRealtime } from '../../realtime/useRealtime.ts';
 
 configure({ asyncUtilTimeout: 15_000 });

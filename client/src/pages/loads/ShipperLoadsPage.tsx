@@ -1,75 +1,30 @@
 import { Badge } from 'primereact/badge';
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputTextarea } from 'primereact/inputtextarea';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { GenericStatus, TableAction, TourStatus } from '../../../../domain/catalog.ts';
-import { shipmentStatusOf, shipperLoadActions } from '../../../../domain/loads/loadRows.ts';
-import { CANCEL_MESSAGE_REQUIRED_MESSAGE } from '../../../../domain/schemas/load.schema.ts';
-import { messageOf } from '../../api/http.ts';
+import { TableAction } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import {
-  GenericTable,
   type RowAction,
   type TableColumn,
   type TableHandle,
-} from '../../components/table/GenericTable.tsx';
+} from '../../components/table/tableTypes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { notify } from '../../state/common.ts';
-import { StatusChangeDialog } from '../tours/StatusChangeDialog.tsx';
-import { statusSteps } from '../tours/tourSteps.ts';
-import { DateTimeField } from './DateTimeField.tsx';
-import { useFormats } from './format.ts';
-import { pastDateMessage } from './loadForm.model.ts';
-import { useLoadMessageText } from './loadMessages.ts';
-import { loadsApi, type ShipperLoadRow } from './loads.api.ts';
+import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
+import { statusSteps } from '../../shared/tours/tourSteps.ts';
+import { useFormats } from '../../shared/format.ts';
+import { useMessageText } from '../../components/messages.ts';
+import { type ShipperLoadRow } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
-import { wallTime } from './wallTime.ts';
-import './marketplace.css';
+import { CancelLoadDialog, ExtendExpirationDialog } from './ShipperLoadDialogs.tsx';
+import { shipperLinks, withTourStatus } from './shipperLoadRows.ts';
+import '../../shared/styles/marketplace.css';
 
 /** Opened by the 'view' row action only: its code loads then. */
 const LoadViewDialog = lazy(() =>
   import('./LoadViewDialog.tsx').then((module) => ({ default: module.LoadViewDialog })),
 );
-
-/** Where each row action leads (the tracking, chat, rating and history screens belong to other areas). */
-export const shipperLinks = {
-  edit: (row: { id: string }) => `/loads/edit/${row.id}`,
-  offers: (row: { id: string }) => `/offers/shipper/load?id=${row.id}`,
-  track: (row: { tourId: string | null }) => `/track/tour?id=${row.tourId ?? ''}`,
-  chat: (row: { tourId: string | null }) => `/chat/tour?id=${row.tourId ?? ''}`,
-  rate: (row: { tourId: string | null }) => `/tours?rate=${row.tourId ?? ''}`,
-  history: (row: { id: string }) => `/loads/history/${row.id}`,
-};
-
-/** The load's row once its tour has `status` (nobody has rated a tour before it is delivered). */
-export function withTourStatus(
-  row: ShipperLoadRow,
-  status: number,
-  tourId: string,
-): ShipperLoadRow {
-  const loadStatus = status === TourStatus.Canceled ? GenericStatus.Canceled : row.loadStatus;
-  const facts = {
-    loadStatus,
-    tourStatus: status,
-    openProposals: row.openProposals,
-    proposalsCount: row.proposals,
-    shipperRated: false,
-    carrierRated: false,
-  };
-  const shipment = shipmentStatusOf(facts);
-  return {
-    ...row,
-    loadStatus,
-    tourId,
-    status: shipment.id,
-    statusKey: shipment.key,
-    statusName: shipment.name,
-    actions: shipperLoadActions(facts),
-  } as ShipperLoadRow;
-}
 
 /**
  * The shipper's loads (`/loads/shipper`): shipment status chips, offers with a badge for the new
@@ -78,7 +33,7 @@ export function withTourStatus(
 export default function ShipperLoadsPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const format = useFormats();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const [, navigate] = useLocation();
   const [refreshKey, setRefreshKey] = useState(0);
   const [viewing, setViewing] = useState<ShipperLoadRow | null>(null);
@@ -328,152 +283,5 @@ function PlaceCell({ place, time }: { place: ShipperLoadRow['pickup']; time: str
       <span>{[place.city, place.state].filter(Boolean).join(', ') || place.address}</span>
       <small className="muted tabular">{time}</small>
     </span>
-  );
-}
-
-interface DialogProps {
-  row: ShipperLoadRow | null;
-  onHide: () => void;
-  onDone: () => void;
-  messageText: (message: string) => string;
-}
-
-/** Cancel a load with a message (PUT loads/{id}/status {status: 7, message}). */
-function CancelLoadDialog({ row, onHide, onDone, messageText }: DialogProps) {
-  const { t } = useTranslation();
-  const [message, setMessage] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    if (!row) return;
-    if (!message.trim()) {
-      setError(messageText(CANCEL_MESSAGE_REQUIRED_MESSAGE));
-      return;
-    }
-    setBusy(true);
-    try {
-      await loadsApi.cancel(row.id, message.trim());
-      notify('success', t('marketplace.messages.loadCanceled'));
-      setMessage('');
-      onDone();
-    } catch (failure) {
-      notify('error', messageText(messageOf(failure)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      header={row ? t('marketplace.loads.cancelTitle', { guid: row.guid }) : ''}
-      visible={row !== null}
-      onHide={onHide}
-      style={{ width: 'min(32rem, 95vw)' }}
-      footer={
-        <div className="dialog-actions">
-          <Button
-            type="button"
-            text
-            severity="secondary"
-            label={t('common.close')}
-            onClick={onHide}
-          />
-          <Button
-            type="button"
-            severity="danger"
-            icon="pi pi-times-circle"
-            label={t('marketplace.loads.cancelConfirm')}
-            loading={busy}
-            onClick={confirm}
-          />
-        </div>
-      }
-    >
-      <div className="form-field">
-        <label htmlFor="cancel-message">{t('marketplace.loads.cancelMessage')} *</label>
-        <InputTextarea
-          id="cancel-message"
-          rows={4}
-          value={message}
-          onChange={(event) => {
-            setMessage(event.target.value);
-            setError(null);
-          }}
-          invalid={Boolean(error)}
-        />
-        {error && <small className="p-error">{error}</small>}
-        <small className="field-hint">{t('marketplace.loads.cancelHint')}</small>
-      </div>
-    </Dialog>
-  );
-}
-
-/** Extend the offer expiration (PUT loads {loadId, newExpiration, expirationTimezone}). */
-function ExtendExpirationDialog({ row, onHide, onDone, messageText }: DialogProps) {
-  const { t } = useTranslation();
-  const [value, setValue] = useState('');
-  const [zone, setZone] = useState('');
-  const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
-  const shownZone = zone || row?.expirationTimezone || '';
-  const confirm = async () => {
-    if (!row) return;
-    const past = pastDateMessage(value, shownZone, new Date().toISOString());
-    if (!value || past) {
-      setError(messageText(past ?? 'Please enter a valid date and time'));
-      return;
-    }
-    setBusy(true);
-    try {
-      await loadsApi.extendExpiration(row.id, value, shownZone);
-      notify('success', t('marketplace.messages.loadUpdated'));
-      setValue('');
-      setZone('');
-      onDone();
-    } catch (failure) {
-      setError(messageText(messageOf(failure)));
-    } finally {
-      setBusy(false);
-    }
-  };
-  return (
-    <Dialog
-      header={row ? t('marketplace.loads.extendTitle', { guid: row.guid }) : ''}
-      visible={row !== null}
-      onShow={() => row && setValue(wallTime(row.expiration, row.expirationTimezone))}
-      onHide={onHide}
-      style={{ width: 'min(34rem, 95vw)' }}
-      footer={
-        <div className="dialog-actions">
-          <Button
-            type="button"
-            text
-            severity="secondary"
-            label={t('common.close')}
-            onClick={onHide}
-          />
-          <Button
-            type="button"
-            icon="pi pi-clock"
-            label={t('marketplace.loads.extendConfirm')}
-            loading={busy}
-            onClick={confirm}
-          />
-        </div>
-      }
-    >
-      <DateTimeField
-        id="new-expiration"
-        label={t('marketplace.form.expiration')}
-        value={value}
-        onChange={(next) => {
-          setValue(next);
-          const past = pastDateMessage(next, shownZone, new Date().toISOString());
-          setError(past ? messageText(past) : null);
-        }}
-        zone={shownZone}
-        onZoneChange={setZone}
-        error={error}
-      />
-    </Dialog>
   );
 }

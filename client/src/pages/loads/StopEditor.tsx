@@ -12,7 +12,7 @@ import {
   DEFAULT_ZOOM,
 } from '../../components/map/index.ts';
 import { placeOnStop, savedOnStop, type StopForm } from './loadForm.model.ts';
-import type { SavedLocation } from './loads.api.ts';
+import type { SavedLocation } from '../../shared/loads/loads.api.ts';
 import { PlaceSearch } from './PlaceSearch.tsx';
 
 interface Props {

@@ -12,7 +12,7 @@ import {
   parseLoadTime,
 } from '../../../../domain/schemas/load.schema.ts';
 import { wallTime } from './wallTime.ts';
-import type { LoadDetail, Place, SavedLocation } from './loads.api.ts';
+import type { LoadDetail, Place, SavedLocation } from '../../shared/loads/loads.api.ts';
 
 /**
  * The load form's state (specification section 3: in form state a stop uses typeId, lat, long and

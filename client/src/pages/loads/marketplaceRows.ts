@@ -3,7 +3,7 @@ import { haversineMiles } from '../../../../domain/loads/route.ts';
 import type { LoadRowPayload, ProposalUpdatedPayload } from '../../../../domain/realtime/events.ts';
 import type { TableAnswer } from '../../api/table.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
-import type { MarketplaceRow } from './loads.api.ts';
+import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
 
 /**
  * The carriers' marketplace applies the rows the realtime channel pushes (`load:posted`,

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { notify } from '../../state/common.ts';
-import { downloadBlob, openBlob } from '../loads/loads.api.ts';
+import { downloadBlob, openBlob } from '../../shared/loads/loads.api.ts';
 import { offersApi } from './offers.api.ts';
 
 interface Props {

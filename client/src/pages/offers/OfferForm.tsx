@@ -5,7 +5,7 @@ import { InputText } from 'primereact/inputtext';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useFormats } from '../loads/format.ts';
+import { useFormats } from '../../shared/format.ts';
 import type { EldTruck, ProposalRow } from './offers.api.ts';
 
 export const PRICE_MESSAGE = 'Please enter a price greater than 0';

@@ -8,7 +8,7 @@ import {
   renderMarketplaceAt,
   tableOf,
   type Received,
-} from '../loads/marketplace.testing.tsx';
+} from '../../test/marketplace.testing.tsx';
 import { publishRealtime } from '../../realtime/useRealtime.ts';
 
 configure({ asyncUtilTimeout: 15_000 });

@@ -10,12 +10,12 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
-import { useFormats } from '../loads/format.ts';
-import { useLoadMessageText } from '../loads/loadMessages.ts';
-import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
-import { LoadSummary } from '../loads/LoadSummary.tsx';
+import { useFormats } from '../../shared/format.ts';
+import { useMessageText } from '../../components/messages.ts';
+import { loadsApi, type LoadDetail } from '../../shared/loads/loads.api.ts';
+import { LoadSummary } from '../../shared/loads/LoadSummary.tsx';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
-import { LaneRatesCard } from '../insights/LaneRatesCard.tsx';
+import { LaneRatesCard } from '../../shared/insights/LaneRatesCard.tsx';
 import { ContractPanel } from './ContractPanel.tsx';
 import { OfferForm } from './OfferForm.tsx';
 import { OfferTrucksCard } from './OfferTrucksCard.tsx';
@@ -26,7 +26,7 @@ import {
   type ProposalRow,
   trucksNearest,
 } from './offers.api.ts';
-import '../loads/marketplace.css';
+import '../../shared/styles/marketplace.css';
 
 /**
  * Make an offer (`/offer/load?id=<loadId>`): the load's details, then price, message and the
@@ -36,7 +36,7 @@ import '../loads/marketplace.css';
 export default function OfferLoadPage({ titleKey, params }: PageProps) {
   const { t } = useTranslation();
   const format = useFormats();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const user = useAtomValue(authUserAtom);
   const search = useSearch();
   const loadId = params.id ?? new URLSearchParams(search).get('id') ?? '';

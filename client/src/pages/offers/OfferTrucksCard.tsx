@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
-import { useFormats } from '../loads/format.ts';
+import { useFormats } from '../../shared/format.ts';
 import type { EldTruck } from './offers.api.ts';
 
 /**

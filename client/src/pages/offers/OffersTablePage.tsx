@@ -6,17 +6,17 @@ import { carrierProposalActions } from '../../../../domain/loads/loadRows.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import {
-  GenericTable,
   type RowAction,
   type TableColumn,
   type TableHandle,
-} from '../../components/table/GenericTable.tsx';
+} from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
-import { useFormats } from '../loads/format.ts';
+import { useFormats } from '../../shared/format.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { offersApi, ProposalStatus, type ProposalRow } from './offers.api.ts';
-import '../loads/marketplace.css';
+import '../../shared/styles/marketplace.css';
 
 const statusOptions = [
   ProposalStatus.SubmittedProposal,

@@ -1,18 +1,14 @@
-import { Button } from 'primereact/button';
-import { Dialog } from 'primereact/dialog';
-import { InputNumber } from 'primereact/inputnumber';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { GenericTable, type TableColumn } from '../../components/table/GenericTable.tsx';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
-import { useFormats } from '../loads/format.ts';
-import { useLoadMessageText } from '../loads/loadMessages.ts';
-import { loadsApi, type LoadDetail } from '../loads/loads.api.ts';
+import { useFormats } from '../../shared/format.ts';
+import { useMessageText } from '../../components/messages.ts';
+import { loadsApi, type LoadDetail } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { ContractPanel } from './ContractPanel.tsx';
 import {
@@ -22,14 +18,10 @@ import {
   type ProposalRow,
 } from './offers.api.ts';
 import { PRICE_MESSAGE } from './OfferForm.tsx';
-import '../loads/marketplace.css';
-
-const kindOfMarker = (marker: ProposalMapMarker): MapMarker['kind'] => {
-  if (marker.type === 'truck') return 'truck';
-  if (marker.additionalInfo === 'Pickup') return 'pickup';
-  if (marker.additionalInfo === 'Dropoff') return 'dropoff';
-  return 'stop';
-};
+import { AnswerOfferDialog } from './AnswerOfferDialog.tsx';
+import { useOfferColumns } from './offerColumns.tsx';
+import { OffersMap } from './OffersMap.tsx';
+import '../../shared/styles/marketplace.css';
 
 /**
  * The offers on one of the shipper's loads (`/offers/shipper/load?id=`): each carrier with its
@@ -39,7 +31,7 @@ const kindOfMarker = (marker: ProposalMapMarker): MapMarker['kind'] => {
 export default function ShipperOffersPage({ titleKey, params }: PageProps) {
   const { t } = useTranslation();
   const format = useFormats();
-  const messageText = useLoadMessageText();
+  const messageText = useMessageText();
   const search = useSearch();
   const loadId = params.id ?? new URLSearchParams(search).get('id') ?? '';
   const [load, setLoad] = useState<LoadDetail | null>(null);
@@ -127,106 +119,8 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
     setConfirming({ row, status });
   };
 
-  const columns: TableColumn<ProposalRow>[] = [
-    {
-      field: 'carrier',
-      header: t('marketplace.columns.carrier'),
-      body: (row) => (
-        <span className="carrier-cell">
-          <strong>{row.carrier.name}</strong>
-          {fresh.has(row.id) && <span className="new-pill">{t('marketplace.search.new')}</span>}
-          <Ratings ratings={row.carrier.ratings} />
-        </span>
-      ),
-    },
-    {
-      field: 'price',
-      header: t('marketplace.columns.price'),
-      sortable: true,
-      numeric: true,
-      body: (row) => (
-        <span className="price-cell">
-          <strong>{format.price(row.price)}</strong>
-          {row.counterPrice !== null && (
-            <small className="muted">
-              {t('marketplace.offers.yourCounter', { price: format.price(row.counterPrice) })}
-            </small>
-          )}
-        </span>
-      ),
-    },
-    {
-      field: 'status',
-      header: t('marketplace.columns.status'),
-      body: (row) => <StatusChip name={row.statusName} />,
-    },
-    {
-      field: 'message',
-      header: t('marketplace.offer.message'),
-      body: (row) => <span className="message-cell">{row.message || '—'}</span>,
-    },
-    {
-      field: 'eldTruckName',
-      header: t('marketplace.offer.truck'),
-      body: (row) => row.eldTruckName ?? '—',
-    },
-    {
-      field: 'submittedAt',
-      header: t('marketplace.columns.submitted'),
-      sortable: true,
-      numeric: true,
-      body: (row) => format.time(row.submittedAt),
-    },
-    {
-      field: 'answer',
-      header: t('marketplace.offers.answer'),
-      body: (row) => (
-        <div className="answer-buttons">
-          {row.canAccept && (
-            <Button
-              type="button"
-              size="small"
-              severity="success"
-              icon="pi pi-check"
-              label={t('marketplace.offers.accept')}
-              onClick={() => open(row, ProposalStatus.Accepted)}
-            />
-          )}
-          {row.canCounter && (
-            <Button
-              type="button"
-              size="small"
-              outlined
-              icon="pi pi-reply"
-              label={t('marketplace.offers.counter')}
-              onClick={() => open(row, ProposalStatus.PendingAcceptance)}
-            />
-          )}
-          {row.canDecline && (
-            <Button
-              type="button"
-              size="small"
-              text
-              severity="danger"
-              icon="pi pi-times"
-              label={t('marketplace.offers.decline')}
-              onClick={() => open(row, ProposalStatus.Declined)}
-            />
-          )}
-        </div>
-      ),
-    },
-  ];
+  const columns = useOfferColumns({ fresh, onAnswer: open });
 
-  const mapMarkers: MapMarker[] = markers.map((marker, index) => ({
-    id: marker.proposalId ?? `m${index}`,
-    kind: kindOfMarker(marker),
-    latitude: marker.latitude,
-    longitude: marker.longitude,
-    label: marker.type === 'truck' ? format.price(marker.price) : undefined,
-    title: `${marker.name} · ${marker.address}`,
-  }));
-  const trucks = markers.filter((marker) => marker.type === 'truck');
   const acceptedId = load?.acceptedProposalId ?? null;
 
   return (
@@ -283,134 +177,18 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
             }
           />
         )}
-        <aside className="offers-map">
-          <MapPanel
-            ariaLabel={t('marketplace.offers.mapLabel', { count: trucks.length })}
-            markers={mapMarkers}
-            height={360}
-            maxFitZoom={9}
-          />
-          <ul className="map-legend">
-            <li>
-              <span className="legend-dot legend-pickup" aria-hidden="true" />{' '}
-              {t('marketplace.locationTypes.1')}
-            </li>
-            <li>
-              <span className="legend-dot legend-dropoff" aria-hidden="true" />{' '}
-              {t('marketplace.locationTypes.4')}
-            </li>
-            <li>
-              <span className="legend-arrow" aria-hidden="true" />{' '}
-              {t('marketplace.offers.truckLegend', { count: trucks.length })}
-            </li>
-          </ul>
-          {trucks.length > 0 && (
-            <ul className="truck-list">
-              {trucks.map((truck, index) => (
-                <li key={truck.proposalId ?? index}>
-                  <strong>{truck.name}</strong> · {truck.additionalInfo} ·{' '}
-                  <span className="tabular">{format.price(truck.price)}</span>
-                </li>
-              ))}
-            </ul>
-          )}
-        </aside>
+        <OffersMap markers={markers} />
       </div>
-      <Dialog
-        header={
-          confirming
-            ? t(
-                `marketplace.offers.confirm${confirming.status === ProposalStatus.Accepted ? 'Accept' : confirming.status === ProposalStatus.Declined ? 'Decline' : 'Counter'}`,
-                { carrier: confirming.row.carrier.name },
-              )
-            : ''
-        }
-        visible={confirming !== null}
+      <AnswerOfferDialog
+        confirming={confirming}
+        counterPrice={counterPrice}
+        counterError={counterError}
+        busy={busy}
+        onCounterPrice={setCounterPrice}
+        onCounterError={setCounterError}
         onHide={() => setConfirming(null)}
-        style={{ width: 'min(30rem, 95vw)' }}
-        footer={
-          <div className="dialog-actions">
-            <Button
-              type="button"
-              text
-              severity="secondary"
-              label={t('common.cancel')}
-              onClick={() => setConfirming(null)}
-            />
-            <Button
-              type="button"
-              severity={
-                confirming?.status === ProposalStatus.Declined
-                  ? 'danger'
-                  : confirming?.status === ProposalStatus.Accepted
-                    ? 'success'
-                    : undefined
-              }
-              label={
-                confirming?.status === ProposalStatus.Accepted
-                  ? t('marketplace.offers.accept')
-                  : confirming?.status === ProposalStatus.Declined
-                    ? t('marketplace.offers.decline')
-                    : t('marketplace.offers.sendCounter')
-              }
-              loading={busy}
-              onClick={answer}
-            />
-          </div>
-        }
-      >
-        {confirming && (
-          <>
-            <p>
-              {t('marketplace.offers.offerOf', {
-                carrier: confirming.row.carrier.name,
-                price: format.price(confirming.row.price),
-              })}
-            </p>
-            {confirming.status === ProposalStatus.Accepted && (
-              <p className="muted">{t('marketplace.offers.acceptHint')}</p>
-            )}
-            {confirming.status === ProposalStatus.PendingAcceptance && (
-              <div className="form-field">
-                <label htmlFor="counter-price">{t('marketplace.offers.counterPrice')}</label>
-                <InputNumber
-                  inputId="counter-price"
-                  value={counterPrice}
-                  onChange={(event) => {
-                    setCounterPrice(event.value ?? null);
-                    setCounterError(null);
-                  }}
-                  onValueChange={(event) => setCounterPrice(event.value ?? null)}
-                  mode="currency"
-                  currency="USD"
-                  locale="en-US"
-                  min={0}
-                  invalid={Boolean(counterError)}
-                />
-                {counterError && <small className="p-error">{counterError}</small>}
-              </div>
-            )}
-          </>
-        )}
-      </Dialog>
+        onAnswer={answer}
+      />
     </section>
-  );
-}
-
-function Ratings({ ratings }: { ratings: Record<string, number> }) {
-  const entries = Object.entries(ratings);
-  if (entries.length === 0) return null;
-  const average = entries.reduce((sum, [, value]) => sum + value, 0) / entries.length;
-  return (
-    <small
-      className="ratings-line"
-      title={entries.map(([name, value]) => `${name}: ${value.toFixed(2)}`).join('\n')}
-    >
-      <i className="pi pi-star-fill" aria-hidden="true" />{' '}
-      <span className="tabular">{average.toFixed(2)}</span>
-      <span className="visually-hidden">
-        {entries.map(([name, value]) => `${name}: ${value.toFixed(2)}`).join(', ')}
-      </span>
-    </small>
   );
 }

@@ -7,17 +7,17 @@ import { Link, useSearch } from 'wouter';
 import { confirmSignupBodySchema } from '../../../../domain/schemas/index.ts';
 import { ApiError, apiPost, messageOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
-import { fieldErrorsOf } from '../account/useFormState.ts';
-import { TextField } from '../account/fields.tsx';
-import { AuthFrame } from '../auth/AuthFrame.tsx';
-import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
+import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
+import { TextField } from '../../shared/forms/fields.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
+import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import { storedSignUpEmail } from './SignUpCompletePage.tsx';
 
 /** /confirm-signup: the e-mail address and the 6-digit code; then the account waits for an administrator. */
 export default function ConfirmSignUpPage() {
   const { t } = useTranslation();
   const search = useSearch();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const [email, setEmail] = useState(
     () => new URLSearchParams(search).get('email') ?? storedSignUpEmail(),
   );

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import { AuthFrame } from '../auth/AuthFrame.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 import { SIGNUP_EMAIL_KEY } from './SignUpPage.tsx';
 
 export function storedSignUpEmail(): string {

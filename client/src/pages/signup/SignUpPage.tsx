@@ -6,8 +6,8 @@ import { Link, useLocation } from 'wouter';
 import { ApiError, apiPost, messageOf, multipartBody } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { AuthFrame } from '../auth/AuthFrame.tsx';
-import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
+import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import {
   documentProblem,
   emptySignUp,
@@ -24,14 +24,9 @@ import {
   type SignUpValues,
   type StepId,
 } from './signUp.model.ts';
-import {
-  AccountStep,
-  AuthorityStep,
-  CompanyStep,
-  FleetStep,
-  InsuranceStep,
-  ReviewStep,
-} from './SignUpSteps.tsx';
+import { AccountStep, AuthorityStep, CompanyStep } from './SignUpSteps.tsx';
+import { FleetStep, InsuranceStep } from './SignUpFleetSteps.tsx';
+import { ReviewStep } from './SignUpReview.tsx';
 
 /** Where /signup-complete and /confirm-signup find the address the code went to. */
 export const SIGNUP_EMAIL_KEY = 'signupEmail';
@@ -77,7 +72,7 @@ function StepIndicator({ steps, current }: { steps: readonly StepId[]; current: 
 export default function SignUpPage({ titleKey }: PageProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const kind: SignUpKind = titleKey === 'routes.signUpShipper' ? 'shipper' : 'carrier';
   const steps = stepsOf(kind);
   const [step, setStep] = useState(0);

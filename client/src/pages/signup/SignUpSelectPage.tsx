@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
-import { AuthFrame } from '../auth/AuthFrame.tsx';
+import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 
 /** /signup/select: register as a shipper or as a carrier. */
 export default function SignUpSelectPage() {

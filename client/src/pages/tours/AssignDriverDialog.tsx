@@ -5,7 +5,7 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
-import { type Assignee, toursApi } from './tours.api.ts';
+import { type Assignee, toursApi } from '../../shared/tours/tours.api.ts';
 
 interface Props {
   tourId: string;

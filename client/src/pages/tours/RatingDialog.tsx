@@ -6,7 +6,7 @@ import { limits } from '../../../../domain/catalog.ts';
 import { messageOf } from '../../api/http.ts';
 import { HalfStarRating } from '../../components/HalfStarRating.tsx';
 import { notify } from '../../state/common.ts';
-import { type RatingAnswer, toursApi } from './tours.api.ts';
+import { type RatingAnswer, toursApi } from '../../shared/tours/tours.api.ts';
 
 interface Props {
   tourId: string;

@@ -10,19 +10,25 @@ import { messageOf } from '../../api/http.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
-import { cityOf, formatPrice } from './format.ts';
-import { StopList } from './StopList.tsx';
-import { type TimelineEntry, type TimelineType, type TourDetail, toursApi } from './tours.api.ts';
-import { TourTimeline } from './TourTimeline.tsx';
-import { PodView } from '../pod/PodView.tsx';
-import { isActiveTour } from './tourSteps.ts';
-import { useTourChannel } from './tourChannel.ts';
+import { cityOf, formatPrice } from '../../shared/format.ts';
+import { StopList } from '../../shared/tours/StopList.tsx';
+import {
+  type TimelineEntry,
+  type TimelineType,
+  type TourDetail,
+  toursApi,
+} from '../../shared/tours/tours.api.ts';
+import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
+import { PodView } from '../../shared/pod/PodView.tsx';
+import { isActiveTour } from '../../shared/tours/tourSteps.ts';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
 
 const noteTypes: TimelineType[] = ['note', 'delay', 'issue'];
 
 /** One tour: its stops, its timeline (live) and, for the parties who may, a note for the timeline. */
 export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose: () => void }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
+  const lng = i18n.resolvedLanguage ?? 'en';
   const id = useId();
   const user = useAtomValue(authUserAtom);
   const [tour, setTour] = useState<TourDetail | null>(null);
@@ -87,7 +93,7 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
         <div className="tour-detail-summary">
           <StatusChip name={tour.statusName} />
           <span>{pickup && dropoff ? `${cityOf(pickup)} → ${cityOf(dropoff)}` : ''}</span>
-          {tour.price !== null && <span className="tabular">{formatPrice(tour.price)}</span>}
+          {tour.price !== null && <span className="tabular">{formatPrice(tour.price, lng)}</span>}
           <span>
             {tour.assignee?.name
               ? t('tours.detail.driver', { name: tour.assignee.name })

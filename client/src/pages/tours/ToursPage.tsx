@@ -15,23 +15,23 @@ import {
   shipperLoadActions,
 } from '../../../../domain/loads/loadRows.ts';
 import type { PageProps } from '../../app/pageProps.ts';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
 import {
-  GenericTable,
   type RowAction,
   type TableColumn,
   type TableHandle,
-} from '../../components/table/GenericTable.tsx';
+} from '../../components/table/tableTypes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';
-import { cityOf, formatLocal, formatPrice, formatZoned } from './format.ts';
+import { cityOf, formatLocal, formatPrice, formatZoned } from '../../shared/format.ts';
 import { RatingDialog } from './RatingDialog.tsx';
-import { type StatusChange, StatusChangeDialog } from './StatusChangeDialog.tsx';
+import { type StatusChange, StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
 import { TourDetailDialog } from './TourDetailDialog.tsx';
-import type { TourPlace, TourRow } from './tours.api.ts';
-import { useTourChannel } from './tourChannel.ts';
-import { nextStep, sideOf, statusSteps, type TourSide } from './tourSteps.ts';
-import './tours.css';
+import type { TourPlace, TourRow } from '../../shared/tours/tours.api.ts';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
+import { nextStep, sideOf, statusSteps, type TourSide } from '../../shared/tours/tourSteps.ts';
+import '../../shared/tours/tours.css';
 
 type Open =
   | { kind: 'detail'; row: TourRow }
@@ -187,7 +187,7 @@ export default function ToursPage({ titleKey }: PageProps) {
       field: 'price',
       header: t('tours.columns.price'),
       numeric: true,
-      body: (row) => <span className="nowrap">{formatPrice(row.price)}</span>,
+      body: (row) => <span className="nowrap">{formatPrice(row.price, lng)}</span>,
     },
     {
       field: 'lastPositionAt',

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { authUserAtom } from '../../state/session.ts';
-import { formatLocal } from '../tours/format.ts';
+import { formatLocal } from '../../shared/format.ts';
 import { SHARE_HOURS, sharedTrackingApi, type ShareCreated } from './sharedTracking.api.ts';
 
 /** A link made in this browser tab: the token is shown only once, so this is where it can be copied again or ended. */

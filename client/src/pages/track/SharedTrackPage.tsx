@@ -5,12 +5,12 @@ import { ApiError, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { watchSharedTour } from '../../realtime/socket.ts';
-import { cityOf, formatLocal } from '../tours/format.ts';
-import type { TrackPosition } from '../tours/tours.api.ts';
+import { cityOf, formatLocal } from '../../shared/format.ts';
+import type { TrackPosition } from '../../shared/tours/tours.api.ts';
 import { sharedTrackingApi, type SharedStop, type SharedTrack } from './sharedTracking.api.ts';
 import { TrackFacts, TrackMap, type TrackMapStop } from './TrackMap.tsx';
 import { extendTrail, TRAIL_LIMIT } from './trail.ts';
-import '../tours/tours.css';
+import '../../shared/tours/tours.css';
 import './track.css';
 
 /** After the connection was closed while the link still works (a server restart): connect again this much later. */

@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
-import { formatLocal, formatMiles } from '../tours/format.ts';
-import type { TrackPosition } from '../tours/tours.api.ts';
+import { formatLocal, useFormats } from '../../shared/format.ts';
+import type { TrackPosition } from '../../shared/tours/tours.api.ts';
 import { headingOf } from './trail.ts';
 
 /** A stop as a tracking map draws it. */
@@ -58,6 +58,7 @@ export function TrackFacts({
   extra?: ReactNode;
 }) {
   const { t } = useTranslation();
+  const format = useFormats();
   return (
     <section className="card track-facts" aria-labelledby="track-facts-title">
       <h2 id="track-facts-title" className="visually-hidden">
@@ -72,7 +73,7 @@ export function TrackFacts({
         </div>
         <div>
           <dt>{t('track.remaining')}</dt>
-          <dd>{eta ? formatMiles(eta.remainingMiles) : '–'}</dd>
+          <dd>{eta ? format.miles(eta.remainingMiles) : '–'}</dd>
         </div>
         <div>
           <dt>{t('track.lastPosition')}</dt>

@@ -6,17 +6,18 @@ import { Link, useSearch } from 'wouter';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { cityOf, tourIdOf } from '../tours/format.ts';
-import { StopList } from '../tours/StopList.tsx';
+import { cityOf } from '../../shared/format.ts';
+import { tourIdOf } from '../../shared/tours/tourId.ts';
+import { StopList } from '../../shared/tours/StopList.tsx';
 import {
   type TimelineEntry,
   type TourTrack,
   type TrackPosition,
   toursApi,
-} from '../tours/tours.api.ts';
-import { TourTimeline } from '../tours/TourTimeline.tsx';
-import { PodView } from '../pod/PodView.tsx';
-import { useTourChannel } from '../tours/tourChannel.ts';
+} from '../../shared/tours/tours.api.ts';
+import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
+import { PodView } from '../../shared/pod/PodView.tsx';
+import { useTourChannel } from '../../shared/tours/tourChannel.ts';
 import { TOURS_ALL } from '../../../../domain/permissions.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { ShareTrackingDialog } from './ShareTrackingDialog.tsx';

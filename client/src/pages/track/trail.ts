@@ -1,4 +1,4 @@
-import type { TrackPosition } from '../tours/tours.api.ts';
+import type { TrackPosition } from '../../shared/tours/tours.api.ts';
 
 /** How many positions a tracking map keeps (the server's trail is as long). */
 export const TRAIL_LIMIT = 500;

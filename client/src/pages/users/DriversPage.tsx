@@ -6,7 +6,7 @@ import { GenericTable } from '../../components/table/GenericTable.tsx';
 import { useUserRowActions } from './userRowActions.tsx';
 import { UsersPageHeader, userColumns } from './usersList.tsx';
 import { type UserRow, withFilters } from './users.api.ts';
-import './users.css';
+import '../../shared/styles/users.css';
 
 /** From the route's title: which status the list shows. */
 function statusOf(titleKey: string): (typeof userListStatuses)[number] {

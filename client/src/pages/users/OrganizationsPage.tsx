@@ -1,3 +1,4 @@
+import { formatDate } from '../../shared/format.ts';
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
 import { useState } from 'react';
@@ -6,22 +7,18 @@ import { userListStatuses } from '../../../../domain/catalog.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import {
-  GenericTable,
-  type RowAction,
-  type TableColumn,
-} from '../../components/table/GenericTable.tsx';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
+import { type RowAction, type TableColumn } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
-import { openStoredFile } from '../account/CarrierForm.tsx';
-import { usePublicMessage } from '../auth/publicMessages.ts';
+import { openStoredFile } from '../../shared/storedFile.ts';
+import { useMessageText } from '../../components/messages.ts';
 import {
   type OrganizationRow,
   type OrganizationStatus,
   RowActionId,
-  shortDate,
   withStatus,
 } from './users.api.ts';
-import './users.css';
+import '../../shared/styles/users.css';
 
 const documentKeys = [
   'mcAuthority',
@@ -126,7 +123,7 @@ function OrganizationDialog({ row, onHide }: { row: OrganizationRow; onHide: () 
 /** /users/shippers/{status} and /users/carriers/{status}: organizations (their own status) with their first user; activate and block the organization. */
 export default function OrganizationsPage({ titleKey }: PageProps) {
   const { t, i18n } = useTranslation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const { kind, status } = listOf(titleKey);
   const [refresh, setRefresh] = useState(0);
   const [open, setOpen] = useState<OrganizationRow | null>(null);
@@ -196,7 +193,7 @@ export default function OrganizationsPage({ titleKey }: PageProps) {
       header: t('usersAdmin.registered'),
       sortable: true,
       numeric: true,
-      body: (row) => shortDate(row.createdAt, i18n.resolvedLanguage ?? 'en'),
+      body: (row) => formatDate(row.createdAt, i18n.resolvedLanguage ?? 'en'),
     },
     { field: 'status', header: t('usersAdmin.status'), sortable: true },
     {

@@ -7,7 +7,7 @@ import {
   renderMarketplaceAt,
   tableOf,
   type Received,
-} from '../loads/marketplace.testing.tsx';
+} from '../../test/marketplace.testing.tsx';
 
 configure({ asyncUtilTimeout: 15_000 });
 

@@ -12,9 +12,9 @@ import type { TableAnswer } from '../../api/table.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
-import { FormActions, TextField } from '../account/fields.tsx';
-import { fieldErrorsOf } from '../account/useFormState.ts';
-import { fieldOfMessage, usePublicMessage } from '../auth/publicMessages.ts';
+import { FormActions, TextField } from '../../shared/forms/fields.tsx';
+import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
+import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import { editedUserAtom } from './editUser.ts';
 import {
   fetchCreatableRoles,
@@ -24,7 +24,7 @@ import {
   type RoleChoice,
   type UserRow,
 } from './users.api.ts';
-import './users.css';
+import '../../shared/styles/users.css';
 
 /** "No organization": the organization id is then left out of the request (specification section 3). */
 const NO_ORGANIZATION = '-1';
@@ -57,7 +57,7 @@ async function findUser(id: string): Promise<UserRow | null> {
 export default function UserFormPage({ titleKey, params }: PageProps) {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const editing = titleKey === 'routes.userEdit';
   const chosen = useAtomValue(editedUserAtom);
   // Editing oneself: a new password or e-mail needs the current password (the server checks it).

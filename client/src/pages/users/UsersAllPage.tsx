@@ -2,7 +2,8 @@ import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { userListStatuses } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { GenericTable, type TableFilter } from '../../components/table/GenericTable.tsx';
+import { GenericTable } from '../../components/table/GenericTable.tsx';
+import { type TableFilter } from '../../components/table/tableTypes.ts';
 import { statusKey } from '../../components/StatusChip.tsx';
 import { useUserRowActions } from './userRowActions.tsx';
 import { UsersPageHeader, userColumns } from './usersList.tsx';
@@ -13,7 +14,7 @@ import {
   type RoleChoice,
   type UserRow,
 } from './users.api.ts';
-import './users.css';
+import '../../shared/styles/users.css';
 
 /** /users/all: every user the caller may see, filtered by role, status and organization; edit, activate, block, delete a driver. */
 export default function UsersAllPage({ titleKey }: PageProps) {

@@ -4,9 +4,9 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { apiDelete, apiGet, messageOf } from '../../api/http.ts';
-import type { RowAction } from '../../components/table/GenericTable.tsx';
+import type { RowAction } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
-import { usePublicMessage } from '../auth/publicMessages.ts';
+import { useMessageText } from '../../components/messages.ts';
 import { editedUserAtom } from './editUser.ts';
 import { RowActionId, type UserRow, type UserStatusChanged } from './users.api.ts';
 
@@ -20,7 +20,7 @@ export function useUserRowActions(changed: () => void): {
 } {
   const { t } = useTranslation();
   const [, navigate] = useLocation();
-  const messageText = usePublicMessage();
+  const messageText = useMessageText();
   const setEdited = useSetAtom(editedUserAtom);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
 

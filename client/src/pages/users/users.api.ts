@@ -27,14 +27,3 @@ export const withFilters = (url: string, filters: Record<string, number>) =>
 
 /** A status filter fixed in the table's url (the lists of one status). */
 export const withStatus = (url: string, status: number) => withFilters(url, { status });
-
-const dateFormat = new Map<string, Intl.DateTimeFormat>();
-export function shortDate(iso: string | null | undefined, language: string): string {
-  if (!iso) return '';
-  let format = dateFormat.get(language);
-  if (!format) {
-    format = new Intl.DateTimeFormat(language, { year: 'numeric', month: 'short', day: 'numeric' });
-    dateFormat.set(language, format);
-  }
-  return format.format(new Date(iso));
-}

@@ -1,8 +1,9 @@
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
-import type { TableColumn } from '../../components/table/GenericTable.tsx';
-import { shortDate, type UserRow } from './users.api.ts';
+import type { TableColumn } from '../../components/table/tableTypes.ts';
+import { formatDate } from '../../shared/format.ts';
+import type { UserRow } from './users.api.ts';
 
 /** The title of a users list and its 'Add New' button (to /user/create). */
 export function UsersPageHeader({ titleKey }: { titleKey: string }) {
@@ -55,7 +56,7 @@ export function userColumns(
       header: t('usersAdmin.registered'),
       sortable: true,
       numeric: true,
-      body: (row) => shortDate(row.createdAt, language),
+      body: (row) => formatDate(row.createdAt, language),
     },
     { field: 'status', header: t('usersAdmin.status'), sortable: true },
   ];

@@ -2,7 +2,7 @@ import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
 import { InputNumber } from 'primereact/inputnumber';
 import { useTranslation } from 'react-i18next';
-import type { VehicleCount } from './account.api.ts';
+import type { VehicleCount } from '../../../../domain/contracts/account.contract.ts';
 
 /** A list of `{type, count}` lines (trucks, driver teams, trailers): add, change, remove. */
 export function VehicleList({

@@ -2,8 +2,8 @@ import { render } from '@testing-library/react';
 import { vi } from 'vitest';
 import { Router } from 'wouter';
 import { memoryLocation } from 'wouter/memory-location';
-import { App } from '../../app/App.tsx';
-import { writeTokens } from '../../state/session.ts';
+import { App } from '../app/App.tsx';
+import { writeTokens } from '../state/session.ts';
 
 /** One request the fake server received. */
 export interface Received {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { formatLocal } from './format.ts';
+import { formatLocal } from '../format.ts';
 import type { TimelineEntry, TimelineType } from './tours.api.ts';
 import './tours.css';
 

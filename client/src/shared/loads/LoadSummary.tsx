@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LocationType } from '../../../../domain/catalog.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
-import { useFormats } from './format.ts';
+import { useFormats } from '../format.ts';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
 
 const kindOf = (type: number): MapMarker['kind'] =>

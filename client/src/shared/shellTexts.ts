@@ -5,7 +5,7 @@
  * `shellMenu` are merged into `routes` and `menu` as each language loads, without overwriting a key
  * that already exists.
  */
-import type { MenuLabelKey, RouteTitleKey } from '../../app/textKeys.ts';
+import type { MenuLabelKey, RouteTitleKey } from '../app/textKeys.ts';
 
 type Texts = Record<string, unknown>;
 

@@ -2,7 +2,7 @@ import { Skeleton } from 'primereact/skeleton';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trailerTypes } from '../../../../domain/catalog.ts';
-import { useFormats } from '../loads/format.ts';
+import { useFormats } from '../format.ts';
 import { insightsApi, type LanePoint, type LaneRates } from './insights.api.ts';
 import './insights.css';
 

@@ -2,7 +2,7 @@ import { Dialog } from 'primereact/dialog';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
-import { formatLocal } from '../tours/format.ts';
+import { formatLocal } from '../format.ts';
 import { podApi, type Pod, type PodFile } from './pod.api.ts';
 import './pod.css';
 

@@ -1,0 +1,81 @@
+import { InputText } from 'primereact/inputtext';
+import { InputTextarea } from 'primereact/inputtextarea';
+import { MultiSelect } from 'primereact/multiselect';
+import { useTranslation } from 'react-i18next';
+import { accessories } from '../../../../domain/catalog.ts';
+import { LaneRatesCard } from '../../shared/insights/LaneRatesCard.tsx';
+import type { StepProps } from './LoadFormSteps.tsx';
+import type { StopForm } from './loadForm.model.ts';
+
+/** Step 3 'Load Details': accessories, weight, comments, reference number, commodity; the typical price on the lane. */
+export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' | 'creating'>) {
+  const { t } = useTranslation();
+  const field = (
+    name: 'weight' | 'refNumber' | 'commodity',
+    label: string,
+    inputMode?: 'decimal',
+  ) => (
+    <div className="form-field">
+      <label htmlFor={name}>{label} *</label>
+      <InputText
+        id={name}
+        value={values[name]}
+        inputMode={inputMode}
+        onChange={(event) => set(name, event.target.value)}
+        invalid={Boolean(errors[name])}
+        aria-invalid={errors[name] ? true : undefined}
+        aria-describedby={errors[name] ? `${name}-error` : undefined}
+      />
+      {errors[name] && (
+        <small id={`${name}-error`} className="p-error">
+          {errors[name]}
+        </small>
+      )}
+    </div>
+  );
+  return (
+    <div className="load-step">
+      <div className="form-field">
+        <label htmlFor="loadAccessories">{t('marketplace.form.accessories')} *</label>
+        <MultiSelect
+          inputId="loadAccessories"
+          value={values.accessories}
+          options={accessories.map((entry) => ({
+            value: entry.id,
+            label: t(`marketplace.accessories.${entry.id}` as never) as string,
+          }))}
+          onChange={(event) => set('accessories', event.value as number[])}
+          placeholder={t('marketplace.form.accessories')}
+          display="chip"
+          invalid={Boolean(errors.loadAccessories)}
+        />
+        {errors.loadAccessories && <small className="p-error">{errors.loadAccessories}</small>}
+      </div>
+      <div className="form-grid">
+        {field('weight', t('marketplace.form.weight'), 'decimal')}
+        {field('refNumber', t('marketplace.form.refNumber'))}
+        {field('commodity', t('marketplace.form.commodity'))}
+      </div>
+      <div className="form-field">
+        <label htmlFor="description">{t('marketplace.form.comments')}</label>
+        <InputTextarea
+          id="description"
+          rows={5}
+          autoResize={false}
+          value={values.description}
+          onChange={(event) => set('description', event.target.value)}
+        />
+      </div>
+      <LaneRatesCard
+        id="load-form"
+        origin={stopPoint(values.stops[0])}
+        destination={stopPoint(values.stops.at(-1))}
+        equipment={values.equipment}
+      />
+    </div>
+  );
+}
+
+/** A stop's place, once one is picked. */
+const stopPoint = (stop: StopForm | undefined) =>
+  stop ? { latitude: stop.lat, longitude: stop.long } : null;
