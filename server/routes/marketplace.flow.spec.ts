@@ -19,6 +19,7 @@ import {
   LOS_ANGELES,
   stop,
 } from '../testing/loadBodies.ts';
+import { watchEvents } from '../testing/events.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { parseLogPosition } from '../http/consistency.ts';
 
@@ -72,6 +73,7 @@ let postedAt = '';
 let beforeAcceptance = '';
 
 t.test('posting a load: rules, tenants and the shipper table', async (t) => {
+  const events = await watchEvents(platform.store);
   const noAuth = await send('POST', '/api/loads', null, loadBody());
   t.equal(noAuth.statusCode, 401, 'anonymous: 401');
   t.equal(
@@ -128,6 +130,24 @@ t.test('posting a load: rules, tenants and the shipper table', async (t) => {
   t.equal(posted.statusCode, 201, posted.body);
   ({ id: loadId, guid } = posted.json());
   t.match(guid, /^L-\d{6}$/);
+  await events.expect(
+    t,
+    [
+      {
+        type: 'LoadPosted',
+        stream: `load-${loadId}`,
+        data: {
+          loadId,
+          guid,
+          shipperOrganizationId: shipper.organizationId,
+          details: { weight: 42000, commodity: 'Paper' },
+        },
+        metadata: { userId: shipper.userId, organizationId: shipper.organizationId },
+      },
+      'LocationSaved',
+    ],
+    { message: 'the refusals appended nothing; the post its load' },
+  );
 
   const rows = (await table('/api/loads/shipper', shipper.token)).json();
   t.equal(rows.total, 1, 'the new load is in the list at once (read-your-writes)');
@@ -250,6 +270,7 @@ t.test(
 t.test(
   'offers: submit, revise, counter, accept the counter, accept; the others are declined',
   async (t) => {
+    const events = await watchEvents(platform.store);
     t.equal(
       (await send('POST', `/api/proposal/${loadId}`, carrier.token, { price: 0, message: 'x' }))
         .statusCode,
@@ -263,6 +284,18 @@ t.test(
     });
     t.equal(first.statusCode, 201, first.body);
     proposalId = first.json().id;
+    await events.expect(
+      t,
+      [
+        {
+          type: 'ProposalSubmitted',
+          stream: `proposal-${proposalId}`,
+          data: { proposalId, loadId, price: 1500, carrierOrganizationId: carrier.organizationId },
+        },
+        { type: 'ProposalListed', stream: `loadoffers-${loadId}`, data: { loadId, proposalId } },
+      ],
+      { message: 'a price of 0 appended nothing; the offer' },
+    );
     const revised = await send('POST', `/api/proposal/${loadId}`, carrier.token, {
       price: 1450,
       message: 'Better price',
@@ -270,6 +303,9 @@ t.test(
     });
     t.equal(revised.statusCode, 200, 'a second submit revises');
     t.equal(revised.json().id, proposalId, 'the same proposal');
+    await events.expect(t, [
+      { type: 'ProposalRevised', stream: `proposal-${proposalId}`, data: { price: 1450 } },
+    ]);
     const b = await send('POST', `/api/proposal/${loadId}`, carrierB.token, {
       price: 1600,
       message: 'We can do it',
@@ -336,6 +372,15 @@ t.test(
       message: 'Can you do 1400?',
     });
     t.equal(counter.statusCode, 200, counter.body);
+    await events.expect(
+      t,
+      [
+        'ProposalSubmitted',
+        'ProposalListed',
+        { type: 'ProposalCountered', stream: `proposal-${proposalId}`, data: { price: 1400 } },
+      ],
+      { message: "the second carrier's offer; the refusals appended nothing; the counter" },
+    );
     const acceptWhileCountered = await send('PUT', `/api/proposal/${proposalId}`, shipper.token, {
       status: 5,
     });
@@ -350,6 +395,9 @@ t.test(
       200,
       'the carrier accepts the counter',
     );
+    await events.expect(t, [{ type: 'CounterAccepted', stream: `proposal-${proposalId}` }], {
+      message: 'the refused acceptance appended nothing; the counter accepted',
+    });
     t.match((await get(`/api/proposal/${loadId}/proposal/${proposalId}`, shipper.token)).json(), {
       status: 10,
       price: 1400,
@@ -360,6 +408,16 @@ t.test(
     await new Promise((resolve) => setTimeout(resolve, 5));
     const accepted = await send('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
     t.equal(accepted.statusCode, 200, accepted.body);
+    await events.expect(t, [
+      {
+        type: 'LoadProposalAccepted',
+        stream: `load-${loadId}`,
+        data: { loadId, proposalId, price: 1400 },
+      },
+      { type: 'ProposalAccepted', stream: `proposal-${proposalId}` },
+      { type: 'ProposalDeclined', stream: `proposal-${proposalB}` },
+      { type: 'TourOpened', data: { loadId, price: 1400 } },
+    ]);
     t.equal(
       (await send('PUT', `/api/proposal/${proposalB}`, shipper.token, { status: 5 })).statusCode,
       409,
@@ -393,6 +451,7 @@ t.test(
 );
 
 t.test('rate confirmation and signed contract', async (t) => {
+  const events = await watchEvents(platform.store);
   const pdf = await get(`/api/proposal/${proposalId}/rate-confirmation`, carrier.token);
   t.equal(pdf.statusCode, 200, pdf.body.slice(0, 200));
   t.equal(pdf.headers['content-type'], 'application/pdf');
@@ -453,6 +512,19 @@ t.test('rate confirmation and signed contract', async (t) => {
   t.equal((await upload(carrierB.token, form)).statusCode, 404, 'only the winning carrier');
   const signed = await upload(carrier.token, form);
   t.equal(signed.statusCode, 200, signed.body);
+  await events.expect(
+    t,
+    [
+      'RateConfirmationIssued',
+      { type: 'ContractUploaded', stream: `proposal-${proposalId}` },
+      { type: 'LoadContractSigned', stream: `load-${loadId}` },
+      { type: 'CarrierConfirmed', stream: `tour-${tourId}` },
+    ],
+    {
+      message:
+        'the rate confirmation handed out; the refused uploads appended nothing; the contract',
+    },
+  );
   t.match((await table('/api/loads/shipper', shipper.token)).json().data[0], {
     status: 8,
     statusName: 'Carrier Confirmed',
@@ -461,6 +533,7 @@ t.test('rate confirmation and signed contract', async (t) => {
 });
 
 t.test('assigning a driver and running the tour', async (t) => {
+  const events = await watchEvents(platform.store);
   const assignees = (await get('/api/tours/assignees', carrier.token)).json();
   t.match(assignees, [{ id: driver.userId, name: 'Dan Driver' }]);
   t.equal(
@@ -477,6 +550,19 @@ t.test('assigning a driver and running the tour', async (t) => {
   t.equal(
     (await send('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carrier.token)).statusCode,
     200,
+  );
+  await events.expect(
+    t,
+    [
+      {
+        type: 'TourAssigned',
+        stream: `tour-${tourId}`,
+        data: { tourId, assigneeId: driver.userId },
+      },
+      { type: 'TourStatusChanged', data: { to: 2 } },
+      'TourEventAdded',
+    ],
+    { message: 'the refused assignments appended nothing; the assignment' },
   );
   const assigned = (await table('/api/tours/assigned', driver.token)).json();
   t.match(assigned.data, [
@@ -515,6 +601,14 @@ t.test('assigning a driver and running the tour', async (t) => {
     200,
   );
 
+  await events.expect(
+    t,
+    [
+      { type: 'TourStatusChanged', stream: `tour-${tourId}`, data: { to: 3, message: 'Rolling' } },
+      'TourEventAdded',
+    ],
+    { message: 'the refused changes appended nothing; the dispatch' },
+  );
   const badBatch = await send('POST', `/api/tours/${tourId}/positions`, driver.token, [
     { latitude: 200, longitude: 0 },
   ]);
@@ -549,8 +643,8 @@ t.test('assigning a driver and running the tour', async (t) => {
     'the read models caught up',
   );
 
-  const events = (await get(`/api/tours/${tourId}/events`, shipper.token)).json();
-  const types = events.map((event: { type: string }) => event.type);
+  const tourEvents = (await get(`/api/tours/${tourId}/events`, shipper.token)).json();
+  const types = tourEvents.map((event: { type: string }) => event.type);
   t.ok(
     types.includes('arrived') && types.includes('departed'),
     `arrival and departure recorded: ${types.join(', ')}`,
@@ -590,6 +684,7 @@ t.test('assigning a driver and running the tour', async (t) => {
 });
 
 t.test('chat each way', async (t) => {
+  const events = await watchEvents(platform.store);
   t.equal(
     (
       await send('POST', `/api/tours/${tourId}/chat`, driver.token, {
@@ -614,6 +709,14 @@ t.test('chat each way', async (t) => {
     (await send('POST', `/api/tours/${tourId}/chat`, carrierB.token, { message: 'hi' })).statusCode,
     404,
   );
+  await events.expect(t, [
+    { type: 'MessagePosted', stream: `tourchat-${tourId}`, data: { text: 'Loaded, on my way' } },
+    {
+      type: 'MessagePosted',
+      stream: `tourchat-${tourId}`,
+      data: { text: 'Thanks, dock 4 at arrival' },
+    },
+  ]);
   const messages = (await get(`/api/tours/${tourId}/chat`, carrier.token)).json();
   t.match(messages, [
     { user: { name: 'Dan Driver' }, text: 'Loaded, on my way' },
@@ -622,6 +725,7 @@ t.test('chat each way', async (t) => {
 });
 
 t.test('delivery, confirmation and ratings', async (t) => {
+  const events = await watchEvents(platform.store);
   t.equal(
     (
       await send('POST', `/api/tours/${tourId}/rate`, shipper.token, {
@@ -657,6 +761,17 @@ t.test('delivery, confirmation and ratings', async (t) => {
       })
     ).statusCode,
     200,
+  );
+  await events.expect(
+    t,
+    [
+      { type: 'TourStatusChanged', stream: `tour-${tourId}`, data: { to: 10, party: 'driver' } },
+      'TourEventAdded',
+      { type: 'TourStatusChanged', stream: `tour-${tourId}`, data: { to: 4, party: 'shipper' } },
+      'TourEventAdded',
+      { type: 'LoadCompleted', stream: `load-${loadId}` },
+    ],
+    { message: 'delivered and confirmed; the refusals appended nothing' },
   );
   const row = (await table('/api/loads/shipper', shipper.token)).json().data[0];
   t.match(row, { status: 4, statusName: 'Delivered', loadStatus: 9, loadStatusName: 'Completed' });
@@ -721,6 +836,22 @@ t.test('delivery, confirmation and ratings', async (t) => {
       })
     ).statusCode,
     404,
+  );
+  await events.expect(
+    t,
+    [
+      {
+        type: 'TourRated',
+        stream: `tour-${tourId}`,
+        data: { ratings: [{ criteria: 1, rating: 4.5 }] },
+      },
+      {
+        type: 'TourRated',
+        stream: `tour-${tourId}`,
+        data: { ratings: [{ criteria: 5, rating: 3.5 }] },
+      },
+    ],
+    { message: 'each side rated once; the refusals appended nothing' },
   );
   t.match((await get(`/api/tours/rating/${tourId}`, carrier.token)).json(), {
     mine: [{ criteria: 5, rating: 3.5 }],
@@ -820,11 +951,19 @@ t.test('history: every event in order, replay at a moment, CSV', async (t) => {
 t.test('editing, extending and cancelling', async (t) => {
   const posted = await send('POST', '/api/loads', shipper.token, loadBody());
   const { id } = posted.json();
+  const events = await watchEvents(platform.store);
   const edited = await send('PUT', '/api/loads', shipper.token, {
     ...loadBody({ weight: 30000, commodity: 'Steel coils' }),
     loadId: id,
   });
   t.equal(edited.statusCode, 200, edited.body);
+  await events.expect(t, [
+    {
+      type: 'LoadUpdated',
+      stream: `load-${id}`,
+      data: { loadId: id, details: { weight: 30000, commodity: 'Steel coils' } },
+    },
+  ]);
   t.match((await get(`/api/loads/${id}`, shipper.token)).json(), {
     weight: 30000,
     commodity: 'Steel coils',
@@ -845,6 +984,9 @@ t.test('editing, extending and cancelling', async (t) => {
     400,
     'a message is required',
   );
+  await events.expect(t, [{ type: 'LoadExpirationExtended', stream: `load-${id}` }], {
+    message: 'the refusals appended nothing; the extension',
+  });
   t.equal(
     (await send('POST', `/api/proposal/${id}`, carrier.token, { price: 900 })).statusCode,
     201,
@@ -859,6 +1001,23 @@ t.test('editing, extending and cancelling', async (t) => {
     message: 'Order withdrawn by the customer',
   });
   t.equal(canceled.statusCode, 200, canceled.body);
+  await events.expect(
+    t,
+    [
+      'ProposalSubmitted',
+      'ProposalListed',
+      {
+        type: 'LoadCanceled',
+        stream: `load-${id}`,
+        data: { loadId: id, message: 'Order withdrawn by the customer' },
+      },
+      'ProposalDeclined',
+    ],
+    {
+      message:
+        "the carrier's offer; the refused cancel appended nothing; the cancellation declines the offer",
+    },
+  );
   const row = (await table('/api/loads/shipper', shipper.token, { search: id.slice(0, 0) }))
     .json()
     .data.find((entry: { id: string }) => entry.id === id);

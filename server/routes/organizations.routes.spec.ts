@@ -8,6 +8,7 @@
  */
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
+import { organizationStream } from '../../domain/organizations/organization.ts';
 import { member, multipart, organization, superadmin } from '../identity/fixtures.ts';
 import {
   closedByServer,
@@ -23,6 +24,7 @@ import {
   type Listener,
   startListeningApp,
 } from '../realtime/testing.ts';
+import { watchEvents } from '../testing/events.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
@@ -138,10 +140,19 @@ t.test(
     );
 
     // Activated: the token it already holds works at once, and a new connection joins the marketplace.
+    const events = await watchEvents(platform.store);
     t.same(await expectStatus(setStatus(pending.organizationId!, 'Active'), 200, 'activate'), {
       id: pending.organizationId,
       status: 'Active',
     });
+    await events.expect(t, [
+      {
+        type: 'OrganizationActivated',
+        stream: organizationStream(pending.organizationId!),
+        data: { organizationId: pending.organizationId },
+      },
+      { type: 'UserActivated', data: { userId: pending.userId } },
+    ]);
     t.equal(
       (await http('GET', '/api/loads/carrier', pending.token)).status,
       200,
@@ -220,6 +231,7 @@ t.test('an unconfirmed e-mail cannot sign in until its code is confirmed', async
 t.test(
   'PUT organizations/{id}/status: the Superadmin only, a known organization, Active or Blocked',
   async (t) => {
+    const events = await watchEvents(platform.store);
     const bad = await setStatus(carrier.organizationId!, 'Pending');
     t.equal(bad.status, 400);
     t.match(
@@ -266,6 +278,7 @@ t.test(
       200,
       'and changes nothing',
     );
+    await events.expect(t, [], { message: 'no refused or idle change appends anything' });
   },
 );
 
@@ -292,10 +305,18 @@ t.test(
     );
     t.equal(before.data.length, 2, 'the shipper sees both offers before');
 
+    const events = await watchEvents(platform.store);
     t.same(await expectStatus(setStatus(blocked.organizationId!, 'Blocked'), 200, 'block'), {
       id: blocked.organizationId,
       status: 'Blocked',
     });
+    await events.expect(t, [
+      {
+        type: 'OrganizationBlocked',
+        stream: organizationStream(blocked.organizationId!),
+        data: { organizationId: blocked.organizationId },
+      },
+    ]);
     for (const [who, token] of [
       ['dispatcher', blocked.token],
       ['driver', driver.token],
@@ -383,10 +404,14 @@ t.test(
     );
     t.equal(all.data.length, 2, 'the Superadmin still sees both');
 
+    await events.take();
     t.same(await expectStatus(setStatus(blocked.organizationId!, 'Active'), 200, 'unblock'), {
       id: blocked.organizationId,
       status: 'Active',
     });
+    await events.expect(t, [
+      { type: 'OrganizationActivated', stream: organizationStream(blocked.organizationId!) },
+    ]);
     const shown = await expectStatus(
       http('GET', `/api/proposal/${load}`, shipper.token),
       200,

@@ -1,8 +1,10 @@
 import t from 'tap';
+import { organizationServiceStream } from '../../domain/services/organizationService.types.ts';
 import { bearer, member, organization, superadmin } from '../identity/fixtures.ts';
 import { startFakeMotive } from '../integrations/eld/testing/fakeMotive.ts';
 import { startFakeSamsara } from '../integrations/eld/testing/fakeSamsara.ts';
 import { CHICAGO } from '../testing/loadBodies.ts';
+import { watchEvents } from '../testing/events.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
 /** The ELD integrations through HTTP: the catalogue, install, refusals, update, trucks, tenants, and the secret never shown. */
@@ -163,6 +165,7 @@ t.test('installing: checked, refused with the reason, installed once', async (t)
     403,
   );
 
+  const events = await watchEvents(platform.store);
   const installed = await call('POST', '/api/organization-services', carrier.token, {
     serviceId: 'simulator',
     clientId: 'demo-fleet',
@@ -177,6 +180,18 @@ t.test('installing: checked, refused with the reason, installed once', async (t)
   });
   simulatorServiceId = entry.organizationServiceData.organizationServiceId;
   t.match(simulatorServiceId, /^[0-9a-f-]{36}$/);
+  await events.expect(t, [
+    {
+      type: 'ServiceInstalled',
+      stream: organizationServiceStream(simulatorServiceId),
+      data: {
+        organizationServiceId: simulatorServiceId,
+        organizationId: carrier.organizationId,
+        serviceId: 'simulator',
+        clientId: 'demo-fleet',
+      },
+    },
+  ]);
 
   const again = await call('POST', '/api/organization-services', carrier.token, {
     serviceId: 'simulator',
@@ -184,6 +199,7 @@ t.test('installing: checked, refused with the reason, installed once', async (t)
     clientSecret: 'another',
   });
   t.equal(again.statusCode, 409, 'installed once');
+  await events.expect(t, [], { message: 'a second install appends nothing' });
   const catalogue = (await call('GET', '/api/organization-services', carrier.token)).json();
   t.match(catalogue[0], {
     status: 'Installed',
@@ -242,12 +258,23 @@ t.test('Samsara through its API: the token checked there, refused with its reaso
 });
 
 t.test('updating the credentials', async (t) => {
+  const events = await watchEvents(platform.store);
   const updated = await call('PUT', '/api/organization-services', carrier.token, {
     organizationServiceId: simulatorServiceId,
     clientId: 'fleet-2',
     clientSecret: 'simulator-secret-2',
   });
   t.equal(updated.statusCode, 200, updated.body);
+  await events.expect(t, [
+    {
+      type: 'ServiceCredentialsUpdated',
+      data: {
+        organizationServiceId: simulatorServiceId,
+        clientId: 'fleet-2',
+        updatedBy: carrier.userId,
+      },
+    },
+  ]);
   t.match(updated.json(), {
     id: 'simulator',
     status: 'Installed',
@@ -263,6 +290,7 @@ t.test('updating the credentials', async (t) => {
     clientSecret: 'invalid',
   });
   t.equal(refused.statusCode, 400, 'checked with the provider first');
+  await events.expect(t, [], { message: 'a refused update appends nothing' });
   t.equal(
     (await call('GET', '/api/organization-services', carrier.token)).json()[0]
       .organizationServiceData.clientId,

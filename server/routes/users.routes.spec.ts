@@ -10,6 +10,7 @@ import {
   signIn,
   superadmin,
 } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
 const { app, platform, close } = await startTestApp();
@@ -42,6 +43,7 @@ t.test(
       status: 1,
       name: 'Pending Carrier',
     });
+    const events = await watchEvents(platform.store);
     t.equal((await get(`/api/users/activate/${pending.userId}`)).statusCode, 401, 'no token');
     const forbidden = await get(`/api/users/activate/${pending.userId}`, shipper.token);
     t.equal(forbidden.statusCode, 403, 'a shipper lacks USER_ACTIVATE');
@@ -51,6 +53,18 @@ t.test(
 
     const activated = await get(`/api/users/activate/${pending.userId}`, admin.token);
     t.equal(activated.statusCode, 200);
+    await events.expect(
+      t,
+      [
+        {
+          type: 'UserActivated',
+          stream: `user-${pending.userId}`,
+          data: { userId: pending.userId },
+        },
+        { type: 'OrganizationActivated', data: { organizationId: pending.organizationId } },
+      ],
+      { message: 'the refusals appended nothing; the activation' },
+    );
     t.equal((await platform.identity.loadUser(pending.userId))!.status, 2);
     t.equal(
       (await platform.identity.loadOrganization(pending.organizationId!))!.status,
@@ -64,6 +78,11 @@ t.test(
     t.equal((await get(`/api/users/block/${pending.userId}`, carrier.token)).statusCode, 403);
     const blocked = await get(`/api/users/block/${pending.userId}`, admin.token);
     t.equal(blocked.statusCode, 200);
+    await events.expect(
+      t,
+      [{ type: 'UserBlocked', stream: `user-${pending.userId}`, data: { userId: pending.userId } }],
+      { message: 'activating again and a refused block appended nothing; the block' },
+    );
     t.equal(
       (await get(`/api/users/block/${pending.userId}`, admin.token)).statusCode,
       409,
@@ -366,9 +385,28 @@ t.test('POST users: creatable roles in the own organization, Active at once', as
   t.equal((await post(null, body('a', 4))).statusCode, 401);
   t.equal((await post(driver.token, body('a', 4))).statusCode, 403, 'a driver cannot create users');
 
+  const events = await watchEvents(platform.store);
   const created = await post(carrier.token, body('dispatcher', 4));
   t.equal(created.statusCode, 201);
   t.equal(created.json().message, 'User successfully created');
+  await events.expect(
+    t,
+    [
+      'KeyReserved',
+      'KeyReserved',
+      {
+        type: 'UserRegistered',
+        stream: `user-${created.json().id}`,
+        data: {
+          userId: created.json().id,
+          roleId: 4,
+          organizationId: carrier.organizationId,
+          email: 'new-dispatcher@example.com',
+        },
+      },
+    ],
+    { message: 'the refusals appended nothing; the new user and its keys' },
+  );
   const user = await platform.identity.loadUser(created.json().id);
   t.match(user, { status: 2, roleId: 4, organizationId: carrier.organizationId });
   await signIn(app, 'new-dispatcher@example.com', 'password-123');
@@ -476,6 +514,7 @@ t.test('PUT users/{id}: edit a user of the own organization', async (t) => {
 
 t.test('DELETE users/deleteDriver: only a driver of the own organization', async (t) => {
   const doomed = await member(app, platform, carrier.organizationId!, 4);
+  const events = await watchEvents(platform.store);
   const del = (token: string | null, payload: object) =>
     app.inject({
       method: 'DELETE',
@@ -498,6 +537,15 @@ t.test('DELETE users/deleteDriver: only a driver of the own organization', async
   t.match(notDriver.json().message, /Only a Driver/);
 
   t.equal((await del(carrier.token, { id: doomed.userId })).statusCode, 204);
+  await events.expect(
+    t,
+    [
+      { type: 'UserDeleted', stream: `user-${doomed.userId}`, data: { userId: doomed.userId } },
+      'KeyReleased',
+      'KeyReleased',
+    ],
+    { message: 'the refusals appended nothing; the deletion releases its keys' },
+  );
   t.equal(await platform.identity.loadUser(doomed.userId), null);
   t.equal((await del(carrier.token, { id: doomed.userId })).statusCode, 404, 'gone');
   t.equal((await get('/api/profile', doomed.token)).statusCode, 401, 'its session ended');
@@ -559,6 +607,7 @@ t.test('POST users/organization: a Superadmin creates an Active organization', a
   );
   t.equal(notPdf.statusCode, 415);
 
+  const events = await watchEvents(platform.store);
   const created = await post(
     admin.token,
     multipart(carrierData, { ...documents, noticeOfAssignment: { content: PDF } }),
@@ -566,6 +615,17 @@ t.test('POST users/organization: a Superadmin creates an Active organization', a
   t.equal(created.statusCode, 201);
   t.equal(created.json().message, 'Organization successfully created');
   const organizationId = created.json().id;
+  await events.expect(
+    t,
+    [
+      {
+        type: 'OrganizationRegistered',
+        stream: `organization-${organizationId}`,
+        data: { organizationId, type: 'Carrier', name: 'Fleet Ltd' },
+      },
+    ],
+    { message: 'the refusals appended nothing; the new organization' },
+  );
   const stored = await platform.identity.loadOrganization(organizationId);
   t.match(stored, {
     status: 2,
