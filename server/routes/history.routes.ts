@@ -31,7 +31,7 @@ import { comparePositions, type EventStore, type RecordedEvent } from '../events
 import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
 import { readNamesAsOf } from '../identity/namesAsOf.ts';
 import { contentDisposition } from '../integrations/files/uploads.ts';
-import { loadAccess } from './loads.routes.ts';
+import { loadAccess } from './loadAccess.ts';
 
 /** RFC 4180 quoting, and a leading =, +, - or @ neutralised so a spreadsheet never runs it as a formula. */
 const csvCell = (value: unknown): string => {

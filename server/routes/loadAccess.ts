@@ -1,0 +1,74 @@
+import type { Kysely } from 'kysely';
+import { GenericStatus, Role } from '../../domain/catalog.ts';
+import {
+  carrierProposalOn,
+  tourParties,
+} from '../../projections/marketplace/marketplace.queries.ts';
+import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
+import type { DB } from '../../storage/schema.ts';
+import { isTourParty } from '../commands/marketplace.ts';
+import { isSuperadmin, type Actor } from '../http/auth.ts';
+
+/**
+ * Who may see a load and how much: its shipper (and a Superadmin) everything; the accepted carrier
+ * and its assigned driver everything, contacts included; a carrier with an offer on it, or any
+ * carrier while it is open on the marketplace, the load without facility contacts.
+ */
+export async function loadAccess(
+  db: Kysely<DB>,
+  actor: Actor,
+  load: {
+    loadId: string;
+    shipperOrganizationId: string;
+    carrierOrganizationId: string | null;
+    tourId: string | null;
+    status: number;
+    details: { expiration: string };
+  },
+  organizations: {
+    of(organizationId: string): Promise<{ name: string; status: number } | undefined>;
+  } = { of: (organizationId) => organizationNameAndStatus(db, organizationId) },
+) {
+  const shipper = await organizations.of(load.shipperOrganizationId);
+  const base = { shipperName: shipper?.name ?? null };
+  if (isSuperadmin(actor) || actor.organizationId === load.shipperOrganizationId) {
+    return {
+      ...base,
+      visible: actor.roleId !== Role.Driver,
+      contacts: true,
+      owner: actor.roleId !== Role.Driver,
+      party: true,
+    };
+  }
+  if (actor.roleId === Role.Driver) {
+    if (!load.tourId)
+      return { ...base, visible: false, contacts: false, owner: false, party: false };
+    const tour = await tourParties(db, load.tourId);
+    const party = Boolean(
+      tour &&
+        isTourParty(actor, {
+          shipperOrganizationId: tour.shipper_organization_id,
+          carrierOrganizationId: tour.carrier_organization_id,
+          assigneeId: tour.assignee_id,
+        }),
+    );
+    return { ...base, visible: party, contacts: party, owner: false, party };
+  }
+  if (actor.roleId === Role.Carrier && actor.organizationId) {
+    if (load.carrierOrganizationId === actor.organizationId)
+      return { ...base, visible: true, contacts: true, owner: false, party: true };
+    const proposal = await carrierProposalOn(db, load.loadId, actor.organizationId);
+    const open =
+      load.status === GenericStatus.Created &&
+      load.details.expiration > new Date().toISOString() &&
+      shipper?.status === GenericStatus.Active;
+    return {
+      ...base,
+      visible: Boolean(proposal) || open,
+      contacts: false,
+      owner: false,
+      party: false,
+    };
+  }
+  return { ...base, visible: false, contacts: false, owner: false, party: false };
+}
