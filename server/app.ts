@@ -36,9 +36,18 @@ import { organizationsRoutes } from './routes/organizations.routes.ts';
 import { placesRoutes } from './routes/places.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { podRoutes } from './routes/pod.routes.ts';
-import { loadsRoutes } from './routes/loads.routes.ts';
-import { proposalsRoutes } from './routes/proposals.routes.ts';
-import { toursRoutes } from './routes/tours.routes.ts';
+import { loadBoardRoutes } from './routes/loads.board.routes.ts';
+import { loadCommandRoutes } from './routes/loads.commands.routes.ts';
+import { loadDetailRoutes } from './routes/loads.detail.routes.ts';
+import { loadImportRoutes } from './routes/loads.import.routes.ts';
+import { proposalBoardRoutes } from './routes/proposals.board.routes.ts';
+import { proposalCommandRoutes } from './routes/proposals.commands.routes.ts';
+import { proposalDocumentRoutes } from './routes/proposals.documents.routes.ts';
+import { tourBoardRoutes } from './routes/tours.board.routes.ts';
+import { tourChatRoutes } from './routes/tours.chat.routes.ts';
+import { tourCourseRoutes } from './routes/tours.course.routes.ts';
+import { tourRatingRoutes } from './routes/tours.rating.routes.ts';
+import { tourTrackingRoutes } from './routes/tours.tracking.routes.ts';
 import { sharedTrackingRoutes } from './routes/sharedTracking.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
@@ -163,9 +172,37 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(organizationsRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
-  await app.register(loadsRoutes, { prefix: '/api' });
-  await app.register(proposalsRoutes, { prefix: '/api' });
-  await app.register(toursRoutes, { prefix: '/api' });
+  // Loads: posting and editing, cancelling, extending, the shipper's table, the marketplace, one
+  // load, the CSV import and the saved locations.
+  await app.register(
+    async (api: App) => {
+      loadCommandRoutes(api);
+      loadBoardRoutes(api);
+      loadImportRoutes(api);
+      loadDetailRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+  // Offers: the carriers' bids, the shipper's answers, the contract and the rate confirmation.
+  await app.register(
+    async (api: App) => {
+      proposalBoardRoutes(api);
+      proposalCommandRoutes(api);
+      proposalDocumentRoutes(api);
+    },
+    { prefix: '/api' },
+  );
+  // Tours: the tables, assignment, statuses, timeline, positions, tracking, chat and ratings.
+  await app.register(
+    async (api: App) => {
+      tourBoardRoutes(api);
+      tourRatingRoutes(api);
+      tourTrackingRoutes(api);
+      tourCourseRoutes(api);
+      tourChatRoutes(api);
+    },
+    { prefix: '/api' },
+  );
   await app.register(sharedTrackingRoutes, { prefix: '/api' });
   await app.register(servicesRoutes, { prefix: '/api' });
   await app.register(historyRoutes, { prefix: '/api' });

@@ -1,5 +1,5 @@
 import t from 'tap';
-import { OfferBody, ProposalChangeBody } from './proposals.routes.ts';
+import { OfferBody, ProposalChangeBody } from '../../domain/contracts/proposals.contract.ts';
 
 t.test('every amount with at most two decimals is a price, whatever its binary form', async (t) => {
   let refused = 0;

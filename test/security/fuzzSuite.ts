@@ -50,7 +50,7 @@ import {
 import { runningTour } from '../../server/testing/runningTour.ts';
 import { startTestApp } from '../../server/testing/testApp.ts';
 import { hostileScalar, hostileValue, inputOf } from '../../server/testing/zodArbitrary.ts';
-import { OfferBody, ProposalChangeBody } from '../../server/routes/proposals.routes.ts';
+import { OfferBody, ProposalChangeBody } from '../../domain/contracts/proposals.contract.ts';
 import {
   ChatBody,
   EventBody,
