@@ -22,7 +22,8 @@ import {
 import { activeSearches } from '../../projections/searches/searches.queries.ts';
 import type { SavedSearchRow } from '../../projections/searches/searches.tables.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
-import type { Database, SessionConnection } from '../db/database.ts';
+import { createLeadership } from '../../storage/leadership.ts';
+import type { Database } from '../db/database.ts';
 import {
   comparePositions,
   type EventStore,
@@ -93,6 +94,8 @@ type Load = { loadId: string; guid: string; shipperOrganizationId: string; detai
 type Recipient = { id: string; email: string; name: string; organizationId: string };
 type Pending = { recipient: Recipient; alerts: LaneAlert[]; timezones: Map<string, string> };
 
+/** The job's lock (storage/leadership.ts). */
+const JOB = 'reactor:laneAlerts';
 const READ_MODELS = ['savedSearches', 'users', 'organizations'] as const;
 const CHANGES_SEARCHES: ReadonlySet<string> = new Set(savedSearchesProjection.handles);
 const CHANGES_ORGANIZATIONS: ReadonlySet<string> = new Set(organizationsProjection.handles);
@@ -114,8 +117,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   const lastEmailAt = new Map<string, number>();
   const advanced = new EventEmitter().setMaxListeners(0);
   let handled = options.from ?? (await store.head());
-  let session: SessionConnection | null = null;
-  let leader = database.kind === 'pglite';
+  const leadership = createLeadership(database);
   let flushing: Promise<number> = Promise.resolve(0);
   // A runner without one of these read models would make every load wait for its timeout.
   const readModels = READ_MODELS.filter(
@@ -124,19 +126,13 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   );
 
   const isLeader = async () => {
-    if (leader) return true;
     try {
-      session ??= await database.session();
-      const [row] = await session.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtext('reactor:laneAlerts')) AS locked`,
-      );
-      leader = Boolean(row?.locked);
+      return await leadership.holds(JOB);
     } catch (error) {
       logger.warn({ err: error }, 'lane alerts: could not take the lock');
-      await session?.release().catch(() => undefined);
-      session = null;
+      await leadership.reset();
+      return false;
     }
-    return leader;
   };
 
   const loadOf = async (event: RecordedEvent): Promise<Load | null> => {
@@ -342,8 +338,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       if (timer) clearInterval(timer);
       await subscription.close();
       await flush().catch(() => 0);
-      await session?.release().catch(() => undefined);
-      session = null;
+      await leadership.release();
     },
   };
 }
