@@ -23,8 +23,8 @@ import { startReactor, type Reactor } from '../../storage/reactor.ts';
 import type { OrganizationServices } from '../commands/services.ts';
 import { sameTruckName, type EldTruck } from '../integrations/eld/provider.ts';
 
-const CHECKPOINT = 'pickupCheck';
-const JOB = 'reactor:eldPickupCheck';
+/** Its checkpoint's name, and its lock (older than the reactors' `reactor:<name>` rule). */
+export const PICKUP_CHECK_REACTOR = { name: 'pickupCheck', job: 'reactor:eldPickupCheck' };
 /** An ELD position older than this says nothing about where the truck is now. */
 export const STALE_POSITION_MS = 30 * 60_000;
 export type PickupVerdict = { verified: boolean; message: string };
@@ -151,8 +151,7 @@ export function startPickupCheck(options: {
   const reactor = background
     ? startReactor(
         {
-          name: CHECKPOINT,
-          job: JOB,
+          ...PICKUP_CHECK_REACTOR,
           handles: ['TourEventAdded'],
           async handle(events) {
             let checked = false;
