@@ -7,12 +7,10 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chipColors, type ChipColor } from '../../../../domain/catalog/colors.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { useMessageText } from '../../components/messages.ts';
 import { notify } from '../../state/common.ts';
-import { formatLocal } from '../tours/format.ts';
 import { ParkedEvents } from './ParkedEvents.tsx';
 import {
   POLL_MS,
@@ -20,37 +18,13 @@ import {
   readModelsApi,
   usePolling,
   type ReadModel,
-  type ReadModelStatus,
 } from './projections.api.ts';
 import { ReactorsTable } from './ReactorsTable.tsx';
+import { ReadModelStatusChip } from './StatusChip.tsx';
 import '../users/users.css';
 import './projections.css';
 
 export { POLL_MS } from './projections.api.ts';
-
-const statusLook: Record<
-  ReadModelStatus,
-  { key: 'running' | 'catchingUp' | 'stalled' | 'rebuilding'; color: ChipColor }
-> = {
-  running: { key: 'running', color: chipColors.green },
-  'catching-up': { key: 'catchingUp', color: chipColors.blue },
-  stalled: { key: 'stalled', color: chipColors.red },
-  rebuilding: { key: 'rebuilding', color: chipColors.amber },
-};
-
-export function ReadModelStatusChip({ status }: { status: ReadModelStatus }) {
-  const { t } = useTranslation();
-  const look = statusLook[status] ?? statusLook.stalled;
-  return (
-    <span
-      className={`status-chip status-${look.color.name}`}
-      style={{ '--chip-color': look.color.hex } as React.CSSProperties}
-    >
-      <span className="status-dot" aria-hidden="true" />
-      {t(`readModels.status.${look.key}`)}
-    </span>
-  );
-}
 
 /**
  * The Superadmin's read models: where each stands in the event log, how far behind it is, the events

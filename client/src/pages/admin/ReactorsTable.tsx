@@ -5,7 +5,6 @@ import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { formatLocal } from '../tours/format.ts';
-import { ReadModelStatusChip } from './ProjectionsPage.tsx';
 import {
   POLL_MS,
   positionText,
@@ -13,6 +12,7 @@ import {
   usePolling,
   type ReactorLag,
 } from './projections.api.ts';
+import { ReadModelStatusChip } from './StatusChip.tsx';
 
 /**
  * The reactors on the event log (the pickup truck check, the webhooks), in the read models' table
