@@ -7,7 +7,7 @@
 import type { Logger } from 'pino';
 import type { ReactorDefinition } from '../../storage/reactor.ts';
 import type { Database } from '../db/database.ts';
-import type { LogPosition, RecordedEvent } from '../eventstore/eventStore.ts';
+import type { LogPosition } from '../eventstore/eventStore.ts';
 import { livePushes, workOf } from '../realtime/notifier.ts';
 import {
   AUDIENCE_READ_MODELS,
@@ -42,10 +42,15 @@ export function webhooksReactor(deps: {
   const cache = newAudienceCache();
   let stopListening: (() => Promise<void>) | null = null;
 
-  const handle: ReactorDefinition['handle'] = async (relevant, page) => {
+  const handle: ReactorDefinition['handle'] = async (events, page) => {
     const subscribed = await endpoints.subscribed();
     const candidates = new Set(subscribed.map((row) => row.organization_id));
+    // With no endpoint anywhere, the events are not even looked at.
     if (candidates.size === 0) return 'idle';
+    const relevant = events.filter(
+      (event) => livePushes(event).length > 0 || Boolean(workOf([event])),
+    );
+    if (relevant.length === 0) return 'idle';
     const found: WebhookEvent[] = [];
     if (relevant.some((event) => livePushes(event).length === 0))
       await deps.projections?.waitFor(AUDIENCE_READ_MODELS, page.last, 5_000);
@@ -122,7 +127,8 @@ export function webhooksReactor(deps: {
 
   return {
     name: WEBHOOKS_REACTOR,
-    handles: (event: RecordedEvent) => livePushes(event).length > 0 || Boolean(workOf([event])),
+    // Every event: which ones matter is decided in `handle`, once there are endpoints at all.
+    handles: () => true,
     handle,
     pageSize: 500,
     async onLead() {
