@@ -19,6 +19,7 @@ import * as laneRates from './2026_11_26_1100_lane_rates.ts';
 import * as clusterSecrets from './2026_11_26_1200_cluster_secrets.ts';
 import * as eventsWithoutCorrelationIndex from './2026_11_26_1400_events_without_correlation_index.ts';
 import * as webhookReplays from './2026_11_27_1000_webhook_replays.ts';
+import * as reactorCheckpoints from './2026_11_28_1000_reactor_checkpoints.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -41,9 +42,16 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1300_position_batches': positionBatches,
   '2026_11_26_1400_events_without_correlation_index': eventsWithoutCorrelationIndex,
   '2026_11_27_1000_webhook_replays': webhookReplays,
+  '2026_11_28_1000_reactor_checkpoints': reactorCheckpoints,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };
+
+/** Migrates up to and including `name` (a test's database as it stood before a later migration). */
+export async function migrateUpTo<T>(db: Kysely<T>, name: string): Promise<void> {
+  const { error } = await new Migrator({ db, provider }).migrateTo(name);
+  if (error) throw error instanceof Error ? error : new Error(String(error));
+}
 
 export async function migrateToLatest<T>(db: Kysely<T>): Promise<string[]> {
   const migrator = new Migrator({ db, provider });

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { loadSecretsKey } from './integrations/eld/secrets.ts';
+import { loadSecretsKey } from './cluster/secretBox.ts';
 import { USER_EVENTS_PER_SECOND } from './realtime/budget.ts';
 import { defaultWebhookSettings, type WebhookSettings } from './webhooks/settings.ts';
 

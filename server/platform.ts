@@ -22,7 +22,7 @@ import { createMarketplaceCommands, type MarketplaceCommands } from './commands/
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
-import { createSecretBox } from './integrations/eld/secrets.ts';
+import { createSecretBox } from './cluster/secretBox.ts';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';

@@ -4,8 +4,8 @@ import type { NullableTimestamp, Timestamp } from './columns.ts';
 /**
  * The server's own tables: state that is not an event and no projection keeps (sessions, outbox,
  * stored files, landing content, idempotency keys, which offers a user has seen, the ELD pickup
- * checks and their reactor's checkpoint). Written from migrations 1000, 1200 (proposals_seen), 1400,
- * 1500 and 1600.
+ * checks, the webhooks, the reactors' checkpoints). Written from migrations 1000, 1200
+ * (proposals_seen), 1400, 1500 and 1600, and the later ones each type names.
  */
 
 /** Refresh tokens: only their SHA-256; a family is one sign-in (server/auth/tokens.ts). */
@@ -87,8 +87,11 @@ export type EldPickupChecksTable = {
   checked_at: NullableTimestamp;
 };
 
-/** Where in the log the pickup check reactor stands. */
-export type EldCheckpointsTable = {
+/**
+ * Where in the log each reactor stands, one row per reactor by its name (migration
+ * 2026_11_28_1000, which moved here the rows of the former eld_checkpoints and webhook_checkpoints).
+ */
+export type ReactorCheckpointsTable = {
   name: string;
   transaction_id: ColumnType<string, string | undefined, string>;
   global_position: ColumnType<string, string | undefined, string>;
@@ -140,9 +143,6 @@ export type WebhookDeliveriesTable = {
   replayed: Generated<boolean>;
 };
 
-/** Where the webhooks reactor stands in the log. */
-export type WebhookCheckpointsTable = EldCheckpointsTable;
-
 /** A key of the cluster (migration 2026_11_26_1200): signing keys of access tokens, sealing keys. */
 export type ClusterSecretsTable = {
   purpose: 'jwt' | 'sealing';
@@ -161,12 +161,11 @@ export type ServerTables = {
   idempotency_keys: IdempotencyKeysTable;
   proposals_seen: ProposalsSeenTable;
   eld_pickup_checks: EldPickupChecksTable;
-  eld_checkpoints: EldCheckpointsTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;
   webhook_event_audience: WebhookEventAudienceTable;
   webhook_deliveries: WebhookDeliveriesTable;
-  webhook_checkpoints: WebhookCheckpointsTable;
+  reactor_checkpoints: ReactorCheckpointsTable;
   cluster_secrets: ClusterSecretsTable;
 };
 

@@ -16,6 +16,21 @@ export const ReadModelSchema = z.object({
 export type ReadModel = z.infer<typeof ReadModelSchema>;
 export type ReadModelStatus = ReadModel['status'];
 
+/**
+ * A reactor on the log (the pickup truck check, the webhooks) as the Superadmin sees it beside the
+ * read models: where its checkpoint stands and how many events it is behind. Stalled: run by no
+ * process, never started, or behind and not moving.
+ */
+export const ReactorLagSchema = z.object({
+  reactor: z.string(),
+  status: z.enum(['running', 'catching-up', 'stalled']),
+  position: LogPositionSchema,
+  lag: z.number(),
+  /** When its checkpoint last moved; null before it ever ran. */
+  updatedAt: z.string().nullable(),
+});
+export type ReactorLag = z.infer<typeof ReactorLagSchema>;
+
 /** An event a read model set aside because applying it failed. */
 export const ParkedEventSchema = z.object({
   eventId: z.string(),
@@ -42,6 +57,7 @@ export type RebuildAnswer = z.infer<typeof RebuildAnswerSchema>;
 
 export const projectionsContract = {
   list: { response: { 200: z.array(ReadModelSchema), ...guardedErrors } },
+  reactors: { response: { 200: z.array(ReactorLagSchema), ...guardedErrors } },
   parked: {
     params: ProjectionNameParams,
     response: { 200: z.array(ParkedEventSchema), ...guardedErrors, ...errorAnswers(400, 404) },

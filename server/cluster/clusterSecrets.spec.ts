@@ -23,7 +23,7 @@ import { loadConfig } from '../config.ts';
 import { organization, signIn } from '../identity/fixtures.ts';
 import { startPlatform, type Platform } from '../platform.ts';
 import { TOKEN_AUDIENCE, TOKEN_ISSUER } from '../auth/tokens.ts';
-import { createSecretBox } from '../integrations/eld/secrets.ts';
+import { createSecretBox } from './secretBox.ts';
 import { rotateKeys } from './rotateKeys.ts';
 
 const adminUrl = process.env.DATABASE_URL || null;

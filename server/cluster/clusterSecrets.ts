@@ -28,7 +28,7 @@ import {
   parseSecretsKey,
   SealedSecretError,
   type SecretBox,
-} from '../integrations/eld/secrets.ts';
+} from './secretBox.ts';
 
 const CHECK_TEXT = 'freight-marketplace key check v1';
 /** HMAC-SHA256 of a constant under the key: shows whether two keys are the same without storing either. */

@@ -17,7 +17,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
-import { parseSecretsKey } from '../integrations/eld/secrets.ts';
+import { parseSecretsKey } from './secretBox.ts';
 import { ClusterSecretsError, createGenerationalSecretBox, keyCheckOf } from './clusterSecrets.ts';
 
 export type RotationResult = {

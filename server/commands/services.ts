@@ -36,7 +36,7 @@ import {
   type EldTruck,
 } from '../integrations/eld/provider.ts';
 import type { EldProviders } from '../integrations/eld/providers.ts';
-import { SealedSecretError, type SecretBox } from '../integrations/eld/secrets.ts';
+import { SealedSecretError, type SecretBox } from '../cluster/secretBox.ts';
 
 export type { InstalledServiceRow };
 

@@ -18,7 +18,7 @@ import { lastPositionOf as readLastPosition } from '../../projections/tourPositi
 import { trackedToursWithServices } from '../../projections/organizationServices/organizationServices.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
-import type { Leadership } from '../integrations/eld/leadership.ts';
+import type { Leadership } from '../../storage/leadership.ts';
 import type { InstalledServiceRow, OrganizationServices } from '../commands/services.ts';
 import {
   CredentialsRefusedError,
@@ -26,7 +26,7 @@ import {
   sameTruckName,
   type EldTruck,
 } from '../integrations/eld/provider.ts';
-import { SealedSecretError } from '../integrations/eld/secrets.ts';
+import { SealedSecretError } from '../cluster/secretBox.ts';
 
 export const DEFAULT_ELD_POLL_MS = 30_000;
 /** How long a service whose credentials were refused (or cannot be opened) is left alone. */

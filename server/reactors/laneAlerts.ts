@@ -1,15 +1,11 @@
 import { EventEmitter } from 'node:events';
-import { DateTime } from 'luxon';
-import type { Logger } from 'pino';
-import { GenericStatus, trailerTypes } from '../../domain/catalog.ts';
+import { GenericStatus } from '../../domain/catalog.ts';
 import { evolveLoad, initialLoad } from '../../domain/loads/load.decide.ts';
 import {
   loadStream,
-  type LoadDetails,
   type LoadEvent,
   type LoadExpirationExtended,
   type LoadPosted,
-  type LoadStop,
 } from '../../domain/loads/load.types.ts';
 import { hasAny, LOADS_CARRIER, permissionsFor } from '../../domain/permissions.ts';
 import { matchesLane } from '../../domain/searches/lane.ts';
@@ -22,77 +18,33 @@ import {
 import { activeSearches } from '../../projections/savedSearches/savedSearches.queries.ts';
 import type { SavedSearchRow } from '../../projections/savedSearches/savedSearches.tables.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
-import type { Database, SessionConnection } from '../db/database.ts';
+import { createLeadership } from '../../storage/leadership.ts';
 import {
   comparePositions,
-  type EventStore,
   type LogPosition,
   type RecordedEvent,
 } from '../eventstore/eventStore.ts';
-import type { Mailer } from '../integrations/mail/mailer.ts';
+import {
+  alertEmail,
+  loadPayload,
+  type LaneAlert,
+  type LaneAlertOptions,
+  type LaneAlerts,
+  type Load,
+  type Pending,
+  type Recipient,
+} from './laneAlertMessages.ts';
 
-/** The part of the socket.io server this needs (docs/api.md "Realtime"). */
-export type RealtimeEmitter = { emit(rooms: string[], event: string, payload: unknown): void };
+export type {
+  AlertPlace,
+  LaneAlert,
+  LaneAlertOptions,
+  LaneAlerts,
+  RealtimeEmitter,
+} from './laneAlertMessages.ts';
 
-export type AlertPlace = {
-  address: string;
-  city: string | null;
-  state: string | null;
-  latitude: number;
-  longitude: number;
-};
-/** The payload of `lane:alert`, sent to `user:<id>`. */
-export type LaneAlert = {
-  searchId: string;
-  searchName: string;
-  load: {
-    id: string;
-    guid: string;
-    pickup: AlertPlace;
-    dropoff: AlertPlace;
-    pickupTime: string;
-    equipment: number[];
-    weight: number;
-  };
-};
-
-export type LaneAlerts = {
-  /** Sends the e-mails that are due (pending alerts, last e-mail a minute ago or never); returns how many went. */
-  flush(): Promise<number>;
-  /** Resolves true once every event up to `position` was handled, false after `timeoutMs`. */
-  waitFor(position: LogPosition, timeoutMs?: number): Promise<boolean>;
-  stop(): Promise<void>;
-};
-
-export type LaneAlertOptions = {
-  database: Database;
-  store: EventStore;
-  mailer: Pick<Mailer, 'send'>;
-  logger: Pick<Logger, 'info' | 'warn'>;
-  /** Read at each alert (the platform's may be replaced or attached later); absent, only e-mails go out. */
-  realtime: () => RealtimeEmitter | null | undefined;
-  /** The read models' runner: matching waits until searches, users and organizations have caught up with the load. */
-  projections?: {
-    waitFor(
-      names: readonly string[],
-      position: LogPosition | null,
-      timeoutMs?: number,
-    ): Promise<boolean>;
-    readonly projections?: readonly { name: string }[];
-  };
-  /** Where to start reading the log; the head at start by default (only loads posted from now on alert). */
-  from?: LogPosition;
-  clock?: () => Date;
-  /** How often the timer sends the due e-mails; 0 for no timer (tests call `flush`). */
-  flushEveryMs?: number;
-  /** At most one e-mail per user in this long. */
-  emailEveryMs?: number;
-};
-
-type Load = { loadId: string; guid: string; shipperOrganizationId: string; details: LoadDetails };
-type Recipient = { id: string; email: string; name: string; organizationId: string };
-type Pending = { recipient: Recipient; alerts: LaneAlert[]; timezones: Map<string, string> };
-
+/** The job's lock (storage/leadership.ts). */
+const JOB = 'reactor:laneAlerts';
 const READ_MODELS = ['savedSearches', 'users', 'organizations'] as const;
 const CHANGES_SEARCHES: ReadonlySet<string> = new Set(savedSearchesProjection.handles);
 const CHANGES_ORGANIZATIONS: ReadonlySet<string> = new Set(organizationsProjection.handles);
@@ -114,8 +66,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   const lastEmailAt = new Map<string, number>();
   const advanced = new EventEmitter().setMaxListeners(0);
   let handled = options.from ?? (await store.head());
-  let session: SessionConnection | null = null;
-  let leader = database.kind === 'pglite';
+  const leadership = createLeadership(database);
   let flushing: Promise<number> = Promise.resolve(0);
   // A runner without one of these read models would make every load wait for its timeout.
   const readModels = READ_MODELS.filter(
@@ -124,19 +75,13 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   );
 
   const isLeader = async () => {
-    if (leader) return true;
     try {
-      session ??= await database.session();
-      const [row] = await session.query<{ locked: boolean }>(
-        `SELECT pg_try_advisory_lock(hashtext('reactor:laneAlerts')) AS locked`,
-      );
-      leader = Boolean(row?.locked);
+      return await leadership.holds(JOB);
     } catch (error) {
       logger.warn({ err: error }, 'lane alerts: could not take the lock');
-      await session?.release().catch(() => undefined);
-      session = null;
+      await leadership.reset();
+      return false;
     }
-    return leader;
   };
 
   const loadOf = async (event: RecordedEvent): Promise<Load | null> => {
@@ -342,64 +287,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       if (timer) clearInterval(timer);
       await subscription.close();
       await flush().catch(() => 0);
-      await session?.release().catch(() => undefined);
-      session = null;
+      await leadership.release();
     },
   };
-}
-
-const placeOf = (stop: LoadStop): AlertPlace => ({
-  address: stop.address,
-  city: stop.city,
-  state: stop.state,
-  latitude: stop.latitude,
-  longitude: stop.longitude,
-});
-
-const loadPayload = ({ loadId, guid, details }: Load): LaneAlert['load'] => ({
-  id: loadId,
-  guid,
-  pickup: placeOf(details.stops[0]!),
-  dropoff: placeOf(details.stops[details.stops.length - 1]!),
-  pickupTime: details.pickupStart,
-  equipment: [...details.equipment],
-  weight: details.weight,
-});
-
-const placeName = (place: AlertPlace) =>
-  place.city && place.state ? `${place.city}, ${place.state}` : place.address;
-const equipmentName = (id: number) =>
-  trailerTypes.find((type) => type.id === id)?.name ?? String(id);
-
-/** One e-mail listing every alert since the last, each load with its lane, pickup time, equipment and weight. */
-function alertEmail({ recipient, alerts, timezones }: Pending): {
-  to: string;
-  subject: string;
-  text: string;
-} {
-  const lines = alerts.map(({ searchName, load }) => {
-    const zone = timezones.get(load.id) ?? 'UTC';
-    const pickup = DateTime.fromISO(load.pickupTime, { zone }).toFormat('LLL d, yyyy HH:mm ZZZZ');
-    return (
-      `- ${load.guid}: ${placeName(load.pickup)} to ${placeName(load.dropoff)}, pickup ${pickup}, ${load.equipment.map(equipmentName).join(' or ')}, ` +
-      `${load.weight.toLocaleString('en-US')} lbs (saved search "${searchName}")`
-    );
-  });
-  const first = alerts[0]!.load;
-  const subject =
-    alerts.length === 1
-      ? `New load on your lane: ${first.guid} ${placeName(first.pickup)} to ${placeName(first.dropoff)}`
-      : `${alerts.length} new loads match your saved searches`;
-  const text = [
-    `Hello ${recipient.name},`,
-    '',
-    alerts.length === 1
-      ? 'A load matching one of your saved searches was just posted:'
-      : 'Loads matching your saved searches were just posted:',
-    '',
-    ...lines,
-    '',
-    'Open Search Loads in the marketplace to make an offer.',
-  ].join('\n');
-  return { to: recipient.email, subject, text };
 }

@@ -5,7 +5,8 @@ import {
   unfinishedAcceptances,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
-import type { Database, SessionConnection } from '../db/database.ts';
+import { createLeadership } from '../../storage/leadership.ts';
+import type { Database } from '../db/database.ts';
 
 export type LoadExpiryScheduler = {
   /** One pass: pauses every open load whose offer expired; returns how many it paused. */
@@ -19,7 +20,7 @@ export type LoadExpiryScheduler = {
  * Pauses loads whose offer expiration passed with no accepted proposal (docs/domain.md "Load": 8 Paused).
  * It keeps no state of its own: each pass reads the open loads from the read model, so a restart
  * simply carries on. With several processes on one PostgreSQL, only the holder of an advisory lock
- * sweeps; the others wait to take over. A pass racing another writer is harmless: ExpireLoad is
+ * (storage/leadership.ts) sweeps; the others wait to take over. A pass racing another writer is harmless: ExpireLoad is
  * decided on the load stream and does nothing on a load that is no longer open.
  */
 export function startLoadExpiryScheduler(options: {
@@ -33,8 +34,7 @@ export function startLoadExpiryScheduler(options: {
   const { db } = database;
   const intervalMs = options.intervalMs ?? 15_000;
   const batchSize = options.batchSize ?? 200;
-  let session: SessionConnection | null = null;
-  let leader = database.kind === 'pglite';
+  const leadership = createLeadership(database);
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
 
@@ -80,14 +80,7 @@ export function startLoadExpiryScheduler(options: {
   const tick = async () => {
     if (stopped) return;
     try {
-      if (!leader) {
-        session ??= await database.session();
-        const [row] = await session.query<{ locked: boolean }>(
-          `SELECT pg_try_advisory_lock(hashtext('scheduler:loadExpiry')) AS locked`,
-        );
-        leader = Boolean(row?.locked);
-      }
-      if (leader) {
+      if (await leadership.holds('scheduler:loadExpiry')) {
         const paused = await sweep();
         if (paused > 0) logger.info({ paused }, 'expired loads paused');
         const repaired = await repair();
@@ -95,11 +88,7 @@ export function startLoadExpiryScheduler(options: {
       }
     } catch (error) {
       logger.warn({ err: error }, 'load expiry pass failed');
-      if (database.kind === 'postgres') {
-        await session?.release().catch(() => undefined);
-        session = null;
-        leader = false;
-      }
+      if (database.kind === 'postgres') await leadership.reset();
     }
   };
 
@@ -116,8 +105,7 @@ export function startLoadExpiryScheduler(options: {
       stopped = true;
       clearInterval(timer);
       await running.catch(() => undefined);
-      await session?.release().catch(() => undefined);
-      session = null;
+      await leadership.release();
     },
   };
 }

@@ -6,8 +6,7 @@
  * truck at the dock is the booked carrier's; otherwise the shipper is told so. The result is a
  * note in the tour's timeline, which the shipper sees.
  *
- * A reactor on the event log, with its own checkpoint, run by one process at a time (advisory
- * lock). Each tour is checked at most once: the check is claimed in `eld_pickup_checks` before the
+ * A reactor on the event log (storage/reactor.ts), checkpointed, run by one process at a time. Each tour is checked at most once: the check is claimed in `eld_pickup_checks` before the
  * provider is asked. It starts, the first time, at the head of the log: arrivals from before the
  * integration existed are not checked.
  */
@@ -18,18 +17,14 @@ import { distanceMeters, GEOFENCE_METERS, METERS_PER_MILE } from '../../domain/t
 import type { OpenedTour, TourEventAdded, TourStop } from '../../domain/tours/tour.types.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
 import type { Database } from '../db/database.ts';
-import type {
-  EventStore,
-  LogPosition,
-  RecordedEvent,
-  Subscription,
-} from '../eventstore/eventStore.ts';
-import type { Leadership } from '../integrations/eld/leadership.ts';
+import type { EventStore, RecordedEvent } from '../eventstore/eventStore.ts';
+import type { Leadership } from '../../storage/leadership.ts';
+import { startReactor, type Reactor } from '../../storage/reactor.ts';
 import type { OrganizationServices } from '../commands/services.ts';
 import { sameTruckName, type EldTruck } from '../integrations/eld/provider.ts';
 
-const CHECKPOINT = 'pickupCheck';
-const JOB = 'reactor:eldPickupCheck';
+/** Its checkpoint's name, and its lock (older than the reactors' `reactor:<name>` rule). */
+export const PICKUP_CHECK_REACTOR = { name: 'pickupCheck', job: 'reactor:eldPickupCheck' };
 /** An ELD position older than this says nothing about where the truck is now. */
 export const STALE_POSITION_MS = 30 * 60_000;
 export type PickupVerdict = { verified: boolean; message: string };
@@ -40,6 +35,8 @@ export type PickupCheck = {
     arrival: { tourId: string; stopId: string; eventId: string },
     now?: Date,
   ): Promise<PickupVerdict | null>;
+  /** The reactor that checks each arrival; null where background work is off. */
+  reactor: Reactor | null;
   stop(): Promise<void>;
 };
 
@@ -60,9 +57,7 @@ export function startPickupCheck(options: {
 }): PickupCheck {
   const { database, store, marketplace, services, logger, leadership } = options;
   const { db } = database;
-  let subscription: Subscription | null = null;
-  let retry: NodeJS.Timeout | null = null;
-  let stopped = false;
+  const background = options.background !== false;
 
   /** Where the booked truck is, as the carrier's installed services report it. */
   const locate = async (tour: OpenedTour, pickup: TourStop, now: Date): Promise<PickupVerdict> => {
@@ -153,75 +148,36 @@ export function startPickupCheck(options: {
     return verdict;
   };
 
-  const readCheckpoint = async (): Promise<LogPosition> => {
-    const row = await db
-      .selectFrom('eld_checkpoints')
-      .select(['transaction_id', 'global_position'])
-      .where('name', '=', CHECKPOINT)
-      .executeTakeFirst();
-    if (row)
-      return {
-        transactionId: String(row.transaction_id),
-        globalPosition: String(row.global_position),
-      };
-    const head = await store.head();
-    await sql`INSERT INTO eld_checkpoints (name, transaction_id, global_position) VALUES (${CHECKPOINT}, ${head.transactionId}, ${head.globalPosition})
-      ON CONFLICT (name) DO NOTHING`.execute(db);
-    return readCheckpoint();
-  };
-
-  let checkpointWrittenAt = 0;
-  const handlePage = async (page: RecordedEvent[]) => {
-    let checked = false;
-    for (const event of page) {
-      if (event.type !== 'TourEventAdded') continue;
-      const { data } = event as unknown as RecordedEvent<TourEventAdded>;
-      if (data.type !== 'arrived' || !data.stopId) continue;
-      checked = true;
-      try {
-        await check({ tourId: data.tourId, stopId: data.stopId, eventId: event.id });
-      } catch (error) {
-        logger.warn({ err: error, tourId: data.tourId }, 'pickup truck check failed');
-      }
-    }
-    // Pages with no arrival move the checkpoint at most once a second: after a restart, re-reading
-    // a second of events this job ignores costs nothing, and it saves a write per append.
-    if (!checked && Date.now() - checkpointWrittenAt < 1000) return;
-    checkpointWrittenAt = Date.now();
-    const last = page[page.length - 1]!.position;
-    await sql`UPDATE eld_checkpoints SET transaction_id = ${last.transactionId}, global_position = ${last.globalPosition}, updated_at = now()
-      WHERE name = ${CHECKPOINT}`.execute(db);
-  };
-
-  const claim = async () => {
-    retry = null;
-    if (stopped) return;
-    try {
-      if (await leadership.holds(JOB)) {
-        const from = await readCheckpoint();
-        if (stopped) return;
-        subscription = store.subscribe({ from, pageSize: 200 }, handlePage);
-        return;
-      }
-    } catch (error) {
-      if (stopped) return;
-      logger.warn({ err: error }, 'pickup truck check could not start');
-      await leadership.reset();
-    }
-    if (stopped) return;
-    retry = setTimeout(() => void claim(), options.claimRetryMs ?? 2000);
-    retry.unref();
-  };
-
-  if (options.background !== false) void claim();
+  const reactor = background
+    ? startReactor(
+        {
+          ...PICKUP_CHECK_REACTOR,
+          handles: ['TourEventAdded'],
+          async handle(events) {
+            let checked = false;
+            for (const event of events) {
+              const { data } = event as unknown as RecordedEvent<TourEventAdded>;
+              if (data.type !== 'arrived' || !data.stopId) continue;
+              checked = true;
+              try {
+                await check({ tourId: data.tourId, stopId: data.stopId, eventId: event.id });
+              } catch (error) {
+                logger.warn({ err: error, tourId: data.tourId }, 'pickup truck check failed');
+              }
+            }
+            // Pages with no arrival move the checkpoint at most once a second.
+            return checked ? undefined : 'idle';
+          },
+        },
+        { database, store, logger, leadership, claimRetryMs: options.claimRetryMs },
+      )
+    : null;
 
   return {
     check,
+    reactor,
     async stop() {
-      stopped = true;
-      if (retry) clearTimeout(retry);
-      await subscription?.close();
-      subscription = null;
+      await reactor?.stop();
     },
   };
 }

@@ -506,4 +506,44 @@ for (const backend of sqlBackends()) {
       t.equal((await get(marketplaceUrl, carrier.token)).json().total, 23);
     },
   );
+
+  t.test(`${backend}: each reactor's lag beside the read models`, async (t) => {
+    const { app, platform, close } = await start(backend);
+    t.teardown(close);
+    const admin = await superadmin(app, platform);
+    const carrier = await organization(app, platform, 'Carrier');
+    const get = (token: string) =>
+      app.inject({ method: 'GET', url: '/api/admin/reactors', headers: bearer(token) });
+    t.equal((await get(carrier.token)).statusCode, 403, 'the Superadmin only');
+    const reactors = await until(
+      async () => (await get(admin.token)).json() as { reactor: string; status: string }[],
+      (list) => list.some((entry) => entry.reactor === 'webhooks' && entry.status === 'running'),
+    );
+    t.same(
+      reactors.map((entry) => entry.reactor),
+      ['pickupCheck', 'webhooks'],
+      'every reactor, by name',
+    );
+    t.match(
+      reactors.find((entry) => entry.reactor === 'webhooks'),
+      {
+        status: 'running',
+        position: { transactionId: String, globalPosition: String },
+        lag: Number,
+        updatedAt: String,
+      },
+    );
+    const models = (
+      await app.inject({
+        method: 'GET',
+        url: '/api/admin/projections',
+        headers: bearer(admin.token),
+      })
+    ).json() as Record<string, unknown>[];
+    t.same(
+      Object.keys(models[0]!).sort(),
+      ['lag', 'parked', 'position', 'projection', 'rebuild', 'status', 'version'],
+      'the read models answer as before',
+    );
+  });
 }

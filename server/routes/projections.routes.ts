@@ -3,12 +3,13 @@ import { SUPER_ADMIN } from '../../domain/permissions.ts';
 import { ConflictError, NotFoundError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
 import { can } from '../http/auth.ts';
+import { reactorLags } from '../reactors/reactorStatus.ts';
 
 const unknownProjection = (name: string) => new NotFoundError(`No read model is called ${name}`);
 
 /**
  * Read models in trouble (Superadmin): where each stands, the events it set aside, retrying one of
- * them, and rebuilding one beside the live tables.
+ * them, and rebuilding one beside the live tables; and how far behind each reactor on the log is.
  */
 export async function projectionsRoutes(app: App) {
   const { runner } = app.platform;
@@ -25,6 +26,19 @@ export async function projectionsRoutes(app: App) {
       onRequest: can(SUPER_ADMIN),
     },
     async () => runner.adminStatus(),
+  );
+
+  app.get(
+    '/admin/reactors',
+    {
+      schema: {
+        tags: ['admin'],
+        summary: 'Each reactor on the log: status, checkpoint position, lag in events',
+        ...projectionsContract.reactors,
+      },
+      onRequest: can(SUPER_ADMIN),
+    },
+    async () => reactorLags(app.platform.database, app.platform.store),
   );
 
   app.get(

@@ -134,6 +134,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/admin/projections/:name/parked': { access: [SUPER_ADMIN] },
   'POST /api/admin/projections/:name/parked/:eventId/retry': { access: [SUPER_ADMIN] },
   'POST /api/admin/projections/:name/rebuild': { access: [SUPER_ADMIN] },
+  'GET /api/admin/reactors': { access: [SUPER_ADMIN] },
 
   // users
   'GET /api/users/activate/:id': { access: [USER_ACTIVATE], tenant: { param: 'id', kind: 'user' } },

@@ -9,12 +9,12 @@ import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { EventStore } from '../../eventstore/eventStore.ts';
 import type { HttpOptions } from './http.ts';
-import { createLeadership } from './leadership.ts';
+import { createLeadership } from '../../../storage/leadership.ts';
 import { createOrganizationServices, type OrganizationServices } from '../../commands/services.ts';
 import { startPickupCheck, type PickupCheck } from '../../reactors/pickupCheck.ts';
 import { startEldPoller, type EldPoller } from '../../reactors/eldPoller.ts';
 import { createEldProviders, type EldProviders } from './providers.ts';
-import { createSecretBox, type SecretBox } from './secrets.ts';
+import { createSecretBox, type SecretBox } from '../../cluster/secretBox.ts';
 
 export type EldIntegration = {
   providers: EldProviders;

@@ -7,163 +7,24 @@ import { ProgressBar } from 'primereact/progressbar';
 import { Skeleton } from 'primereact/skeleton';
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { chipColors, type ChipColor } from '../../../../domain/catalog/colors.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { useMessageText } from '../../components/messages.ts';
 import { notify } from '../../state/common.ts';
-import { formatLocal } from '../../shared/format.ts';
+import { ParkedEvents } from './ParkedEvents.tsx';
 import {
+  POLL_MS,
   positionText,
   readModelsApi,
   usePolling,
-  type ParkedEvent,
   type ReadModel,
-  type ReadModelStatus,
 } from './projections.api.ts';
+import { ReactorsTable } from './ReactorsTable.tsx';
+import { ReadModelStatusChip } from './StatusChip.tsx';
 import '../../shared/styles/users.css';
 import './projections.css';
 
-/** While the page is open (and the tab visible) the read models are asked again this often. */
-export const POLL_MS = 2_000;
-
-const statusLook: Record<
-  ReadModelStatus,
-  { key: 'running' | 'catchingUp' | 'stalled' | 'rebuilding'; color: ChipColor }
-> = {
-  running: { key: 'running', color: chipColors.green },
-  'catching-up': { key: 'catchingUp', color: chipColors.blue },
-  stalled: { key: 'stalled', color: chipColors.red },
-  rebuilding: { key: 'rebuilding', color: chipColors.amber },
-};
-
-function ReadModelStatusChip({ status }: { status: ReadModelStatus }) {
-  const { t } = useTranslation();
-  const look = statusLook[status] ?? statusLook.stalled;
-  return (
-    <span
-      className={`status-chip status-${look.color.name}`}
-      style={{ '--chip-color': look.color.hex } as React.CSSProperties}
-    >
-      <span className="status-dot" aria-hidden="true" />
-      {t(`readModels.status.${look.key}`)}
-    </span>
-  );
-}
-
-/** The events one read model set aside, each with its error and a Retry. */
-function ParkedEvents({ name, onChanged }: { name: string; onChanged: () => void }) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage ?? 'en';
-  const [events, setEvents] = useState<ParkedEvent[] | null>(null);
-  const [loadError, setLoadError] = useState<string | null>(null);
-  const [failures, setFailures] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState<string | null>(null);
-
-  usePolling(
-    useCallback(
-      async (signal: AbortSignal) => {
-        try {
-          const list = await readModelsApi.parked(name, signal);
-          setEvents(Array.isArray(list) ? list : []);
-          setLoadError(null);
-        } catch (failure) {
-          if (!signal.aborted) setLoadError(messageOf(failure));
-        }
-      },
-      [name],
-    ),
-    POLL_MS,
-  );
-
-  const retry = async (event: ParkedEvent) => {
-    setBusy(event.eventId);
-    try {
-      await readModelsApi.retry(name, event.eventId);
-      setEvents((list) => (list ?? []).filter((entry) => entry.eventId !== event.eventId));
-      setFailures(({ [event.eventId]: _gone, ...rest }) => rest);
-      notify(
-        'success',
-        t('readModels.parked.applied', { type: event.type, position: event.position }),
-      );
-      onChanged();
-    } catch (failure) {
-      setFailures((current) => ({ ...current, [event.eventId]: messageOf(failure) }));
-    } finally {
-      setBusy(null);
-    }
-  };
-
-  const title = t('readModels.parked.title', { name });
-  return (
-    <section className="parked-events" aria-label={title}>
-      <h2 className="parked-title">{title}</h2>
-      {loadError && <Message severity="error" text={loadError} className="form-message" />}
-      {events === null && !loadError && <Skeleton height="3rem" />}
-      {events !== null && events.length === 0 && (
-        <p className="table-empty">{t('readModels.parked.empty')}</p>
-      )}
-      {events !== null && events.length > 0 && (
-        <ul className="parked-list">
-          {events.map((event) => (
-            <li key={event.eventId} className="parked-event" data-testid="parked-event">
-              <dl className="parked-facts">
-                <div>
-                  <dt>{t('readModels.parked.type')}</dt>
-                  <dd dir="ltr">{event.type}</dd>
-                </div>
-                <div>
-                  <dt>{t('readModels.parked.stream')}</dt>
-                  <dd dir="ltr" className="parked-stream">
-                    {event.streamId}
-                  </dd>
-                </div>
-                <div>
-                  <dt>{t('readModels.parked.position')}</dt>
-                  <dd className="tabular">{positionText(event.position)}</dd>
-                </div>
-                <div>
-                  <dt>{t('readModels.parked.at')}</dt>
-                  <dd className="tabular">
-                    <time dateTime={event.at}>{formatLocal(event.at, lng)}</time>
-                  </dd>
-                </div>
-              </dl>
-              <div className="parked-error">
-                <span className="parked-error-label">{t('readModels.parked.error')}</span>
-                <pre dir="ltr">{event.error}</pre>
-              </div>
-              {failures[event.eventId] && (
-                <Message
-                  severity="error"
-                  role="alert"
-                  className="form-message"
-                  text={t('readModels.parked.stillFails', { error: failures[event.eventId] })}
-                />
-              )}
-              <div className="parked-actions">
-                <Button
-                  type="button"
-                  icon="pi pi-replay"
-                  label={t('readModels.parked.retry')}
-                  size="small"
-                  outlined
-                  aria-label={t('readModels.parked.retryLabel', {
-                    type: event.type,
-                    position: positionText(event.position),
-                  })}
-                  loading={busy === event.eventId}
-                  disabled={busy !== null}
-                  onClick={() => void retry(event)}
-                />
-              </div>
-            </li>
-          ))}
-        </ul>
-      )}
-    </section>
-  );
-}
+export { POLL_MS } from './projections.api.ts';
 
 /**
  * The Superadmin's read models: where each stands in the event log, how far behind it is, the events
@@ -313,6 +174,7 @@ export default function ProjectionsPage({ titleKey }: PageProps) {
           </DataTable>
         </div>
       )}
+      <ReactorsTable />
       <ConfirmDialog
         visible={confirming !== null}
         onHide={() => setConfirming(null)}

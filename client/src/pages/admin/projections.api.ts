@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type {
   ParkedEvent,
+  ReactorLag,
   ReadModel,
   RebuildAnswer,
   RetryAnswer,
@@ -9,6 +10,7 @@ import { apiGet, apiPost } from '../../api/http.ts';
 
 export type {
   ParkedEvent,
+  ReactorLag,
   ReadModel,
   ReadModelStatus,
 } from '../../../../domain/contracts/projections.contract.ts';
@@ -20,10 +22,15 @@ export type LogPositionValue =
   | { transactionId?: string | number; globalPosition?: string | number }
   | null;
 
+/** While the page is open (and the tab visible) the read models are asked again this often. */
+export const POLL_MS = 2_000;
+
 const base = (name: string) => `/admin/projections/${encodeURIComponent(name)}`;
 
 export const readModelsApi = {
   list: (signal?: AbortSignal) => apiGet<ReadModel[]>('/admin/projections', { signal }),
+  /** The reactors on the log, shown beside the read models. */
+  reactors: (signal?: AbortSignal) => apiGet<ReactorLag[]>('/admin/reactors', { signal }),
   parked: (name: string, signal?: AbortSignal) =>
     apiGet<ParkedEvent[]>(`${base(name)}/parked`, { signal }),
   /** 200 when the event now applies; a 409 ApiError carrying the error when it still fails. */

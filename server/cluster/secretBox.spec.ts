@@ -3,7 +3,12 @@ import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import t from 'tap';
-import { createSecretBox, loadSecretsKey, parseSecretsKey, SealedSecretError } from './secrets.ts';
+import {
+  createSecretBox,
+  loadSecretsKey,
+  parseSecretsKey,
+  SealedSecretError,
+} from './secretBox.ts';
 
 const key = randomBytes(32);
 const box = createSecretBox(key.toString('base64'));

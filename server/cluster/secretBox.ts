@@ -1,5 +1,5 @@
 /**
- * Provider secrets at rest: AES-256-GCM with a 32-byte key from SECRETS_KEY (64 hex digits or
+ * Secrets at rest (ELD provider credentials, webhook signing secrets): AES-256-GCM with a 32-byte key from SECRETS_KEY (64 hex digits or
  * base64), else generated once and kept in DATA_DIR (like the JWT secret), else, for a database in
  * memory, random per process. Each secret is bound to the service it belongs to (additional
  * authenticated data), so a sealed secret copied onto another service does not open.
