@@ -88,12 +88,10 @@ await withBrowser(t, async (server, browser) => {
       await card.getByRole('heading', { name: 'Proof of delivery' }).waitFor({ timeout: 30_000 });
       t.pass('the Proof of delivery card shows at the last stop');
       // The footer (fixed by default) closes the page on a phone instead of covering its bottom.
-      const footer = await driver
-        .locator('.app-footer')
-        .evaluate((element) => ({
-          position: getComputedStyle(element).position,
-          top: element.getBoundingClientRect().top,
-        }));
+      const footer = await driver.locator('.app-footer').evaluate((element) => ({
+        position: getComputedStyle(element).position,
+        top: element.getBoundingClientRect().top,
+      }));
       t.equal(footer.position, 'static', 'no sticky footer on a phone');
       t.ok(
         footer.top > 844,

@@ -40,22 +40,22 @@ import { loadBoardRoutes } from './routes/loads.board.routes.ts';
 import { loadCommandRoutes } from './routes/loads.commands.routes.ts';
 import { loadDetailRoutes } from './routes/loads.detail.routes.ts';
 import { loadImportRoutes } from './routes/loads.import.routes.ts';
-import { proposalBoardRoutes } from './routes/proposals.board.routes.ts';
-import { proposalCommandRoutes } from './routes/proposals.commands.routes.ts';
-import { proposalDocumentRoutes } from './routes/proposals.documents.routes.ts';
+import { offerBoardRoutes } from './routes/offers.board.routes.ts';
+import { offerCommandRoutes } from './routes/offers.commands.routes.ts';
+import { offerDocumentRoutes } from './routes/offers.documents.routes.ts';
 import { tourBoardRoutes } from './routes/tours.board.routes.ts';
 import { tourChatRoutes } from './routes/tours.chat.routes.ts';
 import { tourCourseRoutes } from './routes/tours.course.routes.ts';
 import { tourRatingRoutes } from './routes/tours.rating.routes.ts';
 import { tourTrackingRoutes } from './routes/tours.tracking.routes.ts';
-import { sharedTrackingRoutes } from './routes/sharedTracking.routes.ts';
+import { trackingLinkRoutes } from './routes/trackingLink.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { searchesRoutes } from './routes/searches.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
-import { insightsRoutes } from './routes/insights.routes.ts';
+import { laneRatesRoutes } from './routes/laneRates.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 
 export type { App, InventoriedRoute };
@@ -186,9 +186,9 @@ export async function buildApp(platform: Platform): Promise<App> {
   // Offers: the carriers' bids, the shipper's answers, the contract and the rate confirmation.
   await app.register(
     async (api: App) => {
-      proposalBoardRoutes(api);
-      proposalCommandRoutes(api);
-      proposalDocumentRoutes(api);
+      offerBoardRoutes(api);
+      offerCommandRoutes(api);
+      offerDocumentRoutes(api);
     },
     { prefix: '/api' },
   );
@@ -203,7 +203,7 @@ export async function buildApp(platform: Platform): Promise<App> {
     },
     { prefix: '/api' },
   );
-  await app.register(sharedTrackingRoutes, { prefix: '/api' });
+  await app.register(trackingLinkRoutes, { prefix: '/api' });
   await app.register(servicesRoutes, { prefix: '/api' });
   await app.register(historyRoutes, { prefix: '/api' });
   await app.register(podRoutes, { prefix: '/api' });
@@ -215,7 +215,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(searchesRoutes, { prefix: '/api' });
   await app.register(projectionsRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
-  await app.register(insightsRoutes, { prefix: '/api' });
+  await app.register(laneRatesRoutes, { prefix: '/api' });
 
   // The built client: precompressed, cached by hash, outside the API's rate limit (server/http/clientAssets.ts).
   const clientBuilt = await registerClientAssets(app, config.clientDir);

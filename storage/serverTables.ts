@@ -70,7 +70,7 @@ export type IdempotencyKeysTable = {
 };
 
 /** When a user last opened a load's offers (the "new offers" badge): UI state, not an event. */
-export type ProposalsSeenTable = {
+export type OffersSeenTable = {
   user_id: string;
   load_id: string;
   seen_at: Timestamp;
@@ -159,7 +159,7 @@ export type ServerTables = {
   files: FilesTable;
   content_entries: ContentEntriesTable;
   idempotency_keys: IdempotencyKeysTable;
-  proposals_seen: ProposalsSeenTable;
+  proposals_seen: OffersSeenTable;
   eld_pickup_checks: EldPickupChecksTable;
   webhook_endpoints: WebhookEndpointsTable;
   webhook_events: WebhookEventsTable;

@@ -194,13 +194,13 @@ async function dispatchedTour(
     [201],
     'post load',
   );
-  const { id: proposalId } = await expectStatus(
+  const { id: offerId } = await expectStatus(
     api('POST', `/proposal/${loadId}`, carrier.token, { price: 1500, message: 'Ready' }),
     [201],
     'offer',
   );
   await expectStatus(
-    api('PUT', `/proposal/${proposalId}`, shipper.token, { status: 5 }),
+    api('PUT', `/proposal/${offerId}`, shipper.token, { status: 5 }),
     [200],
     'accept',
   );

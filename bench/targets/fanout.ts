@@ -341,10 +341,10 @@ async function roadTour({ app, platform }: BenchApp): Promise<RoadTour> {
     return response.json();
   };
   const { id: loadId } = await inject('POST', '/api/loads', shipper.token, loadBody());
-  const { id: proposalId } = await inject('POST', `/api/proposal/${loadId}`, carrier.token, {
+  const { id: offerId } = await inject('POST', `/api/proposal/${loadId}`, carrier.token, {
     price: 1000,
   });
-  await inject('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
+  await inject('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 });
   const caller = {
     actor: {
       userId: carrier.userId,

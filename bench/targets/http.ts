@@ -278,10 +278,10 @@ async function dispatchedTour({
       ...(payload ? { payload: payload as object } : {}),
     });
   const { id: loadId } = (await inject('POST', '/api/loads', shipper.token, loadBody())).json();
-  const { id: proposalId } = (
+  const { id: offerId } = (
     await inject('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1000 })
   ).json();
-  await inject('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
+  await inject('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 });
   const load = await platform.marketplace.loadLoad(loadId);
   await platform.marketplace.uploadContract(
     {

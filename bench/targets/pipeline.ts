@@ -343,13 +343,13 @@ async function seedLog(bench: BenchApp, target: number): Promise<number> {
     return response.json();
   };
   const { id: loadId } = await send('POST', '/api/loads', shipper.token, loadBody());
-  const proposals: string[] = [];
+  const offers: string[] = [];
   for (const [index, carrier] of carriers.entries())
-    proposals.push(
+    offers.push(
       (await send('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1000 + index * 50 }))
         .id,
     );
-  await send('PUT', `/api/proposal/${proposals[0]}`, shipper.token, { status: 5 });
+  await send('PUT', `/api/proposal/${offers[0]}`, shipper.token, { status: 5 });
   const tourId = (await platform.marketplace.loadLoad(loadId))!.tourId!;
   await platform.marketplace.uploadContract(
     {

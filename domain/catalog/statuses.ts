@@ -23,7 +23,7 @@ export const GenericStatus = {
 export type GenericStatusId = (typeof GenericStatus)[keyof typeof GenericStatus];
 
 /** Offers still open: submitted, or countered and waiting for the carrier. */
-export const OPEN_PROPOSAL_STATUSES = [
+export const OPEN_OFFER_STATUSES = [
   GenericStatus.SubmittedProposal,
   GenericStatus.PendingAcceptance,
 ] as const;

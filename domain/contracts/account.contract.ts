@@ -98,12 +98,10 @@ export const carrierDocumentParts = {
  */
 export const CarrierProfileFormSchema = z
   .object({
-    data: z
-      .string()
-      .meta({
-        description:
-          'The carrier profile as JSON: mcNumber, dotNumber, eldProvider, trucks, trailers, driverTeams',
-      }),
+    data: z.string().meta({
+      description:
+        'The carrier profile as JSON: mcNumber, dotNumber, eldProvider, trucks, trailers, driverTeams',
+    }),
     ...carrierDocumentParts,
   })
   .nullish();

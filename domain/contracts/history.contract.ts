@@ -65,7 +65,7 @@ export const LoadSnapshotSchema = z.looseObject({
 export type LoadSnapshot = z.infer<typeof LoadSnapshotSchema>;
 
 /** An offer as it stood, its carrier named as it was then (a later rename does not show). */
-export const ProposalSnapshotSchema = z.looseObject({
+export const OfferSnapshotSchema = z.looseObject({
   proposalId: z.string(),
   carrierOrganizationId: z.string(),
   status: z.number().int(),
@@ -77,7 +77,7 @@ export const ProposalSnapshotSchema = z.looseObject({
   updatedAt: z.string(),
   carrierOrganization: NamedSchema,
 });
-export type ProposalSnapshot = z.infer<typeof ProposalSnapshotSchema>;
+export type OfferSnapshot = z.infer<typeof OfferSnapshotSchema>;
 
 /** The tour as it stood. */
 export const TourSnapshotSchema = z.looseObject({
@@ -101,7 +101,7 @@ export const HistoryAnswerSchema = z.object({
   at: z.string().nullable(),
   events: z.array(HistoryEventSchema),
   load: LoadSnapshotSchema.nullable().optional(),
-  proposals: z.array(ProposalSnapshotSchema).optional(),
+  proposals: z.array(OfferSnapshotSchema).optional(),
   tour: TourSnapshotSchema.nullable().optional(),
 });
 export type HistoryAnswer = z.infer<typeof HistoryAnswerSchema>;

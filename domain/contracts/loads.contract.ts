@@ -97,7 +97,7 @@ export type ShipperLoadRow = z.infer<typeof ShipperLoadRowSchema>;
 export const ShipperLoadsAnswerSchema = tableAnswerOf(ShipperLoadRowSchema);
 
 /** The caller's own offer on a marketplace load. */
-export const MyProposalSchema = z.object({
+export const MyOfferSchema = z.object({
   id: z.string(),
   status: z.number().int().nullable(),
   statusName: z.string(),
@@ -112,7 +112,7 @@ export const MarketplaceRowSchema = LoadRowBaseSchema.extend({
   shipper: z.string(),
   originDistance: z.number().nullable(),
   destinationDistance: z.number().nullable(),
-  myProposal: MyProposalSchema.nullable(),
+  myProposal: MyOfferSchema.nullable(),
   actions: z.array(z.number().int()),
 });
 export type MarketplaceRow = z.infer<typeof MarketplaceRowSchema>;
@@ -191,7 +191,7 @@ export const LoadDetailSchema = z.object({
 export type LoadDetail = z.infer<typeof LoadDetailSchema>;
 
 /** A marker of GET loads/{id}/proposals/map: a stop of the load, or the truck of an offer. */
-export const ProposalMapMarkerSchema = z.object({
+export const OfferMapMarkerSchema = z.object({
   latitude: z.number(),
   longitude: z.number(),
   type: z.enum(['truck', 'specialMarker']),
@@ -207,7 +207,7 @@ export const ProposalMapMarkerSchema = z.object({
     notes: z.string().nullable(),
   }),
 });
-export type ProposalMapMarker = z.infer<typeof ProposalMapMarkerSchema>;
+export type OfferMapMarker = z.infer<typeof OfferMapMarkerSchema>;
 
 /** The CSV import: multipart with the file `csv_loads_file`, read inside by readMultipart (the body Fastify sees is empty); documented here. */
 export const LoadsImportBodySchema = z.unknown().meta({
@@ -258,5 +258,5 @@ export const loadsAnswers = {
     ...guardedErrors,
   },
   one: { 200: LoadDetailSchema, ...errorAnswers(400, 404), ...guardedErrors },
-  map: { 200: z.array(ProposalMapMarkerSchema), ...errorAnswers(400, 404), ...guardedErrors },
+  map: { 200: z.array(OfferMapMarkerSchema), ...errorAnswers(400, 404), ...guardedErrors },
 };

@@ -110,12 +110,10 @@ export const DeleteDriverBodySchema = z.object({ id: z.uuid('Not a valid id') })
  */
 export const CreateOrganizationFormSchema = z
   .object({
-    data: z
-      .string()
-      .meta({
-        description:
-          'The organization as JSON: type, name, organizationContactInfo, and mcNumber, dotNumber, eldProvider, trucks, trailers, driverTeams (Carrier) or insuredAmount (Shipper)',
-      }),
+    data: z.string().meta({
+      description:
+        'The organization as JSON: type, name, organizationContactInfo, and mcNumber, dotNumber, eldProvider, trucks, trailers, driverTeams (Carrier) or insuredAmount (Shipper)',
+    }),
     ...carrierDocumentParts,
   })
   .nullish();

@@ -2,7 +2,7 @@
  * The lead decider: a valid e-mail address registers interest once; registering the same address
  * again changes nothing (and so does not e-mail the administrator a second time).
  */
-import { uuidV5 } from '../proposals/proposal.decide.ts';
+import { uuidV5 } from '../offers/offer.decide.ts';
 import { EMAIL_FORMAT_MESSAGE, EMAIL_REQUIRED_MESSAGE, emailSchema } from '../schemas/fields.ts';
 import { ValidationError } from '../shared/errors.ts';
 import { assertNever, type Decider } from '../shared/event.ts';

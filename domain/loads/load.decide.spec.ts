@@ -10,7 +10,7 @@ import {
 import { specFor } from '../shared/testing.ts';
 import { decideLoad, evolveLoad, initialLoad, loadDecider, loadStatusName } from './load.decide.ts';
 import type {
-  AcceptProposalForLoad,
+  AcceptOfferForLoad,
   CancelLoad,
   ExtendExpiration,
   Load,
@@ -29,7 +29,7 @@ const shipper = '5b0c3c1e-6a55-4b1e-9d6c-0c7f0d6f9a01';
 const otherShipper = '9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d';
 const carrier = 'c0ffee00-1111-4222-8333-444455556666';
 const userId = '0e9f1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
-const proposalId = 'aaaa1111-2222-5333-8444-555566667777';
+const offerId = 'aaaa1111-2222-5333-8444-555566667777';
 const tourId = 'bbbb1111-2222-4333-8444-555566667777';
 
 // The timeline of these tests: posted at `now`, offers open until `expiration`, pickup after it.
@@ -133,12 +133,8 @@ const cancel = (
   type: 'CancelLoad',
   data: { loadId, by, message, tourStatus, now: later },
 });
-const accept = (
-  at = later,
-  by: string | null = shipper,
-  id = proposalId,
-): AcceptProposalForLoad => ({
-  type: 'AcceptProposalForLoad',
+const accept = (at = later, by: string | null = shipper, id = offerId): AcceptOfferForLoad => ({
+  type: 'AcceptOfferForLoad',
   data: {
     loadId,
     by,
@@ -149,7 +145,7 @@ const accept = (
     now: at,
   },
 });
-const sign = (id = proposalId): LoadCommand => ({
+const sign = (id = offerId): LoadCommand => ({
   type: 'SignContract',
   data: { loadId, proposalId: id, contractFileId: 'file-contract', now: later },
 });
@@ -192,7 +188,7 @@ const accepted: LoadEvent = {
   type: 'LoadProposalAccepted',
   data: {
     loadId,
-    proposalId,
+    proposalId: offerId,
     carrierOrganizationId: carrier,
     price: 2400,
     tourId,
@@ -201,7 +197,7 @@ const accepted: LoadEvent = {
 };
 const signed: LoadEvent = {
   type: 'LoadContractSigned',
-  data: { loadId, proposalId, contractFileId: 'file-contract', signedAt: later },
+  data: { loadId, proposalId: offerId, contractFileId: 'file-contract', signedAt: later },
 };
 const completed: LoadEvent = {
   type: 'LoadCompleted',
@@ -360,7 +356,7 @@ t.test(
         .when(cancel(undefined, null, null))
         .then([canceledEvent(4)]),
     );
-    t.test('AcceptProposalForLoad by a Superadmin', async () =>
+    t.test('AcceptOfferForLoad by a Superadmin', async () =>
       given([posted]).when(accept(later, null)).then([accepted]),
     );
   },
@@ -557,12 +553,12 @@ t.test('CancelLoad', async (t) => {
   );
 });
 
-t.test('AcceptProposalForLoad', async (t) => {
+t.test('AcceptOfferForLoad', async (t) => {
   t.test('accepts an offer on a Created load before its expiration', async (t) => {
     given([posted]).when(accept()).then([accepted]);
     t.match(stateAfter(acceptedLoad), {
       status: 5,
-      acceptedProposalId: proposalId,
+      acceptedProposalId: offerId,
       carrierOrganizationId: carrier,
       price: 2400,
       tourId,

@@ -18,7 +18,7 @@ import {
 } from '../shared/errors.ts';
 import { assertNever, type Decider } from '../shared/event.ts';
 import type {
-  AcceptProposalForLoad,
+  AcceptOfferForLoad,
   CancelLoad,
   CompleteLoad,
   ExpireLoad,
@@ -83,11 +83,11 @@ export const evolveLoad = (state: Load, event: LoadEvent): Load => {
         updatedAt: event.data.canceledAt,
       };
     case 'LoadProposalAccepted': {
-      const { proposalId, carrierOrganizationId, price, tourId, acceptedAt } = event.data;
+      const { proposalId: offerId, carrierOrganizationId, price, tourId, acceptedAt } = event.data;
       return {
         ...state,
         status: GenericStatus.Accepted,
-        acceptedProposalId: proposalId,
+        acceptedProposalId: offerId,
         carrierOrganizationId,
         price,
         tourId,
@@ -120,8 +120,8 @@ export const decideLoad = (command: LoadCommand, state: Load): LoadEvent[] => {
       return expireLoad(command, ownLoad(state, null));
     case 'CancelLoad':
       return cancelLoad(command, ownLoad(state, command.data.by));
-    case 'AcceptProposalForLoad':
-      return acceptProposal(command, ownLoad(state, command.data.by));
+    case 'AcceptOfferForLoad':
+      return acceptOffer(command, ownLoad(state, command.data.by));
     case 'SignContract':
       return signContract(command, ownLoad(state, null));
     case 'CompleteLoad':
@@ -280,7 +280,7 @@ const cancelLoad = ({ data }: CancelLoad, state: PostedLoad): LoadEvent[] => {
   ];
 };
 
-const acceptProposal = ({ data }: AcceptProposalForLoad, state: PostedLoad): LoadEvent[] => {
+const acceptOffer = ({ data }: AcceptOfferForLoad, state: PostedLoad): LoadEvent[] => {
   // Two accepts racing on the same load: the second one reads the first one's acceptance.
   if (state.acceptedProposalId !== null && state.status !== GenericStatus.Canceled) {
     throw new ConflictError('This load already has an accepted offer');

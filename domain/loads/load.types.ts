@@ -163,8 +163,8 @@ export type CancelLoad = Command<
     now: string;
   }
 >;
-export type AcceptProposalForLoad = Command<
-  'AcceptProposalForLoad',
+export type AcceptOfferForLoad = Command<
+  'AcceptOfferForLoad',
   {
     loadId: string;
     by: string | null;
@@ -187,7 +187,7 @@ export type LoadCommand =
   | ExtendExpiration
   | ExpireLoad
   | CancelLoad
-  | AcceptProposalForLoad
+  | AcceptOfferForLoad
   | SignContract
   | CompleteLoad;
 

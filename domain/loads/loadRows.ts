@@ -147,24 +147,24 @@ export const driverTourActions = (tourStatus: number): TableActionId[] => {
 };
 
 /** The actions a carrier may take on a marketplace row or one of its proposals. */
-export const carrierProposalActions = (
-  proposalStatus: number | null,
+export const carrierOfferActions = (
+  offerStatus: number | null,
   loadOpen: boolean,
 ): TableActionId[] => {
   const actions: TableActionId[] = [TableAction.View];
   const open =
-    proposalStatus === GenericStatus.SubmittedProposal ||
-    proposalStatus === GenericStatus.PendingAcceptance;
+    offerStatus === GenericStatus.SubmittedProposal ||
+    offerStatus === GenericStatus.PendingAcceptance;
   if (
     loadOpen &&
-    (proposalStatus === null ||
+    (offerStatus === null ||
       open ||
-      proposalStatus === GenericStatus.Declined ||
-      proposalStatus === GenericStatus.Canceled)
+      offerStatus === GenericStatus.Declined ||
+      offerStatus === GenericStatus.Canceled)
   ) {
     actions.push(TableAction.MakeOffer);
   }
   if (open) actions.push(TableAction.Withdraw);
-  if (proposalStatus === GenericStatus.Accepted) actions.push(TableAction.UploadContract);
+  if (offerStatus === GenericStatus.Accepted) actions.push(TableAction.UploadContract);
   return actions;
 };

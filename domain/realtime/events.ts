@@ -47,7 +47,7 @@ export type LoadRowPayload = {
 };
 
 /** `proposal:new`, to the load's shipper organization (members holding 407). */
-export type ProposalNewPayload = {
+export type OfferNewPayload = {
   loadId: string;
   loadGuid: string;
   proposalId: string;
@@ -57,7 +57,7 @@ export type ProposalNewPayload = {
 };
 
 /** `proposal:updated`, to both organizations (members holding 404). */
-export type ProposalUpdatedPayload = {
+export type OfferUpdatedPayload = {
   loadId: string;
   proposalId: string;
   status: number;
@@ -133,8 +133,8 @@ export type LimitExceededPayload = {
 export type ServerPayloads = {
   'load:posted': LoadRowPayload;
   'load:updated': LoadRowPayload;
-  'proposal:new': ProposalNewPayload;
-  'proposal:updated': ProposalUpdatedPayload;
+  'proposal:new': OfferNewPayload;
+  'proposal:updated': OfferUpdatedPayload;
   'tour:status': TourChangePayload;
   'tour:event': TourChangePayload;
   'tour:position': TourPositionPayload;

@@ -3,7 +3,7 @@
  * credentials change, and only by its own organization (or a Superadmin). Checking the credentials
  * with the provider and sealing the secret are I/O: the command handler does both before deciding.
  */
-import { uuidV5 } from '../proposals/proposal.decide.ts';
+import { uuidV5 } from '../offers/offer.decide.ts';
 import { ConflictError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { assertNever, type Decider } from '../shared/event.ts';
 import type {

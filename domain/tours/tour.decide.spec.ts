@@ -24,7 +24,7 @@ import type {
 const given = specFor(tourDecider);
 const tourId = '3f2a1b0c-9d8e-4f7a-8b6c-5d4e3f2a1b0c';
 const loadId = '1a2b3c4d-5e6f-4a8b-9c0d-1e2f3a4b5c6d';
-const proposalId = '9f8e7d6c-5b4a-4c2d-8e0f-a1b2c3d4e5f6';
+const offerId = '9f8e7d6c-5b4a-4c2d-8e0f-a1b2c3d4e5f6';
 const shipperOrganizationId = '5b0c3c1e-6a55-4b1e-9d6c-0c7f0d6f9a01';
 const carrierOrganizationId = '6c1d4d2f-7b66-4c2f-8e7d-1d8e1e7a0b12';
 const driverId = '0e9f1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
@@ -91,7 +91,7 @@ const tourOpened: TourOpened = {
     tourId,
     loadId,
     loadGuid: 'L-000042',
-    proposalId,
+    proposalId: offerId,
     shipperOrganizationId,
     carrierOrganizationId,
     price: 1250,

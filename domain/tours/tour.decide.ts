@@ -14,7 +14,7 @@ import {
   openTour,
 } from './tourLifecycle.decide.ts';
 import { rateTour } from './tourRating.decide.ts';
-import { revokeTourShare, shareTour } from './tourShare.decide.ts';
+import { revokeTrackingLink, shareTour } from './trackingLink.decide.ts';
 import { recordProofOfDelivery } from './proofOfDelivery.decide.ts';
 
 export { evolveTour, initialTour, tourStatusName } from './tour.evolve.ts';
@@ -40,8 +40,8 @@ export const decideTour = (command: TourCommand, state: Tour): TourEvent[] => {
       return cancelTour(command, visibleTo(tour, command.data.actor));
     case 'ShareTour':
       return shareTour(command, visibleTo(tour, command.data.actor));
-    case 'RevokeTourShare':
-      return revokeTourShare(command, visibleTo(tour, command.data.actor));
+    case 'RevokeTrackingLink':
+      return revokeTrackingLink(command, visibleTo(tour, command.data.actor));
     case 'RecordProofOfDelivery':
       return recordProofOfDelivery(command, visibleTo(tour, command.data.actor));
     default:

@@ -224,8 +224,8 @@ export type ShareTour = Command<
     now: string;
   }
 >;
-export type RevokeTourShare = Command<
-  'RevokeTourShare',
+export type RevokeTrackingLink = Command<
+  'RevokeTrackingLink',
   { tourId: string; actor: TourActor; shareId: string; now: string }
 >;
 
@@ -253,7 +253,7 @@ export type TourCommand =
   | RateTour
   | CancelTour
   | ShareTour
-  | RevokeTourShare
+  | RevokeTrackingLink
   | RecordProofOfDelivery;
 
 export type OpenedTour = {

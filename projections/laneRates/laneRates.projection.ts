@@ -97,9 +97,9 @@ export const laneRatesProjection = defineProjection({
         lanes.set(event.data.loadId, laneOf(event.data.loadId, event.data.details));
       } else if (event.type === 'LoadProposalAccepted') {
         if (canceled.has(event.data.loadId)) await flush();
-        const { proposalId, loadId, price, acceptedAt } = event.data;
-        accepted.set(proposalId, {
-          proposal_id: proposalId,
+        const { proposalId: offerId, loadId, price, acceptedAt } = event.data;
+        accepted.set(offerId, {
+          proposal_id: offerId,
           load_id: loadId,
           price,
           month: monthOf(acceptedAt),

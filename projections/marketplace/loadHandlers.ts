@@ -88,7 +88,7 @@ const loadCanceled = (page: MarketplacePage, d: LoadCanceled['data']) =>
   });
 
 /** The accepted offer's carrier and price, and its tour: Bid Accepted until the tour says more. */
-const loadProposalAccepted = (page: MarketplacePage, d: LoadProposalAccepted['data']) =>
+const loadOfferAccepted = (page: MarketplacePage, d: LoadProposalAccepted['data']) =>
   page.loads.update(d.loadId, {
     status: GenericStatus.Accepted,
     accepted_proposal_id: d.proposalId,
@@ -143,7 +143,7 @@ export const loadHandlers = {
   LoadCanceled: { touches: ofLoad, fold: loadCanceled } satisfies Handler<LoadCanceled>,
   LoadProposalAccepted: {
     touches: ofLoad,
-    fold: loadProposalAccepted,
+    fold: loadOfferAccepted,
   } satisfies Handler<LoadProposalAccepted>,
   LoadContractSigned: {
     touches: ofLoad,

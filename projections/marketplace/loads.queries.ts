@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { GenericStatus, OPEN_PROPOSAL_STATUSES } from '../../domain/catalog.ts';
+import { GenericStatus, OPEN_OFFER_STATUSES } from '../../domain/catalog.ts';
 import type { DB } from '../../storage/schema.ts';
 
 // One load at a time, the scheduler's look-ups, and the saved locations of the load form.
@@ -80,7 +80,7 @@ export const unfinishedAcceptances = (db: Kysely<DB>, changedBefore: string, lim
             .selectFrom('proposals_view as p')
             .select('p.id')
             .whereRef('p.load_id', '=', 'l.id')
-            .where('p.status', 'in', OPEN_PROPOSAL_STATUSES),
+            .where('p.status', 'in', OPEN_OFFER_STATUSES),
         ),
       ]),
     )

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import { GenericStatus, OPEN_PROPOSAL_STATUSES } from '../../domain/catalog.ts';
+import { GenericStatus, OPEN_OFFER_STATUSES } from '../../domain/catalog.ts';
 import { boundingBox } from '../../domain/loads/route.ts';
 import type { DB } from '../../storage/schema.ts';
 import { orderDirection, type TablePage } from '../tablePage.ts';
@@ -73,7 +73,7 @@ export async function shipperLoadsPage(
   const { total } = await base
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
-  const open = sql.join(OPEN_PROPOSAL_STATUSES);
+  const open = sql.join(OPEN_OFFER_STATUSES);
   const rows = await base
     .selectAll('l')
     .select(['t.shipper_rated', 't.carrier_rated', 't.assignee_name'])

@@ -1,6 +1,6 @@
 import type { LoadEvent } from '../../domain/loads/load.types.ts';
 import type { LocationSaved } from '../../domain/loads/savedLocation.ts';
-import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
+import type { OfferEvent } from '../../domain/offers/offer.types.ts';
 import type { TourEvent } from '../../domain/tours/tour.types.ts';
 import { defineProjection } from '../projection.ts';
 import { loadHandlers } from './loadHandlers.ts';
@@ -11,7 +11,7 @@ import { tourHandlers } from './tourHandlers.ts';
 /** The events of the marketplace read model (a tour's shares are a read model of their own). */
 type MarketplaceEvent =
   | LoadEvent
-  | ProposalEvent
+  | OfferEvent
   | Exclude<TourEvent, { type: 'TourShared' | 'TourShareRevoked' | 'ProofOfDeliveryRecorded' }>
   | LocationSaved;
 

@@ -66,7 +66,7 @@ export type LoadsViewTable = {
 };
 
 /** `proposals_view`: one row per carrier offer on a load. */
-export type ProposalsViewTable = {
+export type OffersViewTable = {
   id: string;
   load_id: string;
   load_guid: string;
@@ -146,7 +146,7 @@ export type SavedLocationsViewTable = {
 
 export type MarketplaceTables = {
   loads_view: LoadsViewTable;
-  proposals_view: ProposalsViewTable;
+  proposals_view: OffersViewTable;
   tours_view: ToursViewTable;
   tour_events_view: TourEventsViewTable;
   tour_ratings_view: TourRatingsViewTable;
@@ -154,7 +154,7 @@ export type MarketplaceTables = {
 };
 
 export type LoadRow = Selectable<LoadsViewTable>;
-export type ProposalRow = Selectable<ProposalsViewTable>;
+export type OfferRow = Selectable<OffersViewTable>;
 export type TourRow = Selectable<ToursViewTable>;
 export type TourEventRow = Selectable<TourEventsViewTable>;
 export type TourRatingRow = Selectable<TourRatingsViewTable>;

@@ -1,9 +1,9 @@
 import { sql, type Insertable, type Transaction } from 'kysely';
-import { OPEN_PROPOSAL_STATUSES, type TourStatusId } from '../../domain/catalog.ts';
+import { OPEN_OFFER_STATUSES, type TourStatusId } from '../../domain/catalog.ts';
 import type { DB } from '../../storage/schema.ts';
 import type {
   LoadsViewTable,
-  ProposalsViewTable,
+  OffersViewTable,
   SavedLocationsViewTable,
   TourEventsViewTable,
   TourRatingsViewTable,
@@ -13,7 +13,7 @@ import { columnsOf, jsonList, readRows, Rows, writeRows } from './pageRows.ts';
 
 /** A row as the page folds it: what `to_jsonb` read, or what an event inserts. */
 export type LoadState = Insertable<LoadsViewTable>;
-export type ProposalState = Insertable<ProposalsViewTable>;
+export type OfferState = Insertable<OffersViewTable>;
 export type TourState = Insertable<ToursViewTable>;
 
 export const loadColumns = columnsOf<LoadsViewTable>()([
@@ -64,7 +64,7 @@ export const loadColumns = columnsOf<LoadsViewTable>()([
   'created_at',
   'updated_at',
 ]);
-export const proposalColumns = columnsOf<ProposalsViewTable>()([
+export const offerColumns = columnsOf<OffersViewTable>()([
   'id',
   'load_id',
   'load_guid',
@@ -126,7 +126,7 @@ export type Touched = { load?: string; proposal?: string; tour?: string };
  */
 export class MarketplacePage {
   readonly loads = new Rows<LoadState>();
-  readonly proposals = new Rows<ProposalState>();
+  readonly proposals = new Rows<OfferState>();
   readonly tours = new Rows<TourState>();
   readonly tourEvents = new Map<string, Insertable<TourEventsViewTable>>();
   readonly ratings = new Map<string, Insertable<TourRatingsViewTable>>();
@@ -139,7 +139,7 @@ export class MarketplacePage {
     const ids = (key: keyof Touched) =>
       new Set(touched.flatMap((keys) => (keys[key] ? [keys[key]] : [])));
     const loadIds = ids('load');
-    const proposalIds = ids('proposal');
+    const offerIds = ids('proposal');
     const tourIds = ids('tour');
     this.loads.load(
       await readRows<LoadState>(trx, 'loads_view', [
@@ -149,8 +149,8 @@ export class MarketplacePage {
       loadIds,
     );
     this.proposals.load(
-      await readRows<ProposalState>(trx, 'proposals_view', [{ column: 'id', ids: proposalIds }]),
-      proposalIds,
+      await readRows<OfferState>(trx, 'proposals_view', [{ column: 'id', ids: offerIds }]),
+      offerIds,
     );
     this.tours.load(
       await readRows<TourState>(trx, 'tours_view', [{ column: 'id', ids: tourIds }]),
@@ -172,7 +172,7 @@ export class MarketplacePage {
 
   async write(trx: Transaction<DB>) {
     await writeRows(trx, 'loads_view', ['id'], this.loads.written(), loadColumns);
-    await writeRows(trx, 'proposals_view', ['id'], this.proposals.written(), proposalColumns);
+    await writeRows(trx, 'proposals_view', ['id'], this.proposals.written(), offerColumns);
     await writeRows(trx, 'tours_view', ['id'], this.tours.written(), tourColumns);
     await writeRows(trx, 'tour_events_view', ['id'], [...this.tourEvents.values()], []);
     await writeRows(
@@ -190,7 +190,7 @@ export class MarketplacePage {
       locationColumns.filter((column) => column !== 'organization_id'),
     );
     if (this.recount.size > 0) {
-      const open = sql.join(OPEN_PROPOSAL_STATUSES);
+      const open = sql.join(OPEN_OFFER_STATUSES);
       await sql`UPDATE loads_view l SET proposals_count = c.total, open_proposals = c.open, best_price = c.best, last_proposal_at = c.last
         FROM (SELECT k.id, count(p.id)::int AS total, count(p.id) FILTER (WHERE p.status IN (${open}))::int AS open,
                 min(p.price) FILTER (WHERE p.status IN (${open})) AS best, max(p.submitted_at) AS last

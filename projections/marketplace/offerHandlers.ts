@@ -8,17 +8,17 @@ import type {
   ProposalDeclined,
   ProposalRevised,
   ProposalSubmitted,
-} from '../../domain/proposals/proposal.types.ts';
-import type { Handler, MarketplacePage, ProposalState } from './marketplacePage.ts';
+} from '../../domain/offers/offer.types.ts';
+import type { Handler, MarketplacePage, OfferState } from './marketplacePage.ts';
 
 /** Changes an offer; its load's offer counts are recounted at the end of the page. */
-const changeOffer = (page: MarketplacePage, proposalId: string, change: Partial<ProposalState>) => {
-  const row = page.proposals.update(proposalId, change);
+const changeOffer = (page: MarketplacePage, offerId: string, change: Partial<OfferState>) => {
+  const row = page.proposals.update(offerId, change);
   if (row) page.recount.add(row.load_id);
 };
 
 /** A new offer, or one submitted again (after a decline, say): open at its price, no counter. */
-const proposalSubmitted = (page: MarketplacePage, d: ProposalSubmitted['data']) => {
+const offerSubmitted = (page: MarketplacePage, d: ProposalSubmitted['data']) => {
   const submitted = {
     submitted_by: d.submittedBy,
     status: GenericStatus.SubmittedProposal,
@@ -45,7 +45,7 @@ const proposalSubmitted = (page: MarketplacePage, d: ProposalSubmitted['data']) 
 };
 
 /** The carrier's new price: open again, any counter dropped. */
-const proposalRevised = (page: MarketplacePage, d: ProposalRevised['data']) =>
+const offerRevised = (page: MarketplacePage, d: ProposalRevised['data']) =>
   changeOffer(page, d.proposalId, {
     status: GenericStatus.SubmittedProposal,
     price: d.price,
@@ -57,7 +57,7 @@ const proposalRevised = (page: MarketplacePage, d: ProposalRevised['data']) =>
   });
 
 /** The shipper's counter price, waiting for the carrier. */
-const proposalCountered = (page: MarketplacePage, d: ProposalCountered['data']) =>
+const offerCountered = (page: MarketplacePage, d: ProposalCountered['data']) =>
   changeOffer(page, d.proposalId, {
     status: GenericStatus.PendingAcceptance,
     counter_price: d.price,
@@ -73,7 +73,7 @@ const counterAccepted = (page: MarketplacePage, d: CounterAccepted['data']) =>
     updated_at: d.acceptedAt,
   });
 
-const proposalAccepted = (page: MarketplacePage, d: ProposalAccepted['data']) =>
+const offerAccepted = (page: MarketplacePage, d: ProposalAccepted['data']) =>
   changeOffer(page, d.proposalId, {
     status: GenericStatus.Accepted,
     price: d.price,
@@ -81,10 +81,10 @@ const proposalAccepted = (page: MarketplacePage, d: ProposalAccepted['data']) =>
     updated_at: d.acceptedAt,
   });
 
-const proposalDeclined = (page: MarketplacePage, d: ProposalDeclined['data']) =>
+const offerDeclined = (page: MarketplacePage, d: ProposalDeclined['data']) =>
   changeOffer(page, d.proposalId, { status: GenericStatus.Declined, updated_at: d.declinedAt });
 
-const proposalCanceled = (page: MarketplacePage, d: ProposalCanceled['data']) =>
+const offerCanceled = (page: MarketplacePage, d: ProposalCanceled['data']) =>
   changeOffer(page, d.proposalId, { status: GenericStatus.Canceled, updated_at: d.canceledAt });
 
 /** The carrier's signed rate confirmation: the offer is Confirmed. */
@@ -101,25 +101,25 @@ const ofOffer = (d: { proposalId: string }) => ({ proposal: d.proposalId });
 export const offerHandlers = {
   ProposalSubmitted: {
     touches: ofOffer,
-    fold: proposalSubmitted,
+    fold: offerSubmitted,
   } satisfies Handler<ProposalSubmitted>,
-  ProposalRevised: { touches: ofOffer, fold: proposalRevised } satisfies Handler<ProposalRevised>,
+  ProposalRevised: { touches: ofOffer, fold: offerRevised } satisfies Handler<ProposalRevised>,
   ProposalCountered: {
     touches: ofOffer,
-    fold: proposalCountered,
+    fold: offerCountered,
   } satisfies Handler<ProposalCountered>,
   CounterAccepted: { touches: ofOffer, fold: counterAccepted } satisfies Handler<CounterAccepted>,
   ProposalAccepted: {
     touches: ofOffer,
-    fold: proposalAccepted,
+    fold: offerAccepted,
   } satisfies Handler<ProposalAccepted>,
   ProposalDeclined: {
     touches: ofOffer,
-    fold: proposalDeclined,
+    fold: offerDeclined,
   } satisfies Handler<ProposalDeclined>,
   ProposalCanceled: {
     touches: ofOffer,
-    fold: proposalCanceled,
+    fold: offerCanceled,
   } satisfies Handler<ProposalCanceled>,
   ContractUploaded: {
     touches: ofOffer,

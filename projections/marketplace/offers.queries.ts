@@ -1,12 +1,12 @@
 import { sql, type Kysely } from 'kysely';
-import { GenericStatus, OPEN_PROPOSAL_STATUSES, ratingCriteria } from '../../domain/catalog.ts';
+import { GenericStatus, OPEN_OFFER_STATUSES, ratingCriteria } from '../../domain/catalog.ts';
 import type { DB } from '../../storage/schema.ts';
 import { orderDirection, type TablePage } from '../tablePage.ts';
 
 // The carriers' offers on loads, and the ratings their tours earned.
 
 /** The offers table: sortable columns. */
-export const PROPOSAL_ORDER: Record<string, string> = {
+export const OFFER_ORDER: Record<string, string> = {
   price: 'p.price',
   submittedAt: 'p.submitted_at',
   status: 'p.status',
@@ -18,18 +18,18 @@ export const PROPOSAL_ORDER: Record<string, string> = {
  * Which offers a table lists: one load's, one carrier's, or both at once; all when neither.
  * `hideBlockedCarriers`: without the open offers of blocked carriers (what a shipper sees).
  */
-export type ProposalScope = {
+export type OfferScope = {
   loadId?: string;
   carrierOrganizationId?: string;
   hideBlockedCarriers?: boolean;
 };
 
-const proposalQuery = (db: Kysely<DB>) =>
+const offerQuery = (db: Kysely<DB>) =>
   db
     .selectFrom('proposals_view as p')
     .innerJoin('organizations_view as c', 'c.id', 'p.carrier_organization_id')
     .innerJoin('loads_view as l', 'l.id', 'p.load_id');
-const proposalColumns = [
+const offerColumns = [
   'p.id',
   'p.load_id',
   'p.load_guid',
@@ -64,13 +64,13 @@ const loadColumns = [
 ] as const;
 
 /** A page of offers with their carrier's name and their load's status (and, `withLoad`, its places), and the number of all matches. */
-export async function proposalsPage(
+export async function offersPage(
   db: Kysely<DB>,
-  scope: ProposalScope,
+  scope: OfferScope,
   filter: { statuses: number[] | null; withLoad: boolean },
   page: TablePage,
 ) {
-  let base = proposalQuery(db);
+  let base = offerQuery(db);
   if (scope.loadId !== undefined) base = base.where('p.load_id', '=', scope.loadId);
   if (scope.carrierOrganizationId !== undefined)
     base = base.where('p.carrier_organization_id', '=', scope.carrierOrganizationId);
@@ -79,7 +79,7 @@ export async function proposalsPage(
       eb.not(
         eb.and([
           eb('c.status', '=', GenericStatus.Blocked),
-          eb('p.status', 'in', OPEN_PROPOSAL_STATUSES),
+          eb('p.status', 'in', OPEN_OFFER_STATUSES),
         ]),
       ),
     );
@@ -97,7 +97,7 @@ export async function proposalsPage(
     .select((eb) => eb.fn.countAll<string>().as('total'))
     .executeTakeFirstOrThrow();
   const rows = await base
-    .select([...proposalColumns])
+    .select([...offerColumns])
     .$if(filter.withLoad, (qb) => qb.select([...loadColumns]))
     .orderBy(sql.ref(page.column), orderDirection(page))
     .orderBy('p.id')
@@ -108,15 +108,15 @@ export async function proposalsPage(
 }
 
 /** One offer on a load, with its carrier's name and status and its load's status and places; undefined when there is none. */
-export const proposalOnLoad = (db: Kysely<DB>, loadId: string, proposalId: string) =>
-  proposalQuery(db)
-    .select([...proposalColumns, ...loadColumns, 'c.status as carrier_status'])
-    .where('p.id', '=', proposalId)
+export const offerOnLoad = (db: Kysely<DB>, loadId: string, offerId: string) =>
+  offerQuery(db)
+    .select([...offerColumns, ...loadColumns, 'c.status as carrier_status'])
+    .where('p.id', '=', offerId)
     .where('p.load_id', '=', loadId)
     .executeTakeFirst();
 
 /** A carrier's offer on a load (its id), or undefined. */
-export const carrierProposalOn = (db: Kysely<DB>, loadId: string, carrierOrganizationId: string) =>
+export const carrierOfferOn = (db: Kysely<DB>, loadId: string, carrierOrganizationId: string) =>
   db
     .selectFrom('proposals_view')
     .select('id')
@@ -125,18 +125,18 @@ export const carrierProposalOn = (db: Kysely<DB>, loadId: string, carrierOrganiz
     .executeTakeFirst();
 
 /** The ids of a load's offers still open (submitted or countered). */
-export async function openProposalIds(db: Kysely<DB>, loadId: string): Promise<string[]> {
+export async function openOfferIds(db: Kysely<DB>, loadId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('proposals_view')
     .select('id')
     .where('load_id', '=', loadId)
-    .where('status', 'in', OPEN_PROPOSAL_STATUSES)
+    .where('status', 'in', OPEN_OFFER_STATUSES)
     .execute();
   return rows.map((row) => row.id);
 }
 
 /** The ids of every offer on a load. */
-export async function proposalIdsOf(db: Kysely<DB>, loadId: string): Promise<string[]> {
+export async function offerIdsOf(db: Kysely<DB>, loadId: string): Promise<string[]> {
   const rows = await db
     .selectFrom('proposals_view')
     .select('id')
@@ -164,7 +164,7 @@ export const offersWithCarriers = (db: Kysely<DB>, loadId: string) =>
     ])
     .where('p.load_id', '=', loadId)
     .where('p.status', 'in', [
-      ...OPEN_PROPOSAL_STATUSES,
+      ...OPEN_OFFER_STATUSES,
       GenericStatus.Accepted,
       GenericStatus.Confirmed,
     ])
@@ -173,7 +173,7 @@ export const offersWithCarriers = (db: Kysely<DB>, loadId: string) =>
       eb.not(
         eb.and([
           eb('o.status', '=', GenericStatus.Blocked),
-          eb('p.status', 'in', OPEN_PROPOSAL_STATUSES),
+          eb('p.status', 'in', OPEN_OFFER_STATUSES),
         ]),
       ),
     )

@@ -6,7 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
 
-export type ProposalPushRow = {
+export type OfferPushRow = {
   id: string;
   loadId: string;
   loadGuid: string;
@@ -33,10 +33,10 @@ const iso = (value: unknown): string =>
 const money = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);
 
-export async function proposalPushRows(
+export async function offerPushRows(
   db: Kysely<DB>,
   ids: readonly string[],
-): Promise<ProposalPushRow[]> {
+): Promise<OfferPushRow[]> {
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom('proposals_view as p')

@@ -1,6 +1,6 @@
 /** A carrier's offer on a load for read model specs: submitted, revised, countered, accepted or not. */
 import {
-  proposalStream,
+  offerStream,
   type ContractUploaded,
   type CounterAccepted,
   type ProposalAccepted,
@@ -9,13 +9,13 @@ import {
   type ProposalDeclined,
   type ProposalRevised,
   type ProposalSubmitted,
-} from '../../domain/proposals/proposal.types.ts';
+} from '../../domain/offers/offer.types.ts';
 import { carrier, carrierUser, on, shipper, shipperUser } from './trade.ts';
 
 type At = { at: string };
 
 export const offerSubmitted = (
-  proposalId: string,
+  offerId: string,
   {
     at,
     loadId,
@@ -24,10 +24,10 @@ export const offerSubmitted = (
     message = 'Can pick up on time',
   }: At & { loadId: string; price: number; by?: string; message?: string },
 ) =>
-  on<ProposalSubmitted>(proposalStream(proposalId), {
+  on<ProposalSubmitted>(offerStream(offerId), {
     type: 'ProposalSubmitted',
     data: {
-      proposalId,
+      proposalId: offerId,
       loadId,
       loadGuid: 'L-000001',
       shipperOrganizationId: shipper,
@@ -41,13 +41,13 @@ export const offerSubmitted = (
   });
 
 export const offerRevised = (
-  proposalId: string,
+  offerId: string,
   { at, price, message = 'Revised' }: At & { price: number; message?: string },
 ) =>
-  on<ProposalRevised>(proposalStream(proposalId), {
+  on<ProposalRevised>(offerStream(offerId), {
     type: 'ProposalRevised',
     data: {
-      proposalId,
+      proposalId: offerId,
       price,
       message,
       eldTruckName: 'Truck 7',
@@ -56,11 +56,11 @@ export const offerRevised = (
     },
   });
 
-export const offerCountered = (proposalId: string, { at, price }: At & { price: number }) =>
-  on<ProposalCountered>(proposalStream(proposalId), {
+export const offerCountered = (offerId: string, { at, price }: At & { price: number }) =>
+  on<ProposalCountered>(offerStream(offerId), {
     type: 'ProposalCountered',
     data: {
-      proposalId,
+      proposalId: offerId,
       price,
       message: 'Can you do this?',
       counteredBy: shipperUser,
@@ -68,38 +68,49 @@ export const offerCountered = (proposalId: string, { at, price }: At & { price: 
     },
   });
 
-export const counterAccepted = (proposalId: string, { at, price }: At & { price: number }) =>
-  on<CounterAccepted>(proposalStream(proposalId), {
+export const counterAccepted = (offerId: string, { at, price }: At & { price: number }) =>
+  on<CounterAccepted>(offerStream(offerId), {
     type: 'CounterAccepted',
-    data: { proposalId, price, acceptedBy: carrierUser, acceptedAt: at },
+    data: { proposalId: offerId, price, acceptedBy: carrierUser, acceptedAt: at },
   });
 
 export const offerAccepted = (
-  proposalId: string,
+  offerId: string,
   { at, loadId, tourId, price }: At & { loadId: string; tourId: string; price: number },
 ) =>
-  on<ProposalAccepted>(proposalStream(proposalId), {
+  on<ProposalAccepted>(offerStream(offerId), {
     type: 'ProposalAccepted',
-    data: { proposalId, loadId, tourId, price, acceptedBy: shipperUser, acceptedAt: at },
+    data: { proposalId: offerId, loadId, tourId, price, acceptedBy: shipperUser, acceptedAt: at },
   });
 
-export const offerDeclined = (proposalId: string, { at }: At) =>
-  on<ProposalDeclined>(proposalStream(proposalId), {
+export const offerDeclined = (offerId: string, { at }: At) =>
+  on<ProposalDeclined>(offerStream(offerId), {
     type: 'ProposalDeclined',
-    data: { proposalId, reason: 'shipper', message: '', declinedBy: shipperUser, declinedAt: at },
+    data: {
+      proposalId: offerId,
+      reason: 'shipper',
+      message: '',
+      declinedBy: shipperUser,
+      declinedAt: at,
+    },
   });
 
-export const offerCanceled = (proposalId: string, { at }: At) =>
-  on<ProposalCanceled>(proposalStream(proposalId), {
+export const offerCanceled = (offerId: string, { at }: At) =>
+  on<ProposalCanceled>(offerStream(offerId), {
     type: 'ProposalCanceled',
-    data: { proposalId, message: 'Truck broke down', canceledBy: carrierUser, canceledAt: at },
+    data: {
+      proposalId: offerId,
+      message: 'Truck broke down',
+      canceledBy: carrierUser,
+      canceledAt: at,
+    },
   });
 
 export const contractUploaded = (
-  proposalId: string,
+  offerId: string,
   { at, loadId, contractFileId }: At & { loadId: string; contractFileId: string },
 ) =>
-  on<ContractUploaded>(proposalStream(proposalId), {
+  on<ContractUploaded>(offerStream(offerId), {
     type: 'ContractUploaded',
-    data: { proposalId, loadId, contractFileId, uploadedBy: carrierUser, uploadedAt: at },
+    data: { proposalId: offerId, loadId, contractFileId, uploadedBy: carrierUser, uploadedAt: at },
   });

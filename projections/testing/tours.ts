@@ -28,7 +28,12 @@ type At = { at: string };
 
 export const tourOpened = (
   tourId: string,
-  { at, loadId, proposalId, price }: At & { loadId: string; proposalId: string; price: number },
+  {
+    at,
+    loadId,
+    proposalId: offerId,
+    price,
+  }: At & { loadId: string; proposalId: string; price: number },
 ) =>
   on<TourOpened>(tourStream(tourId), {
     type: 'TourOpened',
@@ -36,7 +41,7 @@ export const tourOpened = (
       tourId,
       loadId,
       loadGuid: 'L-000001',
-      proposalId,
+      proposalId: offerId,
       shipperOrganizationId: shipper,
       carrierOrganizationId: carrier,
       price,

@@ -149,7 +149,7 @@ export const loadAccepted = (
   loadId: string,
   {
     at,
-    proposalId,
+    proposalId: offerId,
     tourId,
     price,
     by = carrier,
@@ -162,16 +162,16 @@ export const loadAccepted = (
 ) =>
   on<LoadProposalAccepted>(loadStream(loadId), {
     type: 'LoadProposalAccepted',
-    data: { loadId, proposalId, carrierOrganizationId: by, price, tourId, acceptedAt: at },
+    data: { loadId, proposalId: offerId, carrierOrganizationId: by, price, tourId, acceptedAt: at },
   });
 
 export const contractSigned = (
   loadId: string,
-  { at, proposalId, contractFileId }: At & { proposalId: string; contractFileId: string },
+  { at, proposalId: offerId, contractFileId }: At & { proposalId: string; contractFileId: string },
 ) =>
   on<LoadContractSigned>(loadStream(loadId), {
     type: 'LoadContractSigned',
-    data: { loadId, proposalId, contractFileId, signedAt: at },
+    data: { loadId, proposalId: offerId, contractFileId, signedAt: at },
   });
 
 export const loadCompleted = (loadId: string, { at, tourId }: At & { tourId: string }) =>

@@ -15,4 +15,4 @@ export type TourSharesViewTable = {
 
 export type TourSharesTables = { tour_shares_view: TourSharesViewTable };
 
-export type TourShareRow = Selectable<TourSharesViewTable>;
+export type TrackingLinkRow = Selectable<TourSharesViewTable>;

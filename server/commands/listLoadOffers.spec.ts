@@ -5,8 +5,8 @@
  */
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
-import { listedProposalIds, loadOffersStream } from '../../domain/proposals/loadOffers.ts';
-import { proposalStream } from '../../domain/proposals/proposal.types.ts';
+import { listedOfferIds, loadOffersStream } from '../../domain/offers/loadOffers.ts';
+import { offerStream } from '../../domain/offers/offer.types.ts';
 import { createPostgresEventStore } from '../eventstore/postgres/postgresEventStore.ts';
 import { migrateToLatest } from '../../migrations/index.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
@@ -40,16 +40,16 @@ t.test('an empty log: nothing listed, nothing recorded', async (t) => {
 
 t.test('older offers are listed on their load once', async (t) => {
   const loadId = randomUUID();
-  const proposals = [randomUUID(), randomUUID()];
+  const offers = [randomUUID(), randomUUID()];
   let last: LogPosition | null = null;
-  for (const proposalId of proposals) {
+  for (const offerId of offers) {
     ({ position: last } = await store.append(
-      proposalStream(proposalId),
+      offerStream(offerId),
       [
         {
           type: 'ProposalSubmitted',
           data: {
-            proposalId,
+            proposalId: offerId,
             loadId,
             loadGuid: 'L-1',
             shipperOrganizationId: randomUUID(),
@@ -69,8 +69,8 @@ t.test('older offers are listed on their load once', async (t) => {
   await readableThrough(store, last!);
   t.same(await listLoadOffersOnce(store, now()), { listed: 2, offers: 2 });
   t.same(
-    listedProposalIds((await store.readStream(loadOffersStream(loadId))).events as never).sort(),
-    [...proposals].sort(),
+    listedOfferIds((await store.readStream(loadOffersStream(loadId))).events as never).sort(),
+    [...offers].sort(),
     'both offers are on the load',
   );
   t.equal(await listLoadOffersOnce(store, now()), null, 'a second start does nothing');

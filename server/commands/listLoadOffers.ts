@@ -4,10 +4,10 @@
  * ProposalListed. Idempotent: an offer already listed is left alone, so it can run any number of times.
  */
 import {
-  listedProposalIds,
+  listedOfferIds,
   loadOffersStream,
   type ProposalListed,
-} from '../../domain/proposals/loadOffers.ts';
+} from '../../domain/offers/loadOffers.ts';
 import { START, type EventStore, type LogPosition } from '../eventstore/eventStore.ts';
 import { metadataOf } from './caller.ts';
 
@@ -22,22 +22,22 @@ export async function listLoadOffers(
     const page = await store.readAll({ from, limit: pageSize });
     for (const event of page) {
       if (event.type !== 'ProposalSubmitted') continue;
-      const { loadId, proposalId } = event.data as { loadId: string; proposalId: string };
-      offers.set(loadId, (offers.get(loadId) ?? new Set()).add(proposalId));
+      const { loadId, proposalId: offerId } = event.data as { loadId: string; proposalId: string };
+      offers.set(loadId, (offers.get(loadId) ?? new Set()).add(offerId));
     }
     if (page.length < pageSize) break;
     from = page[page.length - 1]!.position;
   }
   let listed = 0;
-  for (const [loadId, proposalIds] of offers) {
+  for (const [loadId, offerIds] of offers) {
     const known = new Set(
-      listedProposalIds((await store.readStream(loadOffersStream(loadId))).events),
+      listedOfferIds((await store.readStream(loadOffersStream(loadId))).events),
     );
-    const missing: ProposalListed[] = [...proposalIds]
+    const missing: ProposalListed[] = [...offerIds]
       .filter((id) => !known.has(id))
-      .map((proposalId) => ({
+      .map((offerId) => ({
         type: 'ProposalListed',
-        data: { loadId, proposalId, listedAt: now },
+        data: { loadId, proposalId: offerId, listedAt: now },
       }));
     if (missing.length === 0) continue;
     await store.append(loadOffersStream(loadId), missing, {

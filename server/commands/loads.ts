@@ -19,8 +19,8 @@ import {
   type PostedLoad,
 } from '../../domain/loads/load.types.ts';
 import { savedLocationsStream, type LocationSaved } from '../../domain/loads/savedLocation.ts';
-import { uuidV5 } from '../../domain/proposals/proposal.decide.ts';
-import type { SubmittedProposal } from '../../domain/proposals/proposal.types.ts';
+import { uuidV5 } from '../../domain/offers/offer.decide.ts';
+import type { SubmittedOffer } from '../../domain/offers/offer.types.ts';
 import type { LoadBody } from '../../domain/schemas/load.schema.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
 import type { DB } from '../../storage/schema.ts';
@@ -232,19 +232,19 @@ export function createLoadCommands(deps: {
     acceptProposal: (
       caller: Caller,
       load: { loadId: string; by: string | null },
-      proposal: Pick<SubmittedProposal, 'proposalId' | 'carrierOrganizationId' | 'price'>,
+      offer: Pick<SubmittedOffer, 'proposalId' | 'carrierOrganizationId' | 'price'>,
       tourId: string,
       now: string,
     ) =>
       runLoad(
         {
-          type: 'AcceptProposalForLoad',
+          type: 'AcceptOfferForLoad',
           data: {
             loadId: load.loadId,
             by: load.by,
-            proposalId: proposal.proposalId,
-            carrierOrganizationId: proposal.carrierOrganizationId,
-            price: proposal.price,
+            proposalId: offer.proposalId,
+            carrierOrganizationId: offer.carrierOrganizationId,
+            price: offer.price,
             tourId,
             now,
           },
@@ -256,12 +256,12 @@ export function createLoadCommands(deps: {
     signContract: (
       caller: Caller,
       loadId: string,
-      proposalId: string,
+      offerId: string,
       contractFileId: string,
       now: string,
     ) =>
       runLoad(
-        { type: 'SignContract', data: { loadId, proposalId, contractFileId, now } },
+        { type: 'SignContract', data: { loadId, proposalId: offerId, contractFileId, now } },
         caller,
         now,
       ),

@@ -10,7 +10,7 @@ import type { IdentityCommands } from './identity.ts';
 import type { Caller } from './caller.ts';
 import { createChatCommands } from './chat.ts';
 import { createLoadCommands } from './loads.ts';
-import { createProposalCommands } from './proposals.ts';
+import { createOfferCommands } from './offers.ts';
 import { createShipmentSteps } from './shipments.ts';
 import { createStreamReaders, isTourParty, tourActorOf } from './streams.ts';
 import { createTourCommands } from './tours.ts';
@@ -26,15 +26,21 @@ export function createMarketplaceCommands(deps: {
   const { store, db, identity } = deps;
   const readers = createStreamReaders({ store, identity });
   const loads = createLoadCommands({ store, db, readers });
-  const proposals = createProposalCommands({ store, readers });
+  const offers = createOfferCommands({ store, readers });
   const tours = createTourCommands({ store, readers });
   const chat = createChatCommands({ store, readers });
-  const shipments = createShipmentSteps({ readers, loads, proposals, tours });
-  const { loadLoad, loadProposal, loadTour, requireActiveOrganization, ownLoad } = readers;
+  const shipments = createShipmentSteps({ readers, loads, proposals: offers, tours });
+  const {
+    loadLoad,
+    loadProposal: loadOffer,
+    loadTour,
+    requireActiveOrganization,
+    ownLoad,
+  } = readers;
 
   return {
     loadLoad,
-    loadProposal,
+    loadProposal: loadOffer,
     loadTour,
     requireActiveOrganization,
     ownLoad,
@@ -44,10 +50,10 @@ export function createMarketplaceCommands(deps: {
     extendExpiration: loads.extendExpiration,
     expireLoad: loads.expireLoad,
     cancelLoad: shipments.cancelLoad,
-    submitProposal: proposals.submitProposal,
+    submitProposal: offers.submitProposal,
     changeProposal: shipments.changeProposal,
     uploadContract: shipments.uploadContract,
-    recordRateConfirmation: proposals.recordRateConfirmation,
+    recordRateConfirmation: offers.recordRateConfirmation,
     visibleTour: tours.visibleTour,
     assignTour: tours.assignTour,
     changeTourStatus: shipments.changeTourStatus,

@@ -8,8 +8,8 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
-import { proposalIdFor } from '../../domain/proposals/proposal.decide.ts';
-import { proposalStream, type ProposalSubmitted } from '../../domain/proposals/proposal.types.ts';
+import { offerIdFor } from '../../domain/offers/offer.decide.ts';
+import { offerStream, type ProposalSubmitted } from '../../domain/offers/offer.types.ts';
 import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import { organization, type Member } from '../identity/fixtures.ts';
 import { loadBody } from '../testing/loadBodies.ts';
@@ -66,7 +66,7 @@ const loadWithOffers = async (refNumber: string) => {
   }
   return { loadId, ids };
 };
-const statusOf = async (proposalId: string) => (await marketplace.loadProposal(proposalId))?.status;
+const statusOf = async (offerId: string) => (await marketplace.loadProposal(offerId))?.status;
 
 t.test('accepting an offer declines the other offers, read from the log', async (t) => {
   const { loadId, ids } = await loadWithOffers('LIST-1');
@@ -109,12 +109,12 @@ t.test(
     const { loadId, ids } = await loadWithOffers('LIST-3');
     const load = (await marketplace.loadLoad(loadId))!;
     const legacy = await organization(app, platform, 'Carrier');
-    const proposalId = proposalIdFor(loadId, legacy.organizationId!);
+    const offerId = offerIdFor(loadId, legacy.organizationId!);
     const now = new Date().toISOString();
     const submitted: ProposalSubmitted = {
       type: 'ProposalSubmitted',
       data: {
-        proposalId,
+        proposalId: offerId,
         loadId,
         loadGuid: load.guid,
         shipperOrganizationId: load.shipperOrganizationId,
@@ -126,7 +126,7 @@ t.test(
         submittedAt: now,
       },
     };
-    const appended = await platform.store.append(proposalStream(proposalId), [submitted], {
+    const appended = await platform.store.append(offerStream(offerId), [submitted], {
       expectedRevision: 'no_stream',
       metadata: {
         userId: legacy.userId,
@@ -150,6 +150,6 @@ t.test(
       { status: GenericStatus.Accepted, message: '', price: null },
       new Date().toISOString(),
     );
-    t.equal(await statusOf(proposalId), GenericStatus.Declined);
+    t.equal(await statusOf(offerId), GenericStatus.Declined);
   },
 );

@@ -12,17 +12,17 @@ import type { LogPosition } from '../eventstore/eventStore.ts';
 import { latest } from '../eventstore/eventStore.ts';
 import type { Caller } from './caller.ts';
 import type { LoadCommands } from './loads.ts';
-import type { ProposalCommands } from './proposals.ts';
+import type { OfferCommands } from './offers.ts';
 import { byOf, type StreamReaders } from './streams.ts';
 import type { TourCommands } from './tours.ts';
 
 export function createShipmentSteps(deps: {
   readers: StreamReaders;
   loads: LoadCommands;
-  proposals: ProposalCommands;
+  proposals: OfferCommands;
   tours: TourCommands;
 }) {
-  const { readers, loads, proposals, tours } = deps;
+  const { readers, loads, proposals: offers, tours } = deps;
   const { loadLoad, loadTour, ownLoad } = readers;
 
   /**
@@ -38,10 +38,10 @@ export function createShipmentSteps(deps: {
     const load = await loadLoad(loadId);
     if (!load || !load.acceptedProposalId || !load.tourId || load.status === GenericStatus.Canceled)
       return null;
-    const proposalId = load.acceptedProposalId;
+    const offerId = load.acceptedProposalId;
     const tourId = load.tourId;
-    const accepted = await proposals.accept(
-      proposalId,
+    const accepted = await offers.accept(
+      offerId,
       loadId,
       caller?.actor.userId ?? load.postedBy,
       tourId,
@@ -51,9 +51,9 @@ export function createShipmentSteps(deps: {
     let last = accepted.position;
     last = latest(
       last,
-      await proposals.declineOthers(
+      await offers.declineOthers(
         loadId,
-        proposalId,
+        offerId,
         'otherAccepted',
         'Another offer was accepted',
         caller,
@@ -77,7 +77,7 @@ export function createShipmentSteps(deps: {
       let last = (await loads.cancel(caller, loadId, message, tour?.status ?? null, now)).position;
       last = latest(
         last,
-        await proposals.declineOthers(loadId, null, 'loadCanceled', message, caller, now),
+        await offers.declineOthers(loadId, null, 'loadCanceled', message, caller, now),
       );
       if (tour) last = latest(last, await tours.cancelForLoad(tour, caller, message, now));
       return last;
@@ -86,26 +86,26 @@ export function createShipmentSteps(deps: {
     /** PUT proposal/{id}: 5 accept, 12 decline, 11 counter, 10 accept counter, 7 withdraw. */
     async changeProposal(
       caller: Caller,
-      proposalId: string,
+      offerId: string,
       change: { status: number; message: string; price: number | null },
       now: string,
     ) {
       if (change.status !== GenericStatus.Accepted)
-        return proposals.answer(caller, proposalId, change, now);
+        return offers.answer(caller, offerId, change, now);
       const { actor } = caller;
-      const { proposal, by, asShipper } = await proposals.answerable(actor, proposalId, now);
+      const { proposal: offer, by, asShipper } = await offers.answerable(actor, offerId, now);
       if (!asShipper) throw new ForbiddenError('Only the shipper can do this');
-      proposals.refuseAcceptanceIfClosed(proposal, by, actor.userId, now);
+      offers.refuseAcceptanceIfClosed(offer, by, actor.userId, now);
       const tourId = randomUUID();
       // The load stream decides who wins: a second, concurrent accept fails its expected revision and is refused.
       const accepted = await loads.acceptProposal(
         caller,
-        { loadId: proposal.loadId, by },
-        proposal,
+        { loadId: offer.loadId, by },
+        offer,
         tourId,
         now,
       );
-      return latest(accepted.position, await completeAcceptance(proposal.loadId, caller, now));
+      return latest(accepted.position, await completeAcceptance(offer.loadId, caller, now));
     },
 
     /** POST proposal/load/{loadId} with status 14: the winning carrier's signed contract. */
@@ -115,26 +115,19 @@ export function createShipmentSteps(deps: {
       const by = byOf(actor);
       if (!load || !load.acceptedProposalId || (by !== null && by !== load.carrierOrganizationId))
         throw new NotFoundError('Load not found');
-      const proposalId = load.acceptedProposalId;
-      let last = await proposals.uploadContract(
-        caller,
-        proposalId,
-        loadId,
-        by,
-        contractFileId,
-        now,
-      );
+      const offerId = load.acceptedProposalId;
+      let last = await offers.uploadContract(caller, offerId, loadId, by, contractFileId, now);
       if (load.status === GenericStatus.Accepted) {
         last = latest(
           last,
-          (await loads.signContract(caller, loadId, proposalId, contractFileId, now)).position,
+          (await loads.signContract(caller, loadId, offerId, contractFileId, now)).position,
         );
       }
       last = latest(
         last,
         await tours.confirmCarrier(load.tourId, loadId, contractFileId, caller, now),
       );
-      return { proposalId, position: last };
+      return { proposalId: offerId, position: last };
     },
 
     /** A tour's new status; a delivery completes the load. */

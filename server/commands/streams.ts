@@ -11,14 +11,14 @@ import {
   type LoadEvent,
   type PostedLoad,
 } from '../../domain/loads/load.types.ts';
-import { listedProposalIds, loadOffersStream } from '../../domain/proposals/loadOffers.ts';
-import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
+import { listedOfferIds, loadOffersStream } from '../../domain/offers/loadOffers.ts';
+import { offerDecider } from '../../domain/offers/offer.decide.ts';
 import {
-  proposalStream,
-  type Proposal,
-  type ProposalEvent,
-  type SubmittedProposal,
-} from '../../domain/proposals/proposal.types.ts';
+  offerStream,
+  type Offer,
+  type OfferEvent,
+  type SubmittedOffer,
+} from '../../domain/offers/offer.types.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
 import {
@@ -79,8 +79,8 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     const state = await fold<Load, LoadEvent>(loadStream(loadId), loadDecider);
     return state.posted ? state : null;
   };
-  const loadProposal = async (proposalId: string): Promise<SubmittedProposal | null> => {
-    const state = await fold<Proposal, ProposalEvent>(proposalStream(proposalId), proposalDecider);
+  const loadOffer = async (offerId: string): Promise<SubmittedOffer | null> => {
+    const state = await fold<Offer, OfferEvent>(offerStream(offerId), offerDecider);
     return state.exists ? state : null;
   };
   const loadTour = async (tourId: string): Promise<OpenedTour | null> => {
@@ -88,8 +88,8 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     return state.exists ? state : null;
   };
   /** Every proposal made on a load, from the load's list of offers. */
-  const proposalIdsOfLoad = async (loadId: string): Promise<string[]> =>
-    listedProposalIds((await store.readStream(loadOffersStream(loadId))).events);
+  const offerIdsOfLoad = async (loadId: string): Promise<string[]> =>
+    listedOfferIds((await store.readStream(loadOffersStream(loadId))).events);
 
   /** Posting loads, bidding and running tours need an Active organization (403 with the reason). */
   const requireActiveOrganization = async (actor: Actor) => {
@@ -116,9 +116,9 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
 
   return {
     loadLoad,
-    loadProposal,
+    loadProposal: loadOffer,
     loadTour,
-    proposalIdsOfLoad,
+    proposalIdsOfLoad: offerIdsOfLoad,
     requireActiveOrganization,
     ownLoad,
     identity,

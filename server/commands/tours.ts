@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { GenericStatus, Role, TourStatus } from '../../domain/catalog.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
 import type { PostedLoad } from '../../domain/loads/load.types.ts';
-import type { SubmittedProposal } from '../../domain/proposals/proposal.types.ts';
+import type { SubmittedOffer } from '../../domain/offers/offer.types.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
 import { tourDecider, tourStatusName } from '../../domain/tours/tour.decide.ts';
 import {
@@ -102,7 +102,7 @@ export function createTourCommands(deps: { store: EventStore; readers: StreamRea
     /** The tour of an accepted offer, opened once (nothing when it exists already). */
     async openForAcceptance(
       load: PostedLoad,
-      proposal: SubmittedProposal,
+      offer: SubmittedOffer,
       tourId: string,
       caller: Caller | null,
       now: string,
@@ -125,11 +125,11 @@ export function createTourCommands(deps: { store: EventStore; readers: StreamRea
             tourId,
             loadId: load.loadId,
             loadGuid: load.guid,
-            proposalId: proposal.proposalId,
+            proposalId: offer.proposalId,
             shipperOrganizationId: load.shipperOrganizationId,
-            carrierOrganizationId: proposal.carrierOrganizationId,
-            price: load.price ?? proposal.price,
-            eldTruckName: proposal.eldTruckName,
+            carrierOrganizationId: offer.carrierOrganizationId,
+            price: load.price ?? offer.price,
+            eldTruckName: offer.eldTruckName,
             stops,
             now,
           },
@@ -431,7 +431,7 @@ export function createTourCommands(deps: { store: EventStore; readers: StreamRea
       const tour = await visibleTour(actor, tourId);
       return (
         await runTour(
-          { type: 'RevokeTourShare', data: { tourId, actor: tourActorOf(actor), shareId, now } },
+          { type: 'RevokeTrackingLink', data: { tourId, actor: tourActorOf(actor), shareId, now } },
           tour.loadId,
           caller,
           now,

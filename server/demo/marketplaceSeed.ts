@@ -186,7 +186,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     const loadId = posted.id;
     if (scenario.stage === 'paused') paused.push(loadId);
 
-    const proposals = new Map<DemoCarrier, string>();
+    const offers = new Map<DemoCarrier, string>();
     for (const offer of scenario.offers) {
       const submitted = await marketplace.submitProposal(
         as(offer.carrier).caller,
@@ -194,16 +194,16 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
         { price: offer.price, message: offer.message, eldTruckName: offer.eldTruckName ?? null },
         now(),
       );
-      proposals.set(offer.carrier, submitted.id);
+      offers.set(offer.carrier, submitted.id);
       last = latest(last, submitted.position);
     }
     if (scenario.counter) {
-      const proposalId = proposals.get(scenario.counter.carrier)!;
+      const offerId = offers.get(scenario.counter.carrier)!;
       last = latest(
         last,
         await marketplace.changeProposal(
           shipper.caller,
-          proposalId,
+          offerId,
           {
             status: GenericStatus.PendingAcceptance,
             message: scenario.counter.message,
@@ -217,7 +217,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
           last,
           await marketplace.changeProposal(
             as(scenario.counter.carrier).caller,
-            proposalId,
+            offerId,
             { status: GenericStatus.SubmittedProposal, message: 'Deal.', price: null },
             now(),
           ),
@@ -245,7 +245,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
       last,
       await marketplace.changeProposal(
         shipper.caller,
-        proposals.get(scenario.winner)!,
+        offers.get(scenario.winner)!,
         { status: GenericStatus.Accepted, message: '', price: null },
         now(),
       ),

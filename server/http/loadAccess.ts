@@ -1,9 +1,6 @@
 import type { Kysely } from 'kysely';
 import { GenericStatus, Role } from '../../domain/catalog.ts';
-import {
-  carrierProposalOn,
-  tourParties,
-} from '../../projections/marketplace/marketplace.queries.ts';
+import { carrierOfferOn, tourParties } from '../../projections/marketplace/marketplace.queries.ts';
 import { organizationNameAndStatus } from '../../projections/organizations/organizations.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import { isTourParty } from '../commands/marketplace.ts';
@@ -57,14 +54,14 @@ export async function loadAccess(
   if (actor.roleId === Role.Carrier && actor.organizationId) {
     if (load.carrierOrganizationId === actor.organizationId)
       return { ...base, visible: true, contacts: true, owner: false, party: true };
-    const proposal = await carrierProposalOn(db, load.loadId, actor.organizationId);
+    const offer = await carrierOfferOn(db, load.loadId, actor.organizationId);
     const open =
       load.status === GenericStatus.Created &&
       load.details.expiration > new Date().toISOString() &&
       shipper?.status === GenericStatus.Active;
     return {
       ...base,
-      visible: Boolean(proposal) || open,
+      visible: Boolean(offer) || open,
       contacts: false,
       owner: false,
       party: false,

@@ -70,14 +70,14 @@ const send = async (method: 'PUT' | 'POST', url: string, token: string, payload?
 /** A load from Chicago to Indianapolis, won by the carrier with an offer naming `truckName`, its tour Dispatched. */
 async function dispatchedTour(truckName: string): Promise<string> {
   const { id: loadId } = (await send('POST', '/api/loads', shipper.token, loadBody())).json();
-  const { id: proposalId } = (
+  const { id: offerId } = (
     await send('POST', `/api/proposal/${loadId}`, carrier.token, {
       price: 1500,
       message: 'Ready',
       eldTruckName: truckName,
     })
   ).json();
-  await send('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
+  await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 });
   const form = multipart(undefined, { contract: { content: PDF, filename: 'signed.pdf' } });
   form.payload = Buffer.concat([
     Buffer.from(

@@ -262,14 +262,12 @@ t.test(
     );
     const now = Math.floor(Date.now() / 1000);
     for (let index = 0; index < 3; index += 1) {
-      const answer = await user.socket
-        .timeout(5000)
-        .emitWithAck('auth:refresh', {
-          token: tokenLike(platform.config.jwtSecret, carrier.token, {
-            iat: now + index,
-            exp: now + 600 + index,
-          }),
-        });
+      const answer = await user.socket.timeout(5000).emitWithAck('auth:refresh', {
+        token: tokenLike(platform.config.jwtSecret, carrier.token, {
+          iat: now + index,
+          exp: now + 600 + index,
+        }),
+      });
       t.match(answer, { ok: true }, `refresh ${index + 1}`);
     }
     t.same(

@@ -177,18 +177,18 @@ async function twoProcesses() {
         'load:posted on B',
       );
       t.pass('a load posted through A is announced to a carrier on B');
-      const proposalId = await submitOffer(httpA, carrier.token, loadId, 1500);
+      const offerId = await submitOffer(httpA, carrier.token, loadId, 1500);
       await waitUntil(
         () =>
           shipperOnB.heard.some(
-            (entry) => entry.event === 'proposal:new' && entry.payload.proposalId === proposalId,
+            (entry) => entry.event === 'proposal:new' && entry.payload.proposalId === offerId,
           ),
         5000,
         'proposal:new on B',
       );
       t.match(shipperOnB.heard.find((entry) => entry.event === 'proposal:new')!.payload, {
         loadId,
-        proposalId,
+        proposalId: offerId,
         carrier: { name: 'Zeta Hauling' },
         price: 1500,
       });
@@ -413,9 +413,9 @@ async function twoProcesses() {
     async (t) => {
       // A tour on the road, through A.
       const { id: loadId } = await postLoad(httpA, shipper.token);
-      const proposalId = await submitOffer(httpA, carrier.token, loadId, 1800);
+      const offerId = await submitOffer(httpA, carrier.token, loadId, 1800);
       await expectStatus(
-        httpA('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 }),
+        httpA('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 }),
         200,
         'accept',
       );

@@ -34,14 +34,14 @@ import { GenericStatus } from '../../domain/catalog.ts';
 import type { LoadEvent } from '../../domain/loads/load.types.ts';
 import { PROPOSAL_NEW_NOTIFICATION, PROPOSAL_VIEW, TOURS_ALL } from '../../domain/permissions.ts';
 import { publicEvent } from '../../domain/shared/publicEvent.ts';
-import type { ProposalEvent } from '../../domain/proposals/proposal.types.ts';
+import type { OfferEvent } from '../../domain/offers/offer.types.ts';
 import {
   POSITION_EVENT_TYPES,
   positionsIn,
   type MessagePosted,
   type TourEvent,
 } from '../../domain/tours/tour.types.ts';
-import { proposalPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
+import { offerPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { EventStore, RecordedEvent, Subscription } from '../eventstore/eventStore.ts';
 import { readMarketplaceRows } from './marketplaceRow.ts';
@@ -51,7 +51,7 @@ export type Emit = (rooms: string[], event: string, payload: unknown) => void;
 /** One message to the sockets of some rooms. */
 export type Push = { rooms: string[]; event: string; payload: unknown };
 
-const PROPOSAL_EVENTS = new Set([
+const OFFER_EVENTS = new Set([
   'ProposalSubmitted',
   'ProposalRevised',
   'ProposalCountered',
@@ -87,9 +87,9 @@ const SHARE_EVERY_MS = 20;
 
 /** Adds `more` to `into`, in commit order: the later flags and timeline entries after the earlier. */
 function mergeInto(into: RowWork, more: RowWork) {
-  const proposals = new Map(into.proposals);
+  const offers = new Map(into.proposals);
   for (const [id, submitted] of more.proposals)
-    proposals.set(id, (proposals.get(id) ?? false) || submitted);
+    offers.set(id, (offers.get(id) ?? false) || submitted);
   const tours = new Map(into.tours);
   for (const [id, entries] of more.tours) tours.set(id, [...(tours.get(id) ?? []), ...entries]);
   const loads = new Map(into.loads);
@@ -102,7 +102,7 @@ function mergeInto(into: RowWork, more: RowWork) {
         : flags,
     );
   }
-  into.proposals = [...proposals];
+  into.proposals = [...offers];
   into.tours = [...tours];
   into.loads = [...loads];
 }
@@ -124,7 +124,7 @@ function entryData(event: RecordedEvent): Record<string, unknown> {
 
 /** What a committed page changed, as ids: small enough to send to the other processes once a page. */
 export type RowWork = {
-  proposals: [proposalId: string, submitted: boolean][];
+  proposals: [offerId: string, submitted: boolean][];
   tours: [tourId: string, entries: TourEntry[]][];
   loads: [loadId: string, flags: { posted: boolean; leaving: boolean }][];
 };
@@ -153,16 +153,13 @@ export type Notifier = { start(): Promise<void>; close(): Promise<void> };
 
 /** What a committed page of the marketplace read model changed: the rows to read and push. */
 export function workOf(events: RecordedEvent[]): RowWork | null {
-  const proposals = new Map<string, boolean>(); // id -> submitted in this page
+  const offers = new Map<string, boolean>(); // id -> submitted in this page
   const tours = new Map<string, TourEntry[]>();
   const loads = new Map<string, { posted: boolean; leaving: boolean }>();
   for (const event of events) {
-    if (PROPOSAL_EVENTS.has(event.type)) {
-      const { proposalId } = (event as unknown as ProposalEvent).data;
-      proposals.set(
-        proposalId,
-        (proposals.get(proposalId) ?? false) || event.type === 'ProposalSubmitted',
-      );
+    if (OFFER_EVENTS.has(event.type)) {
+      const { proposalId: offerId } = (event as unknown as OfferEvent).data;
+      offers.set(offerId, (offers.get(offerId) ?? false) || event.type === 'ProposalSubmitted');
     } else if (TOUR_STATUS_EVENTS.has(event.type) || TOUR_TIMELINE_EVENTS.has(event.type)) {
       const { tourId } = (event as unknown as TourEvent).data;
       tours.set(tourId, [
@@ -178,8 +175,8 @@ export function workOf(events: RecordedEvent[]): RowWork | null {
       });
     }
   }
-  if (proposals.size === 0 && tours.size === 0 && loads.size === 0) return null;
-  return { proposals: [...proposals], tours: [...tours], loads: [...loads] };
+  if (offers.size === 0 && tours.size === 0 && loads.size === 0) return null;
+  return { proposals: [...offers], tours: [...tours], loads: [...loads] };
 }
 
 /**
@@ -191,10 +188,10 @@ export async function rowPushes(db: Kysely<DB>, work: RowWork): Promise<Push[]> 
   const emitLocal: Emit = (rooms, event, payload) => {
     pushes.push({ rooms, event, payload });
   };
-  const proposals = new Map(work.proposals);
+  const offers = new Map(work.proposals);
   const tours = new Map(work.tours);
-  for (const row of await proposalPushRows(db, [...proposals.keys()])) {
-    if (proposals.get(row.id)) {
+  for (const row of await offerPushRows(db, [...offers.keys()])) {
+    if (offers.get(row.id)) {
       emitLocal(
         [organizationPermissionRoom(row.shipperOrganizationId, PROPOSAL_NEW_NOTIFICATION)],
         'proposal:new',

@@ -223,11 +223,11 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
   );
   t.match(heard('carrier', 'load:updated'), { status: 7, open: false });
 
-  let proposalId = '';
+  let offerId = '';
   await step(
     'a carrier makes an offer',
     async () => {
-      proposalId = await submitOffer(http, carrier.token, loadId, 1500);
+      offerId = await submitOffer(http, carrier.token, loadId, 1500);
     },
     {
       shipper: ['proposal:new'],
@@ -237,17 +237,17 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
   t.match(heard('shipper', 'proposal:new'), {
     loadId,
     loadGuid: /^L-\d+$/,
-    proposalId,
+    proposalId: offerId,
     carrier: { id: carrier.organizationId, name: 'Zeta Hauling' },
     price: 1500,
     at: String,
   });
 
-  let otherProposalId = '';
+  let otherOfferId = '';
   await step(
     'another carrier makes an offer',
     async () => {
-      otherProposalId = await submitOffer(http, otherCarrier.token, loadId, 1700);
+      otherOfferId = await submitOffer(http, otherCarrier.token, loadId, 1700);
     },
     {
       shipper: ['proposal:new'],
@@ -259,7 +259,7 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
     'the shipper counters',
     () =>
       expectStatus(
-        http('PUT', `/api/proposal/${proposalId}`, shipper.token, {
+        http('PUT', `/api/proposal/${offerId}`, shipper.token, {
           status: 11,
           price: 1400,
           message: 'Can you do 1400?',
@@ -275,7 +275,7 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
   );
   t.match(heard('carrier', 'proposal:updated'), {
     loadId,
-    proposalId,
+    proposalId: offerId,
     status: 11,
     price: 1500,
     counterPrice: 1400,
@@ -285,7 +285,7 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
     'the carrier takes the counter',
     () =>
       expectStatus(
-        http('PUT', `/api/proposal/${proposalId}`, carrier.token, { status: 10 }),
+        http('PUT', `/api/proposal/${offerId}`, carrier.token, { status: 10 }),
         200,
         'take counter',
       ),
@@ -300,7 +300,7 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
     'the shipper accepts: a tour opens, the other offer is declined, the load leaves the marketplace',
     () =>
       expectStatus(
-        http('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 }),
+        http('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 }),
         200,
         'accept',
       ),
@@ -313,7 +313,7 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
   );
   t.match(
     everyone.otherCarrier.heard.find((entry) => entry.event === 'proposal:updated')?.payload,
-    { proposalId: otherProposalId, status: 12 },
+    { proposalId: otherOfferId, status: 12 },
     'the declined carrier hears of its own offer',
   );
   t.match(heard('otherCarrier', 'load:updated'), { id: loadId, open: false });

@@ -153,14 +153,12 @@ t.test(
 
     // A fresh token of the same session: the socket stays open, and out of the tour.
     const now = Math.floor(Date.now() / 1000);
-    const refreshed = await removed.socket
-      .timeout(5000)
-      .emitWithAck('auth:refresh', {
-        token: tokenLike(platform.config.jwtSecret, firstDriver.token, {
-          iat: now,
-          exp: now + 900,
-        }),
-      });
+    const refreshed = await removed.socket.timeout(5000).emitWithAck('auth:refresh', {
+      token: tokenLike(platform.config.jwtSecret, firstDriver.token, {
+        iat: now,
+        exp: now + 900,
+      }),
+    });
     t.match(refreshed, { ok: true }, 'auth:refresh is accepted');
     await tourActivity(tourId, secondDriver.token, witness, 'after the refresh');
     t.same(

@@ -104,7 +104,7 @@ async function prepare(count: number, offers: 1 | 2): Promise<Trial[]> {
       now,
     );
     last = latest(last, posted.position);
-    const proposalIds: string[] = [];
+    const offerIds: string[] = [];
     for (const [side, caller] of asCarrier.slice(0, offers).entries()) {
       const offer = await platform.marketplace.submitProposal(
         caller,
@@ -112,10 +112,10 @@ async function prepare(count: number, offers: 1 | 2): Promise<Trial[]> {
         { price: 1000 + side * 50, message: '', eldTruckName: null },
         now,
       );
-      proposalIds.push(offer.id);
+      offerIds.push(offer.id);
       last = latest(last, offer.position);
     }
-    trials.push({ loadId: posted.id, guid: posted.guid, proposalIds });
+    trials.push({ loadId: posted.id, guid: posted.guid, proposalIds: offerIds });
   }
   // declineOthers reads the open offers from proposals_view: both must be there before the race.
   t.ok(
@@ -128,10 +128,10 @@ async function prepare(count: number, offers: 1 | 2): Promise<Trial[]> {
   return trials;
 }
 
-const accept = (proposalId: string, gate: string) =>
+const accept = (offerId: string, gate: string) =>
   app.inject({
     method: 'PUT',
-    url: `/api/proposal/${proposalId}`,
+    url: `/api/proposal/${offerId}`,
     headers: { ...bearer(shipper.token), [GATE_HEADER]: gate },
     payload: { status: GenericStatus.Accepted },
   });
@@ -151,9 +151,9 @@ type Outcome = {
 };
 
 /** Both acceptances at once, then the offers on the load as the shipper reads them. */
-async function race(trial: Trial, proposalIds: [string, string]): Promise<Outcome> {
+async function race(trial: Trial, offerIds: [string, string]): Promise<Outcome> {
   const gate = randomUUID();
-  const answers = await Promise.all(proposalIds.map((proposalId) => accept(proposalId, gate)));
+  const answers = await Promise.all(offerIds.map((offerId) => accept(offerId, gate)));
   const offers = await get(`/api/proposal/${trial.loadId}?pageSize=10`);
   const withStatus = (status: number) =>
     offers.data

@@ -378,8 +378,8 @@ async function newShipment(organizationId: string): Promise<Shipment> {
   const self = members.get(organizationId)!;
   const [shipper, carrier] = shipperIds.has(organizationId) ? [self, carrierN] : [shipperN, self];
   const { id: load } = await must(shipper, 'POST', '/api/loads', loadBody());
-  const { id: proposal } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
-  await must(shipper, 'PUT', `/api/proposal/${proposal}`, { status: 5 });
+  const { id: offer } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
+  await must(shipper, 'PUT', `/api/proposal/${offer}`, { status: 5 });
   const { tourId: tour } = await must(shipper, 'GET', `/api/loads/${load}`);
   await must(
     carrier,
@@ -396,7 +396,7 @@ async function newShipment(organizationId: string): Promise<Shipment> {
     'POST',
     `/api/tours/${tour}/assign/${driverOf.get(carrier.organizationId!)!.userId}`,
   );
-  return { load, proposal, tour };
+  return { load, proposal: offer, tour };
 }
 
 /**

@@ -104,15 +104,12 @@ export async function eventsRoutes(app: App) {
     onRequest: [tokenFromQuery, can(SUPER_ADMIN)],
     // A plain GET (no upgrade) is told how to ask.
     handler: async (_request, reply) =>
-      reply
-        .code(426)
-        .header('upgrade', 'websocket')
-        .send({
-          statusCode: 426,
-          error: 'Upgrade Required',
-          message: 'Open this address as a WebSocket',
-          code: 'upgrade_required',
-        }),
+      reply.code(426).header('upgrade', 'websocket').send({
+        statusCode: 426,
+        error: 'Upgrade Required',
+        message: 'Open this address as a WebSocket',
+        code: 'upgrade_required',
+      }),
     wsHandler: (socket: WebSocket, request: FastifyRequest) => {
       // The guard let it through, so the token is good: read it again for its expiry and session.
       const claims = tokens.verifyAccess(bearerOf(request)!);

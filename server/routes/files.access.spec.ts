@@ -61,8 +61,8 @@ async function must(
 
 // One shipment: posted, offered, accepted, the contract signed and uploaded, the tour given to Ada.
 const { id: loadId } = await must(shipper, 'POST', '/api/loads', loadBody());
-const { id: proposalId } = await must(carrier, 'POST', `/api/proposal/${loadId}`, { price: 2100 });
-await must(shipper, 'PUT', `/api/proposal/${proposalId}`, { status: 5 });
+const { id: offerId } = await must(carrier, 'POST', `/api/proposal/${loadId}`, { price: 2100 });
+await must(shipper, 'PUT', `/api/proposal/${offerId}`, { status: 5 });
 const signedContract = Buffer.concat([PDF, Buffer.from('% signed by File Owner Hauling\n')]);
 const { contractFileId } = await must(
   carrier,
@@ -126,7 +126,7 @@ t.test(
 );
 
 t.test("the load's rate confirmation follows the same rule", async (t) => {
-  const url = `/api/proposal/${proposalId}/rate-confirmation`;
+  const url = `/api/proposal/${offerId}/rate-confirmation`;
   const cases: Case[] = [
     ['the shipper', shipper, 200],
     ['the carrier', carrier, 200],

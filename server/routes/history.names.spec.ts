@@ -55,10 +55,10 @@ t.test('a load run by two organizations: offer, acceptance, contract, driver, ch
     message: 'Ready tomorrow',
   });
   t.equal(offer.statusCode, 201, offer.body);
-  const proposalId = offer.json().id;
+  const offerId = offer.json().id;
   offeredAt = new Date().toISOString();
   t.equal(
-    (await send('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 })).statusCode,
+    (await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 })).statusCode,
     200,
   );
   const row = (

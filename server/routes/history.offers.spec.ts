@@ -55,8 +55,8 @@ const rivalTraces = () => [
 const traceIn = (text: string) => rivalTraces().filter((trace) => text.includes(trace));
 
 let loadId = '';
-let rivalProposalId = '';
-let winnerProposalId = '';
+let rivalOfferId = '';
+let winnerOfferId = '';
 let tourId = '';
 let bothOffered = '';
 
@@ -71,10 +71,10 @@ t.test(
       message: 'Rival says: 1234.56 and no less',
     });
     t.equal(rivalOffer.statusCode, 201, rivalOffer.body);
-    rivalProposalId = rivalOffer.json().id;
+    rivalOfferId = rivalOffer.json().id;
     t.equal(
       (
-        await send('PUT', `/api/proposal/${rivalProposalId}`, shipper.token, {
+        await send('PUT', `/api/proposal/${rivalOfferId}`, shipper.token, {
           status: 11,
           price: 1111.11,
         })
@@ -87,10 +87,10 @@ t.test(
       message: 'Ready tomorrow',
     });
     t.equal(winnerOffer.statusCode, 201, winnerOffer.body);
-    winnerProposalId = winnerOffer.json().id;
+    winnerOfferId = winnerOffer.json().id;
     bothOffered = new Date().toISOString();
     t.equal(
-      (await send('PUT', `/api/proposal/${winnerProposalId}`, shipper.token, { status: 5 }))
+      (await send('PUT', `/api/proposal/${winnerOfferId}`, shipper.token, { status: 5 }))
         .statusCode,
       200,
       'the winner accepted',
@@ -99,7 +99,7 @@ t.test(
     tourId = load.tourId;
     t.ok(tourId, 'a tour opened');
     t.equal(
-      (await get(`/api/proposal/${winnerProposalId}/rate-confirmation`, winner.token)).statusCode,
+      (await get(`/api/proposal/${winnerOfferId}/rate-confirmation`, winner.token)).statusCode,
       200,
       'the winner took its rate confirmation',
     );
@@ -136,13 +136,12 @@ t.test("the winning carrier's history holds no trace of the rival's offer", asyn
   const events: Entry[] = history.json().events;
   t.same(traceIn(history.body), [], 'no id, name, price or message of the rival');
   t.notOk(
-    events.some((event) => event.stream === `proposal-${rivalProposalId}`),
+    events.some((event) => event.stream === `proposal-${rivalOfferId}`),
     "none of the rival offer's events",
   );
   t.ok(
     events.some(
-      (event) =>
-        event.type === 'ProposalSubmitted' && event.stream === `proposal-${winnerProposalId}`,
+      (event) => event.type === 'ProposalSubmitted' && event.stream === `proposal-${winnerOfferId}`,
     ),
     'its own offer',
   );
@@ -178,8 +177,8 @@ t.test('a replay to a moment shows the winning carrier only its own offer', asyn
     );
     t.equal(replay.statusCode, 200);
     t.same(
-      replay.json().proposals.map((proposal: { proposalId: string }) => proposal.proposalId),
-      [winnerProposalId],
+      replay.json().proposals.map((offer: { proposalId: string }) => offer.proposalId),
+      [winnerOfferId],
       `only its offer at ${at}`,
     );
     t.same(traceIn(replay.body), [], 'no trace of the rival');
@@ -202,7 +201,7 @@ t.test('the shipper and the Superadmin read every offer', async (t) => {
     t.match(
       events.find(
         (event) =>
-          event.type === 'ProposalSubmitted' && event.stream === `proposal-${rivalProposalId}`,
+          event.type === 'ProposalSubmitted' && event.stream === `proposal-${rivalOfferId}`,
       ),
       {
         organization: { id: rival.organizationId, name: 'Rival Hauling' },
@@ -218,8 +217,8 @@ t.test('the shipper and the Superadmin read every offer', async (t) => {
       await get(`/api/loads/${loadId}/history?at=${encodeURIComponent(bothOffered)}`, token)
     ).json();
     t.same(
-      replay.proposals.map((proposal: { proposalId: string }) => proposal.proposalId).sort(),
-      [rivalProposalId, winnerProposalId].sort(),
+      replay.proposals.map((offer: { proposalId: string }) => offer.proposalId).sort(),
+      [rivalOfferId, winnerOfferId].sort(),
       `${who}: both offers replayed`,
     );
     t.match((await get(`/api/loads/${loadId}/history?format=csv`, token)).body, /Rival Hauling/);

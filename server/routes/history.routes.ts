@@ -8,13 +8,13 @@ import {
 import { loadDecider } from '../../domain/loads/load.decide.ts';
 import { loadStream, type Load, type LoadEvent } from '../../domain/loads/load.types.ts';
 import { LOAD_GET, LOADS_SHIPPER } from '../../domain/permissions.ts';
-import { proposalDecider } from '../../domain/proposals/proposal.decide.ts';
+import { offerDecider } from '../../domain/offers/offer.decide.ts';
 import {
-  proposalStream,
+  offerStream,
   rateConfirmationStream,
-  type Proposal,
-  type ProposalEvent,
-} from '../../domain/proposals/proposal.types.ts';
+  type Offer,
+  type OfferEvent,
+} from '../../domain/offers/offer.types.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import { tourDecider } from '../../domain/tours/tour.decide.ts';
@@ -24,7 +24,7 @@ import {
   type Tour,
   type TourEvent,
 } from '../../domain/tours/tour.types.ts';
-import { proposalIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
+import { offerIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { App } from '../http/routeContext.ts';
 import { comparePositions, type EventStore, type RecordedEvent } from '../eventstore/eventStore.ts';
@@ -71,15 +71,15 @@ const readerOf = (actor: Actor, load: TrailLoad): TrailReader => ({
  */
 async function readTrail(store: EventStore, db: Kysely<DB>, load: TrailLoad, reader: TrailReader) {
   const { events: loadEvents } = await store.readStream<LoadEvent>(loadStream(load.loadId));
-  const proposalIds = new Set<string>(await proposalIdsOf(db, load.loadId));
-  if (load.acceptedProposalId) proposalIds.add(load.acceptedProposalId);
+  const offerIds = new Set<string>(await offerIdsOf(db, load.loadId));
+  if (load.acceptedProposalId) offerIds.add(load.acceptedProposalId);
   const offers = await Promise.all(
-    [...proposalIds].map(async (id) => ({
+    [...offerIds].map(async (id) => ({
       id,
-      events: (await store.readStream<ProposalEvent>(proposalStream(id))).events,
+      events: (await store.readStream<OfferEvent>(offerStream(id))).events,
     })),
   );
-  const carrierOf = (events: RecordedEvent<ProposalEvent>[]) =>
+  const carrierOf = (events: RecordedEvent<OfferEvent>[]) =>
     events.find((event) => event.type === 'ProposalSubmitted')?.data.carrierOrganizationId;
   const visible = offers.filter(
     (offer) =>
@@ -134,11 +134,16 @@ export async function historyRoutes(app: App) {
       const access = await loadAccess(db, actor, load);
       if (!access.party) throw new NotFoundError('Load not found');
 
-      const { loadEvents, proposalStreams, confirmationEvents, tourEvents, chatEvents } =
-        await readTrail(store, db, load, readerOf(actor, load));
+      const {
+        loadEvents,
+        proposalStreams: offerStreams,
+        confirmationEvents,
+        tourEvents,
+        chatEvents,
+      } = await readTrail(store, db, load, readerOf(actor, load));
       const all: RecordedEvent[] = [
         ...loadEvents,
-        ...proposalStreams.flat(),
+        ...offerStreams.flat(),
         ...confirmationEvents,
         ...tourEvents,
         ...chatEvents,
@@ -156,7 +161,7 @@ export async function historyRoutes(app: App) {
             .map((event) => event.metadata.organizationId)
             .filter((id): id is string => Boolean(id)),
           ...(at
-            ? proposalStreams.flatMap((events) =>
+            ? offerStreams.flatMap((events) =>
                 events.flatMap((event) =>
                   event.type === 'ProposalSubmitted' ? [event.data.carrierOrganizationId] : [],
                 ),
@@ -233,11 +238,11 @@ export async function historyRoutes(app: App) {
           (state, event) => loadDecider.evolve(state, event),
           loadDecider.initialState(),
         );
-        const proposals = proposalStreams
+        const proposals = offerStreams
           .map((events) =>
-            before(events).reduce<Proposal>(
-              (state, event) => proposalDecider.evolve(state, event),
-              proposalDecider.initialState(),
+            before(events).reduce<Offer>(
+              (state, event) => offerDecider.evolve(state, event),
+              offerDecider.initialState(),
             ),
           )
           .filter((state) => state.exists)

@@ -9,7 +9,7 @@ import {
   TableAction,
 } from '../../domain/catalog.ts';
 import {
-  carrierProposalActions,
+  carrierOfferActions,
   shipmentStatusOf,
   shipperLoadActions,
 } from '../../domain/loads/loadRows.ts';
@@ -225,7 +225,7 @@ export function loadBoardRoutes(app: App) {
               counterPrice: money(row.my_counter_price),
             }
           : null,
-        actions: carrierProposalActions(row.my_proposal_status ?? null, true),
+        actions: carrierOfferActions(row.my_proposal_status ?? null, true),
       }));
       return tableAnswer(
         query,

@@ -8,7 +8,7 @@ import {
 import {
   LoadIdParamsSchema as IdParams,
   loadsAnswers,
-  type ProposalMapMarker,
+  type OfferMapMarker,
 } from '../../domain/contracts/loads.contract.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { offersWithCarriers } from '../../projections/marketplace/marketplace.queries.ts';
@@ -117,7 +117,7 @@ export function loadDetailRoutes(app: App) {
       if (!load) throw new NotFoundError('Load not found');
       const access = await loadAccess(db, actor, load, organizationNames);
       if (!access.owner) throw new NotFoundError('Load not found');
-      const markers: ProposalMapMarker[] = load.details.stops.map((stop) => ({
+      const markers: OfferMapMarker[] = load.details.stops.map((stop) => ({
         latitude: stop.latitude,
         longitude: stop.longitude,
         type: 'specialMarker' as const,
@@ -139,28 +139,28 @@ export function loadDetailRoutes(app: App) {
           notes: stop.number,
         },
       }));
-      const proposals = await offersWithCarriers(db, load.loadId);
-      for (const proposal of proposals) {
+      const offers = await offersWithCarriers(db, load.loadId);
+      for (const offer of offers) {
         // Where the carrier's ELD service says the offered truck is now; none when the carrier shares no ELD position for it.
         const truck = await app.platform.eld.services.truckNamed(
-          proposal.org_id,
-          proposal.eld_truck_name,
+          offer.org_id,
+          offer.eld_truck_name,
         );
         if (!truck) continue;
         markers.push({
           latitude: truck.latitude,
           longitude: truck.longitude,
           type: 'truck' as const,
-          name: proposal.name,
-          address: proposal.address,
-          additionalInfo: proposal.eld_truck_name ?? '',
-          price: money(proposal.price),
-          proposalId: proposal.id,
+          name: offer.name,
+          address: offer.address,
+          additionalInfo: offer.eld_truck_name ?? '',
+          price: money(offer.price),
+          proposalId: offer.id,
           contactDetails: {
-            name: proposal.name,
-            contactName: proposal.person,
-            contactPhone: proposal.phone,
-            notes: proposal.message,
+            name: offer.name,
+            contactName: offer.person,
+            contactPhone: offer.phone,
+            notes: offer.message,
           },
         });
       }

@@ -66,8 +66,8 @@ const table = (url: string, token: string, params: Record<string, unknown> = {})
 
 let loadId = '';
 let guid = '';
-let proposalId = '';
-let proposalB = '';
+let offerId = '';
+let offerB = '';
 let tourId = '';
 let postedAt = '';
 let beforeAcceptance = '';
@@ -283,16 +283,25 @@ t.test(
       eldTruckName: 'Truck 12',
     });
     t.equal(first.statusCode, 201, first.body);
-    proposalId = first.json().id;
+    offerId = first.json().id;
     await events.expect(
       t,
       [
         {
           type: 'ProposalSubmitted',
-          stream: `proposal-${proposalId}`,
-          data: { proposalId, loadId, price: 1500, carrierOrganizationId: carrier.organizationId },
+          stream: `proposal-${offerId}`,
+          data: {
+            proposalId: offerId,
+            loadId,
+            price: 1500,
+            carrierOrganizationId: carrier.organizationId,
+          },
         },
-        { type: 'ProposalListed', stream: `loadoffers-${loadId}`, data: { loadId, proposalId } },
+        {
+          type: 'ProposalListed',
+          stream: `loadoffers-${loadId}`,
+          data: { loadId, proposalId: offerId },
+        },
       ],
       { message: 'a price of 0 appended nothing; the offer' },
     );
@@ -302,16 +311,16 @@ t.test(
       eldTruckName: 'Truck 12',
     });
     t.equal(revised.statusCode, 200, 'a second submit revises');
-    t.equal(revised.json().id, proposalId, 'the same proposal');
+    t.equal(revised.json().id, offerId, 'the same proposal');
     await events.expect(t, [
-      { type: 'ProposalRevised', stream: `proposal-${proposalId}`, data: { price: 1450 } },
+      { type: 'ProposalRevised', stream: `proposal-${offerId}`, data: { price: 1450 } },
     ]);
     const b = await send('POST', `/api/proposal/${loadId}`, carrierB.token, {
       price: 1600,
       message: 'We can do it',
     });
     t.equal(b.statusCode, 201);
-    proposalB = b.json().id;
+    offerB = b.json().id;
     t.equal(
       (await send('POST', `/api/proposal/${loadId}`, shipper.token, { price: 1000 })).statusCode,
       403,
@@ -334,7 +343,7 @@ t.test(
     ).json();
     t.equal(offers.total, 2);
     t.match(offers.data[0], {
-      id: proposalId,
+      id: offerId,
       price: 1450,
       message: 'Better price',
       eldTruckName: 'Truck 12',
@@ -348,25 +357,24 @@ t.test(
     );
     const ownOnly = (await table(`/api/proposal/${loadId}`, carrierB.token)).json();
     t.equal(ownOnly.total, 1, 'a carrier sees only its own offer');
-    t.equal(ownOnly.data[0].id, proposalB);
+    t.equal(ownOnly.data[0].id, offerB);
     t.equal((await table(`/api/proposal/${loadId}`, otherShipper.token)).statusCode, 404);
     t.equal(
-      (await get(`/api/proposal/${loadId}/proposal/${proposalB}`, carrier.token)).statusCode,
+      (await get(`/api/proposal/${loadId}/proposal/${offerB}`, carrier.token)).statusCode,
       404,
       "another carrier's offer is not found",
     );
 
     t.equal(
-      (await send('PUT', `/api/proposal/${proposalId}`, carrier.token, { status: 5 })).statusCode,
+      (await send('PUT', `/api/proposal/${offerId}`, carrier.token, { status: 5 })).statusCode,
       403,
       'the carrier cannot accept its own offer',
     );
     t.equal(
-      (await send('PUT', `/api/proposal/${proposalId}`, otherShipper.token, { status: 5 }))
-        .statusCode,
+      (await send('PUT', `/api/proposal/${offerId}`, otherShipper.token, { status: 5 })).statusCode,
       404,
     );
-    const counter = await send('PUT', `/api/proposal/${proposalId}`, shipper.token, {
+    const counter = await send('PUT', `/api/proposal/${offerId}`, shipper.token, {
       status: 11,
       price: 1400,
       message: 'Can you do 1400?',
@@ -377,28 +385,28 @@ t.test(
       [
         'ProposalSubmitted',
         'ProposalListed',
-        { type: 'ProposalCountered', stream: `proposal-${proposalId}`, data: { price: 1400 } },
+        { type: 'ProposalCountered', stream: `proposal-${offerId}`, data: { price: 1400 } },
       ],
       { message: "the second carrier's offer; the refusals appended nothing; the counter" },
     );
-    const acceptWhileCountered = await send('PUT', `/api/proposal/${proposalId}`, shipper.token, {
+    const acceptWhileCountered = await send('PUT', `/api/proposal/${offerId}`, shipper.token, {
       status: 5,
     });
     t.equal(acceptWhileCountered.statusCode, 409, 'accepting while the counter is open');
-    t.match((await get(`/api/proposal/${loadId}/proposal/${proposalId}`, carrier.token)).json(), {
+    t.match((await get(`/api/proposal/${loadId}/proposal/${offerId}`, carrier.token)).json(), {
       status: 11,
       statusName: 'Pending Acceptance',
       counterPrice: 1400,
     });
     t.equal(
-      (await send('PUT', `/api/proposal/${proposalId}`, carrier.token, { status: 10 })).statusCode,
+      (await send('PUT', `/api/proposal/${offerId}`, carrier.token, { status: 10 })).statusCode,
       200,
       'the carrier accepts the counter',
     );
-    await events.expect(t, [{ type: 'CounterAccepted', stream: `proposal-${proposalId}` }], {
+    await events.expect(t, [{ type: 'CounterAccepted', stream: `proposal-${offerId}` }], {
       message: 'the refused acceptance appended nothing; the counter accepted',
     });
-    t.match((await get(`/api/proposal/${loadId}/proposal/${proposalId}`, shipper.token)).json(), {
+    t.match((await get(`/api/proposal/${loadId}/proposal/${offerId}`, shipper.token)).json(), {
       status: 10,
       price: 1400,
       counterPrice: null,
@@ -406,24 +414,24 @@ t.test(
 
     beforeAcceptance = new Date().toISOString();
     await new Promise((resolve) => setTimeout(resolve, 5));
-    const accepted = await send('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
+    const accepted = await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 });
     t.equal(accepted.statusCode, 200, accepted.body);
     await events.expect(t, [
       {
         type: 'LoadProposalAccepted',
         stream: `load-${loadId}`,
-        data: { loadId, proposalId, price: 1400 },
+        data: { loadId, proposalId: offerId, price: 1400 },
       },
-      { type: 'ProposalAccepted', stream: `proposal-${proposalId}` },
-      { type: 'ProposalDeclined', stream: `proposal-${proposalB}` },
+      { type: 'ProposalAccepted', stream: `proposal-${offerId}` },
+      { type: 'ProposalDeclined', stream: `proposal-${offerB}` },
       { type: 'TourOpened', data: { loadId, price: 1400 } },
     ]);
     t.equal(
-      (await send('PUT', `/api/proposal/${proposalB}`, shipper.token, { status: 5 })).statusCode,
+      (await send('PUT', `/api/proposal/${offerB}`, shipper.token, { status: 5 })).statusCode,
       409,
       'only one acceptance per load',
     );
-    t.match((await get(`/api/proposal/${loadId}/proposal/${proposalB}`, carrierB.token)).json(), {
+    t.match((await get(`/api/proposal/${loadId}/proposal/${offerB}`, carrierB.token)).json(), {
       status: 12,
       statusName: 'Declined',
     });
@@ -452,7 +460,7 @@ t.test(
 
 t.test('rate confirmation and signed contract', async (t) => {
   const events = await watchEvents(platform.store);
-  const pdf = await get(`/api/proposal/${proposalId}/rate-confirmation`, carrier.token);
+  const pdf = await get(`/api/proposal/${offerId}/rate-confirmation`, carrier.token);
   t.equal(pdf.statusCode, 200, pdf.body.slice(0, 200));
   t.equal(pdf.headers['content-type'], 'application/pdf');
   t.match(
@@ -463,12 +471,12 @@ t.test('rate confirmation and signed contract', async (t) => {
   const document = await PDFDocument.load(pdf.rawPayload);
   t.ok(document.getPageCount() >= 1);
   t.equal(
-    (await get(`/api/proposal/${proposalB}/rate-confirmation`, carrierB.token)).statusCode,
+    (await get(`/api/proposal/${offerB}/rate-confirmation`, carrierB.token)).statusCode,
     404,
     'no confirmation for a declined offer',
   );
   t.equal(
-    (await get(`/api/proposal/${proposalId}/rate-confirmation`, carrierB.token)).statusCode,
+    (await get(`/api/proposal/${offerId}/rate-confirmation`, carrierB.token)).statusCode,
     404,
   );
   const history = (await get(`/api/loads/${loadId}/history`, carrier.token)).json();
@@ -516,7 +524,7 @@ t.test('rate confirmation and signed contract', async (t) => {
     t,
     [
       'RateConfirmationIssued',
-      { type: 'ContractUploaded', stream: `proposal-${proposalId}` },
+      { type: 'ContractUploaded', stream: `proposal-${offerId}` },
       { type: 'LoadContractSigned', stream: `load-${loadId}` },
       { type: 'CarrierConfirmed', stream: `tour-${tourId}` },
     ],
@@ -926,7 +934,7 @@ t.test('history: every event in order, replay at a moment, CSV', async (t) => {
   t.equal(then.tour, null, 'and had no tour');
   t.equal(then.proposals.length, 2);
   t.ok(
-    then.proposals.every((proposal: { status: number }) => proposal.status === 10),
+    then.proposals.every((offer: { status: number }) => offer.status === 10),
     'both offers open',
   );
   t.ok(then.events.every((event: { at: string }) => event.at <= beforeAcceptance));

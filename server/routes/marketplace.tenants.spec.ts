@@ -66,8 +66,8 @@ async function shipment(
   otherDriver: Member,
 ): Promise<Ids> {
   const { id: load } = await must(shipper, 'POST', '/api/loads', loadBody());
-  const { id: proposal } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
-  await must(shipper, 'PUT', `/api/proposal/${proposal}`, { status: 5 });
+  const { id: offer } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
+  await must(shipper, 'PUT', `/api/proposal/${offer}`, { status: 5 });
   const { tourId: tour } = await must(shipper, 'GET', `/api/loads/${load}`);
   await must(
     carrier,
@@ -80,7 +80,7 @@ async function shipment(
     ),
   );
   await must(carrier, 'POST', `/api/tours/${tour}/assign/${driver.userId}`);
-  return { load, proposal, tour, user: otherDriver.userId };
+  return { load, proposal: offer, tour, user: otherDriver.userId };
 }
 
 // A's shipments, and B's: a shipper's own load (won by carrier N), a carrier's won load (posted by shipper N).

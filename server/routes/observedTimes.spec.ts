@@ -32,10 +32,10 @@ const send = async (method: 'PUT' | 'POST', url: string, token: string, payload?
 /** A load won by the carrier, its contract signed and its driver assigned: Ready for pickup, positions count. */
 async function assignedTour(): Promise<string> {
   const { id: loadId } = (await send('POST', '/api/loads', shipper.token, loadBody())).json();
-  const { id: proposalId } = (
+  const { id: offerId } = (
     await send('POST', `/api/proposal/${loadId}`, carrier.token, { price: 1500, message: 'Ready' })
   ).json();
-  await send('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 });
+  await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 });
   const form = multipart(undefined, { contract: { content: PDF, filename: 'signed.pdf' } });
   form.payload = Buffer.concat([
     Buffer.from(

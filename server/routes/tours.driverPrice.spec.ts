@@ -24,7 +24,7 @@ const send = (method: 'PUT' | 'POST', url: string, token: string, payload: objec
   app.inject({ method, url, headers: bearer(token), payload });
 
 let loadId = '';
-let proposalId = '';
+let offerId = '';
 let tourId = '';
 
 t.test('a tour at an agreed price, its driver assigned', async (t) => {
@@ -36,9 +36,9 @@ t.test('a tour at an agreed price, its driver assigned', async (t) => {
     message: 'Ready',
   });
   t.equal(offer.statusCode, 201);
-  proposalId = offer.json().id;
+  offerId = offer.json().id;
   t.equal(
-    (await send('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 })).statusCode,
+    (await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 })).statusCode,
     200,
   );
   tourId = (await get(`/api/loads/${loadId}`, shipper.token)).json().tourId;
@@ -89,7 +89,7 @@ t.test("the driver's tour answers leave the price out", async (t) => {
     'everything else the driver needs',
   );
   t.equal(
-    (await get(`/api/proposal/${proposalId}/rate-confirmation`, driver.token)).statusCode,
+    (await get(`/api/proposal/${offerId}/rate-confirmation`, driver.token)).statusCode,
     403,
     'as the rate confirmation is refused',
   );

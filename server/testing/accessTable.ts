@@ -296,7 +296,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'POST /api/searches': { access: [LOADS_CARRIER] },
   'DELETE /api/searches/:id': { access: [LOADS_CARRIER] },
 
-  // lane rates: market-wide figures from agreed prices, for shipper and carrier users and the Superadmin (insights.routes.spec.ts)
+  // lane rates: market-wide figures from agreed prices, for shipper and carrier users and the Superadmin (laneRates.routes.spec.ts)
   'GET /api/insights/lanes': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
   'GET /api/insights/lanes/top': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
 

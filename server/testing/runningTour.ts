@@ -30,9 +30,9 @@ export async function runningTour(
     },
   };
   const { id: loadId } = await postLoad(http, await tokens.shipper);
-  const proposalId = await submitOffer(http, await tokens.carrier, loadId, 1500);
+  const offerId = await submitOffer(http, await tokens.carrier, loadId, 1500);
   await expectStatus(
-    http('PUT', `/api/proposal/${proposalId}`, await tokens.shipper, { status: 5 }),
+    http('PUT', `/api/proposal/${offerId}`, await tokens.shipper, { status: 5 }),
     200,
     'accept',
   );

@@ -362,7 +362,7 @@ t.test('an organization hears only of what its users could see', async (t) => {
     otherCarrier: await addHook(otherCarrier.token, hooks.otherCarrier.url),
   };
   const load = await postLoad(httpClient, shipper.token);
-  const proposalId = await submitOffer(httpClient, carrier.token, load.id, 1500);
+  const offerId = await submitOffer(httpClient, carrier.token, load.id, 1500);
   await waitUntil(
     () => hooks.shipper.received.some((entry) => entry.json.type === 'proposal.created'),
     10_000,
@@ -390,7 +390,7 @@ t.test('an organization hears only of what its users could see', async (t) => {
   );
   t.same(types(hooks.otherShipper), [], 'another shipper: nothing of a load it cannot see');
   t.notOk(
-    JSON.stringify(hooks.otherCarrier.received).includes(proposalId),
+    JSON.stringify(hooks.otherCarrier.received).includes(offerId),
     'another carrier never hears of the offer',
   );
   for (const [who, { id }] of Object.entries(ids))

@@ -229,9 +229,9 @@ async function cluster(t: Test, adminUrl: string) {
     const shipper = shippers[index % 2]!;
     const carrier = carriers[index % 2]!;
     const { id: loadId } = await postLoad(http, shipper.token);
-    const proposalId = await submitOffer(http, carrier.token, loadId, 1500 + index);
+    const offerId = await submitOffer(http, carrier.token, loadId, 1500 + index);
     await expectStatus(
-      http('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 }),
+      http('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 }),
       200,
       'accept',
     );
@@ -403,8 +403,8 @@ async function cluster(t: Test, adminUrl: string) {
         } else refuse('offer', offer.status);
       }
       const accepts = await Promise.all(
-        made.map((proposalId) =>
-          http('PUT', `/api/proposal/${proposalId}`, shipper.token, { status: 5 }).catch(() => ({
+        made.map((offerId) =>
+          http('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 }).catch(() => ({
             status: 0,
             json: null,
           })),

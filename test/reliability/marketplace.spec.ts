@@ -145,11 +145,11 @@ t.test(
       const barrier = new Promise<void>((resolve) => {
         release = resolve;
       });
-      const fired = trial.proposalIds.map(async (proposalId) => {
+      const fired = trial.proposalIds.map(async (offerId) => {
         await barrier;
         return app.inject({
           method: 'PUT',
-          url: `/api/proposal/${proposalId}`,
+          url: `/api/proposal/${offerId}`,
           headers: bearer(shipper.token),
           payload: { status: GenericStatus.Accepted },
         });

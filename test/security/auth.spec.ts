@@ -7,9 +7,7 @@
 import { createHmac, generateKeyPairSync, createSign } from 'node:crypto';
 import t from 'tap';
 import { verifyPassword } from '../../server/auth/passwords.ts';
-import {
-  ACCESS_TOKEN_TTL_SECONDS,
-} from '../../server/auth/tokens.ts';
+import { ACCESS_TOKEN_TTL_SECONDS } from '../../server/auth/tokens.ts';
 import {
   bearer,
   member,

@@ -50,7 +50,7 @@ import {
 import { runningTour } from '../../server/testing/runningTour.ts';
 import { startTestApp } from '../../server/testing/testApp.ts';
 import { hostileScalar, hostileValue, inputOf } from '../../server/testing/zodArbitrary.ts';
-import { OfferBody, ProposalChangeBody } from '../../domain/contracts/proposals.contract.ts';
+import { OfferBody, OfferChangeBody } from '../../domain/contracts/offers.contract.ts';
 import {
   ChatBody,
   EventBody,
@@ -59,7 +59,7 @@ import {
   RateBody,
   StatusBody,
 } from '../../domain/contracts/tours.contract.ts';
-import { ShareBody } from '../../domain/contracts/sharedTracking.contract.ts';
+import { ShareBody } from '../../domain/contracts/trackingLink.contract.ts';
 import { SendInfoBody } from '../../domain/contracts/content.contract.ts';
 import { WebhookBodySchema } from '../../domain/contracts/webhooks.contract.ts';
 
@@ -212,7 +212,7 @@ const bodies: Partial<Record<RouteKey, { schema: unknown; seeds?: unknown[] }>> 
     seeds: [{ price: 2500, message: 'Ready', eldTruckName: null }],
   },
   'PUT /api/proposal/:id': {
-    schema: ProposalChangeBody,
+    schema: OfferChangeBody,
     seeds: [{ status: 11, price: 2100, message: 'Meet me' }, { status: 12 }],
   },
   'PUT /api/tours/:id/status': { schema: StatusBody, seeds: [{ status: 4, message: 'Loaded' }] },

@@ -69,7 +69,7 @@ const refuse = (
 };
 
 let loadId = '';
-let proposalId = '';
+let offerId = '';
 
 t.test('loads: posted and edited with privileged fields', async (t) => {
   const posted = record(
@@ -142,9 +142,9 @@ t.test('proposals: an offer and an acceptance with privileged fields', async (t)
       : record(
           await call('POST', `/api/proposal/${loadId}`, carrier, { price: 1500, message: 'ready' }),
         );
-  proposalId = clean.json().id;
-  refuse(t, proposalId !== forgedId, "the proposal id is the server's");
-  const own = record(await call('GET', `/api/proposal/${loadId}/proposal/${proposalId}`, shipper));
+  offerId = clean.json().id;
+  refuse(t, offerId !== forgedId, "the proposal id is the server's");
+  const own = record(await call('GET', `/api/proposal/${loadId}/proposal/${offerId}`, shipper));
   t.equal(own.statusCode, 200, own.body);
   const proposal = own.json();
   refuse(
@@ -160,7 +160,7 @@ t.test('proposals: an offer and an acceptance with privileged fields', async (t)
   );
 
   const accept = record(
-    await call('PUT', `/api/proposal/${proposalId}`, shipper, {
+    await call('PUT', `/api/proposal/${offerId}`, shipper, {
       status: 5,
       price: 1,
       carrierOrganizationId: otherCarrier.organizationId,
@@ -306,7 +306,7 @@ t.test('no answer carries secret keys', async (t) => {
   const ids = {
     id: loadId,
     loadId,
-    proposalId,
+    proposalId: offerId,
     serviceId: randomUUID(),
     assigneeId: randomUUID(),
     latitude: '41.8',
@@ -316,7 +316,7 @@ t.test('no answer carries secret keys', async (t) => {
     (entry) => entry.method === 'GET' && entry.url !== '/api/events/stream',
   )) {
     for (const user of [admin, shipper, carrier]) {
-      for (const id of [loadId, proposalId, shipper.userId, shipper.organizationId!]) {
+      for (const id of [loadId, offerId, shipper.userId, shipper.organizationId!]) {
         if (!route.url.includes(':') && id !== loadId) continue;
         const response = await app.inject({
           method: 'GET',

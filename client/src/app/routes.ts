@@ -157,7 +157,7 @@ export const routes: readonly AppRoute[] = [
     '/insights/lanes',
     'routes.laneRates',
     [LOADS_SHIPPER, LOADS_CARRIER],
-    lazy(() => import('../pages/insights/LaneRatesPage.tsx')),
+    lazy(() => import('../pages/laneRates/LaneRatesPage.tsx')),
   ),
   gated('/users/shippers/active', 'routes.shippersActive', [USERS_SHIPPERS], OrganizationsPage),
   gated('/users/shippers/blocked', 'routes.shippersBlocked', [USERS_SHIPPERS], OrganizationsPage),

@@ -31,9 +31,7 @@ export type FileParties = {
     loadId: string,
   ): Promise<{ shipperOrganizationId: string; carrierOrganizationId: string | null } | null>;
   /** The organizations of a tour and the driver assigned to it. */
-  tour(
-    tourId: string,
-  ): Promise<{
+  tour(tourId: string): Promise<{
     shipperOrganizationId: string;
     carrierOrganizationId: string;
     assigneeId: string | null;

@@ -60,16 +60,14 @@ app.post('/upload', async (request, reply) => {
       data: file.buffer,
     })),
   );
-  return reply
-    .code(201)
-    .send({
-      data,
-      fields,
-      files: Object.fromEntries(
-        Object.entries(files).map(([name, file]) => [name, { mime: file.mime, size: file.size }]),
-      ),
-      ids,
-    });
+  return reply.code(201).send({
+    data,
+    fields,
+    files: Object.fromEntries(
+      Object.entries(files).map(([name, file]) => [name, { mime: file.mime, size: file.size }]),
+    ),
+    ids,
+  });
 });
 app.post('/csv', async (request) => {
   const { files } = await readMultipart(request, {

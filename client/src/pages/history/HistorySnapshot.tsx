@@ -22,7 +22,7 @@ export function HistorySnapshot({
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
   const load = answer?.load ?? null;
-  const proposals = answer?.proposals ?? [];
+  const offers = answer?.proposals ?? [];
   const tour = answer?.tour ?? null;
 
   if (!answer) {
@@ -106,25 +106,25 @@ export function HistorySnapshot({
         <p className="muted">{t('history.snapshot.noLoad')}</p>
       )}
 
-      <h3>{t('history.snapshot.offers', { count: proposals.length })}</h3>
-      {proposals.length === 0 ? (
+      <h3>{t('history.snapshot.offers', { count: offers.length })}</h3>
+      {offers.length === 0 ? (
         <p className="muted">{t('history.snapshot.noOffers')}</p>
       ) : (
         <ul className="snapshot-offers">
-          {proposals.map((proposal) => (
-            <li key={proposal.proposalId}>
+          {offers.map((offer) => (
+            <li key={offer.proposalId}>
               <span>
-                {proposal.carrierOrganization?.name ??
-                  organizations.get(proposal.carrierOrganizationId) ??
+                {offer.carrierOrganization?.name ??
+                  organizations.get(offer.carrierOrganizationId) ??
                   t('history.snapshot.carrier')}
               </span>
               <span className="tabular">
-                {formatPrice(proposal.price, lng)}
-                {proposal.counterPrice !== null
-                  ? ` (${t('history.snapshot.counter', { price: formatPrice(proposal.counterPrice, lng) })})`
+                {formatPrice(offer.price, lng)}
+                {offer.counterPrice !== null
+                  ? ` (${t('history.snapshot.counter', { price: formatPrice(offer.counterPrice, lng) })})`
                   : ''}
               </span>
-              <StatusChip name={genericName(proposal.status)} />
+              <StatusChip name={genericName(offer.status)} />
             </li>
           ))}
         </ul>

@@ -108,7 +108,7 @@ function fakeServer() {
         updatedAt: at,
         details,
       };
-      const proposals =
+      const offers =
         at >= offered
           ? [
               {
@@ -142,7 +142,7 @@ function fakeServer() {
         at,
         events: events.filter((event) => event.at <= at),
         load,
-        proposals,
+        proposals: offers,
         tour,
       });
     }),
@@ -223,7 +223,7 @@ describe('the load history page', () => {
         data: { price: 1800, message: 'Lower' },
       },
     ];
-    const proposal = {
+    const offer = {
       proposalId: 'p1',
       carrierOrganizationId: 'org-3',
       status: 10,
@@ -248,11 +248,11 @@ describe('the load history page', () => {
           details,
         };
         // The server names the carrier as it was at the moment asked for.
-        const proposals =
+        const offers =
           at >= offered
             ? [
                 {
-                  ...proposal,
+                  ...offer,
                   price: at >= later ? 1800 : 1850,
                   updatedAt: at,
                   carrierOrganization: at >= later ? renamed : carrierOrg,
@@ -265,7 +265,7 @@ describe('the load history page', () => {
           at,
           events: trail.filter((event) => event.at <= at),
           load,
-          proposals,
+          proposals: offers,
           tour: null,
         });
       }),

@@ -6,7 +6,7 @@ export type {
   HistoryEvent,
   HistoryStop,
   LoadSnapshot,
-  ProposalSnapshot,
+  OfferSnapshot,
   TourSnapshot,
 } from '../../../../domain/contracts/history.contract.ts';
 

@@ -24,7 +24,7 @@ import {
 import { useFormats } from '../../shared/format.ts';
 import type { MarketplaceRow, SavedSearch } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
-import { applyProposalUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
+import { applyOfferUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 import '../../shared/styles/marketplace.css';
 
@@ -80,7 +80,7 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
       8_000,
     );
   };
-  const proposalStatusName = (id: number) =>
+  const offerStatusName = (id: number) =>
     genericStatuses.find((entry) => entry.id === id)?.name ?? String(id);
 
   // Pushed rows go into the table and the map where they are: a new match comes in, a changed
@@ -96,9 +96,9 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
   useRealtime(['proposal:updated'], (_, update) => {
     table.current?.update((answer) => ({
       ...answer,
-      data: applyProposalUpdate(answer.data, update, proposalStatusName),
+      data: applyOfferUpdate(answer.data, update, offerStatusName),
     }));
-    setMapRows((rows) => applyProposalUpdate(rows, update, proposalStatusName));
+    setMapRows((rows) => applyOfferUpdate(rows, update, offerStatusName));
   });
   useRealtime(['lane:alert'], (_, { load, searchName }) => {
     notify(

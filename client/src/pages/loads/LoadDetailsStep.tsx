@@ -3,7 +3,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { accessories } from '../../../../domain/catalog.ts';
-import { LaneRatesCard } from '../../shared/insights/LaneRatesCard.tsx';
+import { LaneRatesCard } from '../../shared/laneRates/LaneRatesCard.tsx';
 import type { StepProps } from './LoadFormSteps.tsx';
 import type { StopForm } from './loadForm.model.ts';
 

@@ -1,6 +1,6 @@
-import { carrierProposalActions } from '../../../../domain/loads/loadRows.ts';
+import { carrierOfferActions } from '../../../../domain/loads/loadRows.ts';
 import { haversineMiles } from '../../../../domain/loads/route.ts';
-import type { LoadRowPayload, ProposalUpdatedPayload } from '../../../../domain/realtime/events.ts';
+import type { LoadRowPayload, OfferUpdatedPayload } from '../../../../domain/realtime/events.ts';
 import type { TableAnswer } from '../../api/table.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
 import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
@@ -51,16 +51,16 @@ export function asCarrierRow(
   search: CarrierSearch,
   existing?: MarketplaceRow,
 ): MarketplaceRow {
-  const myProposal = existing?.myProposal ?? null;
+  const myOffer = existing?.myProposal ?? null;
   return {
     ...(existing ?? {}),
     ...pushed,
-    myProposal,
+    myProposal: myOffer,
     originDistance: search.origin ? round(haversineMiles(search.origin, pushed.pickup)) : null,
     destinationDistance: search.destination
       ? round(haversineMiles(search.destination, pushed.dropoff))
       : null,
-    actions: carrierProposalActions(myProposal?.status ?? null, true),
+    actions: carrierOfferActions(myOffer?.status ?? null, true),
   } as unknown as MarketplaceRow;
 }
 
@@ -111,9 +111,9 @@ export function applyPushedLoadToPage(
 }
 
 /** Our offer on a row changed (countered, accepted, declined, withdrawn): its row says so. */
-export function applyProposalUpdate(
+export function applyOfferUpdate(
   rows: MarketplaceRow[],
-  update: ProposalUpdatedPayload,
+  update: OfferUpdatedPayload,
   statusName: (status: number) => string,
 ): MarketplaceRow[] {
   if (!rows.some((row) => row.myProposal?.id === update.proposalId)) return rows;
@@ -128,7 +128,7 @@ export function applyProposalUpdate(
             price: update.price,
             counterPrice: update.counterPrice,
           },
-          actions: carrierProposalActions(update.status, row.open !== false),
+          actions: carrierOfferActions(update.status, row.open !== false),
         }
       : row,
   );

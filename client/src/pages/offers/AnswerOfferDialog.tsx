@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../shared/format.ts';
-import { ProposalStatus, type ProposalRow } from './offers.api.ts';
+import { OfferStatus, type OfferRow } from './offers.api.ts';
 
 /** The shipper's answer to one offer: accept, decline, or counter with a price. */
 export function AnswerOfferDialog({
@@ -16,7 +16,7 @@ export function AnswerOfferDialog({
   onHide,
   onAnswer,
 }: {
-  confirming: { row: ProposalRow; status: number } | null;
+  confirming: { row: OfferRow; status: number } | null;
   counterPrice: number | null;
   counterError: string | null;
   busy: boolean;
@@ -32,7 +32,7 @@ export function AnswerOfferDialog({
       header={
         confirming
           ? t(
-              `marketplace.offers.confirm${confirming.status === ProposalStatus.Accepted ? 'Accept' : confirming.status === ProposalStatus.Declined ? 'Decline' : 'Counter'}`,
+              `marketplace.offers.confirm${confirming.status === OfferStatus.Accepted ? 'Accept' : confirming.status === OfferStatus.Declined ? 'Decline' : 'Counter'}`,
               { carrier: confirming.row.carrier.name },
             )
           : ''
@@ -52,16 +52,16 @@ export function AnswerOfferDialog({
           <Button
             type="button"
             severity={
-              confirming?.status === ProposalStatus.Declined
+              confirming?.status === OfferStatus.Declined
                 ? 'danger'
-                : confirming?.status === ProposalStatus.Accepted
+                : confirming?.status === OfferStatus.Accepted
                   ? 'success'
                   : undefined
             }
             label={
-              confirming?.status === ProposalStatus.Accepted
+              confirming?.status === OfferStatus.Accepted
                 ? t('marketplace.offers.accept')
-                : confirming?.status === ProposalStatus.Declined
+                : confirming?.status === OfferStatus.Declined
                   ? t('marketplace.offers.decline')
                   : t('marketplace.offers.sendCounter')
             }
@@ -79,10 +79,10 @@ export function AnswerOfferDialog({
               price: format.price(confirming.row.price),
             })}
           </p>
-          {confirming.status === ProposalStatus.Accepted && (
+          {confirming.status === OfferStatus.Accepted && (
             <p className="muted">{t('marketplace.offers.acceptHint')}</p>
           )}
-          {confirming.status === ProposalStatus.PendingAcceptance && (
+          {confirming.status === OfferStatus.PendingAcceptance && (
             <div className="form-field">
               <label htmlFor="counter-price">{t('marketplace.offers.counterPrice')}</label>
               <InputNumber

@@ -25,7 +25,7 @@ interface Props {
 export function ContractPanel({
   loadId,
   loadGuid,
-  proposalId,
+  proposalId: offerId,
   contractFileId,
   canUpload,
   onUploaded,
@@ -37,10 +37,7 @@ export function ContractPanel({
 
   const download = async () => {
     try {
-      downloadBlob(
-        await offersApi.rateConfirmation(proposalId),
-        `rate-confirmation-${loadGuid}.pdf`,
-      );
+      downloadBlob(await offersApi.rateConfirmation(offerId), `rate-confirmation-${loadGuid}.pdf`);
     } catch (failure) {
       notify('error', messageOf(failure));
     }

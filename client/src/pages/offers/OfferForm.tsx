@@ -6,7 +6,7 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../shared/format.ts';
-import type { EldTruck, ProposalRow } from './offers.api.ts';
+import type { EldTruck, OfferRow } from './offers.api.ts';
 
 export const PRICE_MESSAGE = 'Please enter a price greater than 0';
 
@@ -17,7 +17,7 @@ export interface OfferValues {
 }
 
 interface Props {
-  current: ProposalRow | null;
+  current: OfferRow | null;
   /** The carrier's ELD trucks nearest the pickup first; null while loading, [] when ELD is not set up. */
   trucks: EldTruck[] | null;
   busy: boolean;

@@ -72,7 +72,7 @@ const load = {
   cancelMessage: null,
   canEdit: false,
 };
-const proposal = (overrides: Record<string, unknown>) => ({
+const offer = (overrides: Record<string, unknown>) => ({
   id: 'p1',
   loadId: 'l1',
   loadGuid: 'L-000101',
@@ -116,7 +116,7 @@ function offerServer(options: { eld: boolean }) {
           : { status: 404, body: { message: 'Load not found' } };
       if (request.method === 'POST' && request.path === '/api/proposal/l1') {
         const body = request.body as Record<string, unknown>;
-        current = proposal({
+        current = offer({
           price: body.price,
           message: body.message,
           eldTruckName: body.eldTruckName,
@@ -124,7 +124,7 @@ function offerServer(options: { eld: boolean }) {
         return { status: 201, body: { id: 'p1', message: 'Offer submitted' } };
       }
       if (request.method === 'PUT' && request.path === '/api/proposal/p1') {
-        current = proposal({
+        current = offer({
           ...current,
           status: 10,
           statusName: 'Submitted Proposal',
@@ -139,7 +139,7 @@ function offerServer(options: { eld: boolean }) {
   return {
     ...server,
     counter: (price: number) => {
-      current = proposal({
+      current = offer({
         ...current,
         status: 11,
         statusName: 'Pending Acceptance',

@@ -15,15 +15,15 @@ import { useMessageText } from '../../components/messages.ts';
 import { loadsApi, type LoadDetail } from '../../shared/loads/loads.api.ts';
 import { LoadSummary } from '../../shared/loads/LoadSummary.tsx';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
-import { LaneRatesCard } from '../../shared/insights/LaneRatesCard.tsx';
+import { LaneRatesCard } from '../../shared/laneRates/LaneRatesCard.tsx';
 import { ContractPanel } from './ContractPanel.tsx';
 import { OfferForm } from './OfferForm.tsx';
 import { OfferTrucksCard } from './OfferTrucksCard.tsx';
 import {
   type EldTruck,
   offersApi,
-  ProposalStatus,
-  type ProposalRow,
+  OfferStatus,
+  type OfferRow,
   trucksNearest,
 } from './offers.api.ts';
 import '../../shared/styles/marketplace.css';
@@ -45,19 +45,19 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
   );
   const [load, setLoad] = useState<LoadDetail | null>(null);
   const [failed, setFailed] = useState(false);
-  const [proposal, setProposal] = useState<ProposalRow | null>(null);
+  const [offer, setOffer] = useState<OfferRow | null>(null);
   const [trucks, setTrucks] = useState<EldTruck[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [flash, setFlash] = useState(false);
 
-  const readProposal = useCallback(async () => {
+  const readOffer = useCallback(async () => {
     if (!loadId || !canOffer) return;
     try {
       const answer = await offersApi.onLoad(loadId);
-      setProposal(answer.data[0] ?? null);
+      setOffer(answer.data[0] ?? null);
     } catch (error) {
       // No offer of ours on this load yet: the server answers 404.
-      if (error instanceof ApiError && error.status === 404) setProposal(null);
+      if (error instanceof ApiError && error.status === 404) setOffer(null);
     }
   }, [loadId, canOffer]);
 
@@ -71,8 +71,8 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
 
   useEffect(() => {
     readLoad();
-    void readProposal();
-  }, [readLoad, readProposal]);
+    void readOffer();
+  }, [readLoad, readOffer]);
 
   useEffect(() => {
     if (!load || !canOffer) return;
@@ -87,8 +87,8 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
   // actions the server allows now).
   useRealtime(['proposal:updated'], (_, payload) => {
     if (payload.loadId !== loadId) return;
-    if (proposal && payload.proposalId === proposal.id) {
-      setProposal((current) =>
+    if (offer && payload.proposalId === offer.id) {
+      setOffer((current) =>
         current && current.id === payload.proposalId
           ? {
               ...current,
@@ -98,7 +98,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
             }
           : current,
       );
-      if (Number(payload.status) === ProposalStatus.PendingAcceptance) {
+      if (Number(payload.status) === OfferStatus.PendingAcceptance) {
         notify(
           'info',
           t('marketplace.offer.counterArrived', {
@@ -110,14 +110,14 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
       setTimeout(() => setFlash(false), 4_000);
     }
     readLoad();
-    void readProposal();
+    void readOffer();
   });
   useRealtime(['load:updated'], (_, row) => {
     if (row.id === loadId) readLoad();
   });
   useOnReconnect(() => {
     readLoad();
-    void readProposal();
+    void readOffer();
   });
 
   const submit = async (values: {
@@ -129,7 +129,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
     try {
       const answer = await offersApi.submit(loadId, values);
       notify('success', messageText(answer.message));
-      await readProposal();
+      await readOffer();
     } catch (error) {
       notify('error', messageText(messageOf(error)));
     } finally {
@@ -138,12 +138,12 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
   };
 
   const change = async (status: number, successKey: 'withdrawn' | 'counterAccepted') => {
-    if (!proposal) return;
+    if (!offer) return;
     setBusy(true);
     try {
-      await offersApi.change(proposal.id, status);
+      await offersApi.change(offer.id, status);
       notify('success', t(`marketplace.offer.${successKey}`));
-      await readProposal();
+      await readOffer();
     } catch (error) {
       notify('error', messageText(messageOf(error)));
     } finally {
@@ -169,12 +169,10 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
   }
 
   const accepted =
-    proposal &&
-    (proposal.status === ProposalStatus.Accepted || proposal.status === ProposalStatus.Confirmed);
-  const countered = proposal?.status === ProposalStatus.PendingAcceptance;
+    offer && (offer.status === OfferStatus.Accepted || offer.status === OfferStatus.Confirmed);
+  const countered = offer?.status === OfferStatus.PendingAcceptance;
   const closed =
-    proposal &&
-    (proposal.status === ProposalStatus.Declined || proposal.status === ProposalStatus.Canceled);
+    offer && (offer.status === OfferStatus.Declined || offer.status === OfferStatus.Canceled);
   const loadOpen = load?.status === 4;
 
   return (
@@ -205,7 +203,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
         </div>
         {canOffer && (
           <div className="offer-side">
-            {proposal && (
+            {offer && (
               <section
                 className={`card my-offer-card${flash ? ' is-flash' : ''}`}
                 aria-live="polite"
@@ -213,15 +211,15 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
               >
                 <h2 id="my-offer-title">{t('marketplace.offer.yours')}</h2>
                 <div className="my-offer-line">
-                  <StatusChip name={proposal.statusName} />
-                  <strong className="offer-price tabular">{format.price(proposal.price)}</strong>
+                  <StatusChip name={offer.statusName} />
+                  <strong className="offer-price tabular">{format.price(offer.price)}</strong>
                 </div>
-                {countered && proposal.counterPrice !== null && (
+                {countered && offer.counterPrice !== null && (
                   <div className="counter-offer" role="status">
                     <p>
                       <i className="pi pi-reply" aria-hidden="true" />{' '}
                       {t('marketplace.offer.counterFrom', {
-                        price: format.price(proposal.counterPrice),
+                        price: format.price(offer.counterPrice),
                       })}
                     </p>
                     <div className="counter-actions">
@@ -231,7 +229,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                         icon="pi pi-check"
                         label={t('marketplace.offer.acceptCounter')}
                         loading={busy}
-                        onClick={() => change(ProposalStatus.SubmittedProposal, 'counterAccepted')}
+                        onClick={() => change(OfferStatus.SubmittedProposal, 'counterAccepted')}
                       />
                       <Button
                         type="button"
@@ -240,7 +238,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                         icon="pi pi-undo"
                         label={t('marketplace.actions.withdraw')}
                         disabled={busy}
-                        onClick={() => change(ProposalStatus.Canceled, 'withdrawn')}
+                        onClick={() => change(OfferStatus.Canceled, 'withdrawn')}
                       />
                     </div>
                   </div>
@@ -248,31 +246,31 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                 {closed && <p className="muted">{t('marketplace.offer.closedHint')}</p>}
               </section>
             )}
-            {accepted && load && proposal ? (
+            {accepted && load && offer ? (
               <ContractPanel
                 loadId={load.id}
                 loadGuid={load.guid}
-                proposalId={proposal.id}
-                contractFileId={proposal.contractFileId ?? load.contractFileId}
-                canUpload={proposal.status === ProposalStatus.Accepted}
+                proposalId={offer.id}
+                contractFileId={offer.contractFileId ?? load.contractFileId}
+                canUpload={offer.status === OfferStatus.Accepted}
                 onUploaded={() => {
                   readLoad();
-                  void readProposal();
+                  void readOffer();
                 }}
               />
             ) : loadOpen && !countered ? (
               <section className="card" aria-labelledby="offer-form-title">
                 <h2 id="offer-form-title">
-                  {proposal && !closed
+                  {offer && !closed
                     ? t('marketplace.offer.reviseTitle')
                     : t('marketplace.offer.formTitle')}
                 </h2>
                 <OfferForm
-                  current={closed ? null : proposal}
+                  current={closed ? null : offer}
                   trucks={trucks}
                   busy={busy}
                   onSubmit={submit}
-                  onWithdraw={() => change(ProposalStatus.Canceled, 'withdrawn')}
+                  onWithdraw={() => change(OfferStatus.Canceled, 'withdrawn')}
                   messageText={messageText}
                 />
                 {load && (

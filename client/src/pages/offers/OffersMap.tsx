@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { useFormats } from '../../shared/format.ts';
-import type { ProposalMapMarker } from './offers.api.ts';
+import type { OfferMapMarker } from './offers.api.ts';
 
-const kindOfMarker = (marker: ProposalMapMarker): MapMarker['kind'] => {
+const kindOfMarker = (marker: OfferMapMarker): MapMarker['kind'] => {
   if (marker.type === 'truck') return 'truck';
   if (marker.additionalInfo === 'Pickup') return 'pickup';
   if (marker.additionalInfo === 'Dropoff') return 'dropoff';
@@ -11,7 +11,7 @@ const kindOfMarker = (marker: ProposalMapMarker): MapMarker['kind'] => {
 };
 
 /** The map of a load's stops and of the offering trucks, with its legend and the list of trucks. */
-export function OffersMap({ markers }: { markers: ProposalMapMarker[] }) {
+export function OffersMap({ markers }: { markers: OfferMapMarker[] }) {
   const { t } = useTranslation();
   const format = useFormats();
   const mapMarkers: MapMarker[] = markers.map((marker, index) => ({

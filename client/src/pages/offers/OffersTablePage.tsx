@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { GenericStatus, genericStatuses, TableAction } from '../../../../domain/catalog.ts';
-import { carrierProposalActions } from '../../../../domain/loads/loadRows.ts';
+import { carrierOfferActions } from '../../../../domain/loads/loadRows.ts';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
@@ -15,16 +15,16 @@ import {
 import { notify } from '../../state/common.ts';
 import { useFormats } from '../../shared/format.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
-import { offersApi, ProposalStatus, type ProposalRow } from './offers.api.ts';
+import { offersApi, OfferStatus, type OfferRow } from './offers.api.ts';
 import '../../shared/styles/marketplace.css';
 
 const statusOptions = [
-  ProposalStatus.SubmittedProposal,
-  ProposalStatus.PendingAcceptance,
-  ProposalStatus.Accepted,
-  ProposalStatus.Confirmed,
-  ProposalStatus.Declined,
-  ProposalStatus.Canceled,
+  OfferStatus.SubmittedProposal,
+  OfferStatus.PendingAcceptance,
+  OfferStatus.Accepted,
+  OfferStatus.Confirmed,
+  OfferStatus.Declined,
+  OfferStatus.Canceled,
 ];
 
 /**
@@ -32,10 +32,10 @@ const statusOptions = [
  * the load is still open; a declined offer is taken as one whose load went to another carrier.
  */
 export function withUpdate(
-  row: ProposalRow,
+  row: OfferRow,
   update: { status: number; price: number; counterPrice: number | null },
   allOffers: boolean,
-): ProposalRow {
+): OfferRow {
   const loadOpen =
     row.load?.status === GenericStatus.Created &&
     (!row.load.expiration || Date.parse(row.load.expiration) > Date.now()) &&
@@ -47,7 +47,7 @@ export function withUpdate(
       genericStatuses.find((entry) => entry.id === update.status)?.name ?? String(update.status),
     price: update.price,
     counterPrice: update.counterPrice,
-    actions: allOffers ? row.actions : carrierProposalActions(update.status, loadOpen),
+    actions: allOffers ? row.actions : carrierOfferActions(update.status, loadOpen),
   };
 }
 
@@ -61,7 +61,7 @@ function OffersTable({
   const format = useFormats();
   const [, navigate] = useLocation();
   const [refreshKey, setRefreshKey] = useState(0);
-  const table = useRef<TableHandle<ProposalRow> | null>(null);
+  const table = useRef<TableHandle<OfferRow> | null>(null);
   const refresh = () => setRefreshKey((key) => key + 1);
   // A changed offer is changed in its row; an offer the table does not show, and a reconnection, read it again.
   useRealtime(['proposal:updated'], (_, update) => {
@@ -76,9 +76,9 @@ function OffersTable({
   useRealtime(['proposal:new'], refresh);
   useOnReconnect(refresh);
 
-  const withdraw = async (row: ProposalRow) => {
+  const withdraw = async (row: OfferRow) => {
     try {
-      await offersApi.change(row.id, ProposalStatus.Canceled);
+      await offersApi.change(row.id, OfferStatus.Canceled);
       notify('success', t('marketplace.offer.withdrawn'));
       setRefreshKey((key) => key + 1);
     } catch (error) {
@@ -86,7 +86,7 @@ function OffersTable({
     }
   };
 
-  const columns: TableColumn<ProposalRow>[] = [
+  const columns: TableColumn<OfferRow>[] = [
     {
       field: 'guid',
       header: t('marketplace.columns.reference'),
@@ -103,7 +103,7 @@ function OffersTable({
           {
             field: 'carrier',
             header: t('marketplace.columns.carrier'),
-            body: (row: ProposalRow) => row.carrier.name,
+            body: (row: OfferRow) => row.carrier.name,
           },
         ]
       : []),
@@ -132,7 +132,7 @@ function OffersTable({
       body: (row) => (
         <span className="price-cell">
           <strong>{format.price(row.price)}</strong>
-          {row.counterPrice !== null && row.status === ProposalStatus.PendingAcceptance && (
+          {row.counterPrice !== null && row.status === OfferStatus.PendingAcceptance && (
             <small className="counter-note">
               {t('marketplace.offers.counterShort', { price: format.price(row.counterPrice) })}
             </small>
@@ -153,8 +153,8 @@ function OffersTable({
       body: (row) => format.time(row.submittedAt),
     },
   ];
-  const openOffer = (row: ProposalRow) => navigate(`/offer/load?id=${row.loadId}`);
-  const actions: RowAction<ProposalRow>[] = [
+  const openOffer = (row: OfferRow) => navigate(`/offer/load?id=${row.loadId}`);
+  const actions: RowAction<OfferRow>[] = [
     {
       id: TableAction.View,
       icon: 'pi pi-eye',
@@ -187,7 +187,7 @@ function OffersTable({
       <header className="page-header">
         <h1>{t(titleKey, { id: '' })}</h1>
       </header>
-      <GenericTable<ProposalRow>
+      <GenericTable<OfferRow>
         title={t('marketplace.offers.listTitle')}
         url={url}
         columns={columns}

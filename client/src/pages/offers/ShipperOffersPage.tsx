@@ -11,12 +11,7 @@ import { useMessageText } from '../../components/messages.ts';
 import { loadsApi, type LoadDetail } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { ContractPanel } from './ContractPanel.tsx';
-import {
-  offersApi,
-  ProposalStatus,
-  type ProposalMapMarker,
-  type ProposalRow,
-} from './offers.api.ts';
+import { offersApi, OfferStatus, type OfferMapMarker, type OfferRow } from './offers.api.ts';
 import { PRICE_MESSAGE } from './OfferForm.tsx';
 import { AnswerOfferDialog } from './AnswerOfferDialog.tsx';
 import { useOfferColumns } from './offerColumns.tsx';
@@ -35,10 +30,10 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
   const search = useSearch();
   const loadId = params.id ?? new URLSearchParams(search).get('id') ?? '';
   const [load, setLoad] = useState<LoadDetail | null>(null);
-  const [markers, setMarkers] = useState<ProposalMapMarker[]>([]);
+  const [markers, setMarkers] = useState<OfferMapMarker[]>([]);
   const [refreshKey, setRefreshKey] = useState(0);
   const [fresh, setFresh] = useState<Set<string>>(new Set());
-  const [confirming, setConfirming] = useState<{ row: ProposalRow; status: number } | null>(null);
+  const [confirming, setConfirming] = useState<{ row: OfferRow; status: number } | null>(null);
   const [counterPrice, setCounterPrice] = useState<number | null>(null);
   const [counterError, setCounterError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
@@ -85,7 +80,7 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
   const answer = async () => {
     if (!confirming) return;
     const { row, status } = confirming;
-    if (status === ProposalStatus.PendingAcceptance && !(counterPrice && counterPrice > 0)) {
+    if (status === OfferStatus.PendingAcceptance && !(counterPrice && counterPrice > 0)) {
       setCounterError(messageText(PRICE_MESSAGE));
       return;
     }
@@ -94,12 +89,12 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
       await offersApi.change(
         row.id,
         status,
-        status === ProposalStatus.PendingAcceptance ? { price: counterPrice! } : {},
+        status === OfferStatus.PendingAcceptance ? { price: counterPrice! } : {},
       );
       const key =
-        status === ProposalStatus.Accepted
+        status === OfferStatus.Accepted
           ? 'accepted'
-          : status === ProposalStatus.Declined
+          : status === OfferStatus.Declined
             ? 'declined'
             : 'countered';
       notify('success', t(`marketplace.offers.${key}`, { carrier: row.carrier.name }));
@@ -113,7 +108,7 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
     }
   };
 
-  const open = (row: ProposalRow, status: number) => {
+  const open = (row: OfferRow, status: number) => {
     setCounterPrice(row.price);
     setCounterError(null);
     setConfirming({ row, status });
@@ -164,7 +159,7 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
       )}
       <div className="offers-layout">
         {loadId && (
-          <GenericTable<ProposalRow>
+          <GenericTable<OfferRow>
             title={t('marketplace.offers.tableTitle')}
             url={`/proposal/${encodeURIComponent(loadId)}`}
             columns={columns}

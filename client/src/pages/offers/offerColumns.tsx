@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { useFormats } from '../../shared/format.ts';
-import { ProposalStatus, type ProposalRow } from './offers.api.ts';
+import { OfferStatus, type OfferRow } from './offers.api.ts';
 
 /** The carrier's ratings: their average, each criterion in the tooltip and for screen readers. */
 function Ratings({ ratings }: { ratings: Record<string, number> }) {
@@ -33,8 +33,8 @@ export function useOfferColumns({
   onAnswer: open,
 }: {
   fresh: ReadonlySet<string>;
-  onAnswer: (row: ProposalRow, status: number) => void;
-}): TableColumn<ProposalRow>[] {
+  onAnswer: (row: OfferRow, status: number) => void;
+}): TableColumn<OfferRow>[] {
   const { t } = useTranslation();
   const format = useFormats();
   return [
@@ -99,7 +99,7 @@ export function useOfferColumns({
               severity="success"
               icon="pi pi-check"
               label={t('marketplace.offers.accept')}
-              onClick={() => open(row, ProposalStatus.Accepted)}
+              onClick={() => open(row, OfferStatus.Accepted)}
             />
           )}
           {row.canCounter && (
@@ -109,7 +109,7 @@ export function useOfferColumns({
               outlined
               icon="pi pi-reply"
               label={t('marketplace.offers.counter')}
-              onClick={() => open(row, ProposalStatus.PendingAcceptance)}
+              onClick={() => open(row, OfferStatus.PendingAcceptance)}
             />
           )}
           {row.canDecline && (
@@ -120,7 +120,7 @@ export function useOfferColumns({
               severity="danger"
               icon="pi pi-times"
               label={t('marketplace.offers.decline')}
-              onClick={() => open(row, ProposalStatus.Declined)}
+              onClick={() => open(row, OfferStatus.Declined)}
             />
           )}
         </div>

@@ -1,17 +1,17 @@
 import { apiGet, apiGetBlob, apiPost, apiPut } from '../../api/http.ts';
 import { fetchTable } from '../../api/table.ts';
-import type { ProposalMapMarker } from '../../../../domain/contracts/loads.contract.ts';
+import type { OfferMapMarker } from '../../../../domain/contracts/loads.contract.ts';
 import type {
   ContractUploadedAnswer,
-  ProposalRow,
-} from '../../../../domain/contracts/proposals.contract.ts';
+  OfferRow,
+} from '../../../../domain/contracts/offers.contract.ts';
 import type {
   CatalogueEntry as OrganizationService,
   NearTruck as EldTruck,
 } from '../../../../domain/contracts/services.contract.ts';
 
 /** Proposal statuses used by the offer screens (generic statuses of the specification). */
-export const ProposalStatus = {
+export const OfferStatus = {
   Accepted: 5,
   Canceled: 7,
   SubmittedProposal: 10,
@@ -20,8 +20,8 @@ export const ProposalStatus = {
   Confirmed: 14,
 } as const;
 
-export type { ProposalRow } from '../../../../domain/contracts/proposals.contract.ts';
-export type { ProposalMapMarker } from '../../../../domain/contracts/loads.contract.ts';
+export type { OfferRow } from '../../../../domain/contracts/offers.contract.ts';
+export type { OfferMapMarker } from '../../../../domain/contracts/loads.contract.ts';
 
 /** An ELD service of `GET /api/organization-services`; a truck of `GET /api/services/{id}/trucks/{latitude}/{longitude}`, nearest first. */
 export type {
@@ -32,19 +32,19 @@ export type {
 export const offersApi = {
   /** The caller's own proposals on a load (a carrier sees only its own; 404 when it has none). */
   onLoad: (loadId: string) =>
-    fetchTable<ProposalRow>(`/proposal/${encodeURIComponent(loadId)}`, { page: 0, pageSize: 25 }),
+    fetchTable<OfferRow>(`/proposal/${encodeURIComponent(loadId)}`, { page: 0, pageSize: 25 }),
   submit: (loadId: string, body: { price: number; message: string; eldTruckName: string | null }) =>
     apiPost<{ id: string; message: string }>(`/proposal/${encodeURIComponent(loadId)}`, body),
   /** 5 accept, 12 decline, 11 counter (with price), 10 accept counter, 7 withdraw. */
-  change: (proposalId: string, status: number, extra: { price?: number; message?: string } = {}) =>
-    apiPut<{ id: string; status: number }>(`/proposal/${encodeURIComponent(proposalId)}`, {
+  change: (offerId: string, status: number, extra: { price?: number; message?: string } = {}) =>
+    apiPut<{ id: string; status: number }>(`/proposal/${encodeURIComponent(offerId)}`, {
       status,
       ...extra,
     }),
   mapMarkers: (loadId: string) =>
-    apiGet<ProposalMapMarker[]>(`/loads/${encodeURIComponent(loadId)}/proposals/map`),
-  rateConfirmation: (proposalId: string) =>
-    apiGetBlob(`/proposal/${encodeURIComponent(proposalId)}/rate-confirmation`),
+    apiGet<OfferMapMarker[]>(`/loads/${encodeURIComponent(loadId)}/proposals/map`),
+  rateConfirmation: (offerId: string) =>
+    apiGetBlob(`/proposal/${encodeURIComponent(offerId)}/rate-confirmation`),
   /** The signed contract: multipart with the plain field `status` = 14 and the file `contract`. */
   uploadContract: (loadId: string, file: File) => {
     const form = new FormData();

@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { formatLocal } from '../../shared/format.ts';
-import { SHARE_HOURS, sharedTrackingApi, type ShareCreated } from './sharedTracking.api.ts';
+import { SHARE_HOURS, trackingLinkApi, type ShareCreated } from './trackingLink.api.ts';
 
 /** A link made in this browser tab: the token is shown only once, so this is where it can be copied again or ended. */
 type Made = ShareCreated & { link: string; sentTo: string | null };
@@ -41,7 +41,7 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
     setError(null);
     try {
       const to = email.trim();
-      const created = await sharedTrackingApi.share(tourId, hours, to || undefined);
+      const created = await trackingLinkApi.share(tourId, hours, to || undefined);
       setMade((list) => [
         {
           ...created,
@@ -61,7 +61,7 @@ export function ShareTrackingDialog({ tourId, onClose }: { tourId: string; onClo
   const revoke = async (token: string) => {
     setError(null);
     try {
-      await sharedTrackingApi.revoke(tourId, token);
+      await trackingLinkApi.revoke(tourId, token);
       setMade((list) => list.filter((entry) => entry.token !== token));
     } catch (failure) {
       setError(messageOf(failure));

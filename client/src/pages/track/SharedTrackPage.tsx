@@ -7,7 +7,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import { watchSharedTour } from '../../realtime/socket.ts';
 import { cityOf, formatLocal } from '../../shared/format.ts';
 import type { TrackPosition } from '../../shared/tours/tours.api.ts';
-import { sharedTrackingApi, type SharedStop, type SharedTrack } from './sharedTracking.api.ts';
+import { trackingLinkApi, type SharedStop, type SharedTrack } from './trackingLink.api.ts';
 import { TrackFacts, TrackMap, type TrackMapStop } from './TrackMap.tsx';
 import { extendTrail, TRAIL_LIMIT } from './trail.ts';
 import '../../shared/tours/tours.css';
@@ -45,7 +45,7 @@ export default function SharedTrackPage({ params }: PageProps) {
   /** The link's answer; false once it has ended. */
   const load = useCallback(async (): Promise<boolean> => {
     try {
-      const answer = await sharedTrackingApi.track(token);
+      const answer = await trackingLinkApi.track(token);
       setTrack(answer);
       setTrail(answer.trail);
       setFailed(null);

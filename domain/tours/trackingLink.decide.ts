@@ -1,6 +1,6 @@
 /** Sharing a tour's tracking by link, and revoking the link. */
 import { ForbiddenError, NotFoundError } from '../shared/errors.ts';
-import type { OpenedTour, RevokeTourShare, ShareTour, TourEvent } from './tour.types.ts';
+import type { OpenedTour, RevokeTrackingLink, ShareTour, TourEvent } from './tour.types.ts';
 
 /** Only the shipper's and the carrier's people share a tour: a driver works it, a Superadmin belongs to neither side. */
 export const shareTour = ({ data }: ShareTour, tour: OpenedTour): TourEvent[] => {
@@ -29,7 +29,7 @@ export const shareTour = ({ data }: ShareTour, tour: OpenedTour): TourEvent[] =>
 };
 
 /** A link is revoked by its own side (shipper or carrier), once; another side's link does not exist for the caller. */
-export const revokeTourShare = ({ data }: RevokeTourShare, tour: OpenedTour): TourEvent[] => {
+export const revokeTrackingLink = ({ data }: RevokeTrackingLink, tour: OpenedTour): TourEvent[] => {
   const { actor } = data;
   if ((actor.party !== 'shipper' && actor.party !== 'carrier') || !actor.userId)
     throw new ForbiddenError("Only the tour's shipper or carrier revokes its tracking links");

@@ -1,12 +1,12 @@
 /** An offer as the API answers it, and the offers tables with their carriers' ratings. */
 import { GenericStatus, statusName } from '../../domain/catalog.ts';
-import { carrierProposalActions } from '../../domain/loads/loadRows.ts';
-import type { ProposalRow } from '../../domain/contracts/proposals.contract.ts';
+import { carrierOfferActions } from '../../domain/loads/loadRows.ts';
+import type { OfferRow } from '../../domain/contracts/offers.contract.ts';
 import {
   organizationRatings,
-  PROPOSAL_ORDER,
-  proposalsPage,
-  type ProposalScope,
+  OFFER_ORDER,
+  offersPage,
+  type OfferScope,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
@@ -27,11 +27,11 @@ export const money = (value: unknown): number | null =>
 export const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string).toISOString();
 
-export const proposalRow = (
+export const offerRow = (
   row: Row,
   ratings: Map<string, Record<string, number>>,
   actor: Actor,
-): ProposalRow => {
+): OfferRow => {
   const asCarrier = row.carrier_organization_id === actor.organizationId;
   const loadOpen =
     row.load_status === GenericStatus.Created &&
@@ -85,7 +85,7 @@ export const proposalRow = (
             commodity: row.commodity,
             expiration: iso(row.load_expiration),
           },
-    actions: asCarrier ? carrierProposalActions(row.status, loadOpen) : [1],
+    actions: asCarrier ? carrierOfferActions(row.status, loadOpen) : [1],
     /** What the load's shipper may answer now. */
     canAccept: asShipper && loadOpen && row.status === GenericStatus.SubmittedProposal,
     canCounter: asShipper && loadOpen && row.status === GenericStatus.SubmittedProposal,
@@ -94,20 +94,20 @@ export const proposalRow = (
 };
 
 /** The offers tables of one database: a page of offers with their carriers' ratings. */
-export function createProposalTables(db: Kysely<DB>) {
+export function createOfferTables(db: Kysely<DB>) {
   const ratingsOf = (organizationIds: string[]) => organizationRatings(db, organizationIds);
 
   const table = async (
     request: { query: TableQuery },
     actor: Actor,
-    scope: ProposalScope,
+    scope: OfferScope,
     withLoad: boolean,
   ) => {
     const query = request.query;
     const filters = activeFilters(query);
     const statuses = numbersOf(filters.get('status'), [5, 7, 10, 11, 12, 14], 'status');
-    const order = orderOf(query, PROPOSAL_ORDER, 'p.submitted_at');
-    const { total, rows } = await proposalsPage(
+    const order = orderOf(query, OFFER_ORDER, 'p.submitted_at');
+    const { total, rows } = await offersPage(
       db,
       scope,
       { statuses, withLoad },
@@ -117,7 +117,7 @@ export function createProposalTables(db: Kysely<DB>) {
     return tableAnswer(
       query,
       total,
-      rows.map((row) => proposalRow(row, ratings, actor)),
+      rows.map((row) => offerRow(row, ratings, actor)),
       actionsNamed([1, 5, 10, 15]),
     );
   };

@@ -9,18 +9,18 @@ import {
   OfferBody,
   OffersOfLoadParamsSchema as OffersOfLoadParams,
   OfferBodySchema,
-  ProposalChangeBody,
-  ProposalChangeBodySchema,
-  ProposalIdParamsSchema as IdParams,
-  proposalsAnswers,
-} from '../../domain/contracts/proposals.contract.ts';
+  OfferChangeBody,
+  OfferChangeBodySchema,
+  OfferIdParamsSchema as IdParams,
+  offersAnswers,
+} from '../../domain/contracts/offers.contract.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { parseWith } from '../http/parseWith.ts';
 import { MARKETPLACE_VIEWS } from '../../projections/marketplace/marketplace.views.ts';
 
 /** Making an offer (or revising it) and the shipper's answers: accept, counter, decline, withdraw. */
-export function proposalCommandRoutes(app: App) {
+export function offerCommandRoutes(app: App) {
   const { runner, marketplace } = app.platform;
 
   app.post(
@@ -31,7 +31,7 @@ export function proposalCommandRoutes(app: App) {
         summary: 'Make an offer on a load; a second offer by the same carrier revises it',
         params: OffersOfLoadParams,
         body: OfferBodySchema,
-        response: proposalsAnswers.submit,
+        response: offersAnswers.submit,
       },
       onRequest: can(OFFER_SUBMIT, PROPOSAL_SUBMIT),
     },
@@ -60,15 +60,15 @@ export function proposalCommandRoutes(app: App) {
         summary:
           'Answer an offer: 5 accept, 12 decline, 11 counter (with price), 10 accept counter, 7 withdraw',
         params: IdParams,
-        body: ProposalChangeBodySchema,
-        response: proposalsAnswers.change,
+        body: OfferChangeBodySchema,
+        response: offersAnswers.change,
       },
       onRequest: can(PROPOSAL_CHANGE_STATUS, PROPOSAL_CANCEL),
     },
     async (request) => {
       const actor = requireActor(request);
       const now = new Date().toISOString();
-      const change = parseWith(ProposalChangeBody, request.body);
+      const change = parseWith(OfferChangeBody, request.body);
       const position = await marketplace.changeProposal(
         { actor, requestId: request.id },
         request.params.id,

@@ -1,9 +1,9 @@
 import {
-  insightsAnswers,
+  laneRatesAnswers,
   LaneQuerySchema,
   parsePoint,
   TopLanesQuerySchema,
-} from '../../domain/contracts/insights.contract.ts';
+} from '../../domain/contracts/laneRates.contract.ts';
 import { LOADS_CARRIER, LOADS_SHIPPER } from '../../domain/permissions.ts';
 import { laneFigures, topLanes } from '../../projections/laneRates/laneRates.queries.ts';
 import { can } from '../http/auth.ts';
@@ -31,7 +31,7 @@ export function monthWindow(months: number, now = new Date()): { since: Date; mo
  * $25, per mile to $0.05), and a lane with fewer is not among the busiest. For the shipper and
  * carrier users of Active organizations and the Superadmin; drivers hold neither code.
  */
-export async function insightsRoutes(app: App) {
+export async function laneRatesRoutes(app: App) {
   const { db } = app.platform.database;
 
   app.get(
@@ -42,7 +42,7 @@ export async function insightsRoutes(app: App) {
         summary:
           'The typical agreed price on a lane: quartiles of the price and of the price per mile, and the median per month (figures need 5 agreed prices; prices to the nearest $25, per mile to $0.05)',
         querystring: LaneQuerySchema,
-        response: insightsAnswers.lanes,
+        response: laneRatesAnswers.lanes,
       },
       onRequest: can(LOADS_SHIPPER, LOADS_CARRIER),
     },
@@ -76,7 +76,7 @@ export async function insightsRoutes(app: App) {
         summary:
           'The busiest lanes (by city and state of pickup and dropoff, only those with 5 agreed prices or more) with their median price per mile per month',
         querystring: TopLanesQuerySchema,
-        response: insightsAnswers.top,
+        response: laneRatesAnswers.top,
       },
       onRequest: can(LOADS_SHIPPER, LOADS_CARRIER),
     },

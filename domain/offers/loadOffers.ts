@@ -15,7 +15,7 @@ export type ProposalListed = Event<
 >;
 
 /** The proposal ids of a load, in the order they were first listed. */
-export const listedProposalIds = (
+export const listedOfferIds = (
   events: readonly { type: string; data: Record<string, unknown> }[],
 ): string[] => [
   ...new Set(

@@ -3,10 +3,10 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PageProps } from '../../app/pageProps.ts';
 import { useFormats } from '../../shared/format.ts';
-import { insightsApi, type TopLane, type TopLanes } from '../../shared/insights/insights.api.ts';
-import '../../shared/insights/insights.css';
+import { laneRatesApi, type TopLane, type TopLanes } from '../../shared/laneRates/laneRates.api.ts';
+import '../../shared/laneRates/laneRates.css';
 
-const LaneChart = lazy(() => import('../../shared/insights/LaneChart.tsx'));
+const LaneChart = lazy(() => import('../../shared/laneRates/LaneChart.tsx'));
 
 /**
  * Lane rates for dispatchers (`/insights/lanes`): the busiest lanes of the last twelve months by
@@ -21,7 +21,7 @@ export default function LaneRatesPage({ titleKey }: PageProps) {
 
   useEffect(() => {
     const controller = new AbortController();
-    insightsApi.top(12, controller.signal).then(setTop, () => {
+    laneRatesApi.top(12, controller.signal).then(setTop, () => {
       if (!controller.signal.aborted) setFailed(true);
     });
     return () => controller.abort();

@@ -6,18 +6,18 @@
  */
 import { randomUUID } from 'node:crypto';
 import { GenericStatus } from '../../domain/catalog.ts';
-import { loadOffersStream, type ProposalListed } from '../../domain/proposals/loadOffers.ts';
-import { proposalDecider, proposalIdFor } from '../../domain/proposals/proposal.decide.ts';
+import { loadOffersStream, type ProposalListed } from '../../domain/offers/loadOffers.ts';
+import { offerDecider, offerIdFor } from '../../domain/offers/offer.decide.ts';
 import {
-  proposalStream,
+  offerStream,
   rateConfirmationStream,
   type DeclineReason,
-  type Proposal,
-  type ProposalCommand,
-  type ProposalEvent,
+  type Offer,
+  type OfferCommand,
+  type OfferEvent,
   type RateConfirmationIssued,
-  type SubmittedProposal,
-} from '../../domain/proposals/proposal.types.ts';
+  type SubmittedOffer,
+} from '../../domain/offers/offer.types.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
@@ -25,31 +25,31 @@ import { latest } from '../eventstore/eventStore.ts';
 import { metadataOf, type Actor, type Caller } from './caller.ts';
 import { byOf, isOpen, type StreamReaders } from './streams.ts';
 
-export function createProposalCommands(deps: { store: EventStore; readers: StreamReaders }) {
+export function createOfferCommands(deps: { store: EventStore; readers: StreamReaders }) {
   const { store, readers } = deps;
-  const { loadLoad, loadProposal, proposalIdsOfLoad, requireActiveOrganization, identity } =
-    readers;
+  const {
+    loadLoad,
+    loadProposal: loadOffer,
+    proposalIdsOfLoad: offerIdsOfLoad,
+    requireActiveOrganization,
+    identity,
+  } = readers;
 
-  const runProposal = (
-    command: ProposalCommand,
-    loadId: string,
-    caller: Caller | null,
-    now: string,
-  ) =>
-    handleCommand<Proposal, ProposalCommand, ProposalEvent>(
+  const runOffer = (command: OfferCommand, loadId: string, caller: Caller | null, now: string) =>
+    handleCommand<Offer, OfferCommand, OfferEvent>(
       store,
-      proposalStream(command.data.proposalId),
-      proposalDecider,
+      offerStream(command.data.proposalId),
+      offerDecider,
       command,
       metadataOf(caller, now, loadId),
     );
 
   /** Lists a proposal on its load (once), so the steps that reach every offer of the load find it in the log. */
-  const listOnLoad = async (loadId: string, proposalId: string, caller: Caller, now: string) => {
-    if ((await proposalIdsOfLoad(loadId)).includes(proposalId)) return;
+  const listOnLoad = async (loadId: string, offerId: string, caller: Caller, now: string) => {
+    if ((await offerIdsOfLoad(loadId)).includes(offerId)) return;
     const event: ProposalListed = {
       type: 'ProposalListed',
-      data: { loadId, proposalId, listedAt: now },
+      data: { loadId, proposalId: offerId, listedAt: now },
     };
     await store.append(loadOffersStream(loadId), [event], {
       expectedRevision: 'any',
@@ -60,19 +60,19 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
   /** Declines every other open offer on the load (after an acceptance or a cancellation). */
   const declineOthers = async (
     loadId: string,
-    exceptProposalId: string | null,
+    exceptOfferId: string | null,
     reason: DeclineReason,
     message: string,
     caller: Caller | null,
     now: string,
   ) => {
     let last: LogPosition | null = null;
-    for (const id of await proposalIdsOfLoad(loadId)) {
-      if (id === exceptProposalId) continue;
+    for (const id of await offerIdsOfLoad(loadId)) {
+      if (id === exceptOfferId) continue;
       // The decider declines an open offer and leaves any other as it is.
-      const { position } = await runProposal(
+      const { position } = await runOffer(
         {
-          type: 'DeclineProposal',
+          type: 'DeclineOffer',
           data: { proposalId: id, by: null, userId: null, reason, message, now },
         },
         loadId,
@@ -88,8 +88,8 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
    * The offer and its visibility for the caller, before it is answered: another organization's, or
    * a blocked carrier's open offer seen by the shipper, is not found.
    */
-  const answerable = async (actor: Actor, proposalId: string, now: string) => {
-    const proposal = await loadProposal(proposalId);
+  const answerable = async (actor: Actor, offerId: string, now: string) => {
+    const proposal = await loadOffer(offerId);
     const by = byOf(actor);
     const visible =
       proposal &&
@@ -137,18 +137,18 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
       if (load.shipperOrganizationId === actor.organizationId)
         throw new ForbiddenError('You cannot make an offer on your own load');
       // A closed load is still "found" for a carrier who bid on it; for others it is not on the marketplace.
-      const proposalId = proposalIdFor(loadId, actor.organizationId);
+      const offerId = offerIdFor(loadId, actor.organizationId);
       // A blocked shipper's loads are off the marketplace (docs/domain.md "Marketplace visibility": an Active shipper's).
       const open =
         isOpen(load, now) &&
         (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
           GenericStatus.Active;
-      if (!open && !(await loadProposal(proposalId))) throw new NotFoundError('Load not found');
-      const result = await runProposal(
+      if (!open && !(await loadOffer(offerId))) throw new NotFoundError('Load not found');
+      const result = await runOffer(
         {
-          type: 'SubmitProposal',
+          type: 'SubmitOffer',
           data: {
-            proposalId,
+            proposalId: offerId,
             loadId,
             loadGuid: load.guid,
             loadOpen: open,
@@ -167,7 +167,7 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
       );
       let position = result.position;
       if (result.events.some((event) => event.type === 'ProposalSubmitted')) {
-        await listOnLoad(loadId, proposalId, caller, now);
+        await listOnLoad(loadId, offerId, caller, now);
         // An acceptance or a cancellation that closed the load while this offer was being made did
         // not find it on the list: the offer is declined as that step would have declined it.
         const after = await loadLoad(loadId);
@@ -175,11 +175,11 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
           position = latest(
             position,
             (
-              await runProposal(
+              await runOffer(
                 {
-                  type: 'DeclineProposal',
+                  type: 'DeclineOffer',
                   data: {
-                    proposalId,
+                    proposalId: offerId,
                     by: null,
                     userId: null,
                     reason: 'loadCanceled',
@@ -193,15 +193,15 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
               )
             ).position,
           );
-        } else if (after?.acceptedProposalId && after.acceptedProposalId !== proposalId) {
+        } else if (after?.acceptedProposalId && after.acceptedProposalId !== offerId) {
           position = latest(
             position,
             (
-              await runProposal(
+              await runOffer(
                 {
-                  type: 'DeclineProposal',
+                  type: 'DeclineOffer',
                   data: {
-                    proposalId,
+                    proposalId: offerId,
                     by: null,
                     userId: null,
                     reason: 'otherAccepted',
@@ -218,7 +218,7 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
         }
       }
       return {
-        id: proposalId,
+        id: offerId,
         revised: result.events.some((event) => event.type === 'ProposalRevised'),
         position,
       };
@@ -227,12 +227,12 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
     /** PUT proposal/{id} but accepting (5, run by `shipments.ts`): 12 decline, 11 counter, 10 accept counter, 7 withdraw. */
     async answer(
       caller: Caller,
-      proposalId: string,
+      offerId: string,
       change: { status: number; message: string; price: number | null },
       now: string,
     ) {
       const { actor } = caller;
-      const { proposal, by, open, asShipper, asCarrier } = await answerable(actor, proposalId, now);
+      const { proposal, by, open, asShipper, asCarrier } = await answerable(actor, offerId, now);
       const loadId = proposal.loadId;
       const needs = (side: boolean, who: string) => {
         if (!side) throw new ForbiddenError(`Only the ${who} can do this`);
@@ -242,11 +242,11 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
           needs(asShipper, 'shipper');
           if (change.price === null) throw new IllegalStateError('A counter offer needs a price');
           return (
-            await runProposal(
+            await runOffer(
               {
-                type: 'CounterProposal',
+                type: 'CounterOffer',
                 data: {
-                  proposalId,
+                  proposalId: offerId,
                   by,
                   userId: actor.userId,
                   loadOpen: open,
@@ -264,10 +264,10 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
         case GenericStatus.SubmittedProposal:
           needs(asCarrier, 'carrier');
           return (
-            await runProposal(
+            await runOffer(
               {
                 type: 'AcceptCounter',
-                data: { proposalId, by, userId: actor.userId, loadOpen: open, now },
+                data: { proposalId: offerId, by, userId: actor.userId, loadOpen: open, now },
               },
               loadId,
               caller,
@@ -277,11 +277,11 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
         case GenericStatus.Declined:
           needs(asShipper, 'shipper');
           return (
-            await runProposal(
+            await runOffer(
               {
-                type: 'DeclineProposal',
+                type: 'DeclineOffer',
                 data: {
-                  proposalId,
+                  proposalId: offerId,
                   by,
                   userId: actor.userId,
                   reason: 'shipper',
@@ -297,10 +297,16 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
         case GenericStatus.Canceled:
           needs(asCarrier, 'carrier');
           return (
-            await runProposal(
+            await runOffer(
               {
-                type: 'CancelProposal',
-                data: { proposalId, by, userId: actor.userId, message: change.message, now },
+                type: 'WithdrawOffer',
+                data: {
+                  proposalId: offerId,
+                  by,
+                  userId: actor.userId,
+                  message: change.message,
+                  now,
+                },
               },
               loadId,
               caller,
@@ -314,15 +320,15 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
 
     /** Let the decider phrase why an offer cannot be accepted, without touching the load. */
     refuseAcceptanceIfClosed(
-      proposal: SubmittedProposal,
+      proposal: SubmittedOffer,
       by: string | null,
       userId: string,
       now: string,
     ) {
       if (proposal.status !== GenericStatus.SubmittedProposal) {
-        proposalDecider.decide(
+        offerDecider.decide(
           {
-            type: 'AcceptProposal',
+            type: 'AcceptOffer',
             data: { proposalId: proposal.proposalId, by, userId, tourId: randomUUID(), now },
           },
           proposal,
@@ -332,14 +338,14 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
 
     /** The proposal's side of an acceptance the load has recorded; nothing once it is no longer open. */
     async accept(
-      proposalId: string,
+      offerId: string,
       loadId: string,
       userId: string,
       tourId: string,
       caller: Caller | null,
       now: string,
     ) {
-      const proposal = await loadProposal(proposalId);
+      const proposal = await loadOffer(offerId);
       if (
         !proposal ||
         (proposal.status !== GenericStatus.SubmittedProposal &&
@@ -349,8 +355,8 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
       return {
         proposal,
         position: (
-          await runProposal(
-            { type: 'AcceptProposal', data: { proposalId, by: null, userId, tourId, now } },
+          await runOffer(
+            { type: 'AcceptOffer', data: { proposalId: offerId, by: null, userId, tourId, now } },
             loadId,
             caller,
             now,
@@ -361,17 +367,17 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
 
     uploadContract: async (
       caller: Caller,
-      proposalId: string,
+      offerId: string,
       loadId: string,
       by: string | null,
       contractFileId: string,
       now: string,
     ) =>
       (
-        await runProposal(
+        await runOffer(
           {
             type: 'UploadContract',
-            data: { proposalId, by, userId: caller.actor.userId, contractFileId, now },
+            data: { proposalId: offerId, by, userId: caller.actor.userId, contractFileId, now },
           },
           loadId,
           caller,
@@ -382,7 +388,7 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
     /** Records the hash of a rate confirmation handed out, in the load's audit trail. */
     async recordRateConfirmation(
       caller: Caller,
-      proposal: SubmittedProposal,
+      proposal: SubmittedOffer,
       sha256: string,
       bytes: number,
       now: string,
@@ -407,4 +413,4 @@ export function createProposalCommands(deps: { store: EventStore; readers: Strea
     },
   };
 }
-export type ProposalCommands = ReturnType<typeof createProposalCommands>;
+export type OfferCommands = ReturnType<typeof createOfferCommands>;

@@ -2,15 +2,15 @@
  * The proposal aggregate (stream `proposal-<uuid>`): one carrier organization's offer on one load
  * (docs/domain.md "Proposal"). The stream id is derived from the load and the carrier organization
  * (`proposalIdFor`), so a carrier has one proposal per load and a second submit revises it.
- * Types only; rules are in `proposal.decide.ts`.
+ * Types only; rules are in `offer.decide.ts`.
  */
 import type { GenericStatus } from '../catalog.ts';
 import type { Command, Event } from '../shared/event.ts';
 
-export const proposalStream = (proposalId: string): string => `proposal-${proposalId}`;
+export const offerStream = (offerId: string): string => `proposal-${offerId}`;
 
 /** 10 Submitted Proposal, 11 Pending Acceptance, 5 Accepted, 14 Confirmed, 12 Declined, 7 Canceled. */
-export type ProposalStatus =
+export type OfferStatus =
   | typeof GenericStatus.SubmittedProposal
   | typeof GenericStatus.PendingAcceptance
   | typeof GenericStatus.Accepted
@@ -90,7 +90,7 @@ export type ContractUploaded = Event<
   }
 >;
 
-export type ProposalEvent =
+export type OfferEvent =
   | ProposalSubmitted
   | ProposalRevised
   | ProposalCountered
@@ -105,8 +105,8 @@ export type ProposalEvent =
  * not a party of is "not found". `loadOpen`: the load is Created and its offer has not expired,
  * as read by the command handler from the load stream.
  */
-export type SubmitProposal = Command<
-  'SubmitProposal',
+export type SubmitOffer = Command<
+  'SubmitOffer',
   {
     proposalId: string;
     loadId: string;
@@ -121,8 +121,8 @@ export type SubmitProposal = Command<
     now: string;
   }
 >;
-export type CounterProposal = Command<
-  'CounterProposal',
+export type CounterOffer = Command<
+  'CounterOffer',
   {
     proposalId: string;
     by: string | null;
@@ -138,13 +138,13 @@ export type AcceptCounter = Command<
   { proposalId: string; by: string | null; userId: string; loadOpen: boolean; now: string }
 >;
 /** Issued after the load stream recorded the acceptance (LoadProposalAccepted). */
-export type AcceptProposal = Command<
-  'AcceptProposal',
+export type AcceptOffer = Command<
+  'AcceptOffer',
   { proposalId: string; by: string | null; userId: string; tourId: string; now: string }
 >;
 /** `by` null and a reason other than 'shipper' for the automatic declines; those do nothing on a closed proposal. */
-export type DeclineProposal = Command<
-  'DeclineProposal',
+export type DeclineOffer = Command<
+  'DeclineOffer',
   {
     proposalId: string;
     by: string | null;
@@ -154,8 +154,8 @@ export type DeclineProposal = Command<
     now: string;
   }
 >;
-export type CancelProposal = Command<
-  'CancelProposal',
+export type WithdrawOffer = Command<
+  'WithdrawOffer',
   { proposalId: string; by: string | null; userId: string; message: string; now: string }
 >;
 export type UploadContract = Command<
@@ -163,16 +163,16 @@ export type UploadContract = Command<
   { proposalId: string; by: string | null; userId: string; contractFileId: string; now: string }
 >;
 
-export type ProposalCommand =
-  | SubmitProposal
-  | CounterProposal
+export type OfferCommand =
+  | SubmitOffer
+  | CounterOffer
   | AcceptCounter
-  | AcceptProposal
-  | DeclineProposal
-  | CancelProposal
+  | AcceptOffer
+  | DeclineOffer
+  | WithdrawOffer
   | UploadContract;
 
-export type SubmittedProposal = {
+export type SubmittedOffer = {
   exists: true;
   proposalId: string;
   loadId: string;
@@ -180,7 +180,7 @@ export type SubmittedProposal = {
   shipperOrganizationId: string;
   carrierOrganizationId: string;
   submittedBy: string;
-  status: ProposalStatus;
+  status: OfferStatus;
   price: number;
   /** The shipper's counter price while Pending Acceptance, else null. */
   counterPrice: number | null;
@@ -191,14 +191,13 @@ export type SubmittedProposal = {
   submittedAt: string;
   updatedAt: string;
 };
-export type Proposal = { exists: false } | SubmittedProposal;
+export type Offer = { exists: false } | SubmittedOffer;
 
 /**
  * A rate confirmation was generated for an accepted proposal (stream `rateconfirmation-<proposalId>`):
  * the SHA-256 of the exact bytes handed out, so a signed copy can be checked against it.
  */
-export const rateConfirmationStream = (proposalId: string): string =>
-  `rateconfirmation-${proposalId}`;
+export const rateConfirmationStream = (offerId: string): string => `rateconfirmation-${offerId}`;
 export type RateConfirmationIssued = Event<
   'RateConfirmationIssued',
   {

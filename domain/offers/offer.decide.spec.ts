@@ -2,22 +2,16 @@ import t from 'tap';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { specFor } from '../shared/testing.ts';
 import {
-  evolveProposal,
-  initialProposal,
-  proposalDecider,
-  proposalIdFor,
-  proposalStatusName,
+  evolveOffer,
+  initialOffer,
+  offerDecider,
+  offerIdFor,
+  offerStatusName,
   uuidV5,
-} from './proposal.decide.ts';
-import type {
-  DeclineReason,
-  Proposal,
-  ProposalCommand,
-  ProposalEvent,
-  SubmitProposal,
-} from './proposal.types.ts';
+} from './offer.decide.ts';
+import type { DeclineReason, Offer, OfferCommand, OfferEvent, SubmitOffer } from './offer.types.ts';
 
-const given = specFor(proposalDecider);
+const given = specFor(offerDecider);
 const loadId = '7d4f3a2e-1b0c-4d5e-8f6a-9b8c7d6e5f40';
 const shipper = '5b0c3c1e-6a55-4b1e-9d6c-0c7f0d6f9a01';
 const carrier = 'c0ffee00-1111-4222-8333-444455556666';
@@ -25,14 +19,14 @@ const otherCarrier = 'c0ffee00-9999-4222-8333-444455556666';
 const carrierUser = '0e9f1a2b-3c4d-4e5f-8a9b-0c1d2e3f4a5b';
 const shipperUser = '1f0a2b3c-4d5e-4f6a-8b7c-9d0e1f2a3b4c';
 const tourId = 'bbbb1111-2222-4333-8444-555566667777';
-const proposalId = proposalIdFor(loadId, carrier);
+const offerId = offerIdFor(loadId, carrier);
 const now = '2026-12-01T10:00:00.000Z';
 const later = '2026-12-01T11:00:00.000Z';
 
-const submit = (changes: Partial<SubmitProposal['data']> = {}): SubmitProposal => ({
-  type: 'SubmitProposal',
+const submit = (changes: Partial<SubmitOffer['data']> = {}): SubmitOffer => ({
+  type: 'SubmitOffer',
   data: {
-    proposalId,
+    proposalId: offerId,
     loadId,
     loadGuid: 'L-000123',
     loadOpen: true,
@@ -46,10 +40,10 @@ const submit = (changes: Partial<SubmitProposal['data']> = {}): SubmitProposal =
     ...changes,
   },
 });
-const counter = (by: string | null = shipper, price = 2300, loadOpen = true): ProposalCommand => ({
-  type: 'CounterProposal',
+const counter = (by: string | null = shipper, price = 2300, loadOpen = true): OfferCommand => ({
+  type: 'CounterOffer',
   data: {
-    proposalId,
+    proposalId: offerId,
     by,
     userId: shipperUser,
     loadOpen,
@@ -58,21 +52,18 @@ const counter = (by: string | null = shipper, price = 2300, loadOpen = true): Pr
     now: later,
   },
 });
-const acceptCounter = (by: string | null = carrier, loadOpen = true): ProposalCommand => ({
+const acceptCounter = (by: string | null = carrier, loadOpen = true): OfferCommand => ({
   type: 'AcceptCounter',
-  data: { proposalId, by, userId: carrierUser, loadOpen, now: later },
+  data: { proposalId: offerId, by, userId: carrierUser, loadOpen, now: later },
 });
-const accept = (by: string | null = shipper): ProposalCommand => ({
-  type: 'AcceptProposal',
-  data: { proposalId, by, userId: shipperUser, tourId, now: later },
+const accept = (by: string | null = shipper): OfferCommand => ({
+  type: 'AcceptOffer',
+  data: { proposalId: offerId, by, userId: shipperUser, tourId, now: later },
 });
-const decline = (
-  reason: DeclineReason = 'shipper',
-  by: string | null = shipper,
-): ProposalCommand => ({
-  type: 'DeclineProposal',
+const decline = (reason: DeclineReason = 'shipper', by: string | null = shipper): OfferCommand => ({
+  type: 'DeclineOffer',
   data: {
-    proposalId,
+    proposalId: offerId,
     by,
     userId: by === null ? null : shipperUser,
     reason,
@@ -80,22 +71,19 @@ const decline = (
     now: later,
   },
 });
-const withdraw = (by: string | null = carrier, message = 'Truck broke down'): ProposalCommand => ({
-  type: 'CancelProposal',
-  data: { proposalId, by, userId: carrierUser, message, now: later },
+const withdraw = (by: string | null = carrier, message = 'Truck broke down'): OfferCommand => ({
+  type: 'WithdrawOffer',
+  data: { proposalId: offerId, by, userId: carrierUser, message, now: later },
 });
-const upload = (
-  by: string | null = carrier,
-  contractFileId = 'file-contract',
-): ProposalCommand => ({
+const upload = (by: string | null = carrier, contractFileId = 'file-contract'): OfferCommand => ({
   type: 'UploadContract',
-  data: { proposalId, by, userId: carrierUser, contractFileId, now: later },
+  data: { proposalId: offerId, by, userId: carrierUser, contractFileId, now: later },
 });
 
-const submitted: ProposalEvent = {
+const submitted: OfferEvent = {
   type: 'ProposalSubmitted',
   data: {
-    proposalId,
+    proposalId: offerId,
     loadId,
     loadGuid: 'L-000123',
     shipperOrganizationId: shipper,
@@ -107,10 +95,10 @@ const submitted: ProposalEvent = {
     submittedAt: now,
   },
 };
-const revised: ProposalEvent = {
+const revised: OfferEvent = {
   type: 'ProposalRevised',
   data: {
-    proposalId,
+    proposalId: offerId,
     price: 2350,
     message: 'Lower price',
     eldTruckName: 'Truck 9',
@@ -118,49 +106,48 @@ const revised: ProposalEvent = {
     revisedAt: now,
   },
 };
-const countered: ProposalEvent = {
+const countered: OfferEvent = {
   type: 'ProposalCountered',
   data: {
-    proposalId,
+    proposalId: offerId,
     price: 2300,
     message: 'Best we can do',
     counteredBy: shipperUser,
     counteredAt: later,
   },
 };
-const counterAccepted: ProposalEvent = {
+const counterAccepted: OfferEvent = {
   type: 'CounterAccepted',
-  data: { proposalId, price: 2300, acceptedBy: carrierUser, acceptedAt: later },
+  data: { proposalId: offerId, price: 2300, acceptedBy: carrierUser, acceptedAt: later },
 };
-const acceptedEvent = (price = 2400): ProposalEvent => ({
+const acceptedEvent = (price = 2400): OfferEvent => ({
   type: 'ProposalAccepted',
-  data: { proposalId, loadId, tourId, price, acceptedBy: shipperUser, acceptedAt: later },
+  data: { proposalId: offerId, loadId, tourId, price, acceptedBy: shipperUser, acceptedAt: later },
 });
 const declinedEvent = (
   reason: DeclineReason = 'shipper',
   declinedBy: string | null = shipperUser,
-): ProposalEvent => ({
+): OfferEvent => ({
   type: 'ProposalDeclined',
-  data: { proposalId, reason, message: 'Too expensive', declinedBy, declinedAt: later },
+  data: { proposalId: offerId, reason, message: 'Too expensive', declinedBy, declinedAt: later },
 });
-const canceledEvent = (message = 'Truck broke down'): ProposalEvent => ({
+const canceledEvent = (message = 'Truck broke down'): OfferEvent => ({
   type: 'ProposalCanceled',
-  data: { proposalId, message, canceledBy: carrierUser, canceledAt: later },
+  data: { proposalId: offerId, message, canceledBy: carrierUser, canceledAt: later },
 });
-const uploaded = (contractFileId = 'file-contract'): ProposalEvent => ({
+const uploaded = (contractFileId = 'file-contract'): OfferEvent => ({
   type: 'ContractUploaded',
-  data: { proposalId, loadId, contractFileId, uploadedBy: carrierUser, uploadedAt: later },
+  data: { proposalId: offerId, loadId, contractFileId, uploadedBy: carrierUser, uploadedAt: later },
 });
 
 const open = [submitted];
 const pending = [submitted, countered];
-const acceptedProposal = [submitted, acceptedEvent()];
+const acceptedOffer = [submitted, acceptedEvent()];
 const confirmed = [submitted, acceptedEvent(), uploaded()];
 const declined = [submitted, declinedEvent()];
 const canceled = [submitted, canceledEvent()];
 
-const stateAfter = (events: ProposalEvent[]): Proposal =>
-  events.reduce(evolveProposal, initialProposal());
+const stateAfter = (events: OfferEvent[]): Offer => events.reduce(evolveOffer, initialOffer());
 
 const PRICE_MESSAGE = /^Please enter a price greater than 0$/;
 const LOAD_CLOSED = /^This load is no longer open for offers$/;
@@ -173,10 +160,10 @@ t.test('uuidV5 and proposalIdFor', async (t) => {
     );
   });
   t.test('gives one id per load and carrier, always the same, as a version 5 UUID', async (t) => {
-    t.equal(proposalIdFor(loadId, carrier), proposalId);
-    t.match(proposalId, /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
-    t.not(proposalIdFor(loadId, otherCarrier), proposalId);
-    t.not(proposalIdFor(shipper, carrier), proposalId);
+    t.equal(offerIdFor(loadId, carrier), offerId);
+    t.match(offerId, /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+    t.not(offerIdFor(loadId, otherCarrier), offerId);
+    t.not(offerIdFor(shipper, carrier), offerId);
   });
   t.test('refuses a namespace that is not a UUID', async (t) => {
     t.throws(() => uuidV5('x', 'not-a-uuid'), /Not a UUID/);
@@ -185,17 +172,17 @@ t.test('uuidV5 and proposalIdFor', async (t) => {
 
 t.test('proposalStatusName gives the catalog names of the proposal statuses', async (t) => {
   t.same(
-    [10, 11, 5, 14, 12, 7].map((status) => proposalStatusName(status as 10)),
+    [10, 11, 5, 14, 12, 7].map((status) => offerStatusName(status as 10)),
     ['Submitted Proposal', 'Pending Acceptance', 'Accepted', 'Confirmed', 'Declined', 'Canceled'],
   );
 });
 
-t.test('SubmitProposal', async (t) => {
+t.test('SubmitOffer', async (t) => {
   t.test('a first offer is Submitted', async (t) => {
     given([]).when(submit()).then([submitted]);
     t.match(stateAfter(open), {
       exists: true,
-      proposalId,
+      proposalId: offerId,
       loadId,
       carrierOrganizationId: carrier,
       shipperOrganizationId: shipper,
@@ -230,7 +217,7 @@ t.test('SubmitProposal', async (t) => {
     ['Canceled', canceled],
   ] as const) {
     t.test(`after a ${name} offer, a submit makes a fresh offer`, async (t) => {
-      const again: ProposalEvent = {
+      const again: OfferEvent = {
         ...submitted,
         data: { ...submitted.data, price: 2200, submittedAt: later },
       };
@@ -246,7 +233,7 @@ t.test('SubmitProposal', async (t) => {
     });
   }
   for (const [name, events] of [
-    ['Accepted', acceptedProposal],
+    ['Accepted', acceptedOffer],
     ['Confirmed', confirmed],
   ] as const) {
     t.test(`refuses to change an offer that is ${name}`, async () =>
@@ -268,7 +255,7 @@ t.test('SubmitProposal', async (t) => {
   for (const price of [0, -5, 10.555, Number.NaN, Number.POSITIVE_INFINITY]) {
     t.test(`refuses the price ${price}`, async (t) => {
       given([]).when(submit({ price })).thenThrows(ValidationError, PRICE_MESSAGE);
-      t.throws(() => proposalDecider.decide(submit({ price }), initialProposal()), {
+      t.throws(() => offerDecider.decide(submit({ price }), initialOffer()), {
         errors: [{ path: 'price' }],
       });
     });
@@ -310,10 +297,10 @@ t.test('a proposal that was never submitted is not found, whatever the command',
 
 t.test('only the parties may act: anyone else gets 404', async (t) => {
   const shipperCommands = [
-    ['CounterProposal by the carrier', counter(carrier)],
-    ['AcceptProposal by the carrier', accept(carrier)],
-    ['DeclineProposal by the carrier', decline('shipper', carrier)],
-    ['CounterProposal by another carrier', counter(otherCarrier)],
+    ['CounterOffer by the carrier', counter(carrier)],
+    ['AcceptOffer by the carrier', accept(carrier)],
+    ['DeclineOffer by the carrier', decline('shipper', carrier)],
+    ['CounterOffer by another carrier', counter(otherCarrier)],
   ] as const;
   for (const [name, command] of shipperCommands) {
     t.test(name, async () =>
@@ -327,13 +314,13 @@ t.test('only the parties may act: anyone else gets 404', async (t) => {
       .when(acceptCounter(shipper))
       .thenThrows(NotFoundError, /^Proposal not found$/),
   );
-  t.test('CancelProposal by another carrier', async () =>
+  t.test('WithdrawOffer by another carrier', async () =>
     given(open)
       .when(withdraw(otherCarrier))
       .thenThrows(NotFoundError, /^Proposal not found$/),
   );
   t.test('UploadContract by the shipper', async () =>
-    given(acceptedProposal)
+    given(acceptedOffer)
       .when(upload(shipper))
       .thenThrows(NotFoundError, /^Proposal not found$/),
   );
@@ -342,11 +329,11 @@ t.test('only the parties may act: anyone else gets 404', async (t) => {
     given(pending).when(acceptCounter(null)).then([counterAccepted]);
     given(open).when(accept(null)).then([acceptedEvent()]);
     given(open).when(withdraw(null)).then([canceledEvent()]);
-    given(acceptedProposal).when(upload(null)).then([uploaded()]);
+    given(acceptedOffer).when(upload(null)).then([uploaded()]);
   });
 });
 
-t.test('CounterProposal', async (t) => {
+t.test('CounterOffer', async (t) => {
   t.test('the shipper counters a submitted offer', async (t) => {
     given(open).when(counter()).then([countered]);
     t.match(stateAfter(pending), { status: 11, price: 2400, counterPrice: 2300, updatedAt: later });
@@ -357,7 +344,7 @@ t.test('CounterProposal', async (t) => {
       .thenThrows(IllegalStateError, /^An offer that is Pending Acceptance cannot be countered$/),
   );
   t.test('refuses an Accepted offer', async () =>
-    given(acceptedProposal)
+    given(acceptedOffer)
       .when(counter())
       .thenThrows(IllegalStateError, /^An offer that is Accepted cannot be countered$/),
   );
@@ -398,10 +385,10 @@ t.test('AcceptCounter', async (t) => {
   );
 });
 
-t.test('AcceptProposal', async (t) => {
+t.test('AcceptOffer', async (t) => {
   t.test('the shipper accepts a submitted offer at its price', async (t) => {
     given(open).when(accept()).then([acceptedEvent()]);
-    t.match(stateAfter(acceptedProposal), { status: 5, tourId, updatedAt: later });
+    t.match(stateAfter(acceptedOffer), { status: 5, tourId, updatedAt: later });
   });
   t.test('an offer whose counter was accepted is accepted at the counter price', async () =>
     given([...pending, counterAccepted])
@@ -419,7 +406,7 @@ t.test('AcceptProposal', async (t) => {
   for (const [name, events] of [
     ['Declined', declined],
     ['Canceled', canceled],
-    ['Accepted', acceptedProposal],
+    ['Accepted', acceptedOffer],
     ['Confirmed', confirmed],
   ] as const) {
     t.test(`refuses an offer that is ${name}`, async () =>
@@ -430,7 +417,7 @@ t.test('AcceptProposal', async (t) => {
   }
 });
 
-t.test('DeclineProposal', async (t) => {
+t.test('DeclineOffer', async (t) => {
   t.test('the shipper declines a submitted offer', async (t) => {
     given(open).when(decline()).then([declinedEvent()]);
     t.match(stateAfter(declined), { status: 12, updatedAt: later });
@@ -440,7 +427,7 @@ t.test('DeclineProposal', async (t) => {
     t.match(stateAfter([...pending, declinedEvent()]), { status: 12, counterPrice: null });
   });
   for (const [name, events] of [
-    ['Accepted', acceptedProposal],
+    ['Accepted', acceptedOffer],
     ['Confirmed', confirmed],
     ['Declined', declined],
     ['Canceled', canceled],
@@ -461,7 +448,7 @@ t.test('DeclineProposal', async (t) => {
         .then([declinedEvent(reason, null)]);
     });
     for (const [name, events] of [
-      ['Accepted', acceptedProposal],
+      ['Accepted', acceptedOffer],
       ['Confirmed', confirmed],
       ['Declined', declined],
       ['Canceled', canceled],
@@ -473,7 +460,7 @@ t.test('DeclineProposal', async (t) => {
   }
 });
 
-t.test('CancelProposal', async (t) => {
+t.test('WithdrawOffer', async (t) => {
   t.test('the carrier withdraws a submitted offer', async (t) => {
     given(open).when(withdraw()).then([canceledEvent()]);
     t.match(stateAfter(canceled), { status: 7, updatedAt: later });
@@ -484,7 +471,7 @@ t.test('CancelProposal', async (t) => {
       .then([canceledEvent('')]),
   );
   for (const [name, events] of [
-    ['Accepted', acceptedProposal],
+    ['Accepted', acceptedOffer],
     ['Confirmed', confirmed],
     ['Declined', declined],
     ['Canceled', canceled],
@@ -502,7 +489,7 @@ t.test('CancelProposal', async (t) => {
 
 t.test('UploadContract', async (t) => {
   t.test('the winning carrier uploads the signed contract: Confirmed', async (t) => {
-    given(acceptedProposal).when(upload()).then([uploaded()]);
+    given(acceptedOffer).when(upload()).then([uploaded()]);
     t.match(stateAfter(confirmed), { status: 14, contractFileId: 'file-contract', tourId });
   });
   t.test('a second upload replaces the file', async (t) => {
@@ -536,7 +523,7 @@ t.test('evolve', async (t) => {
     t.same(stateAfter([countered, acceptedEvent(), uploaded()]), { exists: false });
   });
   t.test('a fresh offer keeps nothing of the one before it', async (t) => {
-    const again: ProposalEvent = {
+    const again: OfferEvent = {
       ...submitted,
       data: { ...submitted.data, price: 2100, submittedAt: later },
     };

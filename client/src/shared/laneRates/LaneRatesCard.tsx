@@ -3,8 +3,8 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { trailerTypes } from '../../../../domain/catalog.ts';
 import { useFormats } from '../format.ts';
-import { insightsApi, type LanePoint, type LaneRates } from './insights.api.ts';
-import './insights.css';
+import { laneRatesApi, type LanePoint, type LaneRates } from './laneRates.api.ts';
+import './laneRates.css';
 
 // chart.js comes with the chart, only once a lane has figures to draw.
 const LaneChart = lazy(() => import('./LaneChart.tsx'));
@@ -45,7 +45,7 @@ export function LaneRatesCard({ origin, destination, equipment, id }: Props) {
     const controller = new AbortController();
     setRates(null);
     setFailed(false);
-    insightsApi
+    laneRatesApi
       .lane(origin, destination, single, controller.signal)
       .then(setRates, (error: unknown) => {
         if (!controller.signal.aborted) setFailed(Boolean(error));

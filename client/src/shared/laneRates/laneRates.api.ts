@@ -1,11 +1,11 @@
 import { apiGet } from '../../api/http.ts';
-import type { LaneRates, TopLanes } from '../../../../domain/contracts/insights.contract.ts';
+import type { LaneRates, TopLanes } from '../../../../domain/contracts/laneRates.contract.ts';
 
 export type {
   LaneRates,
   TopLane,
   TopLanes,
-} from '../../../../domain/contracts/insights.contract.ts';
+} from '../../../../domain/contracts/laneRates.contract.ts';
 
 export type LanePoint = { latitude: number; longitude: number };
 
@@ -26,7 +26,7 @@ export const laneQuery = (
   return params.toString();
 };
 
-export const insightsApi = {
+export const laneRatesApi = {
   lane: (
     origin: LanePoint,
     destination: LanePoint,

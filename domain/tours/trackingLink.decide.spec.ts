@@ -58,7 +58,7 @@ const share = (actor: TourActor): TourCommand => ({
   data: { tourId, actor, shareId, tokenHash: 'ab'.repeat(32), expiresAt, now },
 });
 const revoke = (actor: TourActor): TourCommand => ({
-  type: 'RevokeTourShare',
+  type: 'RevokeTrackingLink',
   data: { tourId, actor, shareId, now },
 });
 const shared = (actor: TourActor): TourEvent => ({

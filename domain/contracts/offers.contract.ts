@@ -43,7 +43,7 @@ export const OfferBody = z.object({
 export type OfferBody = z.input<typeof OfferBody>;
 
 /** PUT proposal/{id}: 5 accept, 12 decline, 11 counter (with price), 10 accept counter, 7 withdraw. */
-export const ProposalChangeBody = z
+export const OfferChangeBody = z
   .object({
     status: z
       .number({ error: 'Please choose what to do with the offer' })
@@ -61,11 +61,11 @@ export const ProposalChangeBody = z
     error: PRICE_MESSAGE,
     path: ['price'],
   });
-export type ProposalChangeBody = z.input<typeof ProposalChangeBody>;
+export type OfferChangeBody = z.input<typeof OfferChangeBody>;
 
 // Checked inside with parseWith, so a missing body still names the price (not `body`): documented here.
 export const OfferBodySchema = checkedInside(OfferBody);
-export const ProposalChangeBodySchema = checkedInside(ProposalChangeBody);
+export const OfferChangeBodySchema = checkedInside(OfferChangeBody);
 /** The signed contract: multipart, the plain field `status` (14) and the file `contract` (a PDF); read inside by readMultipart (the body Fastify sees is empty). */
 export const ContractUploadBodySchema = z.unknown().meta({
   type: 'object',
@@ -81,13 +81,13 @@ export const LoadIdParamsSchema = z.object({ loadId: z.uuid('Not a valid id') })
 export const OffersOfLoadParamsSchema = z.object({
   id: z.uuid('Not a valid id').meta({ description: "The load's id" }),
 });
-export const ProposalParamsSchema = z.object({
+export const OfferParamsSchema = z.object({
   loadId: z.uuid('Not a valid id'),
   proposalId: z.uuid('Not a valid id'),
 });
-export { IdParamsSchema as ProposalIdParamsSchema };
+export { IdParamsSchema as OfferIdParamsSchema };
 
-const ProposalPlaceSchema = z.object({
+const OfferPlaceSchema = z.object({
   address: z.string(),
   city: z.string().nullable(),
   state: z.string().nullable(),
@@ -96,7 +96,7 @@ const ProposalPlaceSchema = z.object({
 });
 
 /** An offer, as its tables and GET proposal/{loadId}/proposal/{proposalId} give it. */
-export const ProposalRowSchema = z.object({
+export const OfferRowSchema = z.object({
   id: z.string(),
   loadId: z.string(),
   loadGuid: z.string(),
@@ -121,8 +121,8 @@ export const ProposalRowSchema = z.object({
       guid: z.string(),
       status: z.number().int(),
       statusName: z.string(),
-      pickup: ProposalPlaceSchema,
-      dropoff: ProposalPlaceSchema,
+      pickup: OfferPlaceSchema,
+      dropoff: OfferPlaceSchema,
       weight: z.number(),
       commodity: z.string(),
       expiration: z.string().nullable(),
@@ -134,11 +134,11 @@ export const ProposalRowSchema = z.object({
   canCounter: z.boolean(),
   canDecline: z.boolean(),
 });
-export type ProposalRow = z.infer<typeof ProposalRowSchema>;
-export const ProposalsAnswerSchema = tableAnswerOf(ProposalRowSchema);
+export type OfferRow = z.infer<typeof OfferRowSchema>;
+export const OffersAnswerSchema = tableAnswerOf(OfferRowSchema);
 
 export const OfferAnswerSchema = z.object({ id: z.string(), message: z.string() });
-export const ProposalChangedAnswerSchema = z.object({
+export const OfferChangedAnswerSchema = z.object({
   id: z.string(),
   status: z.number().int(),
   statusName: z.string(),
@@ -162,21 +162,21 @@ export const RateConfirmationAnswer = {
   },
 };
 
-export const proposalsAnswers = {
-  onLoad: { 200: ProposalsAnswerSchema, ...errorAnswers(400, 404), ...guardedErrors },
-  one: { 200: ProposalRowSchema, ...errorAnswers(400, 404), ...guardedErrors },
+export const offersAnswers = {
+  onLoad: { 200: OffersAnswerSchema, ...errorAnswers(400, 404), ...guardedErrors },
+  one: { 200: OfferRowSchema, ...errorAnswers(400, 404), ...guardedErrors },
   submit: {
     200: OfferAnswerSchema,
     201: OfferAnswerSchema,
     ...errorAnswers(400, 404, 409),
     ...guardedErrors,
   },
-  change: { 200: ProposalChangedAnswerSchema, ...errorAnswers(400, 404, 409), ...guardedErrors },
+  change: { 200: OfferChangedAnswerSchema, ...errorAnswers(400, 404, 409), ...guardedErrors },
   contract: {
     200: ContractUploadedAnswerSchema,
     ...errorAnswers(400, 404, 409, 413, 415),
     ...guardedErrors,
   },
   rateConfirmation: { 200: RateConfirmationAnswer, ...errorAnswers(400, 404), ...guardedErrors },
-  table: { 200: ProposalsAnswerSchema, ...errorAnswers(400), ...guardedErrors },
+  table: { 200: OffersAnswerSchema, ...errorAnswers(400), ...guardedErrors },
 };

@@ -25,7 +25,7 @@ export const ShareBody = z.object({
 /** A token is 43 base64url characters; anything else is simply not found. */
 const Token = z.string().min(1).max(200);
 export const ShareTokenParams = z.object({ token: Token });
-export const TourShareParams = IdParamsSchema.extend({ token: Token });
+export const TrackingLinkParams = IdParamsSchema.extend({ token: Token });
 
 export const ShareCreatedSchema = z.object({
   token: z.string(),
@@ -64,7 +64,7 @@ export const SharedTrackSchema = z.object({
 });
 export type SharedTrack = z.infer<typeof SharedTrackSchema>;
 
-export const sharedTrackingContract = {
+export const trackingLinkContract = {
   // The body may be left out (24 hours): declared optional, checked inside after the tour.
   share: {
     params: IdParamsSchema,
@@ -72,7 +72,7 @@ export const sharedTrackingContract = {
     response: { 201: ShareCreatedSchema, ...guardedErrors, ...errorAnswers(400, 404, 409) },
   },
   revoke: {
-    params: TourShareParams,
+    params: TrackingLinkParams,
     response: {
       204: z.null().meta({ description: 'The link no longer works' }),
       ...guardedErrors,

@@ -9,20 +9,20 @@ import { IllegalStateError, NotFoundError, ValidationError } from '../shared/err
 import { assertNever, type Decider } from '../shared/event.ts';
 import type {
   AcceptCounter,
-  AcceptProposal,
-  CancelProposal,
-  CounterProposal,
-  DeclineProposal,
-  Proposal,
-  ProposalCommand,
-  ProposalEvent,
-  ProposalStatus,
-  SubmitProposal,
-  SubmittedProposal,
+  AcceptOffer,
+  WithdrawOffer,
+  CounterOffer,
+  DeclineOffer,
+  Offer,
+  OfferCommand,
+  OfferEvent,
+  OfferStatus,
+  SubmitOffer,
+  SubmittedOffer,
   UploadContract,
-} from './proposal.types.ts';
+} from './offer.types.ts';
 
-export const proposalStatusName = (status: ProposalStatus): string =>
+export const offerStatusName = (status: OfferStatus): string =>
   nameById(genericStatuses, status) ?? String(status);
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -42,19 +42,19 @@ export const uuidV5 = (name: string, namespace: string): string => {
 };
 
 /** Fixed for good: changing it would give every existing carrier a second proposal on its loads. */
-const PROPOSAL_NAMESPACE = '3f1d7c62-9b4e-4a0c-8e25-6d0b9c4f7a13';
+const OFFER_NAMESPACE = '3f1d7c62-9b4e-4a0c-8e25-6d0b9c4f7a13';
 
 /** The one proposal stream of a carrier organization on a load, so that a second submit finds the first. */
-export const proposalIdFor = (loadId: string, carrierOrganizationId: string): string =>
-  uuidV5(`${loadId}:${carrierOrganizationId}`, PROPOSAL_NAMESPACE);
+export const offerIdFor = (loadId: string, carrierOrganizationId: string): string =>
+  uuidV5(`${loadId}:${carrierOrganizationId}`, OFFER_NAMESPACE);
 
-export const initialProposal = (): Proposal => ({ exists: false });
+export const initialOffer = (): Offer => ({ exists: false });
 
-export const evolveProposal = (state: Proposal, event: ProposalEvent): Proposal => {
+export const evolveOffer = (state: Offer, event: OfferEvent): Offer => {
   if (event.type === 'ProposalSubmitted') {
     // Also a fresh offer after a Declined or Canceled one: nothing of the old one carries over.
     const {
-      proposalId,
+      proposalId: offerId,
       loadId,
       loadGuid,
       shipperOrganizationId,
@@ -67,7 +67,7 @@ export const evolveProposal = (state: Proposal, event: ProposalEvent): Proposal 
     } = event.data;
     return {
       exists: true,
-      proposalId,
+      proposalId: offerId,
       loadId,
       loadGuid,
       shipperOrganizationId,
@@ -146,20 +146,20 @@ export const evolveProposal = (state: Proposal, event: ProposalEvent): Proposal 
   }
 };
 
-export const decideProposal = (command: ProposalCommand, state: Proposal): ProposalEvent[] => {
+export const decideOffer = (command: OfferCommand, state: Offer): OfferEvent[] => {
   switch (command.type) {
-    case 'SubmitProposal':
-      return submitProposal(command, state);
-    case 'CounterProposal':
-      return counterProposal(command, shipperSide(state, command.data.by));
+    case 'SubmitOffer':
+      return submitOffer(command, state);
+    case 'CounterOffer':
+      return counterOffer(command, shipperSide(state, command.data.by));
     case 'AcceptCounter':
       return acceptCounter(command, carrierSide(state, command.data.by));
-    case 'AcceptProposal':
-      return acceptProposal(command, shipperSide(state, command.data.by));
-    case 'DeclineProposal':
-      return declineProposal(command, shipperSide(state, command.data.by));
-    case 'CancelProposal':
-      return cancelProposal(command, carrierSide(state, command.data.by));
+    case 'AcceptOffer':
+      return acceptOffer(command, shipperSide(state, command.data.by));
+    case 'DeclineOffer':
+      return declineOffer(command, shipperSide(state, command.data.by));
+    case 'WithdrawOffer':
+      return withdrawOffer(command, carrierSide(state, command.data.by));
     case 'UploadContract':
       return uploadContract(command, carrierSide(state, command.data.by));
     default:
@@ -167,10 +167,10 @@ export const decideProposal = (command: ProposalCommand, state: Proposal): Propo
   }
 };
 
-export const proposalDecider: Decider<Proposal, ProposalCommand, ProposalEvent> = {
-  initialState: initialProposal,
-  evolve: evolveProposal,
-  decide: decideProposal,
+export const offerDecider: Decider<Offer, OfferCommand, OfferEvent> = {
+  initialState: initialOffer,
+  evolve: evolveOffer,
+  decide: decideOffer,
 };
 
 /**
@@ -179,7 +179,7 @@ export const proposalDecider: Decider<Proposal, ProposalCommand, ProposalEvent> 
  */
 const party =
   (side: 'shipperOrganizationId' | 'carrierOrganizationId') =>
-  (state: Proposal, by: string | null): SubmittedProposal => {
+  (state: Offer, by: string | null): SubmittedOffer => {
     if (!state.exists || (by !== null && by !== state[side]))
       throw new NotFoundError('Proposal not found');
     return state;
@@ -187,12 +187,12 @@ const party =
 const shipperSide = party('shipperOrganizationId');
 const carrierSide = party('carrierOrganizationId');
 
-const isOpen = (status: ProposalStatus) =>
+const isOpen = (status: OfferStatus) =>
   status === GenericStatus.SubmittedProposal || status === GenericStatus.PendingAcceptance;
 
-const refuse = (state: SubmittedProposal, action: string): never => {
+const refuse = (state: SubmittedOffer, action: string): never => {
   throw new IllegalStateError(
-    `An offer that is ${proposalStatusName(state.status)} cannot be ${action}`,
+    `An offer that is ${offerStatusName(state.status)} cannot be ${action}`,
   );
 };
 
@@ -206,7 +206,7 @@ const checkPrice = (price: number) => {
   }
 };
 
-const submitProposal = ({ data }: SubmitProposal, state: Proposal): ProposalEvent[] => {
+const submitOffer = ({ data }: SubmitOffer, state: Offer): OfferEvent[] => {
   if (
     state.exists &&
     (state.carrierOrganizationId !== data.carrierOrganizationId || state.loadId !== data.loadId)
@@ -257,7 +257,7 @@ const submitProposal = ({ data }: SubmitProposal, state: Proposal): ProposalEven
   ];
 };
 
-const counterProposal = ({ data }: CounterProposal, state: SubmittedProposal): ProposalEvent[] => {
+const counterOffer = ({ data }: CounterOffer, state: SubmittedOffer): OfferEvent[] => {
   if (state.status !== GenericStatus.SubmittedProposal) refuse(state, 'countered');
   if (!data.loadOpen) throw new IllegalStateError(LOAD_CLOSED);
   checkPrice(data.price);
@@ -275,11 +275,11 @@ const counterProposal = ({ data }: CounterProposal, state: SubmittedProposal): P
   ];
 };
 
-const acceptCounter = ({ data }: AcceptCounter, state: SubmittedProposal): ProposalEvent[] => {
+const acceptCounter = ({ data }: AcceptCounter, state: SubmittedOffer): OfferEvent[] => {
   const { counterPrice } = state;
   if (state.status !== GenericStatus.PendingAcceptance || counterPrice === null) {
     throw new IllegalStateError(
-      `An offer that is ${proposalStatusName(state.status)} has no counter offer to accept`,
+      `An offer that is ${offerStatusName(state.status)} has no counter offer to accept`,
     );
   }
   if (!data.loadOpen) throw new IllegalStateError(LOAD_CLOSED);
@@ -296,7 +296,7 @@ const acceptCounter = ({ data }: AcceptCounter, state: SubmittedProposal): Propo
   ];
 };
 
-const acceptProposal = ({ data }: AcceptProposal, state: SubmittedProposal): ProposalEvent[] => {
+const acceptOffer = ({ data }: AcceptOffer, state: SubmittedOffer): OfferEvent[] => {
   if (state.status === GenericStatus.PendingAcceptance) {
     throw new IllegalStateError(
       'An offer that is Pending Acceptance cannot be accepted: the carrier has not answered the counter offer',
@@ -319,7 +319,7 @@ const acceptProposal = ({ data }: AcceptProposal, state: SubmittedProposal): Pro
 };
 
 /** The automatic declines (another offer won, the load was cancelled) leave a closed proposal alone. */
-const declineProposal = ({ data }: DeclineProposal, state: SubmittedProposal): ProposalEvent[] => {
+const declineOffer = ({ data }: DeclineOffer, state: SubmittedOffer): OfferEvent[] => {
   if (!isOpen(state.status)) return data.reason === 'shipper' ? refuse(state, 'declined') : [];
   return [
     {
@@ -335,7 +335,7 @@ const declineProposal = ({ data }: DeclineProposal, state: SubmittedProposal): P
   ];
 };
 
-const cancelProposal = ({ data }: CancelProposal, state: SubmittedProposal): ProposalEvent[] => {
+const withdrawOffer = ({ data }: WithdrawOffer, state: SubmittedOffer): OfferEvent[] => {
   if (!isOpen(state.status)) refuse(state, 'withdrawn');
   return [
     {
@@ -351,10 +351,10 @@ const cancelProposal = ({ data }: CancelProposal, state: SubmittedProposal): Pro
 };
 
 /** A second upload replaces the signed contract's file. */
-const uploadContract = ({ data }: UploadContract, state: SubmittedProposal): ProposalEvent[] => {
+const uploadContract = ({ data }: UploadContract, state: SubmittedOffer): OfferEvent[] => {
   if (state.status !== GenericStatus.Accepted && state.status !== GenericStatus.Confirmed) {
     throw new IllegalStateError(
-      `A contract cannot be uploaded for an offer that is ${proposalStatusName(state.status)}`,
+      `A contract cannot be uploaded for an offer that is ${offerStatusName(state.status)}`,
     );
   }
   return [

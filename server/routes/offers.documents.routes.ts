@@ -14,9 +14,9 @@ import {
 import {
   ContractUploadBodySchema,
   LoadIdParamsSchema as LoadParams,
-  ProposalIdParamsSchema as IdParams,
-  proposalsAnswers,
-} from '../../domain/contracts/proposals.contract.ts';
+  OfferIdParamsSchema as IdParams,
+  offersAnswers,
+} from '../../domain/contracts/offers.contract.ts';
 import { NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
 import { organizationsById } from '../../projections/organizations/organizations.queries.ts';
 import type { App } from '../http/routeContext.ts';
@@ -31,7 +31,7 @@ import {
 import { MARKETPLACE_VIEWS } from '../../projections/marketplace/marketplace.views.ts';
 
 /** The accepted offer's papers: the signed contract the carrier uploads, and the rate confirmation PDF. */
-export function proposalDocumentRoutes(app: App) {
+export function offerDocumentRoutes(app: App) {
   const { runner, marketplace, logger } = app.platform;
   const { db } = app.platform.database;
   const files = createFileStore(app.platform.database.db);
@@ -45,7 +45,7 @@ export function proposalDocumentRoutes(app: App) {
         params: LoadParams,
         consumes: ['multipart/form-data'],
         body: ContractUploadBodySchema,
-        response: proposalsAnswers.contract,
+        response: offersAnswers.contract,
       },
       onRequest: can(PROPOSAL_CHANGE_STATUS),
     },
@@ -79,7 +79,7 @@ export function proposalDocumentRoutes(app: App) {
       });
       try {
         const now = new Date().toISOString();
-        const { proposalId, position } = await marketplace.uploadContract(
+        const { proposalId: offerId, position } = await marketplace.uploadContract(
           { actor, requestId: request.id },
           load.loadId,
           fileId,
@@ -87,7 +87,7 @@ export function proposalDocumentRoutes(app: App) {
         );
         await runner.waitFor(MARKETPLACE_VIEWS, position);
         return {
-          proposalId,
+          proposalId: offerId,
           status: GenericStatus.Confirmed,
           statusName: statusName(GenericStatus.Confirmed),
           contractFileId: fileId,
@@ -106,30 +106,27 @@ export function proposalDocumentRoutes(app: App) {
         tags: ['proposals'],
         summary: 'The rate confirmation PDF of an accepted offer, for the carrier to sign',
         params: IdParams,
-        response: proposalsAnswers.rateConfirmation,
+        response: offersAnswers.rateConfirmation,
       },
       onRequest: can(PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW),
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const proposal = await marketplace.loadProposal(request.params.id);
+      const offer = await marketplace.loadProposal(request.params.id);
       const party =
-        proposal &&
+        offer &&
         (isSuperadmin(actor) ||
-          proposal.shipperOrganizationId === actor.organizationId ||
-          proposal.carrierOrganizationId === actor.organizationId);
-      if (!proposal || !party) throw new NotFoundError('Proposal not found');
-      if (
-        proposal.status !== GenericStatus.Accepted &&
-        proposal.status !== GenericStatus.Confirmed
-      ) {
+          offer.shipperOrganizationId === actor.organizationId ||
+          offer.carrierOrganizationId === actor.organizationId);
+      if (!offer || !party) throw new NotFoundError('Proposal not found');
+      if (offer.status !== GenericStatus.Accepted && offer.status !== GenericStatus.Confirmed) {
         throw new NotFoundError('A rate confirmation exists once the offer is accepted');
       }
-      const load = await marketplace.loadLoad(proposal.loadId);
+      const load = await marketplace.loadLoad(offer.loadId);
       if (!load) throw new NotFoundError('Load not found');
       const organizations = await organizationsById(db, [
-        proposal.shipperOrganizationId,
-        proposal.carrierOrganizationId,
+        offer.shipperOrganizationId,
+        offer.carrierOrganizationId,
       ]);
       const partyOf = (id: string): RateConfirmationParty => {
         const o = organizations.find((row) => row.id === id);
@@ -145,7 +142,7 @@ export function proposalDocumentRoutes(app: App) {
             o?.dot_number === null || o?.dot_number === undefined ? null : Number(o.dot_number),
         };
       };
-      const shipperRow = organizations.find((row) => row.id === proposal.shipperOrganizationId);
+      const shipperRow = organizations.find((row) => row.id === offer.shipperOrganizationId);
       let signature = null;
       if (shipperRow?.signature_file_id) {
         const file = await files.get(shipperRow.signature_file_id);
@@ -156,14 +153,14 @@ export function proposalDocumentRoutes(app: App) {
           };
       }
       const d = load.details;
-      const issuedAt = proposal.updatedAt;
+      const issuedAt = offer.updatedAt;
       const bytes = await renderRateConfirmation({
         loadGuid: load.guid,
         loadId: load.loadId,
-        proposalId: proposal.proposalId,
+        proposalId: offer.proposalId,
         issuedAt,
-        shipper: partyOf(proposal.shipperOrganizationId),
-        carrier: partyOf(proposal.carrierOrganizationId),
+        shipper: partyOf(offer.shipperOrganizationId),
+        carrier: partyOf(offer.carrierOrganizationId),
         stops: d.stops.map((stop) => {
           const pickupSide = stop.locationType === 1 || stop.locationType === 2;
           return {
@@ -190,15 +187,15 @@ export function proposalDocumentRoutes(app: App) {
         commodity: d.commodity,
         refNumber: d.refNumber,
         description: d.description,
-        price: proposal.price,
-        eldTruckName: proposal.eldTruckName,
+        price: offer.price,
+        eldTruckName: offer.eldTruckName,
         shipperSignature: signature,
       });
       const sha256 = sha256Hex(bytes);
       await marketplace
         .recordRateConfirmation(
           { actor, requestId: request.id },
-          proposal,
+          offer,
           sha256,
           bytes.length,
           new Date().toISOString(),

@@ -16,7 +16,7 @@ import type { Actor } from '../http/auth.ts';
 import { bearer, member, organization, superadmin, type Member } from '../identity/fixtures.ts';
 import { CHICAGO, GARY, INDIANAPOLIS, LOS_ANGELES, loadBody, stop } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
-import { monthWindow } from './insights.routes.ts';
+import { monthWindow } from './laneRates.routes.ts';
 
 const { app, platform, close } = await startTestApp();
 t.teardown(close);

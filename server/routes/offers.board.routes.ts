@@ -9,24 +9,24 @@ import {
 } from '../../domain/permissions.ts';
 import {
   OffersOfLoadParamsSchema as OffersOfLoadParams,
-  ProposalParamsSchema as ProposalParams,
-  proposalsAnswers,
-} from '../../domain/contracts/proposals.contract.ts';
+  OfferParamsSchema as OfferParams,
+  offersAnswers,
+} from '../../domain/contracts/offers.contract.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import {
-  carrierProposalOn,
+  carrierOfferOn,
   loadShipper,
-  proposalOnLoad,
+  offerOnLoad,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, isSuperadmin, requireActor } from '../http/auth.ts';
 import { TableQuery } from '../http/table.ts';
-import { createProposalTables, proposalRow } from './proposalRows.ts';
+import { createOfferTables, offerRow } from './offerRows.ts';
 
 /** The offers tables: the offers on one load, one offer, the carrier's own offers, and every offer. */
-export function proposalBoardRoutes(app: App) {
+export function offerBoardRoutes(app: App) {
   const { db } = app.platform.database;
-  const { ratingsOf, table } = createProposalTables(db);
+  const { ratingsOf, table } = createOfferTables(db);
 
   // `{id}` (the load's), as PUT proposal/{id} (the offer's) names it: one path, one parameter name.
   app.get(
@@ -37,7 +37,7 @@ export function proposalBoardRoutes(app: App) {
         summary: 'The offers on one load (its shipper; a carrier sees only its own)',
         params: OffersOfLoadParams,
         querystring: TableQuery,
-        response: proposalsAnswers.onLoad,
+        response: offersAnswers.onLoad,
       },
       onRequest: can(LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW),
     },
@@ -49,7 +49,7 @@ export function proposalBoardRoutes(app: App) {
       const owner = isSuperadmin(actor) || load.shipper_organization_id === actor.organizationId;
       if (!owner) {
         const own = actor.organizationId
-          ? await carrierProposalOn(db, loadId, actor.organizationId)
+          ? await carrierOfferOn(db, loadId, actor.organizationId)
           : undefined;
         if (!own) throw new NotFoundError('Load not found');
       }
@@ -75,14 +75,14 @@ export function proposalBoardRoutes(app: App) {
       schema: {
         tags: ['proposals'],
         summary: 'One offer',
-        params: ProposalParams,
-        response: proposalsAnswers.one,
+        params: OfferParams,
+        response: offersAnswers.one,
       },
       onRequest: can(PROPOSAL_VIEW, LOAD_PROPOSAL_VIEW),
     },
     async (request) => {
       const actor = requireActor(request);
-      const row = await proposalOnLoad(db, request.params.loadId, request.params.proposalId);
+      const row = await offerOnLoad(db, request.params.loadId, request.params.proposalId);
       const hiddenFromShipper =
         row &&
         row.carrier_status === GenericStatus.Blocked &&
@@ -94,7 +94,7 @@ export function proposalBoardRoutes(app: App) {
           (row.shipper_organization_id === actor.organizationId && !hiddenFromShipper) ||
           row.carrier_organization_id === actor.organizationId);
       if (!row || !visible) throw new NotFoundError('Proposal not found');
-      return proposalRow(row, await ratingsOf([row.carrier_organization_id]), actor);
+      return offerRow(row, await ratingsOf([row.carrier_organization_id]), actor);
     },
   );
 
@@ -105,7 +105,7 @@ export function proposalBoardRoutes(app: App) {
         tags: ['proposals'],
         summary: "The carrier's own offers with their loads",
         querystring: TableQuery,
-        response: proposalsAnswers.table,
+        response: offersAnswers.table,
       },
       onRequest: can(PROPOSAL_LIST_CARRIER),
     },
@@ -131,7 +131,7 @@ export function proposalBoardRoutes(app: App) {
         tags: ['proposals'],
         summary: 'Every offer (Superadmin)',
         querystring: TableQuery,
-        response: proposalsAnswers.table,
+        response: offersAnswers.table,
       },
       onRequest: can(PROPOSAL_VIEW_ALL),
     },

@@ -108,7 +108,7 @@ export const TopLanesSchema = z.object({
 });
 export type TopLanes = z.infer<typeof TopLanesSchema>;
 
-export const insightsAnswers = {
+export const laneRatesAnswers = {
   lanes: { 200: LaneRatesSchema, ...errorAnswers(400), ...guardedErrors },
   top: { 200: TopLanesSchema, ...errorAnswers(400), ...guardedErrors },
 };

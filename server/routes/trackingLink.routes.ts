@@ -3,9 +3,9 @@ import { tourStatuses } from '../../domain/catalog.ts';
 import {
   SHARE_DEFAULT_HOURS,
   ShareBody,
-  sharedTrackingContract,
+  trackingLinkContract,
   type SharedStop,
-} from '../../domain/contracts/sharedTracking.contract.ts';
+} from '../../domain/contracts/trackingLink.contract.ts';
 import { TOURS_ALL } from '../../domain/permissions.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
 import { tourTimeline } from '../../projections/marketplace/marketplace.queries.ts';
@@ -43,7 +43,7 @@ export const shareMail = (
  * `GET shared/track/{token}` answers anyone holding one, without prices, contacts or names. An
  * unknown, expired or revoked token all answer the same 404, so the route tells nothing about tours.
  */
-export async function sharedTrackingRoutes(app: App) {
+export async function trackingLinkRoutes(app: App) {
   const { runner, marketplace } = app.platform;
   const { db } = app.platform.database;
 
@@ -54,7 +54,7 @@ export async function sharedTrackingRoutes(app: App) {
         tags: ['tours'],
         summary:
           "A read-only tracking link for the receiver (the tour's shipper or carrier; 1 to 168 hours, 24 by default)",
-        ...sharedTrackingContract.share,
+        ...trackingLinkContract.share,
       },
       onRequest: can(TOURS_ALL),
     },
@@ -101,7 +101,7 @@ export async function sharedTrackingRoutes(app: App) {
       schema: {
         tags: ['tours'],
         summary: "Ends a tracking link of the caller's side at once (its open pages close)",
-        ...sharedTrackingContract.revoke,
+        ...trackingLinkContract.revoke,
       },
       onRequest: can(TOURS_ALL),
     },
@@ -130,7 +130,7 @@ export async function sharedTrackingRoutes(app: App) {
         tags: ['tours'],
         summary:
           'A shared tour, for anyone holding the link: stops with times, the trail, the last position and the ETA',
-        ...sharedTrackingContract.track,
+        ...trackingLinkContract.track,
       },
       config: { public: true, rateLimit: { max: 60, timeWindow: '1 minute' } },
     },

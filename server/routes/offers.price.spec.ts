@@ -1,5 +1,5 @@
 import t from 'tap';
-import { OfferBody, ProposalChangeBody } from '../../domain/contracts/proposals.contract.ts';
+import { OfferBody, OfferChangeBody } from '../../domain/contracts/offers.contract.ts';
 
 t.test('every amount with at most two decimals is a price, whatever its binary form', async (t) => {
   let refused = 0;
@@ -30,7 +30,7 @@ t.test(
       'A price has at most 2 decimals',
     );
     t.equal(
-      ProposalChangeBody.parse({ status: 11, price: 1999.9 }).price,
+      OfferChangeBody.parse({ status: 11, price: 1999.9 }).price,
       1999.9,
       'a counter offer takes the same prices',
     );
