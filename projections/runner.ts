@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { LogPosition, RecordedEvent } from '../storage/eventStore.ts';
+import type { LogPosition } from '../storage/eventStore.ts';
 import { RebuildingRunner } from './runnerRebuild.ts';
 import {
   adminStatus,

@@ -36,7 +36,7 @@ export function createShipmentSteps(deps: {
     now: string,
   ): Promise<LogPosition | null> => {
     const load = await loadLoad(loadId);
-    if (!load || !load.acceptedProposalId || !load.tourId || load.status === GenericStatus.Canceled)
+    if (!load?.acceptedProposalId || !load.tourId || load.status === GenericStatus.Canceled)
       return null;
     const offerId = load.acceptedProposalId;
     const tourId = load.tourId;
@@ -113,7 +113,7 @@ export function createShipmentSteps(deps: {
       const { actor } = caller;
       const load = await loadLoad(loadId);
       const by = byOf(actor);
-      if (!load || !load.acceptedProposalId || (by !== null && by !== load.carrierOrganizationId))
+      if (!load?.acceptedProposalId || (by !== null && by !== load.carrierOrganizationId))
         throw new NotFoundError('Load not found');
       const offerId = load.acceptedProposalId;
       let last = await offers.uploadContract(caller, offerId, loadId, by, contractFileId, now);

@@ -122,7 +122,7 @@ export async function marketplaceIsEmpty(platform: Platform): Promise<boolean> {
 export async function demoUser(platform: Platform, key: DemoUserKey): Promise<DemoUser | null> {
   const userId = await platform.identity.userIdByEmail(demoEmail(key));
   const user = userId ? await platform.identity.loadUser(userId) : null;
-  if (!user || !user.organizationId) return null;
+  if (!user?.organizationId) return null;
   const actor: Actor = {
     userId: user.userId,
     organizationId: user.organizationId,

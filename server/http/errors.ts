@@ -45,7 +45,7 @@ export const errorBody = (
   error: reasons[statusCode] ?? 'Error',
   message,
   code: code ?? errorCodeFor(statusCode, message),
-  ...(errors && errors.length ? { errors: errors.map(withCode) } : {}),
+  ...(errors?.length ? { errors: errors.map(withCode) } : {}),
 });
 
 /** A 400 from a schema: the first field's code when it has one in the catalog, else `validation_failed`. */

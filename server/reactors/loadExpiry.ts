@@ -1,5 +1,4 @@
 import type { Logger } from 'pino';
-import { GenericStatus } from '../../domain/catalog.ts';
 import {
   expiredOpenLoads,
   unfinishedAcceptances,

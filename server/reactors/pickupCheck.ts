@@ -120,7 +120,7 @@ export function startPickupCheck(options: {
 
   const check: PickupCheck['check'] = async ({ tourId, stopId, eventId }, now = new Date()) => {
     const tour = await marketplace.loadTour(tourId);
-    if (!tour || !tour.eldTruckName?.trim()) return null;
+    if (!tour?.eldTruckName?.trim()) return null;
     const pickup =
       tour.stops.find((stop) => stop.locationType === LocationType.Pickup) ?? tour.stops[0];
     if (!pickup || pickup.id !== stopId) return null;

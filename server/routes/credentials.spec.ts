@@ -7,14 +7,7 @@
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { bearer, member, organization, PASSWORD, superadmin } from '../identity/fixtures.ts';
-import {
-  closedByServer,
-  listen,
-  login,
-  sleep,
-  type Listener,
-  startListeningApp,
-} from '../realtime/testing.ts';
+import { closedByServer, listen, login, sleep, startListeningApp } from '../realtime/testing.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);

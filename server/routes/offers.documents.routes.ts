@@ -64,8 +64,7 @@ export function offerDocumentRoutes(app: App) {
         );
       const load = await marketplace.loadLoad(request.params.loadId);
       if (
-        !load ||
-        !load.carrierOrganizationId ||
+        !load?.carrierOrganizationId ||
         (!isSuperadmin(actor) && load.carrierOrganizationId !== actor.organizationId)
       )
         throw new NotFoundError('Load not found');

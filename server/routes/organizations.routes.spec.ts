@@ -21,7 +21,6 @@ import {
   sleep,
   submitOffer,
   waitUntil,
-  type Listener,
   startListeningApp,
 } from '../realtime/testing.ts';
 import { watchEvents } from '../testing/events.ts';

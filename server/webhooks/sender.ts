@@ -106,7 +106,7 @@ export function createSender(deps: {
       ])
       .where('d.id', '=', deliveryId)
       .executeTakeFirst();
-    if (!row || row.status !== 'retrying') return;
+    if (row?.status !== 'retrying') return;
     const body = JSON.stringify({
       id: row.event_id,
       type: row.type,

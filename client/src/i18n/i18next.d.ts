@@ -1,11 +1,11 @@
 import 'i18next';
-import type en from './en.json' with { type: 'json' };
-import type marketplace from './areas/marketplace/en.json' with { type: 'json' };
-import type operations from './areas/operations/en.json' with { type: 'json' };
-import type publicScreens from './areas/public/en.json' with { type: 'json' };
-import type tourScreens from './areas/tours/en.json' with { type: 'json' };
-import type laneScreens from './areas/lanes/en.json' with { type: 'json' };
-import type podScreens from './areas/pod/en.json' with { type: 'json' };
+import type en from './en.json';
+import type marketplace from './areas/marketplace/en.json';
+import type operations from './areas/operations/en.json';
+import type publicScreens from './areas/public/en.json';
+import type tourScreens from './areas/tours/en.json';
+import type laneScreens from './areas/lanes/en.json';
+import type podScreens from './areas/pod/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {

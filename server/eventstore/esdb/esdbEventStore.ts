@@ -16,7 +16,7 @@ import {
   type ResolvedEvent,
   type StreamingRead,
 } from '@eventstore/db-client';
-import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
+import type { AnyEvent } from '../../../domain/shared/event.ts';
 import {
   START,
   StreamChangedError,
@@ -25,7 +25,6 @@ import {
   type AppendOptions,
   type AppendResult,
   type EventStore,
-  type ExpectedRevision,
   type LogPosition,
   type ReadStreamResult,
   type RecordedEvent,

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
+import type { AnyEvent } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
   START,

@@ -206,6 +206,8 @@ export function buildTable(
       }
     }
     const first = group.zips.reduce(
+      // Zip codes are strings: the lowest in text order (Math.min would not compare them).
+      // biome-ignore lint/complexity/useMathMinMax: compares strings
       (lowest, row) => (row.zip < lowest ? row.zip : lowest),
       group.zips[0].zip,
     );
@@ -299,7 +301,7 @@ function groupZips(rows: SourceZip[]): ZipGroup[] {
       continue;
     let key = keys.get(row.city);
     if (key === undefined) keys.set(row.city, (key = matchKey(row.city)));
-    const id = row.state + '|' + key;
+    const id = `${row.state}|${key}`;
     const group = groups.get(id);
     if (group) group.zips.push(row);
     else

@@ -20,12 +20,7 @@ import {
 import { notify } from '../../state/common.ts';
 import { FilterDropdown } from '../FilterDropdown.tsx';
 import { StatusChip } from '../StatusChip.tsx';
-import {
-  type RowAction,
-  type TableColumn,
-  type TableFilter,
-  type TableHandle,
-} from './tableTypes.ts';
+import type { RowAction, TableColumn, TableFilter, TableHandle } from './tableTypes.ts';
 import { visibleActions } from './rowActions.ts';
 
 interface Props<Row extends TableRow> {

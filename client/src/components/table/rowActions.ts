@@ -1,5 +1,5 @@
-import { type TableRow } from '../../api/table.ts';
-import { type RowAction } from './tableTypes.ts';
+import type { TableRow } from '../../api/table.ts';
+import type { RowAction } from './tableTypes.ts';
 
 const isCanceled = (row: TableRow): boolean =>
   (typeof row.statusName === 'string' && row.statusName.toLowerCase() === 'canceled') ||

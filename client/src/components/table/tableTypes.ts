@@ -1,6 +1,6 @@
-import { type ReactNode } from 'react';
-import { type TableAnswer, type TableQueryState, type TableRow } from '../../api/table.ts';
-import { type FilterOption } from '../FilterDropdown.tsx';
+import type { ReactNode } from 'react';
+import type { TableAnswer, TableQueryState, TableRow } from '../../api/table.ts';
+import type { FilterOption } from '../FilterDropdown.tsx';
 
 export interface TableColumn<Row extends TableRow> {
   field: string;

@@ -13,11 +13,7 @@ import { FileDropZone } from '../../components/FileDropZone.tsx';
 import { useMessageText } from '../../components/messages.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
 import { openStoredFile } from '../../shared/storedFile.ts';
-import {
-  type AccountAnswer,
-  type CarrierProfileChanged,
-  type VehicleCount,
-} from './account.api.ts';
+import type { AccountAnswer, CarrierProfileChanged, VehicleCount } from './account.api.ts';
 import { FormActions, TextField } from '../../shared/forms/fields.tsx';
 import { fieldErrorsOf, useFormState } from '../../shared/forms/useFormState.ts';
 import { VehicleList } from '../../shared/forms/VehicleList.tsx';
@@ -83,7 +79,7 @@ export function CarrierForm({
     setFileErrors(problems);
     if (!parsed) {
       // Open the sections holding a message so it is seen.
-      const sections = new Set<number>([...(active instanceof Array ? active : [active])]);
+      const sections = new Set<number>([...(Array.isArray(active) ? active : [active])]);
       for (const key of Object.keys(
         fieldErrorsOf(carrierProfileBodySchema.safeParse(values).error?.issues ?? []),
       ))

@@ -3,7 +3,7 @@ import { Dialog } from 'primereact/dialog';
 import { Tag } from 'primereact/tag';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type WebhookDelivery } from './webhooks.api.ts';
+import type { WebhookDelivery } from './webhooks.api.ts';
 
 export const severity = { delivered: 'success', retrying: 'warning', failed: 'danger' } as const;
 

@@ -1,6 +1,6 @@
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type FeatureTab } from './landing.content.ts';
+import type { FeatureTab } from './landing.content.ts';
 import { ContentImage } from './HeroSections.tsx';
 
 /** Feature tabs: a tab list with arrow-key movement, and the chosen tab's picture and text. */

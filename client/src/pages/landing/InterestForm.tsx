@@ -6,7 +6,7 @@ import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
 import { apiPost } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import { useMessageText } from '../../components/messages.ts';
-import { type FormSection } from './landing.content.ts';
+import type { FormSection } from './landing.content.ts';
 
 /** The sign-up-interest form: one input, sent only when not empty, with no format check of its own. */
 export function InterestForm({ form }: { form: FormSection }) {

@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { paths } from '../../app/paths.ts';
-import { type Footer } from './landing.content.ts';
-import { SectionId, scrollToSection } from './LandingSections.tsx';
+import type { Footer } from './landing.content.ts';
+import { type SectionId, scrollToSection } from './LandingSections.tsx';
 
 export function LandingFooter({ footer }: { footer: Footer }) {
   const { t } = useTranslation();

@@ -126,7 +126,7 @@ const textFields: { [T in LandingType]: readonly (keyof LandingContent[T][number
 
 /** Contentful hands out protocol-relative file urls ('//images…'): they are read over https. */
 export const fileUrl = (url: string | undefined | null): string =>
-  url && url.startsWith('//') ? `https:${url}` : (url ?? '');
+  url?.startsWith('//') ? `https:${url}` : (url ?? '');
 
 /** What one section shows: the served items, translated when they are the unchanged built-in ones. */
 export function localize<T extends LandingType>(

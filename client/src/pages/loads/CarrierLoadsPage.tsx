@@ -9,11 +9,7 @@ import type { PageProps } from '../../app/pageProps.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import {
-  type RowAction,
-  type TableColumn,
-  type TableHandle,
-} from '../../components/table/tableTypes.ts';
+import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import {
   CarrierSearchForm,

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { loadTypes, trailerTypes } from '../../../../domain/catalog.ts';
 import { DateTimeField } from './DateTimeField.tsx';
-import { type FieldErrors, type LoadFormValues } from './loadForm.model.ts';
+import type { FieldErrors, LoadFormValues } from './loadForm.model.ts';
 
 export interface StepProps {
   values: LoadFormValues;

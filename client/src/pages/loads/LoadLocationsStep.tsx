@@ -10,7 +10,7 @@ import {
 } from './loadForm.model.ts';
 import type { SavedLocation } from '../../shared/loads/loads.api.ts';
 import { StopEditor } from './StopEditor.tsx';
-import { type StepProps } from './LoadFormSteps.tsx';
+import type { StepProps } from './LoadFormSteps.tsx';
 
 interface LocationsProps {
   values: LoadFormValues;

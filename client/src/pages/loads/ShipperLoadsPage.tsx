@@ -5,17 +5,13 @@ import { Link, useLocation } from 'wouter';
 import { TableAction } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import {
-  type RowAction,
-  type TableColumn,
-  type TableHandle,
-} from '../../components/table/tableTypes.ts';
+import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
 import { statusSteps } from '../../shared/tours/tourSteps.ts';
 import { useFormats } from '../../shared/format.ts';
 import { useMessageText } from '../../components/messages.ts';
-import { type ShipperLoadRow } from '../../shared/loads/loads.api.ts';
+import type { ShipperLoadRow } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { CancelLoadDialog, ExtendExpirationDialog } from './ShipperLoadDialogs.tsx';
 import { shipperLinks, withTourStatus } from './shipperLoadRows.ts';

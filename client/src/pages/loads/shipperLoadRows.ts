@@ -1,6 +1,6 @@
 import { GenericStatus, TourStatus } from '../../../../domain/catalog.ts';
 import { shipmentStatusOf, shipperLoadActions } from '../../../../domain/loads/loadRows.ts';
-import { type ShipperLoadRow } from '../../shared/loads/loads.api.ts';
+import type { ShipperLoadRow } from '../../shared/loads/loads.api.ts';
 
 /** Where each row action leads (the tracking, chat, rating and history screens belong to other areas). */
 export const shipperLinks = {

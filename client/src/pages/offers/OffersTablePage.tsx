@@ -7,11 +7,7 @@ import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import {
-  type RowAction,
-  type TableColumn,
-  type TableHandle,
-} from '../../components/table/tableTypes.ts';
+import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import { useFormats } from '../../shared/format.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';

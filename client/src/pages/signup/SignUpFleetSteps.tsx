@@ -8,7 +8,7 @@ import {
   truckTypes,
 } from '../../../../domain/catalog.ts';
 import { VehicleList } from '../../shared/forms/VehicleList.tsx';
-import { type StepProps } from './SignUpSteps.tsx';
+import type { StepProps } from './SignUpSteps.tsx';
 
 /** Trucks, driver teams and trailers as lists of type and count. */
 export function FleetStep({ values, set, errors }: StepProps) {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { documentFields, type SignUpFiles } from './signUp.model.ts';
-import { type StepProps } from './SignUpSteps.tsx';
+import type { StepProps } from './SignUpSteps.tsx';
 import { TermsCheck } from './SignUpFleetSteps.tsx';
 
 /** The carrier's last step: what will be sent, and the terms. */

@@ -16,11 +16,7 @@ import {
 } from '../../../../domain/loads/loadRows.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import {
-  type RowAction,
-  type TableColumn,
-  type TableHandle,
-} from '../../components/table/tableTypes.ts';
+import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';

@@ -8,7 +8,7 @@ import { apiPut, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import { type RowAction, type TableColumn } from '../../components/table/tableTypes.ts';
+import type { RowAction, TableColumn } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import { openStoredFile } from '../../shared/storedFile.ts';
 import { useMessageText } from '../../components/messages.ts';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { userListStatuses } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import { type TableFilter } from '../../components/table/tableTypes.ts';
+import type { TableFilter } from '../../components/table/tableTypes.ts';
 import { statusKey } from '../../components/StatusChip.tsx';
 import { useUserRowActions } from './userRowActions.tsx';
 import { UsersPageHeader, userColumns } from './usersList.tsx';
