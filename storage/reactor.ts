@@ -39,6 +39,7 @@ export type ReactorDefinition = {
    * checkpoint then moves at most once a second, like on pages with none of its events. A throw has
    * the page delivered again.
    */
+  // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing handled the page
   handle(events: RecordedEvent[], page: ReactorPage): Promise<void | 'idle'>;
   pageSize?: number;
   /** Once this process leads, before it follows the log (listen for notices, start timers). */

@@ -21,7 +21,7 @@ import type {
 
 export const initialSavedSearch = (): SavedSearch => ({ status: 'none' });
 
-export const evolveSavedSearch = (state: SavedSearch, event: SavedSearchEvent): SavedSearch => {
+export const evolveSavedSearch = (_state: SavedSearch, event: SavedSearchEvent): SavedSearch => {
   switch (event.type) {
     case 'SearchSaved': {
       const { searchId, organizationId, userId, name, at } = event.data;

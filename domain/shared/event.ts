@@ -16,6 +16,7 @@ export type Command<
   data: Data;
 };
 
+// biome-ignore lint/suspicious/noExplicitAny: any event of any aggregate; each decider narrows it to its own union
 export type AnyEvent = Event<string, any>;
 
 /** Who did it and why; stored beside every event and forming the audit trail. */

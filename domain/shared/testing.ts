@@ -9,6 +9,7 @@ export const specFor =
       const run = () =>
         decider.decide(command, given.reduce(decider.evolve, decider.initialState()));
       return {
+        // biome-ignore lint/suspicious/noThenProperty: given/when/then reads as the trade's rule; never awaited
         then: (expected: E[]) => assert.deepEqual(run(), expected),
         thenThrows: (errorType: new (...args: any[]) => Error, message?: RegExp) => {
           assert.throws(run, (error: unknown) => {

@@ -71,6 +71,7 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     stream: string,
     decider: { initialState: () => S; evolve: (s: S, e: E) => S },
   ): Promise<S> => {
+    // biome-ignore lint/suspicious/noExplicitAny: the stream's events are the decider's own, cast just below
     const { events } = await store.readStream<any>(stream);
     return (events as E[]).reduce(decider.evolve, decider.initialState());
   };

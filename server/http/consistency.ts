@@ -62,13 +62,19 @@ export function createConsistency(runner: ReadModelWaiter) {
      */
     hook(request: FastifyRequest, _reply: FastifyReply, done: (error?: Error) => void): void {
       // Most requests have nothing to wait for: they go on at once, with no promise made.
-      if (!request.actor || (request.method !== 'GET' && request.method !== 'HEAD')) return done();
+      if (!request.actor || (request.method !== 'GET' && request.method !== 'HEAD')) {
+        done();
+        return;
+      }
       const own = pending;
       const sent =
         request.headers[LOG_POSITION_HEADER] === undefined
           ? null
           : parseLogPosition(request.headers[LOG_POSITION_HEADER]);
-      if (!own && !sent) return done();
+      if (!own && !sent) {
+        done();
+        return;
+      }
       const position =
         own && sent ? (comparePositions(own, sent) >= 0 ? own : sent) : (own ?? sent)!;
       runner.waitFor(CONSISTENT_VIEWS, position, CONSISTENCY_WAIT_MS).then((reached) => {

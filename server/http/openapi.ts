@@ -106,7 +106,10 @@ function withoutUnusedSchemas<
   if (!schemas) return document;
   const reached = new Set<string>();
   const visit = (node: unknown): void => {
-    if (Array.isArray(node)) return node.forEach(visit);
+    if (Array.isArray(node)) {
+      for (const item of node) visit(item);
+      return;
+    }
     if (node === null || typeof node !== 'object') return;
     for (const [key, value] of Object.entries(node)) {
       if (

@@ -9,6 +9,7 @@ import type { Logger } from 'pino';
 import type { Platform } from '../platform.ts';
 import type { Consistency } from './consistency.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: the server, request and reply types of whichever HTTP server Fastify runs on
 export type App = FastifyInstance<any, any, any, Logger, ZodTypeProvider>;
 
 /** One registered route and how it is guarded: read by the authorization matrix test. */

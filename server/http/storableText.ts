@@ -38,6 +38,7 @@ function firstUnstorable(value: unknown, depth: number): string[] | null {
     return null;
   }
   for (const key of Object.keys(value)) {
+    // biome-ignore lint/suspicious/noControlCharactersInRegex: shows the NUL PostgreSQL cannot store
     if (!storable(key)) return [key.replace(/\u0000/g, '\\u0000')];
     const found = firstUnstorable((value as Record<string, unknown>)[key], depth + 1);
     if (found !== null) {

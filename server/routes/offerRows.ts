@@ -21,6 +21,7 @@ import {
   tableAnswer,
 } from '../http/table.ts';
 
+// biome-ignore lint/suspicious/noExplicitAny: a read model row as the query returned it, shaped into the answer here
 export type Row = Record<string, any>;
 export const money = (value: unknown): number | null =>
   value === null || value === undefined ? null : Number(value);

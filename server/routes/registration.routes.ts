@@ -70,39 +70,42 @@ export async function registrationRoutes(app: App) {
   /** How long a registration takes once its form is read (ms): what a registered address's answer waits for. */
   const registrationTime = recentMedian(150);
 
-  const register = (type: 'Carrier' | 'Shipper') => async (request: any, reply: any) => {
-    const upload = await readMultipart(request, {
-      files:
-        type === 'Carrier'
-          ? Object.fromEntries(
-              registrationDocumentFields.map((name) => [
-                name,
-                { required: true, accept: 'pdf' as const },
-              ]),
-            )
-          : {},
-    });
-    const form = parseData(
-      type === 'Carrier' ? carrierRegistrationSchema : shipperRegistrationSchema,
-      upload.data,
-    );
-    const startedAt = performance.now();
-    const result = await registerOrganization(
-      platform,
-      { type, form, documents: upload.files } as Registration,
-      request.id as string,
-      new Date().toISOString(),
-    );
-    if (result.registered) {
-      await runner.waitFor(['users', 'organizations'], result.position);
-      registrationTime.record(performance.now() - startedAt);
-    } else {
-      // The address has an account: the answer is a new registration's, about as late as one.
-      const wait = registrationTime.median() - (performance.now() - startedAt);
-      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-    }
-    return reply.code(201).send({ userId: result.userId, organizationId: result.organizationId });
-  };
+  const register =
+    (type: 'Carrier' | 'Shipper') =>
+    // biome-ignore lint/suspicious/noExplicitAny: a multipart route has no body schema for Fastify to type the request with
+    async (request: any, reply: any) => {
+      const upload = await readMultipart(request, {
+        files:
+          type === 'Carrier'
+            ? Object.fromEntries(
+                registrationDocumentFields.map((name) => [
+                  name,
+                  { required: true, accept: 'pdf' as const },
+                ]),
+              )
+            : {},
+      });
+      const form = parseData(
+        type === 'Carrier' ? carrierRegistrationSchema : shipperRegistrationSchema,
+        upload.data,
+      );
+      const startedAt = performance.now();
+      const result = await registerOrganization(
+        platform,
+        { type, form, documents: upload.files } as Registration,
+        request.id as string,
+        new Date().toISOString(),
+      );
+      if (result.registered) {
+        await runner.waitFor(['users', 'organizations'], result.position);
+        registrationTime.record(performance.now() - startedAt);
+      } else {
+        // The address has an account: the answer is a new registration's, about as late as one.
+        const wait = registrationTime.median() - (performance.now() - startedAt);
+        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+      return reply.code(201).send({ userId: result.userId, organizationId: result.organizationId });
+    };
 
   app.post(
     '/register/carrier',

@@ -16,6 +16,7 @@ import { isSuperadmin, type Actor } from '../http/auth.ts';
 export const priceFor = (actor: Actor, price: number): number | null =>
   actor.roleId === Role.Driver ? null : price;
 
+// biome-ignore lint/suspicious/noExplicitAny: a read model row as the query returned it, shaped into the answer here
 export type Row = Record<string, any>;
 export const iso = (value: unknown): string | null =>
   value === null || value === undefined ? null : new Date(value as string).toISOString();

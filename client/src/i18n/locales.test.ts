@@ -15,7 +15,7 @@ const areaFiles = import.meta.glob('./areas/*/*.json', {
 const withAreas = (lng: string, base: Record<string, unknown>) =>
   Object.entries(areaFiles)
     .filter(([file]) => file.endsWith(`/${lng}.json`))
-    .reduce((all, [, texts]) => ({ ...all, ...texts }), base);
+    .reduce((all, [, texts]) => Object.assign(all, texts), { ...base });
 
 /** Every leaf of a locale file as [dotted key, text]. */
 function entriesOf(value: unknown, prefix = ''): [string, unknown][] {

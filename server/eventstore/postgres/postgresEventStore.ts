@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
-import type { AnyEvent } from '../../../domain/shared/event.ts';
+import type { AnyEvent, EventMetadata } from '../../../domain/shared/event.ts';
 import type { Database } from '../../db/database.ts';
 import {
   START,
@@ -29,8 +29,8 @@ type EventRow = {
   stream_revision: string;
   event_id: string;
   type: string;
-  data: any;
-  metadata: any;
+  data: unknown;
+  metadata: EventMetadata;
 };
 
 const toRecorded = (row: EventRow): RecordedEvent => ({

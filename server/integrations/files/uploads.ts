@@ -188,6 +188,7 @@ export function contentDisposition(filename: string): string {
     filename
       .normalize('NFC')
       .replace(
+        // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control characters from a file name on purpose
         /[\u0000-\u001f\u007f-\u009f"\\/\u2028\u2029\u200e\u200f\u202a-\u202e\u2066-\u2069]/g,
         '',
       )

@@ -72,6 +72,7 @@ export function normalize(text: string): string {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim();
 }
+// biome-ignore lint/suspicious/noControlCharactersInRegex: the whole ASCII range, control characters included
 const nonAscii = /[^\x00-\x7f]/;
 
 const normalStates = Object.entries(stateNames).map(([abbreviation, name]) => ({

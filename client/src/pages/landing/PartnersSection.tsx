@@ -1,7 +1,7 @@
 import { Carousel } from 'primereact/carousel';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { fileUrl, type PartnersSection } from './landing.content.ts';
+import { fileUrl, type PartnersSection as Partners } from './landing.content.ts';
 import { CAROUSEL_INTERVAL_MS } from './LandingSections.tsx';
 
 /** 'partner-red-mesa-carriers.svg' → 'Red Mesa Carriers': the logo's words when it cannot be shown. */
@@ -36,7 +36,7 @@ function PartnerLogo({ url }: { url: string }) {
   );
 }
 
-export function PartnersSection({ partners }: { partners: PartnersSection }) {
+export function PartnersSection({ partners }: { partners: Partners }) {
   const { t } = useTranslation();
   const images = partners.images ?? [];
   return (

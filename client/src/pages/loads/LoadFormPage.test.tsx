@@ -53,11 +53,11 @@ const places = (request: { method: string; path: string }) => {
   return { body: [chicago, dallas].filter((place) => place.name.toLowerCase().startsWith(q)) };
 };
 
-const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** A field by its label; a required field's label ends with ' *'. */
 const field = (label: string | RegExp) =>
   screen.getByLabelText(
-    typeof label === 'string' ? new RegExp(`^${escape(label)}( \\*)?$`) : label,
+    typeof label === 'string' ? new RegExp(`^${escapeRegExp(label)}( \\*)?$`) : label,
   ) as HTMLInputElement;
 const type = (label: string | RegExp, value: string) =>
   fireEvent.change(field(label), { target: { value } });

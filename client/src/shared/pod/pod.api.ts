@@ -33,7 +33,8 @@ export const podApi = {
         note: draft.note.trim() || undefined,
       }),
     );
-    draft.photos.forEach((photo, index) => form.append('photo', photo, `photo-${index + 1}.jpg`));
+    for (const [index, photo] of draft.photos.entries())
+      form.append('photo', photo, `photo-${index + 1}.jpg`);
     if (draft.signature) form.append('signature', draft.signature, 'signature.png');
     return apiPost<{ id: string }>(podPath(draft.tourId), form);
   },
