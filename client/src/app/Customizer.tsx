@@ -71,6 +71,7 @@ export default function Customizer() {
       <Section title={t('customizer.colors')}>
         <div className="color-presets" role="radiogroup" aria-label={t('customizer.colors')}>
           {colorPresets.map((preset) => (
+            // biome-ignore lint/a11y/useSemanticElements: a colour swatch in a radio group; a native radio cannot show it
             <button
               key={preset.id}
               type="button"
@@ -88,6 +89,7 @@ export default function Customizer() {
             </button>
           ))}
         </div>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: PrimeReact's InputSwitch renders its input inside the label */}
         <label className="customizer-row">
           <span>{t('customizer.customColor')}</span>
           <input
@@ -99,6 +101,7 @@ export default function Customizer() {
         </label>
       </Section>
       <Section title={t('customizer.direction')}>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: PrimeReact's InputSwitch renders its input inside the label */}
         <label className="customizer-row">
           <span>{t('customizer.rtl')}</span>
           <InputSwitch
@@ -126,6 +129,7 @@ export default function Customizer() {
         />
       </Section>
       <Section title={t('customizer.footer')}>
+        {/* biome-ignore lint/a11y/noLabelWithoutControl: PrimeReact's InputSwitch renders its input inside the label */}
         <label className="customizer-row">
           <span>{t('customizer.showFooter')}</span>
           <InputSwitch

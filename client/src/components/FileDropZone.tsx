@@ -32,6 +32,7 @@ export function FileDropZone({ label, accept, file, onFile, error, current, hint
       <span className="field-label" id={`${id}-label`}>
         {label}
       </span>
+      {/* biome-ignore lint/a11y/useSemanticElements: a drop zone around a file button, not a fieldset of form fields */}
       <div
         className={`file-drop-zone${dragging ? ' is-dragging' : ''}${error ? ' is-invalid' : ''}`}
         onDragOver={(event) => {

@@ -30,6 +30,7 @@ export function ContentImage({
   const [failed, setFailed] = useState(false);
   if (!src || failed) {
     return (
+      // biome-ignore lint/a11y/useAriaPropsSupportedByRole: named only when it stands for an image (role img)
       <span
         className={`content-placeholder ${className ?? ''}`}
         role={alt ? 'img' : undefined}

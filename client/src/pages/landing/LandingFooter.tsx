@@ -8,6 +8,7 @@ export function LandingFooter({ footer }: { footer: Footer }) {
   const { t } = useTranslation();
   const sections: SectionId[] = ['about', 'features', 'signup', 'testimonials'];
   return (
+    // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the page's contentinfo landmark, named by its heading
     <footer id="contact" className="landing-footer" aria-labelledby="contact-title">
       <div className="landing-inner landing-footer-grid">
         <div>

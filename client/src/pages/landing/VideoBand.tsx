@@ -28,6 +28,7 @@ function TourMedia({ url, title }: { url: string; title: string }) {
     );
   if (src && !failed && isVideoFile(src))
     return (
+      // biome-ignore lint/a11y/useMediaCaption: the video comes from the content service, which has no caption track for it
       <video
         src={src}
         className="video-media"

@@ -43,7 +43,12 @@ export default function PrivacyPage() {
       links={[{ href: paths.privacy, label: t('routes.privacy') }]}
     >
       {state.kind === 'loading' && (
-        <div className="legal-skeleton" aria-busy="true" aria-label={t('common.loading')}>
+        <div
+          className="legal-skeleton"
+          role="status"
+          aria-busy="true"
+          aria-label={t('common.loading')}
+        >
           {[100, 92, 96, 60, 100, 88].map((width, index) => (
             <Skeleton key={index} width={`${width}%`} height="1rem" className="mb-2" />
           ))}

@@ -119,6 +119,7 @@ export function CarrierSearchForm({ search, onChange, onClear, onSave }: Props) 
     );
   };
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with the search landmark role, as browsers without <search> need
     <form
       className="card carrier-search"
       onSubmit={(event) => event.preventDefault()}

@@ -176,7 +176,7 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
         />
         <h2 className="load-step-title">{model[step].label}</h2>
         {loading ? (
-          <div className="load-form-skeleton" aria-label={t('common.loading')}>
+          <div className="load-form-skeleton" role="status" aria-label={t('common.loading')}>
             <Skeleton height="2.5rem" className="mb-3" />
             <Skeleton height="2.5rem" className="mb-3" />
             <Skeleton height="8rem" />

@@ -29,7 +29,7 @@ export function LoadViewDialog({ loadId, onHide }: { loadId: string; onHide: () 
       ) : load ? (
         <LoadSummary load={load} />
       ) : (
-        <div aria-label={t('common.loading')}>
+        <div role="status" aria-label={t('common.loading')}>
           <Skeleton height="1.5rem" className="mb-2" />
           <Skeleton height="10rem" />
         </div>

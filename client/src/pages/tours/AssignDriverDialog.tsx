@@ -99,6 +99,7 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
           {drivers.map((driver) => {
             const busy = driver.openTours.filter((tour) => tour.id !== tourId);
             return (
+              // biome-ignore lint/a11y/noLabelWithoutControl: PrimeReact's RadioButton renders its input inside the label
               <label
                 key={driver.id}
                 className={`driver-choice${chosen === driver.id ? ' is-chosen' : ''}`}
