@@ -1,0 +1,98 @@
+/** What may be asked of a tour: one command per decision of `tour.decide.ts`. */
+import type { TourStatusId } from '../catalog.ts';
+import type { Command } from '../shared/event.ts';
+import type {
+  ProofFile,
+  RatingEntry,
+  TourActor,
+  TourEventType,
+  TourOpened,
+} from './tour.events.ts';
+
+export type OpenTour = Command<'OpenTour', Omit<TourOpened['data'], 'openedAt'> & { now: string }>;
+export type ConfirmCarrier = Command<
+  'ConfirmCarrier',
+  { tourId: string; contractFileId: string; now: string }
+>;
+/** The handler checked that the assignee is an Active driver of the carrier organization. */
+export type AssignTour = Command<
+  'AssignTour',
+  { tourId: string; actor: TourActor; assigneeId: string; assigneeName: string; now: string }
+>;
+export type ChangeTourStatus = Command<
+  'ChangeTourStatus',
+  { tourId: string; actor: TourActor; to: TourStatusId; message: string; now: string }
+>;
+export type AddTourEvent = Command<
+  'AddTourEvent',
+  {
+    tourId: string;
+    actor: TourActor;
+    eventId: string;
+    type: TourEventType;
+    message: string;
+    stopId: string | null;
+    now: string;
+  }
+>;
+/**
+ * A position of the truck, already appended to the positions stream. The decider applies the
+ * geofence rule: within `GEOFENCE_METERS` of a stop records an arrival once, leaving records a
+ * departure, and departing the first pickup moves a Dispatched tour to In Transit.
+ */
+export type ObservePosition = Command<
+  'ObservePosition',
+  { tourId: string; latitude: number; longitude: number; recordedAt: string; now: string }
+>;
+export type RateTour = Command<
+  'RateTour',
+  { tourId: string; actor: TourActor; ratings: RatingEntry[]; now: string }
+>;
+export type CancelTour = Command<
+  'CancelTour',
+  { tourId: string; actor: TourActor; message: string; now: string }
+>;
+
+/** The handler drew the token and hashed it; the decider checks who shares. */
+export type ShareTour = Command<
+  'ShareTour',
+  {
+    tourId: string;
+    actor: TourActor;
+    shareId: string;
+    tokenHash: string;
+    expiresAt: string;
+    now: string;
+  }
+>;
+export type RevokeTrackingLink = Command<
+  'RevokeTrackingLink',
+  { tourId: string; actor: TourActor; shareId: string; now: string }
+>;
+
+/** The handler stored the files and checked their bytes; the decider checks who records and when. */
+export type RecordProofOfDelivery = Command<
+  'RecordProofOfDelivery',
+  {
+    tourId: string;
+    actor: TourActor;
+    proofId: string;
+    receivedBy: string;
+    note: string | null;
+    files: ProofFile[];
+    now: string;
+  }
+>;
+
+export type TourCommand =
+  | OpenTour
+  | ConfirmCarrier
+  | AssignTour
+  | ChangeTourStatus
+  | AddTourEvent
+  | ObservePosition
+  | RateTour
+  | CancelTour
+  | ShareTour
+  | RevokeTrackingLink
+  | RecordProofOfDelivery;

@@ -1,0 +1,40 @@
+/** A tour's state, as `tour.evolve.ts` folds it from the tour's events. */
+import type { TourStatusId } from '../catalog.ts';
+import type { ProofFile, RatingEntry, TourStop } from './tour.events.ts';
+
+export type OpenedTour = {
+  exists: true;
+  tourId: string;
+  loadId: string;
+  loadGuid: string;
+  proposalId: string;
+  shipperOrganizationId: string;
+  carrierOrganizationId: string;
+  price: number;
+  eldTruckName: string | null;
+  stops: TourStop[];
+  status: TourStatusId;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  contractFileId: string | null;
+  /** The stop the truck is inside (geofence), if any. */
+  insideStopId: string | null;
+  arrivedStopIds: string[];
+  departedStopIds: string[];
+  ratings: { shipper: RatingEntry[] | null; carrier: RatingEntry[] | null };
+  /** The tracking links not revoked (expired ones included: expiry is a matter of the clock), with the organization that made each. */
+  shares: { shareId: string; organizationId: string }[];
+  /** The proofs of delivery, oldest first. */
+  proofs: ProofOfDelivery[];
+  openedAt: string;
+  updatedAt: string;
+};
+export type Tour = { exists: false } | OpenedTour;
+export type ProofOfDelivery = {
+  proofId: string;
+  receivedBy: string;
+  note: string | null;
+  files: ProofFile[];
+  recordedBy: string;
+  recordedAt: string;
+};

@@ -1,0 +1,116 @@
+/**
+ * The proposal's side of an acceptance and of a contract (run by `shipments.ts`), and the rate
+ * confirmations handed out (stream `rateconfirmation-<id>`).
+ */
+import { randomUUID } from 'node:crypto';
+import { GenericStatus } from '../../domain/catalog.ts';
+import { offerDecider } from '../../domain/offers/offer.decide.ts';
+import {
+  rateConfirmationStream,
+  type RateConfirmationIssued,
+  type SubmittedOffer,
+} from '../../domain/offers/offer.types.ts';
+import { metadataOf, type Caller } from './caller.ts';
+import { offerRunner, type OfferCommandDeps } from './offerAccess.ts';
+
+export function createOfferAcceptanceCommands(deps: OfferCommandDeps) {
+  const { store, readers } = deps;
+  const { loadProposal: loadOffer } = readers;
+  const runOffer = offerRunner(deps);
+
+  return {
+    /** Let the decider phrase why an offer cannot be accepted, without touching the load. */
+    refuseAcceptanceIfClosed(
+      proposal: SubmittedOffer,
+      by: string | null,
+      userId: string,
+      now: string,
+    ) {
+      if (proposal.status !== GenericStatus.SubmittedProposal) {
+        offerDecider.decide(
+          {
+            type: 'AcceptOffer',
+            data: { proposalId: proposal.proposalId, by, userId, tourId: randomUUID(), now },
+          },
+          proposal,
+        );
+      }
+    },
+
+    /** The proposal's side of an acceptance the load has recorded; nothing once it is no longer open. */
+    async accept(
+      offerId: string,
+      loadId: string,
+      userId: string,
+      tourId: string,
+      caller: Caller | null,
+      now: string,
+    ) {
+      const proposal = await loadOffer(offerId);
+      if (
+        !proposal ||
+        (proposal.status !== GenericStatus.SubmittedProposal &&
+          proposal.status !== GenericStatus.PendingAcceptance)
+      )
+        return { proposal, position: null };
+      return {
+        proposal,
+        position: (
+          await runOffer(
+            { type: 'AcceptOffer', data: { proposalId: offerId, by: null, userId, tourId, now } },
+            loadId,
+            caller,
+            now,
+          )
+        ).position,
+      };
+    },
+
+    uploadContract: async (
+      caller: Caller,
+      offerId: string,
+      loadId: string,
+      by: string | null,
+      contractFileId: string,
+      now: string,
+    ) =>
+      (
+        await runOffer(
+          {
+            type: 'UploadContract',
+            data: { proposalId: offerId, by, userId: caller.actor.userId, contractFileId, now },
+          },
+          loadId,
+          caller,
+          now,
+        )
+      ).position,
+
+    /** Records the hash of a rate confirmation handed out, in the load's audit trail. */
+    async recordRateConfirmation(
+      caller: Caller,
+      proposal: SubmittedOffer,
+      sha256: string,
+      bytes: number,
+      now: string,
+    ) {
+      const event: RateConfirmationIssued = {
+        type: 'RateConfirmationIssued',
+        data: {
+          proposalId: proposal.proposalId,
+          loadId: proposal.loadId,
+          sha256,
+          bytes,
+          issuedTo: caller.actor.userId,
+          issuedAt: now,
+        },
+      };
+      return (
+        await store.append(rateConfirmationStream(proposal.proposalId), [event], {
+          expectedRevision: 'any',
+          metadata: metadataOf(caller, now, proposal.loadId),
+        })
+      ).position;
+    },
+  };
+}

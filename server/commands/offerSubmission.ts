@@ -1,0 +1,140 @@
+/**
+ * A carrier submits or revises its offer on a load (stream `proposal-<id>`), and the offer is listed
+ * on the load (`loadoffers-<loadId>`).
+ */
+import { GenericStatus } from '../../domain/catalog.ts';
+import { loadOffersStream, type ProposalListed } from '../../domain/offers/loadOffers.ts';
+import { offerIdFor } from '../../domain/offers/offer.decide.ts';
+import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
+import { latest } from '../eventstore/eventStore.ts';
+import { metadataOf, type Caller } from './caller.ts';
+import { isOpen } from './streams.ts';
+import { offerRunner, type OfferCommandDeps } from './offerAccess.ts';
+
+export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
+  const { store, readers } = deps;
+  const {
+    loadLoad,
+    loadProposal: loadOffer,
+    proposalIdsOfLoad: offerIdsOfLoad,
+    requireActiveOrganization,
+    identity,
+  } = readers;
+  const runOffer = offerRunner(deps);
+
+  /** Lists a proposal on its load (once), so the steps that reach every offer of the load find it in the log. */
+  const listOnLoad = async (loadId: string, offerId: string, caller: Caller, now: string) => {
+    if ((await offerIdsOfLoad(loadId)).includes(offerId)) return;
+    const event: ProposalListed = {
+      type: 'ProposalListed',
+      data: { loadId, proposalId: offerId, listedAt: now },
+    };
+    await store.append(loadOffersStream(loadId), [event], {
+      expectedRevision: 'any',
+      metadata: metadataOf(caller, now, loadId),
+    });
+  };
+
+  return {
+    async submitProposal(
+      caller: Caller,
+      loadId: string,
+      offer: { price: number; message: string; eldTruckName: string | null },
+      now: string,
+    ) {
+      const { actor } = caller;
+      await requireActiveOrganization(actor);
+      if (!actor.organizationId) throw new ForbiddenError('Only a carrier can make an offer');
+      const load = await loadLoad(loadId);
+      if (!load) throw new NotFoundError('Load not found');
+      if (load.shipperOrganizationId === actor.organizationId)
+        throw new ForbiddenError('You cannot make an offer on your own load');
+      // A closed load is still "found" for a carrier who bid on it; for others it is not on the marketplace.
+      const offerId = offerIdFor(loadId, actor.organizationId);
+      // A blocked shipper's loads are off the marketplace (docs/domain.md "Marketplace visibility": an Active shipper's).
+      const open =
+        isOpen(load, now) &&
+        (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
+          GenericStatus.Active;
+      if (!open && !(await loadOffer(offerId))) throw new NotFoundError('Load not found');
+      const result = await runOffer(
+        {
+          type: 'SubmitOffer',
+          data: {
+            proposalId: offerId,
+            loadId,
+            loadGuid: load.guid,
+            loadOpen: open,
+            shipperOrganizationId: load.shipperOrganizationId,
+            carrierOrganizationId: actor.organizationId,
+            userId: actor.userId,
+            price: offer.price,
+            message: offer.message,
+            eldTruckName: offer.eldTruckName,
+            now,
+          },
+        },
+        loadId,
+        caller,
+        now,
+      );
+      let position = result.position;
+      if (result.events.some((event) => event.type === 'ProposalSubmitted')) {
+        await listOnLoad(loadId, offerId, caller, now);
+        // An acceptance or a cancellation that closed the load while this offer was being made did
+        // not find it on the list: the offer is declined as that step would have declined it.
+        const after = await loadLoad(loadId);
+        if (after?.status === GenericStatus.Canceled) {
+          position = latest(
+            position,
+            (
+              await runOffer(
+                {
+                  type: 'DeclineOffer',
+                  data: {
+                    proposalId: offerId,
+                    by: null,
+                    userId: null,
+                    reason: 'loadCanceled',
+                    message: after.cancelMessage ?? '',
+                    now,
+                  },
+                },
+                loadId,
+                caller,
+                now,
+              )
+            ).position,
+          );
+        } else if (after?.acceptedProposalId && after.acceptedProposalId !== offerId) {
+          position = latest(
+            position,
+            (
+              await runOffer(
+                {
+                  type: 'DeclineOffer',
+                  data: {
+                    proposalId: offerId,
+                    by: null,
+                    userId: null,
+                    reason: 'otherAccepted',
+                    message: 'Another offer was accepted',
+                    now,
+                  },
+                },
+                loadId,
+                caller,
+                now,
+              )
+            ).position,
+          );
+        }
+      }
+      return {
+        id: offerId,
+        revised: result.events.some((event) => event.type === 'ProposalRevised'),
+        position,
+      };
+    },
+  };
+}

@@ -1,0 +1,47 @@
+/** The pushes that are their events' own data: a tour's positions and its chat messages. */
+import {
+  POSITION_EVENT_TYPES,
+  positionsIn,
+  type MessagePosted,
+} from '../../domain/tours/tour.types.ts';
+import type { RecordedEvent } from '../eventstore/eventStore.ts';
+import type { Push } from './push.ts';
+import { tourRoom } from './rooms.ts';
+
+/**
+ * Events that are their own payload (positions, a chat message): what the tour's room hears, one
+ * push per position of a batch, oldest first; none for any other event.
+ */
+export function livePushes(event: RecordedEvent): Push[] {
+  if (POSITION_EVENT_TYPES.has(event.type)) {
+    return positionsIn(event).map(
+      ({ tourId, latitude, longitude, speed, heading, recordedAt }) => ({
+        rooms: [tourRoom(tourId)],
+        event: 'tour:position',
+        payload: { tourId, latitude, longitude, speed, heading, recordedAt },
+      }),
+    );
+  }
+  if (event.type === 'MessagePosted') {
+    const { tourId, messageId, userId, userName, organizationId, text, postedAt } = (
+      event as unknown as MessagePosted
+    ).data;
+    return [
+      {
+        rooms: [tourRoom(tourId)],
+        event: 'chat:message',
+        payload: {
+          tourId,
+          message: {
+            id: messageId,
+            user: { id: userId, name: userName },
+            organizationId,
+            text,
+            at: postedAt,
+          },
+        },
+      },
+    ];
+  }
+  return [];
+}

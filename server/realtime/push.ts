@@ -1,0 +1,4 @@
+/** How the notifier hands a message to sockets: the rooms, the event name and its payload. */
+export type Emit = (rooms: string[], event: string, payload: unknown) => void;
+/** One message to the sockets of some rooms. */
+export type Push = { rooms: string[]; event: string; payload: unknown };
