@@ -6,10 +6,9 @@ import { genericStatuses, TableAction } from '../../../../domain/catalog.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
 import { activeFilters, fetchTable } from '../../api/table.ts';
 import type { PageProps } from '../../app/pageProps.ts';
-import { MapPanel, type MapMarker } from '../../components/map/index.ts';
-import { StatusChip } from '../../components/StatusChip.tsx';
+import { MapPanel } from '../../components/map/index.ts';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
+import type { RowAction, TableHandle } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import {
   CarrierSearchForm,
@@ -21,6 +20,8 @@ import { useFormats } from '../../shared/format.ts';
 import type { MarketplaceRow, SavedSearch } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import { applyOfferUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
+import { useMarketplaceColumns } from './marketplaceColumns.tsx';
+import { marketplaceMarkers } from './marketplaceMarkers.ts';
 import { SavedSearches } from './SavedSearches.tsx';
 import '../../shared/styles/marketplace.css';
 
@@ -121,83 +122,7 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
     }
   };
 
-  const columns: TableColumn<MarketplaceRow>[] = [
-    {
-      field: 'guid',
-      header: t('marketplace.columns.reference'),
-      sortable: true,
-      body: (row) => (
-        <span className="load-ref">
-          <strong className="tabular">{row.guid}</strong>
-          {fresh.has(row.id) && <span className="new-pill">{t('marketplace.search.new')}</span>}
-        </span>
-      ),
-    },
-    {
-      field: 'pickupTime',
-      header: t('marketplace.columns.pickup'),
-      sortable: true,
-      body: (row) => (
-        <Place
-          place={format.place(row.pickup)}
-          time={format.time(row.pickupTime, row.pickup.timezone)}
-          extra={
-            row.originDistance != null
-              ? t('marketplace.search.deadhead', { miles: format.miles(row.originDistance) })
-              : null
-          }
-        />
-      ),
-    },
-    {
-      field: 'dropoffTime',
-      header: t('marketplace.columns.dropoff'),
-      sortable: true,
-      body: (row) => (
-        <Place
-          place={format.place(row.dropoff)}
-          time={format.time(row.dropoffTime, row.dropoff.timezone)}
-          extra={null}
-        />
-      ),
-    },
-    {
-      field: 'distance',
-      header: t('marketplace.columns.distance'),
-      sortable: true,
-      numeric: true,
-      body: (row) => format.miles(row.distance),
-    },
-    {
-      field: 'equipment',
-      header: t('marketplace.columns.equipment'),
-      body: (row) => <span className="equipment-cell">{row.equipmentNames.join(', ')}</span>,
-    },
-    {
-      field: 'weight',
-      header: t('marketplace.columns.weight'),
-      sortable: true,
-      numeric: true,
-      body: (row) => format.weight(row.weight),
-    },
-    { field: 'commodity', header: t('marketplace.form.commodity') },
-    { field: 'shipper', header: t('marketplace.columns.shipper') },
-    {
-      field: 'myProposal',
-      header: t('marketplace.columns.myOffer'),
-      body: (row) =>
-        row.myProposal ? (
-          <span className="my-offer">
-            <StatusChip name={row.myProposal.statusName} />
-            <span className="tabular">
-              {format.price(row.myProposal.counterPrice ?? row.myProposal.price)}
-            </span>
-          </span>
-        ) : (
-          <span className="muted">—</span>
-        ),
-    },
-  ];
+  const columns = useMarketplaceColumns(fresh);
 
   const actions: RowAction<MarketplaceRow>[] = [
     {
@@ -221,30 +146,7 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
       onClick: withdraw,
     },
   ];
-
-  const markers: MapMarker[] = mapRows.flatMap((row) => [
-    {
-      id: `${row.id}-p`,
-      kind: 'pickup' as const,
-      latitude: row.pickup.latitude,
-      longitude: row.pickup.longitude,
-      label: selected === row.id ? row.guid : undefined,
-      title: `${row.guid} ${format.place(row.pickup)}`,
-      highlighted: selected === row.id || fresh.has(row.id),
-    },
-    ...(selected === row.id
-      ? [
-          {
-            id: `${row.id}-d`,
-            kind: 'dropoff' as const,
-            latitude: row.dropoff.latitude,
-            longitude: row.dropoff.longitude,
-            title: `${row.guid} ${format.place(row.dropoff)}`,
-            highlighted: true,
-          },
-        ]
-      : []),
-  ]);
+  const markers = marketplaceMarkers(mapRows, selected, fresh, format);
 
   const apply = (saved: SavedSearch) =>
     setSearch({
@@ -336,15 +238,5 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
         </Suspense>
       )}
     </section>
-  );
-}
-
-function Place({ place, time, extra }: { place: string; time: string; extra: string | null }) {
-  return (
-    <span className="place-cell">
-      <span>{place}</span>
-      <small className="muted tabular">{time}</small>
-      {extra && <small className="muted">{extra}</small>}
-    </span>
   );
 }

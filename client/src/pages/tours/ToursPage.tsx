@@ -1,33 +1,24 @@
 import { useAtomValue } from 'jotai';
-import { Button } from 'primereact/button';
 import { useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useSearch } from 'wouter';
-import {
-  GenericStatus,
-  TableAction,
-  TourStatus,
-  tourStatuses,
-} from '../../../../domain/catalog.ts';
-import {
-  carrierTourActions,
-  driverTourActions,
-  shipperLoadActions,
-} from '../../../../domain/loads/loadRows.ts';
+import { TableAction, tourStatuses } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
-import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
-import { StatusChip } from '../../components/StatusChip.tsx';
+import type { RowAction, TableHandle } from '../../components/table/tableTypes.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { AssignDriverDialog } from './AssignDriverDialog.tsx';
-import { cityOf, formatLocal, formatPrice, formatZoned } from '../../shared/format.ts';
 import { RatingDialog } from './RatingDialog.tsx';
 import { type StatusChange, StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
 import { TourDetailDialog } from './TourDetailDialog.tsx';
-import type { TourPlace, TourRow } from '../../shared/tours/tours.api.ts';
+import { useTourColumns } from './tourColumns.tsx';
+import { withStatus } from './tourRowStatus.ts';
+import type { TourRow } from '../../shared/tours/tours.api.ts';
 import { useTourChannel } from '../../shared/tours/tourChannel.ts';
-import { nextStep, sideOf, statusSteps, type TourSide } from '../../shared/tours/tourSteps.ts';
+import { sideOf, statusSteps } from '../../shared/tours/tourSteps.ts';
 import '../../shared/tours/tours.css';
+
+export { withStatus } from './tourRowStatus.ts';
 
 type Open =
   | { kind: 'detail'; row: TourRow }
@@ -36,38 +27,9 @@ type Open =
   | { kind: 'rate'; tourId: string }
   | null;
 
-/** The tour's row at its new status: the status, its name and the actions the server would send. */
-export function withStatus(row: TourRow, status: number, side: TourSide): TourRow {
-  const facts = {
-    tourStatus: status,
-    shipperRated: row.shipperRated,
-    carrierRated: row.carrierRated,
-  };
-  const actions =
-    side === 'driver'
-      ? driverTourActions(status)
-      : // A tour's load is Accepted or Signed (the same actions) until the tour is cancelled.
-        side === 'shipper'
-        ? shipperLoadActions({
-            ...facts,
-            loadStatus:
-              status === TourStatus.Canceled ? GenericStatus.Canceled : GenericStatus.Accepted,
-            openProposals: 0,
-            proposalsCount: 1,
-          })
-        : carrierTourActions(facts);
-  return {
-    ...row,
-    status,
-    statusName: tourStatuses.find((entry) => entry.id === status)?.name ?? String(status),
-    actions,
-  };
-}
-
 /** /tours: the caller's tours, live; assign a driver, move the status, read the timeline, rate. */
 export default function ToursPage({ titleKey }: PageProps) {
-  const { t, i18n } = useTranslation();
-  const lng = i18n.resolvedLanguage ?? 'en';
+  const { t } = useTranslation();
   const user = useAtomValue(authUserAtom);
   const side = sideOf(user);
   const [, navigate] = useLocation();
@@ -114,89 +76,9 @@ export default function ToursPage({ titleKey }: PageProps) {
     close();
     refresh();
   };
-
-  const place = (value: TourPlace) => (
-    <span className="place-cell">
-      <span>{cityOf(value)}</span>
-      <span className="muted tabular">{formatZoned(value.time, value.timezone, lng)}</span>
-    </span>
+  const columns = useTourColumns(side, (row, step) =>
+    setOpen({ kind: 'status', row, change: { kind: 'step', step } }),
   );
-
-  const columns: TableColumn<TourRow>[] = [
-    {
-      field: 'guid',
-      header: t('tours.columns.load'),
-      sortable: true,
-      body: (row) => <strong className="tabular nowrap">{row.loadGuid}</strong>,
-    },
-    {
-      field: 'status',
-      header: t('tours.columns.status'),
-      sortable: true,
-      body: (row) => {
-        const step = nextStep(row.status, side);
-        return (
-          <span className="status-cell">
-            <StatusChip name={row.statusName} />
-            {step && (
-              <Button
-                type="button"
-                size="small"
-                outlined
-                icon="pi pi-arrow-right"
-                className="step-button"
-                label={t(`tours.steps.${step.key}.short`)}
-                onClick={(event) => {
-                  event.stopPropagation();
-                  setOpen({ kind: 'status', row, change: { kind: 'step', step } });
-                }}
-              />
-            )}
-          </span>
-        );
-      },
-    },
-    {
-      field: 'pickupTime',
-      header: t('tours.columns.pickup'),
-      sortable: true,
-      body: (row) => place(row.pickup),
-    },
-    { field: 'dropoff', header: t('tours.columns.dropoff'), body: (row) => place(row.dropoff) },
-    {
-      field: 'driver',
-      header: t('tours.columns.driver'),
-      body: (row) =>
-        row.driver?.name ?? <span className="muted">{t('tours.detail.noDriver')}</span>,
-    },
-    {
-      field: 'party',
-      header: side === 'carrier' ? t('tours.columns.shipper') : t('tours.columns.carrier'),
-      body: (row) =>
-        (side === 'carrier'
-          ? row.shipper
-          : side === 'admin'
-            ? `${row.shipper ?? ''} → ${row.carrier ?? ''}`
-            : row.carrier) ?? '',
-    },
-    {
-      field: 'price',
-      header: t('tours.columns.price'),
-      numeric: true,
-      body: (row) => <span className="nowrap">{formatPrice(row.price, lng)}</span>,
-    },
-    {
-      field: 'lastPositionAt',
-      header: t('tours.columns.lastPosition'),
-      numeric: true,
-      body: (row) =>
-        row.lastPositionAt ? (
-          formatLocal(row.lastPositionAt, lng)
-        ) : (
-          <span className="muted">–</span>
-        ),
-    },
-  ];
 
   const actions: RowAction<TourRow>[] = [
     {

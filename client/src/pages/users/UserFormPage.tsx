@@ -1,14 +1,11 @@
 import { useAtomValue } from 'jotai';
-import { Dropdown } from 'primereact/dropdown';
 import { Message } from 'primereact/message';
 import { Skeleton } from 'primereact/skeleton';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { Role } from '../../../../domain/catalog.ts';
 import { createUserBodySchema, updateUserBodySchema } from '../../../../domain/schemas/index.ts';
-import { ApiError, apiGet, apiPost, apiPut, messageOf } from '../../api/http.ts';
-import type { TableAnswer } from '../../api/table.ts';
+import { ApiError, apiPost, apiPut, messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
@@ -16,42 +13,22 @@ import { FormActions, TextField } from '../../shared/forms/fields.tsx';
 import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
 import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import { editedUserAtom } from './editUser.ts';
+import { findUser } from './findUser.ts';
+import { NO_ORGANIZATION, UserAccessFields } from './UserAccessFields.tsx';
 import {
   fetchCreatableRoles,
   fetchOrganizations,
   type Changed,
   type OrganizationChoice,
   type RoleChoice,
-  type UserRow,
 } from './users.api.ts';
 import '../../shared/styles/users.css';
 
-/** "No organization": the organization id is then left out of the request (specification section 3). */
-const NO_ORGANIZATION = '-1';
+/** The server's paths of the create request, as the form's field names. */
 const pathToField: Record<string, string> = {
   'userDetails.name': 'name',
   'userDetails.phone': 'phone',
 };
-
-/** The organization type a role belongs to: a Shipper to a shipper, a Carrier or Driver to a carrier, a Superadmin to none. */
-const organizationTypeOf = (roleId: number | null) =>
-  roleId === Role.Shipper
-    ? 'Shipper'
-    : roleId === Role.Carrier || roleId === Role.Driver
-      ? 'Carrier'
-      : null;
-
-/** Finds a user in the users table when the page is opened directly (there is no single-user read). */
-async function findUser(id: string): Promise<UserRow | null> {
-  for (let page = 1; page <= 20; page += 1) {
-    // No columns asked: whole rows.
-    const answer = await apiGet<TableAnswer<UserRow>>(`/users?page=${page}&pageSize=100`);
-    const found = answer.data.find((row) => row.id === id);
-    if (found) return found;
-    if (page >= answer.totalPages) return null;
-  }
-  return null;
-}
 
 /** /user/create and /user/edit/{id}: a user with a creatable role and an organization; or a user's contact and password. */
 export default function UserFormPage({ titleKey, params }: PageProps) {
@@ -122,14 +99,6 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
       return rest;
     });
   };
-
-  const wantedType = organizationTypeOf(values.roleId);
-  const organizationOptions = [
-    { value: NO_ORGANIZATION, label: t('usersAdmin.noOrganization') },
-    ...organizations
-      .filter((item) => !wantedType || !item.type || item.type === wantedType)
-      .map((item) => ({ value: String(item.id), label: item.name })),
-  ];
 
   function show(issues: readonly { path: readonly PropertyKey[]; message: string }[]) {
     const found = fieldErrorsOf(issues);
@@ -279,49 +248,15 @@ export default function UserFormPage({ titleKey, params }: PageProps) {
               )}
             </div>
             {!editing && (
-              <>
-                <h2 className="admin-form-section">{t('usersAdmin.access')}</h2>
-                <div className="form-grid">
-                  <div className="form-field">
-                    <label htmlFor="user-role">
-                      {t('usersAdmin.role')}
-                      <span aria-hidden="true"> *</span>
-                    </label>
-                    <Dropdown
-                      inputId="user-role"
-                      value={values.roleId}
-                      options={roles.map((role) => ({
-                        value: role.id,
-                        label: t(`usersAdmin.roles.${role.name}` as never, {
-                          defaultValue: role.name,
-                        }),
-                      }))}
-                      onChange={(event) => {
-                        set('roleId', event.value as number);
-                        set('organizationId', NO_ORGANIZATION);
-                      }}
-                      placeholder={t('usersAdmin.chooseRole')}
-                      invalid={Boolean(errors.roleId)}
-                    />
-                    {errors.roleId && <small className="p-error">{shown('roleId')}</small>}
-                  </div>
-                  <div className="form-field">
-                    <label htmlFor="user-organization">{t('usersAdmin.organization')}</label>
-                    <Dropdown
-                      inputId="user-organization"
-                      value={values.organizationId}
-                      options={organizationOptions}
-                      onChange={(event) => set('organizationId', String(event.value))}
-                      filter={organizationOptions.length > 8}
-                      disabled={values.roleId === Role.Superadmin}
-                      invalid={Boolean(errors.organizationId)}
-                    />
-                    {errors.organizationId && (
-                      <small className="p-error">{shown('organizationId')}</small>
-                    )}
-                  </div>
-                </div>
-              </>
+              <UserAccessFields
+                roleId={values.roleId}
+                organizationId={values.organizationId}
+                roles={roles}
+                organizations={organizations}
+                errors={errors}
+                shown={shown}
+                set={set}
+              />
             )}
           </>
         )}

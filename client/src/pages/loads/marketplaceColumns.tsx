@@ -1,0 +1,98 @@
+import { useTranslation } from 'react-i18next';
+import { StatusChip } from '../../components/StatusChip.tsx';
+import type { TableColumn } from '../../components/table/tableTypes.ts';
+import { useFormats } from '../../shared/format.ts';
+import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
+
+/** The marketplace table's columns; `fresh` holds the loads posted a moment ago (marked 'New'). */
+export function useMarketplaceColumns(fresh: Set<string>): TableColumn<MarketplaceRow>[] {
+  const { t } = useTranslation();
+  const format = useFormats();
+  return [
+    {
+      field: 'guid',
+      header: t('marketplace.columns.reference'),
+      sortable: true,
+      body: (row) => (
+        <span className="load-ref">
+          <strong className="tabular">{row.guid}</strong>
+          {fresh.has(row.id) && <span className="new-pill">{t('marketplace.search.new')}</span>}
+        </span>
+      ),
+    },
+    {
+      field: 'pickupTime',
+      header: t('marketplace.columns.pickup'),
+      sortable: true,
+      body: (row) => (
+        <Place
+          place={format.place(row.pickup)}
+          time={format.time(row.pickupTime, row.pickup.timezone)}
+          extra={
+            row.originDistance != null
+              ? t('marketplace.search.deadhead', { miles: format.miles(row.originDistance) })
+              : null
+          }
+        />
+      ),
+    },
+    {
+      field: 'dropoffTime',
+      header: t('marketplace.columns.dropoff'),
+      sortable: true,
+      body: (row) => (
+        <Place
+          place={format.place(row.dropoff)}
+          time={format.time(row.dropoffTime, row.dropoff.timezone)}
+          extra={null}
+        />
+      ),
+    },
+    {
+      field: 'distance',
+      header: t('marketplace.columns.distance'),
+      sortable: true,
+      numeric: true,
+      body: (row) => format.miles(row.distance),
+    },
+    {
+      field: 'equipment',
+      header: t('marketplace.columns.equipment'),
+      body: (row) => <span className="equipment-cell">{row.equipmentNames.join(', ')}</span>,
+    },
+    {
+      field: 'weight',
+      header: t('marketplace.columns.weight'),
+      sortable: true,
+      numeric: true,
+      body: (row) => format.weight(row.weight),
+    },
+    { field: 'commodity', header: t('marketplace.form.commodity') },
+    { field: 'shipper', header: t('marketplace.columns.shipper') },
+    {
+      field: 'myProposal',
+      header: t('marketplace.columns.myOffer'),
+      body: (row) =>
+        row.myProposal ? (
+          <span className="my-offer">
+            <StatusChip name={row.myProposal.statusName} />
+            <span className="tabular">
+              {format.price(row.myProposal.counterPrice ?? row.myProposal.price)}
+            </span>
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        ),
+    },
+  ];
+}
+
+function Place({ place, time, extra }: { place: string; time: string; extra: string | null }) {
+  return (
+    <span className="place-cell">
+      <span>{place}</span>
+      <small className="muted tabular">{time}</small>
+      {extra && <small className="muted">{extra}</small>}
+    </span>
+  );
+}
