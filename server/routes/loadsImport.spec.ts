@@ -8,6 +8,8 @@ import t from 'tap';
 import { WEIGHT_MESSAGE } from '../../domain/schemas/load.schema.ts';
 import { bearer, multipart, organization, PNG, type Member } from '../identity/fixtures.ts';
 import { LOADS_CSV_COLUMNS, LOADS_CSV_INVALID_MESSAGE } from '../integrations/csv/loadsCsv.ts';
+import { loadStream } from '../../domain/loads/load.types.ts';
+import { watchEvents } from '../testing/events.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
 const { app, platform, close } = await startTestApp();
@@ -45,6 +47,7 @@ const tableTotal = async (user: Member = shipper): Promise<number> => {
   return response.json().total;
 };
 
+const events = await watchEvents(platform.store);
 let header = '';
 let exampleRow = '';
 
@@ -79,6 +82,18 @@ t.test(
     t.equal(imported.statusCode, 201, imported.body);
     t.match(imported.json(), { created: 1 }, 'one load created');
     t.equal(imported.json().ids.length, 1);
+    await events.expect(t, [
+      {
+        type: 'LoadPosted',
+        stream: loadStream(imported.json().ids[0]),
+        data: {
+          loadId: imported.json().ids[0],
+          shipperOrganizationId: shipper.organizationId,
+          postedBy: shipper.userId,
+          details: { refNumber: 'PO-10045', weight: 42000 },
+        },
+      },
+    ]);
     t.equal(await tableTotal(), before + 1, "the load is in the shipper's table at once");
 
     const load = (await get(`/api/loads/${imported.json().ids[0]}`, shipper)).json();
@@ -128,6 +143,17 @@ t.test('a 1,000-row file imports at once', async (t) => {
   const { created, ids } = imported.json();
   t.equal(created, 1000);
   t.equal(new Set(ids).size, 1000, 'a thousand distinct loads');
+  const posted = await events.take();
+  t.same(
+    posted.map((event) => event.type),
+    Array.from({ length: 1000 }, () => 'LoadPosted'),
+    'one LoadPosted per row',
+  );
+  t.same(
+    posted.map((event) => event.streamId),
+    ids.map((id: string) => loadStream(id)),
+    "on each load's stream, in the order of the file",
+  );
   t.equal(await tableTotal(), before + 1000, "the shipper's table grew by 1000");
   const last = (
     await get(`/api/loads/shipper?pageSize=5&search=${encodeURIComponent('BULK-0999')}`, shipper)
@@ -170,6 +196,7 @@ t.test('one bad row among good ones: 400 naming that row, and nothing is created
     `an unknown place names line 3, column dropoffAddress: ${JSON.stringify(notFound.json().errors)}`,
   );
   t.equal(await tableTotal(), before, 'still nothing created');
+  await events.expect(t, [], { message: 'a refused file appends nothing' });
 });
 
 t.test('the file itself: a PNG named .csv is 415, no file is 400', async (t) => {
@@ -191,6 +218,7 @@ t.test('the file itself: a PNG named .csv is 415, no file is 400', async (t) => 
   });
   t.equal(emptyInput.statusCode, 400);
   t.match(emptyInput.json(), { message: 'A file is required' });
+  await events.expect(t, [], { message: 'a refused file appends nothing' });
 });
 
 t.test('who may import: an Active shipper only', async (t) => {
@@ -224,4 +252,5 @@ t.test('who may import: an Active shipper only', async (t) => {
     'the Pending shipper has no loads',
   );
   t.equal(await tableTotal(), before, 'nothing created for anyone');
+  await events.expect(t, [], { message: 'a refused import appends nothing' });
 });

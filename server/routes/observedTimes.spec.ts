@@ -2,6 +2,7 @@
 import t from 'tap';
 import { positionsIn, tourPositionsStream } from '../../domain/tours/tour.types.ts';
 import { bearer, member, multipart, organization, PDF } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -56,6 +57,7 @@ async function assignedTour(): Promise<string> {
 }
 
 const tourId = await assignedTour();
+const events = await watchEvents(platform.store);
 const post = (payload: unknown) =>
   app.inject({
     method: 'POST',
@@ -124,6 +126,7 @@ t.test(
     }
     t.equal(await logged(), 0, 'nothing appended to the log');
     t.same(await trail(), [], 'the trail is unchanged');
+    await events.expect(t, [], { message: 'a refused position appends nothing' });
   },
 );
 
@@ -141,6 +144,7 @@ t.test('a batch with one bad time is refused whole', async (t) => {
   );
   t.equal(await logged(), 0, 'not even the good positions are appended');
   t.same(await trail(), []);
+  await events.expect(t, [], { message: 'a refused batch appends nothing' });
 });
 
 t.test('now, a few minutes ahead and 6 days back are recorded', async (t) => {
@@ -149,9 +153,27 @@ t.test('now, a few minutes ahead and 6 days back are recorded', async (t) => {
   const single = await post(position(now));
   t.equal(single.statusCode, 202, single.body);
   t.same(single.json(), { accepted: 1 });
+  await events.expect(t, [
+    {
+      type: 'PositionsRecorded',
+      stream: tourPositionsStream(tourId),
+      data: { tourId, source: 'driver', positions: [{ recordedAt: now }] },
+    },
+  ]);
   const batch = await post([position(sixDaysBack), position(minutes(4))]);
   t.equal(batch.statusCode, 202, batch.body);
   t.same(batch.json(), { accepted: 2 });
+  await events.expect(
+    t,
+    [
+      {
+        type: 'PositionsRecorded',
+        stream: tourPositionsStream(tourId),
+        data: { tourId, positions: [{ recordedAt: sixDaysBack }, {}] },
+      },
+    ],
+    { message: 'a batch is one event, its positions in time order' },
+  );
   t.equal(await logged(), 3);
   const times = await trail();
   t.equal(times.length, 3, 'three points on the trail');
@@ -160,4 +182,5 @@ t.test('now, a few minutes ahead and 6 days back are recorded', async (t) => {
   const undated = await post({ latitude: 40.6, longitude: -89.4 });
   t.equal(undated.statusCode, 202, 'a position without recordedAt is dated by the server');
   t.equal((await trail()).length, 4);
+  await events.expect(t, [{ type: 'PositionsRecorded', stream: tourPositionsStream(tourId) }]);
 });

@@ -7,6 +7,8 @@
 import { pngImage } from '../integrations/pdf/testing.ts';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
+import { tourStream } from '../../domain/tours/tour.types.ts';
+import { watchEvents } from '../testing/events.ts';
 import { member, organization, superadmin } from '../identity/fixtures.ts';
 import { runningTour } from '../testing/runningTour.ts';
 import { expectStatus, login, startListeningApp } from '../realtime/testing.ts';
@@ -107,6 +109,9 @@ async function driveToLastStop(tourId: string) {
 }
 
 const { loadId, tourId } = await runningTour(http, tokenOf, driver.userId);
+/** What each request appended (the tour's own stream where the geofence or reactors also write). */
+const events = await watchEvents(platform.store);
+const ofTheTour = { stream: tourStream(tourId) };
 const proofId = crypto.randomUUID();
 const files = (token: string, id: string) =>
   fetch(`${baseUrl}/api/files/${id}`, { headers: { authorization: `Bearer ${token}` } });
@@ -115,11 +120,15 @@ t.test('before the arrival at the last stop: 409 with the reason', async (t) => 
   const early = await sendPod(driver.token, tourId, proof(crypto.randomUUID()), [photo()]);
   t.equal(early.status, 409);
   t.match(early.json.message, /arrived at the last stop/);
+  await events.expect(t, [], { ...ofTheTour, message: 'a refused proof appends nothing' });
   await position(tourId, 41.8781, -87.6298);
   await position(tourId, 41.0, -87.0);
+  await events.take();
   const onTheRoad = await sendPod(driver.token, tourId, proof(crypto.randomUUID()), [photo()]);
   t.equal(onTheRoad.status, 409, 'still 409 on the road');
+  await events.expect(t, [], { ...ofTheTour, message: 'nor on the road' });
   await position(tourId, 39.7684, -86.1581);
+  await events.take();
   t.equal(
     (await http('GET', `/api/tours/${tourId}/pod`, shipper.token)).json.length,
     0,
@@ -164,6 +173,7 @@ t.test('who may record it', async (t) => {
     404,
     'an unknown tour: 404',
   );
+  await events.expect(t, [], { message: 'no refused proof appends anything' });
 });
 
 t.test('files are judged by their bytes and bounded', async (t) => {
@@ -215,6 +225,7 @@ t.test('files are judged by their bytes and bounded', async (t) => {
     0,
     'no refused proof was recorded',
   );
+  await events.expect(t, [], { message: 'a refused file appends nothing' });
   const stored = await platform.database.db
     .selectFrom('files')
     .select('id')
@@ -231,6 +242,24 @@ t.test('the driver records it; a retry records it once', async (t) => {
   ]);
   t.equal(first.status, 201);
   t.equal(first.json.id, proofId);
+  await events.expect(t, [
+    {
+      type: 'ProofOfDeliveryRecorded',
+      stream: tourStream(tourId),
+      data: {
+        tourId,
+        proofId,
+        receivedBy: 'Rita Receiver',
+        note: 'Two pallets, one corner dented',
+        recordedBy: driver.userId,
+        files: [{ kind: 'photo' }, { kind: 'photo' }, { kind: 'signature' }],
+      },
+    },
+    {
+      type: 'TourEventAdded',
+      data: { tourId, message: 'Proof of delivery, received by Rita Receiver' },
+    },
+  ]);
   const again = await sendPod(driver.token, tourId, proof(proofId), [
     photo(),
     photo(PNG, 'second.png'),
@@ -238,6 +267,7 @@ t.test('the driver records it; a retry records it once', async (t) => {
   ]);
   t.equal(again.status, 201, 'the same proof again');
   t.equal(again.json.id, proofId);
+  await events.expect(t, [], { message: 'a retry appends nothing' });
   const list = await http('GET', `/api/tours/${tourId}/pod`, shipper.token);
   t.equal(list.status, 200);
   t.equal(list.json.length, 1, 'one proof');
@@ -261,12 +291,12 @@ t.test('the driver records it; a retry records it once', async (t) => {
     .where('tour_id', '=', tourId)
     .execute();
   t.equal(stored.length, 3, 'its files stored once');
-  const events = await platform.database.db
+  const logged = await platform.database.db
     .selectFrom('events')
     .select('type')
     .where('type', '=', 'ProofOfDeliveryRecorded')
     .execute();
-  t.equal(events.length, 1, 'one event in the log');
+  t.equal(logged.length, 1, 'one event in the log');
   const timeline = await http('GET', `/api/tours/${tourId}/events`, shipper.token);
   t.equal(
     timeline.json.filter(
@@ -339,12 +369,28 @@ t.test(
       200,
       'pending confirmation',
     );
-    const whilePending = await sendPod(driver.token, tourId, proof(crypto.randomUUID()), [photo()]);
+    await events.expect(
+      t,
+      [{ type: 'TourStatusChanged', data: { tourId, to: 10 } }, 'TourEventAdded'],
+      ofTheTour,
+    );
+    const secondId = crypto.randomUUID();
+    const whilePending = await sendPod(driver.token, tourId, proof(secondId), [photo()]);
     t.equal(whilePending.status, 201, 'a second proof while the shipper has not confirmed');
+    await events.expect(
+      t,
+      [{ type: 'ProofOfDeliveryRecorded', data: { tourId, proofId: secondId } }, 'TourEventAdded'],
+      ofTheTour,
+    );
     await expectStatus(
       http('PUT', `/api/tours/${tourId}/status`, shipper.token, { status: 4, message: 'Received' }),
       200,
       'delivered',
+    );
+    await events.expect(
+      t,
+      [{ type: 'TourStatusChanged', data: { tourId, to: 4 } }, 'TourEventAdded'],
+      ofTheTour,
     );
     const late = await sendPod(driver.token, tourId, proof(crypto.randomUUID()), [photo()]);
     t.equal(late.status, 409);
@@ -356,6 +402,7 @@ t.test(
     ]);
     t.equal(retry.status, 201);
     t.equal(retry.json.id, proofId);
+    await events.expect(t, [], { ...ofTheTour, message: 'neither a late proof nor a retry' });
     t.equal((await http('GET', `/api/tours/${tourId}/pod`, shipper.token)).json.length, 2);
   },
 );
@@ -373,5 +420,15 @@ t.test('a second tour: the last stop, not any stop, opens the window', async (t)
     (await sendPod(driver.token, second.tourId, proof(crypto.randomUUID()), [signature])).status,
     201,
     'a signature alone is a proof',
+  );
+  await events.expect(
+    t,
+    [
+      {
+        type: 'ProofOfDeliveryRecorded',
+        data: { tourId: second.tourId, files: [{ kind: 'signature' }] },
+      },
+    ],
+    { types: ['ProofOfDeliveryRecorded'] },
   );
 });

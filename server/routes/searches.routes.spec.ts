@@ -3,6 +3,7 @@ import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import { savedSearchStream } from '../../domain/searches/savedSearch.types.ts';
 import { bearer, member, organization, superadmin } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
 import { CHICAGO, INDIANAPOLIS } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -41,6 +42,7 @@ const errorsOf = (body: { errors?: { path: string; message: string }[] }) =>
   (body.errors ?? []).map((error) => `${error.path}: ${error.message}`);
 
 let searchId = '';
+const watch = await watchEvents(platform.store);
 
 t.test('saving a search: the messages of the specification, field by field', async (t) => {
   const noName = await save(carrier.token, { ...chicagoToIndy, name: '  ' });
@@ -61,6 +63,7 @@ t.test('saving a search: the messages of the specification, field by field', asy
   const equipment = await save(carrier.token, { ...chicagoToIndy, equipment: [9999] });
   t.same(errorsOf(equipment.json()), ['equipment.0: Please select a valid load equipment']);
   t.same((await list(carrier.token)).json(), [], 'nothing was saved');
+  await watch.expect(t, [], { message: 'a refused search appends nothing' });
 });
 
 t.test('a carrier saves a search and its whole organization lists it', async (t) => {
@@ -68,6 +71,13 @@ t.test('a carrier saves a search and its whole organization lists it', async (t)
   t.equal(saved.statusCode, 201, saved.body);
   searchId = saved.json().id;
   t.match(searchId, /^[0-9a-f-]{36}$/);
+  await watch.expect(t, [
+    {
+      type: 'SearchSaved',
+      stream: savedSearchStream(searchId),
+      data: { searchId, organizationId: carrier.organizationId, name: 'Chicago to Indy vans' },
+    },
+  ]);
 
   const { events } = await platform.store.readStream(savedSearchStream(searchId));
   t.same(
@@ -103,6 +113,14 @@ t.test('a carrier saves a search and its whole organization lists it', async (t)
   }
   const equipmentOnly = await save(dispatcher.token, { name: 'Any 48 ft van', equipment: [5] });
   t.equal(equipmentOnly.statusCode, 201);
+  const equipmentOnlyId = equipmentOnly.json().id;
+  await watch.expect(t, [
+    {
+      type: 'SearchSaved',
+      stream: savedSearchStream(equipmentOnlyId),
+      data: { userId: dispatcher.userId, name: 'Any 48 ft van', equipment: [5] },
+    },
+  ]);
   const rows = (await list(carrier.token)).json();
   t.same(
     rows.map((row: { name: string }) => row.name),
@@ -114,7 +132,8 @@ t.test('a carrier saves a search and its whole organization lists it', async (t)
     { ...rows[1], origin: null, destination: null, equipment: [5] },
     'absent areas are null',
   );
-  t.ok((await remove(dispatcher.token, equipmentOnly.json().id)).statusCode === 204);
+  t.ok((await remove(dispatcher.token, equipmentOnlyId)).statusCode === 204);
+  await watch.expect(t, [{ type: 'SearchDeleted', stream: savedSearchStream(equipmentOnlyId) }]);
 });
 
 t.test("another organization's searches are not found", async (t) => {
@@ -128,6 +147,7 @@ t.test("another organization's searches are not found", async (t) => {
     'an unknown id is 404 too',
   );
   t.equal((await list(carrier.token)).json().length, 1, 'still there');
+  await watch.expect(t, [], { message: 'a refused delete appends nothing' });
 });
 
 t.test('shippers, drivers and strangers may not use saved searches', async (t) => {
@@ -143,6 +163,7 @@ t.test('shippers, drivers and strangers may not use saved searches', async (t) =
   const asAdmin = await save(admin.token, chicagoToIndy);
   t.equal(asAdmin.statusCode, 403, 'a Superadmin belongs to no carrier organization');
   t.same((await list(admin.token)).json(), []);
+  await watch.expect(t, [], { message: 'nothing refused appends anything' });
 });
 
 t.test('deleting a search', async (t) => {
@@ -155,7 +176,11 @@ t.test('deleting a search', async (t) => {
     events.map((event) => event.type),
     ['SearchSaved', 'SearchDeleted'],
   );
+  await watch.expect(t, [
+    { type: 'SearchDeleted', stream: savedSearchStream(searchId), data: { searchId } },
+  ]);
   t.equal((await remove(carrier.token, searchId)).statusCode, 404, 'a second delete finds nothing');
+  await watch.expect(t, [], { message: 'a second delete appends nothing' });
 });
 
 t.test('an organization keeps at most 50 searches', async (t) => {
@@ -167,6 +192,7 @@ t.test('an organization keeps at most 50 searches', async (t) => {
     if (response.statusCode !== 201)
       t.fail(`search ${index}: ${response.statusCode} ${response.body}`);
   }
+  t.equal((await watch.take()).length, 50, 'one SearchSaved each');
   const tooMany = await save(carrier.token, { name: 'Lane 51', equipment: [1] });
   t.equal(tooMany.statusCode, 409);
   t.equal(
@@ -174,9 +200,11 @@ t.test('an organization keeps at most 50 searches', async (t) => {
     'An organization keeps at most 50 saved searches: delete one first',
   );
   t.equal((await list(carrier.token)).json().length, 50);
+  await watch.expect(t, [], { message: 'the 51st search appends nothing' });
   t.equal(
     (await save(otherCarrier.token, { name: 'Elsewhere', equipment: [1] })).statusCode,
     201,
     'the limit is per organization',
   );
+  await watch.expect(t, [{ type: 'SearchSaved', data: { name: 'Elsewhere' } }]);
 });

@@ -8,6 +8,8 @@
 import { sql } from 'kysely';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
+import { tourStream } from '../../domain/tours/tour.types.ts';
+import { watchEvents } from '../testing/events.ts';
 import { member, organization, superadmin } from '../identity/fixtures.ts';
 import { runningTour } from '../testing/runningTour.ts';
 import {
@@ -37,6 +39,9 @@ const emails = { shipper: shipper.email, carrier: carrier.email, driver: driver.
 const tokenOf = async (who: keyof typeof emails) => (await login(http, emails[who])).accessToken;
 const { tourId } = await runningTour(http, tokenOf, driver.userId);
 const second = await runningTour(http, tokenOf, driver.userId);
+/** What the share requests appended to the tours' streams (positions and reactors write elsewhere). */
+const events = await watchEvents(platform.store);
+const tours = { stream: /^tour-/ };
 
 const share = (token: string, id = tourId, body: unknown = {}) =>
   http('POST', `/api/tours/${id}/share`, token, body);
@@ -76,6 +81,22 @@ t.test(
     const before = Date.now();
     const created = await share(shipper.token, tourId, {});
     t.equal(created.status, 201);
+    const shared = await events.expect(
+      t,
+      [
+        {
+          type: 'TourShared',
+          stream: tourStream(tourId),
+          data: { tourId, organizationId: shipper.organizationId, sharedBy: shipper.userId },
+        },
+      ],
+      tours,
+    );
+    t.notMatch(
+      JSON.stringify(shared.map((event) => event.data)),
+      created.json.token,
+      'the token itself is not in the log',
+    );
     t.match(created.json.token, /^[A-Za-z0-9_-]{43}$/, '256 random bits, base64url');
     t.equal(created.json.url, `/shared/track/${created.json.token}`);
     const hours = (Date.parse(created.json.expiresAt) - before) / 3_600_000;
@@ -138,6 +159,11 @@ t.test(
   async (t) => {
     const byCarrier = await share(carrier.token, tourId, { expiresInHours: 168 });
     t.equal(byCarrier.status, 201);
+    await events.expect(
+      t,
+      [{ type: 'TourShared', data: { tourId, organizationId: carrier.organizationId } }],
+      tours,
+    );
     t.equal((await share(driver.token, tourId)).status, 403, 'a driver holds no share permission');
     t.equal((await share(admin.token, tourId)).status, 403, 'a Superadmin belongs to neither side');
     t.equal(
@@ -156,6 +182,7 @@ t.test(
       'an unknown tour',
     );
     t.equal((await http('POST', `/api/tours/${tourId}/share`, null, {})).status, 401, 'signed out');
+    await events.expect(t, [], { ...tours, message: 'a refused link appends nothing' });
   },
 );
 
@@ -178,6 +205,7 @@ t.test('bad input answers 400 naming the field, and nothing is written', async (
   }
   t.equal((await http('POST', '/api/tours/not-a-uuid/share', shipper.token, {})).status, 400);
   t.equal(await count(), before);
+  await events.expect(t, [], { ...tours, message: 'bad input appends nothing' });
 });
 
 t.test('an unknown, expired or revoked link answers 404, the same for all', async (t) => {
@@ -211,6 +239,19 @@ t.test('an unknown, expired or revoked link answers 404, the same for all', asyn
       .status,
     204,
   );
+  await events.expect(
+    t,
+    [
+      { type: 'TourShared', data: { tourId } },
+      { type: 'TourShared', data: { tourId } },
+      {
+        type: 'TourShareRevoked',
+        stream: tourStream(tourId),
+        data: { tourId, revokedBy: shipper.userId },
+      },
+    ],
+    { ...tours, message: 'two links, the second revoked; refused revocations append nothing' },
+  );
   const gone = await publicTrack(revoked.json.token);
   t.equal(gone.status, 404, 'stops at once');
   t.same(gone.json.message, unknown.json.message);
@@ -232,6 +273,7 @@ t.test('an unknown, expired or revoked link answers 404, the same for all', asyn
     .where('type', '=', 'TourShareRevoked')
     .execute();
   t.equal(revocations.length, 1, 'a TourShareRevoked event in the log');
+  await events.expect(t, [], { ...tours, message: 'a second revocation appends nothing' });
 });
 
 t.test(
