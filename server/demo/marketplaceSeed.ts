@@ -4,15 +4,10 @@
  * the demo users. Times come from now (an event log cannot be back-dated), so the shipments already
  * on the road were picked up as the demo started. See demoData.ts for what is created.
  */
-import { randomUUID } from 'node:crypto';
-import { GenericStatus, TourStatus, type TimeZoneId } from '../../domain/catalog.ts';
-import { permissionsFor } from '../../domain/permissions.ts';
+import { GenericStatus, type TimeZoneId } from '../../domain/catalog.ts';
 import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import { distanceMiles } from '../../domain/tours/geo.ts';
-import { loadCount } from '../../projections/marketplace/marketplace.queries.ts';
-import type { Caller } from '../commands/marketplace.ts';
 import type { LogPosition } from '../eventstore/eventStore.ts';
-import type { Actor } from '../http/auth.ts';
 import { latest } from '../eventstore/eventStore.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import type { Platform } from '../platform.ts';
@@ -25,14 +20,15 @@ import {
   type DemoUserKey,
   type Facility,
   type Scenario,
-  type Who,
 } from './demoData.ts';
+import { driveDemoTour } from './demoTour.ts';
+import { type DemoUser, demoUser, marketplaceIsEmpty } from './demoUsers.ts';
+
+export { demoUser, marketplaceIsEmpty } from './demoUsers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
 const VIEWS = ['marketplace', 'tourPositions', 'tourChat'];
-
-type DemoUser = { caller: Caller; name: string; organizationId: string };
 
 const zoneOf = (state: string): TimeZoneId =>
   ['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state)
@@ -96,47 +92,6 @@ function loadBodyOf(scenario: Scenario, now: number) {
   };
   return loadBodySchema(iso(now)).parse(raw);
 }
-
-const ratingsBy = (side: 'shipper' | 'carrier') =>
-  side === 'shipper'
-    ? [
-        { criteria: 1, rating: 5 },
-        { criteria: 2, rating: 4.5 },
-        { criteria: 3, rating: 5 },
-        { criteria: 4, rating: 5 },
-      ]
-    : [
-        { criteria: 5, rating: 4.5 },
-        { criteria: 6, rating: 5 },
-        { criteria: 7, rating: 4 },
-        { criteria: 8, rating: 5 },
-      ];
-
-/** Whether the marketplace is empty: no load was ever posted. */
-export async function marketplaceIsEmpty(platform: Platform): Promise<boolean> {
-  await platform.runner.waitFor(['marketplace'], await platform.store.head(), 10_000);
-  return (await loadCount(platform.database.db)) === 0;
-}
-
-/** The demo user behind a key, as a caller of the command handlers; null when the account is missing. */
-export async function demoUser(platform: Platform, key: DemoUserKey): Promise<DemoUser | null> {
-  const userId = await platform.identity.userIdByEmail(demoEmail(key));
-  const user = userId ? await platform.identity.loadUser(userId) : null;
-  if (!user?.organizationId) return null;
-  const actor: Actor = {
-    userId: user.userId,
-    organizationId: user.organizationId,
-    roleId: user.roleId,
-    permissions: permissionsFor(user.roleId),
-    sessionId: 'demo',
-  };
-  return {
-    caller: { actor, requestId: `demo-${randomUUID()}` },
-    name: user.name,
-    organizationId: user.organizationId,
-  };
-}
-
 /**
  * Seeds the demo marketplace once. Answers false, touching nothing, when a load was ever posted or
  * the demo accounts are missing (DEMO was off when the database was first started).
@@ -281,164 +236,18 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     if (scenario.stage === 'signed') continue;
 
     const driver = as(scenario.driver!);
-    const party = (who: Who) =>
-      who === 'shipper' ? shipper : who === 'carrier' ? carrier : driver;
     last = latest(
       last,
-      await marketplace.assignTour(carrier.caller, tourId, driver.caller.actor.userId, now()),
-    );
-    for (const message of scenario.chat ?? []) {
-      last = latest(
-        last,
-        (
-          await marketplace.postChatMessage(
-            party(message.who).caller,
-            tourId,
-            message.text,
-            party(message.who).name,
-            now(),
-          )
-        ).position,
-      );
-    }
-    if (scenario.stage === 'readyForPickup') continue;
-
-    last = latest(
-      last,
-      await marketplace.changeTourStatus(
-        driver.caller,
+      await driveDemoTour(
+        marketplace,
+        scenario,
+        { shipper, carrier, driver },
         tourId,
-        TourStatus.Dispatched,
-        'Heading to the shipper',
-        now(),
+        tour,
+        now,
+        last,
       ),
     );
-    for (const note of scenario.notes ?? []) {
-      last = latest(
-        last,
-        (
-          await marketplace.addTourEvent(
-            party(note.who).caller,
-            tourId,
-            { type: note.type, message: note.text, stopId: null },
-            now(),
-          )
-        ).position,
-      );
-    }
-    const [pickup, ...rest] = tour.stops;
-    const dropoff = tour.stops.at(-1)!;
-    if (scenario.stage === 'dispatched') {
-      // On the way to the shipper, a few miles out.
-      const position = {
-        latitude: pickup!.latitude + 0.06,
-        longitude: pickup!.longitude - 0.05,
-        speed: 38,
-        heading: 120,
-        accuracy: 8,
-        recordedAt: now(),
-      };
-      last = latest(
-        last,
-        (await marketplace.recordPositions(driver.caller, tourId, [position], now())).position,
-      );
-      continue;
-    }
-    if (scenario.stage === 'inTransit') {
-      // At the shipper's dock: the geofence records the arrival, and the position ticker takes it from here.
-      const atDock = {
-        latitude: pickup!.latitude,
-        longitude: pickup!.longitude,
-        speed: 0,
-        heading: null,
-        accuracy: 5,
-        recordedAt: now(),
-      };
-      last = latest(
-        last,
-        (await marketplace.recordPositions(driver.caller, tourId, [atDock], now())).position,
-      );
-      last = latest(
-        last,
-        await marketplace.changeTourStatus(
-          driver.caller,
-          tourId,
-          TourStatus.InTransit,
-          'Loaded and rolling',
-          now(),
-        ),
-      );
-      continue;
-    }
-    // Shipments that already arrived: the driver recorded the stops by hand.
-    for (const stop of [pickup!, ...rest]) {
-      last = latest(
-        last,
-        (
-          await marketplace.addTourEvent(
-            driver.caller,
-            tourId,
-            { type: 'arrived', message: '', stopId: stop.id },
-            now(),
-          )
-        ).position,
-      );
-      if (stop !== dropoff)
-        last = latest(
-          last,
-          (
-            await marketplace.addTourEvent(
-              driver.caller,
-              tourId,
-              { type: 'departed', message: '', stopId: stop.id },
-              now(),
-            )
-          ).position,
-        );
-      if (stop === pickup)
-        last = latest(
-          last,
-          await marketplace.changeTourStatus(
-            driver.caller,
-            tourId,
-            TourStatus.InTransit,
-            'Loaded and rolling',
-            now(),
-          ),
-        );
-    }
-    last = latest(
-      last,
-      await marketplace.changeTourStatus(
-        driver.caller,
-        tourId,
-        TourStatus.PendingDeliveryConfirmation,
-        'Unloaded, POD signed',
-        now(),
-      ),
-    );
-    if (scenario.stage === 'pendingDelivery') continue;
-
-    last = latest(
-      last,
-      await marketplace.changeTourStatus(
-        shipper.caller,
-        tourId,
-        TourStatus.Delivered,
-        'Received in good order',
-        now(),
-      ),
-    );
-    if (scenario.rated?.shipper)
-      last = latest(
-        last,
-        await marketplace.rateTour(shipper.caller, tourId, ratingsBy('shipper'), now()),
-      );
-    if (scenario.rated?.carrier)
-      last = latest(
-        last,
-        await marketplace.rateTour(carrier.caller, tourId, ratingsBy('carrier'), now()),
-      );
   }
 
   // The paused loads' offers closed two seconds after posting: pause them as the scheduler would.

@@ -3,14 +3,12 @@ import { PDFDocument, type PDFImage } from 'pdf-lib';
 import { Typesetter } from './fonts.ts';
 import { drawFooters, Flow } from './pdfLayout.ts';
 import { formatZoned, formatZonedDate, parseInstant } from './rateConfirmation.format.ts';
+import { drawPrice, drawSignatures, drawTerms } from './rateConfirmation.agreement.ts';
 import {
   drawParties,
-  drawPrice,
   drawRunningHeader,
   drawShipment,
-  drawSignatures,
   drawStops,
-  drawTerms,
   drawTitle,
   PRODUCT_NAME,
 } from './rateConfirmation.sections.ts';

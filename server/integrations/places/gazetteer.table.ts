@@ -7,6 +7,8 @@
  */
 import { isState, matchKey, normalize, variant } from './text.ts';
 import { readGeoNamesCities, readZipCodes, type SourceCity, type SourceZip } from './sources.ts';
+import { cellOf, kilometres, nearest } from './gazetteer.grid.ts';
+import { groupZips, isRoughCentroid, round, type ZipGroup } from './gazetteer.zips.ts';
 
 export type Town = {
   id: string;
@@ -48,74 +50,6 @@ export type GazetteerTable = {
 const SAME_TOWN_KM = 40;
 /** How far a ZIP code of a company or an agency may lie from the town it is filed under. */
 const ATTACH_KM = 30;
-const MAX_RING = 5;
-
-export const cellOf = (latitude: number, longitude: number) =>
-  (Math.floor(latitude) + 90) * 360 + (Math.floor(longitude) + 180);
-
-/** Distance in km, equirectangular: exact enough at the scale of a town. */
-export function kilometres(
-  latitudeA: number,
-  longitudeA: number,
-  latitudeB: number,
-  longitudeB: number,
-) {
-  const x = (longitudeB - longitudeA) * Math.cos((((latitudeA + latitudeB) / 2) * Math.PI) / 180);
-  const y = latitudeB - latitudeA;
-  return Math.sqrt(x * x + y * y) * 111.195;
-}
-
-/**
- * The nearest of the points in `grid` (indexes into the coordinate arrays), searched ring by ring of
- * cells around the point; -1 when none lies within MAX_RING degrees.
- */
-export function nearest(
-  grid: Map<number, number[]>,
-  latitudes: ArrayLike<number>,
-  longitudes: ArrayLike<number>,
-  latitude: number,
-  longitude: number,
-) {
-  let index = -1,
-    km = Infinity;
-  for (let ring = 0; ring <= MAX_RING; ring++) {
-    for (let dLat = -ring; dLat <= ring; dLat++) {
-      const step = Math.abs(dLat) === ring ? 1 : 2 * ring;
-      for (let dLon = -ring; dLon <= ring; dLon += step) {
-        for (const candidate of grid.get(cellOf(latitude + dLat, longitude + dLon)) ?? []) {
-          const distance = kilometres(
-            latitude,
-            longitude,
-            latitudes[candidate],
-            longitudes[candidate],
-          );
-          if (distance < km) {
-            index = candidate;
-            km = distance;
-          }
-        }
-      }
-    }
-    // The next ring's cells lie at least `ring` degrees away along one axis; a degree of longitude shrinks towards the poles.
-    if (
-      index >= 0 &&
-      km <= ring * 111.195 * Math.cos((Math.min(89, Math.abs(latitude) + ring + 1) * Math.PI) / 180)
-    )
-      break;
-  }
-  return { index, km };
-}
-
-type ZipGroup = {
-  key: string;
-  name: string;
-  state: string;
-  zips: SourceZip[];
-  latitude: number;
-  longitude: number;
-  town: number;
-  attached: boolean;
-};
 
 export function buildTable(
   cities: SourceCity[] = readGeoNamesCities(),
@@ -272,57 +206,6 @@ function pushTo<K, V>(map: Map<K, V[]>, key: K, value: V) {
   const list = map.get(key);
   if (list) list.push(value);
   else map.set(key, [value]);
-}
-
-const round = (degrees: number) => Math.round(degrees * 1e4) / 1e4;
-const decimals = (value: number) => {
-  const text = String(value);
-  const dot = text.indexOf('.');
-  return dot < 0 ? 0 : text.length - dot - 1;
-};
-const isRoughCentroid = (row: SourceZip) =>
-  decimals(row.latitude) <= 2 && decimals(row.longitude) <= 2;
-const median = (values: number[]) => {
-  const sorted = values.sort((a, b) => a - b);
-  return sorted[sorted.length >> 1];
-};
-
-function groupZips(rows: SourceZip[]): ZipGroup[] {
-  const groups = new Map<string, ZipGroup>();
-  const keys = new Map<string, string>();
-  for (const row of rows) {
-    // Military (AA, AE, AP) and territory codes are outside the map; a few rows have no centroid or
-    // a longitude with the sign lost (only the Aleutians lie east of 180°).
-    if (
-      !isState(row.state) ||
-      (row.latitude === 0 && row.longitude === 0) ||
-      (row.longitude > 0 && row.state !== 'AK')
-    )
-      continue;
-    let key = keys.get(row.city);
-    if (key === undefined) keys.set(row.city, (key = matchKey(row.city)));
-    const id = `${row.state}|${key}`;
-    const group = groups.get(id);
-    if (group) group.zips.push(row);
-    else
-      groups.set(id, {
-        key: id,
-        name: row.city,
-        state: row.state,
-        zips: [row],
-        latitude: row.latitude,
-        longitude: row.longitude,
-        town: -1,
-        attached: false,
-      });
-  }
-  for (const group of groups.values()) {
-    if (group.zips.length < 3) continue;
-    // The median, not the mean: one misplaced code must not move a whole city.
-    group.latitude = median(group.zips.map((row) => row.latitude));
-    group.longitude = median(group.zips.map((row) => row.longitude));
-  }
-  return [...groups.values()];
 }
 
 /** Every spelling of each town, whole and from each later word on ("york" finds New York), most populous first. */

@@ -2,7 +2,8 @@
  * Place search over an embedded US gazetteer: no network, no configuration. The table is built on
  * the first call (see gazetteer.table.ts) and kept in memory.
  */
-import { buildTable, nearest, type GazetteerTable } from './gazetteer.table.ts';
+import { nearest } from './gazetteer.grid.ts';
+import { buildTable, type GazetteerTable } from './gazetteer.table.ts';
 import { exactState, normalize, statesStartingWith } from './text.ts';
 
 export type Place = {
