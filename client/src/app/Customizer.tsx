@@ -89,7 +89,6 @@ export default function Customizer() {
             </button>
           ))}
         </div>
-        {/* biome-ignore lint/a11y/noLabelWithoutControl: PrimeReact's InputSwitch renders its input inside the label */}
         <label className="customizer-row">
           <span>{t('customizer.customColor')}</span>
           <input

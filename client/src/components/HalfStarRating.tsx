@@ -40,7 +40,6 @@ export function HalfStarRating({
   return (
     // biome-ignore lint/a11y/noStaticElementInteractions: a slider (an image when read-only), its role chosen below
     // biome-ignore lint/a11y/useAriaPropsSupportedByRole: the role is img or slider, both named by aria-label
-    // biome-ignore lint/a11y/noNoninteractiveElementInteractions: a slider when it can be changed
     <span
       className={`half-star-rating${readOnly ? ' is-readonly' : ''}`}
       role={readOnly ? 'img' : 'slider'}

@@ -64,9 +64,8 @@ export function parseToUnicode(cmap: string): Map<number, string> {
       const start = parseInt(from, 16);
       const end = parseInt(to, 16);
       if (list !== undefined) {
-        [...list.matchAll(/<([0-9A-Fa-f]*)>/g)].forEach(([, item], index) =>
-          map.set(start + index, utf16.decode(hexBytes(item))),
-        );
+        for (const [index, [, item]] of [...list.matchAll(/<([0-9A-Fa-f]*)>/g)].entries())
+          map.set(start + index, utf16.decode(hexBytes(item)));
       } else {
         const first = hexBytes(target);
         for (let code = start; code <= end; code++) {
