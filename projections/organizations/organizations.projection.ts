@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { GenericStatus } from '../../domain/catalog.ts';
 import type {
   CarrierProfile,
   OrganizationEvent,
@@ -71,12 +72,12 @@ export const organizationsProjection = defineProjection({
           break;
         }
         case 'OrganizationActivated':
-          await sql`UPDATE organizations_view SET status = 2, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.organizationId}`.execute(
+          await sql`UPDATE organizations_view SET status = ${GenericStatus.Active}, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.organizationId}`.execute(
             trx,
           );
           break;
         case 'OrganizationBlocked':
-          await sql`UPDATE organizations_view SET status = 3, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.organizationId}`.execute(
+          await sql`UPDATE organizations_view SET status = ${GenericStatus.Blocked}, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.organizationId}`.execute(
             trx,
           );
           break;

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { GenericStatus } from '../../domain/catalog.ts';
 import type { UserEvent } from '../../domain/users/user.ts';
 import { defineProjection } from '../projection.ts';
 
@@ -34,12 +35,12 @@ export const usersProjection = defineProjection({
           );
           break;
         case 'UserActivated':
-          await sql`UPDATE users_view SET status = 2, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.userId}`.execute(
+          await sql`UPDATE users_view SET status = ${GenericStatus.Active}, updated_at = ${event.data.activatedAt} WHERE id = ${event.data.userId}`.execute(
             trx,
           );
           break;
         case 'UserBlocked':
-          await sql`UPDATE users_view SET status = 3, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.userId}`.execute(
+          await sql`UPDATE users_view SET status = ${GenericStatus.Blocked}, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.userId}`.execute(
             trx,
           );
           break;
