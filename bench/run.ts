@@ -8,8 +8,10 @@ import { backends } from './setup.ts';
 import { t10 } from './targets/client.ts';
 import { t9, t9b } from './targets/fanout.ts';
 import { t11 } from './targets/flood.ts';
-import { t1, t2, t3, t8 } from './targets/http.ts';
-import { t5, t6, t7 } from './targets/pipeline.ts';
+import { t1, t2, t3 } from './targets/http.ts';
+import { t8 } from './targets/positions.ts';
+import { t5, t7 } from './targets/pipeline.ts';
+import { t6 } from './targets/rebuild.ts';
 import { t4 } from './targets/store.ts';
 
 const only = process.argv
