@@ -9,7 +9,6 @@ import { json } from './http.ts';
 /** T8: driver positions in batches of 50 against a raw multi-row INSERT of the same rows. */
 export async function t8(backend: Backend) {
   const bench = await startBenchApp(backend);
-  const { app } = bench;
   // The baseline's own table, outside the product's schema.
   const db = bench.db.withTables<{
     bench_raw_positions: {
@@ -82,7 +81,6 @@ export async function t8(backend: Backend) {
     await bare.close();
     await bench.close();
   }
-  void app;
 }
 
 let tourDriverToken = '';
