@@ -244,8 +244,8 @@ t.test(
       'Caddy passes the WebSocket upgrade on itself; no header rewriting that would break it',
     );
     t.match(
-      read('client/src/realtime/socket.ts'),
-      /DEFAULT_TRANSPORTS: \('websocket' \| 'polling'\)\[\] = \['websocket'\]/,
+      read('client/src/realtime/transport.ts'),
+      /DEFAULT_TRANSPORTS: Transport\[\] = \['websocket'\]/,
       'the browser connects with WebSocket only (no polling handshake that needs stickiness)',
     );
     const example = read('.env.example');
