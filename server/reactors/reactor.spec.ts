@@ -2,7 +2,7 @@
 import { sql } from 'kysely';
 import t from 'tap';
 import { listReactorCheckpoints } from '../../storage/checkpoints.ts';
-import type { RecordedEvent } from '../../storage/eventStore.ts';
+import { comparePositions, type RecordedEvent } from '../../storage/eventStore.ts';
 import { startReactor, type ReactorDefinition } from '../../storage/reactor.ts';
 import { openDatabase } from '../db/database.ts';
 import { meta } from '../eventstore/eventStore.contract.ts';
@@ -27,7 +27,15 @@ t.test(
           metadata: meta(),
         })
       ).position;
-    await append('Counted', -1); // before the first start: not handled (it starts at the head)
+    const before = await append('Counted', -1); // before the first start: not handled (it starts at the head)
+    // On PostgreSQL the readable head trails a cluster-wide snapshot horizon, so an open transaction in
+    // another database may hold it below `before` for a moment: start once the head has passed it.
+    for (
+      let waited = 0;
+      comparePositions(await store.head(), before) < 0 && waited < 5_000;
+      waited += 20
+    )
+      await new Promise((resolve) => setTimeout(resolve, 20));
 
     const heard: number[] = [];
     const counting: ReactorDefinition = {
