@@ -3,7 +3,7 @@ import type { Entry } from './lookup.ts';
 
 export type Status = Entry & { readonly color: ChipColor };
 
-/** Generic statuses of users, organizations, loads and proposals (docs/domain.md says which uses which). */
+/** Generic statuses of users, organizations, loads and offers (docs/domain.md says which uses which). */
 export const GenericStatus = {
   Pending: 1,
   Active: 2,
@@ -131,7 +131,7 @@ export const tourStatuses: readonly TourStatusEntry[] = [
   { id: 11, key: 'deliveredLegacy', name: 'Delivered', color: green },
 ];
 
-/** 'Bid Submitted' has no tour status id: a load row shows it while it has an open proposal. */
+/** 'Bid Submitted' has no tour status id: a load row shows it while it has an open offer. */
 export const BID_SUBMITTED = {
   id: null,
   key: 'bidSubmitted',

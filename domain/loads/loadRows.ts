@@ -146,7 +146,7 @@ export const driverTourActions = (tourStatus: number): TableActionId[] => {
   return actions;
 };
 
-/** The actions a carrier may take on a marketplace row or one of its proposals. */
+/** The actions a carrier may take on a marketplace row or one of its offers. */
 export const carrierOfferActions = (
   offerStatus: number | null,
   loadOpen: boolean,

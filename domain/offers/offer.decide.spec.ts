@@ -152,7 +152,7 @@ const stateAfter = (events: OfferEvent[]): Offer => events.reduce(evolveOffer, i
 const PRICE_MESSAGE = /^Please enter a price greater than 0$/;
 const LOAD_CLOSED = /^This load is no longer open for offers$/;
 
-t.test('uuidV5 and proposalIdFor', async (t) => {
+t.test('uuidV5 and offerIdFor', async (t) => {
   t.test('matches the RFC 4122 example: www.example.com in the DNS namespace', async (t) => {
     t.equal(
       uuidV5('www.example.com', '6ba7b810-9dad-11d1-80b4-00c04fd430c8'),

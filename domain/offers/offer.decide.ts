@@ -1,6 +1,6 @@
 /**
- * The proposal's rules (docs/domain.md "Proposal"): a pure evolve over its events and one function per
- * command. Which load a proposal belongs to, and whether that load is open, the command handler
+ * The offer's rules (docs/domain.md "Proposal"): a pure evolve over its events and one function per
+ * command. Which load an offer belongs to, and whether that load is open, the command handler
  * reads from the load stream and passes in (`loadOpen`).
  */
 import { NotFoundError } from '../shared/errors.ts';
@@ -48,7 +48,7 @@ export const offerDecider: Decider<Offer, OfferCommand, OfferEvent> = {
 };
 
 /**
- * The proposal, when `by` is the party allowed to act (null: a Superadmin or the system). Anyone
+ * The offer, when `by` is the party allowed to act (null: a Superadmin or the system). Anyone
  * else gets "not found", so that one carrier learns nothing of another's offer.
  */
 const party =

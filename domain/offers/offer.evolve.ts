@@ -1,5 +1,5 @@
 /**
- * A proposal's state, folded from its events: a fresh submit starts over, every later event moves the
+ * An offer's state, folded from its events: a fresh submit starts over, every later event moves the
  * status and the prices.
  */
 import { GenericStatus } from '../catalog.ts';

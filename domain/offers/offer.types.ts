@@ -1,7 +1,7 @@
 /**
- * The proposal aggregate (stream `proposal-<uuid>`): one carrier organization's offer on one load
+ * The offer aggregate (stream `proposal-<uuid>`): one carrier organization's offer on one load
  * (docs/domain.md "Proposal"). The stream id is derived from the load and the carrier organization
- * (`proposalIdFor`), so a carrier has one proposal per load and a second submit revises it.
+ * (`offerIdFor`), so a carrier has one offer per load and a second submit revises it.
  * Types only; rules are in `offer.decide.ts`.
  */
 import type { GenericStatus } from '../catalog.ts';
@@ -101,7 +101,7 @@ export type OfferEvent =
   | ContractUploaded;
 
 /**
- * `by` is the acting organization (null for a Superadmin); a proposal the acting organization is
+ * `by` is the acting organization (null for a Superadmin); an offer the acting organization is
  * not a party of is "not found". `loadOpen`: the load is Created and its offer has not expired,
  * as read by the command handler from the load stream.
  */
@@ -142,7 +142,7 @@ export type AcceptOffer = Command<
   'AcceptOffer',
   { proposalId: string; by: string | null; userId: string; tourId: string; now: string }
 >;
-/** `by` null and a reason other than 'shipper' for the automatic declines; those do nothing on a closed proposal. */
+/** `by` null and a reason other than 'shipper' for the automatic declines; those do nothing on a closed offer. */
 export type DeclineOffer = Command<
   'DeclineOffer',
   {
@@ -194,7 +194,7 @@ export type SubmittedOffer = {
 export type Offer = { exists: false } | SubmittedOffer;
 
 /**
- * A rate confirmation was generated for an accepted proposal (stream `rateconfirmation-<proposalId>`):
+ * A rate confirmation was generated for an accepted offer (stream `rateconfirmation-<proposalId>`):
  * the SHA-256 of the exact bytes handed out, so a signed copy can be checked against it.
  */
 export const rateConfirmationStream = (offerId: string): string => `rateconfirmation-${offerId}`;

@@ -1,4 +1,4 @@
-/** The proposal's stream id, one per carrier organization and load, derived by a name-based UUID. */
+/** The offer's stream id, one per carrier organization and load, derived by a name-based UUID. */
 import { createHash } from 'node:crypto';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -17,9 +17,9 @@ export const uuidV5 = (name: string, namespace: string): string => {
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 };
 
-/** Fixed for good: changing it would give every existing carrier a second proposal on its loads. */
+/** Fixed for good: changing it would give every existing carrier a second offer on its loads. */
 const OFFER_NAMESPACE = '3f1d7c62-9b4e-4a0c-8e25-6d0b9c4f7a13';
 
-/** The one proposal stream of a carrier organization on a load, so that a second submit finds the first. */
+/** The one offer stream of a carrier organization on a load, so that a second submit finds the first. */
 export const offerIdFor = (loadId: string, carrierOrganizationId: string): string =>
   uuidV5(`${loadId}:${carrierOrganizationId}`, OFFER_NAMESPACE);

@@ -1,5 +1,5 @@
 /**
- * The bargaining over a proposal while its load is open: the carrier submits or revises it, the shipper
+ * The bargaining over an offer while its load is open: the carrier submits or revises it, the shipper
  * counters, the carrier accepts the counter or withdraws, the shipper (or the system) declines.
  */
 import { GenericStatus } from '../catalog.ts';
@@ -106,7 +106,7 @@ export const acceptCounter = ({ data }: AcceptCounter, state: SubmittedOffer): O
   ];
 };
 
-/** The automatic declines (another offer won, the load was cancelled) leave a closed proposal alone. */
+/** The automatic declines (another offer won, the load was cancelled) leave a closed offer alone. */
 export const declineOffer = ({ data }: DeclineOffer, state: SubmittedOffer): OfferEvent[] => {
   if (!isOpen(state.status)) return data.reason === 'shipper' ? refuse(state, 'declined') : [];
   return [

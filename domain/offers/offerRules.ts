@@ -1,4 +1,4 @@
-/** What every proposal rule shares: the status name, which statuses are still open, the price check. */
+/** What every offer rule shares: the status name, which statuses are still open, the price check. */
 import { genericStatuses, GenericStatus, nameById } from '../catalog.ts';
 import { IllegalStateError, ValidationError } from '../shared/errors.ts';
 import type { OfferStatus, SubmittedOffer } from './offer.types.ts';

@@ -117,7 +117,7 @@ export const locationColumns = columnsOf<SavedLocationsViewTable>()([
 ]);
 
 /** The rows a page's events read or change, by table. */
-export type Touched = { load?: string; proposal?: string; tour?: string };
+export type Touched = { load?: string; offer?: string; tour?: string };
 
 /**
  * The marketplace rows of one page of events, folded in memory in log order: the loads, offers and
@@ -126,7 +126,7 @@ export type Touched = { load?: string; proposal?: string; tour?: string };
  */
 export class MarketplacePage {
   readonly loads = new Rows<LoadState>();
-  readonly proposals = new Rows<OfferState>();
+  readonly offers = new Rows<OfferState>();
   readonly tours = new Rows<TourState>();
   readonly tourEvents = new Map<string, Insertable<TourEventsViewTable>>();
   readonly ratings = new Map<string, Insertable<TourRatingsViewTable>>();
@@ -139,7 +139,7 @@ export class MarketplacePage {
     const ids = (key: keyof Touched) =>
       new Set(touched.flatMap((keys) => (keys[key] ? [keys[key]] : [])));
     const loadIds = ids('load');
-    const offerIds = ids('proposal');
+    const offerIds = ids('offer');
     const tourIds = ids('tour');
     this.loads.load(
       await readRows<LoadState>(trx, 'loads_view', [
@@ -148,7 +148,7 @@ export class MarketplacePage {
       ]),
       loadIds,
     );
-    this.proposals.load(
+    this.offers.load(
       await readRows<OfferState>(trx, 'proposals_view', [{ column: 'id', ids: offerIds }]),
       offerIds,
     );
@@ -172,7 +172,7 @@ export class MarketplacePage {
 
   async write(trx: Transaction<DB>) {
     await writeRows(trx, 'loads_view', ['id'], this.loads.written(), loadColumns);
-    await writeRows(trx, 'proposals_view', ['id'], this.proposals.written(), offerColumns);
+    await writeRows(trx, 'proposals_view', ['id'], this.offers.written(), offerColumns);
     await writeRows(trx, 'tours_view', ['id'], this.tours.written(), tourColumns);
     await writeRows(trx, 'tour_events_view', ['id'], [...this.tourEvents.values()], []);
     await writeRows(

@@ -13,7 +13,7 @@ import type { Handler, MarketplacePage, OfferState } from './marketplacePage.ts'
 
 /** Changes an offer; its load's offer counts are recounted at the end of the page. */
 const changeOffer = (page: MarketplacePage, offerId: string, change: Partial<OfferState>) => {
-  const row = page.proposals.update(offerId, change);
+  const row = page.offers.update(offerId, change);
   if (row) page.recount.add(row.load_id);
 };
 
@@ -29,8 +29,8 @@ const offerSubmitted = (page: MarketplacePage, d: ProposalSubmitted['data']) => 
     submitted_at: d.submittedAt,
     updated_at: d.submittedAt,
   };
-  if (!page.proposals.update(d.proposalId, submitted)) {
-    page.proposals.insert({
+  if (!page.offers.update(d.proposalId, submitted)) {
+    page.offers.insert({
       id: d.proposalId,
       load_id: d.loadId,
       load_guid: d.loadGuid,
@@ -95,7 +95,7 @@ const contractUploaded = (page: MarketplacePage, d: ContractUploaded['data']) =>
     updated_at: d.uploadedAt,
   });
 
-const ofOffer = (d: { proposalId: string }) => ({ proposal: d.proposalId });
+const ofOffer = (d: { proposalId: string }) => ({ offer: d.proposalId });
 
 /** The offer events the marketplace read model takes. */
 export const offerHandlers = {

@@ -1,6 +1,6 @@
 /**
  * Lists on their load the offers a log holds from before loads listed their offers
- * (`loadoffers-<loadId>`): every load's first ProposalSubmitted of each proposal gets its
+ * (`loadoffers-<loadId>`): every load's first ProposalSubmitted of each offer gets its
  * ProposalListed. Idempotent: an offer already listed is left alone, so it can run any number of times.
  */
 import {

@@ -208,7 +208,7 @@ export function createLoadCommands(deps: {
       return result.position;
     },
 
-    /** Run by the scheduler: pauses a load whose offer expired with no accepted proposal. */
+    /** Run by the scheduler: pauses a load whose offer expiration passed with no accepted offer. */
     async expireLoad(loadId: string, now: string) {
       const result = await runLoad({ type: 'ExpireLoad', data: { loadId, now } }, null, now);
       return result.events.length > 0;
@@ -229,7 +229,7 @@ export function createLoadCommands(deps: {
       ),
 
     /** The decisive step of an acceptance: the load's expected revision lets exactly one accept win. */
-    acceptProposal: (
+    acceptOffer: (
       caller: Caller,
       load: { loadId: string; by: string | null },
       offer: Pick<SubmittedOffer, 'proposalId' | 'carrierOrganizationId' | 'price'>,

@@ -1,6 +1,6 @@
 /**
  * The marketplace's command side as the routes and reactors use it: the commands of loads,
- * proposals, tours and chat, each area the only writer of its streams, and the steps that span them
+ * offers, tours and chat, each area the only writer of its streams, and the steps that span them
  * (`shipments.ts`). Decisions read the streams (`streams.ts`), never a read model.
  */
 import type { Kysely } from 'kysely';
@@ -29,18 +29,12 @@ export function createMarketplaceCommands(deps: {
   const offers = createOfferCommands({ store, readers });
   const tours = createTourCommands({ store, readers });
   const chat = createChatCommands({ store, readers });
-  const shipments = createShipmentSteps({ readers, loads, proposals: offers, tours });
-  const {
-    loadLoad,
-    loadProposal: loadOffer,
-    loadTour,
-    requireActiveOrganization,
-    ownLoad,
-  } = readers;
+  const shipments = createShipmentSteps({ readers, loads, offers, tours });
+  const { loadLoad, loadOffer, loadTour, requireActiveOrganization, ownLoad } = readers;
 
   return {
     loadLoad,
-    loadProposal: loadOffer,
+    loadOffer,
     loadTour,
     requireActiveOrganization,
     ownLoad,
@@ -50,8 +44,8 @@ export function createMarketplaceCommands(deps: {
     extendExpiration: loads.extendExpiration,
     expireLoad: loads.expireLoad,
     cancelLoad: shipments.cancelLoad,
-    submitProposal: offers.submitProposal,
-    changeProposal: shipments.changeProposal,
+    submitOffer: offers.submitOffer,
+    changeOffer: shipments.changeOffer,
     uploadContract: shipments.uploadContract,
     recordRateConfirmation: offers.recordRateConfirmation,
     visibleTour: tours.visibleTour,

@@ -1,5 +1,5 @@
 /**
- * The proposal's side of an acceptance and of a contract (run by `shipments.ts`), and the rate
+ * The offer's side of an acceptance and of a contract (run by `shipments.ts`), and the rate
  * confirmations handed out (stream `rateconfirmation-<id>`).
  */
 import { randomUUID } from 'node:crypto';
@@ -15,29 +15,29 @@ import { offerRunner, type OfferCommandDeps } from './offerAccess.ts';
 
 export function createOfferAcceptanceCommands(deps: OfferCommandDeps) {
   const { store, readers } = deps;
-  const { loadProposal: loadOffer } = readers;
+  const { loadOffer } = readers;
   const runOffer = offerRunner(deps);
 
   return {
     /** Let the decider phrase why an offer cannot be accepted, without touching the load. */
     refuseAcceptanceIfClosed(
-      proposal: SubmittedOffer,
+      offer: SubmittedOffer,
       by: string | null,
       userId: string,
       now: string,
     ) {
-      if (proposal.status !== GenericStatus.SubmittedProposal) {
+      if (offer.status !== GenericStatus.SubmittedProposal) {
         offerDecider.decide(
           {
             type: 'AcceptOffer',
-            data: { proposalId: proposal.proposalId, by, userId, tourId: randomUUID(), now },
+            data: { proposalId: offer.proposalId, by, userId, tourId: randomUUID(), now },
           },
-          proposal,
+          offer,
         );
       }
     },
 
-    /** The proposal's side of an acceptance the load has recorded; nothing once it is no longer open. */
+    /** The offer's side of an acceptance the load has recorded; nothing once it is no longer open. */
     async accept(
       offerId: string,
       loadId: string,
@@ -46,15 +46,15 @@ export function createOfferAcceptanceCommands(deps: OfferCommandDeps) {
       caller: Caller | null,
       now: string,
     ) {
-      const proposal = await loadOffer(offerId);
+      const offer = await loadOffer(offerId);
       if (
-        !proposal ||
-        (proposal.status !== GenericStatus.SubmittedProposal &&
-          proposal.status !== GenericStatus.PendingAcceptance)
+        !offer ||
+        (offer.status !== GenericStatus.SubmittedProposal &&
+          offer.status !== GenericStatus.PendingAcceptance)
       )
-        return { proposal, position: null };
+        return { offer, position: null };
       return {
-        proposal,
+        offer,
         position: (
           await runOffer(
             { type: 'AcceptOffer', data: { proposalId: offerId, by: null, userId, tourId, now } },
@@ -89,7 +89,7 @@ export function createOfferAcceptanceCommands(deps: OfferCommandDeps) {
     /** Records the hash of a rate confirmation handed out, in the load's audit trail. */
     async recordRateConfirmation(
       caller: Caller,
-      proposal: SubmittedOffer,
+      offer: SubmittedOffer,
       sha256: string,
       bytes: number,
       now: string,
@@ -97,8 +97,8 @@ export function createOfferAcceptanceCommands(deps: OfferCommandDeps) {
       const event: RateConfirmationIssued = {
         type: 'RateConfirmationIssued',
         data: {
-          proposalId: proposal.proposalId,
-          loadId: proposal.loadId,
+          proposalId: offer.proposalId,
+          loadId: offer.loadId,
           sha256,
           bytes,
           issuedTo: caller.actor.userId,
@@ -106,9 +106,9 @@ export function createOfferAcceptanceCommands(deps: OfferCommandDeps) {
         },
       };
       return (
-        await store.append(rateConfirmationStream(proposal.proposalId), [event], {
+        await store.append(rateConfirmationStream(offer.proposalId), [event], {
           expectedRevision: 'any',
-          metadata: metadataOf(caller, now, proposal.loadId),
+          metadata: metadataOf(caller, now, offer.loadId),
         })
       ).position;
     },

@@ -1,4 +1,4 @@
-/** What every offer command starts from: running a command on the proposal's stream. */
+/** What every offer command starts from: running a command on the offer's stream. */
 import { offerDecider } from '../../domain/offers/offer.decide.ts';
 import {
   offerStream,

@@ -11,12 +11,7 @@ import { byOf, isOpen } from './streams.ts';
 import { offerRunner, type OfferCommandDeps } from './offerAccess.ts';
 
 export function createOfferAnswerCommands(deps: OfferCommandDeps) {
-  const {
-    loadLoad,
-    loadProposal: loadOffer,
-    proposalIdsOfLoad: offerIdsOfLoad,
-    identity,
-  } = deps.readers;
+  const { loadLoad, loadOffer, offerIdsOfLoad, identity } = deps.readers;
   const runOffer = offerRunner(deps);
 
   /** Declines every other open offer on the load (after an acceptance or a cancellation). */
@@ -51,33 +46,31 @@ export function createOfferAnswerCommands(deps: OfferCommandDeps) {
    * a blocked carrier's open offer seen by the shipper, is not found.
    */
   const answerable = async (actor: Actor, offerId: string, now: string) => {
-    const proposal = await loadOffer(offerId);
+    const offer = await loadOffer(offerId);
     const by = byOf(actor);
     const visible =
-      proposal &&
-      (by === null ||
-        by === proposal.shipperOrganizationId ||
-        by === proposal.carrierOrganizationId);
-    if (!proposal || !visible) throw new NotFoundError('Proposal not found');
+      offer &&
+      (by === null || by === offer.shipperOrganizationId || by === offer.carrierOrganizationId);
+    if (!offer || !visible) throw new NotFoundError('Proposal not found');
     // A blocked carrier's open offer is hidden from the shipper: it cannot be answered either.
     if (
       by !== null &&
-      by === proposal.shipperOrganizationId &&
-      (proposal.status === GenericStatus.SubmittedProposal ||
-        proposal.status === GenericStatus.PendingAcceptance) &&
-      (await identity.loadOrganization(proposal.carrierOrganizationId))?.status ===
+      by === offer.shipperOrganizationId &&
+      (offer.status === GenericStatus.SubmittedProposal ||
+        offer.status === GenericStatus.PendingAcceptance) &&
+      (await identity.loadOrganization(offer.carrierOrganizationId))?.status ===
         GenericStatus.Blocked
     )
       throw new NotFoundError('Proposal not found');
-    const load = await loadLoad(proposal.loadId);
+    const load = await loadLoad(offer.loadId);
     if (!load) throw new NotFoundError('Load not found');
     return {
-      proposal,
+      offer,
       load,
       by,
       open: isOpen(load, now),
-      asShipper: by === null || by === proposal.shipperOrganizationId,
-      asCarrier: by === null || by === proposal.carrierOrganizationId,
+      asShipper: by === null || by === offer.shipperOrganizationId,
+      asCarrier: by === null || by === offer.carrierOrganizationId,
     };
   };
 
@@ -93,8 +86,8 @@ export function createOfferAnswerCommands(deps: OfferCommandDeps) {
       now: string,
     ) {
       const { actor } = caller;
-      const { proposal, by, open, asShipper, asCarrier } = await answerable(actor, offerId, now);
-      const loadId = proposal.loadId;
+      const { offer, by, open, asShipper, asCarrier } = await answerable(actor, offerId, now);
+      const loadId = offer.loadId;
       const needs = (side: boolean, who: string) => {
         if (!side) throw new ForbiddenError(`Only the ${who} can do this`);
       };

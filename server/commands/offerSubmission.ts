@@ -13,16 +13,10 @@ import { offerRunner, type OfferCommandDeps } from './offerAccess.ts';
 
 export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
   const { store, readers } = deps;
-  const {
-    loadLoad,
-    loadProposal: loadOffer,
-    proposalIdsOfLoad: offerIdsOfLoad,
-    requireActiveOrganization,
-    identity,
-  } = readers;
+  const { loadLoad, loadOffer, offerIdsOfLoad, requireActiveOrganization, identity } = readers;
   const runOffer = offerRunner(deps);
 
-  /** Lists a proposal on its load (once), so the steps that reach every offer of the load find it in the log. */
+  /** Lists an offer on its load (once), so the steps that reach every offer of the load find it in the log. */
   const listOnLoad = async (loadId: string, offerId: string, caller: Caller, now: string) => {
     if ((await offerIdsOfLoad(loadId)).includes(offerId)) return;
     const event: ProposalListed = {
@@ -36,7 +30,7 @@ export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
   };
 
   return {
-    async submitProposal(
+    async submitOffer(
       caller: Caller,
       loadId: string,
       offer: { price: number; message: string; eldTruckName: string | null },

@@ -55,7 +55,7 @@ const loadWithOffers = async (refNumber: string) => {
   for (const [index, caller] of asCarriers.entries()) {
     ids.push(
       (
-        await marketplace.submitProposal(
+        await marketplace.submitOffer(
           caller,
           loadId,
           { price: 1000 + index, message: '', eldTruckName: null },
@@ -66,11 +66,11 @@ const loadWithOffers = async (refNumber: string) => {
   }
   return { loadId, ids };
 };
-const statusOf = async (offerId: string) => (await marketplace.loadProposal(offerId))?.status;
+const statusOf = async (offerId: string) => (await marketplace.loadOffer(offerId))?.status;
 
 t.test('accepting an offer declines the other offers, read from the log', async (t) => {
   const { loadId, ids } = await loadWithOffers('LIST-1');
-  await marketplace.changeProposal(
+  await marketplace.changeOffer(
     asShipper,
     ids[1]!,
     { status: GenericStatus.Accepted, message: '', price: null },
@@ -88,13 +88,13 @@ t.test('accepting an offer declines the other offers, read from the log', async 
 t.test('cancelling a load declines every open offer, read from the log', async (t) => {
   const { ids } = await loadWithOffers('LIST-2');
   // One offer withdrawn by its carrier stays withdrawn.
-  await marketplace.changeProposal(
+  await marketplace.changeOffer(
     asCarriers[2]!,
     ids[2]!,
     { status: GenericStatus.Canceled, message: 'Truck sold', price: null },
     new Date().toISOString(),
   );
-  const { loadId } = (await marketplace.loadProposal(ids[0]!))!;
+  const { loadId } = (await marketplace.loadOffer(ids[0]!))!;
   await marketplace.cancelLoad(asShipper, loadId, 'Plans changed', new Date().toISOString());
   t.same(await Promise.all(ids.map(statusOf)), [
     GenericStatus.Declined,
@@ -144,7 +144,7 @@ t.test(
       'the unlisted offer is listed, the others were listed already',
     );
     t.equal((await listLoadOffers(platform.store, now)).listed, 0, 'a second run lists nothing');
-    await marketplace.changeProposal(
+    await marketplace.changeOffer(
       asShipper,
       ids[0]!,
       { status: GenericStatus.Accepted, message: '', price: null },

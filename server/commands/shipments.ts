@@ -2,7 +2,7 @@
  * The steps that span a shipment's aggregates: cancelling a load, accepting an offer, the carrier's
  * contract and the delivery. Each first records the decisive event on the load stream, whose
  * expected revision makes it the single point of agreement, then carries the follow-ups to the
- * proposals and the tour. This module writes nothing itself: each stream is written by its own area.
+ * offers and the tour. This module writes nothing itself: each stream is written by its own area.
  */
 import { randomUUID } from 'node:crypto';
 import { GenericStatus, TourStatus } from '../../domain/catalog.ts';
@@ -19,14 +19,14 @@ import type { TourCommands } from './tours.ts';
 export function createShipmentSteps(deps: {
   readers: StreamReaders;
   loads: LoadCommands;
-  proposals: OfferCommands;
+  offers: OfferCommands;
   tours: TourCommands;
 }) {
-  const { readers, loads, proposals: offers, tours } = deps;
+  const { readers, loads, offers, tours } = deps;
   const { loadLoad, loadTour, ownLoad } = readers;
 
   /**
-   * Carries a recorded acceptance (LoadProposalAccepted on the load stream) to the proposal, the
+   * Carries a recorded acceptance (LoadProposalAccepted on the load stream) to the offer, the
    * other offers and the tour. Idempotent: each step is taken only if it is still missing, so it
    * also repairs a shipment whose follow-ups were cut short by a crash (run by the scheduler).
    */
@@ -60,11 +60,8 @@ export function createShipmentSteps(deps: {
         now,
       ),
     );
-    if (accepted.proposal)
-      last = latest(
-        last,
-        await tours.openForAcceptance(load, accepted.proposal, tourId, caller, now),
-      );
+    if (accepted.offer)
+      last = latest(last, await tours.openForAcceptance(load, accepted.offer, tourId, caller, now));
     return last;
   };
 
@@ -84,7 +81,7 @@ export function createShipmentSteps(deps: {
     },
 
     /** PUT proposal/{id}: 5 accept, 12 decline, 11 counter, 10 accept counter, 7 withdraw. */
-    async changeProposal(
+    async changeOffer(
       caller: Caller,
       offerId: string,
       change: { status: number; message: string; price: number | null },
@@ -93,12 +90,12 @@ export function createShipmentSteps(deps: {
       if (change.status !== GenericStatus.Accepted)
         return offers.answer(caller, offerId, change, now);
       const { actor } = caller;
-      const { proposal: offer, by, asShipper } = await offers.answerable(actor, offerId, now);
+      const { offer, by, asShipper } = await offers.answerable(actor, offerId, now);
       if (!asShipper) throw new ForbiddenError('Only the shipper can do this');
       offers.refuseAcceptanceIfClosed(offer, by, actor.userId, now);
       const tourId = randomUUID();
       // The load stream decides who wins: a second, concurrent accept fails its expected revision and is refused.
-      const accepted = await loads.acceptProposal(
+      const accepted = await loads.acceptOffer(
         caller,
         { loadId: offer.loadId, by },
         offer,

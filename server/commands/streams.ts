@@ -88,7 +88,7 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     const state = await fold<Tour, TourEvent>(tourStream(tourId), tourDecider);
     return state.exists ? state : null;
   };
-  /** Every proposal made on a load, from the load's list of offers. */
+  /** Every offer made on a load, from the load's list of offers. */
   const offerIdsOfLoad = async (loadId: string): Promise<string[]> =>
     listedOfferIds((await store.readStream(loadOffersStream(loadId))).events);
 
@@ -117,9 +117,9 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
 
   return {
     loadLoad,
-    loadProposal: loadOffer,
+    loadOffer,
     loadTour,
-    proposalIdsOfLoad: offerIdsOfLoad,
+    offerIdsOfLoad,
     requireActiveOrganization,
     ownLoad,
     identity,

@@ -134,7 +134,7 @@ export async function seedLaneHistory(
       })),
     });
     const posted = await marketplace.postLoad(users.shipper, body, iso(at));
-    const offer = await marketplace.submitProposal(
+    const offer = await marketplace.submitOffer(
       users.carrier,
       posted.id,
       { price, message: 'Regular lane, truck available.', eldTruckName: null },
@@ -143,7 +143,7 @@ export async function seedLaneHistory(
     // The only offer: acceptance has no other to decline, so it need not wait for the read model.
     let position = latest(
       offer.position,
-      await marketplace.changeProposal(
+      await marketplace.changeOffer(
         users.shipper,
         offer.id,
         { status: GenericStatus.Accepted, message: '', price: null },

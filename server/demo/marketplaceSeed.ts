@@ -143,7 +143,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
 
     const offers = new Map<DemoCarrier, string>();
     for (const offer of scenario.offers) {
-      const submitted = await marketplace.submitProposal(
+      const submitted = await marketplace.submitOffer(
         as(offer.carrier).caller,
         loadId,
         { price: offer.price, message: offer.message, eldTruckName: offer.eldTruckName ?? null },
@@ -156,7 +156,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
       const offerId = offers.get(scenario.counter.carrier)!;
       last = latest(
         last,
-        await marketplace.changeProposal(
+        await marketplace.changeOffer(
           shipper.caller,
           offerId,
           {
@@ -170,7 +170,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
       if (scenario.counter.accepted) {
         last = latest(
           last,
-          await marketplace.changeProposal(
+          await marketplace.changeOffer(
             as(scenario.counter.carrier).caller,
             offerId,
             { status: GenericStatus.SubmittedProposal, message: 'Deal.', price: null },
@@ -198,7 +198,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     const carrier = as(scenario.winner);
     last = latest(
       last,
-      await marketplace.changeProposal(
+      await marketplace.changeOffer(
         shipper.caller,
         offers.get(scenario.winner)!,
         { status: GenericStatus.Accepted, message: '', price: null },

@@ -16,7 +16,7 @@ export type LoadExpiryScheduler = {
 };
 
 /**
- * Pauses loads whose offer expiration passed with no accepted proposal (docs/domain.md "Load": 8 Paused).
+ * Pauses loads whose offer expiration passed with no accepted offer (docs/domain.md "Load": 8 Paused).
  * It keeps no state of its own: each pass reads the open loads from the read model, so a restart
  * simply carries on. With several processes on one PostgreSQL, only the holder of an advisory lock
  * (storage/leadership.ts) sweeps; the others wait to take over. A pass racing another writer is harmless: ExpireLoad is

@@ -4,7 +4,7 @@
  * | event | from | to |
  * |---|---|---|
  * | `proposal:new` | ProposalSubmitted, committed to the offers' read model | the load's shipper organization, members holding 407 |
- * | `proposal:updated` | every other proposal event, committed | both organizations, members holding 404 |
+ * | `proposal:updated` | every other offer event, committed | both organizations, members holding 404 |
  * | `load:posted`, `load:updated` | load events of a load on (or just off) the marketplace, committed | `marketplace` |
  * | `tour:status` | TourOpened, CarrierConfirmed, TourStatusChanged, TourCanceled, committed | `tour:<id>`, both organizations (503), the driver |
  * | `tour:event` | TourAssigned, TourEventAdded, TourRated, committed | the same |

@@ -4,7 +4,7 @@
  *
  * Organization rooms come in two kinds: `org:<id>` (every member) and `org:<id>:<code>` (the
  * members whose role holds that permission code). The notifier uses the second kind, so a Driver,
- * who belongs to its carrier but holds no proposal permission and sees only its own tours, never
+ * who belongs to its carrier but holds no offer permission and sees only its own tours, never
  * hears about its organization's offers or other drivers' tours.
  */
 import {

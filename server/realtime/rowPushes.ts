@@ -1,5 +1,5 @@
 /**
- * The pushes read from the marketplace read model: what a committed page changed (a proposal, a tour,
+ * The pushes read from the marketplace read model: what a committed page changed (an offer, a tour,
  * a load), as ids, and the rows those ids read back, each with the rooms that hear it.
  */
 import type { Kysely } from 'kysely';

@@ -85,7 +85,7 @@ const callerOf = (user: Member, roleId: RoleId): Caller => {
 const asShipper = callerOf(shipper, Role.Shipper);
 const asCarrier = [callerOf(carrierOne, Role.Carrier), callerOf(carrierTwo, Role.Carrier)];
 
-type Trial = { loadId: string; guid: string; proposalIds: string[] };
+type Trial = { loadId: string; guid: string; offerIds: string[] };
 
 /**
  * The loads and offers of every trial, straight through the command handlers (the HTTP path of
@@ -106,7 +106,7 @@ async function prepare(count: number, offers: 1 | 2): Promise<Trial[]> {
     last = latest(last, posted.position);
     const offerIds: string[] = [];
     for (const [side, caller] of asCarrier.slice(0, offers).entries()) {
-      const offer = await platform.marketplace.submitProposal(
+      const offer = await platform.marketplace.submitOffer(
         caller,
         posted.id,
         { price: 1000 + side * 50, message: '', eldTruckName: null },
@@ -115,7 +115,7 @@ async function prepare(count: number, offers: 1 | 2): Promise<Trial[]> {
       offerIds.push(offer.id);
       last = latest(last, offer.position);
     }
-    trials.push({ loadId: posted.id, guid: posted.guid, proposalIds: offerIds });
+    trials.push({ loadId: posted.id, guid: posted.guid, offerIds });
   }
   // declineOthers reads the open offers from proposals_view: both must be there before the race.
   t.ok(
@@ -196,10 +196,10 @@ t.test(`${TRIALS} trials: two offers on a fresh load, both accepted at once`, as
   const [started, cpu] = [performance.now(), process.cpuUsage()];
   let wrong = 0;
   for (const [index, trial] of trials.entries()) {
-    const outcome = await race(trial, [trial.proposalIds[0]!, trial.proposalIds[1]!]);
+    const outcome = await race(trial, [trial.offerIds[0]!, trial.offerIds[1]!]);
     outcomes.push(outcome);
-    const winner = outcome.statuses[0] === 200 ? trial.proposalIds[0] : trial.proposalIds[1];
-    const loser = winner === trial.proposalIds[0] ? trial.proposalIds[1] : trial.proposalIds[0];
+    const winner = outcome.statuses[0] === 200 ? trial.offerIds[0] : trial.offerIds[1];
+    const loser = winner === trial.offerIds[0] ? trial.offerIds[1] : trial.offerIds[0];
     if (
       oneOkOneConflict(outcome) &&
       outcome.accepted.join() === winner &&
@@ -244,7 +244,7 @@ t.test(`${SAME_OFFER_TRIALS} trials: the same offer accepted twice at once`, asy
   const [started, cpu] = [performance.now(), process.cpuUsage()];
   let wrong = 0;
   for (const [index, trial] of trials.entries()) {
-    const offer = trial.proposalIds[0]!;
+    const offer = trial.offerIds[0]!;
     const outcome = await race(trial, [offer, offer]);
     outcomes.push(outcome);
     if (oneOkOneConflict(outcome) && outcome.accepted.join() === offer) continue;

@@ -421,7 +421,7 @@ const sharedShipmentOf = (organizationId: string): Promise<Shipment> => {
  * An id that belongs to the given organization, per tenant kind. `load`: a shipper's own posted load,
  * a carrier's won load; `proposal`: an offer on the shipper's load, the carrier's own offer; `tour`:
  * the tour of either (a driver's: one assigned to it). The marketplace kinds come from one shipment,
- * so that a route naming a load and its proposal gets a matching pair. A route declaring a kind that
+ * so that a route naming a load and its offer gets a matching pair. A route declaring a kind that
  * has no entry here fails: add one with the route.
  */
 const tenantIds: Partial<

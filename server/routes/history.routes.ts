@@ -99,7 +99,7 @@ async function readTrail(store: EventStore, db: Kysely<DB>, load: TrailLoad, rea
   const chatEvents = seesTour ? (await store.readStream(tourChatStream(load.tourId!))).events : [];
   return {
     loadEvents,
-    proposalStreams: visible.map((offer) => offer.events),
+    offerStreams: visible.map((offer) => offer.events),
     confirmationEvents,
     tourEvents,
     chatEvents,
@@ -107,9 +107,9 @@ async function readTrail(store: EventStore, db: Kysely<DB>, load: TrailLoad, rea
 }
 
 /**
- * The audit trail of one load: every event of its load, proposal, tour, chat and rate-confirmation
+ * The audit trail of one load: every event of its load, offer, tour, chat and rate-confirmation
  * streams that the reader may see (`readTrail`), in log order with who and when; with `at`, the
- * load, those proposals and its tour as they stood then, replayed through the deciders' own evolve.
+ * load, those offers and its tour as they stood then, replayed through the deciders' own evolve.
  */
 export async function historyRoutes(app: App) {
   const { store, marketplace } = app.platform;
@@ -136,7 +136,7 @@ export async function historyRoutes(app: App) {
 
       const {
         loadEvents,
-        proposalStreams: offerStreams,
+        offerStreams: offerStreams,
         confirmationEvents,
         tourEvents,
         chatEvents,

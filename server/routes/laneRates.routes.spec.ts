@@ -76,13 +76,13 @@ async function agreed(
     loadBodySchema(iso(at)).parse(body),
     iso(at),
   );
-  const winner = await marketplace.submitProposal(
+  const winner = await marketplace.submitOffer(
     asCarrier,
     loadId,
     { price, message: '', eldTruckName: null },
     iso(at + 60_000),
   );
-  const loser = await marketplace.submitProposal(
+  const loser = await marketplace.submitOffer(
     asOther,
     loadId,
     { price: price + 500, message: '', eldTruckName: null },
@@ -90,7 +90,7 @@ async function agreed(
   );
   if (options.accept !== false) {
     await platform.runner.waitFor(['marketplace'], loser.position, 10_000);
-    await marketplace.changeProposal(
+    await marketplace.changeOffer(
       asShipper,
       winner.id,
       { status: GenericStatus.Accepted, message: '', price: null },

@@ -1,7 +1,7 @@
 // @postgres: each organization's rows filtered in the read models' SQL
 /**
  * Tenant isolation of the marketplace routes (docs/domain.md "Tenancy": an id that belongs to another organization
- * answers 404, the same as an id that does not exist): for every route naming a load, a proposal or
+ * answers 404, the same as an id that does not exist): for every route naming a load, an offer or
  * a tour, another organization's id and an unknown id get the same status and the same message, so
  * that an answer never tells whether someone else's shipment exists. Drivers see only the tours
  * assigned to them. The routes come from the app's own route table and server/testing/accessTable.ts.
@@ -157,7 +157,7 @@ const allowed = (access: RouteAccess, roleId: RoleId) =>
 const forbiddenByDesign = (access: RouteAccess, roleId: RoleId) =>
   access.access !== 'public' && Boolean(access.forbiddenFor?.roles.includes(roleId));
 
-/** The app's routes that name a load, a proposal or a tour, with their declared tenants. */
+/** The app's routes that name a load, an offer or a tour, with their declared tenants. */
 const marketplaceRoutes = apiRoutes(app).flatMap((route) => {
   const access: RouteAccess | undefined = accessTable[routeKey(route)];
   const tenants = access ? tenantsOf(access) : [];

@@ -39,7 +39,7 @@ export function offerCommandRoutes(app: App) {
       const actor = requireActor(request);
       const now = new Date().toISOString();
       const offer = parseWith(OfferBody, request.body);
-      const { id, revised, position } = await marketplace.submitProposal(
+      const { id, revised, position } = await marketplace.submitOffer(
         { actor, requestId: request.id },
         request.params.id,
         offer,
@@ -69,7 +69,7 @@ export function offerCommandRoutes(app: App) {
       const actor = requireActor(request);
       const now = new Date().toISOString();
       const change = parseWith(OfferChangeBody, request.body);
-      const position = await marketplace.changeProposal(
+      const position = await marketplace.changeOffer(
         { actor, requestId: request.id },
         request.params.id,
         change,

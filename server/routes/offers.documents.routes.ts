@@ -111,7 +111,7 @@ export function offerDocumentRoutes(app: App) {
     },
     async (request, reply) => {
       const actor = requireActor(request);
-      const offer = await marketplace.loadProposal(request.params.id);
+      const offer = await marketplace.loadOffer(request.params.id);
       const party =
         offer &&
         (isSuperadmin(actor) ||

@@ -1,5 +1,5 @@
 /**
- * The shipper's proposals map shows each offering carrier's truck where the carrier's ELD service
+ * The shipper's offers map shows each offering carrier's truck where the carrier's ELD service
  * says it is now: an offer names the truck, the carrier's installed service reports it. An offer
  * whose truck no installed service reports, or a carrier with no ELD service, shows no truck.
  */

@@ -99,7 +99,7 @@ const SIGNED_IN = { access: [] } as const;
 
 const LOAD_ID = { param: 'id', kind: 'load' } as const;
 const TOUR_ID = { param: 'id', kind: 'tour' } as const;
-/** A load, proposal or tour needs an organization: the Superadmin has none and acts from a shipper's or carrier's account. */
+/** A load, offer or tour needs an organization: the Superadmin has none and acts from a shipper's or carrier's account. */
 const NO_ORGANIZATION: ByDesign = {
   roles: [Role.Superadmin],
   why: 'a Superadmin belongs to no organization, and loads and offers are made by one',
@@ -214,7 +214,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   },
   'GET /api/loads/:id/history': { access: [LOAD_GET, LOADS_SHIPPER], tenant: LOAD_ID },
 
-  // proposals
+  // offers
   'GET /api/proposal/:id': {
     access: [LOADS_PROPOSALS, LOAD_PROPOSAL_VIEW],
     tenant: { param: 'id', kind: 'load' },

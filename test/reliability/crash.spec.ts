@@ -84,14 +84,14 @@ const setup = await (async () => {
       loadBodySchema(now()).parse(loadBody({ refNumber: 'CRASH-SETUP' })),
       now(),
     );
-    const offer = await platform.marketplace.submitProposal(
+    const offer = await platform.marketplace.submitOffer(
       callerOf(carrier, Role.Carrier),
       posted.id,
       { price: 1200, message: '', eldTruckName: null },
       now(),
     );
     await platform.runner.waitFor(['marketplace'], offer.position, 20_000);
-    await platform.marketplace.changeProposal(
+    await platform.marketplace.changeOffer(
       callerOf(shipper, Role.Shipper),
       offer.id,
       { status: GenericStatus.Accepted, message: '', price: null },

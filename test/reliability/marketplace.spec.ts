@@ -124,7 +124,7 @@ t.test(
     await pool(offers, CONCURRENCY, async ({ trial, carrierIndex, slot }) => {
       const now = new Date().toISOString();
       const offer = track(
-        await platform.marketplace.submitProposal(
+        await platform.marketplace.submitOffer(
           asCarrier[carrierIndex]!,
           trial.loadId,
           { price: 900 + carrierIndex * 10, message: '', eldTruckName: null },

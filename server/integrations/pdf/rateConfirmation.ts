@@ -19,7 +19,7 @@ import type {
 } from './rateConfirmation.types.ts';
 
 /**
- * The rate confirmation a carrier signs once its proposal is accepted (GET
+ * The rate confirmation a carrier signs once its offer is accepted (GET
  * proposal/{id}/rate-confirmation): both parties, the stops, the shipment, the agreed price, the
  * terms and the signature area, on US Letter pages. Names print as written in any script the fonts
  * cover (fonts.ts), Arabic right to left. The same input always gives the same bytes:

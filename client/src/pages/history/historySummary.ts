@@ -34,7 +34,7 @@ function routeOf(data: Record<string, unknown>): string {
   return stops.length > 1 ? `${place(stops[0])} → ${place(stops.at(-1))}` : place(stops[0]);
 }
 
-/** One readable line per event type of the load, proposal, tour, chat and rate-confirmation streams. */
+/** One readable line per event type of the load, offer, tour, chat and rate-confirmation streams. */
 export function summarize(t: TFunction, event: HistoryEvent, lng: string): string {
   const data = event.data ?? {};
   const withMessage = (line: string) =>

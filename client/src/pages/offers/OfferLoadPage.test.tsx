@@ -91,7 +91,7 @@ const offer = (overrides: Record<string, unknown>) => ({
   ...overrides,
 });
 
-/** The offer endpoints with a proposal that changes as the carrier and the shipper act. */
+/** The offer endpoints with an offer that changes as the carrier and the shipper act. */
 function offerServer(options: { eld: boolean }) {
   let current: Record<string, unknown> | null = null;
   const server = fakeServer(

@@ -30,7 +30,7 @@ export type {
 } from '../../../../domain/contracts/services.contract.ts';
 
 export const offersApi = {
-  /** The caller's own proposals on a load (a carrier sees only its own; 404 when it has none). */
+  /** The caller's own offers on a load (a carrier sees only its own; 404 when it has none). */
   onLoad: (loadId: string) =>
     fetchTable<OfferRow>(`/proposal/${encodeURIComponent(loadId)}`, { page: 0, pageSize: 25 }),
   submit: (loadId: string, body: { price: number; message: string; eldTruckName: string | null }) =>
