@@ -1,7 +1,12 @@
 import t from 'tap';
 import { SMTPServer } from 'smtp-server';
 import type { AddressInfo } from 'node:net';
+import { organizationStream } from '../../domain/organizations/organization.ts';
+import { emailKeyStream, usernameKeyStream } from '../../domain/uniqueKeys/uniqueKey.ts';
+import { userStream } from '../../domain/users/user.ts';
 import { startTestApp } from '../testing/testApp.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { ensureSuperadmin } from '../identity/bootstrap.ts';
 import { hashCode } from '../auth/codes.ts';
 import { callerOf as causeOf } from '../commands/caller.ts';
@@ -51,6 +56,8 @@ const waitForMail = async (to: string) => {
   }
   throw new Error(`no e-mail to ${to}`);
 };
+// Sign-in is limited per client address: each sign-in names the socket's address, which the shared
+// request helper cannot set, so it goes through app.inject.
 const login = (
   email: string,
   password: string,
@@ -102,47 +109,91 @@ const registerCarrier = (
 };
 await app.listen({ port: 0, host: '127.0.0.1' });
 const address = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
+const as = requester(app);
 
 t.test('the first Superadmin is created at start from ADMIN_EMAIL, once', async (t) => {
+  const events = await watchEvents(platform.store);
   const id = await ensureSuperadmin(platform);
   t.ok(id, 'created');
+  await events.expect(t, [
+    { type: 'KeyReserved', stream: emailKeyStream('root@freight.test'), data: { ownerId: id } },
+    { type: 'KeyReserved', stream: usernameKeyStream('admin'), data: { ownerId: id } },
+    {
+      type: 'UserRegistered',
+      stream: userStream(id!),
+      data: { userId: id, email: 'root@freight.test', roleId: 1, organizationId: null, status: 2 },
+    },
+  ]);
   t.equal(await ensureSuperadmin(platform), null, 'not twice');
+  await events.expect(t, [], { message: 'the second start appended' });
   const response = await login('root@freight.test', 'root-password-1');
   t.equal(response.statusCode, 200);
   t.equal(response.json().user.role.name, 'Superadmin');
   t.ok(response.json().user.permissions.includes(406), 'holds every code');
+  // Sign-in keeps no event: the session is a refresh-token row (the refresh-token test uses one).
+  await events.expect(t, [], { message: 'the sign-in appended' });
 });
 
 t.test(
   'a carrier registers with its documents, confirms the e-mailed code, a Superadmin activates it',
   async (t) => {
+    const events = await watchEvents(platform.store);
     const response = await registerCarrier(carrierData());
     t.equal(response.status, 201);
     const { userId, organizationId } = (await response.json()) as {
       userId: string;
       organizationId: string;
     };
+    await events.expect(t, [
+      {
+        type: 'KeyReserved',
+        stream: emailKeyStream('dispatch@haulers.test'),
+        data: { ownerId: userId },
+      },
+      { type: 'KeyReserved', stream: usernameKeyStream('haulers'), data: { ownerId: userId } },
+      {
+        type: 'OrganizationRegistered',
+        stream: organizationStream(organizationId),
+        data: { organizationId, type: 'Carrier', name: 'Haulers Inc', status: 1 },
+      },
+      {
+        type: 'UserRegistered',
+        stream: userStream(userId),
+        data: {
+          userId,
+          organizationId,
+          email: 'dispatch@haulers.test',
+          username: 'haulers',
+          roleId: 3,
+          status: 1,
+        },
+      },
+    ]);
     const mail = await waitForMail('dispatch@haulers.test');
     const code = /sign-up code is (\d{6})/.exec(mail)?.[1];
     t.ok(code, 'a 6-digit code was e-mailed');
 
-    const wrong = await app.inject({
-      method: 'POST',
-      url: '/api/confirm-signup',
-      payload: { email: 'dispatch@haulers.test', code: code === '000000' ? '111111' : '000000' },
+    const wrong = await as(null).post('/api/confirm-signup', {
+      email: 'dispatch@haulers.test',
+      code: code === '000000' ? '111111' : '000000',
     });
-    t.equal(wrong.statusCode, 400);
-    t.equal(wrong.json().message, 'Invalid confirmation code');
-    const right = await app.inject({
-      method: 'POST',
-      url: '/api/confirm-signup',
-      payload: { email: 'dispatch@haulers.test', code },
+    t.equal(wrong.status, 400);
+    t.equal(wrong.body.message, 'Invalid confirmation code');
+    await events.expect(t, [], { message: 'the wrong code appended' });
+    const right = await as(null).post('/api/confirm-signup', {
+      email: 'dispatch@haulers.test',
+      code,
     });
-    t.equal(right.statusCode, 200);
+    t.equal(right.status, 200);
+    await events.expect(t, [
+      { type: 'SignupConfirmed', stream: userStream(userId), data: { userId } },
+    ]);
 
     const pending = await login('haulers', 'long-enough-1');
     t.equal(pending.statusCode, 200, 'a Pending user can sign in');
     t.match(pending.json().user.organization, { id: organizationId, status: 1, type: 'Carrier' });
+    // Sign-in keeps no event: the session is a refresh-token row.
+    await events.expect(t, [], { message: 'the sign-in appended' });
     const row = await platform.database.db
       .selectFrom('organizations_view')
       .selectAll()
@@ -162,7 +213,7 @@ t.test(
 t.test(
   'registration validates every field and file, and writes nothing when refused',
   async (t) => {
-    const before = await platform.store.head();
+    const events = await watchEvents(platform.store);
     const cases: [unknown, Record<string, Blob> | undefined, number, string][] = [
       [
         carrierData({ mcNumber: -5, email: 'a1@x.test', username: 'a1' }),
@@ -237,15 +288,9 @@ t.test(
         body.message === message || body.errors?.some((error) => error.message === message),
         `says '${message}'`,
       );
+      // Not even a key is reserved: no user, organization or key is written.
+      await events.expect(t, [], { message: `'${message}' appended` });
     }
-    const after = await platform.store.readAll({ from: before });
-    t.same(
-      after.filter(
-        (event) => event.type === 'UserRegistered' || event.type === 'OrganizationRegistered',
-      ),
-      [],
-      'no user or organization was written',
-    );
     const { count } = await platform.database.db
       .selectFrom('files')
       .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -294,21 +339,27 @@ t.test('an expired sign-up code answers 410', async (t) => {
     causeOf(null),
     now(),
   );
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/confirm-signup',
-    payload: { email: 'late@co.test', code: '123456' },
+  const events = await watchEvents(platform.store);
+  const response = await as(null).post('/api/confirm-signup', {
+    email: 'late@co.test',
+    code: '123456',
   });
-  t.equal(response.statusCode, 410);
-  const badPin = await app.inject({
-    method: 'POST',
-    url: '/api/confirm-signup',
-    payload: { email: 'late@co.test', code: '12ab' },
+  t.equal(response.status, 410);
+  const badPin = await as(null).post('/api/confirm-signup', {
+    email: 'late@co.test',
+    code: '12ab',
   });
-  t.equal(badPin.statusCode, 400);
+  t.equal(badPin.status, 400);
+  await events.expect(t, [], { message: 'the refused confirmations appended' });
+  t.equal(
+    (await platform.identity.loadUser(userId))!.emailConfirmed,
+    false,
+    'the e-mail stays unconfirmed',
+  );
 });
 
 t.test('sign-in: e-mail or username, wrong password, blocked user', async (t) => {
+  const events = await watchEvents(platform.store);
   t.equal((await login('dispatch@haulers.test', 'long-enough-1')).statusCode, 200, 'by e-mail');
   const wrong = await login('haulers', 'wrong-password', '10.0.0.9');
   t.equal(wrong.statusCode, 401);
@@ -318,19 +369,18 @@ t.test('sign-in: e-mail or username, wrong password, blocked user', async (t) =>
     'Invalid email or password',
     'unknown account: same answer',
   );
-  const profile = await app.inject({ method: 'GET', url: '/api/profile' });
-  t.equal(profile.statusCode, 401, 'profile needs a token');
-  const forged = await app.inject({
-    method: 'GET',
-    url: '/api/profile',
-    headers: { authorization: 'Bearer eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.' },
-  });
-  t.equal(forged.statusCode, 401, 'alg none refused');
+  // Sign-in keeps no event, a refused one neither: the failures count in the limiter's memory.
+  await events.expect(t, [], { message: 'the sign-ins appended' });
+  const profile = await as(null).get('/api/profile');
+  t.equal(profile.status, 401, 'profile needs a token');
+  const forged = await as('eyJhbGciOiJub25lIn0.eyJzdWIiOiJ4In0.').get('/api/profile');
+  t.equal(forged.status, 401, 'alg none refused');
 });
 
 t.test(
   'sign-in is rate limited per account and per address; X-Forwarded-For does not reset it',
   async (t) => {
+    const events = await watchEvents(platform.store);
     for (let i = 0; i < 10; i++)
       await login('haulers', `bad-password-${i}`, '10.1.1.1', {
         'x-forwarded-for': `203.0.113.${i}`,
@@ -344,6 +394,7 @@ t.test(
       'even the right password, from another address, while the account is limited',
     );
     t.ok(Number(limited.headers['retry-after']) > 0, 'Retry-After');
+    await events.expect(t, [], { message: 'the refused and limited sign-ins appended' });
     platform.loginLimiter.succeed(['haulers', 'dispatch@haulers.test']);
   },
 );
@@ -351,6 +402,7 @@ t.test(
 t.test(
   'a known account is one account to the limiter, whichever of its names the guesses use',
   async (t) => {
+    const events = await watchEvents(platform.store);
     // Five guesses by username and five by e-mail, each from its own address: ten failures of one account.
     for (let i = 0; i < 10; i++) {
       const wrong = await login(
@@ -369,80 +421,56 @@ t.test(
       );
       t.ok(Number(limited.headers['retry-after']) > 0, 'with Retry-After');
     }
+    await events.expect(t, [], { message: 'the refused and limited sign-ins appended' });
     platform.loginLimiter.succeed(['haulers', 'dispatch@haulers.test']);
     t.equal(
       (await login('haulers', 'long-enough-1', '10.2.1.2')).statusCode,
       200,
       'once cleared, the account signs in',
     );
+    // Sign-in keeps no event: the session is a refresh-token row.
+    await events.expect(t, [], { message: 'the sign-in appended' });
   },
 );
 
 t.test(
   'refresh tokens rotate; a reused one revokes its family; logout ends the session',
   async (t) => {
+    const events = await watchEvents(platform.store);
     const signedIn = (await login('dispatch@haulers.test', 'long-enough-1', '10.2.2.2')).json();
-    const first = await app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      payload: { refreshToken: signedIn.refreshToken },
+    const first = await as(null).post('/api/refresh-token', {
+      refreshToken: signedIn.refreshToken,
     });
-    t.equal(first.statusCode, 200);
-    t.not(first.json().refreshToken, signedIn.refreshToken, 'a new pair');
-    const reuse = await app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      payload: { refreshToken: signedIn.refreshToken },
+    t.equal(first.status, 200);
+    t.not(first.body.refreshToken, signedIn.refreshToken, 'a new pair');
+    const reuse = await as(null).post('/api/refresh-token', {
+      refreshToken: signedIn.refreshToken,
     });
-    t.equal(reuse.statusCode, 401, 'a used token is refused');
-    const newest = await app.inject({
-      method: 'POST',
-      url: '/api/refresh-token',
-      payload: { refreshToken: first.json().refreshToken },
+    t.equal(reuse.status, 401, 'a used token is refused');
+    const newest = await as(null).post('/api/refresh-token', {
+      refreshToken: first.body.refreshToken,
     });
-    t.equal(newest.statusCode, 401, 'and its whole family is revoked');
+    t.equal(newest.status, 401, 'and its whole family is revoked');
 
     const again = (await login('dispatch@haulers.test', 'long-enough-1', '10.2.2.2')).json();
-    const me = await app.inject({
-      method: 'GET',
-      url: '/api/profile',
-      headers: { authorization: `Bearer ${again.accessToken}` },
-    });
-    t.equal(me.statusCode, 200);
-    t.equal(me.json().email, 'dispatch@haulers.test');
-    t.ok(me.json().permissions.includes(204), 'carrier permissions');
+    const me = await as(again.accessToken).get('/api/profile');
+    t.equal(me.status, 200);
+    t.equal(me.body.email, 'dispatch@haulers.test');
+    t.ok(me.body.permissions.includes(204), 'carrier permissions');
+    t.equal((await as(null).post('/api/logout', { refreshToken: again.refreshToken })).status, 204);
     t.equal(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/logout',
-          payload: { refreshToken: again.refreshToken },
-        })
-      ).statusCode,
-      204,
-    );
-    t.equal(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/refresh-token',
-          payload: { refreshToken: again.refreshToken },
-        })
-      ).statusCode,
+      (await as(null).post('/api/refresh-token', { refreshToken: again.refreshToken })).status,
       401,
       'refresh stops at once',
     );
     t.equal(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/profile',
-          headers: { authorization: `Bearer ${again.accessToken}` },
-        })
-      ).statusCode,
+      (await as(again.accessToken).get('/api/profile')).status,
       401,
       'the access token stops too',
     );
+    // Sessions are refresh-token rows, not events: sign-in, rotation, revocation and sign-out
+    // append nothing (what they write shows in the statuses above).
+    await events.expect(t, [], { message: 'the sessions appended' });
   },
 );
 
@@ -450,48 +478,46 @@ t.test(
   'password recovery: same answer for unknown addresses, single-use code, sessions revoked',
   async (t) => {
     const session = (await login('dispatch@haulers.test', 'long-enough-1', '10.3.3.3')).json();
-    const known = await app.inject({
-      method: 'POST',
-      url: '/api/users/forgot-password',
-      payload: { email: 'dispatch@haulers.test' },
+    const userId: string = session.user.id;
+    const events = await watchEvents(platform.store);
+    const known = await as(null).post('/api/users/forgot-password', {
+      email: 'dispatch@haulers.test',
     });
-    const unknown = await app.inject({
-      method: 'POST',
-      url: '/api/users/forgot-password',
-      payload: { email: 'ghost@haulers.test' },
+    await events.expect(t, [
+      { type: 'PasswordResetRequested', stream: userStream(userId), data: { userId } },
+    ]);
+    const unknown = await as(null).post('/api/users/forgot-password', {
+      email: 'ghost@haulers.test',
     });
-    t.equal(known.statusCode, 200);
-    t.same(unknown.json(), known.json(), 'the same body');
+    await events.expect(t, [], { message: 'an unknown address appended' });
+    t.equal(known.status, 200);
+    t.same(unknown.body, known.body, 'the same body');
     const mail = inbox
       .filter((raw) => raw.includes('Reset your Freight Marketplace password'))
       .at(-1)!;
     const code = /Reset code: ([0-9a-f]{64})/.exec(mail.replace(/=\r?\n/g, ''))?.[1];
     t.ok(code, 'reset code e-mailed');
-    const reset = await app.inject({
-      method: 'POST',
-      url: '/api/users/reset-password',
-      payload: { code, newPassword: 'brand-new-password' },
+    const reset = await as(null).post('/api/users/reset-password', {
+      code,
+      newPassword: 'brand-new-password',
     });
-    t.equal(reset.statusCode, 200);
+    t.equal(reset.status, 200);
+    await events.expect(t, [
+      { type: 'PasswordReset', stream: userStream(userId), data: { userId } },
+    ]);
     t.equal(
       (
-        await app.inject({
-          method: 'POST',
-          url: '/api/users/reset-password',
-          payload: { code, newPassword: 'another-password' },
+        await as(null).post('/api/users/reset-password', {
+          code,
+          newPassword: 'another-password',
         })
-      ).statusCode,
+      ).status,
       400,
       'single use',
     );
+    await events.expect(t, [], { message: 'the used code appended' });
     t.equal(
-      (
-        await app.inject({
-          method: 'POST',
-          url: '/api/refresh-token',
-          payload: { refreshToken: session.refreshToken },
-        })
-      ).statusCode,
+      (await as(null).post('/api/refresh-token', { refreshToken: session.refreshToken })).status,
       401,
       'old sessions revoked',
     );
@@ -515,29 +541,21 @@ t.test('a blocked user cannot sign in and its refresh tokens stop working', asyn
     causeOf(null),
     now(),
   );
+  const events = await watchEvents(platform.store);
   const response = await login('dispatch@haulers.test', 'brand-new-password', '10.4.4.4');
   t.equal(response.statusCode, 401);
   t.match(response.json().message, /blocked/);
   t.equal(
-    (
-      await app.inject({
-        method: 'POST',
-        url: '/api/refresh-token',
-        payload: { refreshToken: session.refreshToken },
-      })
-    ).statusCode,
+    (await as(null).post('/api/refresh-token', { refreshToken: session.refreshToken })).status,
     401,
   );
+  await events.expect(t, [], { message: 'the refused sign-in and refresh appended' });
 });
 
 t.test('the outbox is for the Superadmin only', async (t) => {
-  t.equal((await app.inject({ method: 'GET', url: '/api/admin/outbox' })).statusCode, 401);
+  t.equal((await as(null).get('/api/admin/outbox')).status, 401);
   const admin = (await login('root@freight.test', 'root-password-1', '10.5.5.5')).json();
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/admin/outbox',
-    headers: { authorization: `Bearer ${admin.accessToken}` },
-  });
-  t.equal(response.statusCode, 200);
-  t.ok(Array.isArray(response.json()), 'a list (empty while SMTP is configured)');
+  const response = await as(admin.accessToken).get('/api/admin/outbox');
+  t.equal(response.status, 200);
+  t.ok(Array.isArray(response.body), 'a list (empty while SMTP is configured)');
 });
