@@ -6,8 +6,12 @@
  */
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
+import { emailKeyStream } from '../../domain/uniqueKeys/uniqueKey.ts';
+import { userStream } from '../../domain/users/user.ts';
 import { bearer, member, organization, PASSWORD, superadmin } from '../identity/fixtures.ts';
 import { closedByServer, listen, login, sleep, startListeningApp } from '../realtime/testing.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
@@ -15,19 +19,13 @@ const { app, platform, baseUrl, http, sockets } = await startListeningApp(t);
 const admin = await superadmin(app, platform);
 const shipper = await organization(app, platform, 'Shipper', { name: 'Credential Foods' });
 
-const put = (url: string, token: string, payload: object) =>
-  app.inject({ method: 'PUT', url, headers: bearer(token), payload });
-const profile = (token: string) =>
-  app.inject({ method: 'GET', url: '/api/profile', headers: bearer(token) });
-const refresh = (refreshToken: string) =>
-  app.inject({ method: 'POST', url: '/api/refresh-token', payload: { refreshToken } });
+const as = requester(app);
 const signInStatus = async (email: string, password: string) =>
-  (await app.inject({ method: 'POST', url: '/api/login', payload: { email, password } }))
-    .statusCode;
+  (await as(null).post('/api/login', { email, password })).status;
 const outboxTo = async (to: string) =>
-  (await app.inject({ method: 'GET', url: '/api/admin/outbox', headers: bearer(admin.token) }))
-    .json()
-    .filter((mail: { to: string }) => mail.to === to) as { subject: string; text: string }[];
+  (await as(admin).get('/api/admin/outbox')).body.filter(
+    (mail: { to: string }) => mail.to === to,
+  ) as { subject: string; text: string }[];
 
 async function listenAs(name: string, token: string) {
   const listener = await listen(baseUrl, name, token);
@@ -55,43 +53,41 @@ t.test(
   async (t) => {
     const { user, caller } = await userWithTwoSessions('Olga Own');
     const url = `/api/users/${user.userId}`;
+    const events = await watchEvents(platform.store);
 
-    const noOld = await put(
+    const noOld = await as(caller.accessToken).put(
       url,
-      caller.accessToken,
       details(user, { newPassword: 'taken-over-1' }),
     );
-    t.equal(noOld.statusCode, 400);
-    t.same(noOld.json().errors, [
+    t.equal(noOld.status, 400);
+    t.same(noOld.body.errors, [
       {
         path: 'oldPassword',
         message: 'Please enter your current password',
         code: 'old_password_required',
       },
     ]);
-    t.equal(noOld.json().message, 'Please enter your current password');
-    const wrong = await put(
+    t.equal(noOld.body.message, 'Please enter your current password');
+    const wrong = await as(caller.accessToken).put(
       url,
-      caller.accessToken,
       details(user, { newPassword: 'taken-over-1', oldPassword: 'not-my-password' }),
     );
-    t.equal(wrong.statusCode, 400);
-    t.same(wrong.json().errors, [
+    t.equal(wrong.status, 400);
+    t.same(wrong.body.errors, [
       { path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' },
     ]);
-    const emailNoOld = await put(
+    const emailNoOld = await as(caller.accessToken).put(
       url,
-      caller.accessToken,
       details(user, { email: 'thief@example.com' }),
     );
-    t.equal(emailNoOld.statusCode, 400);
-    t.equal(emailNoOld.json().errors[0].path, 'oldPassword');
-    const emailWrong = await put(
+    t.equal(emailNoOld.status, 400);
+    t.equal(emailNoOld.body.errors[0].path, 'oldPassword');
+    const emailWrong = await as(caller.accessToken).put(
       url,
-      caller.accessToken,
       details(user, { email: 'thief@example.com', oldPassword: 'not-my-password' }),
     );
-    t.equal(emailWrong.json().message, 'Current password is incorrect');
+    t.equal(emailWrong.body.message, 'Current password is incorrect');
+    await events.expect(t, [], { message: 'the refused changes appended' });
 
     t.equal(await signInStatus(user.email, PASSWORD), 200, 'the password did not change');
     t.equal(await signInStatus(user.email, 'taken-over-1'), 401);
@@ -102,8 +98,15 @@ t.test(
     );
     t.same(await outboxTo(user.email), [], 'and nobody was told of a change');
 
-    const named = await put(url, caller.accessToken, details(user, { name: 'Olga Renamed' }));
-    t.equal(named.statusCode, 200, 'a name or phone alone needs no password');
+    const named = await as(caller.accessToken).put(url, details(user, { name: 'Olga Renamed' }));
+    t.equal(named.status, 200, 'a name or phone alone needs no password');
+    await events.expect(t, [
+      {
+        type: 'UserUpdated',
+        stream: userStream(user.userId),
+        data: { userId: user.userId, email: user.email, name: 'Olga Renamed' },
+      },
+    ]);
     t.equal((await platform.identity.loadUser(user.userId))?.name, 'Olga Renamed');
   },
 );
@@ -115,37 +118,48 @@ t.test(
     const callerSocket = await listenAs('caller', caller.accessToken);
     const otherSocket = await listenAs('other device', other.accessToken);
     const otherClosed = closedByServer(otherSocket.socket);
+    const events = await watchEvents(platform.store);
 
-    const changed = await put(
+    const changed = await as(caller.accessToken).put(
       `/api/users/${user.userId}`,
-      caller.accessToken,
       details(user, { oldPassword: PASSWORD, newPassword: 'fresh-password-2' }),
     );
-    t.equal(changed.statusCode, 200, changed.body);
-    t.same(changed.json(), { id: user.userId, message: 'User successfully updated' });
+    t.equal(changed.status, 200, changed.text);
+    t.same(changed.body, { id: user.userId, message: 'User successfully updated' });
+    await events.expect(t, [
+      { type: 'UserUpdated', stream: userStream(user.userId), data: { name: 'Kept Name' } },
+      {
+        type: 'PasswordChanged',
+        stream: userStream(user.userId),
+        data: { userId: user.userId },
+        metadata: { userId: user.userId },
+      },
+    ]);
 
     t.equal(
-      (await refresh(other.refreshToken)).statusCode,
+      (await as(null).post('/api/refresh-token', { refreshToken: other.refreshToken })).status,
       401,
       "the other session's refresh token is refused",
     );
-    t.equal((await profile(other.accessToken)).statusCode, 401, 'and so is its access token');
+    t.equal(
+      (await as(other.accessToken).get('/api/profile')).status,
+      401,
+      'and so is its access token',
+    );
     t.equal(
       (await otherClosed).reason,
       'io server disconnect',
       "the other session's socket is closed",
     );
     t.equal(
-      (await profile(caller.accessToken)).statusCode,
+      (await as(caller.accessToken).get('/api/profile')).status,
       200,
       "the caller's access token still works",
     );
-    const renewed = await refresh(caller.refreshToken);
-    t.equal(
-      renewed.statusCode,
-      200,
-      "and its session refreshes after the password change's cutoff",
-    );
+    const renewed = await as(null).post('/api/refresh-token', {
+      refreshToken: caller.refreshToken,
+    });
+    t.equal(renewed.status, 200, "and its session refreshes after the password change's cutoff");
     await sleep(700);
     t.ok(callerSocket.socket.connected, "the caller's socket stays open");
 
@@ -170,34 +184,52 @@ t.test(
       phone: '555-555-0171',
     };
 
-    const noOld = await put('/api/users', caller.accessToken, body);
-    t.equal(noOld.statusCode, 400);
-    t.same(noOld.json().errors, [
+    const events = await watchEvents(platform.store);
+
+    const noOld = await as(caller.accessToken).put('/api/users', body);
+    t.equal(noOld.status, 400);
+    t.same(noOld.body.errors, [
       {
         path: 'oldPassword',
         message: 'Please enter your current password',
         code: 'old_password_required',
       },
     ]);
-    const wrong = await put('/api/users', caller.accessToken, {
+    const wrong = await as(caller.accessToken).put('/api/users', {
       ...body,
       oldPassword: 'not-my-password',
     });
-    t.same(wrong.json().errors, [
+    t.same(wrong.body.errors, [
       { path: 'oldPassword', message: 'Current password is incorrect', code: 'old_password_wrong' },
     ]);
+    await events.expect(t, [], { message: 'the refused changes appended' });
     t.equal(await platform.identity.userIdByEmail(body.email), null, 'nothing changed');
 
-    const changed = await put('/api/users', caller.accessToken, { ...body, oldPassword: PASSWORD });
-    t.equal(changed.statusCode, 200, changed.body);
+    const changed = await as(caller.accessToken).put('/api/users', {
+      ...body,
+      oldPassword: PASSWORD,
+    });
+    t.equal(changed.status, 200, changed.text);
+    await events.expect(t, [
+      { type: 'KeyReserved', stream: emailKeyStream(body.email), data: { ownerId: user.userId } },
+      { type: 'KeyReleased', stream: emailKeyStream(user.email), data: { ownerId: user.userId } },
+      {
+        type: 'UserUpdated',
+        stream: userStream(user.userId),
+        data: { userId: user.userId, email: body.email, phone: '555-555-0171' },
+      },
+    ]);
     t.equal(await platform.identity.userIdByEmail(body.email), user.userId);
     t.equal(
-      (await refresh(other.refreshToken)).statusCode,
+      (await as(null).post('/api/refresh-token', { refreshToken: other.refreshToken })).status,
       401,
       'an e-mail change ends the other sessions too',
     );
-    t.equal((await profile(caller.accessToken)).statusCode, 200, 'not this one');
-    t.equal((await refresh(caller.refreshToken)).statusCode, 200);
+    t.equal((await as(caller.accessToken).get('/api/profile')).status, 200, 'not this one');
+    t.equal(
+      (await as(null).post('/api/refresh-token', { refreshToken: caller.refreshToken })).status,
+      200,
+    );
 
     const [notice] = await outboxTo(user.email);
     t.equal(
@@ -220,28 +252,45 @@ t.test(
     const socket = await listenAs('managed user', caller.accessToken);
     const closed = closedByServer(socket.socket);
     const newEmail = `ned-${Date.now()}@example.com`;
+    const events = await watchEvents(platform.store);
 
-    const byAdmin = await put(`/api/users/${user.userId}`, admin.token, {
+    const byAdmin = await as(admin).put(`/api/users/${user.userId}`, {
       email: newEmail,
       name: 'Ned Nobody',
       phone: '555-555-0172',
       newPassword: 'set-by-admin-3',
     });
-    t.equal(byAdmin.statusCode, 200, byAdmin.body);
+    t.equal(byAdmin.status, 200, byAdmin.text);
+    await events.expect(t, [
+      { type: 'KeyReserved', stream: emailKeyStream(newEmail), data: { ownerId: user.userId } },
+      { type: 'KeyReleased', stream: emailKeyStream(user.email), data: { ownerId: user.userId } },
+      {
+        type: 'UserUpdated',
+        stream: userStream(user.userId),
+        data: { userId: user.userId, email: newEmail },
+        metadata: { userId: admin.userId },
+      },
+      {
+        type: 'PasswordChanged',
+        stream: userStream(user.userId),
+        data: { userId: user.userId },
+        metadata: { userId: admin.userId },
+      },
+    ]);
     for (const [label, session] of [
       ['first', caller],
       ['second', other],
     ] as const) {
       t.equal(
-        (await refresh(session.refreshToken)).statusCode,
+        (await as(null).post('/api/refresh-token', { refreshToken: session.refreshToken })).status,
         401,
         `the user's ${label} session ends`,
       );
-      t.equal((await profile(session.accessToken)).statusCode, 401);
+      t.equal((await as(session.accessToken).get('/api/profile')).status, 401);
     }
     t.equal((await closed).reason, 'io server disconnect', "the user's socket is closed");
     t.equal(
-      (await profile(admin.token)).statusCode,
+      (await as(admin).get('/api/profile')).status,
       200,
       "the administrator's own session is untouched",
     );
@@ -253,13 +302,27 @@ t.test(
 
     // An organization's user manager (a Shipper with USER_UPDATE) sets a colleague's password the same way.
     const colleague = await member(app, platform, shipper.organizationId!, Role.Shipper);
-    const byManager = await put(`/api/users/${colleague.userId}`, shipper.token, {
+    await events.take();
+    const byManager = await as(shipper).put(`/api/users/${colleague.userId}`, {
       email: colleague.email,
       name: 'Col League',
       phone: '555-555-0173',
       newPassword: 'set-by-manager-4',
     });
-    t.equal(byManager.statusCode, 200, byManager.body);
+    t.equal(byManager.status, 200, byManager.text);
+    await events.expect(t, [
+      {
+        type: 'UserUpdated',
+        stream: userStream(colleague.userId),
+        data: { userId: colleague.userId, name: 'Col League' },
+        metadata: { userId: shipper.userId },
+      },
+      {
+        type: 'PasswordChanged',
+        stream: userStream(colleague.userId),
+        metadata: { userId: shipper.userId },
+      },
+    ]);
     t.equal(await signInStatus(colleague.email, 'set-by-manager-4'), 200);
   },
 );
@@ -269,23 +332,29 @@ t.test(
   async (t) => {
     const self = await superadmin(app, platform, 'Self Admin');
     const url = `/api/users/${self.userId}`;
-    const noOld = await put(url, self.token, {
+    const events = await watchEvents(platform.store);
+    const noOld = await as(self).put(url, {
       email: self.email,
       name: 'Self Admin',
       phone: '555-555-0174',
       newPassword: 'admin-new-pass-5',
     });
-    t.equal(noOld.statusCode, 400);
-    t.equal(noOld.json().message, 'Please enter your current password');
-    const ok = await put(url, self.token, {
+    t.equal(noOld.status, 400);
+    t.equal(noOld.body.message, 'Please enter your current password');
+    await events.expect(t, [], { message: 'the refused change appended' });
+    const ok = await as(self).put(url, {
       email: self.email,
       name: 'Self Admin',
       phone: '555-555-0174',
       newPassword: 'admin-new-pass-5',
       oldPassword: PASSWORD,
     });
-    t.equal(ok.statusCode, 200, ok.body);
-    t.equal((await profile(self.token)).statusCode, 200, 'it stays signed in');
+    t.equal(ok.status, 200, ok.text);
+    await events.expect(t, [
+      { type: 'UserUpdated', stream: userStream(self.userId), data: { phone: '555-555-0174' } },
+      { type: 'PasswordChanged', stream: userStream(self.userId), data: { userId: self.userId } },
+    ]);
+    t.equal((await as(self).get('/api/profile')).status, 200, 'it stays signed in');
     t.equal(await signInStatus(self.email, 'admin-new-pass-5'), 200);
   },
 );
@@ -312,6 +381,7 @@ t.test(
         oldPassword,
         newPassword: 'taken-over-9',
       });
+      // The limit counts per client address: app.inject sets the socket's address, the shared helper cannot.
       const guess = (oldPassword: string) =>
         app.inject({
           method: 'PUT',
@@ -322,6 +392,7 @@ t.test(
         });
 
       const hashBefore = (await platform.identity.loadUser(user.userId))!.passwordHash;
+      const events = await watchEvents(platform.store);
       const statuses: number[] = [];
       for (let i = 0; i < 12; i++) statuses.push((await guess(`wrong-guess-${i}`)).statusCode);
       t.same(
@@ -343,9 +414,10 @@ t.test(
         },
         `${route}: the sign-in's 429`,
       );
+      await events.expect(t, [], { message: `${route}: the refused and limited guesses appended` });
 
       t.equal(
-        (await refresh(other.refreshToken)).statusCode,
+        (await as(null).post('/api/refresh-token', { refreshToken: other.refreshToken })).status,
         200,
         `${route}: nothing changed: the other session goes on`,
       );
@@ -354,6 +426,7 @@ t.test(
         hashBefore,
         `${route}: the password did not change`,
       );
+      // From another client address than the guesses: app.inject sets it.
       const signIn = await app.inject({
         method: 'POST',
         url: '/api/login',
@@ -380,6 +453,9 @@ t.test(
   async (t) => {
     const { user, caller } = await userWithTwoSessions('Ada Address');
     const address = '10.77.2.1';
+    const events = await watchEvents(platform.store);
+    // Every request here names its client address (the limit counts per address): app.inject sets
+    // the socket's address, the shared helper cannot.
     for (let i = 0; i < 10; i++) {
       await app.inject({
         method: 'POST',
@@ -415,6 +491,7 @@ t.test(
         remoteAddress: '10.77.2.2',
       });
     }
+    await events.expect(t, [], { message: 'the failed sign-ins and refused checks appended' });
     const changed = await app.inject({
       method: 'PUT',
       url: '/api/users',
@@ -423,6 +500,10 @@ t.test(
       remoteAddress: '10.77.2.3',
     });
     t.equal(changed.statusCode, 200, 'nine wrong guesses: the right one still works');
+    await events.expect(t, [
+      { type: 'UserUpdated', stream: userStream(user.userId), data: { phone: '555-555-0176' } },
+      { type: 'PasswordChanged', stream: userStream(user.userId), data: { userId: user.userId } },
+    ]);
     t.equal(
       await signInStatus(user.email, 'fresh-password-7'),
       200,
