@@ -11,6 +11,8 @@ import { builtInContent } from '../integrations/content/builtIn.ts';
 import { contentTypes } from '../integrations/content/content.types.ts';
 import { leadsProjection } from '../../projections/leads/leads.projection.ts';
 import { sampleContentful, startFakeContentful } from '../integrations/content/testing.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { openTestDatabase } from '../testing/testDatabase.ts';
 import { THANK_YOU } from './content.routes.ts';
 
@@ -43,6 +45,7 @@ async function startApp(
 
 const { app, platform, close } = await startApp({ adminEmail: 'owner@freight.local' });
 t.teardown(close);
+const visitor = requester(app)(null);
 
 /** The fields of an item of each type, as the specification names them (section 3). */
 const specFields: Record<string, string[]> = {
@@ -68,10 +71,10 @@ const specFields: Record<string, string[]> = {
 
 t.test('GET content/{type}: the built-in landing content of each type, to anyone', async (t) => {
   for (const type of contentTypes) {
-    const response = await app.inject({ method: 'GET', url: `/api/content/${type}` });
-    t.equal(response.statusCode, 200, type);
+    const response = await visitor.get(`/api/content/${type}`);
+    t.equal(response.status, 200, type);
     t.match(response.headers['cache-control'], /max-age=60/);
-    const items = response.json() as Record<string, unknown>[];
+    const items = response.body as Record<string, unknown>[];
     t.same(items, builtInContent[type], `${type}: the built-in items`);
     for (const item of items)
       t.same(
@@ -80,65 +83,54 @@ t.test('GET content/{type}: the built-in landing content of each type, to anyone
         `${type}: the specification's field names`,
       );
   }
-  t.equal(
-    (await app.inject({ method: 'GET', url: '/api/content/aboutCards' })).json().length,
-    3,
-    'three about cards',
-  );
-  t.equal(
-    (await app.inject({ method: 'GET', url: '/api/content/featuresSection' })).json().length,
-    4,
-    'four feature tabs',
-  );
-  const hero = (await app.inject({ method: 'GET', url: '/api/content/hero' })).json()[0];
+  t.equal((await visitor.get('/api/content/aboutCards')).body.length, 3, 'three about cards');
+  t.equal((await visitor.get('/api/content/featuresSection')).body.length, 4, 'four feature tabs');
+  const hero = (await visitor.get('/api/content/hero')).body[0];
   t.match(hero, { title: /freight/i, image: '/content/hero-truck-highway.svg' });
-  const privacy = (await app.inject({ method: 'GET', url: '/api/content/privacyPolicy' })).json()[0]
-    .text as string;
+  const privacy = (await visitor.get('/api/content/privacyPolicy')).body[0].text as string;
   for (const topic of [/account/i, /documents/i, /positions/i, /how long we keep it/i, /contact/i])
     t.match(privacy, topic, `the privacy policy covers ${topic}`);
 
-  const unknown = await app.inject({ method: 'GET', url: '/api/content/testimonials' });
-  t.equal(unknown.statusCode, 404, 'an unknown type');
-  t.match(unknown.json().message, /Unknown content type testimonials/);
+  const unknown = await visitor.get('/api/content/testimonials');
+  t.equal(unknown.status, 404, 'an unknown type');
+  t.match(unknown.body.message, /Unknown content type testimonials/);
 });
 
 t.test(
   'POST sendInfoToAdmin: a valid address is stored as a lead and e-mailed to the administrator',
   async (t) => {
-    const send = (payload?: unknown) =>
-      app.inject({
-        method: 'POST',
-        url: '/api/sendInfoToAdmin',
-        ...(payload === undefined ? {} : { payload: payload as object }),
-      });
-
-    const missing = await send({});
-    t.equal(missing.statusCode, 400);
-    t.match(missing.json().errors, [{ path: 'email', message: 'Please enter Email Address!' }]);
-    const noBody = await send();
-    t.equal(noBody.statusCode, 400);
-    t.equal(noBody.json().errors[0].path, 'email', 'no body at all names the field too');
-    const invalid = await send({ email: 'dispatch at prairie' });
-    t.equal(invalid.statusCode, 400);
-    t.match(invalid.json().errors, [
+    const events = await watchEvents(platform.store);
+    const missing = await visitor.post('/api/sendInfoToAdmin', {});
+    t.equal(missing.status, 400);
+    t.match(missing.body.errors, [{ path: 'email', message: 'Please enter Email Address!' }]);
+    const noBody = await visitor.post('/api/sendInfoToAdmin');
+    t.equal(noBody.status, 400);
+    t.equal(noBody.body.errors[0].path, 'email', 'no body at all names the field too');
+    const invalid = await visitor.post('/api/sendInfoToAdmin', { email: 'dispatch at prairie' });
+    t.equal(invalid.status, 400);
+    t.match(invalid.body.errors, [
       { path: 'email', message: 'The Email you entered is not a valid format!' },
     ]);
+    await events.expect(t, [], { message: 'the refused addresses appended' });
 
-    const ok = await send({ email: 'Dispatch@Bluestem-Freight.example' });
-    t.equal(ok.statusCode, 200, ok.body);
-    t.same(ok.json(), { message: THANK_YOU });
+    const ok = await visitor.post('/api/sendInfoToAdmin', {
+      email: 'Dispatch@Bluestem-Freight.example',
+    });
+    t.equal(ok.status, 200, ok.text);
+    t.same(ok.body, { message: THANK_YOU });
 
     const leadId = leadIdFor('dispatch@bluestem-freight.example');
-    const { events } = await platform.store.readStream(leadStream(leadId));
-    t.match(
-      events,
+    await events.expect(
+      t,
       [
         {
           type: 'InterestRegistered',
+          stream: leadStream(leadId),
           data: { leadId, email: 'dispatch@bluestem-freight.example' },
+          metadata: { userId: null, organizationId: null },
         },
       ],
-      'the event, in the lead stream',
+      { message: 'the event, in the lead stream, of no signed-in user' },
     );
     const rows = await platform.database.db.selectFrom('leads_view').selectAll().execute();
     t.match(
@@ -154,12 +146,15 @@ t.test(
       text: /landing page/,
     });
 
-    const again = await send({ email: ' dispatch@bluestem-freight.EXAMPLE ' });
-    t.equal(again.statusCode, 200, 'the same address again is thanked');
+    const again = await visitor.post('/api/sendInfoToAdmin', {
+      email: ' dispatch@bluestem-freight.EXAMPLE ',
+    });
+    t.equal(again.status, 200, 'the same address again is thanked');
+    await events.expect(t, [], { message: 'but not stored twice' });
     t.equal(
       (await platform.store.readStream(leadStream(leadId))).events.length,
       1,
-      'but not stored twice',
+      'its lead stream keeps the one event',
     );
     t.equal((await platform.mailer.listOutbox()).length, 1, 'nor e-mailed twice');
   },
@@ -167,41 +162,43 @@ t.test(
 
 t.test('POST sendInfoToAdmin: five a minute per address', async (t) => {
   const email = 'limits@copperline.example';
+  const events = await watchEvents(platform.store);
   const statuses: number[] = [];
   for (let attempt = 0; attempt < 6; attempt++) {
     statuses.push(
       (
-        await app.inject({
-          method: 'POST',
-          url: '/api/sendInfoToAdmin',
-          payload: { email: attempt % 2 ? email.toUpperCase() : email },
+        await visitor.post('/api/sendInfoToAdmin', {
+          email: attempt % 2 ? email.toUpperCase() : email,
         })
-      ).statusCode,
+      ).status,
     );
   }
   t.same(statuses, [200, 200, 200, 200, 200, 429]);
-  const limited = await app.inject({
-    method: 'POST',
-    url: '/api/sendInfoToAdmin',
-    payload: { email },
-  });
-  t.equal(limited.statusCode, 429);
+  await events.expect(
+    t,
+    [{ type: 'InterestRegistered', stream: leadStream(leadIdFor(email)), data: { email } }],
+    { message: 'the first of the five stores the lead, the others and the sixth nothing' },
+  );
+  const limited = await visitor.post('/api/sendInfoToAdmin', { email });
+  t.equal(limited.status, 429);
   t.ok(
     Number(limited.headers['retry-after']) > 0,
     `retry after ${limited.headers['retry-after']} s`,
   );
-  t.match(limited.json().message, /Too many requests for this address/);
+  t.match(limited.body.message, /Too many requests for this address/);
+  await events.expect(t, [], { message: 'the limited request appended' });
   t.equal(
-    (
-      await app.inject({
-        method: 'POST',
-        url: '/api/sendInfoToAdmin',
-        payload: { email: 'other@copperline.example' },
-      })
-    ).statusCode,
+    (await visitor.post('/api/sendInfoToAdmin', { email: 'other@copperline.example' })).status,
     200,
     'another address is not held back',
   );
+  await events.expect(t, [
+    {
+      type: 'InterestRegistered',
+      stream: leadStream(leadIdFor('other@copperline.example')),
+      data: { email: 'other@copperline.example' },
+    },
+  ]);
 });
 
 t.test('with Contentful configured: its content; the built-in content when it fails', async (t) => {
@@ -219,10 +216,9 @@ t.test('with Contentful configured: its content; the built-in content when it fa
     contentfulEnvironment: 'staging',
   });
   t.teardown(withContentful.close);
-  const get = (type: string) =>
-    withContentful.app.inject({ method: 'GET', url: `/api/content/${type}` });
+  const visitorThere = requester(withContentful.app)(null);
 
-  t.same((await get('hero')).json(), [
+  t.same((await visitorThere.get('/api/content/hero')).body, [
     {
       title: 'Freight from Contentful',
       subtitle: 'Edited by marketing',
@@ -235,13 +231,17 @@ t.test('with Contentful configured: its content; the built-in content when it fa
     include: '2',
     authorization: 'Bearer token-1',
   });
-  t.same((await get('footer')).json(), builtInContent.footer, 'a type the space lacks: built-in');
-  fake.setMode({ kind: 'status', status: 500 });
-  const failing = await get('featuresSection');
-  t.equal(failing.statusCode, 200, "a failing Contentful is not the visitor's problem");
-  t.same(failing.json(), builtInContent.featuresSection);
   t.same(
-    (await get('hero')).json()[0].title,
+    (await visitorThere.get('/api/content/footer')).body,
+    builtInContent.footer,
+    'a type the space lacks: built-in',
+  );
+  fake.setMode({ kind: 'status', status: 500 });
+  const failing = await visitorThere.get('/api/content/featuresSection');
+  t.equal(failing.status, 200, "a failing Contentful is not the visitor's problem");
+  t.same(failing.body, builtInContent.featuresSection);
+  t.same(
+    (await visitorThere.get('/api/content/hero')).body[0].title,
     'Freight from Contentful',
     'a read Contentful answer is kept for a minute',
   );
