@@ -9,8 +9,12 @@ import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
+import { tourStream } from '../../domain/tours/tour.types.ts';
+import { hashShareToken } from '../auth/shareTokens.ts';
 import { member, organization } from '../identity/fixtures.ts';
 import { login, startListeningApp } from '../realtime/testing.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { runningTour } from '../testing/runningTour.ts';
 
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
@@ -52,29 +56,36 @@ const { tourId } = await runningTour(
   async (who) => (await login(http, emails[who])).accessToken,
   driver.userId,
 );
-const sharedCount = async () =>
-  (
-    await platform.database.db
-      .selectFrom('events')
-      .select('type')
-      .where('type', '=', 'TourShared')
-      .execute()
-  ).length;
+const as = requester(app);
+const events = await watchEvents(platform.store);
 
 t.test('the link goes to the receiver by e-mail and opens the shared tour', async (t) => {
-  const created = await http('POST', `/api/tours/${tourId}/share`, shipper.token, {
+  const created = await as(shipper).post(`/api/tours/${tourId}/share`, {
     expiresInHours: 48,
     email: 'dock@receiver.example',
   });
   t.equal(created.status, 201);
-  t.equal(created.json.emailed, true);
+  t.equal(created.body.emailed, true);
+  await events.expect(t, [
+    {
+      type: 'TourShared',
+      stream: tourStream(tourId),
+      data: {
+        tourId,
+        tokenHash: hashShareToken(created.body.token),
+        organizationId: shipper.organizationId,
+        sharedBy: shipper.userId,
+        expiresAt: created.body.expiresAt,
+      },
+    },
+  ]);
   t.equal(mails.length, 1);
   const mail = mails[0]!.replace(/=\r?\n/g, '');
   t.match(mail, /To: dock@receiver\.example/);
   t.match(mail, /Subject: Track load L-/);
   t.match(mail, /Acme Shipping shares the tracking/);
   const link = /(https?:\/\/\S+\/shared\/track\/[A-Za-z0-9_-]{43})/.exec(mail)?.[1];
-  t.equal(link, `${PUBLIC_URL}${created.json.url}`, 'the absolute link, on PUBLIC_URL');
+  t.equal(link, `${PUBLIC_URL}${created.body.url}`, 'the absolute link, on PUBLIC_URL');
   const opened = await fetch(
     link!.replace(PUBLIC_URL, baseUrl).replace('/shared/track/', '/api/shared/track/'),
   );
@@ -83,34 +94,38 @@ t.test('the link goes to the receiver by e-mail and opens the shared tour', asyn
 
 t.test('a forged Host header does not change the e-mailed link', async (t) => {
   const before = mails.length;
-  const created = await app.inject({
-    method: 'POST',
-    url: `/api/tours/${tourId}/share`,
-    payload: { email: 'dock@receiver.example' },
-    headers: {
-      authorization: `Bearer ${shipper.token}`,
+  const created = await as(shipper).post(
+    `/api/tours/${tourId}/share`,
+    { email: 'dock@receiver.example' },
+    {
       host: 'attacker.example',
       'x-forwarded-host': 'attacker.example',
       'x-forwarded-proto': 'http',
     },
-  });
-  t.equal(created.statusCode, 201, created.body);
-  t.equal(created.json().emailed, true);
+  );
+  t.equal(created.status, 201, created.text);
+  t.equal(created.body.emailed, true);
+  await events.expect(t, [
+    {
+      type: 'TourShared',
+      stream: tourStream(tourId),
+      data: { tourId, tokenHash: hashShareToken(created.body.token), sharedBy: shipper.userId },
+    },
+  ]);
   t.equal(mails.length, before + 1);
   const mail = mails.at(-1)!.replace(/=\r?\n/g, '');
   t.notMatch(mail, /attacker\.example/, 'the forged host is nowhere in the mail');
-  t.match(mail, `${PUBLIC_URL}${created.json().url}`, 'the link is on PUBLIC_URL');
+  t.match(mail, `${PUBLIC_URL}${created.body.url}`, 'the link is on PUBLIC_URL');
 });
 
 t.test('a bad address answers 400 naming email, and no link is made', async (t) => {
-  const before = await sharedCount();
   const sent = mails.length;
   for (const email of ['not-an-address', `${'x'.repeat(250)}@a.example`, 42]) {
-    const answer = await http('POST', `/api/tours/${tourId}/share`, shipper.token, { email });
+    const answer = await as(shipper).post(`/api/tours/${tourId}/share`, { email });
     t.equal(answer.status, 400, JSON.stringify(email).slice(0, 20));
-    t.match(JSON.stringify(answer.json), /email/);
+    t.match(answer.text, /email/);
   }
-  t.equal(await sharedCount(), before);
+  await events.expect(t, [], { message: 'no link made' });
   t.equal(mails.length, sent, 'nothing sent');
 });
 
@@ -119,10 +134,21 @@ t.test('an SMTP server that refuses leaves a working link, said so in the answer
   t.teardown(() => {
     refuse = false;
   });
-  const created = await http('POST', `/api/tours/${tourId}/share`, carrier.token, {
+  const created = await as(carrier).post(`/api/tours/${tourId}/share`, {
     email: 'dock@receiver.example',
   });
   t.equal(created.status, 201);
-  t.equal(created.json.emailed, false);
-  t.equal((await http('GET', `/api/shared/track/${created.json.token}`, null)).status, 200);
+  t.equal(created.body.emailed, false);
+  await events.expect(t, [
+    {
+      type: 'TourShared',
+      stream: tourStream(tourId),
+      data: {
+        tokenHash: hashShareToken(created.body.token),
+        organizationId: carrier.organizationId,
+        sharedBy: carrier.userId,
+      },
+    },
+  ]);
+  t.equal((await as(null).get(`/api/shared/track/${created.body.token}`)).status, 200);
 });
