@@ -1,7 +1,13 @@
 import t from 'tap';
-import { bearer, member, multipart, organization, PDF } from '../identity/fixtures.ts';
+import { loadStream } from '../../domain/loads/load.types.ts';
+import { loadOffersStream } from '../../domain/offers/loadOffers.ts';
+import { offerStream } from '../../domain/offers/offer.types.ts';
+import { tourStream } from '../../domain/tours/tour.types.ts';
+import { member, organization, PDF } from '../identity/fixtures.ts';
 import { rowPushes, workOf } from '../realtime/notifier.ts';
 import { userRoom } from '../realtime/rooms.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -18,101 +24,118 @@ const carrier = await organization(app, platform, 'Carrier');
 const driver = await member(app, platform, carrier.organizationId!, 4);
 const PRICE = 1873.42;
 
-const get = (url: string, token: string) =>
-  app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (method: 'PUT' | 'POST', url: string, token: string, payload: object) =>
-  app.inject({ method, url, headers: bearer(token), payload });
+const as = requester(app);
 
 let loadId = '';
 let offerId = '';
 let tourId = '';
 
 t.test('a tour at an agreed price, its driver assigned', async (t) => {
-  const posted = await send('POST', '/api/loads', shipper.token, loadBody());
-  t.equal(posted.statusCode, 201);
-  loadId = posted.json().id;
-  const offer = await send('POST', `/api/proposal/${loadId}`, carrier.token, {
+  const events = await watchEvents(platform.store);
+  const posted = await as(shipper).post('/api/loads', loadBody());
+  t.equal(posted.status, 201);
+  loadId = posted.body.id;
+  await events.expect(t, [
+    {
+      type: 'LoadPosted',
+      stream: loadStream(loadId),
+      data: { loadId, shipperOrganizationId: shipper.organizationId },
+    },
+  ]);
+  const offer = await as(carrier).post(`/api/proposal/${loadId}`, {
     price: PRICE,
     message: 'Ready',
   });
-  t.equal(offer.statusCode, 201);
-  offerId = offer.json().id;
-  t.equal(
-    (await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 })).statusCode,
-    200,
-  );
-  tourId = (await get(`/api/loads/${loadId}`, shipper.token)).json().tourId;
-  const form = multipart(undefined, { contract: { content: PDF, filename: 'signed.pdf' } });
-  form.payload = Buffer.concat([
-    Buffer.from(
-      `--${form.headers['content-type']!.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="status"\r\n\r\n14\r\n`,
-    ),
-    form.payload,
+  t.equal(offer.status, 201);
+  offerId = offer.body.id;
+  await events.expect(t, [
+    {
+      type: 'ProposalSubmitted',
+      stream: offerStream(offerId),
+      data: { proposalId: offerId, loadId, price: PRICE },
+    },
+    { type: 'ProposalListed', stream: loadOffersStream(loadId), data: { proposalId: offerId } },
+  ]);
+  t.equal((await as(shipper).put(`/api/proposal/${offerId}`, { status: 5 })).status, 200);
+  tourId = (await as(shipper).get(`/api/loads/${loadId}`)).body.tourId;
+  await events.expect(t, [
+    { type: 'LoadProposalAccepted', stream: loadStream(loadId), data: { tourId, price: PRICE } },
+    { type: 'ProposalAccepted', stream: offerStream(offerId), data: { tourId, price: PRICE } },
+    {
+      type: 'TourOpened',
+      stream: tourStream(tourId),
+      data: { tourId, loadId, proposalId: offerId, price: PRICE },
+    },
   ]);
   t.equal(
     (
-      await app.inject({
-        method: 'POST',
-        url: `/api/proposal/load/${loadId}`,
-        headers: { ...form.headers, ...bearer(carrier.token) },
-        payload: form.payload,
+      await as(carrier).upload(`/api/proposal/load/${loadId}`, {
+        fields: { status: '14' },
+        files: { contract: { content: PDF, filename: 'signed.pdf' } },
       })
-    ).statusCode,
+    ).status,
     200,
   );
-  t.equal(
-    (await send('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carrier.token, {}))
-      .statusCode,
-    200,
-  );
+  await events.expect(t, [
+    { type: 'ContractUploaded', stream: offerStream(offerId), data: { loadId } },
+    { type: 'LoadContractSigned', stream: loadStream(loadId), data: { proposalId: offerId } },
+    { type: 'CarrierConfirmed', stream: tourStream(tourId), data: { tourId } },
+  ]);
+  t.equal((await as(carrier).post(`/api/tours/${tourId}/assign/${driver.userId}`, {})).status, 200);
+  await events.expect(t, [
+    {
+      type: 'TourAssigned',
+      stream: tourStream(tourId),
+      data: { assigneeId: driver.userId, assignedBy: carrier.userId },
+    },
+    { type: 'TourStatusChanged', stream: tourStream(tourId), data: { to: 2 } },
+    { type: 'TourEventAdded', stream: tourStream(tourId), data: { type: 'status' } },
+  ]);
 });
 
 t.test("the driver's tour answers leave the price out", async (t) => {
-  const tour = await get(`/api/tours/${tourId}`, driver.token);
-  t.equal(tour.statusCode, 200);
-  t.equal(tour.json().price, null, 'GET /api/tours/{id}');
-  t.notOk(tour.body.includes(String(PRICE)));
-  const assigned = await get(
-    `/api/tours/assigned?${new URLSearchParams({ filters: '[]' })}`,
-    driver.token,
-  );
-  t.equal(assigned.statusCode, 200);
-  t.match(assigned.json().data, [{ id: tourId, price: null }], 'GET /api/tours/assigned');
-  t.notOk(assigned.body.includes(String(PRICE)));
-  const track = await get(`/api/tours/track/${tourId}`, driver.token);
-  t.equal(track.statusCode, 200);
-  t.equal(track.json().price, null, 'GET /api/tours/track/{id}');
-  t.notOk(track.body.includes(String(PRICE)));
+  const tour = await as(driver).get(`/api/tours/${tourId}`);
+  t.equal(tour.status, 200);
+  t.equal(tour.body.price, null, 'GET /api/tours/{id}');
+  t.notOk(tour.text.includes(String(PRICE)));
+  const assigned = await as(driver).get('/api/tours/assigned', { filters: [] });
+  t.equal(assigned.status, 200);
+  t.match(assigned.body.data, [{ id: tourId, price: null }], 'GET /api/tours/assigned');
+  t.notOk(assigned.text.includes(String(PRICE)));
+  const track = await as(driver).get(`/api/tours/track/${tourId}`);
+  t.equal(track.status, 200);
+  t.equal(track.body.price, null, 'GET /api/tours/track/{id}');
+  t.notOk(track.text.includes(String(PRICE)));
   t.match(
-    track.json(),
+    track.body,
     { assignee: { id: driver.userId }, stops: [{ contactName: String }, { contactName: String }] },
     'everything else the driver needs',
   );
   t.equal(
-    (await get(`/api/proposal/${offerId}/rate-confirmation`, driver.token)).statusCode,
+    (await as(driver).get(`/api/proposal/${offerId}/rate-confirmation`)).status,
     403,
     'as the rate confirmation is refused',
   );
   t.equal(
-    (await get(`/api/loads/${loadId}/history`, driver.token)).statusCode,
+    (await as(driver).get(`/api/loads/${loadId}/history`)).status,
     403,
     'and the load, its history included',
   );
 });
 
 t.test('the shipper and the carrier read the agreed price', async (t) => {
-  for (const [who, token] of [
-    ['shipper', shipper.token],
-    ['carrier', carrier.token],
+  for (const [who, party] of [
+    ['shipper', shipper],
+    ['carrier', carrier],
   ] as const) {
-    t.equal((await get(`/api/tours/${tourId}`, token)).json().price, PRICE, `${who}: the tour`);
+    t.equal((await as(party).get(`/api/tours/${tourId}`)).body.price, PRICE, `${who}: the tour`);
     t.equal(
-      (await get(`/api/tours/track/${tourId}`, token)).json().price,
+      (await as(party).get(`/api/tours/track/${tourId}`)).body.price,
       PRICE,
       `${who}: the tracking`,
     );
     t.match(
-      (await get(`/api/tours?${new URLSearchParams({ filters: '[]' })}`, token)).json().data,
+      (await as(party).get('/api/tours', { filters: [] })).body.data,
       [{ id: tourId, price: PRICE }],
       `${who}: the tours list`,
     );
