@@ -5,10 +5,16 @@
 import type { AddressInfo } from 'node:net';
 import t from 'tap';
 import WebSocket from 'ws';
+import { loadStream } from '../../domain/loads/load.types.ts';
+import { organizationServiceStream } from '../../domain/services/organizationService.types.ts';
 import { publicEvent, SECRET_FIELDS } from '../../domain/shared/publicEvent.ts';
+import { userStream } from '../../domain/users/user.ts';
 import type { RecordedEvent } from '../eventstore/eventStore.ts';
 import { bearer, organization, PASSWORD, superadmin } from '../identity/fixtures.ts';
-import { expectStatus, httpClient, login, postLoad, waitUntil } from '../realtime/testing.ts';
+import { httpClient, login, waitUntil } from '../realtime/testing.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
+import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { CLOSE_SESSION_ENDED, formatPosition } from './events.routes.ts';
 
@@ -20,6 +26,7 @@ await app.listen({ port: 0, host: '127.0.0.1' });
 const port = (app.server.address() as AddressInfo).port;
 const wsUrl = (query = '') => `ws://127.0.0.1:${port}/api/events/stream${query}`;
 const http = httpClient(`http://127.0.0.1:${port}`);
+const as = requester(app);
 
 const admin = await superadmin(app, platform);
 const shipper = await organization(app, platform, 'Shipper');
@@ -77,17 +84,9 @@ t.test('only a Superadmin opens the feed; a plain GET is told to upgrade', async
     404,
     'another path is no WebSocket',
   );
-  const plain = await app.inject({
-    method: 'GET',
-    url: '/api/events/stream',
-    headers: bearer(admin.token),
-  });
-  t.equal(plain.statusCode, 426);
-  t.equal(
-    (await app.inject({ method: 'GET', url: '/api/events/stream', headers: bearer(shipper.token) }))
-      .statusCode,
-    403,
-  );
+  const plain = await as(admin).get('/api/events/stream');
+  t.equal(plain.status, 426);
+  t.equal((await as(shipper).get('/api/events/stream')).status, 403);
 });
 
 t.test('the log from the start, then live, one JSON message per event', async (t) => {
@@ -116,7 +115,11 @@ t.test('the log from the start, then live, one JSON message per event', async (t
     metadata: { at: String },
   });
 
-  const { id } = await postLoad(http, shipper.token);
+  const events = await watchEvents(platform.store);
+  const posted = await as(shipper).post('/api/loads', loadBody());
+  t.equal(posted.status, 201);
+  const { id } = posted.body;
+  await events.expect(t, [{ type: 'LoadPosted', stream: loadStream(id), data: { loadId: id } }]);
   await waitUntil(
     () =>
       feed.messages.some((message) => message.type === 'LoadPosted' && message.data.loadId === id),
@@ -171,19 +174,41 @@ function secretsOfLog(log: RecordedEvent[]): Map<string, string[]> {
 
 t.test('the feed carries no secret: password and code hashes, sealed ELD secrets', async (t) => {
   const carrier = await organization(app, platform, 'Carrier');
-  const installed = await http('POST', '/api/organization-services', carrier.token, {
+  const events = await watchEvents(platform.store);
+  const installed = await as(carrier).post('/api/organization-services', {
     serviceId: 'simulator',
     clientId: 'demo-fleet',
     clientSecret: 'simulator-secret-Hk77',
   });
   t.equal(installed.status, 201, 'an ELD service installed');
-  const updated = await http('PUT', '/api/organization-services', carrier.token, {
-    organizationServiceId: installed.json.organizationServiceData.organizationServiceId,
+  const { organizationServiceId } = installed.body.organizationServiceData;
+  await events.expect(t, [
+    {
+      type: 'ServiceInstalled',
+      stream: organizationServiceStream(organizationServiceId),
+      data: {
+        organizationServiceId,
+        organizationId: carrier.organizationId,
+        serviceId: 'simulator',
+        clientId: 'demo-fleet',
+      },
+    },
+  ]);
+  const updated = await as(carrier).put('/api/organization-services', {
+    organizationServiceId,
     clientId: 'fleet-2',
     clientSecret: 'simulator-secret-2',
   });
   t.equal(updated.status, 200, 'its credentials changed');
+  await events.expect(t, [
+    {
+      type: 'ServiceCredentialsUpdated',
+      stream: organizationServiceStream(organizationServiceId),
+      data: { organizationServiceId, clientId: 'fleet-2' },
+    },
+  ]);
   const mia = await organization(app, platform, 'Shipper');
+  await events.take();
   const profile = {
     email: mia.email,
     username: mia.username,
@@ -192,7 +217,7 @@ t.test('the feed carries no secret: password and code hashes, sealed ELD secrets
   };
   t.equal(
     (
-      await http('PUT', '/api/users', mia.token, {
+      await as(mia).put('/api/users', {
         ...profile,
         oldPassword: PASSWORD,
         newPassword: 'brand-new-pass',
@@ -201,26 +226,36 @@ t.test('the feed carries no secret: password and code hashes, sealed ELD secrets
     200,
     'a password changed',
   );
+  await events.expect(t, [
+    { type: 'UserUpdated', stream: userStream(mia.userId), data: { name: 'Mia Shipper' } },
+    { type: 'PasswordChanged', stream: userStream(mia.userId), data: { userId: mia.userId } },
+  ]);
   t.equal(
-    (await http('POST', '/api/users/forgot-password', null, { email: mia.email })).status,
+    (await as(null).post('/api/users/forgot-password', { email: mia.email })).status,
     200,
     'a reset asked for',
   );
-  const mail = (await http('GET', '/api/admin/outbox', admin.token)).json.find(
+  await events.expect(t, [
+    {
+      type: 'PasswordResetRequested',
+      stream: userStream(mia.userId),
+      data: { userId: mia.userId },
+    },
+  ]);
+  const mail = (await as(admin).get('/api/admin/outbox')).body.find(
     (entry: { to: string; subject: string }) =>
       entry.to === mia.email && entry.subject.includes('Reset'),
   );
   const code = /Reset code: ([0-9a-f]{64})/.exec(mail.text)?.[1];
   t.equal(
-    (
-      await http('POST', '/api/users/reset-password', null, {
-        code,
-        newPassword: 'another-new-pass',
-      })
-    ).status,
+    (await as(null).post('/api/users/reset-password', { code, newPassword: 'another-new-pass' }))
+      .status,
     200,
     'and the password reset',
   );
+  await events.expect(t, [
+    { type: 'PasswordReset', stream: userStream(mia.userId), data: { userId: mia.userId } },
+  ]);
 
   const log = await platform.store.readAll({ limit: 100_000 });
   const secrets = secretsOfLog(log);
@@ -273,13 +308,16 @@ t.test("the feed closes within a second of its session's end", async (t) => {
   const session = await login(http, admin.email);
   const feed = openFeed(wsUrl(), bearer(session.accessToken));
   await feed.opened;
+  const events = await watchEvents(platform.store);
   const signedOut = performance.now();
-  await expectStatus(
-    http('POST', '/api/logout', null, { refreshToken: session.refreshToken }),
+  t.equal(
+    (await as(null).post('/api/logout', { refreshToken: session.refreshToken })).status,
     204,
     'logout',
   );
   const closed = await feed.closed;
+  // A session is a refresh-token row: logout revokes it and appends no event.
+  await events.expect(t, [], { message: 'the logout appended' });
   t.equal(closed.code, CLOSE_SESSION_ENDED);
   t.equal(closed.reason, 'Session ended');
   const delay = closed.at - signedOut;
