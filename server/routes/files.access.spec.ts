@@ -7,18 +7,15 @@
 import { sql } from 'kysely';
 import t, { type Test } from 'tap';
 import { Role } from '../../domain/catalog.ts';
+import { loadStream } from '../../domain/loads/load.types.ts';
+import { offerStream } from '../../domain/offers/offer.types.ts';
+import { organizationStream } from '../../domain/organizations/organization.ts';
+import { tourStream } from '../../domain/tours/tour.types.ts';
 import { backfillContractLoads } from '../../migrations/2026_11_25_1200_file_owners.ts';
-import {
-  bearer,
-  member,
-  multipart,
-  organization,
-  PDF,
-  PNG,
-  superadmin,
-  type Member,
-} from '../identity/fixtures.ts';
+import { member, organization, PDF, PNG, superadmin, type Member } from '../identity/fixtures.ts';
 import { createFileStore } from '../integrations/files/files.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -41,69 +38,87 @@ const strangerShipper = await organization(app, platform, 'Shipper');
 const strangerCarrier = await organization(app, platform, 'Carrier');
 const strangerDriver = await member(app, platform, strangerCarrier.organizationId!, Role.Driver);
 
-async function must(
-  user: Member,
-  method: 'GET' | 'POST' | 'PUT',
-  url: string,
-  payload?: object,
-  form?: ReturnType<typeof multipart>,
-) {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { ...form?.headers, ...bearer(user.token) },
-    ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
-}
+const as = requester(app);
 
 // One shipment: posted, offered, accepted, the contract signed and uploaded, the tour given to Ada.
-const { id: loadId } = await must(shipper, 'POST', '/api/loads', loadBody());
-const { id: offerId } = await must(carrier, 'POST', `/api/proposal/${loadId}`, { price: 2100 });
-await must(shipper, 'PUT', `/api/proposal/${offerId}`, { status: 5 });
+let loadId = '';
+let offerId = '';
+let tourId = '';
+let contractFileId = '';
 const signedContract = Buffer.concat([PDF, Buffer.from('% signed by File Owner Hauling\n')]);
-const { contractFileId } = await must(
-  carrier,
-  'POST',
-  `/api/proposal/load/${loadId}`,
-  undefined,
-  multipart(
-    { status: 14 },
-    { contract: { content: signedContract, filename: 'signed.pdf', type: 'application/pdf' } },
-  ),
-);
-const { tourId } = await must(shipper, 'GET', `/api/loads/${loadId}`);
-await must(carrier, 'POST', `/api/tours/${tourId}/assign/${assignedDriver.userId}`);
 
-const download = (user: Member | null, id: string) =>
-  app.inject({ method: 'GET', url: `/api/files/${id}`, headers: user ? bearer(user.token) : {} });
+t.test('the shipment whose files are read: its contract upload names the file', async (t) => {
+  const events = await watchEvents(platform.store);
+  const posted = await as(shipper).post('/api/loads', loadBody());
+  t.equal(posted.status, 201);
+  loadId = posted.body.id;
+  const offered = await as(carrier).post(`/api/proposal/${loadId}`, { price: 2100 });
+  t.equal(offered.status, 201);
+  offerId = offered.body.id;
+  t.equal((await as(shipper).put(`/api/proposal/${offerId}`, { status: 5 })).status, 200);
+  tourId = (await as(shipper).get(`/api/loads/${loadId}`)).body.tourId;
+  await events.expect(t, [
+    { type: 'LoadPosted', stream: loadStream(loadId) },
+    'ProposalSubmitted',
+    'ProposalListed',
+    'LoadProposalAccepted',
+    'ProposalAccepted',
+    { type: 'TourOpened', stream: tourStream(tourId), data: { loadId, proposalId: offerId } },
+  ]);
+
+  const uploaded = await as(carrier).upload(`/api/proposal/load/${loadId}`, {
+    data: { status: 14 },
+    files: {
+      contract: { content: signedContract, filename: 'signed.pdf', type: 'application/pdf' },
+    },
+  });
+  t.equal(uploaded.status, 200, uploaded.text);
+  contractFileId = uploaded.body.contractFileId;
+  t.ok(contractFileId, 'the upload answers the stored contract');
+  await events.expect(t, [
+    { type: 'ContractUploaded', stream: offerStream(offerId), data: { loadId, contractFileId } },
+    {
+      type: 'LoadContractSigned',
+      stream: loadStream(loadId),
+      data: { proposalId: offerId, contractFileId },
+    },
+    { type: 'CarrierConfirmed', stream: tourStream(tourId), data: { tourId, contractFileId } },
+  ]);
+
+  t.equal(
+    (await as(carrier).post(`/api/tours/${tourId}/assign/${assignedDriver.userId}`)).status,
+    200,
+  );
+  await events.expect(t, [
+    {
+      type: 'TourAssigned',
+      stream: tourStream(tourId),
+      data: { assigneeId: assignedDriver.userId },
+    },
+    'TourStatusChanged',
+    'TourEventAdded',
+  ]);
+});
 
 type Case = [string, Member | null, number];
 async function expectAnswers(t: Test, id: string, cases: Case[]) {
   for (const [who, user, status] of cases)
-    t.equal((await download(user, id)).statusCode, status, `${who}: ${status}`);
+    t.equal((await as(user).get(`/api/files/${id}`)).status, status, `${who}: ${status}`);
 }
 
 t.test(
   "a load's signed contract: both parties' dispatchers and the Superadmin; no driver, no other organization",
   async (t) => {
-    t.ok(contractFileId, 'the upload answers the stored contract');
     t.equal(
-      (await must(shipper, 'GET', `/api/loads/${loadId}`)).contractFileId,
+      (await as(shipper).get(`/api/loads/${loadId}`)).body.contractFileId,
       contractFileId,
       'the shipper sees which file it is',
     );
 
-    const opened = await download(shipper, contractFileId);
-    t.equal(
-      opened.statusCode,
-      200,
-      "the shipper opens its own load's contract (its 'Open' button)",
-    );
+    const opened = await as(shipper).get(`/api/files/${contractFileId}`);
+    t.equal(opened.status, 200, "the shipper opens its own load's contract (its 'Open' button)");
     t.equal(opened.headers['content-type'], 'application/pdf');
-    t.same(opened.rawPayload, signedContract, 'the very file the carrier uploaded');
+    t.same(opened.raw, signedContract, 'the very file the carrier uploaded');
     t.match(opened.headers['content-disposition'], /^attachment; filename="contract\.pdf"/);
 
     await expectAnswers(t, contractFileId, [
@@ -137,8 +152,8 @@ t.test("the load's rate confirmation follows the same rule", async (t) => {
     ['another carrier', strangerCarrier, 404],
   ];
   for (const [who, user, status] of cases) {
-    const response = await app.inject({ method: 'GET', url, headers: bearer(user!.token) });
-    t.equal(response.statusCode, status, `${who}: ${status}`);
+    const response = await as(user).get(url);
+    t.equal(response.status, status, `${who}: ${status}`);
     if (status === 200) t.equal(response.headers['content-type'], 'application/pdf');
   }
 });
@@ -146,30 +161,36 @@ t.test("the load's rate confirmation follows the same rule", async (t) => {
 t.test(
   "carrier documents: the carrier's dispatchers and the Superadmin; not its drivers, not the shipper it works for",
   async (t) => {
-    const saved = await must(
-      carrier,
-      'POST',
-      '/api/users/carrier',
-      undefined,
-      multipart(
-        {
-          mcNumber: 424242,
-          dotNumber: 535353,
-          eldProvider: null,
-          trucks: [],
-          trailers: [],
-          driverTeams: [],
+    const events = await watchEvents(platform.store);
+    const saved = await as(carrier).upload('/api/users/carrier', {
+      data: {
+        mcNumber: 424242,
+        dotNumber: 535353,
+        eldProvider: null,
+        trucks: [],
+        trailers: [],
+        driverTeams: [],
+      },
+      files: {
+        certificateOfInsurance: {
+          content: PDF,
+          filename: 'insurance.pdf',
+          type: 'application/pdf',
         },
-        {
-          certificateOfInsurance: {
-            content: PDF,
-            filename: 'insurance.pdf',
-            type: 'application/pdf',
-          },
+      },
+    });
+    t.equal(saved.status, 200, saved.text);
+    const insurance = saved.body.documents.certificateOfInsurance as string;
+    await events.expect(t, [
+      {
+        type: 'CarrierProfileChanged',
+        stream: organizationStream(carrier.organizationId!),
+        data: {
+          organizationId: carrier.organizationId,
+          profile: { mcNumber: 424242, documents: { certificateOfInsurance: insurance } },
         },
-      ),
-    );
-    const insurance = saved.documents.certificateOfInsurance as string;
+      },
+    ]);
     await expectAnswers(t, insurance, [
       ['the carrier dispatcher', carrier, 200],
       ["another of the carrier's dispatchers", carrierColleague, 200],
@@ -183,16 +204,20 @@ t.test(
 );
 
 t.test("a shipper's signature: the shipper's users and the Superadmin", async (t) => {
-  const { signatureFileId } = await must(
-    shipper,
-    'POST',
-    '/api/users/shipper',
-    undefined,
-    multipart(
-      { insuredAmount: 1 },
-      { signature: { content: PNG, filename: 'sign.png', type: 'image/png' } },
-    ),
-  );
+  const events = await watchEvents(platform.store);
+  const saved = await as(shipper).upload('/api/users/shipper', {
+    data: { insuredAmount: 1 },
+    files: { signature: { content: PNG, filename: 'sign.png', type: 'image/png' } },
+  });
+  t.equal(saved.status, 200, saved.text);
+  const { signatureFileId } = saved.body;
+  await events.expect(t, [
+    {
+      type: 'ShipperProfileChanged',
+      stream: organizationStream(shipper.organizationId!),
+      data: { organizationId: shipper.organizationId, profile: { signatureFileId } },
+    },
+  ]);
   await expectAnswers(t, signatureFileId, [
     ['the shipper', shipper, 200],
     ['another user of the shipper', shipperColleague, 200],
@@ -206,6 +231,7 @@ t.test("a shipper's signature: the shipper's users and the Superadmin", async (t
 t.test(
   "a tour's file (proof of delivery): the tour's parties, its assigned driver and the Superadmin",
   async (t) => {
+    // Stored as the proof-of-delivery upload stores its photos (that route's events: pod.routes.spec.ts).
     const store = createFileStore(platform.database.db);
     const photo = await store.save({
       organizationId: carrier.organizationId!,
@@ -240,15 +266,15 @@ t.test(
 
     await sql`UPDATE files SET load_id = NULL WHERE id = ${contractFileId}`.execute(db);
     t.equal(
-      (await download(shipper, contractFileId)).statusCode,
+      (await as(shipper).get(`/api/files/${contractFileId}`)).status,
       404,
       "without its load, a contract is only its carrier's",
     );
-    t.equal((await download(carrier, contractFileId)).statusCode, 200);
+    t.equal((await as(carrier).get(`/api/files/${contractFileId}`)).status, 200);
     await backfillContractLoads(db);
     t.equal(await loadOf(), loadId, 'filled again');
     t.equal(
-      (await download(shipper, contractFileId)).statusCode,
+      (await as(shipper).get(`/api/files/${contractFileId}`)).status,
       200,
       'and the shipper opens it again',
     );
