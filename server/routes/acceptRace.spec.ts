@@ -2,8 +2,9 @@
 /**
  * Two acceptances racing on one load, a hundred times over: the load stream's expected revision
  * must let exactly one through. Each trial fires two `PUT /api/proposal/{id}` `{status: 5}` at once
- * (Promise.all over app.inject) and then reads what the shipper sees: the offers on the load, and
- * at the end the tours table.
+ * (Promise.all over app.inject) and then reads the events the pair appended (one acceptance on the
+ * load stream, the other offer declined, one tour) and what the shipper sees: the offers on the
+ * load, and at the end the tours table.
  *
  * On PGlite every query runs inside this process and settles on the microtask queue, so the request
  * whose body is read first runs its whole handler before the other one's body is even parsed (a
@@ -15,13 +16,17 @@
 import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { GenericStatus } from '../../domain/catalog.ts';
+import { loadStream } from '../../domain/loads/load.types.ts';
+import { offerStream } from '../../domain/offers/offer.types.ts';
 import { permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
 import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import type { Caller } from '../commands/marketplace.ts';
-import type { LogPosition } from '../eventstore/eventStore.ts';
+import type { LogPosition, RecordedEvent } from '../eventstore/eventStore.ts';
 import type { Actor } from '../http/auth.ts';
-import { bearer, organization, type Member } from '../identity/fixtures.ts';
+import { organization, type Member } from '../identity/fixtures.ts';
 import { latest } from '../eventstore/eventStore.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -128,43 +133,65 @@ async function prepare(count: number, offers: 1 | 2): Promise<Trial[]> {
   return trials;
 }
 
+const as = requester(app);
 const accept = (offerId: string, gate: string) =>
-  app.inject({
-    method: 'PUT',
-    url: `/api/proposal/${offerId}`,
-    headers: { ...bearer(shipper.token), [GATE_HEADER]: gate },
-    payload: { status: GenericStatus.Accepted },
-  });
-const get = async (url: string) => {
-  const response = await app.inject({ method: 'GET', url, headers: bearer(shipper.token) });
-  if (response.statusCode !== 200)
-    throw new Error(`GET ${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
+  as(shipper).put(
+    `/api/proposal/${offerId}`,
+    { status: GenericStatus.Accepted },
+    { [GATE_HEADER]: gate },
+  );
+const get = async (url: string, query?: Record<string, string>) => {
+  const response = await as(shipper).get(url, query);
+  if (response.status !== 200) throw new Error(`GET ${url}: ${response.status} ${response.text}`);
+  return response.body;
 };
+
+const watch = await watchEvents(platform.store);
+/** An event as a trial's record lists it: its type, its stream, and the offer or load it names. */
+const described = (event: RecordedEvent) => {
+  const data = event.data as { proposalId?: string; loadId?: string };
+  if (event.type === 'LoadProposalAccepted')
+    return `${event.type} to ${event.streamId} for ${data.proposalId}`;
+  // The tour's id is the winner's to make: the tour is named by its load.
+  if (event.type === 'TourOpened') return `${event.type} for ${data.loadId}`;
+  return `${event.type} to ${event.streamId}`;
+};
+/** What one won acceptance appends (shipments.ts changeOffer): the load's, the offers', the tour. */
+const acceptance = (loadId: string, winner: string, declined: string[]) => [
+  `LoadProposalAccepted to ${loadStream(loadId)} for ${winner}`,
+  `ProposalAccepted to ${offerStream(winner)}`,
+  ...declined.map((offerId) => `ProposalDeclined to ${offerStream(offerId)}`),
+  `TourOpened for ${loadId}`,
+];
 
 type Outcome = {
   trial: Trial;
   statuses: number[];
   messages: string[];
+  /** The events both requests appended, {@link described}, in log order. */
+  recorded: string[];
   accepted: string[];
   declined: string[];
 };
 
-/** Both acceptances at once, then the offers on the load as the shipper reads them. */
+/** Both acceptances at once, then the events they appended and the offers on the load as the shipper reads them. */
 async function race(trial: Trial, offerIds: [string, string]): Promise<Outcome> {
   const gate = randomUUID();
+  await watch.take();
   const answers = await Promise.all(offerIds.map((offerId) => accept(offerId, gate)));
-  const offers = await get(`/api/proposal/${trial.loadId}?pageSize=10`);
+  const recorded = (await watch.take()).map(described);
+  const offers = await get(`/api/proposal/${trial.loadId}`, { pageSize: '10' });
   const withStatus = (status: number) =>
     offers.data
       .filter((offer: { status: number }) => offer.status === status)
       .map((offer: { id: string }) => offer.id);
   return {
     trial,
-    statuses: answers.map((answer) => answer.statusCode),
+    statuses: answers.map((answer) => answer.status),
     messages: answers
-      .filter((answer) => answer.statusCode !== 200)
-      .map((answer) => answer.json().message as string),
+      .filter((answer) => answer.status !== 200)
+      .map((answer) => answer.body.message as string),
+    recorded,
     accepted: withStatus(GenericStatus.Accepted),
     declined: withStatus(GenericStatus.Declined),
   };
@@ -200,8 +227,10 @@ t.test(`${TRIALS} trials: two offers on a fresh load, both accepted at once`, as
     outcomes.push(outcome);
     const winner = outcome.statuses[0] === 200 ? trial.offerIds[0] : trial.offerIds[1];
     const loser = winner === trial.offerIds[0] ? trial.offerIds[1] : trial.offerIds[0];
+    const recorded = acceptance(trial.loadId, winner!, [loser!]);
     if (
       oneOkOneConflict(outcome) &&
+      outcome.recorded.join() === recorded.join() &&
       outcome.accepted.join() === winner &&
       outcome.declined.join() === loser
     )
@@ -219,12 +248,17 @@ t.test(`${TRIALS} trials: two offers on a fresh load, both accepted at once`, as
       `trial ${index}: exactly one accepted offer, the one answered 200`,
     );
     t.same(outcome.declined, [loser], `trial ${index}: the other offer is Declined`);
+    t.same(
+      outcome.recorded,
+      recorded,
+      `trial ${index}: one acceptance on the load stream (the 200's), the other offer declined, one tour; the 409 appended nothing`,
+    );
   }
   const refusals = outcomes.slice(-trials.length).flatMap((outcome) => outcome.messages);
   t.equal(
     wrong,
     0,
-    `every trial: one 200 and one 409, exactly one accepted offer (the 200's), the other Declined (${trials.length} trials)`,
+    `every trial: one 200 and one 409, one LoadProposalAccepted on the load stream with its ProposalAccepted, ProposalDeclined and TourOpened, nothing from the 409, exactly one accepted offer (the 200's), the other Declined (${trials.length} trials)`,
   );
   // Proof that the requests really overlapped: nearly every loser had read its offer as open and was
   // stopped by the load stream. On a crowded machine a loser now and then reads only after the
@@ -247,7 +281,13 @@ t.test(`${SAME_OFFER_TRIALS} trials: the same offer accepted twice at once`, asy
     const offer = trial.offerIds[0]!;
     const outcome = await race(trial, [offer, offer]);
     outcomes.push(outcome);
-    if (oneOkOneConflict(outcome) && outcome.accepted.join() === offer) continue;
+    const recorded = acceptance(trial.loadId, offer, []);
+    if (
+      oneOkOneConflict(outcome) &&
+      outcome.recorded.join() === recorded.join() &&
+      outcome.accepted.join() === offer
+    )
+      continue;
     wrong += 1;
     t.same(
       [...outcome.statuses].sort(),
@@ -255,12 +295,17 @@ t.test(`${SAME_OFFER_TRIALS} trials: the same offer accepted twice at once`, asy
       `trial ${index} (${trial.guid}): one 200 and one 409`,
     );
     t.same(outcome.accepted, [offer], `trial ${index}: the offer is accepted once`);
+    t.same(
+      outcome.recorded,
+      recorded,
+      `trial ${index}: one acceptance on the load stream and one tour; the 409 appended nothing`,
+    );
   }
   const refusals = outcomes.slice(-trials.length).flatMap((outcome) => outcome.messages);
   t.equal(
     wrong,
     0,
-    `every trial: one 200 and one 409, the offer accepted (${trials.length} trials)`,
+    `every trial: one 200 and one 409, one LoadProposalAccepted on the load stream with its ProposalAccepted and TourOpened, nothing from the 409, the offer accepted (${trials.length} trials)`,
   );
   // As above: nearly every second request had read the offer as open and was stopped by the load
   // stream; now and then one reads only after the first committed and is refused as already Accepted.
@@ -284,7 +329,7 @@ t.test('one tour per load, and no double accepts', async (t) => {
   const toursByLoad = new Map<string, number>();
   let total = 0;
   for (let page = 1; ; page += 1) {
-    const tours = await get(`/api/tours?pageSize=100&page=${page}`);
+    const tours = await get('/api/tours', { pageSize: '100', page: String(page) });
     total = tours.total;
     for (const tour of tours.data as { loadId: string }[])
       toursByLoad.set(tour.loadId, (toursByLoad.get(tour.loadId) ?? 0) + 1);
@@ -303,6 +348,7 @@ t.test('one tour per load, and no double accepts', async (t) => {
   const doubles = outcomes.filter(
     (outcome) =>
       outcome.statuses.every((status) => status === 200) ||
+      outcome.recorded.filter((event) => event.startsWith('LoadProposalAccepted ')).length > 1 ||
       outcome.accepted.length > 1 ||
       (toursByLoad.get(outcome.trial.loadId) ?? 0) > 1,
   );
@@ -311,7 +357,7 @@ t.test('one tour per load, and no double accepts', async (t) => {
   t.equal(
     doubles.length,
     0,
-    'no race answered 200 twice, no load has two accepted offers or two tours',
+    'no race answered 200 twice or recorded two acceptances, no load has two accepted offers or two tours',
   );
   t.comment(
     `this file so far: ${Math.round(performance.now() / 1000)} s, ${Math.round(cpuMs({ user: 0, system: 0 }) / 1000)} s CPU`,

@@ -4,13 +4,11 @@
  * What each route should answer is declared in server/testing/accessTable.ts.
  */
 import { randomUUID } from 'node:crypto';
-import t from 'tap';
+import t, { type Test } from 'tap';
 import { hasAny, permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
 import type { InventoriedRoute } from '../app.ts';
 import {
-  bearer,
   member,
-  multipart,
   organization,
   PASSWORD,
   PDF,
@@ -19,6 +17,7 @@ import {
 } from '../identity/fixtures.ts';
 import { callerOf as causeOf } from '../commands/caller.ts';
 import { createUser } from '../commands/users.ts';
+import { organizationStream } from '../../domain/organizations/organization.ts';
 import { loadsCsvTemplate } from '../integrations/csv/loadsCsv.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import {
@@ -28,6 +27,8 @@ import {
   type Tenant,
   type TenantKind,
 } from '../testing/accessTable.ts';
+import { watchEvents } from '../testing/events.ts';
+import { type Reply, requester, type Upload } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { apiRoutes, fillPath, routeKey, type RouteKey } from '../testing/routeInventory.ts';
 import { startTestApp } from '../testing/testApp.ts';
@@ -37,6 +38,7 @@ import { startTestApp } from '../testing/testApp.ts';
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 const { app, platform, close } = await startTestApp();
 t.teardown(close);
+const as = requester(app);
 
 const admin = await superadmin(app, platform);
 const shipperA = await organization(app, platform, 'Shipper');
@@ -180,19 +182,15 @@ const fileOf = (organizationId: string) =>
   files.save({ organizationId, kind: 'w9Form', mime: 'application/pdf', data: PDF });
 
 async function refreshTokenOf(user: Member): Promise<string> {
-  const response = await app.inject({
-    method: 'POST',
-    url: '/api/login',
-    payload: { email: user.email, password: PASSWORD },
-  });
-  return response.json().refreshToken;
+  const response = await as(null).post('/api/login', { email: user.email, password: PASSWORD });
+  return response.body.refreshToken;
 }
 
 /** A request's variable parts; what is not given is left out (the body) or a fresh UUID (path parameters). */
 type Probe = {
   params?: Record<string, string>;
   body?: Record<string, unknown>;
-  form?: { data: unknown; files?: Parameters<typeof multipart>[1] };
+  form?: Upload;
 };
 
 /**
@@ -357,17 +355,17 @@ async function must(
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,
-  form?: ReturnType<typeof multipart>,
+  form?: Upload,
 ) {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { ...form?.headers, ...bearer(user.token) },
-    ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
+  const send = as(user);
+  const response = form
+    ? await send.upload(url, form, method === 'PUT' ? 'PUT' : 'POST')
+    : method === 'GET'
+      ? await send.get(url)
+      : await send[method === 'PUT' ? 'put' : 'post'](url, payload);
+  if (response.status >= 300)
+    throw new Error(`fixture ${method} ${url}: ${response.status} ${response.text}`);
+  return response.body;
 }
 
 /**
@@ -381,16 +379,10 @@ async function newShipment(organizationId: string): Promise<Shipment> {
   const { id: offer } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
   await must(shipper, 'PUT', `/api/proposal/${offer}`, { status: 5 });
   const { tourId: tour } = await must(shipper, 'GET', `/api/loads/${load}`);
-  await must(
-    carrier,
-    'POST',
-    `/api/proposal/load/${load}`,
-    undefined,
-    multipart(
-      { status: 14 },
-      { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
-    ),
-  );
+  await must(carrier, 'POST', `/api/proposal/load/${load}`, undefined, {
+    data: { status: 14 },
+    files: { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
+  });
   await must(
     carrier,
     'POST',
@@ -491,30 +483,44 @@ let requests = 0;
 const leaks: string[] = [];
 const answers = new Map<RouteKey, string[]>();
 
-async function send(route: InventoriedRoute, caller: Caller, probe: Probe) {
+/** The log, read after every refused request: a 401, 403 or 404 appends nothing. */
+const watch = await watchEvents(platform.store);
+const REFUSED = new Set([401, 403, 404]);
+/** The refused requests that appended events since the last {@link nothingWritten}, each named. */
+const refusedWrites: string[] = [];
+
+async function send(route: InventoriedRoute, caller: Caller, probe: Probe): Promise<Reply> {
   requests += 1;
-  const method = route.method as 'GET';
   const url = fillPath(route.url, probe.params);
-  const headers = caller.user ? bearer(caller.user.token) : {};
-  if (probe.form) {
-    const form = multipart(probe.form.data, probe.form.files);
-    return app.inject({
-      method,
-      url,
-      headers: { ...form.headers, ...headers },
-      payload: form.payload,
-    });
+  const by = as(caller.user);
+  // What the fixtures and probes appended before this request is theirs.
+  await watch.take();
+  const response = probe.form
+    ? await by.upload(url, probe.form, route.method as 'POST' | 'PUT')
+    : route.method === 'GET'
+      ? await by.get(url)
+      : await by[route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete'](
+          url,
+          probe.body,
+        );
+  if (REFUSED.has(response.status)) {
+    const appended = await watch.take();
+    if (appended.length > 0)
+      refusedWrites.push(
+        `${routeKey(route)} as ${caller.name}: ${response.status}, yet appended ${appended
+          .map((event) => `${event.type} to ${event.streamId}`)
+          .join(', ')}`,
+      );
   }
-  return app.inject({
-    method,
-    url,
-    headers,
-    ...(probe.body === undefined ? {} : { payload: probe.body }),
-  });
+  return response;
 }
 
 const call = async (route: InventoriedRoute, caller: Caller, probe: Probe): Promise<number> =>
-  (await send(route, caller, probe)).statusCode;
+  (await send(route, caller, probe)).status;
+
+/** Asserts that no refused request since the last look appended an event; names those that did. */
+const nothingWritten = (t: Test, what: string) =>
+  t.same(refusedWrites.splice(0), [], `${what}: the refused requests appended nothing`);
 
 const allowed = (access: RouteAccess, caller: Caller) =>
   access.access === 'public' ||
@@ -593,6 +599,7 @@ t.test('every route answers each caller as the table says', async (t) => {
       }
     }
     answers.set(key, row);
+    nothingWritten(t, key);
   }
   const width = Math.max(...[...answers.keys()].map((key) => key.length));
   t.comment(
@@ -690,6 +697,7 @@ t.test("another organization's ids answer 404; the caller's own do not", async (
         );
       }
     }
+    nothingWritten(t, key);
   }
 });
 
@@ -714,7 +722,7 @@ t.test(
           caller,
           await withTenantIds((await probes[key]?.(caller)) ?? {}, tenants, ids),
         );
-        const status = response.statusCode;
+        const status = response.status;
         const label = `${key} as ${caller.name} with shipper B's open load: ${status}`;
         if (!allowed(access, caller)) {
           t.equal(status, caller.user ? 403 : 401, label);
@@ -727,7 +735,7 @@ t.test(
             `${label}, allowed by design (docs/domain.md "Marketplace visibility")`,
           );
           if (key === 'GET /api/loads/:id' && caller.roleId === Role.Carrier) {
-            const load = response.json();
+            const load = response.body;
             t.equal(
               load.contactsHidden,
               true,
@@ -747,6 +755,7 @@ t.test(
           if (status !== 404) leaks.push(`${label}, where 404 was due`);
         }
       }
+      nothingWritten(t, key);
     }
   },
 );
@@ -761,7 +770,7 @@ t.test(
       if (!access || access.access === 'public') continue;
       for (const caller of pendingCallers) {
         const response = await send(route, caller, (await probes[key]?.(caller)) ?? {});
-        const status = response.statusCode;
+        const status = response.status;
         const label = `${key} as ${caller.name}: ${status}`;
         t.ok(status < 500, `${label}, not a server error`);
         if (access.whilePending && allowed(access, caller)) {
@@ -769,7 +778,7 @@ t.test(
           t.ok(status !== 401 && status !== 403, `${label}, let through: the user's own account`);
         } else if (allowed(access, caller)) {
           t.equal(status, 403, `${label}, refused while the organization waits`);
-          t.equal(response.json().message, NOT_ACTIVE, `${key} as ${caller.name}: '${NOT_ACTIVE}'`);
+          t.equal(response.body.message, NOT_ACTIVE, `${key} as ${caller.name}: '${NOT_ACTIVE}'`);
           if (status < 400)
             leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
         } else {
@@ -778,6 +787,7 @@ t.test(
             leaks.push(`${key} as ${caller.name} (Pending): ${status} where 403 was due`);
         }
       }
+      nothingWritten(t, key);
     }
     t.ok(open > 0, `${open} answers of the account routes to a Pending organization's users`);
   },
@@ -793,13 +803,14 @@ t.test(
         `${caller.name} works before the block`,
       );
     for (const organizationId of [blockedShipper.organizationId!, blockedCarrier.organizationId!]) {
-      const response = await app.inject({
-        method: 'PUT',
-        url: `/api/organizations/${organizationId}/status`,
-        headers: bearer(admin.token),
-        payload: { status: 'Blocked' },
+      await watch.take();
+      const response = await as(admin).put(`/api/organizations/${organizationId}/status`, {
+        status: 'Blocked',
       });
-      t.equal(response.statusCode, 200, 'blocked');
+      t.equal(response.status, 200, 'blocked');
+      await watch.expect(t, [
+        { type: 'OrganizationBlocked', stream: organizationStream(organizationId) },
+      ]);
     }
     for (const route of routes) {
       const key = routeKey(route);
@@ -808,22 +819,22 @@ t.test(
       for (const caller of blockedCallers) {
         // Refused before any id or body is read: the probe is not needed.
         const response = await send(route, caller, {});
-        t.equal(response.statusCode, 401, `${key} as ${caller.name}: 401`);
-        t.equal(response.json().message, BLOCKED, `${key} as ${caller.name}: '${BLOCKED}'`);
-        if (response.statusCode < 400)
-          leaks.push(
-            `${key} as ${caller.name} (blocked): ${response.statusCode} where 401 was due`,
-          );
+        t.equal(response.status, 401, `${key} as ${caller.name}: 401`);
+        t.equal(response.body.message, BLOCKED, `${key} as ${caller.name}: '${BLOCKED}'`);
+        if (response.status < 400)
+          leaks.push(`${key} as ${caller.name} (blocked): ${response.status} where 401 was due`);
       }
+      nothingWritten(t, key);
     }
     for (const caller of blockedCallers) {
-      const response = await app.inject({
-        method: 'POST',
-        url: '/api/login',
-        payload: { email: caller.user!.email, password: PASSWORD },
+      await watch.take();
+      const response = await as(null).post('/api/login', {
+        email: caller.user!.email,
+        password: PASSWORD,
       });
-      t.equal(response.statusCode, 401, `${caller.name} cannot sign in`);
-      t.equal(response.json().message, BLOCKED);
+      t.equal(response.status, 401, `${caller.name} cannot sign in`);
+      t.equal(response.body.message, BLOCKED);
+      await watch.expect(t, [], { message: `${caller.name}'s refused sign-in appended nothing` });
     }
   },
 );
@@ -878,6 +889,7 @@ t.test(
             `GET /api/files/:id as ${caller.name}: ${status} for ${what} where ${expected} was due`,
           );
       }
+      nothingWritten(t, `GET /api/files/:id for ${what}`);
     }
   },
 );

@@ -1,6 +1,11 @@
 // @postgres: the history's names as they were at a position
 import t from 'tap';
-import { bearer, member, multipart, organization, PDF, superadmin } from '../identity/fixtures.ts';
+import { organizationStream } from '../../domain/organizations/organization.ts';
+import { tourChatStream } from '../../domain/tours/tour.types.ts';
+import { userStream } from '../../domain/users/user.ts';
+import { member, organization, PDF, superadmin } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -23,10 +28,7 @@ const carrier = await organization(app, platform, 'Carrier', {
 });
 const driver = await member(app, platform, carrier.organizationId!, 4, { name: 'Dan Driver' });
 
-const get = (url: string, token: string) =>
-  app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (method: 'PUT' | 'POST', url: string, token: string, payload: object) =>
-  app.inject({ method, url, headers: bearer(token), payload });
+const as = requester(app);
 
 type Entry = {
   position: string;
@@ -47,66 +49,47 @@ let beforeRenames: {
 } | null = null;
 
 t.test('a load run by two organizations: offer, acceptance, contract, driver, chat', async (t) => {
-  const posted = await send('POST', '/api/loads', shipper.token, loadBody());
-  t.equal(posted.statusCode, 201, posted.body);
-  loadId = posted.json().id;
-  const offer = await send('POST', `/api/proposal/${loadId}`, carrier.token, {
+  const posted = await as(shipper).post('/api/loads', loadBody());
+  t.equal(posted.status, 201, posted.text);
+  loadId = posted.body.id;
+  const offer = await as(carrier).post(`/api/proposal/${loadId}`, {
     price: 1500,
     message: 'Ready tomorrow',
   });
-  t.equal(offer.statusCode, 201, offer.body);
-  const offerId = offer.json().id;
+  t.equal(offer.status, 201, offer.text);
+  const offerId = offer.body.id;
   offeredAt = new Date().toISOString();
-  t.equal(
-    (await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 })).statusCode,
-    200,
+  t.equal((await as(shipper).put(`/api/proposal/${offerId}`, { status: 5 })).status, 200);
+  const row = (await as(shipper).get('/api/loads/shipper', { filters: '[]' })).body.data.find(
+    (load: { id: string }) => load.id === loadId,
   );
-  const row = (
-    await get(`/api/loads/shipper?${new URLSearchParams({ filters: '[]' })}`, shipper.token)
-  )
-    .json()
-    .data.find((load: { id: string }) => load.id === loadId);
   tourId = row.tourId;
   t.ok(tourId, 'a tour opened');
 
-  const form = multipart(undefined, { contract: { content: PDF, filename: 'signed.pdf' } });
-  form.payload = Buffer.concat([
-    Buffer.from(
-      `--${form.headers['content-type']!.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="status"\r\n\r\n14\r\n`,
-    ),
-    form.payload,
-  ]);
-  const signed = await app.inject({
-    method: 'POST',
-    url: `/api/proposal/load/${loadId}`,
-    headers: { ...form.headers, ...bearer(carrier.token) },
-    payload: form.payload,
+  const signed = await as(carrier).upload(`/api/proposal/load/${loadId}`, {
+    fields: { status: '14' },
+    files: { contract: { content: PDF, filename: 'signed.pdf' } },
   });
-  t.equal(signed.statusCode, 200, signed.body);
-  t.equal(
-    (await send('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carrier.token, {}))
-      .statusCode,
-    200,
-  );
+  t.equal(signed.status, 200, signed.text);
+  t.equal((await as(carrier).post(`/api/tours/${tourId}/assign/${driver.userId}`, {})).status, 200);
   t.equal(
     (
-      await send('POST', `/api/tours/${tourId}/chat`, driver.token, {
+      await as(driver).post(`/api/tours/${tourId}/chat`, {
         message: 'Loaded, on my way',
       })
-    ).statusCode,
+    ).status,
     201,
   );
   t.equal(
-    (await send('POST', `/api/tours/${tourId}/chat`, shipper.token, { message: 'Thanks, dock 4' }))
-      .statusCode,
+    (await as(shipper).post(`/api/tours/${tourId}/chat`, { message: 'Thanks, dock 4' })).status,
     201,
   );
 });
 
 t.test('the history names everyone as they are', async (t) => {
-  const history = await get(`/api/loads/${loadId}/history`, shipper.token);
-  t.equal(history.statusCode, 200);
-  const events: Entry[] = history.json().events;
+  const history = await as(shipper).get(`/api/loads/${loadId}/history`);
+  t.equal(history.status, 200);
+  const events: Entry[] = history.body.events;
   const byType = (type: string) => events.filter((event) => event.type === type);
   t.match(byType('LoadPosted')[0], {
     user: { id: shipper.userId, name: 'Sandra Shipper' },
@@ -141,14 +124,14 @@ t.test('the history names everyone as they are', async (t) => {
     'every acting user is named',
   );
 
-  const csv = await get(`/api/loads/${loadId}/history?format=csv`, shipper.token);
-  t.equal(csv.statusCode, 200);
-  t.match(csv.body, /,Sandra Shipper,[^,]+,Acme Shipping,/);
-  t.match(csv.body, /,Carl Carrier,[^,]+,Zeta Hauling,/);
+  const csv = await as(shipper).get(`/api/loads/${loadId}/history?format=csv`);
+  t.equal(csv.status, 200);
+  t.match(csv.text, /,Sandra Shipper,[^,]+,Acme Shipping,/);
+  t.match(csv.text, /,Carl Carrier,[^,]+,Zeta Hauling,/);
 
   const offerSnapshot = (
-    await get(`/api/loads/${loadId}/history?at=${encodeURIComponent(offeredAt)}`, shipper.token)
-  ).json();
+    await as(shipper).get(`/api/loads/${loadId}/history?at=${encodeURIComponent(offeredAt)}`)
+  ).body;
   t.match(
     offerSnapshot.proposals,
     [
@@ -159,7 +142,7 @@ t.test('the history names everyone as they are', async (t) => {
     ],
     'the replayed offer names its carrier',
   );
-  beforeRenames = { json: history.json(), csv: csv.body, offerSnapshot };
+  beforeRenames = { json: history.body, csv: csv.text, offerSnapshot };
 });
 
 t.test(
@@ -171,20 +154,34 @@ t.test(
       name: 'Sandra Renamed',
       phone: '555-555-0102',
     };
-    const ownAccount = await send('PUT', '/api/users', shipper.token, account);
-    t.equal(ownAccount.statusCode, 200, ownAccount.body);
-    const carrierUser = await send('PUT', `/api/users/${carrier.userId}`, admin.token, {
+    const watch = await watchEvents(platform.store);
+    const ownAccount = await as(shipper).put('/api/users', account);
+    t.equal(ownAccount.status, 200, ownAccount.text);
+    await watch.expect(t, [
+      {
+        type: 'UserUpdated',
+        stream: userStream(shipper.userId),
+        data: { name: 'Sandra Renamed', email: shipper.email },
+      },
+    ]);
+    const carrierUser = await as(admin).put(`/api/users/${carrier.userId}`, {
       email: carrier.email,
       name: 'Carl Renamed',
       phone: '555-555-0102',
     });
-    t.equal(carrierUser.statusCode, 200, carrierUser.body);
-    const driverUser = await send('PUT', `/api/users/${driver.userId}`, admin.token, {
+    t.equal(carrierUser.status, 200, carrierUser.text);
+    await watch.expect(t, [
+      { type: 'UserUpdated', stream: userStream(carrier.userId), data: { name: 'Carl Renamed' } },
+    ]);
+    const driverUser = await as(admin).put(`/api/users/${driver.userId}`, {
       email: driver.email,
       name: 'Dan Renamed',
       phone: '555-555-0103',
     });
-    t.equal(driverUser.statusCode, 200, driverUser.body);
+    t.equal(driverUser.status, 200, driverUser.text);
+    await watch.expect(t, [
+      { type: 'UserUpdated', stream: userStream(driver.userId), data: { name: 'Dan Renamed' } },
+    ]);
     const contact = {
       address: '1 Main St, Chicago, IL',
       person: 'Pat Contact',
@@ -193,36 +190,50 @@ t.test(
     };
     t.equal(
       (
-        await send('PUT', '/api/users/organization', shipper.token, {
+        await as(shipper).put('/api/users/organization', {
           ...contact,
           name: 'Acme Logistics Group',
         })
-      ).statusCode,
+      ).status,
       200,
     );
+    await watch.expect(t, [
+      {
+        type: 'OrganizationContactChanged',
+        stream: organizationStream(shipper.organizationId!),
+        data: { name: 'Acme Logistics Group' },
+      },
+    ]);
     t.equal(
       (
-        await send('PUT', '/api/users/organization', carrier.token, {
+        await as(carrier).put('/api/users/organization', {
           ...contact,
           name: 'Zeta Freight Lines',
         })
-      ).statusCode,
+      ).status,
       200,
     );
+    await watch.expect(t, [
+      {
+        type: 'OrganizationContactChanged',
+        stream: organizationStream(carrier.organizationId!),
+        data: { name: 'Zeta Freight Lines' },
+      },
+    ]);
     // Today's names are the new ones everywhere else.
-    t.match((await get('/api/account', shipper.token)).json(), {
+    t.match((await as(shipper).get('/api/account')).body, {
       user: { name: 'Sandra Renamed' },
       organization: { name: 'Acme Logistics Group' },
     });
 
-    const history = await get(`/api/loads/${loadId}/history`, shipper.token);
-    t.same(history.json(), beforeRenames!.json, 'the JSON trail is exactly as before');
-    const csv = await get(`/api/loads/${loadId}/history?format=csv`, shipper.token);
-    t.equal(csv.body, beforeRenames!.csv, 'the CSV trail is byte for byte as before');
-    t.notMatch(csv.body, /Renamed|Acme Logistics Group|Zeta Freight Lines/);
+    const history = await as(shipper).get(`/api/loads/${loadId}/history`);
+    t.same(history.body, beforeRenames!.json, 'the JSON trail is exactly as before');
+    const csv = await as(shipper).get(`/api/loads/${loadId}/history?format=csv`);
+    t.equal(csv.text, beforeRenames!.csv, 'the CSV trail is byte for byte as before');
+    t.notMatch(csv.text, /Renamed|Acme Logistics Group|Zeta Freight Lines/);
     const offerSnapshot = (
-      await get(`/api/loads/${loadId}/history?at=${encodeURIComponent(offeredAt)}`, carrier.token)
-    ).json();
+      await as(carrier).get(`/api/loads/${loadId}/history?at=${encodeURIComponent(offeredAt)}`)
+    ).body;
     t.same(
       offerSnapshot.proposals,
       beforeRenames!.offerSnapshot.proposals,
@@ -237,20 +248,31 @@ t.test(
 );
 
 t.test('what happens after the renames carries the new names', async (t) => {
+  const watch = await watchEvents(platform.store);
   t.equal(
     (
-      await send('POST', `/api/tours/${tourId}/chat`, shipper.token, {
+      await as(shipper).post(`/api/tours/${tourId}/chat`, {
         message: 'New name, same dock',
       })
-    ).statusCode,
+    ).status,
     201,
   );
-  t.equal(
-    (await send('POST', `/api/tours/${tourId}/chat`, driver.token, { message: 'Noted' }))
-      .statusCode,
-    201,
-  );
-  const events: Entry[] = (await get(`/api/loads/${loadId}/history`, carrier.token)).json().events;
+  t.equal((await as(driver).post(`/api/tours/${tourId}/chat`, { message: 'Noted' })).status, 201);
+  await watch.expect(t, [
+    {
+      type: 'MessagePosted',
+      stream: tourChatStream(tourId),
+      data: { text: 'New name, same dock' },
+      metadata: { userId: shipper.userId },
+    },
+    {
+      type: 'MessagePosted',
+      stream: tourChatStream(tourId),
+      data: { text: 'Noted' },
+      metadata: { userId: driver.userId },
+    },
+  ]);
+  const events: Entry[] = (await as(carrier).get(`/api/loads/${loadId}/history`)).body.events;
   t.equal(events.length, beforeRenames!.json.events.length + 2, 'two new entries');
   t.same(events.slice(0, -2), beforeRenames!.json.events, 'the earlier entries unchanged');
   t.match(events.slice(-2), [
@@ -265,7 +287,7 @@ t.test('what happens after the renames carries the new names', async (t) => {
       organization: { id: carrier.organizationId, name: 'Zeta Freight Lines' },
     },
   ]);
-  const csv = (await get(`/api/loads/${loadId}/history?format=csv`, shipper.token)).body;
+  const csv = (await as(shipper).get(`/api/loads/${loadId}/history?format=csv`)).text;
   t.ok(csv.startsWith(beforeRenames!.csv), 'the CSV only grew at its end');
   const added = csv.slice(beforeRenames!.csv.length).trim().split('\r\n');
   t.equal(added.length, 2);
@@ -273,11 +295,10 @@ t.test('what happens after the renames carries the new names', async (t) => {
   t.match(added[1], /,Dan Renamed,[^,]+,Zeta Freight Lines,/);
 
   const now = (
-    await get(
+    await as(shipper).get(
       `/api/loads/${loadId}/history?at=${encodeURIComponent(new Date().toISOString())}`,
-      shipper.token,
     )
-  ).json();
+  ).body;
   t.match(
     now.proposals,
     [{ carrierOrganization: { name: 'Zeta Freight Lines' } }],

@@ -1,7 +1,10 @@
 // @postgres: the history's queries, per reader and at a past position
 import t from 'tap';
 import { hashShareToken } from '../auth/shareTokens.ts';
-import { bearer, member, multipart, organization, PDF, superadmin } from '../identity/fixtures.ts';
+import { tourStream } from '../../domain/tours/tour.types.ts';
+import { member, organization, PDF, superadmin } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -30,10 +33,7 @@ const winner = await organization(app, platform, 'Carrier', {
 });
 const driver = await member(app, platform, winner.organizationId!, 4, { name: 'Dan Driver' });
 
-const get = (url: string, token: string) =>
-  app.inject({ method: 'GET', url, headers: bearer(token) });
-const send = (method: 'PUT' | 'POST', url: string, token: string, payload: object) =>
-  app.inject({ method, url, headers: bearer(token), payload });
+const as = requester(app);
 
 type Entry = {
   type: string;
@@ -63,78 +63,66 @@ let bothOffered = '';
 t.test(
   'two carriers offer on one load; the shipper counters one and accepts the other',
   async (t) => {
-    const posted = await send('POST', '/api/loads', shipper.token, loadBody());
-    t.equal(posted.statusCode, 201, posted.body);
-    loadId = posted.json().id;
-    const rivalOffer = await send('POST', `/api/proposal/${loadId}`, rival.token, {
+    const posted = await as(shipper).post('/api/loads', loadBody());
+    t.equal(posted.status, 201, posted.text);
+    loadId = posted.body.id;
+    const rivalOffer = await as(rival).post(`/api/proposal/${loadId}`, {
       price: 1234.56,
       message: 'Rival says: 1234.56 and no less',
     });
-    t.equal(rivalOffer.statusCode, 201, rivalOffer.body);
-    rivalOfferId = rivalOffer.json().id;
+    t.equal(rivalOffer.status, 201, rivalOffer.text);
+    rivalOfferId = rivalOffer.body.id;
     t.equal(
       (
-        await send('PUT', `/api/proposal/${rivalOfferId}`, shipper.token, {
+        await as(shipper).put(`/api/proposal/${rivalOfferId}`, {
           status: 11,
           price: 1111.11,
         })
-      ).statusCode,
+      ).status,
       200,
       'a counter to the rival',
     );
-    const winnerOffer = await send('POST', `/api/proposal/${loadId}`, winner.token, {
+    const winnerOffer = await as(winner).post(`/api/proposal/${loadId}`, {
       price: 1500,
       message: 'Ready tomorrow',
     });
-    t.equal(winnerOffer.statusCode, 201, winnerOffer.body);
-    winnerOfferId = winnerOffer.json().id;
+    t.equal(winnerOffer.status, 201, winnerOffer.text);
+    winnerOfferId = winnerOffer.body.id;
     bothOffered = new Date().toISOString();
     t.equal(
-      (await send('PUT', `/api/proposal/${winnerOfferId}`, shipper.token, { status: 5 }))
-        .statusCode,
+      (await as(shipper).put(`/api/proposal/${winnerOfferId}`, { status: 5 })).status,
       200,
       'the winner accepted',
     );
-    const load = (await get(`/api/loads/${loadId}`, shipper.token)).json();
+    const load = (await as(shipper).get(`/api/loads/${loadId}`)).body;
     tourId = load.tourId;
     t.ok(tourId, 'a tour opened');
     t.equal(
-      (await get(`/api/proposal/${winnerOfferId}/rate-confirmation`, winner.token)).statusCode,
+      (await as(winner).get(`/api/proposal/${winnerOfferId}/rate-confirmation`)).status,
       200,
       'the winner took its rate confirmation',
     );
-    const form = multipart(undefined, { contract: { content: PDF, filename: 'signed.pdf' } });
-    form.payload = Buffer.concat([
-      Buffer.from(
-        `--${form.headers['content-type']!.split('boundary=')[1]}\r\nContent-Disposition: form-data; name="status"\r\n\r\n14\r\n`,
-      ),
-      form.payload,
-    ]);
-    const signed = await app.inject({
-      method: 'POST',
-      url: `/api/proposal/load/${loadId}`,
-      headers: { ...form.headers, ...bearer(winner.token) },
-      payload: form.payload,
+    const signed = await as(winner).upload(`/api/proposal/load/${loadId}`, {
+      fields: { status: '14' },
+      files: { contract: { content: PDF, filename: 'signed.pdf' } },
     });
-    t.equal(signed.statusCode, 200, 'the winner signed');
+    t.equal(signed.status, 200, 'the winner signed');
     t.equal(
-      (await send('POST', `/api/tours/${tourId}/assign/${driver.userId}`, winner.token, {}))
-        .statusCode,
+      (await as(winner).post(`/api/tours/${tourId}/assign/${driver.userId}`, {})).status,
       200,
     );
     t.equal(
-      (await send('POST', `/api/tours/${tourId}/chat`, driver.token, { message: 'Loaded' }))
-        .statusCode,
+      (await as(driver).post(`/api/tours/${tourId}/chat`, { message: 'Loaded' })).status,
       201,
     );
   },
 );
 
 t.test("the winning carrier's history holds no trace of the rival's offer", async (t) => {
-  const history = await get(`/api/loads/${loadId}/history`, winner.token);
-  t.equal(history.statusCode, 200);
-  const events: Entry[] = history.json().events;
-  t.same(traceIn(history.body), [], 'no id, name, price or message of the rival');
+  const history = await as(winner).get(`/api/loads/${loadId}/history`);
+  t.equal(history.status, 200);
+  const events: Entry[] = history.body.events;
+  t.same(traceIn(history.text), [], 'no id, name, price or message of the rival');
   t.notOk(
     events.some((event) => event.stream === `proposal-${rivalOfferId}`),
     "none of the rival offer's events",
@@ -163,30 +151,28 @@ t.test("the winning carrier's history holds no trace of the rival's offer", asyn
     "the counter to the rival and the rival's decline are hidden",
   );
 
-  const csv = await get(`/api/loads/${loadId}/history?format=csv`, winner.token);
-  t.equal(csv.statusCode, 200);
-  t.same(traceIn(csv.body), [], 'the CSV neither');
-  t.equal(csv.body.trim().split('\r\n').length, events.length + 1, 'the same entries as the JSON');
+  const csv = await as(winner).get(`/api/loads/${loadId}/history?format=csv`);
+  t.equal(csv.status, 200);
+  t.same(traceIn(csv.text), [], 'the CSV neither');
+  t.equal(csv.text.trim().split('\r\n').length, events.length + 1, 'the same entries as the JSON');
 });
 
 t.test('a replay to a moment shows the winning carrier only its own offer', async (t) => {
   for (const at of [bothOffered, new Date().toISOString()]) {
-    const replay = await get(
+    const replay = await as(winner).get(
       `/api/loads/${loadId}/history?at=${encodeURIComponent(at)}`,
-      winner.token,
     );
-    t.equal(replay.statusCode, 200);
+    t.equal(replay.status, 200);
     t.same(
-      replay.json().proposals.map((offer: { proposalId: string }) => offer.proposalId),
+      replay.body.proposals.map((offer: { proposalId: string }) => offer.proposalId),
       [winnerOfferId],
       `only its offer at ${at}`,
     );
-    t.same(traceIn(replay.body), [], 'no trace of the rival');
-    const csv = await get(
+    t.same(traceIn(replay.text), [], 'no trace of the rival');
+    const csv = await as(winner).get(
       `/api/loads/${loadId}/history?at=${encodeURIComponent(at)}&format=csv`,
-      winner.token,
     );
-    t.same(traceIn(csv.body), [], 'nor in its CSV');
+    t.same(traceIn(csv.text), [], 'nor in its CSV');
   }
 });
 
@@ -195,9 +181,9 @@ t.test('the shipper and the Superadmin read every offer', async (t) => {
     ['the shipper', shipper.token],
     ['the Superadmin', admin.token],
   ] as const) {
-    const history = await get(`/api/loads/${loadId}/history`, token);
-    t.equal(history.statusCode, 200);
-    const events: Entry[] = history.json().events;
+    const history = await as(token).get(`/api/loads/${loadId}/history`);
+    t.equal(history.status, 200);
+    const events: Entry[] = history.body.events;
     t.match(
       events.find(
         (event) =>
@@ -214,35 +200,47 @@ t.test('the shipper and the Superadmin read every offer', async (t) => {
       `${who}: the counter`,
     );
     const replay = (
-      await get(`/api/loads/${loadId}/history?at=${encodeURIComponent(bothOffered)}`, token)
-    ).json();
+      await as(token).get(`/api/loads/${loadId}/history?at=${encodeURIComponent(bothOffered)}`)
+    ).body;
     t.same(
       replay.proposals.map((offer: { proposalId: string }) => offer.proposalId).sort(),
       [rivalOfferId, winnerOfferId].sort(),
       `${who}: both offers replayed`,
     );
-    t.match((await get(`/api/loads/${loadId}/history?format=csv`, token)).body, /Rival Hauling/);
+    t.match((await as(token).get(`/api/loads/${loadId}/history?format=csv`)).text, /Rival Hauling/);
   }
 });
 
 t.test('the carrier that lost reads no history of the load, nor does a driver', async (t) => {
+  const events = await watchEvents(platform.store);
   for (const query of ['', '?format=csv', `?at=${encodeURIComponent(bothOffered)}`]) {
-    const lost = await get(`/api/loads/${loadId}/history${query}`, rival.token);
-    t.equal(lost.statusCode, 404, `the rival${query}`);
-    t.notMatch(lost.body, /Winner Freight|1500/);
+    const lost = await as(rival).get(`/api/loads/${loadId}/history${query}`);
+    t.equal(lost.status, 404, `the rival${query}`);
+    t.notMatch(lost.text, /Winner Freight|1500/);
+    await events.expect(t, [], { message: `the refused history${query} appended nothing` });
   }
   t.equal(
-    (await get(`/api/loads/${loadId}/history`, driver.token)).statusCode,
+    (await as(driver).get(`/api/loads/${loadId}/history`)).status,
     403,
     'the driver: drivers do not read load histories',
   );
+  await events.expect(t, [], { message: "the driver's refused history appended nothing" });
 });
 
 t.test("a shared tracking link shows in the history without its token's hash", async (t) => {
-  const shared = await send('POST', `/api/tours/${tourId}/share`, shipper.token, {});
-  t.equal(shared.statusCode, 201);
-  const { token } = shared.json();
+  const events = await watchEvents(platform.store);
+  const shared = await as(shipper).post(`/api/tours/${tourId}/share`, {});
+  t.equal(shared.status, 201);
+  const { token } = shared.body;
   const tokenHash = hashShareToken(token);
+  await events.expect(t, [
+    {
+      type: 'TourShared',
+      stream: tourStream(tourId),
+      data: { tourId, tokenHash },
+      metadata: { userId: shipper.userId, organizationId: shipper.organizationId },
+    },
+  ]);
   const stored = (await platform.store.readStream(`tour-${tourId}`)).events.find(
     (event) => event.type === 'TourShared',
   );
@@ -256,8 +254,8 @@ t.test("a shared tracking link shows in the history without its token's hash", a
     ['the carrier', winner.token],
     ['the Superadmin', admin.token],
   ] as const) {
-    const history = await get(`/api/loads/${loadId}/history`, reader);
-    const entry = (history.json().events as Entry[]).find((event) => event.type === 'TourShared');
+    const history = await as(reader).get(`/api/loads/${loadId}/history`);
+    const entry = (history.body.events as Entry[]).find((event) => event.type === 'TourShared');
     t.match(
       entry,
       {
@@ -272,7 +270,7 @@ t.test("a shared tracking link shows in the history without its token's hash", a
       '?format=csv',
       `?at=${encodeURIComponent(new Date().toISOString())}`,
     ]) {
-      const body = (await get(`/api/loads/${loadId}/history${format}`, reader)).body;
+      const body = (await as(reader).get(`/api/loads/${loadId}/history${format}`)).text;
       t.notOk(
         body.includes(tokenHash) || body.includes(token),
         `${who}${format}: neither the hash nor the token`,

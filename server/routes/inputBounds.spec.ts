@@ -6,8 +6,13 @@
  * JSON number, never coerced from `true`, `[2500]` or `"0x10"`.
  */
 import t, { type Test } from 'tap';
+import { loadStream } from '../../domain/loads/load.types.ts';
+import { loadOffersStream } from '../../domain/offers/loadOffers.ts';
+import { offerStream } from '../../domain/offers/offer.types.ts';
 import { Role } from '../../domain/permissions.ts';
-import { bearer, member, multipart, organization, PDF, superadmin } from '../identity/fixtures.ts';
+import { member, organization, PDF, superadmin } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { CHICAGO, INDIANAPOLIS, inHours, loadBody, stop } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -19,24 +24,20 @@ const admin = await superadmin(app, platform);
 const shipper = await organization(app, platform, 'Shipper');
 const carrier = await organization(app, platform, 'Carrier');
 await member(app, platform, carrier.organizationId!, Role.Driver);
-const open = await app.inject({
-  method: 'POST',
-  url: '/api/loads',
-  headers: bearer(shipper.token),
-  payload: loadBody(),
-});
-const loadId: string = open.json().id;
+const as = requester(app);
+const open = await as(shipper).post('/api/loads', loadBody());
+const loadId: string = open.body.id;
 
-const get = (token: string, url: string, query: Record<string, string>) =>
-  app.inject({ method: 'GET', url, query, headers: bearer(token) });
 const filters = (name: string, value: unknown) => ({
   filters: JSON.stringify([{ name, value: [value] }]),
 });
-const head = () => platform.store.committedHead();
+/** The log from now on: a refused request, and a read, append nothing. */
+const watch = () => watchEvents(platform.store);
 
 t.test(
   'item 5: a status filter of 1.5, 2147483648 or 1e308 is a 400 naming the filter, on every table',
   async (t) => {
+    const events = await watch();
     // Each table with a status it knows.
     const tables: [string, string, number][] = [
       [shipper.token, '/api/loads/shipper', 2],
@@ -51,27 +52,32 @@ t.test(
     ];
     for (const [token, url, known] of tables) {
       for (const value of [1.5, 2147483648, 1e308, '1e308', '0x10', true]) {
-        const response = await get(token, url, filters('status', value));
-        t.equal(response.statusCode, 400, `${url} status ${JSON.stringify(value)}: 400`);
-        t.match(response.json(), {
+        const response = await as(token).get(url, filters('status', value));
+        t.equal(response.status, 400, `${url} status ${JSON.stringify(value)}: 400`);
+        t.match(response.body, {
           statusCode: 400,
           error: 'Bad Request',
           message: 'Unknown status in the status filter',
           errors: [{ path: 'filters' }],
         });
+        await events.expect(t, [], {
+          message: `${url} status ${JSON.stringify(value)}: nothing written`,
+        });
       }
       t.equal(
-        (await get(token, url, filters('status', known))).statusCode,
+        (await as(token).get(url, filters('status', known))).status,
         200,
         `${url}: a real status still filters`,
       );
     }
+    await events.expect(t, [], { message: 'the reads appended nothing' });
   },
 );
 
 t.test(
   'item 5: pickupFrom and pickupTo outside 1970..2100 are a 400 naming the filter; a real date filters',
   async (t) => {
+    const events = await watch();
     for (const name of ['pickupFrom', 'pickupTo']) {
       for (const value of [
         '0000-01-01T00:00:00Z',
@@ -81,41 +87,49 @@ t.test(
         'tomorrow',
         1e308,
       ]) {
-        const response = await get(carrier.token, '/api/loads/carrier', filters(name, value));
-        t.equal(response.statusCode, 400, `${name} ${JSON.stringify(value)}: 400`);
-        t.match(response.json(), {
+        const response = await as(carrier).get('/api/loads/carrier', filters(name, value));
+        t.equal(response.status, 400, `${name} ${JSON.stringify(value)}: 400`);
+        t.match(response.body, {
           message: `${name} must be a date and time between 1970 and 2100`,
           errors: [{ path: 'filters' }],
         });
+        await events.expect(t, [], {
+          message: `${name} ${JSON.stringify(value)}: nothing written`,
+        });
       }
     }
-    const ok = await get(carrier.token, '/api/loads/carrier', {
+    const ok = await as(carrier).get('/api/loads/carrier', {
       filters: JSON.stringify([
         { name: 'pickupFrom', value: [inHours(1)] },
         { name: 'pickupTo', value: [inHours(100)] },
       ]),
     });
-    t.equal(ok.statusCode, 200);
+    t.equal(ok.status, 200);
     t.ok(
-      ok.json().data.some((row: { id: string }) => row.id === loadId),
+      ok.body.data.some((row: { id: string }) => row.id === loadId),
       'the open load is in the window',
     );
+    await events.expect(t, [], { message: 'the read appended nothing' });
   },
 );
 
 t.test(
   'item 5: maxWeight, areas, equipment and pages out of range are 400s naming the field',
   async (t) => {
+    const events = await watch();
     for (const value of [1e308, -1, 200_001, '0x10', true]) {
-      const response = await get(carrier.token, '/api/loads/carrier', filters('maxWeight', value));
-      t.equal(response.statusCode, 400, `maxWeight ${JSON.stringify(value)}`);
-      t.match(response.json(), {
+      const response = await as(carrier).get('/api/loads/carrier', filters('maxWeight', value));
+      t.equal(response.status, 400, `maxWeight ${JSON.stringify(value)}`);
+      t.match(response.body, {
         message: 'maxWeight must be a number from 1 to 200,000',
         errors: [{ path: 'filters' }],
       });
+      await events.expect(t, [], {
+        message: `maxWeight ${JSON.stringify(value)}: nothing written`,
+      });
     }
     t.equal(
-      (await get(carrier.token, '/api/loads/carrier', filters('maxWeight', 45000))).statusCode,
+      (await as(carrier).get('/api/loads/carrier', filters('maxWeight', 45000))).status,
       200,
       'a real weight filters',
     );
@@ -125,9 +139,10 @@ t.test(
       { latitude: 41, longitude: -87, radius: 2147483648 },
       { latitude: true, longitude: -87, radius: 50 },
     ]) {
-      const response = await get(carrier.token, '/api/loads/carrier', filters('origin', area));
-      t.equal(response.statusCode, 400, `origin ${JSON.stringify(area)}`);
-      t.match(response.json(), { message: /^origin: /, errors: [{ path: 'filters' }] });
+      const response = await as(carrier).get('/api/loads/carrier', filters('origin', area));
+      t.equal(response.status, 400, `origin ${JSON.stringify(area)}`);
+      t.match(response.body, { message: /^origin: /, errors: [{ path: 'filters' }] });
+      await events.expect(t, [], { message: `origin ${JSON.stringify(area)}: nothing written` });
     }
     // Subnormal coordinates are places too (rounded to a centimetre: 0): PostgreSQL's float arithmetic
     // must not underflow on them in the distance formula.
@@ -135,29 +150,30 @@ t.test(
       { latitude: -3.5e-323, longitude: 2.670412864937759e-286, radius: 100 },
       { latitude: 41.88, longitude: -5e-324, radius: 50 },
     ]) {
-      const response = await get(carrier.token, '/api/loads/carrier', filters('origin', area));
+      const response = await as(carrier).get('/api/loads/carrier', filters('origin', area));
       t.equal(
-        response.statusCode,
+        response.status,
         200,
-        `origin ${JSON.stringify(area)}: ${response.body.slice(0, 200)}`,
+        `origin ${JSON.stringify(area)}: ${response.text.slice(0, 200)}`,
       );
     }
-    const subnormal = await app.inject({
-      method: 'GET',
-      url: '/api/insights/lanes',
-      query: { origin: `0.${'0'.repeat(50)}1,0.5`, destination: '41.88,-87.63' },
-      headers: bearer(carrier.token),
+    const subnormal = await as(carrier).get('/api/insights/lanes', {
+      origin: `0.${'0'.repeat(50)}1,0.5`,
+      destination: '41.88,-87.63',
     });
     t.equal(
-      subnormal.statusCode,
+      subnormal.status,
       200,
-      `a lane from a point a hair off the equator: ${subnormal.body.slice(0, 200)}`,
+      `a lane from a point a hair off the equator: ${subnormal.text.slice(0, 200)}`,
     );
     t.equal(
-      (await get(carrier.token, '/api/loads/carrier', filters('equipment', 2147483648))).statusCode,
+      (await as(carrier).get('/api/loads/carrier', filters('equipment', 2147483648))).status,
       400,
       'equipment 2147483648',
     );
+    await events.expect(t, [], {
+      message: 'the subnormal reads and equipment 2147483648 appended nothing',
+    });
     for (const [name, value] of [
       ['page', '1.5'],
       ['page', '1e308'],
@@ -166,9 +182,10 @@ t.test(
       ['pageSize', '2147483648'],
       ['pageSize', '-1'],
     ]) {
-      const response = await get(shipper.token, '/api/loads/shipper', { [name]: value });
-      t.equal(response.statusCode, 400, `${name}=${value}`);
-      t.match(response.json(), { errors: [{ path: name }] }, `names ${name}`);
+      const response = await as(shipper).get('/api/loads/shipper', { [name]: value });
+      t.equal(response.status, 400, `${name}=${value}`);
+      t.match(response.body, { errors: [{ path: name }] }, `names ${name}`);
+      await events.expect(t, [], { message: `${name}=${value}: nothing written` });
     }
   },
 );
@@ -176,41 +193,39 @@ t.test(
 t.test(
   'item 5: a history replay and a positions catch-up outside 1970..2100 are 400s naming the field',
   async (t) => {
-    const history = await get(shipper.token, `/api/loads/${loadId}/history`, {
+    const events = await watch();
+    const history = await as(shipper).get(`/api/loads/${loadId}/history`, {
       at: '0000-01-01T00:00:00Z',
     });
-    t.equal(history.statusCode, 400);
-    t.match(history.json(), {
+    t.equal(history.status, 400);
+    t.match(history.body, {
       message: 'at must be a date and time between 1970 and 2100',
       errors: [{ path: 'at' }],
     });
+    await events.expect(t, [], { message: 'the refused replay appended nothing' });
     t.equal(
-      (await get(shipper.token, `/api/loads/${loadId}/history`, { at: new Date().toISOString() }))
-        .statusCode,
+      (await as(shipper).get(`/api/loads/${loadId}/history`, { at: new Date().toISOString() }))
+        .status,
       200,
       'now replays',
     );
+    await events.expect(t, [], { message: 'the replay appended nothing' });
   },
 );
 
-/** Posts a load body and expects a 400 naming `path` with `message`, and nothing written. */
+/** Sends a load body and expects a 400 naming `path` with `message`, and nothing written. */
 const refused = async (
   t: Test,
   body: unknown,
   path: string,
   message: string | RegExp,
   url = '/api/loads',
-  method: 'POST' | 'PUT' = 'POST',
+  method: 'post' | 'put' = 'post',
 ) => {
-  const before = await head();
-  const response = await app.inject({
-    method,
-    url,
-    headers: bearer(shipper.token),
-    payload: body as object,
-  });
-  t.equal(response.statusCode, 400, `${path}: 400`);
-  const errors: { path: string; message: string }[] = response.json().errors ?? [];
+  const events = await watch();
+  const response = await as(shipper)[method](url, body);
+  t.equal(response.status, 400, `${path}: 400`);
+  const errors: { path: string; message: string }[] = response.body.errors ?? [];
   t.ok(
     errors.some(
       (error) =>
@@ -219,7 +234,7 @@ const refused = async (
     ),
     `${path}: ${String(message)} (got ${JSON.stringify(errors).slice(0, 300)})`,
   );
-  t.same(await head(), before, `${path}: nothing written`);
+  await events.expect(t, [], { message: `${path}: nothing written` });
 };
 
 t.test(
@@ -319,7 +334,7 @@ t.test(
       'commodity',
       'The commodity can have at most 200 characters',
       '/api/loads',
-      'PUT',
+      'put',
     );
     await refused(
       t,
@@ -327,13 +342,12 @@ t.test(
       'newExpiration',
       'Please pick a date within the next 2 years.',
       '/api/loads',
-      'PUT',
+      'put',
     );
-    const posted = await app.inject({
-      method: 'POST',
-      url: '/api/loads',
-      headers: bearer(shipper.token),
-      payload: loadBody({
+    const events = await watch();
+    const posted = await as(shipper).post(
+      '/api/loads',
+      loadBody({
         weight: 200_000,
         commodity: 'c'.repeat(200),
         locations: [
@@ -342,54 +356,75 @@ t.test(
           stop(INDIANAPOLIS, 4, 'Works'),
         ],
       }),
-    });
-    t.equal(posted.statusCode, 201, 'a load at every bound is posted');
+    );
+    t.equal(posted.status, 201, 'a load at every bound is posted');
+    const [postedEvent] = await events.expect(t, [
+      {
+        type: 'LoadPosted',
+        stream: loadStream(posted.body.id),
+        data: {
+          loadId: posted.body.id,
+          shipperOrganizationId: shipper.organizationId,
+          details: { weight: 200_000, commodity: 'c'.repeat(200) },
+        },
+      },
+    ]);
+    t.equal(
+      (postedEvent?.data as { details: { stops: unknown[] } } | undefined)?.details.stops.length,
+      10,
+      'with its ten stops',
+    );
   },
 );
 
 t.test(
   'item 6: an offer price is a JSON number from 0.01 to 1,000,000; true, [2500] and "0x10" are refused and nothing is written',
   async (t) => {
+    const events = await watch();
     for (const price of [true, [2500], '0x10', '2500', 1e308, 1_000_000.01, 0, -1, null]) {
-      const before = await head();
-      const response = await app.inject({
-        method: 'POST',
-        url: `/api/proposal/${loadId}`,
-        headers: bearer(carrier.token),
-        payload: { price, message: 'hi' },
-      });
-      t.equal(response.statusCode, 400, `price ${JSON.stringify(price)}: 400`);
-      t.match(response.json(), { statusCode: 400, errors: [{ path: 'price' }] });
-      t.same(await head(), before, `price ${JSON.stringify(price)}: nothing written`);
+      const response = await as(carrier).post(`/api/proposal/${loadId}`, { price, message: 'hi' });
+      t.equal(response.status, 400, `price ${JSON.stringify(price)}: 400`);
+      t.match(response.body, { statusCode: 400, errors: [{ path: 'price' }] });
+      await events.expect(t, [], { message: `price ${JSON.stringify(price)}: nothing written` });
     }
-    const long = await app.inject({
-      method: 'POST',
-      url: `/api/proposal/${loadId}`,
-      headers: bearer(carrier.token),
-      payload: { price: 2500, message: 'm'.repeat(2001) },
+    const long = await as(carrier).post(`/api/proposal/${loadId}`, {
+      price: 2500,
+      message: 'm'.repeat(2001),
     });
-    t.match(long.json(), {
+    t.match(long.body, {
       statusCode: 400,
       errors: [{ path: 'message', message: 'A message can have at most 2000 characters' }],
     });
-    const made = await app.inject({
-      method: 'POST',
-      url: `/api/proposal/${loadId}`,
-      headers: bearer(carrier.token),
-      payload: { price: 1_000_000, message: 'Top dollar' },
+    await events.expect(t, [], { message: 'a message too long: nothing written' });
+    const made = await as(carrier).post(`/api/proposal/${loadId}`, {
+      price: 1_000_000,
+      message: 'Top dollar',
     });
-    t.equal(made.statusCode, 201, 'the largest price is an offer');
-    const counter = await app.inject({
-      method: 'PUT',
-      url: `/api/proposal/${made.json().id}`,
-      headers: bearer(shipper.token),
-      payload: { status: 11, price: [900_000] },
+    t.equal(made.status, 201, 'the largest price is an offer');
+    const offerId: string = made.body.id;
+    await events.expect(t, [
+      {
+        type: 'ProposalSubmitted',
+        stream: offerStream(offerId),
+        data: {
+          proposalId: offerId,
+          loadId,
+          carrierOrganizationId: carrier.organizationId,
+          price: 1_000_000,
+        },
+      },
+      { type: 'ProposalListed', stream: loadOffersStream(loadId), data: { proposalId: offerId } },
+    ]);
+    const counter = await as(shipper).put(`/api/proposal/${offerId}`, {
+      status: 11,
+      price: [900_000],
     });
     t.match(
-      counter.json(),
+      counter.body,
       { statusCode: 400, errors: [{ path: 'price' }] },
       'a counter price is a number too',
     );
+    await events.expect(t, [], { message: 'the refused counter appended nothing' });
   },
 );
 
@@ -440,57 +475,47 @@ t.test('item 6: the multipart data of a registration is bounded too', async (t) 
     ],
   ];
   for (const [extra, path] of cases) {
-    const before = await head();
-    const form = multipart(registration(extra), documents);
-    const response = await app.inject({
-      method: 'POST',
-      url: '/api/register/carrier',
-      headers: form.headers,
-      payload: form.payload,
+    const events = await watch();
+    const response = await as(null).upload('/api/register/carrier', {
+      data: registration(extra),
+      files: documents,
     });
-    t.equal(response.statusCode, 400, `${path}: 400`);
+    t.equal(response.status, 400, `${path}: 400`);
     t.ok(
-      (response.json().errors ?? []).some((error: { path: string }) => error.path === path),
-      `${path} named (${JSON.stringify(response.json().errors).slice(0, 200)})`,
+      (response.body.errors ?? []).some((error: { path: string }) => error.path === path),
+      `${path} named (${JSON.stringify(response.body.errors).slice(0, 200)})`,
     );
-    t.same(await head(), before, `${path}: nothing written`);
+    await events.expect(t, [], { message: `${path}: nothing written` });
   }
 });
 
 t.test('item 6: lists are bounded, and an insured amount is 1 or 2, not "0x1"', async (t) => {
+  const events = await watch();
   const ratings = Array.from({ length: 600 }, () => ({ criteria: 1, rating: 5 }));
-  const rated = await app.inject({
-    method: 'POST',
-    url: `/api/tours/${loadId}/rate`,
-    headers: bearer(shipper.token),
-    payload: { ratings },
-  });
+  const rated = await as(shipper).post(`/api/tours/${loadId}/rate`, { ratings });
   t.match(
-    rated.json(),
+    rated.body,
     { statusCode: 400, errors: [{ path: 'ratings', message: 'Rate every criterion once' }] },
     '600 ratings: 400 naming ratings',
   );
-  const search = await app.inject({
-    method: 'POST',
-    url: '/api/searches',
-    headers: bearer(carrier.token),
-    payload: { name: 'Lane', equipment: Array.from({ length: 600 }, () => 5) },
+  await events.expect(t, [], { message: '600 ratings: nothing written' });
+  const search = await as(carrier).post('/api/searches', {
+    name: 'Lane',
+    equipment: Array.from({ length: 600 }, () => 5),
   });
   t.match(
-    search.json(),
+    search.body,
     { statusCode: 400, errors: [{ path: 'equipment' }] },
     '600 equipment ids: 400 naming equipment',
   );
-  const form = multipart({ insuredAmount: '0x1' });
-  const shipperProfile = await app.inject({
-    method: 'POST',
-    url: '/api/users/shipper',
-    headers: { ...bearer(shipper.token), ...form.headers },
-    payload: form.payload,
+  await events.expect(t, [], { message: '600 equipment ids: nothing written' });
+  const shipperProfile = await as(shipper).upload('/api/users/shipper', {
+    data: { insuredAmount: '0x1' },
   });
   t.match(
-    shipperProfile.json(),
+    shipperProfile.body,
     { statusCode: 400, errors: [{ path: 'insuredAmount' }] },
     'insuredAmount "0x1": 400',
   );
+  await events.expect(t, [], { message: 'insuredAmount "0x1": nothing written' });
 });

@@ -13,7 +13,9 @@ import { loadBodySchema } from '../../domain/schemas/load.schema.ts';
 import { laneMiles } from '../../projections/laneRates/laneRates.projection.ts';
 import type { Caller } from '../commands/caller.ts';
 import type { Actor } from '../http/auth.ts';
-import { bearer, member, organization, superadmin, type Member } from '../identity/fixtures.ts';
+import { member, organization, superadmin, type Member } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester, type Sender } from '../testing/http.ts';
 import { CHICAGO, GARY, INDIANAPOLIS, LOS_ANGELES, loadBody, stop } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { monthWindow } from './laneRates.routes.ts';
@@ -102,12 +104,9 @@ async function agreed(
 }
 
 const point = (place: Place) => `${place.latitude},${place.longitude}`;
-const lanes = (token: string | null, query: Record<string, string | number>) =>
-  app.inject({
-    method: 'GET',
-    url: `/api/insights/lanes?${new URLSearchParams(Object.entries(query).map(([key, value]) => [key, String(value)]))}`,
-    headers: token ? bearer(token) : {},
-  });
+const as = requester(app);
+const lanes = (sender: Sender, query: Record<string, string | number>) =>
+  as(sender).get('/api/insights/lanes', query);
 const chicagoToIndy = { origin: point(CHICAGO), destination: point(INDIANAPOLIS) };
 const NULLS = { p25: null, median: null, p75: null };
 const miles = laneMiles({ stops: [CHICAGO, INDIANAPOLIS] });
@@ -129,16 +128,16 @@ t.test(
   'only accepted offers count, and three, then four agreed prices show no figure at all',
   async (t) => {
     const empty = await lanes(shipper.token, chicagoToIndy);
-    t.equal(empty.statusCode, 200, empty.body);
-    t.same(empty.json(), { ...empty.json(), count: 0, price: NULLS, perMile: NULLS });
-    t.equal(empty.json().series.length, 12, 'twelve months');
-    t.equal(empty.json().series.at(-1).month, nowMonth, 'ending with this one');
+    t.equal(empty.status, 200, empty.text);
+    t.same(empty.body, { ...empty.body, count: 0, price: NULLS, perMile: NULLS });
+    t.equal(empty.body.series.length, 12, 'twelve months');
+    t.equal(empty.body.series.at(-1).month, nowMonth, 'ending with this one');
 
     await agreed(1010);
     await agreed(1290);
     await agreed(1120);
     await agreed(9000, { accept: false });
-    const three = (await lanes(shipper.token, chicagoToIndy)).json();
+    const three = (await lanes(shipper.token, chicagoToIndy)).body;
     t.equal(three.count, 3, 'the three agreed prices; neither the losing offers nor the open load');
     t.same(three.price, NULLS, 'fewer than five: no price');
     t.same(three.perMile, NULLS, 'nor a price per mile');
@@ -153,7 +152,7 @@ t.test(
     );
 
     await agreed(1230);
-    const four = (await lanes(shipper.token, chicagoToIndy)).json();
+    const four = (await lanes(shipper.token, chicagoToIndy)).body;
     t.equal(four.count, 4);
     t.same([four.price, four.perMile], [NULLS, NULLS], 'four: still no figure');
     t.same(four.series.at(-1), { month: nowMonth, count: 4, median: null });
@@ -168,7 +167,7 @@ t.test(
   'five agreed prices give quartiles of the price and of the price per mile, rounded',
   async (t) => {
     await agreed(1160);
-    const body = (await lanes(carrier.token, chicagoToIndy)).json();
+    const body = (await lanes(carrier.token, chicagoToIndy)).body;
     t.equal(body.count, 5);
     // 1010, 1120, 1160, 1230, 1290: percentile_cont's quartiles are 1120, 1160 and 1230.
     t.same(body.price, { p25: 1125, median: 1150, p75: 1225 }, 'to the nearest $25');
@@ -182,7 +181,7 @@ t.test(
     t.ok(miles > 165 && miles < 250, `${miles} miles from Chicago to Indianapolis by road`);
     t.same(body.series.at(-1), { month: nowMonth, count: 5, median: 1150 });
     t.same(
-      (await lanes(admin.token, chicagoToIndy)).json(),
+      (await lanes(admin.token, chicagoToIndy)).body,
       body,
       'the Superadmin sees the same figures',
     );
@@ -211,7 +210,7 @@ t.test('no agreed price can be worked out of the figures', async (t) => {
   for (const price of prices) await agreed(price, { from: phoenix, to: tucson });
   // Three prices answered p25 1075, median 1137, p75 1199.5: 2·p25 − median and 2·p75 − median gave
   // back the lowest and the highest, and the median the third.
-  const three = (await lanes(shipper.token, query)).json();
+  const three = (await lanes(shipper.token, query)).body;
   t.equal(three.count, 3);
   t.ok(
     figuresOf(three).every((figure) => figure === null),
@@ -220,7 +219,7 @@ t.test('no agreed price can be worked out of the figures', async (t) => {
 
   for (const price of [1388, 1511]) await agreed(price, { from: phoenix, to: tucson });
   prices.push(1388, 1511);
-  const five = (await lanes(shipper.token, query)).json();
+  const five = (await lanes(shipper.token, query)).body;
   t.equal(five.count, 5);
   t.same(
     five.price,
@@ -242,13 +241,7 @@ t.test('no agreed price can be worked out of the figures', async (t) => {
     [],
     `${guesses.join(', ')}: none is an agreed price`,
   );
-  const top = (
-    await app.inject({
-      method: 'GET',
-      url: '/api/insights/lanes/top?limit=20',
-      headers: bearer(shipper.token),
-    })
-  ).json();
+  const top = (await as(shipper).get('/api/insights/lanes/top', { limit: '20' })).body;
   const listed = top.lanes.find(
     (lane: { origin: { city: string } }) => lane.origin.city === 'Phoenix',
   );
@@ -262,7 +255,7 @@ t.test(
     for (const price of [890, 960, 1010, 1040, 1390]) await agreed(price, { at: monthsAgo(2) });
     for (const price of [800, 820, 850, 870]) await agreed(price, { at: monthsAgo(5) });
     await agreed(500, { at: monthsAgo(13) });
-    const body = (await lanes(shipper.token, chicagoToIndy)).json();
+    const body = (await lanes(shipper.token, chicagoToIndy)).body;
     const window = monthWindow(12).months;
     t.same(
       body.series.map((row: { month: string }) => row.month),
@@ -275,47 +268,46 @@ t.test(
     t.same(of(5), { month: monthWindow(6).months[0], count: 4, median: null });
     t.equal(body.count, 14, 'the agreed price of 13 months ago is outside the twelve months');
     t.equal(
-      (await lanes(shipper.token, { ...chicagoToIndy, months: 24 })).json().count,
+      (await lanes(shipper.token, { ...chicagoToIndy, months: 24 })).body.count,
       15,
       'and inside 24',
     );
-    t.equal((await lanes(shipper.token, { ...chicagoToIndy, months: 1 })).json().series.length, 1);
+    t.equal((await lanes(shipper.token, { ...chicagoToIndy, months: 1 })).body.series.length, 1);
   },
 );
 
 t.test('radius and equipment filters', async (t) => {
-  const before = (await lanes(shipper.token, chicagoToIndy)).json().count;
+  const before = (await lanes(shipper.token, chicagoToIndy)).body.count;
   for (const price of [700, 750, 800]) await agreed(price, { from: GARY });
   await agreed(4000, { to: LOS_ANGELES });
   for (const price of [1500, 1560, 1600, 1640, 1700]) await agreed(price, { equipment: [15] });
-  const wide = (await lanes(shipper.token, chicagoToIndy)).json();
+  const wide = (await lanes(shipper.token, chicagoToIndy)).body;
   t.equal(
     wide.count,
     before + 8,
     'Gary is within 100 miles of Chicago; Los Angeles is not near Indianapolis',
   );
   t.equal(
-    (await lanes(shipper.token, { ...chicagoToIndy, radius: 10 })).json().count,
+    (await lanes(shipper.token, { ...chicagoToIndy, radius: 10 })).body.count,
     before + 5,
     'within 10 miles Gary (about 25 away) is left out',
   );
-  const reefer = (await lanes(shipper.token, { ...chicagoToIndy, equipment: 15 })).json();
+  const reefer = (await lanes(shipper.token, { ...chicagoToIndy, equipment: 15 })).body;
   t.equal(reefer.count, 5, 'only the reefer loads');
   t.same(reefer.price, { p25: 1550, median: 1600, p75: 1650 }, '1560 and 1640 to the nearest $25');
   t.equal(
-    (await lanes(shipper.token, { ...chicagoToIndy, equipment: 5 })).json().count,
+    (await lanes(shipper.token, { ...chicagoToIndy, equipment: 5 })).body.count,
     before + 3,
     'only the 48 ft dry vans',
   );
   t.equal(
-    (await lanes(shipper.token, { origin: point(CHICAGO), destination: point(LOS_ANGELES) })).json()
+    (await lanes(shipper.token, { origin: point(CHICAGO), destination: point(LOS_ANGELES) })).body
       .count,
     1,
   );
   t.equal(
-    (
-      await lanes(shipper.token, { origin: point(INDIANAPOLIS), destination: point(CHICAGO) })
-    ).json().count,
+    (await lanes(shipper.token, { origin: point(INDIANAPOLIS), destination: point(CHICAGO) })).body
+      .count,
     0,
     'a lane has a direction',
   );
@@ -332,7 +324,7 @@ t.test('a load cancelled after its acceptance takes its agreed price out', async
   };
   const loadId = await agreed(2000, { from: far, to: LOS_ANGELES });
   const query = { origin: point(far), destination: point(LOS_ANGELES) };
-  t.equal((await lanes(shipper.token, query)).json().count, 1);
+  t.equal((await lanes(shipper.token, query)).body.count, 1);
   await marketplace.cancelLoad(
     asShipper,
     loadId,
@@ -340,17 +332,13 @@ t.test('a load cancelled after its acceptance takes its agreed price out', async
     new Date().toISOString(),
   );
   await platform.runner.waitFor(['laneRates'], await platform.store.committedHead(), 10_000);
-  t.equal((await lanes(shipper.token, query)).json().count, 0);
+  t.equal((await lanes(shipper.token, query)).body.count, 0);
 });
 
 t.test('the busiest lanes with their median price per mile per month', async (t) => {
-  const response = await app.inject({
-    method: 'GET',
-    url: '/api/insights/lanes/top?months=12',
-    headers: bearer(carrier.token),
-  });
-  t.equal(response.statusCode, 200, response.body);
-  const body = response.json();
+  const response = await as(carrier).get('/api/insights/lanes/top', { months: '12' });
+  t.equal(response.status, 200, response.text);
+  const body = response.body;
   t.same(body.months, monthWindow(12).months);
   const first = body.lanes[0];
   t.match(
@@ -402,74 +390,35 @@ t.test('the busiest lanes with their median price per mile per month', async (t)
     'one agreed price to Los Angeles: the lane is not listed, not even without figures',
   );
   t.notOk(cities.includes('Gary > Indianapolis'), 'nor Gary with three');
-  const all = (
-    await app.inject({
-      method: 'GET',
-      url: '/api/insights/lanes/top?limit=20',
-      headers: bearer(carrier.token),
-    })
-  ).json();
+  const all = (await as(carrier).get('/api/insights/lanes/top', { limit: '20' })).body;
   t.ok(
     all.lanes.length < 20 && all.lanes.every((lane: { count: number }) => lane.count >= 5),
     'with room for twenty, still only the lanes with five',
   );
-  t.equal(
-    (
-      await app.inject({
-        method: 'GET',
-        url: '/api/insights/lanes/top?limit=1',
-        headers: bearer(shipper.token),
-      })
-    ).json().lanes.length,
-    1,
-  );
+  t.equal((await as(shipper).get('/api/insights/lanes/top', { limit: '1' })).body.lanes.length, 1);
 });
 
 t.test(
   'who may ask: shipper and carrier users of Active organizations and the Superadmin',
   async (t) => {
-    t.equal((await lanes(null, chicagoToIndy)).statusCode, 401);
+    const events = await watchEvents(platform.store);
+    t.equal((await lanes(null, chicagoToIndy)).status, 401);
     const asDriver = await lanes(driver.token, chicagoToIndy);
-    t.equal(asDriver.statusCode, 403, 'a driver has no lane rates');
+    t.equal(asDriver.status, 403, 'a driver has no lane rates');
     for (const pending of [pendingShipper, pendingCarrier]) {
       const answer = await lanes(pending.token, chicagoToIndy);
-      t.equal(answer.statusCode, 403);
-      t.equal(answer.json().message, 'Your organization is not active yet');
-      t.equal(
-        (
-          await app.inject({
-            method: 'GET',
-            url: '/api/insights/lanes/top',
-            headers: bearer(pending.token),
-          })
-        ).statusCode,
-        403,
-      );
+      t.equal(answer.status, 403);
+      t.equal(answer.body.message, 'Your organization is not active yet');
+      t.equal((await as(pending).get('/api/insights/lanes/top')).status, 403);
     }
-    t.equal(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/insights/lanes/top',
-          headers: bearer(driver.token),
-        })
-      ).statusCode,
-      403,
-    );
-    t.equal(
-      (
-        await app.inject({
-          method: 'GET',
-          url: '/api/insights/lanes/top',
-          headers: bearer(admin.token),
-        })
-      ).statusCode,
-      200,
-    );
+    t.equal((await as(driver).get('/api/insights/lanes/top')).status, 403);
+    t.equal((await as(admin).get('/api/insights/lanes/top')).status, 200);
+    await events.expect(t, [], { message: 'the refusals and the read appended nothing' });
   },
 );
 
 t.test('a bad query is a 400 naming the field', async (t) => {
+  const events = await watchEvents(platform.store);
   const cases: [Record<string, string | number>, string][] = [
     [{ destination: chicagoToIndy.destination }, 'origin'],
     [{ origin: chicagoToIndy.origin }, 'destination'],
@@ -487,23 +436,21 @@ t.test('a bad query is a 400 naming the field', async (t) => {
   ];
   for (const [query, field] of cases) {
     const answer = await lanes(shipper.token, query);
-    t.equal(answer.statusCode, 400, `${JSON.stringify(query)}: ${answer.body}`);
+    t.equal(answer.status, 400, `${JSON.stringify(query)}: ${answer.text}`);
     t.same(
-      answer.json().errors?.map((error: { path: string }) => error.path),
+      answer.body.errors?.map((error: { path: string }) => error.path),
       [field],
       `names ${field}`,
     );
+    await events.expect(t, [], { message: `${JSON.stringify(query)}: nothing written` });
   }
   for (const query of ['months=0', 'limit=0', 'limit=21', 'months=x']) {
-    const answer = await app.inject({
-      method: 'GET',
-      url: `/api/insights/lanes/top?${query}`,
-      headers: bearer(shipper.token),
-    });
-    t.equal(answer.statusCode, 400, query);
+    const answer = await as(shipper).get(`/api/insights/lanes/top?${query}`);
+    t.equal(answer.status, 400, query);
     t.same(
-      answer.json().errors?.map((error: { path: string }) => error.path),
+      answer.body.errors?.map((error: { path: string }) => error.path),
       [query.split('=')[0]],
     );
+    await events.expect(t, [], { message: `top?${query}: nothing written` });
   }
 });

@@ -10,13 +10,15 @@ import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { hasAny, permissionsFor, Role, type RoleId } from '../../domain/permissions.ts';
 import type { InventoriedRoute } from '../app.ts';
-import { bearer, member, multipart, organization, PDF, type Member } from '../identity/fixtures.ts';
+import { member, organization, PDF, type Member } from '../identity/fixtures.ts';
 import {
   accessTable,
   type RouteAccess,
   type Tenant,
   type TenantKind,
 } from '../testing/accessTable.ts';
+import { watchEvents } from '../testing/events.ts';
+import { type Reply, requester, type Upload } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { apiRoutes, fillPath, routeKey, type RouteKey } from '../testing/routeInventory.ts';
 import { startTestApp } from '../testing/testApp.ts';
@@ -24,6 +26,7 @@ import { startTestApp } from '../testing/testApp.ts';
 process.env.RATE_LIMIT_PER_MINUTE = '100000';
 const { app, platform, close } = await startTestApp();
 t.teardown(close);
+const as = requester(app);
 
 const shipperA = await organization(app, platform, 'Shipper');
 const carrierA = await organization(app, platform, 'Carrier');
@@ -40,22 +43,27 @@ const driverN = await member(app, platform, carrierN.organizationId!, Role.Drive
 
 type Ids = Record<'load' | 'proposal' | 'tour' | 'user', string>;
 
+const signedContract: Upload = {
+  data: { status: 14 },
+  files: { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
+};
+
 async function must(
   user: Member,
   method: 'GET' | 'POST' | 'PUT',
   url: string,
   payload?: object,
-  form?: ReturnType<typeof multipart>,
+  form?: Upload,
 ) {
-  const response = await app.inject({
-    method,
-    url,
-    headers: { ...form?.headers, ...bearer(user.token) },
-    ...(form ? { payload: form.payload } : payload === undefined ? {} : { payload }),
-  });
-  if (response.statusCode >= 300)
-    throw new Error(`fixture ${method} ${url}: ${response.statusCode} ${response.body}`);
-  return response.json();
+  const send = as(user);
+  const response = form
+    ? await send.upload(url, form, method === 'PUT' ? 'PUT' : 'POST')
+    : method === 'GET'
+      ? await send.get(url)
+      : await send[method === 'PUT' ? 'put' : 'post'](url, payload);
+  if (response.status >= 300)
+    throw new Error(`fixture ${method} ${url}: ${response.status} ${response.text}`);
+  return response.body;
 }
 
 /** A load posted, bid on, accepted, its contract signed and its tour assigned; `user` is a driver of the winning carrier. */
@@ -69,16 +77,7 @@ async function shipment(
   const { id: offer } = await must(carrier, 'POST', `/api/proposal/${load}`, { price: 1000 });
   await must(shipper, 'PUT', `/api/proposal/${offer}`, { status: 5 });
   const { tourId: tour } = await must(shipper, 'GET', `/api/loads/${load}`);
-  await must(
-    carrier,
-    'POST',
-    `/api/proposal/load/${load}`,
-    undefined,
-    multipart(
-      { status: 14 },
-      { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
-    ),
-  );
+  await must(carrier, 'POST', `/api/proposal/load/${load}`, undefined, signedContract);
   await must(carrier, 'POST', `/api/tours/${tour}/assign/${driver.userId}`);
   return { load, proposal: offer, tour, user: otherDriver.userId };
 }
@@ -116,10 +115,7 @@ const callers: Caller[] = [
 
 /** Bodies that pass validation, so that the answer is about the id. */
 const bodies: Partial<
-  Record<
-    RouteKey,
-    (caller: Caller) => { body?: Record<string, unknown>; form?: ReturnType<typeof multipart> }
-  >
+  Record<RouteKey, (caller: Caller) => { body?: Record<string, unknown>; form?: Upload }>
 > = {
   'PUT /api/loads': () => ({ body: loadBody({ commodity: 'Edited paper' }) }),
   'PUT /api/loads/:id/status': () => ({
@@ -132,12 +128,7 @@ const bodies: Partial<
         ? { status: 7, message: 'Truck unavailable' }
         : { status: 12, message: 'No, thank you' },
   }),
-  'POST /api/proposal/load/:loadId': () => ({
-    form: multipart(
-      { status: 14 },
-      { contract: { content: PDF, filename: 'signed.pdf', type: 'application/pdf' } },
-    ),
-  }),
+  'POST /api/proposal/load/:loadId': () => ({ form: signedContract }),
   'POST /api/tours/:id/rate': () => ({ body: { ratings: [{ criteria: 1, rating: 5 }] } }),
   'PUT /api/tours/:id/status': () => ({ body: { status: 3, message: 'Rolling' } }),
   'POST /api/tours/:id/events': () => ({ body: { type: 'note', message: 'At the gate' } }),
@@ -185,24 +176,19 @@ function request(
       body = { ...body, [tenant.param.slice('body.'.length)]: value };
     else params[tenant.param] = value;
   }
-  const method = route.method as 'GET';
   const url = fillPath(route.url, params);
-  const headers = bearer(caller.user.token);
-  if (probe.form)
-    return app.inject({
-      method,
-      url,
-      headers: { ...probe.form.headers, ...headers },
-      payload: probe.form.payload,
-    });
-  return app.inject({ method, url, headers, ...(body === undefined ? {} : { payload: body }) });
+  const send = as(caller.user);
+  if (probe.form) return send.upload(url, probe.form, route.method as 'POST' | 'PUT');
+  if (route.method === 'GET') return send.get(url);
+  return send[route.method.toLowerCase() as 'post' | 'put' | 'patch' | 'delete'](url, body);
 }
 
 type Answer = { status: number; message: unknown; keys: string[] };
-const answerOf = (response: Awaited<ReturnType<typeof request>>): Answer => {
-  const body = response.json();
-  return { status: response.statusCode, message: body.message, keys: Object.keys(body).sort() };
-};
+const answerOf = (response: Reply): Answer => ({
+  status: response.status,
+  message: response.body?.message,
+  keys: Object.keys(response.body ?? {}).sort(),
+});
 
 let compared = 0;
 
@@ -223,6 +209,7 @@ t.test('the marketplace routes are all here', async (t) => {
 });
 
 t.test("another organization's id answers exactly like an unknown one", async (t) => {
+  const events = await watchEvents(platform.store);
   for (const { route, key, access, tenants } of marketplaceRoutes) {
     for (const caller of callers) {
       if (!allowed(access, caller.roleId) || forbiddenByDesign(access, caller.roleId)) continue;
@@ -262,6 +249,9 @@ t.test("another organization's id answers exactly like an unknown one", async (t
           unknown.keys,
           `${key} as ${caller.name}: the same body shape (${unknown.keys.join(', ')})`,
         );
+        await events.expect(t, [], {
+          message: `${key} as ${caller.name} with another organization's or an unknown ${what}: nothing written`,
+        });
       }
     }
   }
@@ -275,6 +265,7 @@ t.test(
       tenants.some((tenant) => tenant.kind === 'tour'),
     );
     t.ok(tourRoutes.length >= 10, `${tourRoutes.length} tour routes`);
+    const events = await watchEvents(platform.store);
     // Carrier A's tour is assigned to driver A.
     const strangers = [
       { name: "carrier B's driver", user: driverB },
@@ -306,6 +297,7 @@ t.test(
             unknown,
             `${key} as ${stranger.name}: the same refusal for an unknown tour`,
           );
+          await events.expect(t, [], { message: `${key} as ${stranger.name}: nothing written` });
           continue;
         }
         t.equal(theirs.status, 404, `${key} as ${stranger.name} with driver A's tour: 404`);
@@ -314,21 +306,14 @@ t.test(
           unknown,
           `${key} as ${stranger.name}: answered exactly like an unknown tour ("${unknown.message}")`,
         );
+        await events.expect(t, [], { message: `${key} as ${stranger.name}: nothing written` });
       }
     }
-    const ownTour = await app.inject({
-      method: 'GET',
-      url: `/api/tours/${carrierAShipment.tour}`,
-      headers: bearer(driverA.token),
-    });
-    t.equal(ownTour.statusCode, 200, 'driver A reads its own tour');
-    const assigned = await app.inject({
-      method: 'GET',
-      url: '/api/tours/assigned?pageSize=10',
-      headers: bearer(driverB.token),
-    });
+    const ownTour = await as(driverA).get(`/api/tours/${carrierAShipment.tour}`);
+    t.equal(ownTour.status, 200, 'driver A reads its own tour');
+    const assigned = await as(driverB).get('/api/tours/assigned', { pageSize: '10' });
     t.same(
-      assigned.json().data.map((tour: { id: string }) => tour.id),
+      assigned.body.data.map((tour: { id: string }) => tour.id),
       [carrierBShipment.tour],
       "carrier B's driver lists only its own tour",
     );

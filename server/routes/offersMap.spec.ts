@@ -4,7 +4,11 @@
  * whose truck no installed service reports, or a carrier with no ELD service, shows no truck.
  */
 import t from 'tap';
-import { bearer, organization } from '../identity/fixtures.ts';
+import { loadOffersStream } from '../../domain/offers/loadOffers.ts';
+import { offerStream } from '../../domain/offers/offer.types.ts';
+import { organization } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -13,15 +17,7 @@ t.teardown(close);
 const shipper = await organization(app, platform, 'Shipper');
 const sharing = await organization(app, platform, 'Carrier', { name: 'Sharing Trucking' });
 const silent = await organization(app, platform, 'Carrier', { name: 'Silent Hauling' });
-const call = async (method: 'GET' | 'POST', url: string, token: string, body?: unknown) => {
-  const response = await app.inject({
-    method,
-    url,
-    headers: bearer(token),
-    ...(body === undefined ? {} : { payload: body as object }),
-  });
-  return { status: response.statusCode, json: response.json() };
-};
+const as = requester(app);
 
 type Marker = {
   type: string;
@@ -32,46 +28,58 @@ type Marker = {
 };
 
 t.test("each offer's truck at its ELD position, where the carrier shares it", async (t) => {
-  const installed = await call('POST', '/api/organization-services', sharing.token, {
+  const installed = await as(sharing).post('/api/organization-services', {
     serviceId: 'simulator',
     clientId: 'fleet',
     clientSecret: 'any',
   });
   t.equal(installed.status, 201, 'the sharing carrier installs the ELD simulator');
-  const load = await call('POST', '/api/loads', shipper.token, loadBody());
+  const load = await as(shipper).post('/api/loads', loadBody());
   t.equal(load.status, 201);
-  const fleet = (await call('GET', '/api/services/simulator/trucks', sharing.token)).json as {
+  const fleet = (await as(sharing).get('/api/services/simulator/trucks')).body as {
     name: string;
     latitude: number;
     longitude: number;
   }[];
   const truck = fleet[2]!;
-  t.equal(
-    (
-      await call('POST', `/api/proposal/${load.json.id}`, sharing.token, {
+  const events = await watchEvents(platform.store);
+  const named = await as(sharing).post(`/api/proposal/${load.body.id}`, {
+    price: 2100,
+    message: 'Near you',
+    eldTruckName: ` ${truck.name.toLowerCase()} `,
+  });
+  t.equal(named.status, 201, 'an offer naming an ELD truck');
+  await events.expect(t, [
+    {
+      type: 'ProposalSubmitted',
+      stream: offerStream(named.body.id),
+      data: {
+        carrierOrganizationId: sharing.organizationId,
         price: 2100,
-        message: 'Near you',
-        eldTruckName: ` ${truck.name.toLowerCase()} `,
-      })
-    ).status,
-    201,
-    'an offer naming an ELD truck',
-  );
-  t.equal(
-    (
-      await call('POST', `/api/proposal/${load.json.id}`, silent.token, {
-        price: 1900,
-        message: 'Cheaper',
-        eldTruckName: truck.name,
-      })
-    ).status,
-    201,
-    'an offer from a carrier with no ELD service',
-  );
+        eldTruckName: truck.name.toLowerCase(),
+      },
+    },
+    { type: 'ProposalListed', stream: loadOffersStream(load.body.id) },
+  ]);
+  const cheaper = await as(silent).post(`/api/proposal/${load.body.id}`, {
+    price: 1900,
+    message: 'Cheaper',
+    eldTruckName: truck.name,
+  });
+  t.equal(cheaper.status, 201, 'an offer from a carrier with no ELD service');
+  await events.expect(t, [
+    {
+      type: 'ProposalSubmitted',
+      stream: offerStream(cheaper.body.id),
+      data: { carrierOrganizationId: silent.organizationId, price: 1900, eldTruckName: truck.name },
+    },
+    { type: 'ProposalListed', stream: loadOffersStream(load.body.id) },
+  ]);
 
-  const map = await call('GET', `/api/loads/${load.json.id}/proposals/map`, shipper.token);
+  const map = await as(shipper).get(`/api/loads/${load.body.id}/proposals/map`);
   t.equal(map.status, 200);
-  const trucks = (map.json as Marker[]).filter((marker) => marker.type === 'truck');
+  await events.expect(t, [], { message: 'reading the map appended nothing' });
+  const trucks = (map.body as Marker[]).filter((marker) => marker.type === 'truck');
   t.same(
     trucks.map((marker) => marker.name),
     ['Sharing Trucking'],
@@ -85,17 +93,17 @@ t.test("each offer's truck at its ELD position, where the carrier shares it", as
     `at the ELD position (${shown!.latitude.toFixed(4)}, ${shown!.longitude.toFixed(4)} vs ${truck.latitude.toFixed(4)}, ${truck.longitude.toFixed(4)})`,
   );
   t.equal(
-    (map.json as Marker[]).filter((marker) => marker.type === 'specialMarker').length,
+    (map.body as Marker[]).filter((marker) => marker.type === 'specialMarker').length,
     2,
     'and the stops',
   );
 });
 
 t.test('a truck no installed service reports shows nowhere', async (t) => {
-  const load = await call('POST', '/api/loads', shipper.token, loadBody({ refNumber: 'PO-2' }));
+  const load = await as(shipper).post('/api/loads', loadBody({ refNumber: 'PO-2' }));
   t.equal(
     (
-      await call('POST', `/api/proposal/${load.json.id}`, sharing.token, {
+      await as(sharing).post(`/api/proposal/${load.body.id}`, {
         price: 2000,
         message: 'Soon',
         eldTruckName: 'Not-In-The-Fleet',
@@ -103,14 +111,16 @@ t.test('a truck no installed service reports shows nowhere', async (t) => {
     ).status,
     201,
   );
-  const map = await call('GET', `/api/loads/${load.json.id}/proposals/map`, shipper.token);
+  const events = await watchEvents(platform.store);
+  const map = await as(shipper).get(`/api/loads/${load.body.id}/proposals/map`);
   t.same(
-    (map.json as Marker[]).filter((marker) => marker.type === 'truck'),
+    (map.body as Marker[]).filter((marker) => marker.type === 'truck'),
     [],
   );
   t.equal(
-    (await call('GET', `/api/loads/${load.json.id}/proposals/map`, sharing.token)).status,
+    (await as(sharing).get(`/api/loads/${load.body.id}/proposals/map`)).status,
     404,
     "the map is the shipper's only",
   );
+  await events.expect(t, [], { message: 'the map read and the refused one appended nothing' });
 });

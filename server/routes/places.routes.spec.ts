@@ -1,5 +1,7 @@
 import t from 'tap';
-import { bearer, member, organization } from '../identity/fixtures.ts';
+import { member, organization } from '../identity/fixtures.ts';
+import { watchEvents } from '../testing/events.ts';
+import { requester } from '../testing/http.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
 const { app, platform, close } = await startTestApp();
@@ -9,29 +11,30 @@ const shipper = await organization(app, platform, 'Shipper');
 const carrier = await organization(app, platform, 'Carrier');
 const driver = await member(app, platform, carrier.organizationId!, 4);
 
-const get = (url: string, token?: string) =>
-  app.inject({ method: 'GET', url, headers: token ? bearer(token) : {} });
+const as = requester(app);
 
 t.test('GET places/autocomplete: signed-in users only', async (t) => {
-  const anonymous = await get('/api/places/autocomplete?q=chic');
-  t.equal(anonymous.statusCode, 401);
-  t.match(anonymous.json(), { statusCode: 401, message: 'Please sign in' });
+  const events = await watchEvents(platform.store);
+  const anonymous = await as(null).get('/api/places/autocomplete?q=chic');
+  t.equal(anonymous.status, 401);
+  t.match(anonymous.body, { statusCode: 401, message: 'Please sign in' });
   t.equal(
-    (await get('/api/places/autocomplete?q=chic', 'not-a-token')).statusCode,
+    (await as('not-a-token').get('/api/places/autocomplete?q=chic')).status,
     401,
     'a bad token',
   );
   t.equal(
-    (await get('/api/places/autocomplete?limit=0')).statusCode,
+    (await as(null).get('/api/places/autocomplete?limit=0')).status,
     401,
     'refused before the query is validated',
   );
+  await events.expect(t, [], { message: 'the refused searches appended nothing' });
 });
 
 t.test('GET places/autocomplete: US places, best match first', async (t) => {
-  const response = await get('/api/places/autocomplete?q=chic', shipper.token);
-  t.equal(response.statusCode, 200);
-  const places = response.json();
+  const response = await as(shipper).get('/api/places/autocomplete?q=chic');
+  t.equal(response.status, 200);
+  const places = response.body;
   t.equal(places.length, 10, 'ten by default');
   t.match(places[0], {
     id: /^geonames:/,
@@ -48,21 +51,20 @@ t.test('GET places/autocomplete: US places, best match first', async (t) => {
     'only the fields of the API',
   );
 
-  const limited = await get('/api/places/autocomplete?q=springfield&limit=3', driver.token);
-  t.equal(limited.statusCode, 200, 'a driver may search too');
+  const limited = await as(driver).get('/api/places/autocomplete?q=springfield&limit=3');
+  t.equal(limited.status, 200, 'a driver may search too');
   t.same(
-    limited.json().map((place: { address: string }) => place.address),
+    limited.body.map((place: { address: string }) => place.address),
     ['Springfield, MO', 'Springfield, MA', 'Springfield, IL'],
   );
 
-  const zip = (await get('/api/places/autocomplete?q=60607', carrier.token)).json();
+  const zip = (await as(carrier).get('/api/places/autocomplete?q=60607')).body;
   t.match(zip, [
     { id: 'zip:60607', name: 'Chicago', address: '60607 — Chicago, IL', zip: '60607', state: 'IL' },
   ]);
   t.equal(
-    (
-      await get(`/api/places/autocomplete?q=${encodeURIComponent('austin, tx')}`, carrier.token)
-    ).json()[0].address,
+    (await as(carrier).get(`/api/places/autocomplete?q=${encodeURIComponent('austin, tx')}`))
+      .body[0].address,
     'Austin, TX',
   );
 
@@ -71,49 +73,53 @@ t.test('GET places/autocomplete: US places, best match first', async (t) => {
     '/api/places/autocomplete?q=',
     '/api/places/autocomplete?q=%20%20',
   ]) {
-    const empty = await get(url, shipper.token);
-    t.equal(empty.statusCode, 200);
-    t.same(empty.json(), [], `${url}: no text, no places`);
+    const empty = await as(shipper).get(url);
+    t.equal(empty.status, 200);
+    t.same(empty.body, [], `${url}: no text, no places`);
   }
-  t.same((await get('/api/places/autocomplete?q=qqqzzz', shipper.token)).json(), [], 'no match');
+  t.same((await as(shipper).get('/api/places/autocomplete?q=qqqzzz')).body, [], 'no match');
 });
 
 t.test('GET places/autocomplete: limit is 1 to 25', async (t) => {
+  const events = await watchEvents(platform.store);
   for (const limit of ['0', '26', '2.5', 'ten']) {
-    const response = await get(`/api/places/autocomplete?q=chic&limit=${limit}`, shipper.token);
-    t.equal(response.statusCode, 400, `limit=${limit}`);
-    t.equal(response.json().errors[0].path, 'limit', 'the field is named');
+    const response = await as(shipper).get(`/api/places/autocomplete?q=chic&limit=${limit}`);
+    t.equal(response.status, 400, `limit=${limit}`);
+    t.equal(response.body.errors[0].path, 'limit', 'the field is named');
   }
-  t.match((await get('/api/places/autocomplete?q=chic&limit=0', shipper.token)).json(), {
+  t.match((await as(shipper).get('/api/places/autocomplete?q=chic&limit=0')).body, {
     message: 'limit is at least 1',
   });
-  t.equal((await get('/api/places/autocomplete?q=s&limit=25', shipper.token)).json().length, 25);
+  t.equal((await as(shipper).get('/api/places/autocomplete?q=s&limit=25')).body.length, 25);
   t.equal(
-    (await get(`/api/places/autocomplete?q=${'a'.repeat(201)}`, shipper.token)).statusCode,
+    (await as(shipper).get(`/api/places/autocomplete?q=${'a'.repeat(201)}`)).status,
     400,
     'q is at most 200 characters',
   );
+  await events.expect(t, [], { message: 'the refused searches appended nothing' });
 });
 
 t.test('GET places/reverse: the town around a point, or 404', async (t) => {
-  t.equal((await get('/api/places/reverse?latitude=41.88&longitude=-87.63')).statusCode, 401);
-  const chicago = await get('/api/places/reverse?latitude=41.88&longitude=-87.63', driver.token);
-  t.equal(chicago.statusCode, 200);
-  t.match(chicago.json(), { name: 'Chicago', address: 'Chicago, IL', state: 'IL' });
-  const nowhere = await get('/api/places/reverse?latitude=0&longitude=0', driver.token);
-  t.equal(nowhere.statusCode, 404);
-  t.match(nowhere.json(), { message: 'No place found near these coordinates' });
-  const invalid = await get('/api/places/reverse?latitude=91&longitude=-87.63', driver.token);
-  t.equal(invalid.statusCode, 400);
-  t.equal(invalid.json().errors[0].path, 'latitude');
+  const events = await watchEvents(platform.store);
+  t.equal((await as(null).get('/api/places/reverse?latitude=41.88&longitude=-87.63')).status, 401);
+  const chicago = await as(driver).get('/api/places/reverse?latitude=41.88&longitude=-87.63');
+  t.equal(chicago.status, 200);
+  t.match(chicago.body, { name: 'Chicago', address: 'Chicago, IL', state: 'IL' });
+  const nowhere = await as(driver).get('/api/places/reverse?latitude=0&longitude=0');
+  t.equal(nowhere.status, 404);
+  t.match(nowhere.body, { message: 'No place found near these coordinates' });
+  const invalid = await as(driver).get('/api/places/reverse?latitude=91&longitude=-87.63');
+  t.equal(invalid.status, 400);
+  t.equal(invalid.body.errors[0].path, 'latitude');
   t.equal(
-    (await get('/api/places/reverse?latitude=41.88', driver.token)).statusCode,
+    (await as(driver).get('/api/places/reverse?latitude=41.88')).status,
     400,
     'longitude is required',
   );
+  await events.expect(t, [], { message: 'the lookups, found or refused, appended nothing' });
 });
 
 t.test('the OpenAPI document credits GeoNames', async (t) => {
-  const document = (await app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+  const document = (await as(null).get('/api/docs/json')).body;
   t.match(document.paths['/api/places/autocomplete'].get.description, /GeoNames.*CC BY 4\.0/);
 });
