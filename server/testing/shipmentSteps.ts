@@ -136,6 +136,22 @@ export function shipmentSteps(platform: Platform) {
     await settled();
   };
 
+  const postMessage = async (user: User, roleId: RoleId, tourId: string, text: string) => {
+    const name = (await platform.identity.loadUser(user.userId))?.name ?? 'User';
+    await marketplace.postChatMessage(as(user, roleId), tourId, text, name, now());
+    await settled();
+  };
+
+  const rateTour = async (
+    user: User,
+    roleId: RoleId,
+    tourId: string,
+    ratings: { criteria: number; rating: number }[],
+  ) => {
+    await marketplace.rateTour(as(user, roleId), tourId, ratings, now());
+    await settled();
+  };
+
   /** A load posted and offered on by the carrier (and its rivals); nothing accepted yet. */
   const offered = async (parties: Parties, options: { price?: number; load?: object } = {}) => {
     const price = options.price ?? 1500;
@@ -184,6 +200,8 @@ export function shipmentSteps(platform: Platform) {
     signContract,
     assignDriver,
     moveTour,
+    postMessage,
+    rateTour,
     offered,
     accepted,
     tourAt,
