@@ -3,7 +3,7 @@ import { Role } from '../../domain/permissions.ts';
 import { member, organization } from '../identity/fixtures.ts';
 import { watchEvents } from '../testing/events.ts';
 import { requester } from '../testing/http.ts';
-import { loadBody } from '../testing/loadBodies.ts';
+import { CHICAGO, GARY, INDIANAPOLIS, loadBody, stop } from '../testing/loadBodies.ts';
 import { shipmentSteps } from '../testing/shipmentSteps.ts';
 import { startTestApp } from '../testing/testApp.ts';
 
@@ -22,11 +22,17 @@ t.test('an open load: contacts for its shipper only; other tenants get 404', asy
   const otherShipper = await organization(app, platform, 'Shipper');
   const carrier = await organization(app, platform, 'Carrier');
   const driver = await member(app, platform, carrier.organizationId!, Role.Driver);
-  const { loadId } = await steps.postLoad(shipper);
+  const { loadId } = await steps.postLoad(shipper, {
+    locations: [
+      stop(CHICAGO, 1, 'Acme Paper Mill'),
+      stop(GARY, 3, 'Gary Cross Dock'),
+      stop(INDIANAPOLIS, 4, 'Hoosier Print Works'),
+    ],
+  });
 
   const own = (await as(shipper).get(`/api/loads/${loadId}`)).body;
   t.equal(own.locations[0].contactName, 'Pat Dock');
-  t.equal(own.locations.length, 2);
+  t.equal(own.locations.length, 3);
   const asCarrier = await as(carrier).get(`/api/loads/${loadId}`);
   t.equal(asCarrier.status, 200, 'an open load is on the marketplace');
   t.equal(

@@ -1,3 +1,4 @@
+// @postgres: the delivered row's actions and the profiles' rating averages read in SQL
 import t from 'tap';
 import { loadStream } from '../../domain/loads/load.types.ts';
 import { Role } from '../../domain/permissions.ts';
