@@ -1,6 +1,6 @@
 /**
- * `npm run test:esdb`: the event-store contract, the projection runner, health, a marketplace flow and
- * a read-model rebuild through HTTP on the EventStoreDB adapter.
+ * `npm run test:esdb`: the event-store contract, the projection runner, health, a marketplace flow, a
+ * tour's positions, a load's history and a read-model rebuild through HTTP on the EventStoreDB adapter.
  *
  * With EVENTSTORE_URL set, every file runs against that server. Without it, each file gets an
  * in-memory gRPC test server of its own (test/esdb/server.ts), started here: the app-level files
@@ -20,8 +20,12 @@ const files = named.length
       'test/esdb/esdb.spec.ts',
       'test/esdb/health.spec.ts',
       'projections/runner.spec.ts',
-      // Post, offer, accept, positions, history; and a read model rebuilt through HTTP while it is read.
+      // One shipment from posting to rating; a tour's positions (appended on condition that the
+      // tour's stream stood still); a load's history replayed at a moment; and a read model rebuilt
+      // through HTTP while it is read.
       'server/routes/marketplace.flow.spec.ts',
+      'server/routes/tours.run.spec.ts',
+      'server/routes/loads.history.spec.ts',
       'server/routes/projections.routes.spec.ts',
     ];
 const real = process.env.EVENTSTORE_URL;
