@@ -36,7 +36,7 @@ const placeholders = (text: unknown) =>
  */
 const sameAsEnglish: Record<string, string[]> = {
   zh: [],
-  es: ['snackbar.error'],
+  es: ['snackbar.error', 'readModels.reactors.name'],
   fr: [
     'menu.administration',
     'notifications.title',

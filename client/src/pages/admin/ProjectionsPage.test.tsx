@@ -102,7 +102,7 @@ describe('the read models page', () => {
     renderAppAt('/admin/projections');
 
     expect(
-      await screen.findByRole('heading', { name: 'Read models', level: 1 }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Read models', level: 1 }, { timeout: 15_000 }),
     ).toBeTruthy();
     await screen.findByText('tours', { selector: 'strong' });
     const tours = within(rowOf('tours'));
@@ -137,7 +137,7 @@ describe('the read models page', () => {
   it('shows the parked events; a retry that still fails says why, one that applies leaves the list', async () => {
     const { calls } = fakeServer();
     renderAppAt('/admin/projections');
-    await screen.findByText('tours', { selector: 'strong' }, { timeout: 5_000 });
+    await screen.findByText('tours', { selector: 'strong' }, { timeout: 15_000 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Show the events tours set aside' }));
     const panel = await screen.findByRole('region', { name: 'Events tours set aside' });
@@ -176,7 +176,7 @@ describe('the read models page', () => {
   it('rebuilds a read model only once the Superadmin confirms', async () => {
     const { calls } = fakeServer();
     renderAppAt('/admin/projections');
-    await screen.findByText('marketplace', { selector: 'strong' }, { timeout: 5_000 });
+    await screen.findByText('marketplace', { selector: 'strong' }, { timeout: 15_000 });
 
     fireEvent.click(
       within(rowOf('marketplace')).getByRole('button', { name: 'Rebuild marketplace' }),
@@ -210,7 +210,7 @@ describe('the read models page', () => {
     const { calls } = fakeServer();
     const lists = () => calls.filter((call) => call === 'GET /api/admin/projections').length;
     renderAppAt('/admin/projections');
-    await screen.findByText('tours', { selector: 'strong' }, { timeout: 5_000 });
+    await screen.findByText('tours', { selector: 'strong' }, { timeout: 15_000 });
     await waitFor(() => expect(lists()).toBeGreaterThanOrEqual(2), { timeout: 3_000 });
 
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
@@ -233,7 +233,7 @@ describe('the read models page', () => {
     const { calls } = fakeServer();
     const { current } = renderAppAt('/admin/projections');
     expect(
-      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(current()).toBe('/error-pages/error-404');
     expect(calls.filter((call) => call.includes('/admin/projections'))).toEqual([]);

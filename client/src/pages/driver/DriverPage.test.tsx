@@ -165,7 +165,7 @@ describe('the driver page', () => {
     renderAppAt('/driver');
 
     expect(
-      await screen.findByRole('heading', { name: 'My tour', level: 1 }, { timeout: 5_000 }),
+      await screen.findByRole('heading', { name: 'My tour', level: 1 }, { timeout: 15_000 }),
     ).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Acme Warehouse' })).toBeTruthy();
     expect(
@@ -204,7 +204,7 @@ describe('the driver page', () => {
       await screen.findByText(
         'Delivered. Waiting for the shipper to confirm.',
         {},
-        { timeout: 5_000 },
+        { timeout: 15_000 },
       ),
     ).toBeTruthy();
     expect(
@@ -218,7 +218,7 @@ describe('the driver page', () => {
     const { calls } = fakeServer(9, { failPositions: 1 });
     const gps = fakeGeolocation();
     renderAppAt('/driver');
-    expect(await screen.findByText('Finding your position…', {}, { timeout: 5_000 })).toBeTruthy();
+    expect(await screen.findByText('Finding your position…', {}, { timeout: 15_000 })).toBeTruthy();
 
     // Ten fixes, 15 s and a few hundred metres apart: one full batch, sent at once.
     const start = Date.parse('2026-12-01T16:00:00Z');

@@ -163,7 +163,7 @@ describe('the load history page', () => {
       await screen.findByRole(
         'heading',
         { name: 'Load history · L-000123', level: 1 },
-        { timeout: 5_000 },
+        { timeout: 15_000 },
       ),
     ).toBeTruthy();
     const list = screen.getByRole('heading', { name: 'Every event' }).parentElement!;
@@ -272,7 +272,7 @@ describe('the load history page', () => {
     );
     renderAppAt('/loads/history/l1');
 
-    const list = (await screen.findByRole('heading', { name: 'Every event' }, { timeout: 5_000 }))
+    const list = (await screen.findByRole('heading', { name: 'Every event' }, { timeout: 15_000 }))
       .parentElement!;
     expect(within(list).getAllByText(/Carl Rivers \(Rivers Trucking\)/)).toHaveLength(1);
     expect(within(list).getAllByText(/Carl Renamed \(Rivers Freight Lines\)/)).toHaveLength(1);
