@@ -1,7 +1,9 @@
 /**
  * Getting on the marketplace and filling it in bulk (issue 9, journeys 1 and 6, and the
  * keyboard-only sign-in): a carrier registers with its three PDFs, reads its 6-digit code from the
- * Superadmin's outbox, confirms it, the Superadmin activates the company, and the carrier signs in
+ * Superadmin's outbox, registers again by mistake and is sent to the code screen ('Registration
+ * already started'), asks for a new code there, confirms it, the Superadmin activates the company,
+ * and the carrier signs in
  * with the keyboard only and lands on the marketplace. A shipper's CSV with one bad row shows that
  * row's error and creates nothing.
  */
@@ -103,9 +105,57 @@ await withBrowser(t, async (server, browser) => {
       await admin.page.goto(`${server.url}/admin/outbox`);
       const entry = admin.page.locator('li.outbox-entry', { hasText: `To ${newCarrier.email}` });
       await entry.first().waitFor({ timeout: 30_000 });
-      const code = (await entry.first().locator('.outbox-code strong').textContent())?.trim() ?? '';
-      t.match(code, /^\d{6}$/, 'the outbox shows a 6-digit code');
+      const firstCode =
+        (await entry.first().locator('.outbox-code strong').textContent())?.trim() ?? '';
+      t.match(firstCode, /^\d{6}$/, 'the outbox shows a 6-digit code');
       await journey.check(t, admin.page, 'admin-outbox');
+
+      // Registering again with the e-mail and password of this waiting registration (here from the
+      // shipper form) leads to the code screen for that e-mail with the message, where a new code
+      // can be asked for.
+      const again = await openPage(await context());
+      await again.page.goto(`${server.url}/signup/shipper`);
+      await again.page.getByRole('heading', { name: /Step 1 of 3/ }).waitFor();
+      await again.page.getByLabel(/^Full name\b/).fill(newCarrier.name);
+      await again.page.getByLabel(/^Email\b/).fill(newCarrier.email);
+      await again.page.getByLabel(/^Username\b/).fill(newCarrier.username);
+      await again.page.getByLabel(/^Phone\b/).fill(newCarrier.phone);
+      await again.page.getByLabel(/^Password\b/).fill(newCarrier.password);
+      await again.page.getByLabel(/^Retype password\b/).fill(newCarrier.password);
+      await again.page.getByRole('button', { name: 'Next' }).click();
+      await again.page.getByRole('heading', { name: /Step 2 of 3/ }).waitFor();
+      await again.page.getByLabel(/^Company name\b/).fill(newCarrier.company);
+      await again.page.getByLabel(/^Contact person name\b/).fill(newCarrier.person);
+      await again.page.getByLabel(/^Company address\b/).fill(newCarrier.address);
+      await again.page.getByLabel(/^Company phone\b/).fill(newCarrier.companyPhone);
+      await again.page.getByLabel(/^Company email\b/).fill(newCarrier.companyEmail);
+      await again.page.getByRole('button', { name: 'Next' }).click();
+      await again.page.getByRole('heading', { name: /Step 3 of 3/ }).waitFor();
+      await again.page.getByLabel('< $100,000.00').check();
+      await again.page.getByLabel('I accept the Terms & Conditions').check();
+      await again.page.getByRole('button', { name: 'Create my account' }).click();
+      await again.page.waitForURL(/\/confirm-signup\?.*started=1/, { timeout: 30_000 });
+      await again.page
+        .getByText('Registration already started, please enter the security code')
+        .waitFor({ timeout: 30_000 });
+      t.equal(
+        await again.page.getByLabel(/^Email\b/).inputValue(),
+        newCarrier.email,
+        'the code screen is for that e-mail',
+      );
+      await journey.check(t, again.page, 'registration-started');
+      await again.page.getByRole('button', { name: 'Send the code again' }).click();
+      await again.page
+        .getByText(
+          'If a registration with this address is waiting for its code, a new code has been sent to it.',
+        )
+        .waitFor({ timeout: 30_000 });
+      await journey.check(t, again.page, 'code-sent-again');
+      await admin.page.reload();
+      await entry.nth(1).waitFor({ timeout: 30_000 });
+      t.equal(await entry.count(), 2, 'a second code for the address is in the outbox');
+      const code = (await entry.first().locator('.outbox-code strong').textContent())?.trim() ?? '';
+      t.match(code, /^\d{6}$/, 'the newest code is the one to enter');
 
       await page.getByRole('link', { name: 'Enter my code' }).click();
       await page.waitForURL(/\/confirm-signup/);
@@ -147,7 +197,11 @@ await withBrowser(t, async (server, browser) => {
       t.pass('the new carrier signed in by keyboard and landed on /loads/carrier');
       await fresh.page.getByRole('heading', { level: 1 }).waitFor();
       await journey.check(t, fresh.page, 'new-carrier-marketplace');
-      t.same([...carrier.errors, ...admin.errors, ...fresh.errors], [], 'no page errors');
+      t.same(
+        [...carrier.errors, ...admin.errors, ...again.errors, ...fresh.errors],
+        [],
+        'no page errors',
+      );
     },
   );
 

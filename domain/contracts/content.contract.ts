@@ -4,7 +4,7 @@
  * `featuresSection`. Image fields hold urls.
  */
 import { z } from 'zod';
-import { emailSchema } from '../schemas/fields.ts';
+import { interestContactSchema } from '../schemas/fields.ts';
 import { errorAnswers, MessageAnswerSchema } from './common.ts';
 
 export const contentTypes = [
@@ -89,7 +89,8 @@ export type ContentItems = z.infer<typeof ContentItemsSchema>;
 export const ContentItemSchema = z.record(z.string(), z.unknown());
 
 export const ContentTypeParams = z.object({ type: z.string() });
-export const SendInfoBody = z.object({ email: emailSchema });
+/** `email` (the specification's name) holds what the visitor typed: usually an address, never format-checked. */
+export const SendInfoBody = z.object({ email: interestContactSchema });
 
 export const contentContract = {
   get: {

@@ -39,6 +39,7 @@ export const errorMessages = {
   confirmation_code_expired: 'Code expired, please register again',
   email_already_confirmed: 'Email is already confirmed',
   email_already_registered: 'Email already registered',
+  registration_pending: 'Registration already started, please enter the security code',
   username_already_taken: 'Username already taken',
   old_password_required: 'Please enter your current password',
   old_password_wrong: 'Current password is incorrect',
@@ -172,6 +173,9 @@ export const errorMessages = {
   webhook_limit: 'An organization keeps at most 10 webhooks: delete one first',
   webhook_replay_running:
     'A replay of this webhook is still queued: try again once its deliveries are delivered or failed',
+  // The landing page
+  interest_contact_required: m.INTEREST_CONTACT_REQUIRED_MESSAGE,
+  interest_contact_too_long: m.INTEREST_CONTACT_TOO_LONG_MESSAGE,
   // Places
   place_not_found: 'No place found near these coordinates',
   // Requests

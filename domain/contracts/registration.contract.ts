@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   confirmSignupBodySchema,
   forgotPasswordBodySchema,
+  resendSignupCodeBodySchema,
   resetPasswordBodySchema,
 } from '../schemas/index.ts';
 import { errorAnswers, guardedErrors, MessageAnswerSchema } from './common.ts';
@@ -47,6 +48,7 @@ export const OutboxEntrySchema = z
   .meta({ id: 'OutboxEntry' });
 export type OutboxEntry = z.infer<typeof OutboxEntrySchema>;
 
+/** 409 'Username already taken', or 'Registration already started, please enter the security code' (code `registration_pending`) to whoever began it. */
 const registrationResponse = { 201: RegisteredSchema, ...errorAnswers(400, 409, 413, 415, 429) };
 export const registerCarrierContract = {
   consumes: ['multipart/form-data'],
@@ -62,6 +64,11 @@ export const registerShipperContract = {
 export const confirmSignupContract = {
   body: confirmSignupBodySchema,
   response: { 200: MessageAnswerSchema, ...errorAnswers(400, 409, 410, 429) },
+};
+/** The same answer whatever the address. */
+export const resendSignupCodeContract = {
+  body: resendSignupCodeBodySchema,
+  response: { 200: MessageAnswerSchema, ...errorAnswers(400, 429) },
 };
 export const forgotPasswordContract = {
   body: forgotPasswordBodySchema,

@@ -1,7 +1,7 @@
 import t from 'tap';
 import { ValidationError } from '../shared/errors.ts';
 import { specFor } from '../shared/testing.ts';
-import { leadDecider, leadIdFor, normaliseEmail } from './lead.decide.ts';
+import { leadDecider, leadIdFor, normaliseContact } from './lead.decide.ts';
 import { leadStream, type InterestRegistered, type RegisterInterest } from './lead.types.ts';
 
 const given = specFor(leadDecider);
@@ -30,28 +30,44 @@ t.test('RegisterInterest', async (t) => {
       .when(register('DISPATCH@prairie-haul.example'))
       .then([]),
   );
-  t.test('refuses an empty address', async () =>
+  t.test('refuses an empty text, saying what to enter', async () =>
     given([])
-      .when(register('   ', leadIdFor('')))
-      .thenThrows(ValidationError, /^Please enter Email Address!$/),
+      .when(register(' \n\t ', leadIdFor('')))
+      .thenThrows(
+        ValidationError,
+        /^Please enter your e-mail address, or another way to reach you$/,
+      ),
   );
-  t.test('refuses an address that is not one', async () =>
+  t.test('takes what the visitor typed, with no format check, as one line', async () =>
     given([])
-      .when(register('not an address'))
-      .thenThrows(ValidationError, /^The Email you entered is not a valid format!$/),
+      .when(register('  Call  Rosa\r\n(555) 555-0142 '))
+      .then([
+        {
+          type: 'InterestRegistered',
+          data: {
+            leadId: leadIdFor('call rosa (555) 555-0142'),
+            email: 'call rosa (555) 555-0142',
+            registeredAt: now,
+          },
+        },
+      ]),
   );
-  t.test('refuses an address longer than 254 characters', async () =>
+  t.test('takes 200 characters, refuses 201', async () => {
+    const longest = `${'a'.repeat(188)}@example.com`;
     given([])
-      .when(register(`${'a'.repeat(250)}@example.com`))
-      .thenThrows(ValidationError, /not a valid format/),
-  );
+      .when(register(longest))
+      .then([registered(longest)]);
+    given([])
+      .when(register(`a${longest}`))
+      .thenThrows(ValidationError, /^Please enter at most 200 characters/);
+  });
   t.test('refuses a lead id of another address', async () =>
     given([])
       .when(register(email, leadIdFor('someone@else.example')))
       .thenThrows(ValidationError, /does not belong/),
   );
   t.test('names the field', async (t) => {
-    t.throws(() => leadDecider.decide(register('nope'), leadDecider.initialState()), {
+    t.throws(() => leadDecider.decide(register(''), leadDecider.initialState()), {
       errors: [{ path: 'email' }],
     });
   });
@@ -62,7 +78,12 @@ t.test('a lead id is stable per address and a UUID', async (t) => {
   t.not(leadId, leadIdFor('other@prairie-haul.example'));
   t.match(leadId, /^[0-9a-f]{8}-[0-9a-f]{4}-5[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
   t.equal(leadStream(leadId), `lead-${leadId}`);
-  t.equal(normaliseEmail('  A@B.Example '), 'a@b.example');
+  t.equal(normaliseContact('  A@B.Example '), 'a@b.example');
+  t.equal(
+    leadIdFor('dispatch@prairie-haul.example'),
+    'daa9dcb6-1bb0-51e7-83ac-bee765a3c3d8',
+    'an address keeps the lead id it had before any text was taken',
+  );
 });
 
 t.test('the state remembers the first registration', async (t) => {

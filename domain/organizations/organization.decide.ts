@@ -82,13 +82,20 @@ export type BlockOrganization = Command<
   { organizationId: string; now: string }
 >;
 
+/** Its first user's sign-up lapsed: a Pending organization is removed with it. */
+export type LapseOrganizationRegistration = Command<
+  'LapseOrganizationRegistration',
+  { organizationId: string; now: string }
+>;
+
 export type OrganizationCommand =
   | RegisterOrganization
   | ChangeOrganizationContact
   | ChangeCarrierProfile
   | ChangeShipperProfile
   | ActivateOrganization
-  | BlockOrganization;
+  | BlockOrganization
+  | LapseOrganizationRegistration;
 
 export const decideOrganization = (
   command: OrganizationCommand,
@@ -107,6 +114,8 @@ export const decideOrganization = (
       return activateOrganization(command, registered(state));
     case 'BlockOrganization':
       return blockOrganization(command, registered(state));
+    case 'LapseOrganizationRegistration':
+      return lapseRegistration(command, registered(state));
     default:
       return assertNever(command);
   }
@@ -144,6 +153,7 @@ const registerOrganization = (
     throw new IllegalStateError(
       `Organization is already registered (${organizationStatusName(state.status)})`,
     );
+  if (state.lapsed) throw new IllegalStateError('This organization was registered once already');
   checkName(data.name);
   let carrier: CarrierProfile | null = null;
   let shipper: ShipperProfile | null = null;
@@ -284,6 +294,23 @@ const blockOrganization = (
     {
       type: 'OrganizationBlocked',
       data: { organizationId: state.organizationId, blockedAt: data.now },
+    },
+  ];
+};
+
+/** Only a registration still waiting for its vetting lapses: an activated or blocked one stays. */
+const lapseRegistration = (
+  { data }: LapseOrganizationRegistration,
+  state: RegisteredOrganization,
+): OrganizationEvent[] => {
+  if (state.status !== GenericStatus.Pending)
+    throw new IllegalStateError(
+      `Only a Pending organization's registration lapses; this one is ${organizationStatusName(state.status)}`,
+    );
+  return [
+    {
+      type: 'OrganizationRegistrationLapsed',
+      data: { organizationId: state.organizationId, lapsedAt: data.now },
     },
   ];
 };

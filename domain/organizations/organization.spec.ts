@@ -398,6 +398,32 @@ t.test('BlockOrganization', async (t) => {
   );
 });
 
+t.test('LapseOrganizationRegistration', async (t) => {
+  const lapse: OrganizationCommand = {
+    type: 'LapseOrganizationRegistration',
+    data: { organizationId, now: later },
+  };
+  const lapsed: OrganizationEvent = {
+    type: 'OrganizationRegistrationLapsed',
+    data: { organizationId, lapsedAt: later },
+  };
+  t.test('a Pending organization lapses with its first user', async () =>
+    given([carrierRegistered]).when(lapse).then([lapsed]),
+  );
+  t.test('an Active or Blocked one stays', async () => {
+    given([shipperRegistered])
+      .when(lapse)
+      .thenThrows(IllegalStateError, /Pending/);
+    given([carrierRegistered, blocked]).when(lapse).thenThrows(IllegalStateError);
+  });
+  t.test('a lapsed organization is gone, and its id is never registered again', async () => {
+    given([carrierRegistered, lapsed]).when(activate).thenThrows(NotFoundError);
+    given([carrierRegistered, lapsed])
+      .when(registerCarrier)
+      .thenThrows(IllegalStateError, /registered once already/);
+  });
+});
+
 t.test('evolve folds the history into the state', async (t) => {
   const state = [carrierRegistered, activated, blocked].reduce(
     evolveOrganization,

@@ -109,13 +109,23 @@ export type OrganizationBlocked = Event<
   { organizationId: string; blockedAt: string }
 >;
 
+/**
+ * A self-registered organization whose first user's sign-up lapsed (its code expired unconfirmed and
+ * a new registration took the e-mail or username): it is gone, as if never registered.
+ */
+export type OrganizationRegistrationLapsed = Event<
+  'OrganizationRegistrationLapsed',
+  { organizationId: string; lapsedAt: string }
+>;
+
 export type OrganizationEvent =
   | OrganizationRegistered
   | OrganizationContactChanged
   | CarrierProfileChanged
   | ShipperProfileChanged
   | OrganizationActivated
-  | OrganizationBlocked;
+  | OrganizationBlocked
+  | OrganizationRegistrationLapsed;
 
 export type RegisteredOrganization = {
   registered: true;
@@ -128,7 +138,8 @@ export type RegisteredOrganization = {
   status: OrganizationStatus;
   registeredAt: string;
 };
-export type Organization = { registered: false } | RegisteredOrganization;
+/** `lapsed`: registered once, gone since (OrganizationRegistrationLapsed); its id is never reused. */
+export type Organization = { registered: false; lapsed?: true } | RegisteredOrganization;
 
 export const initialOrganization = (): Organization => ({ registered: false });
 
@@ -160,6 +171,8 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
       return { ...state, status: GenericStatus.Active };
     case 'OrganizationBlocked':
       return { ...state, status: GenericStatus.Blocked };
+    case 'OrganizationRegistrationLapsed':
+      return { registered: false, lapsed: true };
     default:
       return assertNever(event);
   }

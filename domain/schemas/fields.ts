@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { EMAIL_REQUIRED_MESSAGE, EMAIL_FORMAT_MESSAGE } from './messages.ts';
+import {
+  EMAIL_REQUIRED_MESSAGE,
+  EMAIL_FORMAT_MESSAGE,
+  INTEREST_CONTACT_REQUIRED_MESSAGE,
+  INTEREST_CONTACT_TOO_LONG_MESSAGE,
+} from './messages.ts';
 
 /** The longest text a field takes unless it says otherwise: names, usernames, addresses, codes. */
 export const TEXT_MAX_LENGTH = 200;
@@ -19,7 +24,12 @@ export const requiredText = (
     .max(max, { error: textTooLongMessage(label, max) });
 
 // Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
-export { EMAIL_REQUIRED_MESSAGE, EMAIL_FORMAT_MESSAGE };
+export {
+  EMAIL_REQUIRED_MESSAGE,
+  EMAIL_FORMAT_MESSAGE,
+  INTEREST_CONTACT_REQUIRED_MESSAGE,
+  INTEREST_CONTACT_TOO_LONG_MESSAGE,
+};
 
 /** 'Please enter Email Address!' when empty, else 'The Email you entered is not a valid format!'. */
 export const emailSchema = z
@@ -28,3 +38,22 @@ export const emailSchema = z
   .min(1, { error: EMAIL_REQUIRED_MESSAGE, abort: true })
   .max(254, { error: EMAIL_FORMAT_MESSAGE, abort: true })
   .email({ error: EMAIL_FORMAT_MESSAGE });
+
+export const INTEREST_CONTACT_MAX_LENGTH = 200;
+
+/** One line: line breaks, tabs and other control characters become single spaces; then trimmed. */
+export const oneLine = (text: string): string =>
+  text
+    .normalize('NFKC')
+    .replace(/[\s\p{Cc}]+/gu, ' ')
+    .trim();
+
+/**
+ * The landing form's one input (specification: sent when not empty, no format check): what the
+ * visitor typed, as one line of 1 to 200 characters; usually an e-mail address, perhaps a phone.
+ */
+export const interestContactSchema = z
+  .string({ error: INTEREST_CONTACT_REQUIRED_MESSAGE })
+  .overwrite(oneLine)
+  .min(1, { error: INTEREST_CONTACT_REQUIRED_MESSAGE, abort: true })
+  .max(INTEREST_CONTACT_MAX_LENGTH, { error: INTEREST_CONTACT_TOO_LONG_MESSAGE });

@@ -8,6 +8,12 @@
 export const EMAIL_REQUIRED_MESSAGE = 'Please enter Email Address!';
 export const EMAIL_FORMAT_MESSAGE = 'The Email you entered is not a valid format!';
 
+// The landing page's sign-up-interest form (fields.ts): what the visitor typed, no format check.
+export const INTEREST_CONTACT_REQUIRED_MESSAGE =
+  'Please enter your e-mail address, or another way to reach you';
+export const INTEREST_CONTACT_TOO_LONG_MESSAGE =
+  'Please enter at most 200 characters: your e-mail address, or another way to reach you';
+
 // Phones (phone.ts)
 export const PHONE_FORMAT_MESSAGE =
   'Please enter a valid US phone number (e.g. (555) 555-5555, 555-555-5555, or 5555555555)';

@@ -16,3 +16,6 @@ export const pinSchema = z
 /** POST confirm-signup. */
 export const confirmSignupBodySchema = z.object({ email: emailSchema, code: pinSchema });
 export type ConfirmSignupBody = z.infer<typeof confirmSignupBodySchema>;
+
+/** POST confirm-signup/resend: the address a new sign-up code goes to. */
+export const resendSignupCodeBodySchema = z.object({ email: emailSchema });

@@ -32,6 +32,14 @@ const samples = [
     },
   },
   {
+    type: 'SignupCodeResent',
+    data: {
+      userId: user,
+      confirmation: { codeHash: 'sha256-of-the-new-signup-code', expiresAt: at },
+      resentAt: at,
+    },
+  },
+  {
     type: 'PasswordChanged',
     data: { userId: user, passwordHash: 'scrypt$new-password-hash', changedAt: at },
   },

@@ -21,6 +21,7 @@ type EventWithSecrets = UserEvent | OrganizationServiceEvent | TourEvent;
  */
 export const SECRET_FIELDS = {
   UserRegistered: ['passwordHash', 'confirmation.codeHash'],
+  SignupCodeResent: ['confirmation.codeHash'],
   PasswordChanged: ['passwordHash'],
   PasswordResetRequested: ['resetCodeHash'],
   PasswordReset: ['passwordHash'],

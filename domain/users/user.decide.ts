@@ -14,6 +14,8 @@ import {
 export const INVALID_CONFIRMATION_CODE = 'Invalid confirmation code';
 export const CONFIRMATION_CODE_EXPIRED = 'Code expired, please register again';
 export const INVALID_RESET_CODE = 'Invalid or expired reset code';
+export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
+export const SIGNUP_NOT_LAPSED = 'This registration is still waiting for its code';
 
 export type RegisterUser = Command<
   'RegisterUser',
@@ -36,6 +38,13 @@ export type ConfirmSignup = Command<
   'ConfirmSignup',
   { userId: string; codeHash: string; now: string }
 >;
+/** A new sign-up code (its hash and expiry) for a registration still waiting for one. */
+export type ResendSignupCode = Command<
+  'ResendSignupCode',
+  { userId: string; confirmation: OneTimeCode; now: string }
+>;
+/** Ends a self-registration whose code expired unconfirmed, so that its e-mail and username are free again. */
+export type LapseSignup = Command<'LapseSignup', { userId: string; now: string }>;
 export type ActivateUser = Command<'ActivateUser', { userId: string; now: string }>;
 export type BlockUser = Command<'BlockUser', { userId: string; now: string }>;
 /** The account's full new details; a caller that does not edit the username sends the current one. */
@@ -65,6 +74,8 @@ export type DeleteUser = Command<
 export type UserCommand =
   | RegisterUser
   | ConfirmSignup
+  | ResendSignupCode
+  | LapseSignup
   | ActivateUser
   | BlockUser
   | UpdateUser
@@ -79,6 +90,10 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
   switch (command.type) {
     case 'ConfirmSignup':
       return confirmSignup(command, user);
+    case 'ResendSignupCode':
+      return resendSignupCode(command, user);
+    case 'LapseSignup':
+      return lapseSignup(command, user);
     case 'ActivateUser':
       return activateUser(command, user);
     case 'BlockUser':
@@ -150,6 +165,37 @@ const confirmSignup = ({ data }: ConfirmSignup, user: RegisteredUser): UserEvent
   if (hasExpired(user.confirmation.expiresAt, data.now))
     throw new GoneError(CONFIRMATION_CODE_EXPIRED);
   return [{ type: 'SignupConfirmed', data: { userId: user.userId, confirmedAt: data.now } }];
+};
+
+/**
+ * A self-registration waiting for its code: the e-mail not confirmed, a code sent, and the user
+ * Pending (an administrator has not let it in or blocked it meanwhile).
+ */
+export const isWaitingForCode = (user: RegisteredUser): boolean =>
+  !user.deleted &&
+  !user.emailConfirmed &&
+  user.confirmation !== null &&
+  user.status === GenericStatus.Pending;
+
+/** A registration waiting for a code that has expired: a new registration may take its place. */
+export const hasLapsed = (user: RegisteredUser, now: string): boolean =>
+  isWaitingForCode(user) && hasExpired(user.confirmation!.expiresAt, now);
+
+// Also once the code expired: until a new registration takes its place, the registration can still
+// be finished with a new code.
+const resendSignupCode = ({ data }: ResendSignupCode, user: RegisteredUser): UserEvent[] => {
+  if (!isWaitingForCode(user)) throw new IllegalStateError(EMAIL_ALREADY_CONFIRMED);
+  return [
+    {
+      type: 'SignupCodeResent',
+      data: { userId: user.userId, confirmation: data.confirmation, resentAt: data.now },
+    },
+  ];
+};
+
+const lapseSignup = ({ data }: LapseSignup, user: RegisteredUser): UserEvent[] => {
+  if (!hasLapsed(user, data.now)) throw new IllegalStateError(SIGNUP_NOT_LAPSED);
+  return [{ type: 'SignupLapsed', data: { userId: user.userId, lapsedAt: data.now } }];
 };
 
 const activateUser = ({ data }: ActivateUser, user: RegisteredUser): UserEvent[] => {

@@ -183,6 +183,70 @@ t.test('ConfirmSignup', async (t) => {
   );
 });
 
+t.test('ResendSignupCode', async (t) => {
+  const newCode = { codeHash: 'new-code-hash', expiresAt: later };
+  const resend: UserCommand = {
+    type: 'ResendSignupCode',
+    data: { userId, confirmation: newCode, now: afterExpiry },
+  };
+  const resent: UserEvent = {
+    type: 'SignupCodeResent',
+    data: { userId, confirmation: newCode, resentAt: afterExpiry },
+  };
+  t.test('a new code for a registration waiting for one, its code expired or not', async () =>
+    given([registered]).when(resend).then([resent]),
+  );
+  t.test('the new code confirms, the earlier one is refused as a wrong code', async () => {
+    given([registered, resent])
+      .when(confirm('new-code-hash', afterExpiry))
+      .then([{ type: 'SignupConfirmed', data: { userId, confirmedAt: afterExpiry } }]);
+    given([registered, resent])
+      .when(confirm('code-hash', beforeExpiry))
+      .thenThrows(ValidationError, /^Invalid confirmation code$/);
+  });
+  t.test('refuses a confirmed account, or one made without a code', async () => {
+    given([registered, confirmed])
+      .when(resend)
+      .thenThrows(IllegalStateError, /^Email is already confirmed$/);
+    given([driverCreated]).when(resend).thenThrows(IllegalStateError);
+  });
+  t.test('refuses a user an administrator activated or blocked meanwhile', async () => {
+    given([registered, activated]).when(resend).thenThrows(IllegalStateError);
+    given([registered, blocked]).when(resend).thenThrows(IllegalStateError);
+  });
+});
+
+t.test('LapseSignup', async (t) => {
+  const lapse = (at: string): UserCommand => ({ type: 'LapseSignup', data: { userId, now: at } });
+  const lapsed: UserEvent = { type: 'SignupLapsed', data: { userId, lapsedAt: afterExpiry } };
+  t.test('a registration whose code expired unconfirmed lapses', async () =>
+    given([registered]).when(lapse(afterExpiry)).then([lapsed]),
+  );
+  t.test('not while its code is valid', async () =>
+    given([registered])
+      .when(lapse(beforeExpiry))
+      .thenThrows(IllegalStateError, /^This registration is still waiting for its code$/),
+  );
+  t.test('not once confirmed, nor after a new code', async () => {
+    given([registered, confirmed]).when(lapse(afterExpiry)).thenThrows(IllegalStateError);
+    given([
+      registered,
+      {
+        type: 'SignupCodeResent',
+        data: { userId, confirmation: { codeHash: 'n', expiresAt: later }, resentAt: afterExpiry },
+      },
+    ])
+      .when(lapse(afterExpiry))
+      .thenThrows(IllegalStateError);
+  });
+  t.test('a lapsed user is gone: every further command answers 404', async () => {
+    given([registered, lapsed])
+      .when(lapse(later))
+      .thenThrows(NotFoundError, /^User not found$/);
+    given([registered, lapsed]).when(confirm('code-hash', afterExpiry)).thenThrows(NotFoundError);
+  });
+});
+
 t.test('ActivateUser', async (t) => {
   t.test('Pending becomes Active', async () =>
     given([registered]).when(activate).then([activated]),

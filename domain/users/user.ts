@@ -40,6 +40,16 @@ export type UserRegistered = Event<
   }
 >;
 export type SignupConfirmed = Event<'SignupConfirmed', { userId: string; confirmedAt: string }>;
+/** A fresh sign-up code replaces the one still waiting; the earlier code stops working. */
+export type SignupCodeResent = Event<
+  'SignupCodeResent',
+  { userId: string; confirmation: OneTimeCode; resentAt: string }
+>;
+/**
+ * A self-registration whose code expired unconfirmed gave way to a new registration with its e-mail
+ * or username: the user is gone (as if deleted), and its e-mail and username are released.
+ */
+export type SignupLapsed = Event<'SignupLapsed', { userId: string; lapsedAt: string }>;
 export type UserActivated = Event<'UserActivated', { userId: string; activatedAt: string }>;
 export type UserBlocked = Event<'UserBlocked', { userId: string; blockedAt: string }>;
 export type UserUpdated = Event<
@@ -70,6 +80,8 @@ export type UserDeleted = Event<'UserDeleted', { userId: string; deletedAt: stri
 export type UserEvent =
   | UserRegistered
   | SignupConfirmed
+  | SignupCodeResent
+  | SignupLapsed
   | UserActivated
   | UserBlocked
   | UserUpdated
@@ -127,6 +139,10 @@ export const evolveUser = (state: User, event: UserEvent): User => {
   switch (event.type) {
     case 'SignupConfirmed':
       return { ...state, emailConfirmed: true, confirmation: null };
+    case 'SignupCodeResent':
+      return { ...state, confirmation: event.data.confirmation };
+    case 'SignupLapsed':
+      return { ...state, deleted: true, confirmation: null };
     case 'UserActivated':
       return { ...state, status: GenericStatus.Active };
     case 'UserBlocked':

@@ -33,6 +33,7 @@ export const organizationsProjection = defineProjection({
     'ShipperProfileChanged',
     'OrganizationActivated',
     'OrganizationBlocked',
+    'OrganizationRegistrationLapsed',
   ],
   async apply(trx, events) {
     for (const recorded of events) {
@@ -78,6 +79,11 @@ export const organizationsProjection = defineProjection({
           break;
         case 'OrganizationBlocked':
           await sql`UPDATE organizations_view SET status = ${GenericStatus.Blocked}, updated_at = ${event.data.blockedAt} WHERE id = ${event.data.organizationId}`.execute(
+            trx,
+          );
+          break;
+        case 'OrganizationRegistrationLapsed':
+          await sql`DELETE FROM organizations_view WHERE id = ${event.data.organizationId}`.execute(
             trx,
           );
           break;

@@ -17,6 +17,7 @@ export const usersProjection = defineProjection({
     'PasswordResetRequested',
     'PasswordReset',
     'UserDeleted',
+    'SignupLapsed',
   ],
   async apply(trx, events) {
     for (const recorded of events) {
@@ -62,6 +63,7 @@ export const usersProjection = defineProjection({
           );
           break;
         case 'UserDeleted':
+        case 'SignupLapsed':
           await sql`DELETE FROM users_view WHERE id = ${event.data.userId}`.execute(trx);
           break;
         default:

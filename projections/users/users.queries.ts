@@ -118,6 +118,22 @@ export async function usersOfOrganizations(
     .execute();
 }
 
+/** Whether the organization has a user other than this one, whatever its status. */
+export async function hasOtherMembers(
+  db: Kysely<DB>,
+  organizationId: string,
+  userId: string,
+): Promise<boolean> {
+  const row = await db
+    .selectFrom('users_view')
+    .select('id')
+    .where('organization_id', '=', organizationId)
+    .where('id', '<>', userId)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
 /** The names of these users (none asked, none read). */
 export async function userNames(
   db: Kysely<DB>,

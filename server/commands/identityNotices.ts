@@ -84,7 +84,7 @@ export function alreadyRegisteredNotice(
     '',
     user.emailConfirmed
       ? `To use your account, sign in with this address or your username (${user.username}); if you forgot your password, choose 'Forgot password?' on the sign-in page.`
-      : "Your registration has already started: enter the security code we sent you on the confirmation page. If you forgot your password, choose 'Forgot password?' on the sign-in page.",
+      : "Your registration has already started: please enter the security code we sent you on the confirmation page, or choose 'Send the code again' there for a new one. If you forgot your password, choose 'Forgot password?' on the sign-in page.",
     '',
     'If this was not you, you can ignore this message.',
     '',

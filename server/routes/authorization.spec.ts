@@ -208,6 +208,7 @@ const probes: Partial<Record<RouteKey, (caller: Caller) => Probe | Promise<Probe
   }),
   'POST /api/register/shipper': () => ({ form: { data: registration({ insuredAmount: 1 }) } }),
   'POST /api/confirm-signup': () => ({ body: { email: shipperB.email, code: '000000' } }),
+  'POST /api/confirm-signup/resend': () => ({ body: { email: `nobody-${unique()}@example.com` } }),
   'POST /api/users/forgot-password': () => ({ body: { email: `nobody-${unique()}@example.com` } }),
   'POST /api/users/reset-password': () => ({
     body: { code: 'not-a-reset-code', newPassword: 'new-password-1' },

@@ -1,5 +1,5 @@
 import { contentContract, SendInfoBody } from '../../domain/contracts/content.contract.ts';
-import { normaliseEmail } from '../../domain/leads/lead.decide.ts';
+import { normaliseContact } from '../../domain/leads/lead.decide.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import type { App } from '../http/routeContext.ts';
 import { errorBody } from '../http/errors.ts';
@@ -51,7 +51,8 @@ export async function contentRoutes(app: App, options: { content?: ContentServic
     {
       schema: {
         tags: ['content'],
-        summary: 'The landing form: { email } is stored as a lead and sent to the administrator',
+        summary:
+          'The landing form: { email }, what the visitor typed (1 to 200 characters, no format check), is stored as a lead and sent to the administrator',
         // Declared optional and checked inside: an absent body answers 400 naming `email`, as an empty one does.
         ...contentContract.sendInfo,
         body: SendInfoBody.nullish(),
@@ -61,7 +62,7 @@ export async function contentRoutes(app: App, options: { content?: ContentServic
     async (request, reply) => {
       const { email } = parseWith(SendInfoBody, request.body);
       // Each client may send 20 a minute (the route's limit), each e-mail address 5.
-      const wait = perAddress.take(normaliseEmail(email));
+      const wait = perAddress.take(normaliseContact(email));
       if (wait > 0) {
         return reply
           .code(429)

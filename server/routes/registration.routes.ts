@@ -1,3 +1,4 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { allProjections } from '../../projections/index.ts';
 import {
@@ -11,6 +12,7 @@ import { requestPasswordReset, resetPassword } from '../commands/passwordReset.t
 import {
   confirmSignup,
   registerOrganization,
+  resendSignupCode,
   type Registration,
 } from '../commands/registration.ts';
 import type { App } from '../http/routeContext.ts';
@@ -22,9 +24,13 @@ import {
   outboxContract,
   registerCarrierContract,
   registerShipperContract,
+  resendSignupCodeContract,
   resetPasswordContract,
 } from '../../domain/contracts/registration.contract.ts';
 import { readMultipart } from '../integrations/files/uploads.ts';
+
+export const SIGNUP_CODE_RESENT =
+  'If a registration with this address is waiting for its code, a new code has been sent to it.';
 
 /** Validates the multipart `data` JSON, naming each field that is wrong. */
 function parseData<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
@@ -52,21 +58,45 @@ function recentMedian(initial: number, size = 51) {
   };
 }
 
+/**
+ * An answer that must take as long for an unknown address as for a known one, as the caller
+ * measures it: from the request to the answer's last byte (reply.elapsedTime when it is sent). A
+ * known address's time includes what runs between its handler's return and the answer (the read
+ * models' post-commit listeners share the event loop), so that is what is recorded; an unknown
+ * address waits until the known time's median, less the time its own answer usually takes once its
+ * handler returned.
+ */
+function equalTiming() {
+  const knownTime = recentMedian(50);
+  const unknownAnswerTail = recentMedian(0);
+  const timing = new WeakMap<object, { known: boolean; returnedAt: number }>();
+  return {
+    onResponse(request: FastifyRequest, reply: FastifyReply, done: () => void) {
+      const seen = timing.get(request);
+      if (seen && reply.statusCode === 200) {
+        if (seen.known) knownTime.record(reply.elapsedTime);
+        else unknownAnswerTail.record(reply.elapsedTime - seen.returnedAt);
+      }
+      done();
+    },
+    known(request: FastifyRequest, reply: FastifyReply) {
+      timing.set(request, { known: true, returnedAt: reply.elapsedTime });
+    },
+    /** As slow as a known address (the median of the recent ones), so timing does not tell them apart. */
+    async unknown(request: FastifyRequest, reply: FastifyReply) {
+      const wait = knownTime.median() - unknownAnswerTail.median() - reply.elapsedTime;
+      if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+      timing.set(request, { known: false, returnedAt: reply.elapsedTime });
+    },
+  };
+}
+
 /** Self-registration of carriers and shippers, sign-up confirmation and password recovery. */
 export async function registrationRoutes(app: App) {
   const { platform } = app;
   const { runner, database } = platform;
-  /**
-   * Forgot-password must take as long for an unknown address as for a known one, as the caller
-   * measures it: from the request to the answer's last byte (reply.elapsedTime when it is sent).
-   * A known address's time includes what runs between its handler's return and the answer (the read
-   * models' post-commit listeners share the event loop), so that is what is recorded; an unknown
-   * address waits until the known time's median, less the time its own answer usually takes once
-   * its handler returned.
-   */
-  const knownResetTime = recentMedian(50);
-  const unknownAnswerTail = recentMedian(0);
-  const resetTiming = new WeakMap<object, { known: boolean; returnedAt: number }>();
+  const resetTiming = equalTiming();
+  const resendTiming = equalTiming();
   /** How long a registration takes once its form is read (ms): what a registered address's answer waits for. */
   const registrationTime = recentMedian(150);
 
@@ -156,6 +186,39 @@ export async function registrationRoutes(app: App) {
   );
 
   app.post(
+    '/confirm-signup/resend',
+    {
+      schema: {
+        tags: ['registration'],
+        summary:
+          'E-mail a new sign-up code to a registration waiting for one (same answer for any address)',
+        ...resendSignupCodeContract,
+      },
+      config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } },
+      onResponse: resendTiming.onResponse,
+    },
+    async (request, reply) => {
+      const answer = { message: SIGNUP_CODE_RESENT };
+      const { known, position } = await resendSignupCode(
+        platform,
+        request.body.email,
+        request.id,
+        new Date().toISOString(),
+      );
+      if (!known) {
+        await resendTiming.unknown(request, reply);
+        return answer;
+      }
+      await runner.waitFor(
+        allProjections.map((projection) => projection.name),
+        position,
+      );
+      resendTiming.known(request, reply);
+      return answer;
+    },
+  );
+
+  app.post(
     '/users/forgot-password',
     {
       schema: {
@@ -164,14 +227,7 @@ export async function registrationRoutes(app: App) {
         ...forgotPasswordContract,
       },
       config: { public: true, rateLimit: { max: 5, timeWindow: '1 minute' } },
-      onResponse: (request, reply, done) => {
-        const timing = resetTiming.get(request);
-        if (timing && reply.statusCode === 200) {
-          if (timing.known) knownResetTime.record(reply.elapsedTime);
-          else unknownAnswerTail.record(reply.elapsedTime - timing.returnedAt);
-        }
-        done();
-      },
+      onResponse: resetTiming.onResponse,
     },
     async (request, reply) => {
       const answer = { message: 'If the address is registered, a reset code has been sent to it.' };
@@ -182,10 +238,7 @@ export async function registrationRoutes(app: App) {
         new Date().toISOString(),
       );
       if (!known) {
-        // As slow as a known address (the median of the recent ones), so timing does not tell them apart.
-        const wait = knownResetTime.median() - unknownAnswerTail.median() - reply.elapsedTime;
-        if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
-        resetTiming.set(request, { known: false, returnedAt: reply.elapsedTime });
+        await resetTiming.unknown(request, reply);
         return answer;
       }
       // Its projection's work counts in the time an unknown address copies, rather than slowing the next request.
@@ -193,7 +246,7 @@ export async function registrationRoutes(app: App) {
         allProjections.map((projection) => projection.name),
         position,
       );
-      resetTiming.set(request, { known: true, returnedAt: reply.elapsedTime });
+      resetTiming.known(request, reply);
       return answer;
     },
   );

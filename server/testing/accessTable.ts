@@ -125,6 +125,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'POST /api/register/carrier': PUBLIC,
   'POST /api/register/shipper': PUBLIC,
   'POST /api/confirm-signup': PUBLIC,
+  'POST /api/confirm-signup/resend': PUBLIC,
   'POST /api/users/forgot-password': PUBLIC,
   'POST /api/users/reset-password': PUBLIC,
   'GET /api/admin/outbox': { access: [SUPER_ADMIN] },

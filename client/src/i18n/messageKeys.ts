@@ -28,6 +28,8 @@ export const uncodedMessages = {
   sign_up_confirmed: 'Sign-up complete. An administrator will activate your account.',
   password_set: 'New password set successfully',
   reset_code_sent: 'If the address is registered, a reset code has been sent to it.',
+  signup_code_resent:
+    'If a registration with this address is waiting for its code, a new code has been sent to it.',
   user_activated: 'User activated',
   user_blocked: 'User blocked',
   user_updated: 'User successfully updated',
@@ -106,6 +108,7 @@ export const messageKeys: Partial<Record<MessageCode, MessageKey>> = {
   organization_required: 'publicMessages.organizationRequired',
   organization_type_required: 'publicMessages.organizationType',
   email_already_registered: 'publicMessages.emailRegistered',
+  registration_pending: 'publicMessages.registrationPending',
   username_already_taken: 'publicMessages.usernameTaken',
   confirmation_code_invalid: 'publicMessages.invalidCode',
   confirmation_code_expired: 'publicMessages.codeExpired',
@@ -130,8 +133,11 @@ export const messageKeys: Partial<Record<MessageCode, MessageKey>> = {
   sign_up_confirmed: 'publicMessages.signUpConfirmed',
   password_set: 'publicMessages.passwordSet',
   reset_code_sent: 'publicMessages.resetSent',
+  signup_code_resent: 'publicMessages.codeResent',
   user_activated: 'publicMessages.userActivated',
   user_blocked: 'publicMessages.userBlocked',
   user_updated: 'publicMessages.userUpdated',
   interest_thanks: 'publicMessages.interestThanks',
+  interest_contact_required: 'publicMessages.interestContactRequired',
+  interest_contact_too_long: 'publicMessages.interestContactTooLong',
 };

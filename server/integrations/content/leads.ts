@@ -13,7 +13,7 @@ export const leadNotice = (
   to: adminEmail,
   subject: `New interest from the landing page: ${lead.email}`,
   text:
-    `Hello,\n\n${lead.email} left their address in the "keep me posted" form of the landing page on ${at}.\n` +
+    `Hello,\n\nA visitor left this in the "keep me posted" form of the landing page on ${at}:\n\n${lead.email}\n\n` +
     'They would like to hear about Freight Marketplace: write back to them, or create an organization for them in the administration.\n',
 });
 

@@ -27,11 +27,13 @@ export default function ResetPasswordPage() {
   const [confirm, setConfirm] = useState('');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | null>(null);
+  const [noUser, setNoUser] = useState(false);
   const [busy, setBusy] = useState(false);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
+    setNoUser(false);
     const parsed = resetPasswordBodySchema.safeParse({ code, newPassword: password });
     const found = parsed.success ? {} : fieldErrorsOf(parsed.error.issues);
     if (!found.newPassword && password !== confirm) found.confirm = PASSWORDS_MUST_MATCH_MESSAGE;
@@ -50,9 +52,11 @@ export default function ResetPasswordPage() {
       navigate(paths.signInSelect);
     } catch (failure) {
       const message = messageText(messageOf(failure));
-      if (failure instanceof ApiError && failure.errors.some((item) => item.path === 'code'))
+      if (failure instanceof ApiError && failure.errors.some((item) => item.path === 'code')) {
         setErrors({ code: message });
-      else setFormError(message);
+        // The reset code is the only key: no address is named, so saying so tells nothing about one.
+        setNoUser(failure.code === 'reset_code_invalid');
+      } else setFormError(message);
     } finally {
       setBusy(false);
     }
@@ -62,6 +66,9 @@ export default function ResetPasswordPage() {
     <AuthFrame title={t('routes.resetPassword')} subtitle={t('auth.resetSubtitle')} icon="pi-lock">
       <form className="auth-form" onSubmit={submit} noValidate>
         {formError && <Message severity="error" text={formError} className="form-message" />}
+        {noUser && (
+          <Message severity="warn" text={t('auth.noUserFound')} className="form-message" />
+        )}
         <TextField
           id="reset-code"
           label={t('auth.resetCode')}

@@ -115,6 +115,53 @@ describe('the landing page', { timeout: 20_000 }, () => {
     expect(await screen.findByText('Oops, something went wrong. Try again later')).toBeTruthy();
     expect(sent).toEqual([JSON.stringify({ email: 'dispatch@acme' })]);
   });
+
+  it('sends what the visitor typed with no format check, and names what is expected when the text is refused', async () => {
+    const sent: string[] = [];
+    const TOO_LONG =
+      'Please enter at most 200 characters: your e-mail address, or another way to reach you';
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        if (String(input) === '/api/sendInfoToAdmin') {
+          sent.push(String(init?.body));
+          if (sent.length === 1)
+            return json(200, { message: 'Thank you! We will be in touch soon.' });
+          return json(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: TOO_LONG,
+            code: 'interest_contact_too_long',
+            errors: [{ path: 'email', message: TOO_LONG, code: 'interest_contact_too_long' }],
+          });
+        }
+        throw new TypeError('No network in tests');
+      }),
+    );
+    renderAppAt('/');
+    const button = await screen.findByRole('button', { name: 'Keep me posted' });
+    const input = screen.getByPlaceholderText('Your work e-mail');
+
+    fireEvent.change(input, { target: { value: '  call Rosa at (555) 555-0142 ' } });
+    fireEvent.click(button);
+    expect(await screen.findByText('Thank you! We will be in touch soon.')).toBeTruthy();
+    expect(sent).toEqual([JSON.stringify({ email: 'call Rosa at (555) 555-0142' })]);
+
+    fireEvent.change(input, { target: { value: 'x'.repeat(201) } });
+    fireEvent.click(button);
+    expect(await screen.findByText(TOO_LONG)).toBeTruthy();
+    expect(sent).toHaveLength(1);
+    expect(input.getAttribute('aria-invalid')).toBe('true');
+    expect(input.getAttribute('aria-describedby')).toBe('interest-email-error');
+
+    // The server's own refusal is shown the same way, never as 'Oops'.
+    fireEvent.change(input, { target: { value: 'ops@prairie.example' } });
+    expect(screen.queryByText(TOO_LONG)).toBeNull();
+    fireEvent.click(button);
+    expect(await screen.findByText(TOO_LONG)).toBeTruthy();
+    expect(sent).toHaveLength(2);
+    expect(screen.queryByText('Oops, something went wrong. Try again later')).toBeNull();
+  });
 });
 
 describe('legal pages', { timeout: 20_000 }, () => {

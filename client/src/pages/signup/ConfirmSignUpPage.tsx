@@ -4,7 +4,11 @@ import { Message } from 'primereact/message';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearch } from 'wouter';
-import { confirmSignupBodySchema } from '../../../../domain/schemas/index.ts';
+import type { MessageAnswer } from '../../../../domain/contracts/common.ts';
+import {
+  confirmSignupBodySchema,
+  resendSignupCodeBodySchema,
+} from '../../../../domain/schemas/index.ts';
 import { ApiError, apiPost, messageOf } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import { fieldErrorsOf } from '../../shared/forms/useFormState.ts';
@@ -13,11 +17,19 @@ import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
 import { fieldOfMessage, useMessageText } from '../../components/messages.ts';
 import { storedSignUpEmail } from './SignUpCompletePage.tsx';
 
-/** /confirm-signup: the e-mail address and the 6-digit code; then the account waits for an administrator. */
+/**
+ * /confirm-signup: the e-mail address and the 6-digit code; then the account waits for an
+ * administrator. `started=1`: the sign-up form found this registration begun already. A new code can
+ * be asked for; the server answers the same whatever the address.
+ */
 export default function ConfirmSignUpPage() {
   const { t } = useTranslation();
   const search = useSearch();
   const messageText = useMessageText();
+  const [started] = useState(() => new URLSearchParams(search).get('started') === '1');
+  const [resent, setResent] = useState<string | null>(null);
+  const [resending, setResending] = useState(false);
+  const [noRecord, setNoRecord] = useState(false);
   const [email, setEmail] = useState(
     () => new URLSearchParams(search).get('email') ?? storedSignUpEmail(),
   );
@@ -28,10 +40,36 @@ export default function ConfirmSignUpPage() {
   const [done, setDone] = useState(false);
   const [busy, setBusy] = useState(false);
 
+  async function resend() {
+    setFormError(null);
+    setResent(null);
+    const parsed = resendSignupCodeBodySchema.safeParse({ email });
+    if (!parsed.success) {
+      setErrors(fieldErrorsOf(parsed.error.issues));
+      return;
+    }
+    setErrors({});
+    setResending(true);
+    try {
+      const answer = await apiPost<MessageAnswer>('/confirm-signup/resend', parsed.data, {
+        auth: false,
+      });
+      setExpired(false);
+      setNoRecord(false);
+      setCode('');
+      setResent(answer?.message ?? '');
+    } catch (failure) {
+      setFormError(messageOf(failure));
+    } finally {
+      setResending(false);
+    }
+  }
+
   async function submit(event: FormEvent) {
     event.preventDefault();
     setFormError(null);
     setExpired(false);
+    setNoRecord(false);
     const parsed = confirmSignupBodySchema.safeParse({ email, code });
     if (!parsed.success) {
       setErrors(fieldErrorsOf(parsed.error.issues));
@@ -48,9 +86,11 @@ export default function ConfirmSignUpPage() {
       else if (
         failure instanceof ApiError &&
         (failure.errors.some((item) => item.path === 'code') || fieldOfMessage(message) === 'code')
-      )
+      ) {
         setErrors({ code: message });
-      else setFormError(message);
+        // The same for a wrong code, an unknown address and a confirmed one: it tells no one which.
+        setNoRecord(true);
+      } else setFormError(message);
     } finally {
       setBusy(false);
     }
@@ -81,8 +121,25 @@ export default function ConfirmSignUpPage() {
       icon="pi-envelope"
     >
       <form className="auth-form" onSubmit={submit} noValidate>
+        {started && !resent && (
+          <Message
+            severity="info"
+            text={t('publicMessages.registrationPending')}
+            className="form-message"
+          />
+        )}
+        {resent !== null && (
+          <Message
+            severity="success"
+            text={resent ? messageText(resent) : t('publicMessages.codeResent')}
+            className="form-message"
+          />
+        )}
         {formError && (
           <Message severity="error" text={messageText(formError)} className="form-message" />
+        )}
+        {noRecord && (
+          <Message severity="warn" text={t('signup.noRecordFound')} className="form-message" />
         )}
         {expired && (
           <Message
@@ -139,6 +196,16 @@ export default function ConfirmSignUpPage() {
           label={t('signup.confirm')}
           icon="pi pi-check"
           loading={busy}
+          className="auth-submit"
+        />
+        <Button
+          type="button"
+          label={t('signup.sendAgain')}
+          icon="pi pi-replay"
+          outlined
+          severity="secondary"
+          loading={resending}
+          onClick={resend}
           className="auth-submit"
         />
       </form>

@@ -31,6 +31,14 @@ import { ReviewStep } from './SignUpReview.tsx';
 /** Where /signup-complete and /confirm-signup find the address the code went to. */
 export const SIGNUP_EMAIL_KEY = 'signupEmail';
 
+function rememberSignUpEmail(email: string) {
+  try {
+    window.sessionStorage.setItem(SIGNUP_EMAIL_KEY, email);
+  } catch {
+    // storage disabled: the confirmation page asks for the address
+  }
+}
+
 const stepIcons: Record<StepId, string> = {
   account: 'pi-user',
   company: 'pi-building',
@@ -139,13 +147,16 @@ export default function SignUpPage({ titleKey }: PageProps) {
       await apiPost(`/register/${kind}`, multipartBody(registrationBody(kind, values), documents), {
         auth: false,
       });
-      try {
-        window.sessionStorage.setItem(SIGNUP_EMAIL_KEY, values.email.trim());
-      } catch {
-        // storage disabled: the confirmation page asks for the address
-      }
+      rememberSignUpEmail(values.email.trim());
       navigate('/signup-complete');
     } catch (failure) {
+      // The registration begun earlier with this e-mail and password waits for its code: on to it.
+      if (failure instanceof ApiError && failure.code === 'registration_pending') {
+        const email = values.email.trim();
+        rememberSignUpEmail(email);
+        navigate(`/confirm-signup?email=${encodeURIComponent(email)}&started=1`);
+        return;
+      }
       const found: SignUpErrors = {};
       if (failure instanceof ApiError) {
         for (const item of failure.errors)

@@ -287,6 +287,80 @@ describe('shipper registration (/signup/shipper)', { timeout: 20_000 }, () => {
   });
 });
 
+describe('a registration already started', { timeout: 20_000 }, () => {
+  beforeEach(() => resetApp());
+
+  const STARTED = 'Registration already started, please enter the security code';
+  const RESENT =
+    'If a registration with this address is waiting for its code, a new code has been sent to it.';
+
+  it('goes from the sign-up form to the code screen for that e-mail with the message, where a new code can be asked for', async () => {
+    const resends: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+        const url = String(input);
+        if (url === '/api/register/shipper')
+          return json(409, {
+            statusCode: 409,
+            error: 'Conflict',
+            message: STARTED,
+            code: 'registration_pending',
+            errors: [{ path: 'email', message: STARTED, code: 'registration_pending' }],
+          });
+        if (url === '/api/confirm-signup/resend') {
+          resends.push(String(init?.body));
+          return json(200, { message: RESENT });
+        }
+        throw new TypeError('No network in tests');
+      }),
+    );
+    const { current } = renderAppAt('/signup/shipper');
+    await stepHeading(/Step 1 of 3/);
+    fillAccount();
+    next();
+    await stepHeading(/Step 2 of 3/);
+    fillCompany();
+    next();
+    await stepHeading(/Step 3 of 3/);
+    fireEvent.click(screen.getByLabelText('> $100,000.00'));
+    fireEvent.click(screen.getByLabelText('I accept the Terms & Conditions'));
+    fireEvent.click(screen.getByRole('button', { name: 'Create my account' }));
+
+    await waitFor(() =>
+      expect(current()).toBe('/confirm-signup?email=rosa%40lonestar.example&started=1'),
+    );
+    await screen.findByRole('heading', { level: 1, name: 'Confirm your sign-up' });
+    expect(screen.getByText(STARTED)).toBeTruthy();
+    expect((screen.getByLabelText(/^Email/) as HTMLInputElement).value).toBe(
+      'rosa@lonestar.example',
+    );
+    expect(resends).toEqual([]);
+
+    fireEvent.click(screen.getByRole('button', { name: 'Send the code again' }));
+    expect(await screen.findByText(RESENT)).toBeTruthy();
+    expect(resends).toEqual([JSON.stringify({ email: 'rosa@lonestar.example' })]);
+    expect(screen.queryByText(STARTED)).toBeNull();
+  });
+
+  it('asks for a valid address before sending a new code', async () => {
+    const resends: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input) === '/api/confirm-signup/resend') resends.push(String(input));
+        throw new TypeError('No network in tests');
+      }),
+    );
+    window.sessionStorage.clear();
+    renderAppAt('/confirm-signup');
+    await screen.findByRole('heading', { level: 1, name: 'Confirm your sign-up' });
+    fireEvent.click(screen.getByRole('button', { name: 'Send the code again' }));
+    expect(await screen.findByText('Please enter Email Address!')).toBeTruthy();
+    expect(resends).toEqual([]);
+  });
+});
+
 describe('choosing and confirming', { timeout: 20_000 }, () => {
   beforeEach(() => resetApp());
 
@@ -324,5 +398,41 @@ describe('choosing and confirming', { timeout: 20_000 }, () => {
     expect(screen.getByRole('link', { name: 'Register again' }).getAttribute('href')).toBe(
       '/signup/select',
     );
+  });
+
+  it('says no record was found when the code is refused, whatever the cause', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input) === '/api/confirm-signup')
+          return json(400, {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid confirmation code',
+            code: 'confirmation_code_invalid',
+            errors: [
+              {
+                path: 'code',
+                message: 'Invalid confirmation code',
+                code: 'confirmation_code_invalid',
+              },
+            ],
+          });
+        throw new TypeError('No network in tests');
+      }),
+    );
+    renderAppAt('/confirm-signup?email=rosa%40lonestar.example');
+    await screen.findByRole('heading', { level: 1, name: 'Confirm your sign-up' });
+    expect(
+      screen.queryByText('Registration already started, please enter the security code'),
+    ).toBeNull();
+    type(/^Verification code/, '654321');
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm' }));
+    expect(await screen.findByText('Invalid confirmation code')).toBeTruthy();
+    expect(
+      screen.getByText(
+        'No record found for this e-mail address and code. Check both, or send the code again.',
+      ),
+    ).toBeTruthy();
   });
 });
