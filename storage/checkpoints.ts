@@ -20,17 +20,26 @@ export async function readReactorCheckpoint(
   name: string,
   initial: () => Promise<LogPosition>,
 ): Promise<LogPosition> {
-  const row = await db
-    .selectFrom('reactor_checkpoints')
-    .select(['transaction_id', 'global_position'])
-    .where('name', '=', name)
-    .executeTakeFirst();
-  if (row) return positionOf(row);
+  const found = await reactorCheckpointOf(db, name);
+  if (found) return found;
   const at = await initial();
   await sql`INSERT INTO reactor_checkpoints (name, transaction_id, global_position)
     VALUES (${name}, ${at.transactionId}, ${at.globalPosition})
     ON CONFLICT (name) DO NOTHING`.execute(db);
   return readReactorCheckpoint(db, name, initial);
+}
+
+/** Where the reactor's checkpoint stands; null before it first ran. */
+export async function reactorCheckpointOf(
+  db: Kysely<DB>,
+  name: string,
+): Promise<LogPosition | null> {
+  const row = await db
+    .selectFrom('reactor_checkpoints')
+    .select(['transaction_id', 'global_position'])
+    .where('name', '=', name)
+    .executeTakeFirst();
+  return row ? positionOf(row) : null;
 }
 
 /** Moves the reactor's checkpoint to `position`, in the caller's transaction when `db` is one. */

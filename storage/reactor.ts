@@ -36,8 +36,9 @@ export type ReactorDefinition = {
   handles: readonly string[] | ((event: RecordedEvent) => boolean);
   /**
    * Handles the page's events it handles (never an empty list). 'idle' says nothing was done: the
-   * checkpoint then moves at most once a second, like on pages with none of its events. A throw has
-   * the page delivered again.
+   * checkpoint then moves at most once a second, like on pages with none of its events (and about a
+   * second after the last such page, or at `stop`, when no other page follows). A throw has the page
+   * delivered again.
    */
   // biome-ignore lint/suspicious/noConfusingVoidType: a handler that returns nothing handled the page
   handle(events: RecordedEvent[], page: ReactorPage): Promise<void | 'idle'>;
@@ -92,13 +93,55 @@ export function startReactor(definition: ReactorDefinition, deps: ReactorDeps): 
   let retry: NodeJS.Timeout | null = null;
   let stopped = false;
   let checkpointWrittenAt = 0;
+  /** The end of the last page handled when its checkpoint was left for later, and the timer that writes it. */
+  let unsaved: LogPosition | null = null;
+  let saveLater: NodeJS.Timeout | null = null;
+  let saving: Promise<void> = Promise.resolve();
+  /** A page is being handled: it writes the checkpoint itself (or leaves it for later again). */
+  let busy = false;
 
   const moved = (position: LogPosition) => {
     handled = position;
     advanced.emit('advanced');
   };
 
+  const saveUnsaved = () => {
+    const at = unsaved;
+    if (!at) return;
+    unsaved = null;
+    checkpointWrittenAt = Date.now();
+    saving = writeReactorCheckpoint(database.db, name, at).catch((error: unknown) => {
+      logger.warn({ err: error, reactor: name }, 'reactor checkpoint not written');
+    });
+  };
+  // A quiet log after pages left unsaved: write the checkpoint a second after the last write, so
+  // it does not stay behind (and its lag show) until the next event.
+  const leaveForLater = (at: LogPosition) => {
+    unsaved = at;
+    if (saveLater) return;
+    saveLater = setTimeout(
+      () => {
+        saveLater = null;
+        // A page being handled writes it, or leaves it for later again.
+        if (!busy && !stopped) saveUnsaved();
+      },
+      Math.max(0, checkpointWrittenAt + IDLE_CHECKPOINT_MS - Date.now()),
+    );
+    saveLater.unref();
+  };
+
   const handlePage = async (all: RecordedEvent[]) => {
+    busy = true;
+    try {
+      // A late write of an older checkpoint must not land after this page's.
+      await saving;
+      await handleEvents(all);
+    } finally {
+      busy = false;
+    }
+  };
+
+  const handleEvents = async (all: RecordedEvent[]) => {
     const last = all[all.length - 1]!.position;
     const events = all.filter(handles);
     let committed = false;
@@ -110,6 +153,7 @@ export function startReactor(definition: ReactorDefinition, deps: ReactorDeps): 
           await writeReactorCheckpoint(trx, name, last);
         });
         committed = true;
+        unsaved = null;
         checkpointWrittenAt = Date.now();
       },
     };
@@ -117,8 +161,9 @@ export function startReactor(definition: ReactorDefinition, deps: ReactorDeps): 
     if (!committed) {
       if (outcome !== 'idle' || Date.now() - checkpointWrittenAt >= IDLE_CHECKPOINT_MS) {
         checkpointWrittenAt = Date.now();
+        unsaved = null;
         await writeReactorCheckpoint(database.db, name, last);
-      }
+      } else leaveForLater(last);
     }
     moved(last);
   };
@@ -176,6 +221,14 @@ export function startReactor(definition: ReactorDefinition, deps: ReactorDeps): 
       await started.catch(() => undefined);
       await subscription?.close();
       subscription = null;
+      if (saveLater) clearTimeout(saveLater);
+      saveLater = null;
+      await saving;
+      // Every page up to it was handled: the next start goes on from there.
+      if (unsaved) {
+        saveUnsaved();
+        await saving;
+      }
       await definition.onStop?.();
       if (deps.leadership) await leadership.resign(job);
       else await leadership.release();

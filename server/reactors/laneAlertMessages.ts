@@ -6,6 +6,7 @@ import type { Database } from '../db/database.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { Logger } from 'pino';
+import type { Reactor } from '../../storage/reactor.ts';
 
 /** What lane alerts send: the socket payload and the e-mail, and the reactor's options. */
 
@@ -37,8 +38,15 @@ export type LaneAlert = {
 export type LaneAlerts = {
   /** Sends the e-mails that are due (pending alerts, last e-mail a minute ago or never); returns how many went. */
   flush(): Promise<number>;
-  /** Resolves true once every event up to `position` was handled, false after `timeoutMs`. */
+  /**
+   * Resolves true once the lane alerts have handled the log up to `position`, false after
+   * `timeoutMs`: in this process when it leads, else as the leader's checkpoint says (false while
+   * no process leads).
+   */
   waitFor(position: LogPosition, timeoutMs?: number): Promise<boolean>;
+  /** The reactor on the log (its position is null while another process leads). */
+  reactor: Reactor;
+  /** Stops following the log, gives the lock back and sends the e-mails that are due. */
   stop(): Promise<void>;
 };
 
@@ -58,8 +66,8 @@ export type LaneAlertOptions = {
     ): Promise<boolean>;
     readonly projections?: readonly { name: string }[];
   };
-  /** Where to start reading the log; the head at start by default (only loads posted from now on alert). */
-  from?: LogPosition;
+  /** How often a process that does not lead asks for the lock again (storage/reactor.ts). */
+  claimRetryMs?: number;
   clock?: () => Date;
   /** How often the timer sends the due e-mails; 0 for no timer (tests call `flush`). */
   flushEveryMs?: number;

@@ -1,4 +1,5 @@
 // @postgres: the alert reactor's lock and checkpoint
+import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { Role } from '../../domain/catalog.ts';
 import {
@@ -20,14 +21,30 @@ import {
   stop,
 } from '../testing/loadBodies.ts';
 import { startTestApp } from '../testing/testApp.ts';
-import { startLaneAlerts, type LaneAlert, type RealtimeEmitter } from './laneAlerts.ts';
+import { loadStream } from '../../domain/loads/load.types.ts';
+import { listReactorCheckpoints } from '../../storage/checkpoints.ts';
+import { openDatabase } from '../db/database.ts';
+import { meta } from '../eventstore/eventStore.contract.ts';
+import { createPostgresEventStore } from '../eventstore/postgres/postgresEventStore.ts';
+import {
+  startLaneAlerts,
+  type LaneAlertOptions,
+  type LaneAlert,
+  type LaneAlerts,
+  type RealtimeEmitter,
+} from './laneAlerts.ts';
 
 /**
  * Lane alerts on the real app: carriers save searches over HTTP, a shipper posts loads over HTTP,
  * and what goes to the socket server (the outside boundary here) is recorded. E-mails land in the outbox.
  */
 const { app, platform, close } = await startTestApp();
-t.teardown(close);
+/** The lane alerts of this process: the platform's, until a test stops them and starts others. */
+let alerts: LaneAlerts = platform.laneAlerts!;
+t.teardown(async () => {
+  await alerts.stop();
+  await close();
+});
 
 type Emitted = { rooms: string[]; event: string; payload: LaneAlert };
 const recorder = (into: Emitted[]): RealtimeEmitter => ({
@@ -128,10 +145,7 @@ if (blocked.statusCode !== 200)
   throw new Error(`blocking ${newcomer.organizationId}: ${blocked.statusCode} ${blocked.body}`);
 
 const handled = async () =>
-  t.ok(
-    await platform.laneAlerts!.waitFor(await platform.store.committedHead()),
-    'the lane alerts caught up',
-  );
+  t.ok(await alerts.waitFor(await platform.store.committedHead()), 'the lane alerts caught up');
 
 t.test(
   'a matching load alerts the Active carrier users of that organization at once, and by e-mail',
@@ -295,22 +309,196 @@ t.test(
   },
 );
 
+/** Lane alerts as another start of this process would run them, telling the platform's socket server. */
+const laneAlertsHere = (): LaneAlertOptions => ({
+  database: platform.database,
+  store: platform.store,
+  mailer: platform.mailer,
+  logger: platform.logger,
+  projections: platform.runner,
+  realtime: () => platform.realtime,
+  flushEveryMs: 0,
+});
+const alertedLoads = (list: Emitted[]) =>
+  list.map((entry) => [entry.rooms[0], entry.payload.load.id] as const).sort();
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+t.test(
+  'stopped, then started again: a load posted meanwhile alerts once; one cancelled meanwhile, or a bad event, alerts nobody',
+  async (t) => {
+    await handled();
+    await alerts.stop();
+    emitted.length = 0;
+    const meanwhile = await postLoad({ weight: 7000 });
+    // An event no alert can be made of (a load without details), between the others: skipped, and
+    // the events around it are handled once.
+    const badLoadId = randomUUID();
+    await platform.store.append(
+      loadStream(badLoadId),
+      [
+        {
+          type: 'LoadPosted',
+          data: {
+            loadId: badLoadId,
+            guid: 'L-BAD',
+            shipperOrganizationId: shipper.organizationId,
+            details: null,
+          },
+        },
+      ],
+      { expectedRevision: 'no_stream', metadata: meta() },
+    );
+    const cancelled = await postLoad({
+      locations: [stop(GARY, 1, 'Gary Steel'), stop(INDIANAPOLIS, 4, 'Hoosier Print Works')],
+    });
+    const cancelling = await send('PUT', `/api/loads/${cancelled.id}/status`, shipper.token, {
+      status: 7,
+      message: 'Plans changed',
+    });
+    t.equal(cancelling.statusCode, 200, cancelling.body);
+    await sleep(200);
+    t.same(emitted, [], 'nobody is alerted while the lane alerts are stopped');
+
+    alerts = await startLaneAlerts(laneAlertsHere());
+    await handled();
+    t.same(
+      alertedLoads(emitted),
+      [
+        [`user:${carrier.userId}`, meanwhile.id],
+        [`user:${dispatcher.userId}`, meanwhile.id],
+      ].sort(),
+      'back: the load posted meanwhile, once to each carrier user; not the one cancelled meanwhile (Gary would match)',
+    );
+    t.match(
+      (await emailsTo(dispatcher)).at(-1)?.text,
+      `- ${meanwhile.guid}: Chicago, IL to Indianapolis, IN`,
+      'and e-mailed',
+    );
+
+    // Stopped and started again at once: they go on from their checkpoint, nothing alerted twice.
+    emitted.length = 0;
+    await alerts.stop();
+    alerts = await startLaneAlerts(laneAlertsHere());
+    const next = await postLoad({ weight: 9000 });
+    await handled();
+    t.same(
+      alertedLoads(emitted),
+      [
+        [`user:${carrier.userId}`, next.id],
+        [`user:${dispatcher.userId}`, next.id],
+      ].sort(),
+      'the next load only',
+    );
+  },
+);
+
+t.test(
+  'their checkpoint is in reactor_checkpoints, and the admin screen shows their lag beside the other reactors',
+  async (t) => {
+    await postLoad();
+    await handled();
+    const head = await platform.store.committedHead();
+    const reactors = async () =>
+      (
+        await app.inject({
+          method: 'GET',
+          url: '/api/admin/reactors',
+          headers: bearer(admin.token),
+        })
+      ).json() as { reactor: string; status: string; lag: number; position: unknown }[];
+    let listed = await reactors();
+    // A page with nothing to alert moves the checkpoint within about a second.
+    for (let waited = 0; waited < 5_000; waited += 100) {
+      if (listed.find((entry) => entry.reactor === 'laneAlerts')?.lag === 0) break;
+      await sleep(100);
+      listed = await reactors();
+    }
+    t.same(
+      listed.map((entry) => entry.reactor),
+      ['laneAlerts', 'pickupCheck', 'webhooks'],
+    );
+    t.match(
+      listed.find((entry) => entry.reactor === 'laneAlerts'),
+      {
+        status: 'running',
+        lag: 0,
+        position: head,
+      },
+    );
+    t.same(
+      (await listReactorCheckpoints(platform.database.db)).find((row) => row.name === 'laneAlerts')
+        ?.position,
+      head,
+      'the row laneAlerts in reactor_checkpoints',
+    );
+  },
+);
+
+t.test(
+  'two processes on one PostgreSQL: only the leader alerts; the other takes over when it stops',
+  { skip: process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL)' },
+  async (t) => {
+    // Another process: its own connections, event store and socket server.
+    const database = await openDatabase({ databaseUrl: platform.config.databaseUrl!, poolSize: 4 });
+    const store = await createPostgresEventStore(database);
+    const heardThere: Emitted[] = [];
+    const there = await startLaneAlerts({
+      ...laneAlertsHere(),
+      database,
+      store,
+      realtime: () => recorder(heardThere),
+      claimRetryMs: 100,
+    });
+    t.teardown(async () => {
+      await there.stop();
+      await store.close();
+      await database.close();
+    });
+    t.equal(there.reactor.position(), null, 'the other process does not lead');
+    emitted.length = 0;
+    const first = await postLoad();
+    t.ok(
+      await there.waitFor(await platform.store.committedHead()),
+      "waitFor in the other process: the leader's checkpoint passed the load",
+    );
+    t.same(
+      alertedLoads(emitted),
+      [
+        [`user:${carrier.userId}`, first.id],
+        [`user:${dispatcher.userId}`, first.id],
+      ].sort(),
+      'the leader alerted',
+    );
+    t.same(heardThere, [], 'the other did not');
+
+    emitted.length = 0;
+    await alerts.stop();
+    const second = await postLoad();
+    t.ok(await there.waitFor(await platform.store.committedHead(), 10_000), 'the other took over');
+    t.same(
+      alertedLoads(heardThere),
+      [
+        [`user:${carrier.userId}`, second.id],
+        [`user:${dispatcher.userId}`, second.id],
+      ].sort(),
+      'the next load, once, from the other process',
+    );
+    t.same(emitted, [], 'nothing from the stopped one');
+    await there.stop();
+    alerts = await startLaneAlerts(laneAlertsHere());
+  },
+);
+
 t.test('e-mails: at most one a minute per user, listing every alert since the last', async (t) => {
-  // Take the platform's own reactor out and drive one with a clock of our own.
-  await platform.laneAlerts!.stop();
+  // Take the running lane alerts out and drive others with a clock of our own.
+  await alerts.stop();
   let now = Date.parse('2026-12-01T10:00:00.000Z');
   const live: Emitted[] = [];
-  const alerts = await startLaneAlerts({
-    database: platform.database,
-    store: platform.store,
-    mailer: platform.mailer,
-    logger: platform.logger,
-    projections: platform.runner,
+  alerts = await startLaneAlerts({
+    ...laneAlertsHere(),
     realtime: () => recorder(live),
     clock: () => new Date(now),
-    flushEveryMs: 0,
   });
-  t.teardown(() => alerts.stop());
   const caughtUp = async () => t.ok(await alerts.waitFor(await platform.store.committedHead()));
   const before = new Map(
     await Promise.all(

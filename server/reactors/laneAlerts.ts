@@ -1,4 +1,3 @@
-import { EventEmitter } from 'node:events';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { evolveLoad, initialLoad } from '../../domain/loads/load.decide.ts';
 import {
@@ -18,7 +17,8 @@ import {
 import { activeSearches } from '../../projections/savedSearches/savedSearches.queries.ts';
 import type { SavedSearchRow } from '../../projections/savedSearches/savedSearches.tables.ts';
 import { usersOfOrganizations } from '../../projections/users/users.queries.ts';
-import { createLeadership } from '../../storage/leadership.ts';
+import { reactorCheckpointOf } from '../../storage/checkpoints.ts';
+import { startReactor, type ReactorDefinition } from '../../storage/reactor.ts';
 import {
   comparePositions,
   type LogPosition,
@@ -43,19 +43,27 @@ export type {
   RealtimeEmitter,
 } from './laneAlertMessages.ts';
 
-/** The job's lock (storage/leadership.ts). */
-const JOB = 'reactor:laneAlerts';
+/** Its checkpoint's name in `reactor_checkpoints`; its lock is `reactor:laneAlerts`, as before it had one. */
+export const LANE_ALERTS_REACTOR = 'laneAlerts';
 const READ_MODELS = ['savedSearches', 'users', 'organizations'] as const;
 const CHANGES_SEARCHES: ReadonlySet<string> = new Set(savedSearchesProjection.handles);
 const CHANGES_ORGANIZATIONS: ReadonlySet<string> = new Set(organizationsProjection.handles);
+/** How often a process that does not lead looks at the checkpoint in `waitFor`. */
+const CHECKPOINT_POLL_MS = 50;
 
 /**
  * Lane alerts (issue 5): when a load is posted, or a paused one reopens, every saved search it
  * matches alerts the Active users of that carrier organization who may see the marketplace: at once
  * over the socket (`lane:alert` to `user:<id>`), and by e-mail at most once a minute per user, one
  * e-mail listing every alert since the last. Pending e-mails live in memory: a restart drops them,
- * the socket alerts having gone out already. With several processes on one PostgreSQL only the
- * holder of an advisory lock alerts, so no one hears of a load twice.
+ * the socket alerts having gone out already.
+ *
+ * A reactor on the log (storage/reactor.ts), checkpointed as `laneAlerts`: with several processes on
+ * one PostgreSQL only the holder of its lock alerts, so no one hears of a load twice. It starts, the
+ * first time, at the head of the log; after a restart (or in the process that takes over) it goes
+ * on from its checkpoint, so a load posted meanwhile is alerted once it is back, if that load is
+ * still open then: the events from before this process began to lead are matched against the load
+ * as its stream stands now, and each such load alerts once.
  */
 export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAlerts> {
   const { database, store, mailer, logger } = options;
@@ -64,64 +72,69 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   const emailEveryMs = options.emailEveryMs ?? 60_000;
   const pending = new Map<string, Pending>();
   const lastEmailAt = new Map<string, number>();
-  const advanced = new EventEmitter().setMaxListeners(0);
-  let handled = options.from ?? (await store.head());
-  const leadership = createLeadership(database);
   let flushing: Promise<number> = Promise.resolve(0);
   // A runner without one of these read models would make every load wait for its timeout.
   const readModels = READ_MODELS.filter(
     (name) =>
       options.projections?.projections?.some((projection) => projection.name === name) ?? true,
   );
+  /** The head of the log when this process began to lead: events up to it were posted while no one alerted. */
+  let ledFrom: LogPosition | null = null;
+  /** The loads alerted while catching up (each once, as it stands now). */
+  const recalled = new Set<string>();
 
-  const isLeader = async () => {
-    try {
-      return await leadership.holds(JOB);
-    } catch (error) {
-      logger.warn({ err: error }, 'lane alerts: could not take the lock');
-      await leadership.reset();
-      return false;
-    }
+  /** The load as its stream stands now, if it is on the market. */
+  const openLoad = async (loadId: string): Promise<Load | null> => {
+    const { events } = await store.readStream<LoadEvent>(loadStream(loadId));
+    const state = events.reduce(evolveLoad, initialLoad());
+    if (!state.posted || state.status !== GenericStatus.Created) return null;
+    return {
+      loadId: state.loadId,
+      guid: state.guid,
+      shipperOrganizationId: state.shipperOrganizationId,
+      details: state.details,
+    };
   };
 
   const loadOf = async (event: RecordedEvent): Promise<Load | null> => {
+    const live = !ledFrom || comparePositions(event.position, ledFrom) > 0;
+    if (live) recalled.clear();
+    let loadId: string;
     if (event.type === 'LoadPosted') {
-      const { loadId, guid, shipperOrganizationId, details } = (event as unknown as LoadPosted)
-        .data;
-      return { loadId, guid, shipperOrganizationId, details };
-    }
-    if (
+      const { data } = event as unknown as LoadPosted;
+      // Posted a moment ago: on the market as posted.
+      if (live) {
+        const { guid, shipperOrganizationId, details } = data;
+        return { loadId: data.loadId, guid, shipperOrganizationId, details };
+      }
+      loadId = data.loadId;
+    } else if (
       event.type === 'LoadExpirationExtended' &&
       (event as unknown as LoadExpirationExtended).data.reopened
     ) {
-      const { events } = await store.readStream<LoadEvent>(
-        loadStream((event as unknown as LoadExpirationExtended).data.loadId),
-      );
-      const state = events.reduce(evolveLoad, initialLoad());
-      if (!state.posted || state.status !== GenericStatus.Created) return null;
-      return {
-        loadId: state.loadId,
-        guid: state.guid,
-        shipperOrganizationId: state.shipperOrganizationId,
-        details: state.details,
-      };
-    }
-    return null;
+      loadId = (event as unknown as LoadExpirationExtended).data.loadId;
+    } else return null;
+    if (!live && recalled.has(loadId)) return null;
+    const load = await openLoad(loadId);
+    if (load && !live) recalled.add(loadId);
+    return load;
   };
 
   /**
    * What every load is matched against, read once and kept until an event that changes it passes
    * through this reactor (which reads the log in order): the saved searches of Active organizations
-   * and the organizations' statuses. Kept only when read after the read models reached the load.
+   * and the organizations' statuses. Kept only when read after the read models reached the load, and
+   * forgotten whenever this process begins to lead (it did not see the events before).
    */
   let searches: Promise<SavedSearchRow[]> | null = null;
   const statuses = new Map<string, Promise<number | undefined>>();
+  const forgetAll = () => {
+    searches = null;
+    statuses.clear();
+  };
   const forget = (event: RecordedEvent) => {
     if (CHANGES_SEARCHES.has(event.type)) searches = null;
-    if (CHANGES_ORGANIZATIONS.has(event.type)) {
-      searches = null;
-      statuses.clear();
-    }
+    if (CHANGES_ORGANIZATIONS.has(event.type)) forgetAll();
   };
   const cached = <T>(
     caught: boolean,
@@ -130,14 +143,12 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   ): Promise<T> => {
     const value = read();
     if (caught) keep(value);
-    value.catch(() => {
-      searches = null;
-      statuses.clear();
-    });
+    value.catch(forgetAll);
     return value;
   };
 
-  const alert = async (load: Load, position: LogPosition) => {
+  /** Alerts the users of every saved search the load matches; whether anyone was alerted. */
+  const alert = async (load: Load, position: LogPosition): Promise<boolean> => {
     const caught = (await options.projections?.waitFor(readModels, position, 5_000)) ?? true;
     const shipperStatus = await (statuses.get(load.shipperOrganizationId) ??
       cached(
@@ -145,7 +156,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
         (value) => statuses.set(load.shipperOrganizationId, value),
         async () => (await organizationNameAndStatus(db, load.shipperOrganizationId))?.status,
       ));
-    if (shipperStatus !== GenericStatus.Active) return;
+    if (shipperStatus !== GenericStatus.Active) return false;
     const active = await (searches ??
       cached(
         caught,
@@ -157,7 +168,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
     const others = active.filter((row) => row.organization_id !== load.shipperOrganizationId);
     const lane = { stops: load.details.stops, equipment: load.details.equipment };
     const matching = others.filter((row) => matchesLane(criteriaOfRow(row), lane));
-    if (matching.length === 0) return;
+    if (matching.length === 0) return false;
     const users = await usersOfOrganizations(
       db,
       [...new Set(matching.map((row) => row.organization_id))],
@@ -176,6 +187,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       );
     const payloadLoad = loadPayload(load);
     const realtime = options.realtime();
+    let alerted = false;
     for (const search of matching) {
       const payload: LaneAlert = {
         searchId: search.id,
@@ -185,6 +197,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       for (const recipient of recipients.filter(
         (user) => user.organizationId === search.organization_id,
       )) {
+        alerted = true;
         try {
           realtime?.emit([`user:${recipient.id}`], 'lane:alert', payload);
         } catch (error) {
@@ -205,6 +218,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       { loadId: load.loadId, searches: matching.length, recipients: recipients.length },
       'lane alerts sent',
     );
+    return alerted;
   };
 
   const sendDue = async (): Promise<number> => {
@@ -238,13 +252,23 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
     return flushing;
   };
 
-  const subscription = store.subscribe({ from: handled }, async (page) => {
-    if (await isLeader()) {
-      for (const event of page) {
+  /** The last event handled here: a page delivered again (its checkpoint not written) alerts no one twice. */
+  let handledUpTo: LogPosition | null = null;
+  const definition: ReactorDefinition = {
+    name: LANE_ALERTS_REACTOR,
+    handles: [
+      'LoadPosted',
+      'LoadExpirationExtended',
+      ...new Set([...CHANGES_SEARCHES, ...CHANGES_ORGANIZATIONS]),
+    ],
+    async handle(events) {
+      let alerted = false;
+      for (const event of events) {
+        if (handledUpTo && comparePositions(event.position, handledUpTo) <= 0) continue;
         forget(event);
         try {
           const load = await loadOf(event);
-          if (load) await alert(load, event.position);
+          if (load && (await alert(load, event.position))) alerted = true;
         } catch (error) {
           // One bad event must not replay the page (and alert everyone again).
           logger.warn(
@@ -252,12 +276,27 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
             'lane alerts: event skipped',
           );
         }
+        handledUpTo = event.position;
       }
+      if (!alerted) return 'idle';
       await flush().catch((error) => logger.warn({ err: error }, 'lane alerts: flush failed'));
-    }
-    handled = page[page.length - 1]!.position;
-    advanced.emit('advanced');
+    },
+    async onLead() {
+      // The events before the checkpoint went by elsewhere: nothing kept from before holds.
+      forgetAll();
+      recalled.clear();
+      handledUpTo = null;
+      ledFrom = await store.head();
+    },
+  };
+  const reactor = startReactor(definition, {
+    database,
+    store,
+    logger,
+    claimRetryMs: options.claimRetryMs,
   });
+  // The first start takes the head of the log as it is now: loads posted from here on alert.
+  await reactor.started;
 
   const flushEveryMs = options.flushEveryMs ?? 5_000;
   const timer =
@@ -266,28 +305,25 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
 
   return {
     flush,
+    reactor,
     async waitFor(position, timeoutMs = 5_000) {
       const deadline = Date.now() + timeoutMs;
-      while (comparePositions(handled, position) < 0) {
+      for (;;) {
         const remaining = deadline - Date.now();
+        // The leader knows where it is; any other process reads where the leader's checkpoint is.
+        if (reactor.position()) return reactor.waitFor(position, Math.max(remaining, 0));
+        const at = await reactorCheckpointOf(db, LANE_ALERTS_REACTOR);
+        if (at && comparePositions(at, position) >= 0) return true;
         if (remaining <= 0) return false;
-        await new Promise<void>((resolve) => {
-          const done = () => {
-            clearTimeout(wait);
-            advanced.off('advanced', done);
-            resolve();
-          };
-          const wait = setTimeout(done, Math.min(remaining, 50));
-          advanced.on('advanced', done);
-        });
+        await new Promise((resolve) =>
+          setTimeout(resolve, Math.min(remaining, CHECKPOINT_POLL_MS)),
+        );
       }
-      return true;
     },
     async stop() {
       if (timer) clearInterval(timer);
-      await subscription.close();
+      await reactor.stop();
       await flush().catch(() => 0);
-      await leadership.release();
     },
   };
 }

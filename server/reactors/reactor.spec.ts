@@ -99,6 +99,49 @@ t.test(
 );
 
 t.test(
+  'pages with nothing done: the checkpoint reaches the last one about a second after the log goes quiet, and at stop',
+  async (t) => {
+    const database = await openTestDatabase();
+    t.teardown(() => database.drop());
+    const store = await createPostgresEventStore(database);
+    const append = async () =>
+      (
+        await store.append('counter-3', [{ type: 'Counted', data: {} }], {
+          expectedRevision: 'any',
+          metadata: meta(),
+        })
+      ).position;
+    const idle = startReactor(
+      { name: 'testIdle', handles: ['Counted'], handle: async () => 'idle' },
+      { database, store, logger },
+    );
+    t.teardown(() => idle.stop());
+    await idle.started;
+    const checkpoint = async () =>
+      (await listReactorCheckpoints(database.db)).find((row) => row.name === 'testIdle')?.position;
+    t.ok(await idle.waitFor(await append(), 10_000));
+    // Within a second of the checkpoint written for the first page: left for later.
+    const second = await append();
+    t.ok(await idle.waitFor(second, 10_000));
+    for (
+      let waited = 0;
+      JSON.stringify(await checkpoint()) !== JSON.stringify(second) && waited < 3_000;
+      waited += 50
+    )
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    t.same(
+      await checkpoint(),
+      second,
+      'no event after it, and the checkpoint is there all the same',
+    );
+    const third = await append();
+    t.ok(await idle.waitFor(third, 10_000));
+    await idle.stop();
+    t.same(await checkpoint(), third, 'a stopped reactor leaves its checkpoint where it stood');
+  },
+);
+
+t.test(
   'two processes: one runs the reactor, the other takes over when it stops',
   { skip: process.env.DATABASE_URL ? false : 'needs PostgreSQL (DATABASE_URL)' },
   async (t) => {

@@ -4,11 +4,13 @@ import { listReactorCheckpoints } from '../../storage/checkpoints.ts';
 import { leadHeld } from '../../storage/leadership.ts';
 import type { Database } from '../db/database.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
+import { LANE_ALERTS_REACTOR } from './laneAlerts.ts';
 import { PICKUP_CHECK_REACTOR } from './pickupCheck.ts';
 import { WEBHOOKS_REACTOR } from '../webhooks/reactor.ts';
 
 /** The reactors on the log with a checkpoint, by the lock each runs under (storage/reactor.ts). */
 export const REACTORS: readonly { name: string; job: string }[] = [
+  { name: LANE_ALERTS_REACTOR, job: `reactor:${LANE_ALERTS_REACTOR}` },
   PICKUP_CHECK_REACTOR,
   { name: WEBHOOKS_REACTOR, job: `reactor:${WEBHOOKS_REACTOR}` },
 ];

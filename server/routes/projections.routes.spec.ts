@@ -521,7 +521,7 @@ for (const backend of sqlBackends()) {
     );
     t.same(
       reactors.map((entry) => entry.reactor),
-      ['pickupCheck', 'webhooks'],
+      ['laneAlerts', 'pickupCheck', 'webhooks'],
       'every reactor, by name',
     );
     t.match(

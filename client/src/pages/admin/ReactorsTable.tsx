@@ -15,7 +15,7 @@ import {
 import { ReadModelStatusChip } from './StatusChip.tsx';
 
 /**
- * The reactors on the event log (the pickup truck check, the webhooks), in the read models' table
+ * The reactors on the event log (lane alerts, the pickup truck check, the webhooks), in the read models' table
  * style: where each stands, how many events it is behind, when its checkpoint last moved.
  */
 export function ReactorsTable() {
