@@ -33,6 +33,7 @@ import { registrationRoutes } from './routes/registration.routes.ts';
 import { usersRoutes } from './routes/users.routes.ts';
 import { userListsRoutes } from './routes/userLists.routes.ts';
 import { organizationsRoutes } from './routes/organizations.routes.ts';
+import { fmcsaRoutes } from './routes/fmcsa.routes.ts';
 import { placesRoutes } from './routes/places.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { podRoutes } from './routes/pod.routes.ts';
@@ -170,6 +171,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(usersRoutes, { prefix: '/api' });
   await app.register(userListsRoutes, { prefix: '/api' });
   await app.register(organizationsRoutes, { prefix: '/api' });
+  await app.register(fmcsaRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   // Loads: posting and editing, cancelling, extending, the shipper's table, the marketplace, one

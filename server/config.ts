@@ -41,6 +41,10 @@ export type Config = {
   /** AES-256-GCM key (base64) sealing the ELD providers' and webhooks' secrets: SECRETS_KEY, else the database's (filled in by startPlatform; '' before). */
   secretsKey: string;
   samsaraBaseUrl: string;
+  /** FMCSA_WEBKEY: carriers' authority is read from FMCSA's QCMobile API; null reads the imported file only (offline). */
+  fmcsaWebKey: string | null;
+  /** FMCSA_BASE_URL: QCMobile's services root. */
+  fmcsaBaseUrl: string;
   motiveBaseUrl: string;
   /** How often the ELD poller asks the providers where the trucks of the tours on the road are. */
   eldPollMs: number;
@@ -215,6 +219,11 @@ export function loadConfig(
       env.SECRETS_KEY || inMemory
         ? loadSecretsKey({ value: env.SECRETS_KEY, inMemory, dataDir })
         : '',
+    fmcsaWebKey: env.FMCSA_WEBKEY || null,
+    fmcsaBaseUrl: (env.FMCSA_BASE_URL || 'https://mobile.fmcsa.dot.gov/qc/services').replace(
+      /\/+$/,
+      '',
+    ),
     samsaraBaseUrl: (env.SAMSARA_BASE_URL || 'https://api.samsara.com').replace(/\/+$/, ''),
     motiveBaseUrl: (env.MOTIVE_BASE_URL || 'https://api.gomotive.com').replace(/\/+$/, ''),
     eldPollMs: Math.max(1000, Number(env.ELD_POLL_MS || 30_000) || 30_000),

@@ -27,6 +27,11 @@ import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';
 import { createLifecycle, type Lifecycle } from './cluster/lifecycle.ts';
+import { createAuthorityChecker, type AuthorityChecker } from './integrations/fmcsa/authority.ts';
+import {
+  startAuthorityCheckScheduler,
+  type AuthorityCheckScheduler,
+} from './reactors/authorityCheck.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
 export type Platform = {
@@ -39,6 +44,10 @@ export type Platform = {
   marketplace: MarketplaceCommands;
   /** Pauses loads whose offer expired; null where background work is off (RUN_PROJECTIONS=false). */
   loadExpiry: LoadExpiryScheduler | null;
+  /** Carriers' operating authority: QCMobile with FMCSA_WEBKEY, else the imported FMCSA file. */
+  authority: AuthorityChecker;
+  /** The daily check of Active carriers' authority; null where background work is off. */
+  authorityCheck: AuthorityCheckScheduler | null;
   /** ELD providers, organization services; the position poller and the pickup truck check where background work runs. */
   eld: EldIntegration;
   /** Alerts carriers of new loads on their saved searches; null where background work is off. */
@@ -201,6 +210,15 @@ export async function startPlatform(
   const loadExpiry = config.runProjections
     ? startLoadExpiryScheduler({ database, marketplace, logger })
     : null;
+  const authority = createAuthorityChecker({
+    db: database.db,
+    logger,
+    webKey: config.fmcsaWebKey,
+    baseUrl: config.fmcsaBaseUrl,
+  });
+  const authorityCheck = config.runProjections
+    ? startAuthorityCheckScheduler({ database, identity, authority, mailer, logger })
+    : null;
   const eld = startEldIntegration({
     config,
     database,
@@ -248,6 +266,7 @@ export async function startPlatform(
       await webhooks.stop();
       await eld.stop();
       await loadExpiry?.stop();
+      await authorityCheck?.stop();
       await runner.stop();
     })());
   const platform: Platform = {
@@ -259,6 +278,8 @@ export async function startPlatform(
     identity,
     marketplace,
     loadExpiry,
+    authority,
+    authorityCheck,
     eld,
     laneAlerts,
     tokens,

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { NullableTimestamp, Timestamp } from './columns.ts';
+import type { Int8, NullableInt8, NullableTimestamp, Timestamp } from './columns.ts';
 
 /**
  * The server's own tables: state that is not an event and no projection keeps (sessions, outbox,
@@ -153,6 +153,16 @@ export type ClusterSecretsTable = {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 };
 
+/** The last imported FMCSA carrier file, by DOT number (migration 2026_11_29_1000). */
+export type CarrierAuthorityTable = {
+  dot_number: Int8;
+  mc_number: NullableInt8;
+  legal_name: string;
+  status: string;
+  insurance_on_file: boolean;
+  as_of: Timestamp;
+};
+
 export type ServerTables = {
   refresh_tokens: RefreshTokensTable;
   outbox: OutboxTable;
@@ -167,6 +177,7 @@ export type ServerTables = {
   webhook_deliveries: WebhookDeliveriesTable;
   reactor_checkpoints: ReactorCheckpointsTable;
   cluster_secrets: ClusterSecretsTable;
+  carrier_authority: CarrierAuthorityTable;
 };
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -14,6 +14,7 @@ export const WEBHOOK_EVENT_TYPES = [
   'tour.event',
   'tour.position',
   'chat.message',
+  'carrier.authority_changed',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -6,6 +6,7 @@ import {
   initialOrganization,
   noDocuments,
   organizationStatusName,
+  type CarrierAuthority,
   type CarrierDocuments,
   type CarrierProfile,
   type InsuredAmount,
@@ -88,8 +89,18 @@ export type LapseOrganizationRegistration = Command<
   { organizationId: string; now: string }
 >;
 
+/**
+ * A check of the carrier's authority: recorded as CarrierAuthorityChecked the first time, then as
+ * CarrierAuthorityChanged only when the status or the insurance differs from the last one recorded.
+ */
+export type RecordCarrierAuthority = Command<
+  'RecordCarrierAuthority',
+  { organizationId: string; authority: CarrierAuthority }
+>;
+
 export type OrganizationCommand =
   | RegisterOrganization
+  | RecordCarrierAuthority
   | ChangeOrganizationContact
   | ChangeCarrierProfile
   | ChangeShipperProfile
@@ -116,6 +127,8 @@ export const decideOrganization = (
       return blockOrganization(command, registered(state));
     case 'LapseOrganizationRegistration':
       return lapseRegistration(command, registered(state));
+    case 'RecordCarrierAuthority':
+      return recordCarrierAuthority(command, registered(state));
     default:
       return assertNever(command);
   }
@@ -311,6 +324,30 @@ const lapseRegistration = (
     {
       type: 'OrganizationRegistrationLapsed',
       data: { organizationId: state.organizationId, lapsedAt: data.now },
+    },
+  ];
+};
+
+const recordCarrierAuthority = (
+  { data }: RecordCarrierAuthority,
+  state: RegisteredOrganization,
+): OrganizationEvent[] => {
+  if (state.type !== 'Carrier')
+    throw new IllegalStateError(`Organization is a ${state.type} and has no operating authority`);
+  const { authority } = data;
+  const organizationId = state.organizationId;
+  const last = state.authority;
+  if (!last) return [{ type: 'CarrierAuthorityChecked', data: { organizationId, ...authority } }];
+  if (last.status === authority.status && last.insuranceOnFile === authority.insuranceOnFile)
+    return [];
+  return [
+    {
+      type: 'CarrierAuthorityChanged',
+      data: {
+        organizationId,
+        ...authority,
+        previous: { status: last.status, insuranceOnFile: last.insuranceOnFile },
+      },
     },
   ];
 };

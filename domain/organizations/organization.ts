@@ -118,8 +118,36 @@ export type OrganizationRegistrationLapsed = Event<
   { organizationId: string; lapsedAt: string }
 >;
 
+/** A carrier's operating authority in FMCSA's records (docs/domain.md "The money and trust around a load"). */
+export type AuthorityStatus = 'active' | 'inactive' | 'revoked' | 'unknown';
+/** Where the answer came from: the Superadmin's import of FMCSA's file, or FMCSA's QCMobile API. */
+export type AuthoritySource = 'import' | 'qcmobile';
+export type CarrierAuthority = {
+  dotNumber: number | null;
+  mcNumber: number | null;
+  status: AuthorityStatus;
+  insuranceOnFile: boolean;
+  source: AuthoritySource;
+  checkedAt: string;
+};
+/** The first check of a carrier's authority (at its registration, or the first daily check). */
+export type CarrierAuthorityChecked = Event<
+  'CarrierAuthorityChecked',
+  CarrierAuthority & { organizationId: string }
+>;
+/** A later check found the status or the insurance different from the last one recorded. */
+export type CarrierAuthorityChanged = Event<
+  'CarrierAuthorityChanged',
+  CarrierAuthority & {
+    organizationId: string;
+    previous: { status: AuthorityStatus; insuranceOnFile: boolean };
+  }
+>;
+
 export type OrganizationEvent =
   | OrganizationRegistered
+  | CarrierAuthorityChecked
+  | CarrierAuthorityChanged
   | OrganizationContactChanged
   | CarrierProfileChanged
   | ShipperProfileChanged
@@ -137,6 +165,8 @@ export type RegisteredOrganization = {
   shipper: ShipperProfile | null;
   status: OrganizationStatus;
   registeredAt: string;
+  /** The last check of a carrier's authority; absent until one is recorded. */
+  authority?: CarrierAuthority;
 };
 /** `lapsed`: registered once, gone since (OrganizationRegistrationLapsed); its id is never reused. */
 export type Organization = { registered: false; lapsed?: true } | RegisteredOrganization;
@@ -173,6 +203,14 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
       return { ...state, status: GenericStatus.Blocked };
     case 'OrganizationRegistrationLapsed':
       return { registered: false, lapsed: true };
+    case 'CarrierAuthorityChecked':
+    case 'CarrierAuthorityChanged': {
+      const { dotNumber, mcNumber, status, insuranceOnFile, source, checkedAt } = event.data;
+      return {
+        ...state,
+        authority: { dotNumber, mcNumber, status, insuranceOnFile, source, checkedAt },
+      };
+    }
     default:
       return assertNever(event);
   }

@@ -129,6 +129,21 @@ export type LimitExceededPayload = {
   reason: string;
 };
 
+/**
+ * `carrier:authority`, to the carrier's organization: FMCSA's records of its operating authority
+ * changed (CarrierAuthorityChanged); the webhook `carrier.authority_changed` carries the same.
+ */
+export type CarrierAuthorityPayload = {
+  organizationId: string;
+  dotNumber: number | null;
+  mcNumber: number | null;
+  status: 'active' | 'inactive' | 'revoked' | 'unknown';
+  insuranceOnFile: boolean;
+  previous: { status: 'active' | 'inactive' | 'revoked' | 'unknown'; insuranceOnFile: boolean };
+  source: 'import' | 'qcmobile';
+  checkedAt: string;
+};
+
 /** What the server sends, by event name. */
 export type ServerPayloads = {
   'load:posted': LoadRowPayload;
@@ -140,6 +155,7 @@ export type ServerPayloads = {
   'tour:position': TourPositionPayload;
   'chat:message': ChatMessagePayload;
   'lane:alert': LaneAlertPayload;
+  'carrier:authority': CarrierAuthorityPayload;
   'limit:exceeded': LimitExceededPayload;
 };
 export type ServerEventName = keyof ServerPayloads;
@@ -153,6 +169,7 @@ export const SERVER_EVENTS = [
   'tour:position',
   'chat:message',
   'lane:alert',
+  'carrier:authority',
   'limit:exceeded',
 ] as const satisfies readonly ServerEventName[];
 

@@ -9,6 +9,7 @@ import type { Database } from '../../storage/connection.ts';
 import type { LoginLimiter } from '../auth/loginLimiter.ts';
 import type { OrganizationStatusCache } from '../auth/organizationStatus.ts';
 import type { TokenService } from '../auth/tokens.ts';
+import type { AuthorityChecker } from '../integrations/fmcsa/authority.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
 import type { Realtime } from '../realtime/realtime.ts';
 import type { IdentityCommands } from './identity.ts';
@@ -25,4 +26,6 @@ export type IdentityDeps = {
   loginLimiter: LoginLimiter;
   organizationStatus: Pick<OrganizationStatusCache, 'forget'>;
   realtime: Pick<Realtime, 'disconnectRoom'>;
+  /** Checks a new carrier's operating authority (absent: no check recorded). */
+  authority?: AuthorityChecker;
 };

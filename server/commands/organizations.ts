@@ -41,7 +41,7 @@ export type NewOrganization = {
  * organization they create, with the request in `options.requestId`.
  */
 export async function createOrganizationWithUser(
-  deps: Pick<IdentityDeps, 'identity' | 'mailer' | 'logger'>,
+  deps: Pick<IdentityDeps, 'identity' | 'mailer' | 'logger' | 'authority'>,
   organization: NewOrganization,
   user: Omit<NewUser, 'organizationId' | 'status'> | null,
   caller: Caller | null,
@@ -100,7 +100,27 @@ export async function createOrganizationWithUser(
       { userId, sendCode: options.sendCode, keysReserved: true, metadata },
     ));
   }
-  return { organizationId, userId: user ? userId : null, position: latest(position, userPosition) };
+  // A carrier with a DOT number has its authority checked at once (CarrierAuthorityChecked).
+  let authorityPosition: LogPosition | null = null;
+  if (deps.authority && organization.carrier?.dotNumber) {
+    const { dotNumber, mcNumber } = organization.carrier;
+    try {
+      const authority = await deps.authority.check(dotNumber, mcNumber, now);
+      ({ position: authorityPosition } = await identity.organization(
+        { type: 'RecordCarrierAuthority', data: { organizationId, authority } },
+        caller,
+        now,
+        metadata,
+      ));
+    } catch (error) {
+      deps.logger.error({ err: error, organizationId }, 'carrier authority not checked');
+    }
+  }
+  return {
+    organizationId,
+    userId: user ? userId : null,
+    position: latest(latest(position, userPosition), authorityPosition),
+  };
 }
 
 type CarrierDocuments = Partial<Record<(typeof carrierDocumentFields)[number], UploadedFile>>;

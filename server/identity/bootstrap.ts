@@ -3,6 +3,7 @@ import { START, comparePositions } from '../eventstore/eventStore.ts';
 import type { Platform } from '../platform.ts';
 import { createOrganizationWithUser } from '../commands/organizations.ts';
 import { createUser } from '../commands/users.ts';
+import { demoAuthorityFile } from '../integrations/fmcsa/demoAuthority.ts';
 
 /** Creates the first Superadmin from ADMIN_EMAIL and ADMIN_PASSWORD when none exists. */
 export async function ensureSuperadmin(platform: Platform): Promise<string | null> {
@@ -113,6 +114,13 @@ export async function seedDemo(platform: Platform): Promise<boolean> {
   const { store, runner, logger } = platform;
   if (comparePositions(await store.head(), START) !== 0) return false;
   const now = new Date().toISOString();
+  // FMCSA's records of the demo carriers (and two more, inactive and revoked), unless a real file was imported.
+  const imported = await platform.database.db
+    .selectFrom('carrier_authority')
+    .select('dot_number')
+    .limit(1)
+    .executeTakeFirst();
+  if (!imported) await platform.authority.importFile(demoAuthorityFile(), now);
   let last = null;
   for (const shipper of shippers) {
     const email = `${shipper.key}@demo.freight.local`;

@@ -1,4 +1,4 @@
-/** The pushes that are their events' own data: a tour's positions and its chat messages. */
+/** The pushes that are their events' own data: a tour's positions, its chat messages, a carrier's authority change. */
 import {
   POSITION_EVENT_TYPES,
   positionsIn,
@@ -6,7 +6,8 @@ import {
 } from '../../domain/tours/tour.types.ts';
 import type { RecordedEvent } from '../eventstore/eventStore.ts';
 import type { Push } from './push.ts';
-import { tourRoom } from './rooms.ts';
+import type { CarrierAuthorityChanged } from '../../domain/organizations/organization.ts';
+import { organizationRoom, tourRoom } from './rooms.ts';
 
 /**
  * Events that are their own payload (positions, a chat message): what the tour's room hears, one
@@ -39,6 +40,25 @@ export function livePushes(event: RecordedEvent): Push[] {
             text,
             at: postedAt,
           },
+        },
+      },
+    ];
+  }
+  if (event.type === 'CarrierAuthorityChanged') {
+    const data = (event as unknown as CarrierAuthorityChanged).data;
+    return [
+      {
+        rooms: [organizationRoom(data.organizationId)],
+        event: 'carrier:authority',
+        payload: {
+          organizationId: data.organizationId,
+          dotNumber: data.dotNumber,
+          mcNumber: data.mcNumber,
+          status: data.status,
+          insuranceOnFile: data.insuranceOnFile,
+          previous: data.previous,
+          source: data.source,
+          checkedAt: data.checkedAt,
         },
       },
     ];

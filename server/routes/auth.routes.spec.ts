@@ -168,6 +168,11 @@ t.test(
           status: 1,
         },
       },
+      {
+        type: 'CarrierAuthorityChecked',
+        stream: organizationStream(organizationId),
+        data: { organizationId, dotNumber: 654321, status: 'unknown', source: 'import' },
+      },
     ]);
     const mail = await waitForMail('dispatch@haulers.test');
     const code = /sign-up code is (\d{6})/.exec(mail)?.[1];

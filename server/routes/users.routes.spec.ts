@@ -623,8 +623,13 @@ t.test('POST users/organization: a Superadmin creates an Active organization', a
         stream: `organization-${organizationId}`,
         data: { organizationId, type: 'Carrier', name: 'Fleet Ltd' },
       },
+      {
+        type: 'CarrierAuthorityChecked',
+        stream: `organization-${organizationId}`,
+        data: { organizationId, dotNumber: 654321, mcNumber: 123456, status: 'unknown' },
+      },
     ],
-    { message: 'the refusals appended nothing; the new organization' },
+    { message: 'the refusals appended nothing; the new organization and its authority check' },
   );
   const stored = await platform.identity.loadOrganization(organizationId);
   t.match(stored, {

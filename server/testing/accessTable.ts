@@ -161,6 +161,16 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
     access: [SUPER_ADMIN],
     tenant: { param: 'id', kind: 'organization' },
   },
+  // carrier authority: the Superadmin's FMCSA import; a carrier's authority to it and the Superadmin (fmcsa.spec.ts)
+  'POST /api/admin/fmcsa/import': { access: [SUPER_ADMIN] },
+  'GET /api/organizations/:id/authority': {
+    ...SIGNED_IN,
+    tenant: { param: 'id', kind: 'organization' },
+    ownIdNotFoundFor: {
+      roles: [Role.Shipper],
+      why: 'a shipper organization has no operating authority: only carriers are looked up with the FMCSA',
+    },
+  },
 
   // account (always the caller's own user and organization)
   'GET /api/account': {

@@ -52,6 +52,8 @@ const typeOf = (event: RecordedEvent, push: Push): WebhookEventType | null => {
       return 'tour.position';
     case 'chat:message':
       return 'chat.message';
+    case 'carrier:authority':
+      return 'carrier.authority_changed';
     default:
       return null;
   }

@@ -16,7 +16,8 @@ type EventKey =
   | 'tour_status'
   | 'tour_event'
   | 'tour_position'
-  | 'chat_message';
+  | 'chat_message'
+  | 'carrier_authority_changed';
 
 /** Add an endpoint: URL, the events it hears, a description. */
 export function AddForm({ onAdded }: { onAdded: (secret: string) => void }) {
