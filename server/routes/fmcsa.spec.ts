@@ -1,3 +1,4 @@
+// @postgres: the FMCSA import replaces the table in one transaction while the file streams in
 /**
  * Carrier authority through HTTP: the Superadmin's FMCSA import (replaces, a bad file changes
  * nothing), a carrier's authority to the Superadmin and to itself (404 to others), the check at
@@ -131,6 +132,10 @@ t.test('the import replaces the table; a bad file answers 400 and changes nothin
     ],
     ['DOT_NUMBER,LEGAL_NAME,STATUS_CODE\n1000003,GOOD,X\n', 'Line 2: STATUS_CODE must be A or I'],
     ['DOT_NUMBER,LEGAL_NAME,STATUS_CODE\n', 'The file has no rows'],
+    [
+      `DOT_NUMBER,LEGAL_NAME,STATUS_CODE\n${Array.from({ length: 1200 }, (_, i) => `${2000000 + i},CARRIER ${i},A`).join('\n')}\nx,LAST,A\n`,
+      'Line 1202: DOT_NUMBER is not a number',
+    ],
     ['DOT_NUMBER,LEGAL_NAME,STATUS_CODE\n1000003,"unclosed,A\n', undefined],
   ] as const) {
     const bad = await importFile(admin.token, content);
