@@ -18,6 +18,7 @@ import {
   RowActionId,
   withStatus,
 } from './users.api.ts';
+import { CarrierAuthorityBadge } from './CarrierAuthority.tsx';
 import '../../shared/styles/users.css';
 
 const documentKeys = [
@@ -95,6 +96,7 @@ function OrganizationDialog({ row, onHide }: { row: OrganizationRow; onHide: () 
           </div>
         ))}
       </dl>
+      {row.type === 'Carrier' && <CarrierAuthorityBadge organizationId={row.id} />}
       <h3 className="documents-title">{t('usersAdmin.documents')}</h3>
       <ul className="documents-list">
         {documents.map((document) => (
