@@ -234,6 +234,20 @@ t.test('a year of agreed prices on the main lanes, for the lane-rate charts', as
   );
 });
 
+t.test("the demo carriers' DOT numbers are active in the demo FMCSA file", async (t) => {
+  const profile = (await get('/api/profile', carrier)).json();
+  const organizationId = profile.organization.id;
+  const authority = await get(`/api/organizations/${organizationId}/authority`, carrier);
+  t.equal(authority.statusCode, 200);
+  t.match(authority.json(), {
+    dotNumber: 2345671,
+    mcNumber: 712345,
+    status: 'active',
+    insuranceOnFile: true,
+    source: 'import',
+  });
+});
+
 t.test('a second seed adds nothing', async (t) => {
   const head = await platform.store.head();
   t.equal(await seedMarketplaceDemo(platform), false);
