@@ -444,3 +444,60 @@ t.test('evolve folds the history into the state', async (t) => {
     'ignores events before registration',
   );
 });
+
+t.test("a carrier's authority: checked first, then recorded only when it changes", async (t) => {
+  const authority = (
+    status: 'active' | 'revoked',
+    insuranceOnFile: boolean,
+    checkedAt: string,
+  ) => ({
+    dotNumber: 654321,
+    mcNumber: 123456,
+    status,
+    insuranceOnFile,
+    source: 'import' as const,
+    checkedAt,
+  });
+  const record = (a: ReturnType<typeof authority>): OrganizationCommand => ({
+    type: 'RecordCarrierAuthority',
+    data: { organizationId, authority: a },
+  });
+  const checked: OrganizationEvent = {
+    type: 'CarrierAuthorityChecked',
+    data: { organizationId, ...authority('active', true, now) },
+  };
+  await t.test('the first check is recorded as it is', async () =>
+    given([carrierRegistered])
+      .when(record(authority('active', true, now)))
+      .then([checked]),
+  );
+  await t.test('the same answer a day later records nothing', async () =>
+    given([carrierRegistered, checked])
+      .when(record(authority('active', true, later)))
+      .then([]),
+  );
+  await t.test('a revoked authority without insurance is a change, with what it was', async () =>
+    given([carrierRegistered, checked])
+      .when(record(authority('revoked', false, later)))
+      .then([
+        {
+          type: 'CarrierAuthorityChanged',
+          data: {
+            organizationId,
+            ...authority('revoked', false, later),
+            previous: { status: 'active', insuranceOnFile: true },
+          },
+        },
+      ]),
+  );
+  await t.test('a shipper has no operating authority', async () =>
+    given([shipperRegistered])
+      .when(record(authority('active', true, now)))
+      .thenThrows(IllegalStateError, /Shipper and has no operating authority/),
+  );
+  await t.test('an unknown organization is not found', async () =>
+    given([])
+      .when(record(authority('active', true, now)))
+      .thenThrows(NotFoundError, /Organization not found/),
+  );
+});
