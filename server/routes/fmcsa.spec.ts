@@ -364,6 +364,10 @@ t.test('with FMCSA_WEBKEY, QCMobile is asked (a local server answering as it doe
           },
         },
       });
+    if (carrier?.[1] === '2345671') {
+      response.writeHead(503, { 'content-type': 'text/plain' }).end('Service Unavailable');
+      return;
+    }
     return json({ content: null });
   });
   await new Promise<void>((resolve) => qcmobile.listen(0, '127.0.0.1', resolve));
@@ -417,4 +421,33 @@ t.test('with FMCSA_WEBKEY, QCMobile is asked (a local server answering as it doe
       data: { organizationId: unknown, status: 'unknown', source: 'qcmobile' },
     },
   ]);
+
+  const imported = await requester(online.app)(onlineAdmin.token).upload(
+    '/api/admin/fmcsa/import',
+    { files: { file: { content: demoFile, filename: 'carriers.csv', type: 'text/csv' } } },
+  );
+  t.equal(imported.status, 202);
+  const fallback = await createCarrier(
+    online,
+    onlineAdmin.token,
+    'Blue Ridge Too',
+    2345671,
+    712345,
+  );
+  await events.expect(
+    t,
+    [
+      'OrganizationRegistered',
+      {
+        type: 'CarrierAuthorityChecked',
+        data: {
+          organizationId: fallback,
+          status: 'active',
+          insuranceOnFile: true,
+          source: 'import',
+        },
+      },
+    ],
+    { message: 'QCMobile failing: the imported file answers' },
+  );
 });

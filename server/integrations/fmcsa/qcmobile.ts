@@ -50,8 +50,10 @@ export async function qcmobileAuthority(
   now: string,
 ): Promise<CarrierAuthority> {
   const answer = (await getJson(endpoint(baseUrl, `carriers/${dotNumber}`, webKey))) as {
-    content?: { carrier?: QcCarrier | null } | null;
+    content?: { carrier?: QcCarrier | null } | string | null;
   };
+  // A refused WebKey is answered with a sentence in `content`: no answer, not an unknown carrier.
+  if (typeof answer?.content === 'string') throw new Error(`QCMobile: ${answer.content}`);
   const carrier = answer?.content?.carrier;
   if (!carrier)
     return {
