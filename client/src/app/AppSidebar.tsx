@@ -35,7 +35,7 @@ export function AppSidebar({ folded, inDrawer = false }: { folded: boolean; inDr
   if (!user) return null;
   const displayName = user.name?.trim() || t('sidebar.adminUser');
   const ratings = ratingEntries(user);
-  const items = filterMenu(menu, user.permissions);
+  const items = filterMenu(menu, user.permissions, roleNames(user));
 
   return (
     <aside

@@ -3,7 +3,7 @@ import { Menubar } from 'primereact/menubar';
 import type { MenuItem as PrimeMenuItem } from 'primereact/menuitem';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { authUserAtom } from '../state/session.ts';
+import { authUserAtom, roleNames } from '../state/session.ts';
 import { filterMenu, isActiveItem, menu, type MenuItem } from './menu.ts';
 
 /** The horizontal navigation style: the same menu model as a top bar with drop-downs. */
@@ -21,7 +21,7 @@ export function HorizontalMenu() {
     command: item.to && !item.children ? () => navigate(item.to!) : undefined,
   });
   // Sections become the top-level entries; a section with one plain item is that item.
-  const model = filterMenu(menu, user.permissions).map((section) =>
+  const model = filterMenu(menu, user.permissions, roleNames(user)).map((section) =>
     section.children?.length === 1 && !section.children[0].children
       ? toPrime(section.children[0])
       : toPrime(section),
