@@ -62,6 +62,7 @@ export default function Customizer() {
       </Section>
       <Section title={t('customizer.mode')}>
         <SelectButton
+          className="wrap"
           value={settings.mode}
           options={options(themeModes, 'modes')}
           onChange={(e) => e.value && setSettings({ mode: e.value })}

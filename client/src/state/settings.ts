@@ -1,7 +1,8 @@
 import { atom } from 'jotai';
 
 export const themeStyles = ['standard', 'modern'] as const;
-export const themeModes = ['light', 'semi-dark', 'dark'] as const;
+/** The modes the customizer offers; 'system' follows the system's light or dark preference. */
+export const themeModes = ['light', 'semi-dark', 'dark', 'system'] as const;
 /** Navigation styles; below 992 px wide every style becomes a drawer. */
 export const navStyles = ['default', 'mini', 'collapsible', 'horizontal', 'drawer'] as const;
 export const layoutTypes = ['full-width', 'boxed'] as const;
@@ -18,6 +19,8 @@ export const routeTransitions = [
 
 export type ThemeStyle = (typeof themeStyles)[number];
 export type ThemeMode = (typeof themeModes)[number];
+/** The mode the page shows: a chosen one, or the system's for 'system'. */
+export type ShownMode = Exclude<ThemeMode, 'system'>;
 export type NavStyle = (typeof navStyles)[number];
 export type LayoutType = (typeof layoutTypes)[number];
 export type FooterType = (typeof footerTypes)[number];
@@ -56,11 +59,12 @@ export interface ThemeSettings {
   footerType: FooterType;
   header: HeaderType;
   transition: RouteTransition;
-  /** The user picked the mode (customizer or URL); until then it follows the system's light or dark preference. */
-  modeChosen: boolean;
 }
 
-/** The specification's defaults: dark mode, standard style, full width; right to left only for Arabic. */
+/**
+ * The specification's defaults: dark mode (whatever the system prefers), standard style, full width;
+ * right to left only for Arabic.
+ */
 export const defaultSettings: ThemeSettings = {
   style: 'standard',
   mode: 'dark',
@@ -74,14 +78,13 @@ export const defaultSettings: ThemeSettings = {
   footerType: 'fixed',
   header: 'dark',
   transition: 'fade',
-  modeChosen: false,
 };
 
 /**
  * The system's preference as a mode: light when the system asks for light, else the specification's
- * dark (also when the browser cannot tell).
+ * dark (also when the browser cannot tell). Shown only once the user picks 'system'.
  */
-export function systemMode(): ThemeMode {
+export function systemMode(): ShownMode {
   try {
     return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
   } catch {
@@ -104,6 +107,19 @@ function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefi
 const isHexColor = (value: unknown): value is string =>
   typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
+/** The mode a page shows: the chosen one, or the system's light or dark for 'system'. */
+export const shownMode = (settings: Pick<ThemeSettings, 'mode'>): ShownMode =>
+  settings.mode === 'system' ? systemMode() : settings.mode;
+
+/**
+ * The mode of stored settings. Earlier settings followed the system until a mode was picked and kept
+ * `modeChosen`: one that was never picked now shows the default (dark), a picked one stays.
+ */
+function storedMode(input: Record<string, unknown>): ThemeMode {
+  if (input.modeChosen === false) return defaultSettings.mode;
+  return oneOf(themeModes, input.mode) ?? defaultSettings.mode;
+}
+
 /** Only known values survive: a stale or edited storage entry cannot break the layout. */
 export function sanitizeSettings(value: unknown): ThemeSettings {
   const input = (typeof value === 'object' && value !== null ? value : {}) as Record<
@@ -113,7 +129,7 @@ export function sanitizeSettings(value: unknown): ThemeSettings {
   const presetIds = [...colorPresets.map((preset) => preset.id), 'custom'] as const;
   return {
     style: oneOf(themeStyles, input.style) ?? defaultSettings.style,
-    mode: oneOf(themeModes, input.mode) ?? defaultSettings.mode,
+    mode: storedMode(input),
     preset: oneOf(presetIds, input.preset) ?? defaultSettings.preset,
     customColor: isHexColor(input.customColor) ? input.customColor : defaultSettings.customColor,
     rtl: typeof input.rtl === 'boolean' ? input.rtl : defaultSettings.rtl,
@@ -125,11 +141,6 @@ export function sanitizeSettings(value: unknown): ThemeSettings {
     footerType: oneOf(footerTypes, input.footerType) ?? defaultSettings.footerType,
     header: oneOf(headerTypes, input.header) ?? defaultSettings.header,
     transition: oneOf(routeTransitions, input.transition) ?? defaultSettings.transition,
-    // Settings stored before the choice was remembered: a mode other than the default was picked.
-    modeChosen:
-      typeof input.modeChosen === 'boolean'
-        ? input.modeChosen
-        : oneOf(themeModes, input.mode) !== undefined && input.mode !== defaultSettings.mode,
   };
 }
 
@@ -173,16 +184,13 @@ export function settingsFromUrl(search: string): Partial<ThemeSettings> {
   return patch;
 }
 
-/** The mode a settings object shows: its own once chosen, the system's until then. */
-const withMode = (settings: ThemeSettings): ThemeSettings =>
-  settings.modeChosen ? settings : { ...settings, mode: systemMode() };
-
+/** The remembered settings; a browser without any gets the defaults (dark, whatever the system prefers). */
 export function readStoredSettings(): ThemeSettings {
   try {
     const stored = window.localStorage.getItem(storageKey);
-    return withMode(sanitizeSettings(stored ? JSON.parse(stored) : {}));
+    return sanitizeSettings(stored ? JSON.parse(stored) : {});
   } catch {
-    return withMode({ ...defaultSettings });
+    return { ...defaultSettings };
   }
 }
 
@@ -196,28 +204,15 @@ function storeSettings(settings: ThemeSettings): void {
 
 const settingsBaseAtom = atom<ThemeSettings>(readStoredSettings());
 
-/**
- * The theme settings, remembered per browser. A patch that sets the mode marks it chosen unless it
- * says otherwise (the customizer's reset hands back `modeChosen: false`, following the system again).
- */
+/** The theme settings, remembered per browser. */
 export const settingsAtom = atom(
   (get) => get(settingsBaseAtom),
   (get, set, patch: Partial<ThemeSettings>) => {
-    const current = get(settingsBaseAtom);
-    const modeChosen = patch.modeChosen ?? (patch.mode !== undefined ? true : current.modeChosen);
-    const next = withMode(sanitizeSettings({ ...current, ...patch, modeChosen }));
+    const next = sanitizeSettings({ ...get(settingsBaseAtom), ...patch });
     set(settingsBaseAtom, next);
     storeSettings(next);
   },
 );
-
-/** The system switched between light and dark: followed while the user has not picked a mode. */
-export const systemModeChangedAtom = atom(null, (get, set) => {
-  const current = get(settingsBaseAtom);
-  if (current.modeChosen) return;
-  const mode = systemMode();
-  if (mode !== current.mode) set(settingsBaseAtom, { ...current, mode });
-});
 
 /** The path the app was opened at (or a signed-out visitor was turned away from), restored after sign-in. */
 export const initialPathAtom = atom<string | null>(null);
