@@ -6,6 +6,7 @@ import {
   sanitizeSettings,
   settingsAtom,
   settingsFromUrl,
+  navStyles,
   shownMode,
 } from './settings.ts';
 
@@ -91,5 +92,21 @@ describe('dark by default; following the system is a choice', () => {
     // Followed the system without a pick (stored as the system's light at the time): now dark.
     window.localStorage.setItem('settings', JSON.stringify({ mode: 'light', modeChosen: false }));
     expect(readStoredSettings().mode).toBe('dark');
+  });
+});
+
+describe('navigation styles', () => {
+  it('offers eleven, each stored as itself', () => {
+    expect(navStyles).toHaveLength(11);
+    for (const navStyle of navStyles)
+      expect(sanitizeSettings({ navStyle }).navStyle).toBe(navStyle);
+  });
+
+  it('maps the earlier sidebar value to the static sidebar, and an unknown one to the default', () => {
+    expect(sanitizeSettings({ navStyle: 'default' }).navStyle).toBe('static');
+    expect(sanitizeSettings({ navStyle: 'collapsible' }).navStyle).toBe('collapsible');
+    expect(sanitizeSettings({ navStyle: 'sideways' }).navStyle).toBe('static');
+    expect(settingsFromUrl('?nav_style=slim%2B')).toEqual({ navStyle: 'slim-plus' });
+    expect(settingsFromUrl('?nav_style=two-column')).toEqual({ navStyle: 'two-column' });
   });
 });

@@ -3,8 +3,23 @@ import { atom } from 'jotai';
 export const themeStyles = ['standard', 'modern'] as const;
 /** The modes the customizer offers; 'system' follows the system's light or dark preference. */
 export const themeModes = ['light', 'semi-dark', 'dark', 'system'] as const;
-/** Navigation styles; below 992 px wide every style becomes a drawer. */
-export const navStyles = ['default', 'mini', 'collapsible', 'horizontal', 'drawer'] as const;
+/**
+ * The navigation styles, in the customizer's order (app/AppShell.tsx lays each out); below 992 px
+ * wide every style becomes a drawer.
+ */
+export const navStyles = [
+  'static',
+  'compact',
+  'collapsible',
+  'mini',
+  'slim',
+  'slim-plus',
+  'reveal',
+  'two-column',
+  'overlay',
+  'drawer',
+  'horizontal',
+] as const;
 export const layoutTypes = ['full-width', 'boxed'] as const;
 export const footerTypes = ['fixed', 'fluid'] as const;
 export const headerTypes = ['dark', 'light'] as const;
@@ -71,7 +86,7 @@ export const defaultSettings: ThemeSettings = {
   preset: 'orange',
   customColor: '#f97316',
   rtl: false,
-  navStyle: 'default',
+  navStyle: 'static',
   navCollapsed: false,
   layout: 'full-width',
   footer: true,
@@ -111,6 +126,9 @@ const isHexColor = (value: unknown): value is string =>
 export const shownMode = (settings: Pick<ThemeSettings, 'mode'>): ShownMode =>
   settings.mode === 'system' ? systemMode() : settings.mode;
 
+/** Stored values of earlier navigation styles. */
+const legacyNavStyles: Record<string, NavStyle> = { default: 'static' };
+
 /**
  * The mode of stored settings. Earlier settings followed the system until a mode was picked and kept
  * `modeChosen`: one that was never picked now shows the default (dark), a picked one stays.
@@ -133,7 +151,10 @@ export function sanitizeSettings(value: unknown): ThemeSettings {
     preset: oneOf(presetIds, input.preset) ?? defaultSettings.preset,
     customColor: isHexColor(input.customColor) ? input.customColor : defaultSettings.customColor,
     rtl: typeof input.rtl === 'boolean' ? input.rtl : defaultSettings.rtl,
-    navStyle: oneOf(navStyles, input.navStyle) ?? defaultSettings.navStyle,
+    navStyle:
+      oneOf(navStyles, input.navStyle) ??
+      (typeof input.navStyle === 'string' ? legacyNavStyles[input.navStyle] : undefined) ??
+      defaultSettings.navStyle,
     navCollapsed:
       typeof input.navCollapsed === 'boolean' ? input.navCollapsed : defaultSettings.navCollapsed,
     layout: oneOf(layoutTypes, input.layout) ?? defaultSettings.layout,
@@ -154,10 +175,15 @@ const navAliases: Record<string, NavStyle> = {
   'horizontal-top': 'horizontal',
   top: 'horizontal',
   'horizontal-default': 'horizontal',
-  drawer: 'drawer',
-  default: 'default',
-  vertical: 'default',
-  standard: 'default',
+  default: 'static',
+  vertical: 'static',
+  standard: 'static',
+  sidebar: 'static',
+  'slim+': 'slim-plus',
+  slimplus: 'slim-plus',
+  twocolumn: 'two-column',
+  'two-columns': 'two-column',
+  'dual-column': 'two-column',
 };
 
 /**
@@ -178,7 +204,7 @@ export function settingsFromUrl(search: string): Partial<ThemeSettings> {
   if (layout) patch.layout = layout;
   const nav = params.get('nav_style');
   if (nav) {
-    const navStyle = oneOf(navStyles, nav) ?? navAliases[nav.toLowerCase()];
+    const navStyle = oneOf(navStyles, nav.toLowerCase()) ?? navAliases[nav.toLowerCase()];
     if (navStyle) patch.navStyle = navStyle;
   }
   return patch;
