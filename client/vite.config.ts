@@ -97,33 +97,24 @@ function preloadIconFont(): Plugin {
       handler(_html, context) {
         const bundle = context.bundle ?? {};
         const font = Object.keys(bundle).find((file) => /primeicons-[\w-]+\.woff2$/.test(file));
-        // The theme stylesheet is added by the entry script: fetched with it rather than after it,
-        // the one the system's scheme asks for (the default until a mode is chosen).
-        const themeOf = (mode: 'dark' | 'light') =>
-          Object.values(bundle).find(
-            (output) =>
-              output.type === 'asset' &&
-              (output.originalFileNames ?? []).some((name) =>
-                name.endsWith(`themes/lara-${mode}-amber/theme.css`),
-              ),
-          )?.fileName;
-        const themes = (['dark', 'light'] as const).flatMap((mode) => {
-          const file = themeOf(mode);
-          return file
-            ? [
-                {
-                  tag: 'link',
-                  attrs: {
-                    rel: 'preload',
-                    href: `/${file}`,
-                    as: 'style',
-                    media: `(prefers-color-scheme: ${mode})`,
-                  },
-                  injectTo: 'head' as const,
-                },
-              ]
-            : [];
-        });
+        // The theme stylesheet is added by the entry script: the default (dark) one is fetched with
+        // it rather than after it, whatever the system's scheme, so a first visit paints dark at once.
+        const darkTheme = Object.values(bundle).find(
+          (output) =>
+            output.type === 'asset' &&
+            (output.originalFileNames ?? []).some((name) =>
+              name.endsWith('themes/lara-dark-amber/theme.css'),
+            ),
+        )?.fileName;
+        const themes = darkTheme
+          ? [
+              {
+                tag: 'link',
+                attrs: { rel: 'preload', href: `/${darkTheme}`, as: 'style' },
+                injectTo: 'head' as const,
+              },
+            ]
+          : [];
         return [
           ...(font
             ? [

@@ -143,8 +143,9 @@ export async function startServer(
 }
 
 /**
- * The browser. Its pages prefer a dark colour scheme unless a journey asks otherwise: the product
- * follows the system's preference, and the journeys check the specification's default theme (dark).
+ * The browser. Its pages prefer a dark colour scheme unless a journey asks otherwise (`colorScheme`
+ * in `newContext`): the product opens dark whatever the system prefers, and follows the system only
+ * once a user picks 'system' in the customizer.
  */
 export async function launch(): Promise<Browser> {
   const { chromium } = await import('playwright-core');

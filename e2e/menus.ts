@@ -37,6 +37,14 @@ export const menusJourney = (key: keyof typeof roles) =>
         ),
       ];
       t.ok(paths.length > 0, `${role.name} has ${paths.length} menu routes`);
+      // The driver's own page is in a driver's menu only (a Superadmin holds its code too).
+      t.equal(paths.includes('/driver'), key === 'driver', `'My tours' only for a driver`);
+      if (paths.includes('/loads/shipper'))
+        t.equal(
+          (await page.locator('nav a[href="/loads/shipper"]').first().innerText()).trim(),
+          'Pending Shipments',
+          "the Loads section's first entry reads 'Pending Shipments'",
+        );
       for (const path of paths) {
         await page.goto(`${server.url}${path}`);
         await page.locator('main h1, main h2, h1').first().waitFor({ timeout: 20_000 });

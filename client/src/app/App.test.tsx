@@ -1,6 +1,6 @@
-import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import i18n from '../i18n/index.ts';
+import i18n, { supportedLanguages } from '../i18n/index.ts';
 import { appStore, authStatusAtom, authUserAtom } from '../state/session.ts';
 import { renderAppAt, resetApp } from '../test/renderApp.tsx';
 import { users } from '../test/users.ts';
@@ -94,7 +94,7 @@ describe('layout and menus', () => {
     await resetApp(users.shipper);
     renderAppAt('/loads/shipper');
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
-    expect(within(nav).getByRole('link', { name: 'Loads' }).getAttribute('href')).toBe(
+    expect(within(nav).getByRole('link', { name: 'Pending Shipments' }).getAttribute('href')).toBe(
       '/loads/shipper',
     );
     expect(within(nav).getByRole('link', { name: 'Create A New Shipment' })).toBeTruthy();
@@ -125,6 +125,27 @@ describe('layout and menus', () => {
     expect(within(nav).queryByRole('link', { name: 'Search Loads' })).toBeNull();
     fireEvent.click(section);
     expect(within(nav).getByRole('link', { name: 'Search Loads' })).toBeTruthy();
+  });
+
+  it("gives a Superadmin no 'My tours' (a driver's page), and a driver its 'My tours'", async () => {
+    await resetApp(users.admin);
+    const view = renderAppAt('/loads/shipper');
+    let nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'Pending Shipments' })).toBeTruthy();
+    expect(within(nav).queryByRole('link', { name: 'My tours' })).toBeNull();
+    view.unmount();
+
+    const { current } = renderAppAt('/driver');
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeTruthy();
+    expect(current()).toBe('/error-pages/error-404');
+    cleanup();
+
+    await resetApp(users.driver);
+    renderAppAt('/driver');
+    nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).getByRole('link', { name: 'My tours' }).getAttribute('href')).toBe(
+      '/driver',
+    );
   });
 
   it("shows 'Admin User' in the sidebar when the user has no name, and the e-mail in the header", async () => {
@@ -221,5 +242,21 @@ describe('languages', () => {
     expect(
       screen.getByRole('heading', { name: 'Rechercher des chargements', level: 1 }),
     ).toBeTruthy();
+  });
+
+  it("names the shipper's first Loads entry 'Pending Shipments' in every language", async () => {
+    await i18n.loadLanguages([...supportedLanguages]);
+    expect(
+      Object.fromEntries(
+        supportedLanguages.map((lng) => [lng, i18n.getFixedT(lng)('menu.pendingShipments')]),
+      ),
+    ).toEqual({
+      en: 'Pending Shipments',
+      zh: '待处理货运',
+      es: 'Envíos pendientes',
+      fr: 'Expéditions en attente',
+      it: 'Spedizioni in sospeso',
+      ar: 'الشحنات المعلّقة',
+    });
   });
 });

@@ -14,10 +14,20 @@ const AccountSettingsDialog = lazy(() => import('../pages/account/AccountSetting
 // Few users open the settings drawer: its code loads when it first opens.
 const Customizer = lazy(() => import('./Customizer.tsx'));
 
-/** Keeps the document (theme stylesheet, colours, direction, layout attributes) in step with the settings. */
+/**
+ * Keeps the document (theme stylesheet, colours, direction, layout attributes) in step with the
+ * settings, and with the system's light or dark preference while the mode is 'system'.
+ */
 function ThemeSync() {
   const settings = useAtomValue(settingsAtom);
-  useEffect(() => applyTheme(settings), [settings]);
+  useEffect(() => {
+    applyTheme(settings);
+    if (settings.mode !== 'system' || typeof window.matchMedia !== 'function') return;
+    const query = window.matchMedia('(prefers-color-scheme: light)');
+    const follow = () => applyTheme(settings);
+    query.addEventListener('change', follow);
+    return () => query.removeEventListener('change', follow);
+  }, [settings]);
   return null;
 }
 

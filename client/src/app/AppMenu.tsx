@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import { isActiveItem, type MenuItem } from './menu.ts';
 
-function MenuNode({ item, path, depth }: { item: MenuItem; path: string; depth: number }) {
+/** One entry of the menu: a section, a group that unfolds, or a link. */
+export function MenuNode({ item, path, depth }: { item: MenuItem; path: string; depth: number }) {
   const { t } = useTranslation();
   const active = isActiveItem(item, path);
   const [open, setOpen] = useState(true);

@@ -1,8 +1,8 @@
 import { useAtom, useAtomValue } from 'jotai';
-import { lazy, type ReactNode, Suspense, useEffect, useState } from 'react';
+import { lazy, type ReactNode, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
-import { navDrawerOpenAtom, settingsAtom } from '../state/settings.ts';
+import { navDrawerOpenAtom, type NavStyle, settingsAtom } from '../state/settings.ts';
 import { AppFooter } from './AppFooter.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AppTopbar } from './AppTopbar.tsx';
@@ -14,6 +14,8 @@ const HorizontalMenu = lazy(() =>
   import('./HorizontalMenu.tsx').then((module) => ({ default: module.HorizontalMenu })),
 );
 const NavDrawer = lazy(() => import('./NavDrawer.tsx'));
+const RailNav = lazy(() => import('./RailNav.tsx'));
+const TwoColumnNav = lazy(() => import('./TwoColumnNav.tsx'));
 
 const smallScreenQuery = '(max-width: 991px)';
 
@@ -31,7 +33,23 @@ function useSmallScreen(): boolean {
   return small;
 }
 
-/** The signed-in layout: sidebar (or top menu, or drawer), header, the page, footer. */
+/** The navigation style shown: the chosen one, or the drawer below 992 px wide (a phone, a tablet). */
+export const shownNavStyle = (chosen: NavStyle, small: boolean): NavStyle =>
+  small ? 'drawer' : chosen;
+
+/**
+ * The signed-in layout: the navigation in the chosen style, header, the page, footer.
+ * - static: the full sidebar beside the page (the menu button hides and shows it);
+ * - compact: a narrower, denser sidebar (hidden and shown the same way);
+ * - collapsible: the full sidebar, folded to its icons by the menu button;
+ * - mini: a rail of icons that unfolds over the page on pointer or keyboard focus;
+ * - slim and slim-plus: a rail of icons (named in tooltips, or under each icon), groups in flyouts;
+ * - reveal: tucked away at the edge, sliding out on pointer, focus or the menu button;
+ * - two-column: a rail of sections and a column with the chosen section's entries;
+ * - overlay: hidden, dropped over the page under the header by the menu button;
+ * - drawer: a modal drawer opened by the menu button (every style below 992 px);
+ * - horizontal: a top bar of drop-down menus under the header.
+ */
 export function AppShell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
   const settings = useAtomValue(settingsAtom);
@@ -39,13 +57,15 @@ export function AppShell({ children }: { children: ReactNode }) {
   const drawerWanted = useOpenedOnce(drawerOpen);
   const [location] = useLocation();
   const small = useSmallScreen();
+  const closePanel = useCallback(() => setDrawerOpen(false), [setDrawerOpen]);
 
-  // A drawer closes once the user has picked a page.
+  // A drawer or an overlay closes once the user has picked a page.
   useEffect(() => setDrawerOpen(false), [location, setDrawerOpen]);
 
-  const nav = small ? 'drawer' : settings.navStyle;
+  const nav = shownNavStyle(settings.navStyle, small);
+  const hidden = (nav === 'static' || nav === 'compact') && settings.navCollapsed;
   const folded = nav === 'mini' || (nav === 'collapsible' && settings.navCollapsed);
-  const showStaticSidebar = nav === 'default' || nav === 'mini' || nav === 'collapsible';
+  const sidebar = nav === 'static' || nav === 'compact' || nav === 'collapsible' || nav === 'mini';
 
   return (
     <div
@@ -53,14 +73,30 @@ export function AppShell({ children }: { children: ReactNode }) {
         'layout',
         `layout-nav-${nav}`,
         folded ? 'layout-folded' : '',
+        hidden ? 'layout-nav-hidden' : '',
         settings.layout === 'boxed' ? 'layout-boxed' : '',
         settings.footer && settings.footerType === 'fixed' ? 'layout-footer-fixed' : '',
-      ].join(' ')}
+      ]
+        .filter(Boolean)
+        .join(' ')}
     >
       <a href="#main" className="skip-link">
         {t('app.skipToContent')}
       </a>
-      {showStaticSidebar && <AppSidebar folded={folded} />}
+      {sidebar && !hidden && <AppSidebar folded={folded} />}
+      {(nav === 'overlay' || nav === 'reveal') && (
+        <AppSidebar folded={false} panel={{ kind: nav, open: drawerOpen, close: closePanel }} />
+      )}
+      {(nav === 'slim' || nav === 'slim-plus') && (
+        <Suspense fallback={<div className="layout-rail" />}>
+          <RailNav labels={nav === 'slim-plus'} />
+        </Suspense>
+      )}
+      {nav === 'two-column' && (
+        <Suspense fallback={<div className="layout-two-column" />}>
+          <TwoColumnNav collapsed={settings.navCollapsed} />
+        </Suspense>
+      )}
       {nav === 'drawer' && drawerWanted && (
         <Suspense fallback={null}>
           <NavDrawer />

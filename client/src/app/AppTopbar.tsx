@@ -1,4 +1,4 @@
-import { useAtomValue, useSetAtom } from 'jotai';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
@@ -16,18 +16,18 @@ export function AppTopbar({ navStyle }: { navStyle: NavStyle }) {
   const user = useAtomValue(authUserAtom);
   const settings = useAtomValue(settingsAtom);
   const setSettings = useSetAtom(settingsAtom);
-  const openDrawer = useSetAtom(navDrawerOpenAtom);
-  const toggle =
-    navStyle === 'drawer'
-      ? () => openDrawer(true)
-      : navStyle === 'collapsible' || navStyle === 'default'
-        ? () =>
-            setSettings({
-              navStyle: 'collapsible',
-              navCollapsed: !(navStyle === 'collapsible' && settings.navCollapsed),
-            })
-        : null;
-  const showBrand = navStyle === 'drawer' || navStyle === 'horizontal';
+  const [panelOpen, setPanelOpen] = useAtom(navDrawerOpenAtom);
+  // What the menu button does in each style; the rail styles and the top bar need none.
+  const folds = ['static', 'compact', 'collapsible', 'two-column'].includes(navStyle);
+  const opens = ['drawer', 'overlay', 'reveal'].includes(navStyle);
+  const toggle = folds
+    ? () => setSettings({ navCollapsed: !settings.navCollapsed })
+    : opens
+      ? () => setPanelOpen(!panelOpen)
+      : null;
+  // Whether the menu it governs shows; the modal drawer is a dialog of its own.
+  const expanded = folds ? !settings.navCollapsed : navStyle === 'drawer' ? undefined : panelOpen;
+  const showBrand = ['drawer', 'horizontal', 'overlay', 'reveal'].includes(navStyle);
 
   return (
     <header className="app-topbar">
@@ -39,6 +39,8 @@ export function AppTopbar({ navStyle }: { navStyle: NavStyle }) {
           text
           className="topbar-icon-button"
           aria-label={t('header.toggleMenu')}
+          aria-expanded={expanded}
+          data-nav-toggle=""
           onClick={toggle}
         />
       )}

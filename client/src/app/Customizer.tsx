@@ -19,6 +19,9 @@ import {
   themeStyles,
 } from '../state/settings.ts';
 
+/** PrimeReact gives the wrapper role=checkbox around the input's role=switch (nested-interactive): the input alone is the control. */
+const switchPt = { root: { role: undefined, 'aria-checked': undefined } };
+
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section className="customizer-section" aria-label={title}>
@@ -62,6 +65,7 @@ export default function Customizer() {
       </Section>
       <Section title={t('customizer.mode')}>
         <SelectButton
+          className="wrap"
           value={settings.mode}
           options={options(themeModes, 'modes')}
           onChange={(e) => e.value && setSettings({ mode: e.value })}
@@ -107,17 +111,32 @@ export default function Customizer() {
             checked={settings.rtl}
             onChange={(e) => setSettings({ rtl: Boolean(e.value) })}
             aria-label={t('customizer.rtl')}
+            pt={switchPt}
           />
         </label>
       </Section>
       <Section title={t('customizer.navigation')}>
-        <SelectButton
-          className="wrap"
-          value={settings.navStyle}
-          options={options(navStyles, 'navStyles')}
-          onChange={(e) => e.value && setSettings({ navStyle: e.value, navCollapsed: false })}
-          allowEmpty={false}
-        />
+        <div className="nav-styles" role="radiogroup" aria-label={t('customizer.navigation')}>
+          {navStyles.map((style) => (
+            // biome-ignore lint/a11y/useSemanticElements: a tile with a drawing of the layout in a radio group; a native radio cannot show it
+            <button
+              key={style}
+              type="button"
+              role="radio"
+              aria-checked={settings.navStyle === style}
+              className="nav-style"
+              onClick={() => setSettings({ navStyle: style, navCollapsed: false })}
+            >
+              <span className={`nav-preview nav-preview-${style}`} aria-hidden="true">
+                <span className="nav-preview-side" />
+                <span className="nav-preview-extra" />
+                <span className="nav-preview-top" />
+                <span className="nav-preview-body" />
+              </span>
+              <span className="nav-style-name">{t(`customizer.navStyles.${style}`)}</span>
+            </button>
+          ))}
+        </div>
       </Section>
       <Section title={t('customizer.layout')}>
         <SelectButton
@@ -135,6 +154,7 @@ export default function Customizer() {
             checked={settings.footer}
             onChange={(e) => setSettings({ footer: Boolean(e.value) })}
             aria-label={t('customizer.showFooter')}
+            pt={switchPt}
           />
         </label>
         <SelectButton

@@ -13,6 +13,14 @@ export default function NavDrawer() {
     <Sidebar
       visible={open}
       onHide={() => setOpen(false)}
+      // Opened from the keyboard too: the focus moves into the drawer, to the menu's first entry.
+      onShow={() =>
+        document
+          .querySelector<HTMLElement>(
+            '.layout-drawer .sidebar-nav a, .layout-drawer .sidebar-nav button',
+          )
+          ?.focus()
+      }
       position={rtl ? 'right' : 'left'}
       className="layout-drawer"
       showCloseIcon={false}

@@ -66,6 +66,11 @@ describe('the route guard', () => {
       to: '/error-pages/error-404',
     });
     expect(decideRoute('/driver', users.driver, null, parser)).toMatchObject({ kind: 'render' });
+    // The driver's own page: a Superadmin holds TOUR_ASSIGNEE like every code, but drives no tour.
+    expect(decideRoute('/driver', users.admin, null, parser)).toEqual({
+      kind: 'redirect',
+      to: '/error-pages/error-404',
+    });
     expect(decideRoute('/admin/outbox', users.shipper, null, parser)).toEqual({
       kind: 'redirect',
       to: '/error-pages/error-404',

@@ -1,6 +1,6 @@
 import type { Parser } from 'wouter';
 import { hasAny } from '../../../domain/permissions.ts';
-import type { AuthUser } from '../state/session.ts';
+import { type AuthUser, roleNames } from '../state/session.ts';
 import { homePathOf } from './homePath.ts';
 import { entryPaths, paths } from './paths.ts';
 import { matchPath, type RouteMatch } from './routes.ts';
@@ -18,7 +18,9 @@ export function canOpen(match: RouteMatch, user: AuthUser | null): boolean {
   if (match.route.public) return true;
   if (!user) return false;
   const codes = match.route.permissions ?? [];
-  return codes.length === 0 || hasAny(user.permissions, ...codes);
+  if (codes.length > 0 && !hasAny(user.permissions, ...codes)) return false;
+  const roles = match.route.roles;
+  return !roles || roleNames(user).some((role) => roles.includes(role));
 }
 
 /**
@@ -27,7 +29,8 @@ export function canOpen(match: RouteMatch, user: AuthUser | null): boolean {
  * - a signed-out visitor on a page that is not public goes to /signin/ (the path is remembered);
  * - a signed-in user at the root, /signin/ or /signup/select goes to the remembered initial path,
  *   or else to the home page of the role;
- * - a signed-in user without any of the route's permission codes goes to the 404 page.
+ * - a signed-in user without any of the route's permission codes (or without the role of a role's
+ *   own page, /driver) goes to the 404 page.
  * Paths are matched by wouter with the router's `parser`.
  */
 export function decideRoute(

@@ -6,13 +6,7 @@ import {
   Role,
   USERS_SHIPPERS,
 } from '../../../domain/permissions.ts';
-import { filterMenu, isActiveItem, menu, type MenuItem } from './menu.ts';
-
-const routesOf = (items: MenuItem[]): string[] =>
-  items.flatMap((item) => [
-    ...(item.to && !item.children ? [item.to] : []),
-    ...routesOf(item.children ?? []),
-  ]);
+import { filterMenu, isActiveItem, menu, menuRoutes as routesOf } from './menu.ts';
 
 describe('the side menu', () => {
   it('keeps only the entries whose codes the user holds, and drops emptied groups', () => {
@@ -35,8 +29,10 @@ describe('the side menu', () => {
   });
 
   it("gives each role the specification's entries", () => {
-    expect(routesOf(filterMenu(menu, permissionsFor(Role.Driver)))).toEqual(['/driver']);
-    expect(routesOf(filterMenu(menu, permissionsFor(Role.Carrier)))).toEqual([
+    expect(routesOf(filterMenu(menu, permissionsFor(Role.Driver), ['Driver']))).toEqual([
+      '/driver',
+    ]);
+    expect(routesOf(filterMenu(menu, permissionsFor(Role.Carrier), ['Carrier']))).toEqual([
       '/loads/carrier',
       '/insights/lanes',
       '/tours',
@@ -56,6 +52,27 @@ describe('the side menu', () => {
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Superadmin)))).toContain(
       '/users/drivers/pending',
     );
+  });
+
+  it("gives 'My tours' to drivers only: a Superadmin holds the code but drives no tour", () => {
+    const admin = routesOf(filterMenu(menu, permissionsFor(Role.Superadmin), ['Superadmin']));
+    expect(admin).not.toContain('/driver');
+    expect(admin).toContain('/loads/shipper');
+    expect(admin).toContain('/users/all');
+    // The code alone is not enough.
+    expect(routesOf(filterMenu(menu, permissionsFor(Role.Driver)))).toEqual([]);
+  });
+
+  it("names the shipper's first Loads entry 'Pending Shipments' (the specification's Loads section)", () => {
+    const loads = menu.find((item) => item.id === 'loads')!;
+    expect(loads.children?.map((item) => item.label)).toEqual([
+      'menu.pendingShipments',
+      'menu.searchLoads',
+      'menu.addLoad',
+      'menu.batchUpload',
+      'menu.laneRates',
+    ]);
+    expect(loads.children?.[0].to).toBe('/loads/shipper');
   });
 
   it('marks a parent active when the path is one of its descendants', () => {

@@ -11,22 +11,32 @@ import {
   USERS_CARRIERS,
   USERS_SHIPPERS,
   hasAny,
+  Role,
+  roles,
 } from '../../../domain/permissions.ts';
 import type { MenuLabelKey } from './textKeys.ts';
 import { outboxMenuLabel } from '../shared/shellTexts.ts';
 
 export type { MenuLabelKey };
 
-/** A section heading, a collapsible group or a plain item; visible to holders of any of `permissions`. */
+/**
+ * A section heading, a collapsible group or a plain item; visible to holders of any of
+ * `permissions` and, where `roles` is given, only to users with one of those roles (by name).
+ */
 export interface MenuItem {
   id: string;
   label: MenuLabelKey;
   icon?: string;
   to?: string;
   permissions?: readonly number[];
+  roles?: readonly string[];
   type?: 'section' | 'group' | 'item';
   children?: MenuItem[];
 }
+
+const roleName = (id: number): string => roles.find((role) => role.id === id)?.name ?? '';
+/** The driver's own page: a Superadmin holds TOUR_ASSIGNEE too, but has no tours to drive. */
+export const driverRoles: readonly string[] = [roleName(Role.Driver)];
 
 const userList = (kind: 'shippers' | 'carriers' | 'drivers', permission: number): MenuItem[] => [
   {
@@ -58,10 +68,11 @@ export const menu: MenuItem[] = [
     id: 'loads',
     type: 'section',
     label: 'menu.loadsSection',
+    icon: 'pi pi-box',
     children: [
       {
         id: 'loads-shipper',
-        label: 'menu.loads',
+        label: 'menu.pendingShipments',
         icon: 'pi pi-box',
         to: '/loads/shipper',
         permissions: [LOADS_SHIPPER],
@@ -100,6 +111,7 @@ export const menu: MenuItem[] = [
     id: 'shipments',
     type: 'section',
     label: 'menu.activeShipments',
+    icon: 'pi pi-truck',
     children: [
       {
         id: 'tours',
@@ -122,6 +134,7 @@ export const menu: MenuItem[] = [
         icon: 'pi pi-map-marker',
         to: '/driver',
         permissions: [TOUR_ASSIGNEE],
+        roles: driverRoles,
       },
     ],
   },
@@ -129,6 +142,7 @@ export const menu: MenuItem[] = [
     id: 'bids',
     type: 'section',
     label: 'menu.activeBids',
+    icon: 'pi pi-tags',
     children: [
       {
         id: 'offers',
@@ -151,6 +165,7 @@ export const menu: MenuItem[] = [
     id: 'administration',
     type: 'section',
     label: 'menu.administration',
+    icon: 'pi pi-shield',
     children: [
       {
         id: 'add-organization',
@@ -223,10 +238,14 @@ export const menu: MenuItem[] = [
 ];
 
 /**
- * The menu a user sees: items without any of their codes are dropped, and groups or sections left
- * with no child are dropped too.
+ * The menu a user sees: items without any of their codes (or, for a role's own item, without that
+ * role) are dropped, and groups or sections left with no child are dropped too.
  */
-export function filterMenu(items: readonly MenuItem[], permissions: readonly number[]): MenuItem[] {
+export function filterMenu(
+  items: readonly MenuItem[],
+  permissions: readonly number[],
+  roleNames: readonly string[] = [],
+): MenuItem[] {
   const result: MenuItem[] = [];
   for (const item of items) {
     if (
@@ -235,8 +254,9 @@ export function filterMenu(items: readonly MenuItem[], permissions: readonly num
       !hasAny(permissions, ...item.permissions)
     )
       continue;
+    if (item.roles && !item.roles.some((role) => roleNames.includes(role))) continue;
     if (item.children) {
-      const children = filterMenu(item.children, permissions);
+      const children = filterMenu(item.children, permissions, roleNames);
       if (children.length === 0) continue;
       result.push({ ...item, children });
     } else {
@@ -245,6 +265,13 @@ export function filterMenu(items: readonly MenuItem[], permissions: readonly num
   }
   return result;
 }
+
+/** The links of a menu (its plain items' routes), in order. */
+export const menuRoutes = (items: readonly MenuItem[]): string[] =>
+  items.flatMap((item) => [
+    ...(item.to && !item.children ? [item.to] : []),
+    ...menuRoutes(item.children ?? []),
+  ]);
 
 /** Whether the path is the item's own or one of its descendants' (a parent is highlighted then). */
 export function isActiveItem(item: MenuItem, path: string): boolean {

@@ -22,6 +22,7 @@ import {
   USERS_CARRIERS,
   USERS_SHIPPERS,
 } from '../../../domain/permissions.ts';
+import { driverRoles } from './menu.ts';
 import { outboxTitleKey, samplePage1TitleKey, samplePage2TitleKey } from '../shared/shellTexts.ts';
 
 import type { PageProps, RouteTitleKey } from './pageProps.ts';
@@ -38,6 +39,8 @@ export interface AppRoute {
   public?: boolean;
   /** The user needs any one of these codes (docs/domain.md: a route naming several codes is open to a holder of any). */
   permissions?: readonly number[];
+  /** A role's own page: besides a code, the user needs one of these roles (by name). */
+  roles?: readonly string[];
 }
 
 // Every page is its own chunk: the map screens (OpenLayers) never weigh on the first load.
@@ -224,12 +227,16 @@ export const routes: readonly AppRoute[] = [
     [CHAT_USE],
     lazy(() => import('../pages/chat/TourChatPage.tsx')),
   ),
-  gated(
-    '/driver',
-    'routes.driver',
-    [TOUR_ASSIGNEE],
-    lazy(() => import('../pages/driver/DriverPage.tsx')),
-  ),
+  // The driver's own tours: a Superadmin holds TOUR_ASSIGNEE too, but drives none.
+  {
+    ...gated(
+      '/driver',
+      'routes.driver',
+      [TOUR_ASSIGNEE],
+      lazy(() => import('../pages/driver/DriverPage.tsx')),
+    ),
+    roles: driverRoles,
+  },
 ];
 
 export interface RouteMatch {

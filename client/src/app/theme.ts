@@ -1,12 +1,12 @@
 import darkTheme from 'primereact/resources/themes/lara-dark-amber/theme.css?url';
 import lightTheme from 'primereact/resources/themes/lara-light-amber/theme.css?url';
-import { borderRadius, colorPresets, type ThemeSettings } from '../state/settings.ts';
+import { borderRadius, colorPresets, shownMode, type ThemeSettings } from '../state/settings.ts';
 
 const linkId = 'theme-link';
 
 /** The PrimeReact stylesheet of a mode: semi-dark is the light theme with a dark sidebar and header. */
-export const themeHref = (settings: ThemeSettings): string =>
-  settings.mode === 'dark' ? darkTheme : lightTheme;
+export const themeHref = (settings: Pick<ThemeSettings, 'mode'>): string =>
+  shownMode(settings) === 'dark' ? darkTheme : lightTheme;
 
 export function primaryColorOf(settings: ThemeSettings): { primary: string; secondary: string } {
   if (settings.preset === 'custom') return { primary: settings.customColor, secondary: '#ef4444' };
@@ -47,14 +47,16 @@ export function applyTheme(settings: ThemeSettings): void {
     '--app-primary-text',
     relativeLuminance(primary) > 0.3 ? '#111827' : '#ffffff',
   );
-  root.dataset.mode = settings.mode;
+  // The mode shown ('system' resolved to the system's light or dark), which the stylesheet reads.
+  const mode = shownMode(settings);
+  root.dataset.mode = mode;
   root.dataset.style = settings.style;
   root.dataset.header = settings.header;
   root.dataset.nav = settings.navStyle;
   root.dataset.layout = settings.layout;
-  root.style.colorScheme = settings.mode === 'dark' ? 'dark' : 'light';
+  root.style.colorScheme = mode === 'dark' ? 'dark' : 'light';
   root.dir = settings.rtl ? 'rtl' : 'ltr';
   document
     .querySelector('meta[name="color-scheme"]')
-    ?.setAttribute('content', settings.mode === 'dark' ? 'dark' : 'light');
+    ?.setAttribute('content', mode === 'dark' ? 'dark' : 'light');
 }

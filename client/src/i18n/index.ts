@@ -68,14 +68,13 @@ function readStoredLanguage(): string | null {
   }
 }
 
-function initialLanguage(): Language {
+/**
+ * The language a page opens in: the one the user picked in this browser, else English (the
+ * specification's default), whatever language the browser asks for.
+ */
+export function initialLanguage(): Language {
   const stored = readStoredLanguage();
-  if (isSupportedLanguage(stored)) return stored;
-  for (const tag of navigator.languages ?? [navigator.language]) {
-    const base = tag?.toLowerCase().split('-')[0];
-    if (isSupportedLanguage(base)) return base;
-  }
-  return 'en';
+  return isSupportedLanguage(stored) ? stored : 'en';
 }
 
 function applyLanguage(lng: string): void {

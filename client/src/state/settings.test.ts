@@ -6,7 +6,8 @@ import {
   sanitizeSettings,
   settingsAtom,
   settingsFromUrl,
-  systemModeChangedAtom,
+  navStyles,
+  shownMode,
 } from './settings.ts';
 
 describe('theme settings', () => {
@@ -41,57 +42,71 @@ describe('theme settings', () => {
   });
 });
 
-describe('the mode follows the system until the user picks one', () => {
-  let prefersLight = false;
-  const listeners = new Set<() => void>();
+describe('dark by default; following the system is a choice', () => {
+  let prefersLight = true;
   beforeEach(() => {
     window.localStorage.clear();
-    prefersLight = false;
+    prefersLight = true;
     // jsdom has no matchMedia: a media query list whose answer the test sets, as a browser's would change.
     window.matchMedia = ((query: string) => ({
       get matches() {
         return query.includes('light') ? prefersLight : !prefersLight;
       },
       media: query,
-      addEventListener: (_: string, listener: () => void) => listeners.add(listener),
-      removeEventListener: (_: string, listener: () => void) => listeners.delete(listener),
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
     })) as unknown as typeof window.matchMedia;
   });
   afterEach(() => {
     delete (window as { matchMedia?: unknown }).matchMedia;
   });
 
-  it('starts in the system mode, light or dark', () => {
-    prefersLight = true;
-    expect(readStoredSettings()).toMatchObject({ mode: 'light', modeChosen: false });
-    prefersLight = false;
-    expect(readStoredSettings()).toMatchObject({ mode: 'dark', modeChosen: false });
+  it('opens dark in a browser with no stored settings, though its system prefers light', () => {
+    const settings = readStoredSettings();
+    expect(settings.mode).toBe('dark');
+    expect(shownMode(settings)).toBe('dark');
   });
 
-  it('follows a change of the system while nothing is picked, then keeps the pick', () => {
+  it("shows the system's mode once 'system' is picked, and remembers the pick", () => {
     const store = createStore();
-    prefersLight = true;
-    store.set(systemModeChangedAtom);
-    expect(store.get(settingsAtom).mode).toBe('light');
-    store.set(settingsAtom, { mode: 'semi-dark' });
-    expect(store.get(settingsAtom)).toMatchObject({ mode: 'semi-dark', modeChosen: true });
+    store.set(settingsAtom, { mode: 'system' });
+    expect(shownMode(store.get(settingsAtom))).toBe('light');
     prefersLight = false;
-    store.set(systemModeChangedAtom);
-    expect(store.get(settingsAtom).mode).toBe('semi-dark');
-    expect(readStoredSettings()).toMatchObject({ mode: 'semi-dark', modeChosen: true });
-    // Another setting keeps the pick; a reset to the defaults follows the system again.
-    store.set(settingsAtom, { navStyle: 'mini' });
-    expect(store.get(settingsAtom).modeChosen).toBe(true);
-    prefersLight = true;
+    expect(shownMode(store.get(settingsAtom))).toBe('dark');
+    expect(readStoredSettings().mode).toBe('system');
+    store.set(settingsAtom, { mode: 'semi-dark' });
+    expect(readStoredSettings().mode).toBe('semi-dark');
+    // The customizer's reset hands back the defaults: dark again.
     store.set(settingsAtom, { ...defaultSettings });
-    expect(store.get(settingsAtom)).toMatchObject({ mode: 'light', modeChosen: false });
+    expect(readStoredSettings().mode).toBe('dark');
   });
 
-  it('a stored mode other than the default, from before the choice was remembered, counts as picked', () => {
-    prefersLight = true;
+  it('keeps a mode picked before, and gives a never-picked one the default', () => {
+    window.localStorage.setItem(
+      'settings',
+      JSON.stringify({ mode: 'light', modeChosen: true, navStyle: 'mini' }),
+    );
+    expect(readStoredSettings()).toMatchObject({ mode: 'light', navStyle: 'mini' });
     window.localStorage.setItem('settings', JSON.stringify({ mode: 'semi-dark' }));
-    expect(readStoredSettings()).toMatchObject({ mode: 'semi-dark', modeChosen: true });
-    window.localStorage.setItem('settings', JSON.stringify({ mode: 'dark' }));
-    expect(readStoredSettings()).toMatchObject({ mode: 'light', modeChosen: false });
+    expect(readStoredSettings().mode).toBe('semi-dark');
+    // Followed the system without a pick (stored as the system's light at the time): now dark.
+    window.localStorage.setItem('settings', JSON.stringify({ mode: 'light', modeChosen: false }));
+    expect(readStoredSettings().mode).toBe('dark');
+  });
+});
+
+describe('navigation styles', () => {
+  it('offers eleven, each stored as itself', () => {
+    expect(navStyles).toHaveLength(11);
+    for (const navStyle of navStyles)
+      expect(sanitizeSettings({ navStyle }).navStyle).toBe(navStyle);
+  });
+
+  it('maps the earlier sidebar value to the static sidebar, and an unknown one to the default', () => {
+    expect(sanitizeSettings({ navStyle: 'default' }).navStyle).toBe('static');
+    expect(sanitizeSettings({ navStyle: 'collapsible' }).navStyle).toBe('collapsible');
+    expect(sanitizeSettings({ navStyle: 'sideways' }).navStyle).toBe('static');
+    expect(settingsFromUrl('?nav_style=slim%2B')).toEqual({ navStyle: 'slim-plus' });
+    expect(settingsFromUrl('?nav_style=two-column')).toEqual({ navStyle: 'two-column' });
   });
 });

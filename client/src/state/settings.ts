@@ -1,9 +1,25 @@
 import { atom } from 'jotai';
 
 export const themeStyles = ['standard', 'modern'] as const;
-export const themeModes = ['light', 'semi-dark', 'dark'] as const;
-/** Navigation styles; below 992 px wide every style becomes a drawer. */
-export const navStyles = ['default', 'mini', 'collapsible', 'horizontal', 'drawer'] as const;
+/** The modes the customizer offers; 'system' follows the system's light or dark preference. */
+export const themeModes = ['light', 'semi-dark', 'dark', 'system'] as const;
+/**
+ * The navigation styles, in the customizer's order (app/AppShell.tsx lays each out); below 992 px
+ * wide every style becomes a drawer.
+ */
+export const navStyles = [
+  'static',
+  'compact',
+  'collapsible',
+  'mini',
+  'slim',
+  'slim-plus',
+  'reveal',
+  'two-column',
+  'overlay',
+  'drawer',
+  'horizontal',
+] as const;
 export const layoutTypes = ['full-width', 'boxed'] as const;
 export const footerTypes = ['fixed', 'fluid'] as const;
 export const headerTypes = ['dark', 'light'] as const;
@@ -18,6 +34,8 @@ export const routeTransitions = [
 
 export type ThemeStyle = (typeof themeStyles)[number];
 export type ThemeMode = (typeof themeModes)[number];
+/** The mode the page shows: a chosen one, or the system's for 'system'. */
+export type ShownMode = Exclude<ThemeMode, 'system'>;
 export type NavStyle = (typeof navStyles)[number];
 export type LayoutType = (typeof layoutTypes)[number];
 export type FooterType = (typeof footerTypes)[number];
@@ -56,32 +74,32 @@ export interface ThemeSettings {
   footerType: FooterType;
   header: HeaderType;
   transition: RouteTransition;
-  /** The user picked the mode (customizer or URL); until then it follows the system's light or dark preference. */
-  modeChosen: boolean;
 }
 
-/** The specification's defaults: dark mode, standard style, full width; right to left only for Arabic. */
+/**
+ * The specification's defaults: dark mode (whatever the system prefers), standard style, full width;
+ * right to left only for Arabic.
+ */
 export const defaultSettings: ThemeSettings = {
   style: 'standard',
   mode: 'dark',
   preset: 'orange',
   customColor: '#f97316',
   rtl: false,
-  navStyle: 'default',
+  navStyle: 'static',
   navCollapsed: false,
   layout: 'full-width',
   footer: true,
   footerType: 'fixed',
   header: 'dark',
   transition: 'fade',
-  modeChosen: false,
 };
 
 /**
  * The system's preference as a mode: light when the system asks for light, else the specification's
- * dark (also when the browser cannot tell).
+ * dark (also when the browser cannot tell). Shown only once the user picks 'system'.
  */
-export function systemMode(): ThemeMode {
+export function systemMode(): ShownMode {
   try {
     return window.matchMedia?.('(prefers-color-scheme: light)').matches ? 'light' : 'dark';
   } catch {
@@ -104,6 +122,22 @@ function oneOf<T extends string>(list: readonly T[], value: unknown): T | undefi
 const isHexColor = (value: unknown): value is string =>
   typeof value === 'string' && /^#[0-9a-f]{6}$/i.test(value);
 
+/** The mode a page shows: the chosen one, or the system's light or dark for 'system'. */
+export const shownMode = (settings: Pick<ThemeSettings, 'mode'>): ShownMode =>
+  settings.mode === 'system' ? systemMode() : settings.mode;
+
+/** Stored values of earlier navigation styles. */
+const legacyNavStyles: Record<string, NavStyle> = { default: 'static' };
+
+/**
+ * The mode of stored settings. Earlier settings followed the system until a mode was picked and kept
+ * `modeChosen`: one that was never picked now shows the default (dark), a picked one stays.
+ */
+function storedMode(input: Record<string, unknown>): ThemeMode {
+  if (input.modeChosen === false) return defaultSettings.mode;
+  return oneOf(themeModes, input.mode) ?? defaultSettings.mode;
+}
+
 /** Only known values survive: a stale or edited storage entry cannot break the layout. */
 export function sanitizeSettings(value: unknown): ThemeSettings {
   const input = (typeof value === 'object' && value !== null ? value : {}) as Record<
@@ -113,11 +147,14 @@ export function sanitizeSettings(value: unknown): ThemeSettings {
   const presetIds = [...colorPresets.map((preset) => preset.id), 'custom'] as const;
   return {
     style: oneOf(themeStyles, input.style) ?? defaultSettings.style,
-    mode: oneOf(themeModes, input.mode) ?? defaultSettings.mode,
+    mode: storedMode(input),
     preset: oneOf(presetIds, input.preset) ?? defaultSettings.preset,
     customColor: isHexColor(input.customColor) ? input.customColor : defaultSettings.customColor,
     rtl: typeof input.rtl === 'boolean' ? input.rtl : defaultSettings.rtl,
-    navStyle: oneOf(navStyles, input.navStyle) ?? defaultSettings.navStyle,
+    navStyle:
+      oneOf(navStyles, input.navStyle) ??
+      (typeof input.navStyle === 'string' ? legacyNavStyles[input.navStyle] : undefined) ??
+      defaultSettings.navStyle,
     navCollapsed:
       typeof input.navCollapsed === 'boolean' ? input.navCollapsed : defaultSettings.navCollapsed,
     layout: oneOf(layoutTypes, input.layout) ?? defaultSettings.layout,
@@ -125,11 +162,6 @@ export function sanitizeSettings(value: unknown): ThemeSettings {
     footerType: oneOf(footerTypes, input.footerType) ?? defaultSettings.footerType,
     header: oneOf(headerTypes, input.header) ?? defaultSettings.header,
     transition: oneOf(routeTransitions, input.transition) ?? defaultSettings.transition,
-    // Settings stored before the choice was remembered: a mode other than the default was picked.
-    modeChosen:
-      typeof input.modeChosen === 'boolean'
-        ? input.modeChosen
-        : oneOf(themeModes, input.mode) !== undefined && input.mode !== defaultSettings.mode,
   };
 }
 
@@ -143,10 +175,15 @@ const navAliases: Record<string, NavStyle> = {
   'horizontal-top': 'horizontal',
   top: 'horizontal',
   'horizontal-default': 'horizontal',
-  drawer: 'drawer',
-  default: 'default',
-  vertical: 'default',
-  standard: 'default',
+  default: 'static',
+  vertical: 'static',
+  standard: 'static',
+  sidebar: 'static',
+  'slim+': 'slim-plus',
+  slimplus: 'slim-plus',
+  twocolumn: 'two-column',
+  'two-columns': 'two-column',
+  'dual-column': 'two-column',
 };
 
 /**
@@ -167,22 +204,19 @@ export function settingsFromUrl(search: string): Partial<ThemeSettings> {
   if (layout) patch.layout = layout;
   const nav = params.get('nav_style');
   if (nav) {
-    const navStyle = oneOf(navStyles, nav) ?? navAliases[nav.toLowerCase()];
+    const navStyle = oneOf(navStyles, nav.toLowerCase()) ?? navAliases[nav.toLowerCase()];
     if (navStyle) patch.navStyle = navStyle;
   }
   return patch;
 }
 
-/** The mode a settings object shows: its own once chosen, the system's until then. */
-const withMode = (settings: ThemeSettings): ThemeSettings =>
-  settings.modeChosen ? settings : { ...settings, mode: systemMode() };
-
+/** The remembered settings; a browser without any gets the defaults (dark, whatever the system prefers). */
 export function readStoredSettings(): ThemeSettings {
   try {
     const stored = window.localStorage.getItem(storageKey);
-    return withMode(sanitizeSettings(stored ? JSON.parse(stored) : {}));
+    return sanitizeSettings(stored ? JSON.parse(stored) : {});
   } catch {
-    return withMode({ ...defaultSettings });
+    return { ...defaultSettings };
   }
 }
 
@@ -196,28 +230,15 @@ function storeSettings(settings: ThemeSettings): void {
 
 const settingsBaseAtom = atom<ThemeSettings>(readStoredSettings());
 
-/**
- * The theme settings, remembered per browser. A patch that sets the mode marks it chosen unless it
- * says otherwise (the customizer's reset hands back `modeChosen: false`, following the system again).
- */
+/** The theme settings, remembered per browser. */
 export const settingsAtom = atom(
   (get) => get(settingsBaseAtom),
   (get, set, patch: Partial<ThemeSettings>) => {
-    const current = get(settingsBaseAtom);
-    const modeChosen = patch.modeChosen ?? (patch.mode !== undefined ? true : current.modeChosen);
-    const next = withMode(sanitizeSettings({ ...current, ...patch, modeChosen }));
+    const next = sanitizeSettings({ ...get(settingsBaseAtom), ...patch });
     set(settingsBaseAtom, next);
     storeSettings(next);
   },
 );
-
-/** The system switched between light and dark: followed while the user has not picked a mode. */
-export const systemModeChangedAtom = atom(null, (get, set) => {
-  const current = get(settingsBaseAtom);
-  if (current.modeChosen) return;
-  const mode = systemMode();
-  if (mode !== current.mode) set(settingsBaseAtom, { ...current, mode });
-});
 
 /** The path the app was opened at (or a signed-out visitor was turned away from), restored after sign-in. */
 export const initialPathAtom = atom<string | null>(null);
