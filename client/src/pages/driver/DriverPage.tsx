@@ -22,6 +22,7 @@ import { isActiveTour, nextStep, type StatusStep } from '../../shared/tours/tour
 import { LocationPanel } from './LocationPanel.tsx';
 import { NextStopCard } from './NextStopCard.tsx';
 import { PodCard } from './PodCard.tsx';
+import { ReleaseCodeCard } from './ReleaseCodeCard.tsx';
 import { useLocationSharing } from './useLocationSharing.ts';
 import './driver.css';
 
@@ -220,6 +221,8 @@ export default function DriverPage({ titleKey }: PageProps) {
         {nextStop && isActiveTour(status) && (
           <NextStopCard tourId={tourRow.id} stop={nextStop} onDone={refresh} />
         )}
+
+        <ReleaseCodeCard key={tourRow.id} tourId={tourRow.id} />
 
         {atLastStop && <PodCard tourId={tourRow.id} />}
 
