@@ -216,13 +216,13 @@ export default function DriverPage({ titleKey }: PageProps) {
           </div>
         </article>
 
+        <ReleaseCodeCard key={tourRow.id} tourId={tourRow.id} />
+
         <LocationPanel sharing={sharing} active={isActiveTour(status)} />
 
         {nextStop && isActiveTour(status) && (
           <NextStopCard tourId={tourRow.id} stop={nextStop} onDone={refresh} />
         )}
-
-        <ReleaseCodeCard key={tourRow.id} tourId={tourRow.id} />
 
         {atLastStop && <PodCard tourId={tourRow.id} />}
 
