@@ -477,3 +477,53 @@ t.test("the load's history lists the releases and holds, without secrets", async
     'the carrier reads the holds too',
   );
 });
+
+t.test('a dock link e-mailed to the dock carries the absolute link', async (t) => {
+  await events.take(tours);
+  const created = await as(shipper).post(`/api/tours/${tourId}/dock-link`, {
+    email: 'dock@acme.example',
+  });
+  t.equal(created.status, 201);
+  t.equal(created.body.emailed, true, 'the answer says it went out');
+  const mail = (await platform.mailer.listOutbox(100)).find(
+    (entry) => entry.to === 'dock@acme.example',
+  );
+  t.ok(mail, 'the dock gets an e-mail');
+  t.match(mail!.subject, /^Pickup release for load L-/);
+  t.ok(
+    mail!.text.includes(`${platform.config.publicUrl}/dock/${created.body.token}`),
+    'with the absolute link',
+  );
+  t.match(mail!.text, /6-digit release code/);
+  await events.expect(t, ['DockLinkCreated'], tours);
+
+  const bad = await as(shipper).post(`/api/tours/${tourId}/dock-link`, { email: 'not-mail' });
+  t.equal(bad.status, 400, 'a bad address makes no link');
+  await events.expect(t, [], tours);
+});
+
+t.test(
+  'the same driver with another truck is recorded again; the same truck changes nothing',
+  async (t) => {
+    await events.take(tours);
+    const same = await as(carrier).post(`/api/tours/${tourId}/assign/${driver.userId}`, {
+      tractorNumber: 'T-481',
+      trailerNumber: 'TR-22',
+    });
+    t.equal(same.status, 200);
+    await events.expect(t, [], tours);
+    const other = await as(carrier).post(`/api/tours/${tourId}/assign/${driver.userId}`, {
+      tractorNumber: 'T-900',
+    });
+    t.equal(other.status, 200);
+    await events.expect(
+      t,
+      [{ type: 'TourAssigned', data: { tractorNumber: 'T-900', trailerNumber: null } }],
+      tours,
+    );
+    const link = await dockLink();
+    const page = (await as(null).get(`/api/dock/${link.token}`)).body;
+    t.equal(page.tractorNumber, 'T-900', 'the dock sees the new tractor');
+    t.equal(page.trailerNumber, null);
+  },
+);
