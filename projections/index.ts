@@ -8,6 +8,7 @@ import { savedSearchesProjection } from './savedSearches/savedSearches.projectio
 import { tourChatProjection } from './tourChat/tourChat.projection.ts';
 import { tourPositionsProjection } from './tourPositions/tourPositions.projection.ts';
 import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
+import { dockLinksProjection } from './dockLinks/dockLinks.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 
 /** Every read model the server keeps. */
@@ -22,4 +23,5 @@ export const allProjections: Projection[] = [
   leadsProjection,
   tourSharesProjection,
   laneRatesProjection,
+  dockLinksProjection,
 ];

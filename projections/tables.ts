@@ -12,6 +12,7 @@ import type { SavedSearchesTables } from './savedSearches/savedSearches.tables.t
 import type { TourChatTables } from './tourChat/tourChat.tables.ts';
 import type { TourPositionsTables } from './tourPositions/tourPositions.tables.ts';
 import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
+import type { DockLinksTables } from './dockLinks/dockLinks.tables.ts';
 import type { UsersTables } from './users/users.tables.ts';
 
 declare module '../storage/schema.ts' {
@@ -25,5 +26,6 @@ declare module '../storage/schema.ts' {
       OrganizationServicesTables,
       LeadsTables,
       TourSharesTables,
-      LaneRatesTables {}
+      LaneRatesTables,
+      DockLinksTables {}
 }

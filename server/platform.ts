@@ -22,7 +22,7 @@ import { createMarketplaceCommands, type MarketplaceCommands } from './commands/
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
-import { createSecretBox } from './cluster/secretBox.ts';
+import { createSecretBox, type SecretBox } from './cluster/secretBox.ts';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';
@@ -56,6 +56,8 @@ export type Platform = {
   /** The status of an organization, for the guard and the socket handshake (Pending waits, Blocked is refused). */
   organizationStatus: OrganizationStatusCache;
   mailer: Mailer;
+  /** Seals and opens secrets at rest (ELD credentials, webhook secrets, release-code secrets). */
+  secrets: SecretBox;
   loginLimiter: LoginLimiter;
   /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
   realtime: Realtime;
@@ -136,7 +138,7 @@ export async function startPlatform(
     metrics,
   );
   const identity = createIdentityCommands(store);
-  const marketplace = createMarketplaceCommands({ store, db: database.db, identity });
+  const marketplace = createMarketplaceCommands({ store, db: database.db, identity, secrets });
   const organizationStatus = createOrganizationStatusCache({
     load: async (organizationId) =>
       (await identity.loadOrganization(organizationId))?.status ?? null,
@@ -285,6 +287,7 @@ export async function startPlatform(
     tokens,
     organizationStatus,
     mailer,
+    secrets,
     loginLimiter,
     realtime,
     metrics,

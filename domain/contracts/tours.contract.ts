@@ -6,7 +6,14 @@
 import { z } from 'zod';
 import { tourStatuses } from '../catalog.ts';
 import { manualTourEventTypes } from '../tours/tour.types.ts';
-import { errorAnswers, guardedErrors, IdParamsSchema, MessageAnswerSchema } from './common.ts';
+import {
+  checkedInside,
+  errorAnswers,
+  guardedErrors,
+  IdParamsSchema,
+  MessageAnswerSchema,
+} from './common.ts';
+import { AssignBody } from './dockRelease.contract.ts';
 import { ChatBody, ChatMessageSchema } from './tourChat.contract.ts';
 import { RateBody, RatingAnswerSchema } from './tourRatings.contract.ts';
 import {
@@ -92,6 +99,8 @@ export const toursContract = {
   tour: { params: IdParamsSchema, response: { 200: TourDetailSchema, ...idErrors } },
   assign: {
     params: AssignParams,
+    // Optional (older callers send none): checked inside, after the tour.
+    body: checkedInside(AssignBody).nullish(),
     response: { 200: MessageAnswerSchema, ...idErrors, ...errorAnswers(409) },
   },
   changeStatus: {

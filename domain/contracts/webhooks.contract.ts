@@ -13,6 +13,8 @@ export const WEBHOOK_EVENT_TYPES = [
   'tour.status',
   'tour.event',
   'tour.position',
+  'tour.pickup_held',
+  'tour.pickup_released',
   'chat.message',
   'carrier.authority_changed',
 ] as const;

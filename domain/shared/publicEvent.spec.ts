@@ -90,6 +90,32 @@ const samples = [
       sharedAt: at,
     },
   },
+  {
+    type: 'TourAssigned',
+    data: {
+      tourId: user,
+      assigneeId: user,
+      assigneeName: 'Dana Brooks',
+      previousAssigneeId: null,
+      assignedBy: user,
+      assignedAt: at,
+      tractorNumber: 'T-481',
+      trailerNumber: null,
+      sealedReleaseSecret: 'v1.sealed-release-secret',
+    },
+  },
+  {
+    type: 'DockLinkCreated',
+    data: {
+      tourId: user,
+      linkId: user,
+      tokenHash: 'sha256-of-the-dock-token',
+      organizationId: user,
+      createdBy: user,
+      expiresAt: at,
+      createdAt: at,
+    },
+  },
 ] as const satisfies readonly (UserEvent | OrganizationServiceEvent | TourEvent)[];
 
 const secretValues = [
@@ -100,6 +126,8 @@ const secretValues = [
   'reset-password-hash',
   'sealed-eld-secret',
   'link-token',
+  'sealed-release-secret',
+  'dock-token',
 ];
 
 t.test(

@@ -28,6 +28,8 @@ export const SECRET_FIELDS = {
   ServiceInstalled: ['sealedSecret'],
   ServiceCredentialsUpdated: ['sealedSecret'],
   TourShared: ['tokenHash'],
+  TourAssigned: ['sealedReleaseSecret'],
+  DockLinkCreated: ['tokenHash'],
 } as const satisfies { readonly [T in EventWithSecrets['type']]?: readonly string[] };
 
 const secretPaths: Readonly<Record<string, readonly string[]>> = SECRET_FIELDS;

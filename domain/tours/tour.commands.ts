@@ -17,7 +17,16 @@ export type ConfirmCarrier = Command<
 /** The handler checked that the assignee is an Active driver of the carrier organization. */
 export type AssignTour = Command<
   'AssignTour',
-  { tourId: string; actor: TourActor; assigneeId: string; assigneeName: string; now: string }
+  {
+    tourId: string;
+    actor: TourActor;
+    assigneeId: string;
+    assigneeName: string;
+    tractorNumber?: string | null;
+    trailerNumber?: string | null;
+    sealedReleaseSecret?: string;
+    now: string;
+  }
 >;
 export type ChangeTourStatus = Command<
   'ChangeTourStatus',
@@ -70,6 +79,39 @@ export type RevokeTrackingLink = Command<
   { tourId: string; actor: TourActor; shareId: string; now: string }
 >;
 
+/** The handler drew the dock link's token and hashed it; the decider checks who makes it. */
+export type CreateDockLink = Command<
+  'CreateDockLink',
+  {
+    tourId: string;
+    actor: TourActor;
+    linkId: string;
+    tokenHash: string;
+    expiresAt: string;
+    now: string;
+  }
+>;
+export type RevokeDockLink = Command<
+  'RevokeDockLink',
+  { tourId: string; actor: TourActor; linkId: string; now: string }
+>;
+/**
+ * What the dock entered through its link, with what the handler checked outside the tour: whether
+ * the code matches the assigned driver's code of the moment, and where the ELD last put the truck.
+ */
+export type RecordDockRelease = Command<
+  'RecordDockRelease',
+  {
+    tourId: string;
+    linkId: string;
+    codeVerified: boolean;
+    tractorNumberEntered: string | null;
+    eldDistanceMiles: number | null;
+    eldPositionAt: string | null;
+    now: string;
+  }
+>;
+
 /** The handler stored the files and checked their bytes; the decider checks who records and when. */
 export type RecordProofOfDelivery = Command<
   'RecordProofOfDelivery',
@@ -95,4 +137,7 @@ export type TourCommand =
   | CancelTour
   | ShareTour
   | RevokeTrackingLink
-  | RecordProofOfDelivery;
+  | RecordProofOfDelivery
+  | CreateDockLink
+  | RevokeDockLink
+  | RecordDockRelease;

@@ -16,6 +16,7 @@ import {
 import { rateTour } from './tourRating.decide.ts';
 import { revokeTrackingLink, shareTour } from './trackingLink.decide.ts';
 import { recordProofOfDelivery } from './proofOfDelivery.decide.ts';
+import { createDockLink, recordDockRelease, revokeDockLink } from './dockRelease.decide.ts';
 
 export { evolveTour, initialTour, tourStatusName } from './tour.evolve.ts';
 export { assertMayRecordProof, lastStopOf, recordedProof } from './proofOfDelivery.decide.ts';
@@ -44,6 +45,12 @@ export const decideTour = (command: TourCommand, state: Tour): TourEvent[] => {
       return revokeTrackingLink(command, visibleTo(tour, command.data.actor));
     case 'RecordProofOfDelivery':
       return recordProofOfDelivery(command, visibleTo(tour, command.data.actor));
+    case 'CreateDockLink':
+      return createDockLink(command, visibleTo(tour, command.data.actor));
+    case 'RevokeDockLink':
+      return revokeDockLink(command, visibleTo(tour, command.data.actor));
+    case 'RecordDockRelease':
+      return recordDockRelease(command, tour);
     default:
       return assertNever(command);
   }

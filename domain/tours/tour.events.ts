@@ -58,6 +58,14 @@ export type TourAssigned = Event<
     previousAssigneeId: string | null;
     assignedBy: string | null;
     assignedAt: string;
+    /** The truck the carrier sends to the dock; absent from assignments written before it was asked. */
+    tractorNumber?: string | null;
+    trailerNumber?: string | null;
+    /**
+     * The release code's secret for this driver on this tour, sealed with the server's key (bound to
+     * the tour); a new assignment draws a new one, so a former driver's codes stop working.
+     */
+    sealedReleaseSecret?: string;
   }
 >;
 export type TourStatusChanged = Event<
@@ -149,6 +157,53 @@ export type ProofOfDeliveryRecorded = Event<
   }
 >;
 
+/**
+ * A link for the pickup dock (no sign-in): shows who should come and takes the driver's release
+ * code. Made by the tour's shipper; only the token's SHA-256 is kept.
+ */
+export type DockLinkCreated = Event<
+  'DockLinkCreated',
+  {
+    tourId: string;
+    linkId: string;
+    tokenHash: string;
+    organizationId: string;
+    createdBy: string;
+    expiresAt: string;
+    createdAt: string;
+  }
+>;
+export type DockLinkRevoked = Event<
+  'DockLinkRevoked',
+  { tourId: string; linkId: string; revokedBy: string; revokedAt: string }
+>;
+
+/** Why the dock held a pickup: the code, the tractor, or where the ELD puts the truck. */
+export const pickupHoldReasons = ['wrong_code', 'tractor_mismatch', 'truck_far_away'] as const;
+export type PickupHoldReason = (typeof pickupHoldReasons)[number];
+
+/** What the dock entered and what the server checked, as both outcomes record it. */
+export type DockReleaseEvidence = {
+  tourId: string;
+  linkId: string;
+  /** The assigned driver the code was checked against. */
+  driverId: string | null;
+  codeVerified: boolean;
+  /** The tractor number the dock typed, if any, and the one the carrier assigned. */
+  tractorNumberEntered: string | null;
+  tractorNumberAssigned: string | null;
+  /** Miles from the truck's last ELD position to the pickup stop; null without an ELD position. */
+  eldDistanceMiles: number | null;
+  eldPositionAt: string | null;
+  /** Who entered it: the dock, through its link (no person signs in there). */
+  enteredBy: 'dock_link';
+  /** The try on this link, from 1. */
+  attempt: number;
+  at: string;
+};
+export type PickupReleased = Event<'PickupReleased', DockReleaseEvidence>;
+export type PickupHeld = Event<'PickupHeld', DockReleaseEvidence & { reasons: PickupHoldReason[] }>;
+
 export type TourEvent =
   | TourOpened
   | CarrierConfirmed
@@ -159,4 +214,8 @@ export type TourEvent =
   | TourCanceled
   | TourShared
   | TourShareRevoked
-  | ProofOfDeliveryRecorded;
+  | ProofOfDeliveryRecorded
+  | DockLinkCreated
+  | DockLinkRevoked
+  | PickupReleased
+  | PickupHeld;

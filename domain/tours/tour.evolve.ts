@@ -27,6 +27,17 @@ const afterStopEvent = (
   return {};
 };
 
+const withDockLink = (
+  tour: OpenedTour,
+  linkId: string,
+  change: Partial<NonNullable<OpenedTour['dockLinks']>[number]>,
+): OpenedTour => ({
+  ...tour,
+  dockLinks: (tour.dockLinks ?? []).map((link) =>
+    link.linkId === linkId ? { ...link, ...change } : link,
+  ),
+});
+
 export const evolveTour = (state: Tour, event: TourEvent): Tour => {
   if (event.type === 'TourOpened') {
     const {
@@ -80,6 +91,9 @@ export const evolveTour = (state: Tour, event: TourEvent): Tour => {
         ...state,
         assigneeId: event.data.assigneeId,
         assigneeName: event.data.assigneeName,
+        tractorNumber: event.data.tractorNumber ?? null,
+        trailerNumber: event.data.trailerNumber ?? null,
+        sealedReleaseSecret: event.data.sealedReleaseSecret ?? null,
         updatedAt: event.data.assignedAt,
       };
     case 'TourStatusChanged':
@@ -118,6 +132,33 @@ export const evolveTour = (state: Tour, event: TourEvent): Tour => {
         updatedAt: recordedAt,
       };
     }
+    case 'DockLinkCreated':
+      return {
+        ...state,
+        dockLinks: [
+          ...(state.dockLinks ?? []),
+          {
+            linkId: event.data.linkId,
+            organizationId: event.data.organizationId,
+            expiresAt: event.data.expiresAt,
+            revoked: false,
+            attempts: 0,
+            state: 'waiting',
+          },
+        ],
+      };
+    case 'DockLinkRevoked':
+      return withDockLink(state, event.data.linkId, { revoked: true });
+    case 'PickupReleased':
+    case 'PickupHeld':
+      return {
+        ...withDockLink(state, event.data.linkId, {
+          attempts: event.data.attempt,
+          state: event.type === 'PickupReleased' ? 'released' : 'held',
+          reasons: event.type === 'PickupHeld' ? event.data.reasons : [],
+        }),
+        updatedAt: event.data.at,
+      };
     default:
       return assertNever(event);
   }

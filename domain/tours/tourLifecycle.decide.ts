@@ -55,6 +55,10 @@ export const assignTour = ({ data }: AssignTour, tour: OpenedTour): TourEvent[] 
       previousAssigneeId: tour.assigneeId,
       assignedBy: actor.userId,
       assignedAt: data.now,
+      ...(data.tractorNumber !== undefined
+        ? { tractorNumber: data.tractorNumber, trailerNumber: data.trailerNumber ?? null }
+        : {}),
+      ...(data.sealedReleaseSecret ? { sealedReleaseSecret: data.sealedReleaseSecret } : {}),
     },
   };
   switch (tour.status) {
@@ -73,7 +77,13 @@ export const assignTour = ({ data }: AssignTour, tour: OpenedTour): TourEvent[] 
       ];
     case TourStatus.ReadyForPickup:
     case TourStatus.Dispatched:
-      return data.assigneeId === tour.assigneeId ? [] : [assigned];
+      // The same driver again changes nothing, unless the truck named with it changed.
+      return data.assigneeId === tour.assigneeId &&
+        (data.tractorNumber === undefined ||
+          (data.tractorNumber === (tour.tractorNumber ?? null) &&
+            (data.trailerNumber ?? null) === (tour.trailerNumber ?? null)))
+        ? []
+        : [assigned];
     default:
       throw new IllegalStateError(
         `A tour that is ${tourStatusName(tour.status)} cannot be assigned to another driver`,

@@ -12,7 +12,17 @@ import { tourHandlers } from './tourHandlers.ts';
 type MarketplaceEvent =
   | LoadEvent
   | OfferEvent
-  | Exclude<TourEvent, { type: 'TourShared' | 'TourShareRevoked' | 'ProofOfDeliveryRecorded' }>
+  | Exclude<
+      TourEvent,
+      {
+        type:
+          | 'TourShared'
+          | 'TourShareRevoked'
+          | 'ProofOfDeliveryRecorded'
+          | 'DockLinkCreated'
+          | 'DockLinkRevoked';
+      }
+    >
   | LocationSaved;
 
 /** One handler per event type the read model takes, each a small named function. */

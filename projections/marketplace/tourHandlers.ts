@@ -7,6 +7,8 @@ import type {
   TourOpened,
   TourRated,
   TourStatusChanged,
+  PickupHeld,
+  PickupReleased,
 } from '../../domain/tours/tour.types.ts';
 import type { Handler, MarketplacePage } from './marketplacePage.ts';
 
@@ -92,6 +94,10 @@ const tourRated = (page: MarketplacePage, d: TourRated['data']) => {
 
 const ofTour = (d: { tourId: string }) => ({ tour: d.tourId });
 
+/** The dock released or held the pickup: the tour's row moves (its parties' screens and webhooks hear of it). */
+const pickupChecked = (page: MarketplacePage, d: PickupHeld['data'] | PickupReleased['data']) =>
+  page.tours.update(d.tourId, { updated_at: d.at });
+
 /** The tour events the marketplace read model takes. */
 export const tourHandlers = {
   TourOpened: {
@@ -111,4 +117,6 @@ export const tourHandlers = {
   TourEventAdded: { touches: ofTour, fold: tourEventAdded } satisfies Handler<TourEventAdded>,
   TourRated: { touches: ofTour, fold: tourRated } satisfies Handler<TourRated>,
   TourCanceled: { touches: ofTour, fold: tourCanceled } satisfies Handler<TourCanceled>,
+  PickupReleased: { touches: ofTour, fold: pickupChecked } satisfies Handler<PickupReleased>,
+  PickupHeld: { touches: ofTour, fold: pickupChecked } satisfies Handler<PickupHeld>,
 };

@@ -6,6 +6,7 @@
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
+import type { SecretBox } from '../cluster/secretBox.ts';
 import type { IdentityCommands } from './identity.ts';
 import type { Caller } from './caller.ts';
 import { createChatCommands } from './chat.ts';
@@ -22,12 +23,13 @@ export function createMarketplaceCommands(deps: {
   store: EventStore;
   db: Kysely<DB>;
   identity: IdentityCommands;
+  secrets?: SecretBox;
 }) {
-  const { store, db, identity } = deps;
+  const { store, db, identity, secrets } = deps;
   const readers = createStreamReaders({ store, identity });
   const loads = createLoadCommands({ store, db, readers });
   const offers = createOfferCommands({ store, readers });
-  const tours = createTourCommands({ store, readers });
+  const tours = createTourCommands({ store, readers, secrets });
   const chat = createChatCommands({ store, readers });
   const shipments = createShipmentSteps({ readers, loads, offers, tours });
   const { loadLoad, loadOffer, loadTour, requireActiveOrganization, ownLoad } = readers;
@@ -57,6 +59,11 @@ export function createMarketplaceCommands(deps: {
     rateTour: tours.rateTour,
     shareTour: tours.shareTour,
     revokeTourShare: tours.revokeTourShare,
+    releaseCode: tours.releaseCode,
+    pickupWindowOf: tours.pickupWindowOf,
+    createDockLink: tours.createDockLink,
+    revokeDockLink: tours.revokeDockLink,
+    recordDockRelease: tours.recordDockRelease,
     postChatMessage: chat.postChatMessage,
   };
 }

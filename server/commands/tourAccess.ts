@@ -8,12 +8,14 @@ import {
   type TourCommand,
   type TourEvent,
 } from '../../domain/tours/tour.types.ts';
+import type { SecretBox } from '../cluster/secretBox.ts';
 import { handleCommand } from '../eventstore/commandHandler.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
 import { metadataOf, type Actor, type Caller } from './caller.ts';
 import { isTourParty, type StreamReaders } from './streams.ts';
 
-export type TourCommandDeps = { store: EventStore; readers: StreamReaders };
+/** `secrets` seals and opens the release codes' secrets (absent, assignments carry none). */
+export type TourCommandDeps = { store: EventStore; readers: StreamReaders; secrets?: SecretBox };
 
 export function tourAccess(deps: TourCommandDeps) {
   const { store, readers } = deps;

@@ -24,6 +24,7 @@ import type { LogPosition } from '../eventstore/eventStore.ts';
 import { isSuperadmin, type Caller } from './caller.ts';
 import { isTourParty, tourActorOf } from './streams.ts';
 import { tourAccess, type TourCommandDeps } from './tourAccess.ts';
+import { sealNewReleaseSecret } from './releaseCode.ts';
 
 export function createTourCourseCommands(deps: TourCommandDeps) {
   const { store, readers } = deps;
@@ -119,7 +120,14 @@ export function createTourCourseCommands(deps: TourCommandDeps) {
       ).position;
     },
 
-    async assignTour(caller: Caller, tourId: string, assigneeId: string, now: string) {
+    /** `truck`: the tractor (and trailer) the carrier sends; older callers name none. */
+    async assignTour(
+      caller: Caller,
+      tourId: string,
+      assigneeId: string,
+      now: string,
+      truck?: { tractorNumber: string; trailerNumber: string | null },
+    ) {
       const { actor } = caller;
       const tour = await loadTour(tourId);
       if (!tour || !isTourParty(actor, tour)) throw new NotFoundError('Tour not found');
@@ -137,7 +145,17 @@ export function createTourCourseCommands(deps: TourCommandDeps) {
         await runTour(
           {
             type: 'AssignTour',
-            data: { tourId, actor: tourActorOf(actor), assigneeId, assigneeName: driver.name, now },
+            data: {
+              tourId,
+              actor: tourActorOf(actor),
+              assigneeId,
+              assigneeName: driver.name,
+              ...(truck ?? {}),
+              ...(deps.secrets
+                ? { sealedReleaseSecret: sealNewReleaseSecret(deps.secrets, tourId) }
+                : {}),
+              now,
+            },
           },
           tour.loadId,
           caller,

@@ -11,6 +11,7 @@ import { tourAccess, type TourCommandDeps } from './tourAccess.ts';
 import { createTourCourseCommands } from './tourCourse.ts';
 import { createTourPositionCommands } from './tourPositions.ts';
 import { createTourSharingCommands } from './tourSharing.ts';
+import { createTourDockCommands } from './tourDock.ts';
 
 export function createTourCommands(deps: TourCommandDeps) {
   const { loadTour } = deps.readers;
@@ -21,6 +22,7 @@ export function createTourCommands(deps: TourCommandDeps) {
     ...createTourCourseCommands(deps),
     ...createTourPositionCommands(deps),
     ...createTourSharingCommands(deps),
+    ...createTourDockCommands(deps),
 
     async rateTour(caller: Caller, tourId: string, ratings: RatingEntry[], now: string) {
       const tour = await loadTour(tourId);

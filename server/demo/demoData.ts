@@ -267,6 +267,8 @@ export type Scenario = {
   /** The carrier whose offer the shipper accepts. */
   winner?: DemoCarrier;
   driver?: DemoUserKey;
+  /** The tractor (and trailer) the carrier names with the driver: the dock checks it at pickup. */
+  truck?: { tractorNumber: string; trailerNumber: string | null };
   cancelMessage?: string;
   notes?: { who: Who; type: 'note' | 'delay' | 'issue'; text: string }[];
   chat?: { who: Who; text: string }[];
@@ -409,6 +411,7 @@ export const scenarios: Scenario[] = [
     ],
     winner: 'carrier1',
     driver: 'carrier1.driver2',
+    truck: { tractorNumber: 'RT-1207', trailerNumber: null },
     chat: [
       { who: 'carrier', text: 'Jordan Lee will pick this up tomorrow at 7 am.' },
       { who: 'shipper', text: 'Great, ask for door 6 at the gate.' },
@@ -429,6 +432,8 @@ export const scenarios: Scenario[] = [
     offers: [{ carrier: 'carrier3', price: 980, message: 'Driver is 30 minutes out.' }],
     winner: 'carrier3',
     driver: 'carrier3.driver1',
+    // Its pickup is half an hour out: the driver's release code shows, and a dock link can be tried.
+    truck: { tractorNumber: 'NS-318', trailerNumber: 'TR-5521' },
     notes: [{ who: 'driver', type: 'note', text: 'On my way to the shipper, 20 minutes out.' }],
   },
   {

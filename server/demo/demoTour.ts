@@ -40,7 +40,13 @@ export async function driveDemoTour(
   const party = (who: Who) => (who === 'shipper' ? shipper : who === 'carrier' ? carrier : driver);
   last = latest(
     last,
-    await marketplace.assignTour(carrier.caller, tourId, driver.caller.actor.userId, now()),
+    await marketplace.assignTour(
+      carrier.caller,
+      tourId,
+      driver.caller.actor.userId,
+      now(),
+      scenario.truck,
+    ),
   );
   for (const message of scenario.chat ?? []) {
     last = latest(

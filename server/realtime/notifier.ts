@@ -7,7 +7,7 @@
  * | `proposal:updated` | every other offer event, committed | both organizations, members holding 404 |
  * | `load:posted`, `load:updated` | load events of a load on (or just off) the marketplace, committed | `marketplace` |
  * | `tour:status` | TourOpened, CarrierConfirmed, TourStatusChanged, TourCanceled, committed | `tour:<id>`, both organizations (503), the driver |
- * | `tour:event` | TourAssigned, TourEventAdded, TourRated, committed | the same |
+ * | `tour:event` | TourAssigned, TourEventAdded, TourRated, PickupReleased, PickupHeld, committed | the same |
  * | `tour:position` | PositionsRecorded (one per position), PositionRecorded | `tour:<id>` |
  * | `chat:message` | MessagePosted | `tour:<id>` |
  *

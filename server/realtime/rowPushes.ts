@@ -32,7 +32,14 @@ const TOUR_STATUS_EVENTS = new Set([
   'TourStatusChanged',
   'TourCanceled',
 ]);
-const TOUR_TIMELINE_EVENTS = new Set(['TourAssigned', 'TourEventAdded', 'TourRated']);
+/** The dock's outcomes go to both sides at once, like any entry of the tour's timeline (a hold alerts their dispatchers). */
+const TOUR_TIMELINE_EVENTS = new Set([
+  'TourAssigned',
+  'TourEventAdded',
+  'TourRated',
+  'PickupReleased',
+  'PickupHeld',
+]);
 /** Load events that can change what the marketplace shows (not the contract or the completion). */
 const LOAD_EVENTS = new Set([
   'LoadPosted',

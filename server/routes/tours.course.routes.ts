@@ -10,6 +10,8 @@ import { tourTimeline } from '../../projections/marketplace/marketplace.queries.
 import type { OpenedTour } from '../../domain/tours/tour.types.ts';
 import { toursContract, type TimelineType } from '../../domain/contracts/tours.contract.ts';
 import type { App } from '../http/routeContext.ts';
+import { parseWith } from '../http/parseWith.ts';
+import { AssignBody } from '../../domain/contracts/dockRelease.contract.ts';
 import { can, requireActor, type Actor } from '../http/auth.ts';
 import { MARKETPLACE_VIEWS } from '../../projections/marketplace/marketplace.views.ts';
 import { iso, statusNameOf, tourAnswer } from './tourAnswers.ts';
@@ -45,11 +47,18 @@ export function tourCourseRoutes(app: App) {
     },
     async (request) => {
       const actor = requireActor(request);
+      // No body, or an empty one, is an older caller's: the truck is then not named.
+      const given = request.body as Record<string, unknown> | null | undefined;
+      const truck =
+        given && Object.keys(given).length > 0 ? parseWith(AssignBody, given) : undefined;
       const position = await marketplace.assignTour(
         { actor, requestId: request.id },
         request.params.id,
         request.params.assigneeId,
         new Date().toISOString(),
+        truck
+          ? { tractorNumber: truck.tractorNumber, trailerNumber: truck.trailerNumber ?? null }
+          : undefined,
       );
       await runner.waitFor(MARKETPLACE_VIEWS, position);
       return { message: 'Driver assigned' };

@@ -301,6 +301,37 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
     },
   },
   'GET /api/shared/track/:token': PUBLIC,
+  // who comes to the dock: the assigned driver's release code, the shipper's dock links, the dock's page (pickupRelease.spec.ts)
+  'GET /api/tours/:id/release-code': {
+    access: [TOUR_ASSIGNEE],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin],
+      why: 'the release code is shown to the assigned driver alone, never to anyone else',
+    },
+  },
+  'POST /api/tours/:id/dock-link': {
+    access: [TOURS_ALL],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin, Role.Carrier],
+      why: "the dock is the shipper's: only the tour's shipper makes a dock link",
+    },
+  },
+  'DELETE /api/tours/:id/dock-link/:token': {
+    access: [TOURS_ALL],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin, Role.Carrier],
+      why: "only the tour's shipper revokes its dock links",
+    },
+    ownIdNotFoundFor: {
+      roles: [Role.Shipper],
+      why: "the probe names no link of the tour, and an unknown link answers 404 on one's own tour too (pickupRelease.spec.ts revokes real ones)",
+    },
+  },
+  'GET /api/dock/:token': PUBLIC,
+  'POST /api/dock/:token/release': PUBLIC,
 
   // saved searches (lane alerts): always the caller's organization; another's id is 404 (searches.routes.spec.ts)
   'GET /api/searches': { access: [LOADS_CARRIER] },

@@ -47,6 +47,8 @@ const typeOf = (event: RecordedEvent, push: Push): WebhookEventType | null => {
     case 'tour:status':
       return 'tour.status';
     case 'tour:event':
+      if (event.type === 'PickupHeld') return 'tour.pickup_held';
+      if (event.type === 'PickupReleased') return 'tour.pickup_released';
       return 'tour.event';
     case 'tour:position':
       return 'tour.position';

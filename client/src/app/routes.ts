@@ -99,6 +99,12 @@ export const routes: readonly AppRoute[] = [
     'routes.trackTour',
     lazy(() => import('../pages/track/SharedTrackPage.tsx')),
   ),
+  // A dock link: the pickup dock, signed in or not.
+  publicRoute(
+    '/dock/:token',
+    'routes.dock',
+    lazy(() => import('../pages/dock/DockPage.tsx')),
+  ),
   publicRoute('/error-pages/error-404', 'routes.notFound', NotFoundPage),
   publicRoute('/error-pages/error-500', 'routes.error500', ErrorPages),
   publicRoute('/error-pages/coming-soon', 'routes.comingSoon', ErrorPages),

@@ -6,6 +6,7 @@ import type publicScreens from './areas/public/en.json';
 import type tourScreens from './areas/tours/en.json';
 import type laneScreens from './areas/lanes/en.json';
 import type podScreens from './areas/pod/en.json';
+import type dockScreens from './areas/dock/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -18,7 +19,8 @@ declare module 'i18next' {
         typeof publicScreens &
         typeof tourScreens &
         typeof laneScreens &
-        typeof podScreens;
+        typeof podScreens &
+        typeof dockScreens;
     };
   }
 }

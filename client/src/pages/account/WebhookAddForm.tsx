@@ -16,6 +16,8 @@ type EventKey =
   | 'tour_status'
   | 'tour_event'
   | 'tour_position'
+  | 'tour_pickup_held'
+  | 'tour_pickup_released'
   | 'chat_message'
   | 'carrier_authority_changed';
 

@@ -22,6 +22,7 @@ import { isActiveTour, nextStep, type StatusStep } from '../../shared/tours/tour
 import { LocationPanel } from './LocationPanel.tsx';
 import { NextStopCard } from './NextStopCard.tsx';
 import { PodCard } from './PodCard.tsx';
+import { ReleaseCodeCard } from './ReleaseCodeCard.tsx';
 import { useLocationSharing } from './useLocationSharing.ts';
 import './driver.css';
 
@@ -214,6 +215,8 @@ export default function DriverPage({ titleKey }: PageProps) {
             </Link>
           </div>
         </article>
+
+        <ReleaseCodeCard key={tourRow.id} tourId={tourRow.id} />
 
         <LocationPanel sharing={sharing} active={isActiveTour(status)} />
 

@@ -112,6 +112,22 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
       });
     case 'TourShareRevoked':
       return t('sharedTrack.history.revoked');
+    case 'DockLinkCreated':
+      return t('dock.history.created');
+    case 'DockLinkRevoked':
+      return t('dock.history.revoked');
+    case 'PickupReleased':
+      return t('dock.history.released');
+    case 'PickupHeld':
+      return t('dock.history.held', {
+        reasons: (Array.isArray(data.reasons) ? data.reasons : [])
+          .map((reason) =>
+            t(`dock.reasons.${text(reason)}` as 'dock.reasons.wrong_code', {
+              defaultValue: text(reason),
+            }),
+          )
+          .join('; '),
+      });
     case 'MessagePosted':
       return t('history.summary.MessagePosted', { text: text(data.text) });
     case 'ProofOfDeliveryRecorded':

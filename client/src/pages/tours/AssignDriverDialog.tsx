@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dialog } from 'primereact/dialog';
+import { InputText } from 'primereact/inputtext';
 import { RadioButton } from 'primereact/radiobutton';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +23,8 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
   const [chosen, setChosen] = useState<string | null>(currentDriverId);
   const [error, setError] = useState<string | null>(null);
   const [saving, setSaving] = useState(false);
+  const [tractorNumber, setTractorNumber] = useState('');
+  const [trailerNumber, setTrailerNumber] = useState('');
 
   useEffect(() => {
     let live = true;
@@ -45,7 +48,14 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
     }
     setSaving(true);
     try {
-      await toursApi.assign(tourId, chosen);
+      const tractor = tractorNumber.trim();
+      await toursApi.assign(
+        tourId,
+        chosen,
+        tractor
+          ? { tractorNumber: tractor, trailerNumber: trailerNumber.trim() || null }
+          : undefined,
+      );
       notify(
         'success',
         t('tours.assign.done', {
@@ -131,6 +141,36 @@ export function AssignDriverDialog({ tourId, loadGuid, currentDriverId, onClose,
             );
           })}
         </fieldset>
+      )}
+      {drivers !== null && drivers.length > 0 && (
+        <div className="assign-truck">
+          <div className="assign-truck-field">
+            <label htmlFor="assign-tractor">{t('dock.assignTractor')}</label>
+            <InputText
+              id="assign-tractor"
+              value={tractorNumber}
+              maxLength={20}
+              dir="ltr"
+              autoComplete="off"
+              aria-describedby="assign-truck-help"
+              onChange={(event) => setTractorNumber(event.target.value)}
+            />
+          </div>
+          <div className="assign-truck-field">
+            <label htmlFor="assign-trailer">{t('dock.assignTrailer')}</label>
+            <InputText
+              id="assign-trailer"
+              value={trailerNumber}
+              maxLength={20}
+              dir="ltr"
+              autoComplete="off"
+              onChange={(event) => setTrailerNumber(event.target.value)}
+            />
+          </div>
+          <small id="assign-truck-help" className="muted">
+            {t('dock.assignTruckHelp')}
+          </small>
+        </div>
       )}
       {error && (
         <small className="p-error" role="alert">

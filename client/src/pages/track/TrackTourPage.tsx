@@ -19,8 +19,9 @@ import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
 import { PodView } from '../../shared/pod/PodView.tsx';
 import { useTourChannel } from '../../shared/tours/tourChannel.ts';
 import { TOURS_ALL } from '../../../../domain/permissions.ts';
-import { authUserAtom } from '../../state/session.ts';
+import { authUserAtom, roleNames } from '../../state/session.ts';
 import { ShareTrackingDialog } from './ShareTrackingDialog.tsx';
+import { DockLinkDialog } from './DockLinkDialog.tsx';
 import { TrackFacts, TrackMap, type TrackMapStop } from './TrackMap.tsx';
 import { extendTrail, TRAIL_LIMIT } from './trail.ts';
 import './track.css';
@@ -46,6 +47,9 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
   const user = useAtomValue(authUserAtom);
   // The tour's shipper or carrier shares it (a driver works it; a Superadmin belongs to neither side).
   const canShare = Boolean(user?.organization && user.permissions.includes(TOURS_ALL));
+  // The dock is the shipper's: only the shipper's people make a dock link.
+  const canDockLink = canShare && roleNames(user).includes('Shipper');
+  const [dockLinking, setDockLinking] = useState(false);
 
   const load = useCallback(async () => {
     if (!tourId) return;
@@ -137,6 +141,16 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
               onClick={() => setSharing(true)}
             />
           )}
+          {canDockLink && (
+            <Button
+              type="button"
+              size="small"
+              outlined
+              icon="pi pi-shield"
+              label={t('dock.makeLink')}
+              onClick={() => setDockLinking(true)}
+            />
+          )}
           <Link href={`/chat/tour/${tourId}`} className="p-button p-button-outlined p-button-sm">
             <i className="pi pi-comments p-button-icon p-button-icon-left" aria-hidden="true" />
             <span className="p-button-label">{t('track.chat')}</span>
@@ -190,6 +204,7 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
         </aside>
       </div>
       {sharing && <ShareTrackingDialog tourId={tourId} onClose={() => setSharing(false)} />}
+      {dockLinking && <DockLinkDialog tourId={tourId} onClose={() => setDockLinking(false)} />}
     </section>
   );
 }

@@ -45,8 +45,16 @@ export const toursApi = {
   changeStatus: (id: string, status: number, message: string) =>
     apiPut<StatusChanged>(`${tourPath(id)}/status`, { status, message }),
   assignees: () => apiGet<Assignee[]>('/tours/assignees'),
-  assign: (id: string, assigneeId: string) =>
-    apiPost<MessageAnswer>(`${tourPath(id)}/assign/${encodeURIComponent(assigneeId)}`),
+  /** `truck`: the tractor (and trailer) sent with the driver; the dock checks the tractor at pickup. */
+  assign: (
+    id: string,
+    assigneeId: string,
+    truck?: { tractorNumber: string; trailerNumber?: string | null },
+  ) =>
+    apiPost<MessageAnswer>(
+      `${tourPath(id)}/assign/${encodeURIComponent(assigneeId)}`,
+      truck?.tractorNumber ? truck : undefined,
+    ),
   rating: (id: string) => apiGet<RatingAnswer>(`/tours/rating/${encodeURIComponent(id)}`),
   rate: (id: string, ratings: RatingEntry[]) =>
     apiPost<MessageAnswer>(`${tourPath(id)}/rate`, { ratings }),
