@@ -20,6 +20,7 @@ import * as clusterSecrets from './2026_11_26_1200_cluster_secrets.ts';
 import * as eventsWithoutCorrelationIndex from './2026_11_26_1400_events_without_correlation_index.ts';
 import * as webhookReplays from './2026_11_27_1000_webhook_replays.ts';
 import * as reactorCheckpoints from './2026_11_28_1000_reactor_checkpoints.ts';
+import * as knownDevices from './2026_11_29_1000_known_devices.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -43,6 +44,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_26_1400_events_without_correlation_index': eventsWithoutCorrelationIndex,
   '2026_11_27_1000_webhook_replays': webhookReplays,
   '2026_11_28_1000_reactor_checkpoints': reactorCheckpoints,
+  '2026_11_29_1000_known_devices': knownDevices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

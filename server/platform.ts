@@ -22,7 +22,8 @@ import { createMarketplaceCommands, type MarketplaceCommands } from './commands/
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
-import { createSecretBox } from './cluster/secretBox.ts';
+import { createSecretBox, type SecretBox } from './cluster/secretBox.ts';
+import { mustEnrol } from './commands/twoFactor.ts';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';
@@ -47,6 +48,8 @@ export type Platform = {
   /** The status of an organization, for the guard and the socket handshake (Pending waits, Blocked is refused). */
   organizationStatus: OrganizationStatusCache;
   mailer: Mailer;
+  /** Seals the secrets kept at rest (ELD credentials, webhook secrets, two-factor secrets) with the server's key. */
+  secrets: SecretBox;
   loginLimiter: LoginLimiter;
   /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
   realtime: Realtime;
@@ -150,6 +153,11 @@ export async function startPlatform(
             sessionsRevokedAt: user.sessionsRevokedAt,
             organizationId: user.organizationId,
             roleId: user.roleId,
+            mustEnrol: mustEnrol(
+              config,
+              user,
+              user.organizationId ? await identity.loadOrganization(user.organizationId) : null,
+            ),
           }
         : { allowed: false };
     },
@@ -258,6 +266,7 @@ export async function startPlatform(
     logger,
     identity,
     marketplace,
+    secrets,
     loadExpiry,
     eld,
     laneAlerts,

@@ -118,6 +118,12 @@ export type OrganizationRegistrationLapsed = Event<
   { organizationId: string; lapsedAt: string }
 >;
 
+/** A manager's rule that every member signs in with two-factor: from its next sign-in, a member without it is sent to enrol. */
+export type OrganizationTwoFactorPolicyChanged = Event<
+  'OrganizationTwoFactorPolicyChanged',
+  { organizationId: string; twoFactorRequired: boolean; changedAt: string }
+>;
+
 export type OrganizationEvent =
   | OrganizationRegistered
   | OrganizationContactChanged
@@ -125,7 +131,8 @@ export type OrganizationEvent =
   | ShipperProfileChanged
   | OrganizationActivated
   | OrganizationBlocked
-  | OrganizationRegistrationLapsed;
+  | OrganizationRegistrationLapsed
+  | OrganizationTwoFactorPolicyChanged;
 
 export type RegisteredOrganization = {
   registered: true;
@@ -137,6 +144,8 @@ export type RegisteredOrganization = {
   shipper: ShipperProfile | null;
   status: OrganizationStatus;
   registeredAt: string;
+  /** Every member must sign in with two-factor (the members without it are sent to enrol). */
+  twoFactorRequired: boolean;
 };
 /** `lapsed`: registered once, gone since (OrganizationRegistrationLapsed); its id is never reused. */
 export type Organization = { registered: false; lapsed?: true } | RegisteredOrganization;
@@ -157,6 +166,7 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
       shipper,
       status,
       registeredAt,
+      twoFactorRequired: false,
     };
   }
   if (!state.registered) return state;
@@ -173,6 +183,8 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
       return { ...state, status: GenericStatus.Blocked };
     case 'OrganizationRegistrationLapsed':
       return { registered: false, lapsed: true };
+    case 'OrganizationTwoFactorPolicyChanged':
+      return { ...state, twoFactorRequired: event.data.twoFactorRequired };
     default:
       return assertNever(event);
   }

@@ -90,6 +90,23 @@ const samples = [
       sharedAt: at,
     },
   },
+  {
+    type: 'TwoFactorSetupStarted',
+    data: { userId: user, sealedSecret: 'v1.sealed-totp-secret', startedAt: at },
+  },
+  {
+    type: 'TwoFactorEnabled',
+    data: {
+      userId: user,
+      recoveryCodeHashes: ['sha256-of-recovery-code-1', 'sha256-of-recovery-code-2'],
+      step: 59_000_000,
+      enabledAt: at,
+    },
+  },
+  {
+    type: 'RecoveryCodeUsed',
+    data: { userId: user, codeHash: 'sha256-of-recovery-code-1', remaining: 9, usedAt: at },
+  },
 ] as const satisfies readonly (UserEvent | OrganizationServiceEvent | TourEvent)[];
 
 const secretValues = [
@@ -100,6 +117,8 @@ const secretValues = [
   'reset-password-hash',
   'sealed-eld-secret',
   'link-token',
+  'sealed-totp-secret',
+  'recovery-code',
 ];
 
 t.test(

@@ -28,6 +28,9 @@ export const SECRET_FIELDS = {
   ServiceInstalled: ['sealedSecret'],
   ServiceCredentialsUpdated: ['sealedSecret'],
   TourShared: ['tokenHash'],
+  TwoFactorSetupStarted: ['sealedSecret'],
+  TwoFactorEnabled: ['recoveryCodeHashes'],
+  RecoveryCodeUsed: ['codeHash'],
 } as const satisfies { readonly [T in EventWithSecrets['type']]?: readonly string[] };
 
 const secretPaths: Readonly<Record<string, readonly string[]>> = SECRET_FIELDS;
