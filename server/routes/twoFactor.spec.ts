@@ -4,6 +4,7 @@ import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import { userStream } from '../../domain/users/user.ts';
 import { TOTP_PERIOD_SECONDS, totpCodeAt } from '../auth/twoFactor.ts';
 import { member, organization, PASSWORD, superadmin, type Member } from '../identity/fixtures.ts';
+import { connected, connectSocket } from '../realtime/testing.ts';
 import { watchEvents } from '../testing/events.ts';
 import { requester } from '../testing/http.ts';
 import { startTestApp } from '../testing/testApp.ts';
@@ -344,6 +345,16 @@ t.test('a Superadmin is sent to enrol where SUPERADMIN_TWO_FACTOR is on', async 
     enabled: false,
     mustEnrol: true,
   });
+  await strict.app.listen({ port: 0, host: '127.0.0.1' });
+  const address = strict.app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const socket = connectSocket(baseUrl, admin.token);
+  await t.rejects(
+    connected(socket),
+    { message: 'Set up two-factor sign-in first' },
+    'nor does the socket let it in',
+  );
+  socket.close();
   const { secret, recoveryCodes } = await enrol(strict.app, admin);
   t.equal(recoveryCodes.length, 10);
   const device = { address: '10.0.6.1' };
@@ -354,6 +365,9 @@ t.test('a Superadmin is sent to enrol where SUPERADMIN_TWO_FACTOR is on', async 
   const signedIn = await login(strict.app, { email: admin.email, code: codeOf(secret) }, device);
   t.equal(signedIn.status, 200);
   t.equal((await ask(signedIn.body.accessToken).get('/api/users')).status, 200);
+  const enrolledSocket = await connected(connectSocket(baseUrl, signedIn.body.accessToken));
+  t.ok(enrolledSocket.connected, 'once enrolled the socket connects');
+  enrolledSocket.close();
 
   // Elsewhere (the default of the test app and the demo) the Superadmin signs in with its password.
   const relaxed = await superadmin(app, platform);
