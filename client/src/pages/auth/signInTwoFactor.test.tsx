@@ -88,4 +88,65 @@ describe('sign-in with two-factor (/signin)', { timeout: 20_000 }, () => {
     await waitFor(() => expect(readTokens()?.accessToken).toBe('access-after-code'));
     expect(bodies[2]).toMatchObject({ code: 'a1b2c-3d4e5' });
   });
+
+  it('sends a user who must enrol to the enrolment, shows the recovery codes once, then signs in', async () => {
+    const recoveryCodes = Array.from({ length: 10 }, (_, index) => `0000${index}-aaaaa`);
+    const enrolledUser = {
+      ...session.user,
+      twoFactor: { enabled: true, mustEnrol: false, organizationRequired: true },
+    };
+    const calls: string[] = [];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        const url = String(input);
+        calls.push(url);
+        if (url === '/api/login')
+          return json(200, {
+            ...session,
+            accessToken: 'must-enrol',
+            user: {
+              ...session.user,
+              twoFactor: { enabled: false, mustEnrol: true, organizationRequired: true },
+            },
+          });
+        if (url === '/api/account/2fa/setup')
+          return json(200, {
+            secret: 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP',
+            otpauthUrl: 'otpauth://totp/Freight%20Marketplace:ann?secret=JBSWY3DPEHPK3PXP',
+            qrSvg: '<svg xmlns="http://www.w3.org/2000/svg"></svg>',
+          });
+        if (url === '/api/account/2fa/confirm') return json(200, { recoveryCodes });
+        if (url === '/api/refresh-token')
+          return json(200, { accessToken: 'enrolled', refreshToken: 'refresh-2', expiresIn: 900 });
+        if (url === '/api/profile') return json(200, enrolledUser);
+        throw new TypeError('No network in tests');
+      }),
+    );
+    renderAppAt('/signin');
+    await screen.findByRole('heading', { level: 1 });
+    fireEvent.change(document.querySelector('#signin-email')!, {
+      target: { value: 'ann@haul.example' },
+    });
+    fireEvent.change(document.querySelector('#signin-password')!, {
+      target: { value: 'correct-horse-1' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(
+      await screen.findByText('Your account must use two-factor sign-in before you continue.'),
+    ).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Set up two-factor sign-in' }));
+    expect(await screen.findByText('JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP')).toBeTruthy();
+    expect(screen.getByAltText('QR code for your authenticator app')).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('Code from the app'), { target: { value: '287082' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Turn on' }));
+
+    const list = await screen.findByRole('list', { name: 'Recovery codes' });
+    expect(list.textContent).toContain('00009-aaaaa');
+    expect(list.querySelectorAll('li')).toHaveLength(10);
+    fireEvent.click(screen.getByRole('button', { name: 'Done' }));
+    await waitFor(() => expect(readTokens()?.accessToken).toBe('enrolled'));
+    expect(calls).toContain('/api/refresh-token');
+  });
 });
