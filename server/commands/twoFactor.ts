@@ -20,7 +20,7 @@ import {
   UnauthorizedError,
   ValidationError,
 } from '../../domain/shared/errors.ts';
-import type { SecretBox } from '../cluster/secretBox.ts';
+import { SealedSecretError, type SecretBox } from '../cluster/secretBox.ts';
 import type { Config } from '../config.ts';
 import {
   deviceKeyOf,
@@ -150,7 +150,15 @@ export async function useSecondFactor(
       metadata,
     );
   }
-  const secret = deps.secrets.open(sealedSecret, twoFactorContext(user.userId));
+  let secret: string;
+  try {
+    secret = deps.secrets.open(sealedSecret, twoFactorContext(user.userId));
+  } catch (error) {
+    // Sealed under a key this server no longer holds (SECRETS_KEY replaced without the old one):
+    // no code of the app can be checked, a recovery code still signs in (then enrol again).
+    if (!(error instanceof SealedSecretError)) throw error;
+    throw new UnauthorizedError(INVALID_TWO_FACTOR_CODE);
+  }
   const step = totpStepOf(secret, code, Date.parse(now));
   if (step === null) throw new UnauthorizedError(INVALID_TWO_FACTOR_CODE);
   return deps.identity.user(

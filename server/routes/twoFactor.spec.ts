@@ -1,8 +1,15 @@
+import { randomBytes } from 'node:crypto';
 import t from 'tap';
 import { organizationStream } from '../../domain/organizations/organization.ts';
 import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import { userStream } from '../../domain/users/user.ts';
-import { TOTP_PERIOD_SECONDS, totpCodeAt } from '../auth/twoFactor.ts';
+import {
+  hashRecoveryCode,
+  TOTP_PERIOD_SECONDS,
+  totpCodeAt,
+  twoFactorContext,
+} from '../auth/twoFactor.ts';
+import { createSecretBox } from '../cluster/secretBox.ts';
 import { member, organization, PASSWORD, superadmin, type Member } from '../identity/fixtures.ts';
 import { connected, connectSocket } from '../realtime/testing.ts';
 import { watchEvents } from '../testing/events.ts';
@@ -171,6 +178,52 @@ t.test('sign-in with a code: asked for, checked, each code and recovery code onc
     'the others still work',
   );
 });
+
+t.test(
+  'a secret sealed under a key the server no longer holds: codes fail, recovery codes still work',
+  async (t) => {
+    const carrier = await organization(app, platform, 'Carrier');
+    // What a SECRETS_KEY replaced without the old one leaves in the log: a secret sealed under another key.
+    const otherKey = createSecretBox(randomBytes(32).toString('hex'));
+    const secret = 'JBSWY3DPEHPK3PXPJBSWY3DPEHPK3PXP';
+    const recovery = 'a1b2c-3d4e5';
+    const now = new Date().toISOString();
+    await platform.identity.user(
+      {
+        type: 'StartTwoFactorSetup',
+        data: {
+          userId: carrier.userId,
+          sealedSecret: otherKey.seal(secret, twoFactorContext(carrier.userId)),
+          now,
+        },
+      },
+      null,
+      now,
+    );
+    await platform.identity.user(
+      {
+        type: 'EnableTwoFactor',
+        data: {
+          userId: carrier.userId,
+          recoveryCodeHashes: [hashRecoveryCode(recovery)],
+          step: 1,
+          now,
+        },
+      },
+      null,
+      now,
+    );
+    const device = { address: '10.0.7.1' };
+    const byCode = await login(app, { email: carrier.email, code: codeOf(secret) }, device);
+    t.equal(byCode.status, 401, 'a code of the app is refused, not a server error');
+    t.equal(byCode.body.message, 'The code is not valid');
+    t.equal(
+      (await login(app, { email: carrier.email, code: recovery }, device)).status,
+      200,
+      'a recovery code signs in',
+    );
+  },
+);
 
 t.test('wrong codes count against the sign-in limit', async (t) => {
   const shipper = await organization(app, platform, 'Shipper');
