@@ -22,6 +22,7 @@ import * as webhookReplays from './2026_11_27_1000_webhook_replays.ts';
 import * as reactorCheckpoints from './2026_11_28_1000_reactor_checkpoints.ts';
 import * as carrierAuthority from './2026_11_29_1000_carrier_authority.ts';
 import * as dockLinks from './2026_11_29_1000_dock_links.ts';
+import * as knownDevices from './2026_11_29_1000_known_devices.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -47,6 +48,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_28_1000_reactor_checkpoints': reactorCheckpoints,
   '2026_11_29_1000_carrier_authority': carrierAuthority,
   '2026_11_29_1000_dock_links': dockLinks,
+  '2026_11_29_1000_known_devices': knownDevices,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

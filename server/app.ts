@@ -27,6 +27,7 @@ import { registerIdempotency } from './http/idempotency.ts';
 import { createConsistency, LOG_POSITION_HEADER } from './http/consistency.ts';
 import { multipartLimits } from './integrations/files/uploads.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { twoFactorRoutes } from './routes/twoFactor.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { platformRoutes } from './routes/platform.routes.ts';
 import { registrationRoutes } from './routes/registration.routes.ts';
@@ -155,6 +156,7 @@ export async function buildApp(platform: Platform): Promise<App> {
         permissions: permissionsFor(claims.role as Actor['roleId']),
         sessionId: claims.sid,
         ...(organizationStatus === null ? {} : { organizationStatus }),
+        ...(claims.enr === 1 ? { mustEnrol: true } : {}),
       };
     }),
   );
@@ -174,6 +176,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(organizationsRoutes, { prefix: '/api' });
   await app.register(fmcsaRoutes, { prefix: '/api' });
   await app.register(accountRoutes, { prefix: '/api' });
+  await app.register(twoFactorRoutes, { prefix: '/api' });
   await app.register(placesRoutes, { prefix: '/api' });
   // Loads: posting and editing, cancelling, extending, the shipper's table, the marketplace, one
   // load, the CSV import and the saved locations.

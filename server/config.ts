@@ -32,6 +32,12 @@ export type Config = {
   adminEmail: string;
   adminPassword: string;
   demo: boolean;
+  /**
+   * SUPERADMIN_TWO_FACTOR: a Superadmin without two-factor sign-in is sent to enrol before anything
+   * else. On by default; off by default in the demo (DEMO=1) and for a database in memory (tests),
+   * whose Superadmin signs in with the published demo password.
+   */
+  superadminTwoFactor: boolean;
   logLevel: string;
   prettyLogs: boolean;
   corsOrigins: string[];
@@ -206,6 +212,7 @@ export function loadConfig(
     adminEmail: env.ADMIN_EMAIL || 'admin@freight.local',
     adminPassword: env.ADMIN_PASSWORD || 'admin12345',
     demo: bool(env.DEMO, false),
+    superadminTwoFactor: bool(env.SUPERADMIN_TWO_FACTOR, !bool(env.DEMO, false) && !inMemory),
     logLevel: env.LOG_LEVEL || 'info',
     prettyLogs: !production && bool(env.PRETTY_LOGS, process.stdout.isTTY ?? false),
     corsOrigins: (env.CORS_ORIGINS || '')

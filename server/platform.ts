@@ -23,6 +23,7 @@ import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/l
 import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 import { createSecretBox, type SecretBox } from './cluster/secretBox.ts';
+import { mustEnrol } from './commands/twoFactor.ts';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';
@@ -56,7 +57,7 @@ export type Platform = {
   /** The status of an organization, for the guard and the socket handshake (Pending waits, Blocked is refused). */
   organizationStatus: OrganizationStatusCache;
   mailer: Mailer;
-  /** Seals and opens secrets at rest (ELD credentials, webhook secrets, release-code secrets). */
+  /** Seals the secrets kept at rest (ELD credentials, webhook secrets, release-code secrets, two-factor secrets) with the server's key. */
   secrets: SecretBox;
   loginLimiter: LoginLimiter;
   /** socket.io: rooms, the notifier and `emit`; a no-op until app.ts attaches it to the HTTP server. */
@@ -161,6 +162,11 @@ export async function startPlatform(
             sessionsRevokedAt: user.sessionsRevokedAt,
             organizationId: user.organizationId,
             roleId: user.roleId,
+            mustEnrol: mustEnrol(
+              config,
+              user,
+              user.organizationId ? await identity.loadOrganization(user.organizationId) : null,
+            ),
           }
         : { allowed: false };
     },
@@ -279,6 +285,7 @@ export async function startPlatform(
     logger,
     identity,
     marketplace,
+    secrets,
     loadExpiry,
     authority,
     authorityCheck,
@@ -287,7 +294,6 @@ export async function startPlatform(
     tokens,
     organizationStatus,
     mailer,
-    secrets,
     loginLimiter,
     realtime,
     metrics,

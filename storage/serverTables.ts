@@ -23,6 +23,17 @@ export type RefreshTokensTable = {
   revoked_at: Date | null;
 };
 
+/** The devices a user signed in from (server/auth/knownDevices.ts). */
+export type KnownDevicesTable = {
+  user_id: string;
+  /** SHA-256 of the browser (user agent) and the address, 32 hex digits. */
+  device_key: string;
+  user_agent: string;
+  address: string;
+  first_seen_at: Date;
+  last_seen_at: Date;
+};
+
 /** E-mails kept while no SMTP server is configured. */
 export type OutboxTable = {
   id: string;
@@ -165,6 +176,7 @@ export type CarrierAuthorityTable = {
 
 export type ServerTables = {
   refresh_tokens: RefreshTokensTable;
+  known_devices: KnownDevicesTable;
   outbox: OutboxTable;
   files: FilesTable;
   content_entries: ContentEntriesTable;

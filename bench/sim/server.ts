@@ -126,6 +126,8 @@ export async function startServer(backend: Backend): Promise<SimServer> {
       RATE_LIMIT_PER_MINUTE: '1000000000',
       ADMIN_EMAIL: adminEmail,
       ADMIN_PASSWORD: adminPassword,
+      // The Superadmin's calls go on with the password alone (no two-factor enrolment asked).
+      SUPERADMIN_TWO_FACTOR: '0',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -134,7 +134,10 @@ export const updateAccountContract = {
   response: { 200: MessageAnswerSchema, ...changeErrors },
 };
 export const updateOrganizationContract = {
-  body: organizationContactSchema,
+  body: organizationContactSchema.extend({
+    /** Every member must sign in with two-factor: from its next sign-in a member without it is sent to enrol. */
+    twoFactorRequired: z.boolean().optional(),
+  }),
   response: { 200: MessageAnswerSchema, ...changeErrors },
 };
 export const updateCarrierContract = {

@@ -15,6 +15,8 @@ export const LoginBodySchema = z.object({
     .string({ error: 'Please enter password!' })
     .min(1, 'Please enter password!')
     .max(1024),
+  /** With two-factor on: a code of the authenticator app, or an unused recovery code. */
+  code: z.string().trim().max(64).optional(),
 });
 export const RefreshBodySchema = z.object({
   refreshToken: z
@@ -46,6 +48,18 @@ export const ProfileSchema = z
       .nullable(),
     permissions: z.array(z.number().int()),
     ratings: RatingsSchema.optional(),
+    /**
+     * `enabled`: the user signs in with a second factor; `mustEnrol`: the user is sent to enrol
+     * (every other call answers 403 two_factor_enrolment_required); `organizationRequired`: the
+     * organization requires two-factor of its members.
+     */
+    twoFactor: z
+      .object({
+        enabled: z.boolean(),
+        mustEnrol: z.boolean(),
+        organizationRequired: z.boolean(),
+      })
+      .optional(),
   })
   .meta({ id: 'Profile' });
 export type Profile = z.infer<typeof ProfileSchema>;

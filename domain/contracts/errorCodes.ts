@@ -22,6 +22,12 @@ export const errorMessages = {
   organization_not_approved:
     'Your organization is not active yet: a Superadmin must approve it first',
   organization_blocked: 'Your organization is blocked',
+  two_factor_required: 'Enter the code from your authenticator app, or a recovery code',
+  two_factor_code_invalid: 'The code is not valid',
+  two_factor_enrolment_required: 'Set up two-factor sign-in first',
+  two_factor_already_on: 'Two-factor sign-in is already on',
+  two_factor_off: 'Two-factor sign-in is not on',
+  two_factor_not_started: 'Start the two-factor setup first',
   no_organization: 'You do not belong to an organization',
   // Users and accounts
   name_required: m.NAME_REQUIRED_MESSAGE,

@@ -53,6 +53,8 @@ export type ChangeOrganizationContact = Command<
     organizationId: string;
     name: string;
     contact: OrganizationContact;
+    /** Absent: the two-factor rule stays as it is. */
+    twoFactorRequired?: boolean;
     now: string;
   }
 >;
@@ -216,6 +218,19 @@ const changeContact = (
         changedAt: data.now,
       },
     },
+    // The two-factor rule only when it was sent and differs.
+    ...(data.twoFactorRequired === undefined || data.twoFactorRequired === state.twoFactorRequired
+      ? []
+      : [
+          {
+            type: 'OrganizationTwoFactorPolicyChanged' as const,
+            data: {
+              organizationId: state.organizationId,
+              twoFactorRequired: data.twoFactorRequired,
+              changedAt: data.now,
+            },
+          },
+        ]),
   ];
 };
 

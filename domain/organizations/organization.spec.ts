@@ -213,6 +213,33 @@ t.test('ChangeOrganizationContact', async (t) => {
         },
       ]),
   );
+  t.test('records the two-factor rule when it was sent and changed', async () => {
+    const required: OrganizationCommand = {
+      type: 'ChangeOrganizationContact',
+      data: { ...command.data, twoFactorRequired: true },
+    };
+    const policy = {
+      type: 'OrganizationTwoFactorPolicyChanged' as const,
+      data: { organizationId, twoFactorRequired: true, changedAt: later },
+    };
+    await given([carrierRegistered])
+      .when(required)
+      .then([
+        {
+          type: 'OrganizationContactChanged',
+          data: { organizationId, name: 'Haul Company', contact: newContact, changedAt: later },
+        },
+        policy,
+      ]);
+    await given([carrierRegistered, policy])
+      .when(required)
+      .then([
+        {
+          type: 'OrganizationContactChanged',
+          data: { organizationId, name: 'Haul Company', contact: newContact, changedAt: later },
+        },
+      ]);
+  });
   t.test('refuses an empty name', async () =>
     given([carrierRegistered])
       .when({ ...command, data: { ...command.data, name: '' } } as OrganizationCommand)

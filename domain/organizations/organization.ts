@@ -143,6 +143,11 @@ export type CarrierAuthorityChanged = Event<
     previous: { status: AuthorityStatus; insuranceOnFile: boolean };
   }
 >;
+/** A manager's rule that every member signs in with two-factor: from its next sign-in, a member without it is sent to enrol. */
+export type OrganizationTwoFactorPolicyChanged = Event<
+  'OrganizationTwoFactorPolicyChanged',
+  { organizationId: string; twoFactorRequired: boolean; changedAt: string }
+>;
 
 export type OrganizationEvent =
   | OrganizationRegistered
@@ -153,7 +158,8 @@ export type OrganizationEvent =
   | ShipperProfileChanged
   | OrganizationActivated
   | OrganizationBlocked
-  | OrganizationRegistrationLapsed;
+  | OrganizationRegistrationLapsed
+  | OrganizationTwoFactorPolicyChanged;
 
 export type RegisteredOrganization = {
   registered: true;
@@ -167,6 +173,8 @@ export type RegisteredOrganization = {
   registeredAt: string;
   /** The last check of a carrier's authority; absent until one is recorded. */
   authority?: CarrierAuthority;
+  /** Every member must sign in with two-factor (the members without it are sent to enrol). */
+  twoFactorRequired: boolean;
 };
 /** `lapsed`: registered once, gone since (OrganizationRegistrationLapsed); its id is never reused. */
 export type Organization = { registered: false; lapsed?: true } | RegisteredOrganization;
@@ -187,6 +195,7 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
       shipper,
       status,
       registeredAt,
+      twoFactorRequired: false,
     };
   }
   if (!state.registered) return state;
@@ -211,6 +220,8 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
         authority: { dotNumber, mcNumber, status, insuranceOnFile, source, checkedAt },
       };
     }
+    case 'OrganizationTwoFactorPolicyChanged':
+      return { ...state, twoFactorRequired: event.data.twoFactorRequired };
     default:
       return assertNever(event);
   }

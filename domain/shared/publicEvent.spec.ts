@@ -116,6 +116,23 @@ const samples = [
       createdAt: at,
     },
   },
+  {
+    type: 'TwoFactorSetupStarted',
+    data: { userId: user, sealedSecret: 'v1.sealed-totp-secret', startedAt: at },
+  },
+  {
+    type: 'TwoFactorEnabled',
+    data: {
+      userId: user,
+      recoveryCodeHashes: ['sha256-of-recovery-code-1', 'sha256-of-recovery-code-2'],
+      step: 59_000_000,
+      enabledAt: at,
+    },
+  },
+  {
+    type: 'RecoveryCodeUsed',
+    data: { userId: user, codeHash: 'sha256-of-recovery-code-1', remaining: 9, usedAt: at },
+  },
 ] as const satisfies readonly (UserEvent | OrganizationServiceEvent | TourEvent)[];
 
 const secretValues = [
@@ -128,6 +145,8 @@ const secretValues = [
   'link-token',
   'sealed-release-secret',
   'dock-token',
+  'sealed-totp-secret',
+  'recovery-code',
 ];
 
 t.test(

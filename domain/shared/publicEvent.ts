@@ -30,6 +30,9 @@ export const SECRET_FIELDS = {
   TourShared: ['tokenHash'],
   TourAssigned: ['sealedReleaseSecret'],
   DockLinkCreated: ['tokenHash'],
+  TwoFactorSetupStarted: ['sealedSecret'],
+  TwoFactorEnabled: ['recoveryCodeHashes'],
+  RecoveryCodeUsed: ['codeHash'],
 } as const satisfies { readonly [T in EventWithSecrets['type']]?: readonly string[] };
 
 const secretPaths: Readonly<Record<string, readonly string[]>> = SECRET_FIELDS;

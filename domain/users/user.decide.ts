@@ -1,5 +1,11 @@
 import { GenericStatus, Role, isRoleId, nameById, roles, type RoleId } from '../catalog.ts';
-import { GoneError, IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import {
+  GoneError,
+  IllegalStateError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../shared/errors.ts';
 import { assertNever, type Command, type Decider } from '../shared/event.ts';
 import {
   evolveUser,
@@ -71,6 +77,33 @@ export type DeleteUser = Command<
   { userId: string; hasOpenTour: boolean; now: string }
 >;
 
+/** A new TOTP secret (sealed outside, where the key lives) waiting for its first code. */
+export type StartTwoFactorSetup = Command<
+  'StartTwoFactorSetup',
+  { userId: string; sealedSecret: string; now: string }
+>;
+/** The waiting secret's first code was checked outside; the recovery codes' hashes. */
+export type EnableTwoFactor = Command<
+  'EnableTwoFactor',
+  { userId: string; recoveryCodeHashes: string[]; step: number; now: string }
+>;
+/** Password and code were checked outside. */
+export type DisableTwoFactor = Command<'DisableTwoFactor', { userId: string; now: string }>;
+/** A TOTP code that matched at `step` (checked outside): refused when that step was used already. */
+export type UseTwoFactorCode = Command<
+  'UseTwoFactorCode',
+  { userId: string; step: number; now: string }
+>;
+export type UseRecoveryCode = Command<
+  'UseRecoveryCode',
+  { userId: string; codeHash: string; now: string }
+>;
+
+export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on';
+export const TWO_FACTOR_OFF = 'Two-factor sign-in is not on';
+export const TWO_FACTOR_NOT_STARTED = 'Start the two-factor setup first';
+export const INVALID_TWO_FACTOR_CODE = 'The code is not valid';
+
 export type UserCommand =
   | RegisterUser
   | ConfirmSignup
@@ -82,7 +115,12 @@ export type UserCommand =
   | ChangePassword
   | RequestPasswordReset
   | ResetPassword
-  | DeleteUser;
+  | DeleteUser
+  | StartTwoFactorSetup
+  | EnableTwoFactor
+  | DisableTwoFactor
+  | UseTwoFactorCode
+  | UseRecoveryCode;
 
 export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
   if (command.type === 'RegisterUser') return registerUser(command, state);
@@ -117,6 +155,41 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
       return resetPassword(command, user);
     case 'DeleteUser':
       return deleteUser(command, user);
+    case 'StartTwoFactorSetup':
+      if (user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_ALREADY_ON);
+      return [
+        {
+          type: 'TwoFactorSetupStarted',
+          data: {
+            userId: user.userId,
+            sealedSecret: command.data.sealedSecret,
+            startedAt: command.data.now,
+          },
+        },
+      ];
+    case 'EnableTwoFactor':
+      if (user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_ALREADY_ON);
+      if (!user.twoFactor.pendingSecret) throw new IllegalStateError(TWO_FACTOR_NOT_STARTED);
+      return [
+        {
+          type: 'TwoFactorEnabled',
+          data: {
+            userId: user.userId,
+            recoveryCodeHashes: command.data.recoveryCodeHashes,
+            step: command.data.step,
+            enabledAt: command.data.now,
+          },
+        },
+      ];
+    case 'DisableTwoFactor':
+      if (!user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_OFF);
+      return [
+        { type: 'TwoFactorDisabled', data: { userId: user.userId, disabledAt: command.data.now } },
+      ];
+    case 'UseTwoFactorCode':
+      return useTwoFactorCode(command, user);
+    case 'UseRecoveryCode':
+      return useRecoveryCode(command, user);
     default:
       return assertNever(command);
   }
@@ -268,4 +341,32 @@ const deleteUser = ({ data }: DeleteUser, user: RegisteredUser): UserEvent[] => 
   if (data.hasOpenTour)
     throw new IllegalStateError('The driver has an open tour and cannot be deleted');
   return [{ type: 'UserDeleted', data: { userId: user.userId, deletedAt: data.now } }];
+};
+
+// A code already used (its step or an earlier one) is refused like a wrong one: a code seen over a
+// shoulder or in a proxy's log does not sign in a second time.
+const useTwoFactorCode = ({ data }: UseTwoFactorCode, user: RegisteredUser): UserEvent[] => {
+  if (!user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_OFF);
+  if (data.step <= user.twoFactor.lastStep) throw new UnauthorizedError(INVALID_TWO_FACTOR_CODE);
+  return [
+    { type: 'TwoFactorCodeUsed', data: { userId: user.userId, step: data.step, usedAt: data.now } },
+  ];
+};
+
+const useRecoveryCode = ({ data }: UseRecoveryCode, user: RegisteredUser): UserEvent[] => {
+  if (!user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_OFF);
+  const { recoveryCodeHashes } = user.twoFactor;
+  if (!recoveryCodeHashes.includes(data.codeHash))
+    throw new UnauthorizedError(INVALID_TWO_FACTOR_CODE);
+  return [
+    {
+      type: 'RecoveryCodeUsed',
+      data: {
+        userId: user.userId,
+        codeHash: data.codeHash,
+        remaining: recoveryCodeHashes.length - 1,
+        usedAt: data.now,
+      },
+    },
+  ];
 };

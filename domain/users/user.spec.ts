@@ -1,5 +1,11 @@
 import t from 'tap';
-import { GoneError, IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
+import {
+  GoneError,
+  IllegalStateError,
+  NotFoundError,
+  UnauthorizedError,
+  ValidationError,
+} from '../shared/errors.ts';
 import { specFor } from '../shared/testing.ts';
 import { hasExpired, userDecider, type RegisterUser, type UserCommand } from './user.decide.ts';
 import {
@@ -451,6 +457,81 @@ t.test('evolve keeps what the token layer and the login need', async (t) => {
     { registered: false },
     'ignores events before registration',
   );
+});
+
+t.test('two-factor sign-in', async (t) => {
+  const started: UserEvent = {
+    type: 'TwoFactorSetupStarted',
+    data: { userId, sealedSecret: 'v1.sealed-1', startedAt: now },
+  };
+  const enabled: UserEvent = {
+    type: 'TwoFactorEnabled',
+    data: { userId, recoveryCodeHashes: ['r1', 'r2'], step: 100, enabledAt: now },
+  };
+  const on = [driverCreated, started, enabled];
+  t.test('nothing is on until the waiting secret is confirmed', async () =>
+    given([driverCreated])
+      .when({ type: 'EnableTwoFactor', data: { userId, recoveryCodeHashes: [], step: 1, now } })
+      .thenThrows(IllegalStateError, /Start the two-factor setup first/),
+  );
+  t.test('a setup, then its confirmation, turns it on', async () => {
+    await given([driverCreated])
+      .when({ type: 'StartTwoFactorSetup', data: { userId, sealedSecret: 'v1.sealed-1', now } })
+      .then([started]);
+    await given([driverCreated, started])
+      .when({
+        type: 'EnableTwoFactor',
+        data: { userId, recoveryCodeHashes: ['r1', 'r2'], step: 100, now },
+      })
+      .then([enabled]);
+  });
+  t.test('a second setup while on is refused', async () =>
+    given(on)
+      .when({ type: 'StartTwoFactorSetup', data: { userId, sealedSecret: 'v1.sealed-2', now } })
+      .thenThrows(IllegalStateError, /already on/),
+  );
+  t.test('a TOTP step is accepted once, and never an earlier one', async () => {
+    await given(on)
+      .when({ type: 'UseTwoFactorCode', data: { userId, step: 101, now: later } })
+      .then([{ type: 'TwoFactorCodeUsed', data: { userId, step: 101, usedAt: later } }]);
+    await given(on)
+      .when({ type: 'UseTwoFactorCode', data: { userId, step: 100, now: later } })
+      .thenThrows(UnauthorizedError, /The code is not valid/);
+    await given([...on, { type: 'TwoFactorCodeUsed', data: { userId, step: 105, usedAt: now } }])
+      .when({ type: 'UseTwoFactorCode', data: { userId, step: 104, now: later } })
+      .thenThrows(UnauthorizedError, /The code is not valid/);
+  });
+  t.test('a recovery code works once', async () => {
+    const used: UserEvent = {
+      type: 'RecoveryCodeUsed',
+      data: { userId, codeHash: 'r2', remaining: 1, usedAt: later },
+    };
+    await given(on)
+      .when({ type: 'UseRecoveryCode', data: { userId, codeHash: 'r2', now: later } })
+      .then([used]);
+    await given([...on, used])
+      .when({ type: 'UseRecoveryCode', data: { userId, codeHash: 'r2', now: later } })
+      .thenThrows(UnauthorizedError, /The code is not valid/);
+    await given(on)
+      .when({ type: 'UseRecoveryCode', data: { userId, codeHash: 'r9', now: later } })
+      .thenThrows(UnauthorizedError, /The code is not valid/);
+  });
+  t.test('turned off: codes no longer count, and it can be set up again', async () => {
+    const disabled: UserEvent = { type: 'TwoFactorDisabled', data: { userId, disabledAt: later } };
+    await given(on)
+      .when({ type: 'DisableTwoFactor', data: { userId, now: later } })
+      .then([disabled]);
+    await given([...on, disabled])
+      .when({ type: 'UseRecoveryCode', data: { userId, codeHash: 'r1', now: later } })
+      .thenThrows(IllegalStateError, /not on/);
+    await given([...on, disabled])
+      .when({ type: 'DisableTwoFactor', data: { userId, now: later } })
+      .thenThrows(IllegalStateError, /not on/);
+    const fold = (events: UserEvent[]) => events.reduce(evolveUser, initialUser());
+    t.match(fold([...on, disabled]), {
+      twoFactor: { sealedSecret: null, pendingSecret: null, recoveryCodeHashes: [], lastStep: 100 },
+    });
+  });
 });
 
 t.test('hasExpired', async (t) => {

@@ -1,6 +1,7 @@
 /**
  * The user aggregate (stream `user-<uuid>`): one person's account, its role and organization, its
- * status, its password hash and the one-time codes of sign-up confirmation and password reset.
+ * status, its password hash, the one-time codes of sign-up confirmation and password reset, its
+ * second factor (a sealed TOTP secret and hashed recovery codes).
  * Hashes are computed outside the domain; the decider only compares them.
  */
 import { GenericStatus, type RoleId } from '../catalog.ts';
@@ -76,6 +77,36 @@ export type PasswordReset = Event<
   { userId: string; passwordHash: string; resetAt: string }
 >;
 export type UserDeleted = Event<'UserDeleted', { userId: string; deletedAt: string }>;
+/**
+ * Two-factor enrolment begun: a new TOTP secret, sealed with the server's key (never in clear), waits
+ * for its first code. Nothing is on until `TwoFactorEnabled`; a new setup replaces a waiting one.
+ */
+export type TwoFactorSetupStarted = Event<
+  'TwoFactorSetupStarted',
+  { userId: string; sealedSecret: string; startedAt: string }
+>;
+/** The waiting secret answered a right code: sign-in asks for a code from now on. Recovery codes only as hashes. */
+export type TwoFactorEnabled = Event<
+  'TwoFactorEnabled',
+  {
+    userId: string;
+    recoveryCodeHashes: string[];
+    /** The TOTP step of the confirming code: it is not accepted again at sign-in. */
+    step: number;
+    enabledAt: string;
+  }
+>;
+export type TwoFactorDisabled = Event<'TwoFactorDisabled', { userId: string; disabledAt: string }>;
+/** A TOTP code accepted at sign-in (its 30-second step): that step and the earlier ones are refused from now on. */
+export type TwoFactorCodeUsed = Event<
+  'TwoFactorCodeUsed',
+  { userId: string; step: number; usedAt: string }
+>;
+/** A recovery code spent at sign-in (its hash): it works once. */
+export type RecoveryCodeUsed = Event<
+  'RecoveryCodeUsed',
+  { userId: string; codeHash: string; remaining: number; usedAt: string }
+>;
 
 export type UserEvent =
   | UserRegistered
@@ -88,7 +119,29 @@ export type UserEvent =
   | PasswordChanged
   | PasswordResetRequested
   | PasswordReset
-  | UserDeleted;
+  | UserDeleted
+  | TwoFactorSetupStarted
+  | TwoFactorEnabled
+  | TwoFactorDisabled
+  | TwoFactorCodeUsed
+  | RecoveryCodeUsed;
+
+/** The user's second factor: the sealed TOTP secret once on, the one waiting for its first code, the unused recovery codes. */
+export type TwoFactor = {
+  /** The sealed secret sign-in checks codes against; null while two-factor is off. */
+  sealedSecret: string | null;
+  /** The sealed secret of an enrolment waiting for its first code, else null. */
+  pendingSecret: string | null;
+  recoveryCodeHashes: string[];
+  /** The last TOTP step accepted: it and the earlier ones are refused (replay). */
+  lastStep: number;
+};
+export const noTwoFactor = (): TwoFactor => ({
+  sealedSecret: null,
+  pendingSecret: null,
+  recoveryCodeHashes: [],
+  lastStep: 0,
+});
 
 export type RegisteredUser = {
   registered: true;
@@ -114,6 +167,7 @@ export type RegisteredUser = {
    */
   sessionsRevokedAt: string | null;
   registeredAt: string;
+  twoFactor: TwoFactor;
 };
 export type User = { registered: false } | RegisteredUser;
 
@@ -133,6 +187,7 @@ export const evolveUser = (state: User, event: UserEvent): User => {
       emailConfirmed: confirmation === null,
       passwordReset: null,
       sessionsRevokedAt: null,
+      twoFactor: noTwoFactor(),
     };
   }
   if (!state.registered) return state;
@@ -171,6 +226,42 @@ export const evolveUser = (state: User, event: UserEvent): User => {
       };
     case 'UserDeleted':
       return { ...state, deleted: true, sessionsRevokedAt: event.data.deletedAt };
+    case 'TwoFactorSetupStarted':
+      return {
+        ...state,
+        twoFactor: { ...state.twoFactor, pendingSecret: event.data.sealedSecret },
+      };
+    case 'TwoFactorEnabled':
+      return {
+        ...state,
+        twoFactor: {
+          ...state.twoFactor,
+          sealedSecret: state.twoFactor.pendingSecret,
+          pendingSecret: null,
+          recoveryCodeHashes: event.data.recoveryCodeHashes,
+          lastStep: Math.max(state.twoFactor.lastStep, event.data.step),
+        },
+      };
+    case 'TwoFactorDisabled':
+      return { ...state, twoFactor: { ...noTwoFactor(), lastStep: state.twoFactor.lastStep } };
+    case 'TwoFactorCodeUsed':
+      return {
+        ...state,
+        twoFactor: {
+          ...state.twoFactor,
+          lastStep: Math.max(state.twoFactor.lastStep, event.data.step),
+        },
+      };
+    case 'RecoveryCodeUsed':
+      return {
+        ...state,
+        twoFactor: {
+          ...state.twoFactor,
+          recoveryCodeHashes: state.twoFactor.recoveryCodeHashes.filter(
+            (hash) => hash !== event.data.codeHash,
+          ),
+        },
+      };
     default:
       return assertNever(event);
   }

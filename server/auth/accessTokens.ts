@@ -14,6 +14,8 @@ export type AccessClaims = {
   role: number;
   /** The refresh family (one sign-in); logout revokes it. */
   sid: string;
+  /** 1: the user must enrol in two-factor sign-in first; only the enrolment routes answer it. */
+  enr?: 1;
   typ: 'access';
   iss: string;
   aud: string;
@@ -34,7 +36,13 @@ declare module '@fastify/jwt' {
 export type AccessJwt = Pick<JWT, 'sign' | 'verify'>;
 const REQUIRED_CLAIMS = ['sub', 'sid', 'typ', 'role', 'iat', 'exp', 'iss', 'aud'];
 
-export type SessionUser = { id: string; organizationId: string | null; roleId: number };
+export type SessionUser = {
+  id: string;
+  organizationId: string | null;
+  roleId: number;
+  /** The session may only enrol in two-factor sign-in (the `enr` claim). */
+  mustEnrol?: boolean;
+};
 
 // One message for every refusal, so an answer does not tell an attacker which check failed.
 export const refused = () =>
@@ -108,6 +116,7 @@ export function createAccessTokens(options: {
       org: user.organizationId,
       role: user.roleId,
       sid: familyId,
+      ...(user.mustEnrol ? { enr: 1 as const } : {}),
       typ: 'access' as const,
       iat,
       exp: iat + accessTtl,

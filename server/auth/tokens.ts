@@ -35,6 +35,8 @@ export type UserAllowance = {
   /** The user's current organization and role, when they changed since sign-in. */
   organizationId?: string | null;
   roleId?: number;
+  /** The user must enrol in two-factor sign-in before anything else (a refreshed token says so too). */
+  mustEnrol?: boolean;
 };
 export type IsUserAllowed = (userId: string) => Promise<UserAllowance>;
 
@@ -138,6 +140,7 @@ export function createTokenService(options: {
           organizationId:
             allowance.organizationId !== undefined ? allowance.organizationId : row.organization_id,
           roleId: allowance.roleId ?? row.role_id,
+          ...(allowance.mustEnrol ? { mustEnrol: true } : {}),
         };
       }
       const next = refreshRow(user, row.family_id, row.session_started_at, now());

@@ -21,6 +21,8 @@ export type Actor = {
    * before it. Absent for actors made outside HTTP; `can(...)` then treats the organization as not Active.
    */
   organizationStatus?: number;
+  /** The session may only enrol in two-factor sign-in (its token's `enr` claim). */
+  mustEnrol?: boolean;
 };
 
 export type Caller = { actor: Actor; requestId: string };

@@ -96,3 +96,27 @@ export function alreadyRegisteredNotice(
     text: lines.join('\n'),
   };
 }
+
+/** Told to the user after a sign-in from a browser or address it had not signed in from. */
+export function newDeviceMail(sign: {
+  user: { email: string; name: string; username: string };
+  userAgent: string;
+  address: string;
+  now: string;
+}): MailMessage {
+  return {
+    to: sign.user.email,
+    subject: 'New sign-in to your Freight Marketplace account',
+    text: [
+      `Hello ${sign.user.name},`,
+      '',
+      `Your Freight Marketplace account (${sign.user.username}) was signed in to on ${minuteOf(sign.now)} from a device we had not seen:`,
+      `Browser: ${sign.userAgent.slice(0, 200) || 'unknown'}`,
+      `Address: ${sign.address}`,
+      '',
+      'If this was you, there is nothing to do.',
+      '',
+      "If this was not you, choose 'Forgot password?' on the sign-in page to set a new password, turn on two-factor sign-in under Account settings, Security, and contact your organization's administrator or our support right away.",
+    ].join('\n'),
+  };
+}

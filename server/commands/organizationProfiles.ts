@@ -23,15 +23,21 @@ async function ownOrganization(deps: Deps, caller: Caller) {
 export async function changeOrganizationContact(
   deps: Deps,
   caller: Caller,
-  change: { name: string } & OrganizationContact,
+  change: { name: string; twoFactorRequired?: boolean | undefined } & OrganizationContact,
   now: string,
 ) {
   const { organizationId } = await ownOrganization(deps, caller);
-  const { name, address, person, email, phone } = change;
+  const { name, address, person, email, phone, twoFactorRequired } = change;
   const { position } = await deps.identity.organization(
     {
       type: 'ChangeOrganizationContact',
-      data: { organizationId, name, contact: { address, person, email, phone }, now },
+      data: {
+        organizationId,
+        name,
+        contact: { address, person, email, phone },
+        ...(twoFactorRequired === undefined ? {} : { twoFactorRequired }),
+        now,
+      },
     },
     caller,
     now,

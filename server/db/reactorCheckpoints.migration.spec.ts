@@ -48,7 +48,11 @@ t.test(
     await sql`INSERT INTO webhook_checkpoints (name, transaction_id, global_position, updated_at)
     VALUES ('webhooks', 815, 4802, '2026-11-27T11:00:00Z')`.execute(database.db);
 
-    t.same(await migrateToLatest(database.db), ['2026_11_28_1000_reactor_checkpoints']);
+    t.equal(
+      (await migrateToLatest(database.db))[0],
+      '2026_11_28_1000_reactor_checkpoints',
+      'the next migration',
+    );
 
     const rows = await listReactorCheckpoints(database.db);
     t.same(

@@ -24,6 +24,11 @@ declare module 'fastify' {
      * every other guarded route answers them 403 ORGANIZATION_NOT_ACTIVE.
      */
     whilePending?: boolean;
+    /**
+     * Open to a session that must enrol in two-factor sign-in first (the profile and the enrolment
+     * itself): every other guarded route answers it 403 two_factor_enrolment_required.
+     */
+    whileEnrolling?: boolean;
   }
 }
 
@@ -58,6 +63,7 @@ export const authenticate =
 
 export const ORGANIZATION_NOT_ACTIVE = 'Your organization is not active yet';
 export const ORGANIZATION_BLOCKED = 'Your organization is blocked';
+export const TWO_FACTOR_ENROLMENT_REQUIRED = 'Set up two-factor sign-in first';
 
 /**
  * Signed in, with any one of the codes: the guard every non-public route uses. A user of an
@@ -71,6 +77,8 @@ export type RouteGuard = ((request: FastifyRequest, reply: FastifyReply) => Prom
 export function can(...codes: number[]): RouteGuard {
   const guard = async (request: FastifyRequest, _reply: FastifyReply) => {
     const actor = requireActor(request);
+    if (actor.mustEnrol && request.routeOptions.config?.whileEnrolling !== true)
+      throw new ForbiddenError(TWO_FACTOR_ENROLMENT_REQUIRED);
     if (
       actor.organizationId &&
       actor.organizationStatus !== 2 &&

@@ -91,6 +91,8 @@ export function createHandshake(deps: RealtimeDeps, notifier: { start(): Promise
     } catch (error) {
       return next(refusal(error instanceof UnauthorizedError ? error.message : 'Token not valid'));
     }
+    // A session that must enrol in two-factor sign-in hears nothing until it has (403 on the API too).
+    if (claims.enr === 1) return next(refusal('Set up two-factor sign-in first', 403));
     let organizationStatus: number | null = null;
     if (claims.org) {
       try {

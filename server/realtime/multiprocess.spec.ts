@@ -76,6 +76,8 @@ async function twoProcesses() {
         DEMO: '0',
         ADMIN_EMAIL: adminEmail,
         ADMIN_PASSWORD: 'admin-password-1',
+        // The Superadmin's calls go on with the password alone (no two-factor enrolment asked).
+        SUPERADMIN_TWO_FACTOR: '0',
         JWT_SECRET: jwtSecret,
         DATA_DIR: dataDir,
         CLIENT_DIR: path.join(dataDir, 'no-client'),

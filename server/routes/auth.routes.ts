@@ -3,6 +3,13 @@ import { permissionsFor } from '../../domain/permissions.ts';
 import { assertFound, UnauthorizedError } from '../../domain/shared/errors.ts';
 import { organizationRatings } from '../../projections/marketplace/marketplace.queries.ts';
 import { verifyPassword } from '../auth/passwords.ts';
+import {
+  hasTwoFactor,
+  mustEnrol,
+  recogniseDevice,
+  TWO_FACTOR_REQUIRED,
+  useSecondFactor,
+} from '../commands/twoFactor.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, ORGANIZATION_BLOCKED, requireActor } from '../http/auth.ts';
 import {
@@ -45,6 +52,11 @@ export async function profileOf(app: App, userId: string): Promise<Profile> {
         : null,
     permissions: [...permissionsFor(user.roleId)],
     ...(await ratingsEntry(app, user.organizationId)),
+    twoFactor: {
+      enabled: hasTwoFactor(user),
+      mustEnrol: mustEnrol(app.platform.config, user, organization),
+      organizationRequired: organization?.twoFactorRequired ?? false,
+    },
   };
 }
 
@@ -71,7 +83,7 @@ export async function authRoutes(app: App) {
       config: { public: true },
     },
     async (request) => {
-      const { email: account, password } = request.body;
+      const { email: account, password, code } = request.body;
       // The socket's address, never X-Forwarded-For: a client must not reset its limit with a header.
       const address = request.socket.remoteAddress ?? 'unknown';
       loginLimiter.assertAllowed(account, address);
@@ -95,11 +107,32 @@ export async function authRoutes(app: App) {
         throw new UnauthorizedError(ORGANIZATION_BLOCKED);
       // The registration flow confirms the e-mailed code before the first sign-in (only the right password learns this).
       if (!user.emailConfirmed) throw new UnauthorizedError(EMAIL_NOT_CONFIRMED);
+      const now = new Date().toISOString();
+      // The second step, once the password was right: a code of the app or a recovery code, each
+      // accepted once; a wrong one counts as a failed sign-in.
+      if (hasTwoFactor(user)) {
+        if (!code) throw new UnauthorizedError(TWO_FACTOR_REQUIRED);
+        try {
+          await useSecondFactor(app.platform, user, code, request.id, now);
+        } catch (error) {
+          if (error instanceof UnauthorizedError)
+            loginLimiter.fail([account, user.email, user.username], address);
+          throw error;
+        }
+      }
       loginLimiter.succeed([account, user.email, user.username]);
+      await recogniseDevice(
+        app.platform,
+        user,
+        { userAgent: request.headers['user-agent'] ?? '', address },
+        request.id,
+        now,
+      );
       const pair = await tokens.issue({
         id: userId,
         organizationId: user.organizationId,
         roleId: user.roleId,
+        mustEnrol: mustEnrol(app.platform.config, user, organization),
       });
       return {
         accessToken: pair.accessToken,
@@ -150,8 +183,9 @@ export async function authRoutes(app: App) {
     '/profile',
     {
       schema: { tags: ['auth'], summary: 'The signed-in user', ...profileContract },
-      // Open while the organization waits for its vetting (Pending): the user's own account.
-      config: { whilePending: true },
+      // Open while the organization waits for its vetting (Pending), and to a session that must
+      // enrol in two-factor sign-in: the user's own account.
+      config: { whilePending: true, whileEnrolling: true },
       onRequest: can(),
     },
     async (request) => profileOf(app, requireActor(request).userId),

@@ -22,9 +22,11 @@ const shipper = await organization(app, platform, 'Shipper', { name: 'Credential
 const as = requester(app);
 const signInStatus = async (email: string, password: string) =>
   (await as(null).post('/api/login', { email, password })).status;
+/** The notices of changes sent to an address (not the notices of sign-ins from a new device). */
 const outboxTo = async (to: string) =>
   (await as(admin).get('/api/admin/outbox')).body.filter(
-    (mail: { to: string }) => mail.to === to,
+    (mail: { to: string; subject: string }) =>
+      mail.to === to && !mail.subject.startsWith('New sign-in'),
   ) as { subject: string; text: string }[];
 
 async function listenAs(name: string, token: string) {

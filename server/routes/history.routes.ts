@@ -136,7 +136,7 @@ export async function historyRoutes(app: App) {
 
       const {
         loadEvents,
-        offerStreams: offerStreams,
+        offerStreams,
         confirmationEvents,
         tourEvents,
         chatEvents,

@@ -179,6 +179,10 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   },
   'PUT /api/users': { access: [ACCOUNT_EDIT_USER_PROFILE], whilePending: true },
   'PUT /api/users/organization': { access: [ACCOUNT_CHANGE_ORGANIZATION], whilePending: true },
+  // Two-factor sign-in of the caller's own account (docs/api.md "Two-factor sign-in").
+  'POST /api/account/2fa/setup': { ...SIGNED_IN, whilePending: true },
+  'POST /api/account/2fa/confirm': { ...SIGNED_IN, whilePending: true },
+  'DELETE /api/account/2fa': { ...SIGNED_IN, whilePending: true },
   'POST /api/users/carrier': { access: [ACCOUNT_CHANGE_CARRIER], whilePending: true },
   'POST /api/users/shipper': { access: [ACCOUNT_CHANGE_SHIPPER], whilePending: true },
   // A file by its owner (server/integrations/files/fileAccess.ts); the fixture is an organization's document.

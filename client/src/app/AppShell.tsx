@@ -7,6 +7,7 @@ import { AppFooter } from './AppFooter.tsx';
 import { AppSidebar } from './AppSidebar.tsx';
 import { AppTopbar } from './AppTopbar.tsx';
 import { OrganizationWaiting } from './OrganizationWaiting.tsx';
+import { TwoFactorRequired } from './TwoFactorRequired.tsx';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
 // The other navigation styles' code loads only where they are used: the drawer once it is first opened.
@@ -111,7 +112,7 @@ export function AppShell({ children }: { children: ReactNode }) {
         )}
         <main id="main" className="layout-content" tabIndex={-1}>
           <OrganizationWaiting />
-          {children}
+          <TwoFactorRequired>{children}</TwoFactorRequired>
         </main>
         {settings.footer && <AppFooter />}
       </div>

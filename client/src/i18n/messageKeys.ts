@@ -72,6 +72,8 @@ export const messageKeys: Partial<Record<MessageCode, MessageKey>> = {
   file_too_large: 'messages.fileTooLarge',
   unsupported_format: 'messages.unsupportedFormat',
   invalid_credentials: 'messages.invalidCredentials',
+  two_factor_code_invalid: 'messages.twoFactorCodeInvalid',
+  two_factor_enrolment_required: 'messages.twoFactorEnrolmentRequired',
   account_blocked: 'messages.accountBlocked',
   old_password_wrong: 'messages.oldPasswordWrong',
   old_password_required: 'messages.oldPasswordRequired',

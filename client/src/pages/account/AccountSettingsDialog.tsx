@@ -12,6 +12,7 @@ import { type AccountAnswer, fetchAccount } from './account.api.ts';
 import { CarrierForm } from './CarrierForm.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
+import { SecurityTab } from './SecurityTab.tsx';
 import { ShipperForm } from './ShipperForm.tsx';
 import { UserForm } from './UserForm.tsx';
 import { WebhooksTab } from './WebhooksTab.tsx';
@@ -96,6 +97,14 @@ export default function AccountSettingsDialog() {
       header: t('webhooks.tab'),
       icon: 'pi pi-share-alt',
       body: <WebhooksTab />,
+    });
+  // Last, so the other tabs keep their places.
+  if (account?.user)
+    tabs.push({
+      key: 'security',
+      header: t('account.tabs.security'),
+      icon: 'pi pi-shield',
+      body: <SecurityTab />,
     });
 
   return (

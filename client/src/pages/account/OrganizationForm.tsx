@@ -1,13 +1,19 @@
+import { useAtom } from 'jotai';
+import { Checkbox } from 'primereact/checkbox';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { organizationContactSchema } from '../../../../domain/schemas/index.ts';
 import { apiPut, messageOf } from '../../api/http.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
+import { authUserAtom } from '../../state/session.ts';
 import type { AccountAnswer, MessageAnswer } from './account.api.ts';
 import { FormActions, TextField } from '../../shared/forms/fields.tsx';
 import { useFormState } from '../../shared/forms/useFormState.ts';
 
-/** The Organisation tab: company name, contact person, address, phone and e-mail. */
+/**
+ * The Organisation tab: company name, contact person, address, phone and e-mail, and whether every
+ * member must sign in with two-factor (from each member's next sign-in).
+ */
 export function OrganizationForm({
   organization,
   onSaved,
@@ -26,6 +32,10 @@ export function OrganizationForm({
     email: organization.email ?? '',
   });
   const [busy, setBusy] = useState(false);
+  const [user, setUser] = useAtom(authUserAtom);
+  const [twoFactorRequired, setTwoFactorRequired] = useState(
+    user?.twoFactor?.organizationRequired ?? false,
+  );
   const { values, set, errors } = form;
 
   async function submit(event: FormEvent) {
@@ -35,7 +45,15 @@ export function OrganizationForm({
     setBusy(true);
     fetchStart();
     try {
-      const answer = await apiPut<MessageAnswer>('/users/organization', parsed);
+      const answer = await apiPut<MessageAnswer>('/users/organization', {
+        ...parsed,
+        twoFactorRequired,
+      });
+      if (user?.twoFactor)
+        setUser({
+          ...user,
+          twoFactor: { ...user.twoFactor, organizationRequired: twoFactorRequired },
+        });
       fetchSuccess(answer?.message ?? 'Organization successfully updated');
       onSaved();
     } catch (error) {
@@ -97,6 +115,15 @@ export function OrganizationForm({
           autoComplete="email"
           required
         />
+      </div>
+      <div className="form-field form-check">
+        <Checkbox
+          inputId="org-two-factor-required"
+          checked={twoFactorRequired}
+          onChange={(event) => setTwoFactorRequired(event.checked === true)}
+        />
+        <label htmlFor="org-two-factor-required">{t('twoFactor.organizationRequired')}</label>
+        <small className="form-hint">{t('twoFactor.organizationRequiredHint')}</small>
       </div>
       <FormActions
         onCancel={onCancel}

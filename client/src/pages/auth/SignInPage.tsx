@@ -5,21 +5,29 @@ import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
-import { ApiError, apiPost } from '../../api/http.ts';
+import { ApiError, apiGet, apiPost, refreshOnce } from '../../api/http.ts';
 import { paths } from '../../app/paths.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { preloadShell } from '../../app/shellPreload.ts';
-import { type Session, signInWith } from '../../state/session.ts';
+import {
+  type AuthUser,
+  readTokens,
+  type Session,
+  signInWith,
+  writeTokens,
+} from '../../state/session.ts';
 import { AuthFrame } from '../../shared/auth/AuthFrame.tsx';
+import { TwoFactorEnrol } from '../../shared/twoFactor/TwoFactorEnrol.tsx';
 import { useMessageText } from '../../components/messages.ts';
 
-type Field = 'email' | 'password';
+type Field = 'email' | 'password' | 'code';
 type FieldErrors = Partial<Record<Field, string>>;
 
 function serverFieldErrors(error: ApiError, translate: (message: string) => string): FieldErrors {
   const result: FieldErrors = {};
   for (const { path, message } of error.errors) {
-    if (path === 'email' || path === 'password') result[path] ??= translate(message);
+    if (path === 'email' || path === 'password' || path === 'code')
+      result[path] ??= translate(message);
   }
   return result;
 }
@@ -34,13 +42,33 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
   const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const [formError, setFormError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
+  // The second step: the server asked for a code of the authenticator app (or a recovery code).
+  const [needsCode, setNeedsCode] = useState(false);
+  const [code, setCode] = useState('');
+  // Signed in, but sent to enrol in two-factor sign-in before anything else.
+  const [enrolling, setEnrolling] = useState<Session | null>(null);
   const afterReset = titleKey === 'routes.signInSelect';
+
+  /** Enrolled: a refreshed session (no longer marked to enrol) and its profile. */
+  async function enrolled(session: Session) {
+    await refreshOnce(session.accessToken);
+    const tokens = readTokens();
+    const user = await apiGet<AuthUser>('/profile');
+    signInWith({
+      ...session,
+      accessToken: tokens?.accessToken ?? session.accessToken,
+      refreshToken: tokens?.refreshToken ?? session.refreshToken,
+      user,
+    });
+    navigate(paths.landing, { replace: true });
+  }
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const missing: FieldErrors = {};
     if (email.trim() === '') missing.email = t('signIn.emailRequired');
     if (password === '') missing.password = t('signIn.passwordRequired');
+    if (needsCode && code.trim() === '') missing.code = t('twoFactor.codeRequired');
     setFieldErrors(missing);
     setFormError(null);
     if (Object.keys(missing).length > 0) return;
@@ -49,13 +77,25 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
     // The signed-in shell's code loads while the credentials are checked: the home page opens in it.
     preloadShell();
     try {
-      signInWith(
-        await apiPost<Session>('/login', { email: email.trim(), password }, { auth: false }),
+      const session = await apiPost<Session>(
+        '/login',
+        { email: email.trim(), password, ...(needsCode ? { code: code.trim() } : {}) },
+        { auth: false },
       );
+      if (session.user.twoFactor?.mustEnrol) {
+        // Only the enrolment answers this session: keep its tokens, not the signed-in shell.
+        writeTokens({ accessToken: session.accessToken, refreshToken: session.refreshToken });
+        setEnrolling(session);
+        return;
+      }
+      signInWith(session);
       // The guard takes it from the root: the remembered path, or the home page of the role.
       navigate(paths.landing, { replace: true });
     } catch (error) {
-      if (error instanceof ApiError) {
+      if (error instanceof ApiError && error.code === 'two_factor_required') {
+        setNeedsCode(true);
+        setFormError(null);
+      } else if (error instanceof ApiError) {
         setFormError(messageText(error.message));
         setFieldErrors(serverFieldErrors(error, messageText));
       } else {
@@ -65,6 +105,22 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
       setBusy(false);
     }
   }
+
+  if (enrolling)
+    return (
+      <AuthFrame
+        title={t('twoFactor.enrolTitle')}
+        subtitle={t('twoFactor.enrolRequired')}
+        icon="pi-shield"
+      >
+        <TwoFactorEnrol
+          onDone={() =>
+            void enrolled(enrolling).catch(() => setFormError(t('signIn.networkError')))
+          }
+        />
+        {formError && <Message severity="error" text={formError} className="form-message" />}
+      </AuthFrame>
+    );
 
   return (
     <AuthFrame title={t('signIn.title')} subtitle={t('auth.signInSubtitle')} icon="pi-sign-in">
@@ -117,6 +173,29 @@ export default function SignInPage({ titleKey }: Partial<PageProps>) {
             </small>
           )}
         </div>
+
+        {needsCode && (
+          <div className="form-field">
+            <Message severity="info" text={t('twoFactor.codeAsked')} className="form-message" />
+            <label htmlFor="signin-code">{t('twoFactor.signInCode')}</label>
+            <InputText
+              id="signin-code"
+              name="code"
+              inputMode="text"
+              autoComplete="one-time-code"
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+              invalid={fieldErrors.code !== undefined}
+              aria-describedby={fieldErrors.code ? 'signin-code-error' : undefined}
+              autoFocus
+            />
+            {fieldErrors.code && (
+              <small id="signin-code-error" className="p-error">
+                {fieldErrors.code}
+              </small>
+            )}
+          </div>
+        )}
 
         <Button
           type="submit"
