@@ -180,7 +180,8 @@ export async function withContractCheck<T extends object>(
       const text = Buffer.isBuffer(payload) ? payload.toString('utf8') : payload;
       if (typeof text !== 'string' || text === '') return payload;
       const url = request.routeOptions.url;
-      const answer = `${request.method} ${url ?? request.url} ${reply.statusCode}`;
+      // An answer of no route (a 404, a rate limit before routing) is named by that alone.
+      const answer = `${request.method} ${url ?? '(no route)'} ${reply.statusCode}`;
       try {
         // The document /api/docs/json serves, read once the app is ready, without a request of its own.
         validators ??= validatorsFor(
