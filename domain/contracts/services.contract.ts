@@ -119,12 +119,13 @@ export const servicesContract = {
       ...providerErrors,
     },
   },
+  /** 409: the provider refused the stored credentials (the answer says to update them). */
   trucks: {
     params: TrucksParams,
     response: {
       200: z.array(EldTruckSchema),
       ...guardedErrors,
-      ...errorAnswers(400, 404),
+      ...errorAnswers(400, 404, 409),
       ...providerErrors,
     },
   },
@@ -133,7 +134,7 @@ export const servicesContract = {
     response: {
       200: z.array(NearTruckSchema),
       ...guardedErrors,
-      ...errorAnswers(400, 404),
+      ...errorAnswers(400, 404, 409),
       ...providerErrors,
     },
   },

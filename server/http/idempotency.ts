@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorBodySchema } from '../../domain/contracts/common.ts';
 import { ConflictError, DomainError, ValidationError } from '../../domain/shared/errors.ts';
 import { BodyDigest } from './bodyDigest.ts';
 import type { App } from './routeContext.ts';
@@ -242,6 +243,12 @@ export function registerIdempotency(app: App): void {
     route.preHandler = [preHandler, ...hooksOf(route.preHandler)] as typeof route.preHandler;
     route.onSend = [onSend, ...hooksOf(route.onSend)] as typeof route.onSend;
     route.onResponse = [onResponse, ...hooksOf(route.onResponse)] as typeof route.onResponse;
+    // Its answers, documented: 409 while a copy runs, 422 when the key names another request.
+    const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+    route.schema = {
+      ...route.schema,
+      response: { 409: ErrorBodySchema, 422: ErrorBodySchema, ...response },
+    };
   });
 }
 

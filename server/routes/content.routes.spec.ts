@@ -11,6 +11,7 @@ import { builtInContent } from '../integrations/content/builtIn.ts';
 import { contentTypes } from '../integrations/content/content.types.ts';
 import { leadsProjection } from '../../projections/leads/leads.projection.ts';
 import { sampleContentful, startFakeContentful } from '../integrations/content/testing.ts';
+import { withContractCheck } from '../testing/contract.ts';
 import { watchEvents } from '../testing/events.ts';
 import { requester } from '../testing/http.ts';
 import { openTestDatabase } from '../testing/testDatabase.ts';
@@ -30,7 +31,8 @@ async function startApp(
     ? allProjections
     : [...allProjections, leadsProjection];
   const platform = await startPlatform(config, pino({ level: 'silent' }), { projections });
-  const app = await buildApp(platform);
+  // Its answers checked against the published document, as startTestApp's are.
+  const { app, contract } = await withContractCheck(() => buildApp(platform));
   await app.ready();
   return {
     app,
@@ -39,6 +41,7 @@ async function startApp(
       await app.close();
       await platform.close();
       if (database.url) await database.drop();
+      contract?.assertClean();
     },
   };
 }

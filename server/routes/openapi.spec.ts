@@ -87,3 +87,45 @@ t.test('each operation has a unique operationId, a tag and its security', async 
     'every tag is declared',
   );
 });
+
+type Schema = Record<string, unknown>;
+
+t.test('every schema speaks OpenAPI 3.0, as a strict validator reads it', async (t) => {
+  const problems: string[] = [];
+  const isRecord = (value: unknown): value is Schema =>
+    value !== null && typeof value === 'object' && !Array.isArray(value);
+  const visit = (node: unknown, at: string): void => {
+    if (Array.isArray(node)) {
+      for (const [index, item] of node.entries()) visit(item, `${at}/${index}`);
+      return;
+    }
+    if (!isRecord(node)) return;
+    // Keyword values are never objects where these are keywords, a property's schema always is.
+    if (node.nullable === true && Array.isArray(node.enum) && !node.enum.includes(null))
+      problems.push(`${at}: a nullable enum without null`);
+    if (node.nullable === true && node.type === undefined)
+      problems.push(`${at}: nullable without a type`);
+    if (node.type === 'null' || Array.isArray(node.type))
+      problems.push(`${at}: a JSON Schema type`);
+    for (const key of ['const', '$schema', '$id', 'examples'])
+      if (key in node && !isRecord(node[key])) problems.push(`${at}: ${key}`);
+    for (const key of ['exclusiveMinimum', 'exclusiveMaximum'])
+      if (typeof node[key] === 'number') problems.push(`${at}: a numeric ${key}`);
+    for (const [key, value] of Object.entries(node)) visit(value, `${at}/${key}`);
+  };
+  visit(document, '#');
+  t.same(problems, []);
+  // The ELD catalogue's `status`, null until the service is installed.
+  const catalogue = document.paths['/api/organization-services'].get as unknown as {
+    responses: Record<
+      string,
+      { content: Record<string, { schema: { items: { properties: Schema } } }> }
+    >;
+  };
+  const eld = catalogue.responses['200'].content['application/json'].schema.items.properties;
+  t.same(
+    eld.status,
+    { type: 'string', nullable: true, enum: ['Installed', null] },
+    'the ELD status',
+  );
+});

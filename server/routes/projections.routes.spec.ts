@@ -12,6 +12,7 @@ import { meta } from '../eventstore/eventStore.contract.ts';
 import { bearer, organization, superadmin } from '../identity/fixtures.ts';
 import { startPlatform } from '../platform.ts';
 import { loadBody } from '../testing/loadBodies.ts';
+import { withContractCheck } from '../testing/contract.ts';
 import { openTestDatabase, sqlBackends } from '../testing/testDatabase.ts';
 
 /**
@@ -58,7 +59,8 @@ async function start(backend: 'pglite' | 'postgres') {
   const platform = await startPlatform(config, pino({ level: 'error' }, sink), {
     projections: [...allProjections, probeProjection],
   });
-  const app = await buildApp(platform);
+  // Its answers checked against the published document, as startTestApp's are.
+  const { app, contract } = await withContractCheck(() => buildApp(platform));
   await app.ready();
   return {
     app,
@@ -68,6 +70,7 @@ async function start(backend: 'pglite' | 'postgres') {
       await app.close();
       await platform.close();
       await database?.drop();
+      contract?.assertClean();
     },
   };
 }
