@@ -1,3 +1,4 @@
+/** Lane alerts: the reactor that matches each posted or reopened load against the saved searches. */
 import { GenericStatus } from '../../domain/catalog.ts';
 import { evolveLoad, initialLoad } from '../../domain/loads/load.decide.ts';
 import {
@@ -24,14 +25,13 @@ import {
   type LogPosition,
   type RecordedEvent,
 } from '../eventstore/eventStore.ts';
+import { laneAlertEmails } from './laneAlertEmails.ts';
 import {
-  alertEmail,
   loadPayload,
   type LaneAlert,
   type LaneAlertOptions,
   type LaneAlerts,
   type Load,
-  type Pending,
   type Recipient,
 } from './laneAlertMessages.ts';
 
@@ -55,8 +55,8 @@ const CHECKPOINT_POLL_MS = 50;
  * Lane alerts (issue 5): when a load is posted, or a paused one reopens, every saved search it
  * matches alerts the Active users of that carrier organization who may see the marketplace: at once
  * over the socket (`lane:alert` to `user:<id>`), and by e-mail at most once a minute per user, one
- * e-mail listing every alert since the last. Pending e-mails live in memory: a restart drops them,
- * the socket alerts having gone out already.
+ * e-mail listing every alert since the last (laneAlertEmails.ts). Pending e-mails live in memory: a
+ * restart drops them, the socket alerts having gone out already.
  *
  * A reactor on the log (storage/reactor.ts), checkpointed as `laneAlerts`: with several processes on
  * one PostgreSQL only the holder of its lock alerts, so no one hears of a load twice. It starts, the
@@ -70,9 +70,8 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
   const { db } = database;
   const clock = options.clock ?? (() => new Date());
   const emailEveryMs = options.emailEveryMs ?? 60_000;
-  const pending = new Map<string, Pending>();
-  const lastEmailAt = new Map<string, number>();
-  let flushing: Promise<number> = Promise.resolve(0);
+  const emails = laneAlertEmails({ mailer, logger, clock, emailEveryMs });
+  const { flush } = emails;
   // A runner without one of these read models would make every load wait for its timeout.
   const readModels = READ_MODELS.filter(
     (name) =>
@@ -203,15 +202,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
         } catch (error) {
           logger.warn({ err: error, userId: recipient.id }, 'lane alerts: socket emit failed');
         }
-        const entry: Pending = pending.get(recipient.id) ?? {
-          recipient,
-          alerts: [],
-          timezones: new Map(),
-        };
-        entry.recipient = recipient;
-        entry.alerts.push(payload);
-        entry.timezones.set(load.loadId, load.details.pickupTimezone);
-        pending.set(recipient.id, entry);
+        emails.add(recipient, payload, load.loadId, load.details.pickupTimezone);
       }
     }
     logger.info(
@@ -219,37 +210,6 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       'lane alerts sent',
     );
     return alerted;
-  };
-
-  const sendDue = async (): Promise<number> => {
-    const now = clock().getTime();
-    let sent = 0;
-    for (const [userId, entry] of [...pending]) {
-      const last = lastEmailAt.get(userId);
-      if (last !== undefined && now - last < emailEveryMs) continue;
-      pending.delete(userId);
-      lastEmailAt.set(userId, now);
-      try {
-        await mailer.send(alertEmail(entry));
-        sent++;
-      } catch (error) {
-        // Kept for the next minute, with whatever arrives meanwhile.
-        logger.warn({ err: error, userId }, 'lane alerts: e-mail failed');
-        const newer = pending.get(userId);
-        pending.set(userId, {
-          ...entry,
-          alerts: [...entry.alerts, ...(newer?.alerts ?? [])],
-          timezones: new Map([...entry.timezones, ...(newer?.timezones ?? [])]),
-        });
-      }
-    }
-    for (const [userId, at] of lastEmailAt)
-      if (now - at >= emailEveryMs && !pending.has(userId)) lastEmailAt.delete(userId);
-    return sent;
-  };
-  const flush = (): Promise<number> => {
-    flushing = flushing.catch(() => 0).then(sendDue);
-    return flushing;
   };
 
   /** The last event handled here: a page delivered again (its checkpoint not written) alerts no one twice. */
