@@ -1,5 +1,8 @@
+/**
+ * The platform a running server shares: opens the database and the event log, wires the commands,
+ * tokens, mail and the socket server, and starts the background work (platformBackground.ts).
+ */
 import type { Logger } from 'pino';
-import { listLoadOffersOnce } from './commands/listLoadOffers.ts';
 import { migrateToLatest } from '../migrations/index.ts';
 import { allProjections } from '../projections/index.ts';
 import type { Projection } from '../projections/projection.ts';
@@ -19,20 +22,18 @@ import {
 import { createIdentityCommands, type IdentityCommands } from './commands/identity.ts';
 import { createMailer, type Mailer } from './integrations/mail/mailer.ts';
 import { createMarketplaceCommands, type MarketplaceCommands } from './commands/marketplace.ts';
-import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
-import { startEldIntegration, type EldIntegration } from './integrations/eld/eld.ts';
-import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
+import type { LoadExpiryScheduler } from './reactors/loadExpiry.ts';
+import type { EldIntegration } from './integrations/eld/eld.ts';
+import type { LaneAlerts } from './reactors/laneAlerts.ts';
 import { createSecretBox, type SecretBox } from './cluster/secretBox.ts';
 import { mustEnrol } from './commands/twoFactor.ts';
-import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
+import type { Webhooks } from './webhooks/webhooks.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';
 import { createLifecycle, type Lifecycle } from './cluster/lifecycle.ts';
-import { createAuthorityChecker, type AuthorityChecker } from './integrations/fmcsa/authority.ts';
-import {
-  startAuthorityCheckScheduler,
-  type AuthorityCheckScheduler,
-} from './reactors/authorityCheck.ts';
+import type { AuthorityChecker } from './integrations/fmcsa/authority.ts';
+import type { AuthorityCheckScheduler } from './reactors/authorityCheck.ts';
+import { startPlatformBackground } from './platformBackground.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
 export type Platform = {
@@ -209,55 +210,20 @@ export async function startPlatform(
     socketConnections: () => realtime.connections,
     onError: (err) => logger.warn({ err }, 'metrics: read models not read'),
   });
-  if (config.runProjections) await runner.start();
-  if (config.runProjections) {
-    // A log written before loads listed their offers gets them listed once, so accepting declines them.
-    const listing = await listLoadOffersOnce(store, new Date().toISOString());
-    if (listing) logger.info({ listed: listing.listed }, 'older offers listed on their loads');
-  }
-  const loadExpiry = config.runProjections
-    ? startLoadExpiryScheduler({ database, marketplace, logger })
-    : null;
-  const authority = createAuthorityChecker({
-    db: database.db,
-    logger,
-    webKey: config.fmcsaWebKey,
-    baseUrl: config.fmcsaBaseUrl,
-  });
-  const authorityCheck = config.runProjections
-    ? startAuthorityCheckScheduler({ database, identity, authority, mailer, logger })
-    : null;
-  const eld = startEldIntegration({
-    config,
-    database,
-    store,
-    marketplace,
-    logger,
-    background: config.runProjections,
-    secrets,
-  });
-  // Reads `platform.realtime` at each alert: the socket server is attached once the HTTP server exists.
-  const laneAlerts = config.runProjections
-    ? await startLaneAlerts({
-        database,
-        store,
-        mailer,
-        logger,
-        projections: runner,
-        realtime: () => platform.realtime,
-      })
-    : null;
-  const webhooks = createWebhooks({
-    database,
-    store,
-    mailer,
-    logger,
-    secrets,
-    settings: config.webhooks,
-    projections: runner,
-    background: config.runProjections,
-    onDelivery: (status) => metrics.webhookDelivered(status),
-  });
+  const { loadExpiry, authority, authorityCheck, eld, laneAlerts, webhooks, releaseBackground } =
+    await startPlatformBackground({
+      config,
+      database,
+      store,
+      runner,
+      identity,
+      marketplace,
+      mailer,
+      secrets,
+      metrics,
+      logger,
+      realtime: () => platform.realtime,
+    });
   logger.info(
     {
       database: database.kind,
@@ -267,16 +233,6 @@ export async function startPlatform(
     },
     'platform ready',
   );
-  let released: Promise<void> | null = null;
-  const releaseBackground = () =>
-    (released ??= (async () => {
-      await laneAlerts?.stop();
-      await webhooks.stop();
-      await eld.stop();
-      await loadExpiry?.stop();
-      await authorityCheck?.stop();
-      await runner.stop();
-    })());
   const platform: Platform = {
     config,
     database,

@@ -1,3 +1,9 @@
+/**
+ * The organization's rules: a pure decide per command over the state built by `evolveOrganization` —
+ * registration, name and contact (with the two-factor rule), shipper profile, activation, blocking and
+ * a lapsed registration. The carrier profile and authority decisions live in
+ * organizationCarrier.decide.ts and are combined here.
+ */
 import { GenericStatus } from '../catalog.ts';
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { assertNever, type Command, type Decider } from '../shared/event.ts';
@@ -6,8 +12,6 @@ import {
   initialOrganization,
   noDocuments,
   organizationStatusName,
-  type CarrierAuthority,
-  type CarrierDocuments,
   type CarrierProfile,
   type InsuredAmount,
   type Organization,
@@ -16,19 +20,22 @@ import {
   type OrganizationType,
   type RegisteredOrganization,
   type ShipperProfile,
-  type VehicleCount,
 } from './organization.ts';
+import {
+  changeCarrierProfile,
+  checkNumbers,
+  definedOnly,
+  recordCarrierAuthority,
+  type ChangeCarrierProfile,
+  type CarrierProfileInput,
+  type RecordCarrierAuthority,
+} from './organizationCarrier.decide.ts';
 
-/** A carrier profile as sent: documents not sent are absent (at registration: none uploaded). */
-export type CarrierProfileInput = {
-  mcNumber: number | null;
-  dotNumber: number | null;
-  eldProvider: string | null;
-  trucks: VehicleCount[];
-  trailers: VehicleCount[];
-  driverTeams: VehicleCount[];
-  documents: Partial<CarrierDocuments>;
-};
+export type {
+  CarrierProfileInput,
+  ChangeCarrierProfile,
+  RecordCarrierAuthority,
+} from './organizationCarrier.decide.ts';
 
 export type RegisterOrganization = Command<
   'RegisterOrganization',
@@ -58,14 +65,6 @@ export type ChangeOrganizationContact = Command<
     now: string;
   }
 >;
-/**
- * `mcNumber` and `dotNumber` null mean "not sent" (the form disables them once set); a document
- * absent from `documents` keeps its current file id.
- */
-export type ChangeCarrierProfile = Command<
-  'ChangeCarrierProfile',
-  CarrierProfileInput & { organizationId: string; now: string }
->;
 /** `signatureFileId` absent keeps the current signature. */
 export type ChangeShipperProfile = Command<
   'ChangeShipperProfile',
@@ -89,15 +88,6 @@ export type BlockOrganization = Command<
 export type LapseOrganizationRegistration = Command<
   'LapseOrganizationRegistration',
   { organizationId: string; now: string }
->;
-
-/**
- * A check of the carrier's authority: recorded as CarrierAuthorityChecked the first time, then as
- * CarrierAuthorityChanged only when the status or the insurance differs from the last one recorded.
- */
-export type RecordCarrierAuthority = Command<
-  'RecordCarrierAuthority',
-  { organizationId: string; authority: CarrierAuthority }
 >;
 
 export type OrganizationCommand =
@@ -145,15 +135,6 @@ export const organizationDecider: Decider<Organization, OrganizationCommand, Org
 const registered = (state: Organization): RegisteredOrganization => {
   if (!state.registered) throw new NotFoundError('Organization not found');
   return state;
-};
-
-const isPositiveInteger = (value: number) => Number.isInteger(value) && value > 0;
-
-const checkNumbers = ({ mcNumber, dotNumber }: CarrierProfileInput) => {
-  if (mcNumber !== null && !isPositiveInteger(mcNumber))
-    throw ValidationError.field('mcNumber', 'Please enter your MC Number');
-  if (dotNumber !== null && !isPositiveInteger(dotNumber))
-    throw ValidationError.field('dotNumber', 'Please enter your DOT Number');
 };
 
 const checkName = (name: string) => {
@@ -234,50 +215,6 @@ const changeContact = (
   ];
 };
 
-/** MC and DOT numbers identify the carrier with the FMCSA: set once, never changed. */
-const keepOnceSet = (
-  field: 'mcNumber' | 'dotNumber',
-  label: string,
-  current: number | null,
-  sent: number | null,
-): number | null => {
-  if (sent === null || sent === current) return current;
-  if (current !== null) {
-    const message = `${label} cannot be changed once set`;
-    throw new IllegalStateError(message, [{ path: field, message }]);
-  }
-  return sent;
-};
-
-const changeCarrierProfile = (
-  { data }: ChangeCarrierProfile,
-  state: RegisteredOrganization,
-): OrganizationEvent[] => {
-  if (state.type !== 'Carrier' || !state.carrier)
-    throw new IllegalStateError(`Organization is a ${state.type} and has no carrier profile`);
-  checkNumbers(data);
-  const current = state.carrier;
-  const profile: CarrierProfile = {
-    mcNumber: keepOnceSet('mcNumber', 'MC Number', current.mcNumber, data.mcNumber),
-    dotNumber: keepOnceSet('dotNumber', 'DOT Number', current.dotNumber, data.dotNumber),
-    eldProvider: data.eldProvider,
-    trucks: data.trucks,
-    trailers: data.trailers,
-    driverTeams: data.driverTeams,
-    documents: { ...current.documents, ...definedOnly(data.documents) },
-  };
-  return [
-    {
-      type: 'CarrierProfileChanged',
-      data: { organizationId: state.organizationId, profile, changedAt: data.now },
-    },
-  ];
-};
-
-/** Drops keys whose value is undefined, so that `{w9Form: undefined}` keeps the stored file. */
-const definedOnly = (documents: Partial<CarrierDocuments>): Partial<CarrierDocuments> =>
-  Object.fromEntries(Object.entries(documents).filter(([, value]) => value !== undefined));
-
 const changeShipperProfile = (
   { data }: ChangeShipperProfile,
   state: RegisteredOrganization,
@@ -339,30 +276,6 @@ const lapseRegistration = (
     {
       type: 'OrganizationRegistrationLapsed',
       data: { organizationId: state.organizationId, lapsedAt: data.now },
-    },
-  ];
-};
-
-const recordCarrierAuthority = (
-  { data }: RecordCarrierAuthority,
-  state: RegisteredOrganization,
-): OrganizationEvent[] => {
-  if (state.type !== 'Carrier')
-    throw new IllegalStateError(`Organization is a ${state.type} and has no operating authority`);
-  const { authority } = data;
-  const organizationId = state.organizationId;
-  const last = state.authority;
-  if (!last) return [{ type: 'CarrierAuthorityChecked', data: { organizationId, ...authority } }];
-  if (last.status === authority.status && last.insuranceOnFile === authority.insuranceOnFile)
-    return [];
-  return [
-    {
-      type: 'CarrierAuthorityChanged',
-      data: {
-        organizationId,
-        ...authority,
-        previous: { status: last.status, insuranceOnFile: last.insuranceOnFile },
-      },
     },
   ];
 };

@@ -1,11 +1,11 @@
+/**
+ * The user account's rules: a pure decide per command over the state built by `evolveUser` —
+ * registration, activation and blocking, details, passwords and deletion.
+ * The sign-up code (userSignup.decide.ts) and two-factor sign-in (userTwoFactor.decide.ts) decisions
+ * live in their own modules and are combined here.
+ */
 import { GenericStatus, Role, isRoleId, nameById, roles, type RoleId } from '../catalog.ts';
-import {
-  GoneError,
-  IllegalStateError,
-  NotFoundError,
-  UnauthorizedError,
-  ValidationError,
-} from '../shared/errors.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { assertNever, type Command, type Decider } from '../shared/event.ts';
 import {
   evolveUser,
@@ -16,12 +16,51 @@ import {
   type User,
   type UserEvent,
 } from './user.ts';
+import {
+  disableTwoFactor,
+  enableTwoFactor,
+  startTwoFactorSetup,
+  useRecoveryCode,
+  useTwoFactorCode,
+  type TwoFactorCommand,
+} from './userTwoFactor.decide.ts';
+import {
+  confirmSignup,
+  hasExpired,
+  lapseSignup,
+  resendSignupCode,
+  type ConfirmSignup,
+  type LapseSignup,
+  type ResendSignupCode,
+} from './userSignup.decide.ts';
 
-export const INVALID_CONFIRMATION_CODE = 'Invalid confirmation code';
-export const CONFIRMATION_CODE_EXPIRED = 'Code expired, please register again';
+export {
+  CONFIRMATION_CODE_EXPIRED,
+  EMAIL_ALREADY_CONFIRMED,
+  INVALID_CONFIRMATION_CODE,
+  SIGNUP_NOT_LAPSED,
+  hasExpired,
+  hasLapsed,
+  isWaitingForCode,
+  type ConfirmSignup,
+  type LapseSignup,
+  type ResendSignupCode,
+  type SignupCommand,
+} from './userSignup.decide.ts';
+export {
+  INVALID_TWO_FACTOR_CODE,
+  TWO_FACTOR_ALREADY_ON,
+  TWO_FACTOR_NOT_STARTED,
+  TWO_FACTOR_OFF,
+  type DisableTwoFactor,
+  type EnableTwoFactor,
+  type StartTwoFactorSetup,
+  type TwoFactorCommand,
+  type UseRecoveryCode,
+  type UseTwoFactorCode,
+} from './userTwoFactor.decide.ts';
+
 export const INVALID_RESET_CODE = 'Invalid or expired reset code';
-export const EMAIL_ALREADY_CONFIRMED = 'Email is already confirmed';
-export const SIGNUP_NOT_LAPSED = 'This registration is still waiting for its code';
 
 export type RegisterUser = Command<
   'RegisterUser',
@@ -40,17 +79,6 @@ export type RegisterUser = Command<
     now: string;
   }
 >;
-export type ConfirmSignup = Command<
-  'ConfirmSignup',
-  { userId: string; codeHash: string; now: string }
->;
-/** A new sign-up code (its hash and expiry) for a registration still waiting for one. */
-export type ResendSignupCode = Command<
-  'ResendSignupCode',
-  { userId: string; confirmation: OneTimeCode; now: string }
->;
-/** Ends a self-registration whose code expired unconfirmed, so that its e-mail and username are free again. */
-export type LapseSignup = Command<'LapseSignup', { userId: string; now: string }>;
 export type ActivateUser = Command<'ActivateUser', { userId: string; now: string }>;
 export type BlockUser = Command<'BlockUser', { userId: string; now: string }>;
 /** The account's full new details; a caller that does not edit the username sends the current one. */
@@ -77,33 +105,6 @@ export type DeleteUser = Command<
   { userId: string; hasOpenTour: boolean; now: string }
 >;
 
-/** A new TOTP secret (sealed outside, where the key lives) waiting for its first code. */
-export type StartTwoFactorSetup = Command<
-  'StartTwoFactorSetup',
-  { userId: string; sealedSecret: string; now: string }
->;
-/** The waiting secret's first code was checked outside; the recovery codes' hashes. */
-export type EnableTwoFactor = Command<
-  'EnableTwoFactor',
-  { userId: string; recoveryCodeHashes: string[]; step: number; now: string }
->;
-/** Password and code were checked outside. */
-export type DisableTwoFactor = Command<'DisableTwoFactor', { userId: string; now: string }>;
-/** A TOTP code that matched at `step` (checked outside): refused when that step was used already. */
-export type UseTwoFactorCode = Command<
-  'UseTwoFactorCode',
-  { userId: string; step: number; now: string }
->;
-export type UseRecoveryCode = Command<
-  'UseRecoveryCode',
-  { userId: string; codeHash: string; now: string }
->;
-
-export const TWO_FACTOR_ALREADY_ON = 'Two-factor sign-in is already on';
-export const TWO_FACTOR_OFF = 'Two-factor sign-in is not on';
-export const TWO_FACTOR_NOT_STARTED = 'Start the two-factor setup first';
-export const INVALID_TWO_FACTOR_CODE = 'The code is not valid';
-
 export type UserCommand =
   | RegisterUser
   | ConfirmSignup
@@ -116,11 +117,7 @@ export type UserCommand =
   | RequestPasswordReset
   | ResetPassword
   | DeleteUser
-  | StartTwoFactorSetup
-  | EnableTwoFactor
-  | DisableTwoFactor
-  | UseTwoFactorCode
-  | UseRecoveryCode;
+  | TwoFactorCommand;
 
 export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
   if (command.type === 'RegisterUser') return registerUser(command, state);
@@ -156,36 +153,11 @@ export const decideUser = (command: UserCommand, state: User): UserEvent[] => {
     case 'DeleteUser':
       return deleteUser(command, user);
     case 'StartTwoFactorSetup':
-      if (user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_ALREADY_ON);
-      return [
-        {
-          type: 'TwoFactorSetupStarted',
-          data: {
-            userId: user.userId,
-            sealedSecret: command.data.sealedSecret,
-            startedAt: command.data.now,
-          },
-        },
-      ];
+      return startTwoFactorSetup(command, user);
     case 'EnableTwoFactor':
-      if (user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_ALREADY_ON);
-      if (!user.twoFactor.pendingSecret) throw new IllegalStateError(TWO_FACTOR_NOT_STARTED);
-      return [
-        {
-          type: 'TwoFactorEnabled',
-          data: {
-            userId: user.userId,
-            recoveryCodeHashes: command.data.recoveryCodeHashes,
-            step: command.data.step,
-            enabledAt: command.data.now,
-          },
-        },
-      ];
+      return enableTwoFactor(command, user);
     case 'DisableTwoFactor':
-      if (!user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_OFF);
-      return [
-        { type: 'TwoFactorDisabled', data: { userId: user.userId, disabledAt: command.data.now } },
-      ];
+      return disableTwoFactor(command, user);
     case 'UseTwoFactorCode':
       return useTwoFactorCode(command, user);
     case 'UseRecoveryCode':
@@ -206,10 +178,6 @@ const existing = (state: User): RegisteredUser => {
   return state;
 };
 
-/** Expired at `expiresAt` itself; a time that cannot be read counts as expired. */
-export const hasExpired = (expiresAt: string, now: string): boolean =>
-  !(Date.parse(now) < Date.parse(expiresAt));
-
 const registerUser = ({ data }: RegisterUser, state: User): UserEvent[] => {
   if (state.registered) {
     if (state.deleted) throw new NotFoundError('User not found');
@@ -224,51 +192,6 @@ const registerUser = ({ data }: RegisterUser, state: User): UserEvent[] => {
   }
   const { now, ...rest } = data;
   return [{ type: 'UserRegistered', data: { ...rest, registeredAt: now } }];
-};
-
-// Whoever does not hold the code must not learn whether the address has an account (an unknown
-// address answers the wrong code's 400 too): an account confirmed already, or made without a code,
-// and a wrong code past the expiry, answer as a wrong code. Only the right code past its expiry
-// answers 410 (register again): that tells its owner nothing new.
-const confirmSignup = ({ data }: ConfirmSignup, user: RegisteredUser): UserEvent[] => {
-  if (user.emailConfirmed || !user.confirmation)
-    throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
-  if (data.codeHash !== user.confirmation.codeHash)
-    throw ValidationError.field('code', INVALID_CONFIRMATION_CODE);
-  if (hasExpired(user.confirmation.expiresAt, data.now))
-    throw new GoneError(CONFIRMATION_CODE_EXPIRED);
-  return [{ type: 'SignupConfirmed', data: { userId: user.userId, confirmedAt: data.now } }];
-};
-
-/**
- * A self-registration waiting for its code: the e-mail not confirmed, a code sent, and the user
- * Pending (an administrator has not let it in or blocked it meanwhile).
- */
-export const isWaitingForCode = (user: RegisteredUser): boolean =>
-  !user.deleted &&
-  !user.emailConfirmed &&
-  user.confirmation !== null &&
-  user.status === GenericStatus.Pending;
-
-/** A registration waiting for a code that has expired: a new registration may take its place. */
-export const hasLapsed = (user: RegisteredUser, now: string): boolean =>
-  isWaitingForCode(user) && hasExpired(user.confirmation!.expiresAt, now);
-
-// Also once the code expired: until a new registration takes its place, the registration can still
-// be finished with a new code.
-const resendSignupCode = ({ data }: ResendSignupCode, user: RegisteredUser): UserEvent[] => {
-  if (!isWaitingForCode(user)) throw new IllegalStateError(EMAIL_ALREADY_CONFIRMED);
-  return [
-    {
-      type: 'SignupCodeResent',
-      data: { userId: user.userId, confirmation: data.confirmation, resentAt: data.now },
-    },
-  ];
-};
-
-const lapseSignup = ({ data }: LapseSignup, user: RegisteredUser): UserEvent[] => {
-  if (!hasLapsed(user, data.now)) throw new IllegalStateError(SIGNUP_NOT_LAPSED);
-  return [{ type: 'SignupLapsed', data: { userId: user.userId, lapsedAt: data.now } }];
 };
 
 const activateUser = ({ data }: ActivateUser, user: RegisteredUser): UserEvent[] => {
@@ -341,32 +264,4 @@ const deleteUser = ({ data }: DeleteUser, user: RegisteredUser): UserEvent[] => 
   if (data.hasOpenTour)
     throw new IllegalStateError('The driver has an open tour and cannot be deleted');
   return [{ type: 'UserDeleted', data: { userId: user.userId, deletedAt: data.now } }];
-};
-
-// A code already used (its step or an earlier one) is refused like a wrong one: a code seen over a
-// shoulder or in a proxy's log does not sign in a second time.
-const useTwoFactorCode = ({ data }: UseTwoFactorCode, user: RegisteredUser): UserEvent[] => {
-  if (!user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_OFF);
-  if (data.step <= user.twoFactor.lastStep) throw new UnauthorizedError(INVALID_TWO_FACTOR_CODE);
-  return [
-    { type: 'TwoFactorCodeUsed', data: { userId: user.userId, step: data.step, usedAt: data.now } },
-  ];
-};
-
-const useRecoveryCode = ({ data }: UseRecoveryCode, user: RegisteredUser): UserEvent[] => {
-  if (!user.twoFactor.sealedSecret) throw new IllegalStateError(TWO_FACTOR_OFF);
-  const { recoveryCodeHashes } = user.twoFactor;
-  if (!recoveryCodeHashes.includes(data.codeHash))
-    throw new UnauthorizedError(INVALID_TWO_FACTOR_CODE);
-  return [
-    {
-      type: 'RecoveryCodeUsed',
-      data: {
-        userId: user.userId,
-        codeHash: data.codeHash,
-        remaining: recoveryCodeHashes.length - 1,
-        usedAt: data.now,
-      },
-    },
-  ];
 };
