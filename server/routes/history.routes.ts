@@ -134,13 +134,8 @@ export async function historyRoutes(app: App) {
       const access = await loadAccess(db, actor, load);
       if (!access.party) throw new NotFoundError('Load not found');
 
-      const {
-        loadEvents,
-        offerStreams,
-        confirmationEvents,
-        tourEvents,
-        chatEvents,
-      } = await readTrail(store, db, load, readerOf(actor, load));
+      const { loadEvents, offerStreams, confirmationEvents, tourEvents, chatEvents } =
+        await readTrail(store, db, load, readerOf(actor, load));
       const all: RecordedEvent[] = [
         ...loadEvents,
         ...offerStreams.flat(),
