@@ -106,7 +106,7 @@ t.test(
     );
     await waitUntil(
       () => polling.io.engine.transport.name === 'websocket',
-      3000,
+      10_000,
       'the upgrade',
     ).catch(() => undefined);
     t.equal(
@@ -153,7 +153,7 @@ t.test('each event reaches exactly its rooms; other tenants hear nothing', async
         Object.entries(expected).every(
           ([name, events]) => everyone[name as Name].heard.length >= events!.length,
         ),
-      3000,
+      10_000,
       label,
     ).catch(() => undefined);
     await sleep(150); // time for a stray delivery to show up
