@@ -191,6 +191,9 @@ await withBrowser(t, async (server, browser) => {
         ['ar', { width: 390, height: 844 }],
       ] as const) {
         const context = await browser.newContext({ viewport, locale });
+        // The product opens in English whatever the browser asks for: this dispatcher picked Arabic.
+        if (locale === 'ar')
+          await context.addInitScript(() => window.localStorage.setItem('language', 'ar'));
         const { page, errors } = await openPage(context);
         await signIn(page, server.url, demo.carrier.email, demo.carrier.password);
         await page.goto(`${server.url}/insights/lanes`);
