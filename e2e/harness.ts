@@ -78,7 +78,7 @@ export async function startServer(
     rmSync(join(dataDir, 'ready'));
   }
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: new URL('..', import.meta.url).pathname,
     env: {
       ...process.env,
@@ -351,7 +351,10 @@ export class Journey {
   findings: AxeFinding[] = [];
   private readonly folder: string;
 
-  constructor(readonly name: string) {
+  readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
     this.folder = join(SHOTS, name);
     rmSync(this.folder, { recursive: true, force: true });
     mkdirSync(this.folder, { recursive: true });

@@ -76,12 +76,21 @@ export abstract class PagingRunner {
   /** Test hook: called inside the transaction after `apply`, before the checkpoint is written. */
   beforeCheckpoint: ((projection: string, events: RecordedEvent[]) => Promise<void>) | null = null;
 
+  protected readonly database: Database;
+  protected readonly store: EventStore;
+  readonly projections: readonly Projection[];
+  protected readonly options: RunnerOptions;
+
   constructor(
-    protected readonly database: Database,
-    protected readonly store: EventStore,
-    readonly projections: readonly Projection[],
-    protected readonly options: RunnerOptions = {},
+    database: Database,
+    store: EventStore,
+    projections: readonly Projection[],
+    options: RunnerOptions = {},
   ) {
+    this.database = database;
+    this.store = store;
+    this.projections = projections;
+    this.options = options;
     this.emitter.setMaxListeners(0);
     this.leadership = createLeadership(database);
   }

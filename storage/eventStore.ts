@@ -90,25 +90,31 @@ export interface EventStore {
 
 /** An append's `unchanged` stream had moved on: the decision was made on an older state; nothing was written. */
 export class StreamChangedError extends ConflictError {
-  constructor(
-    readonly streamId: string,
-    readonly expected: number,
-    readonly actual: number,
-  ) {
+  readonly streamId: string;
+  readonly expected: number;
+  readonly actual: number;
+
+  constructor(streamId: string, expected: number, actual: number) {
     super(
       `Stream ${streamId} changed while the decision was made (decided at revision ${expected}, now ${actual})`,
     );
+    this.streamId = streamId;
+    this.expected = expected;
+    this.actual = actual;
   }
 }
 
 export class WrongExpectedRevisionError extends ConflictError {
-  constructor(
-    readonly streamId: string,
-    readonly expected: ExpectedRevision,
-    readonly actual: number | null,
-  ) {
+  readonly streamId: string;
+  readonly expected: ExpectedRevision;
+  readonly actual: number | null;
+
+  constructor(streamId: string, expected: ExpectedRevision, actual: number | null) {
     super(
       `Stream ${streamId} was changed by someone else (expected revision ${String(expected)}, actual ${actual ?? 'unknown'})`,
     );
+    this.streamId = streamId;
+    this.expected = expected;
+    this.actual = actual;
   }
 }

@@ -112,7 +112,7 @@ export async function startServer(backend: Backend): Promise<SimServer> {
   const adminPassword = randomBytes(12).toString('base64url');
   const lines: string[] = [];
   let partial = '';
-  const child: ChildProcess = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child: ChildProcess = spawn(process.execPath, ['server/main.ts'], {
     cwd: new URL('../..', import.meta.url).pathname,
     env: {
       ...process.env,

@@ -27,7 +27,11 @@ export class PositionPushes {
   readonly latency = new Samples();
   unmatched = 0;
 
-  constructor(readonly watchersOf: Map<string, number>) {}
+  readonly watchersOf: Map<string, number>;
+
+  constructor(watchersOf: Map<string, number>) {
+    this.watchersOf = watchersOf;
+  }
 
   sending(tourId: string, recordedAt: string, at: number) {
     this.sent.set(positionKey(tourId, recordedAt), {
@@ -76,7 +80,11 @@ export class LoadPushes {
   private readonly early = new Map<string, number[]>();
   unmatched = 0;
 
-  constructor(readonly dispatchers: number) {}
+  readonly dispatchers: number;
+
+  constructor(dispatchers: number) {
+    this.dispatchers = dispatchers;
+  }
 
   created(loadId: string, sentAt: number, createdAt: number) {
     const load: PostedLoad = {

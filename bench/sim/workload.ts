@@ -24,7 +24,11 @@ export class Kind {
   readonly firstFailure = new Map<number, string>();
   inFlight = 0;
 
-  constructor(readonly name: string) {}
+  readonly name: string;
+
+  constructor(name: string) {
+    this.name = name;
+  }
 
   /** Fires `call` now; `acceptedUnits` reads how many units a 2xx answer accepted. */
   async request(
@@ -215,7 +219,11 @@ export class HealthLog {
   private stopped = false;
   private timer: NodeJS.Timeout | null = null;
 
-  constructor(private readonly api: Api) {}
+  private readonly api: Api;
+
+  constructor(api: Api) {
+    this.api = api;
+  }
 
   start() {
     this.timer = setInterval(() => void this.sample(), 1000);

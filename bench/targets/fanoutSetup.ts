@@ -33,11 +33,11 @@ export type Watchers = {
   stop(): Promise<void>;
 };
 
-/** Forks watchers.ts on this Node with tsx; commands go one at a time, each answered in order. */
+/** Forks watchers.ts on this Node; commands go one at a time, each answered in order. */
 export async function startWatchers(): Promise<Watchers> {
   const child = fork(fileURLToPath(new URL('./watchers.ts', import.meta.url)), [], {
     execPath: process.execPath,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   const replies = (): Promise<WatcherReply> =>
@@ -149,7 +149,7 @@ export type SecondServer = { url: string; stop(): Promise<void> };
 export async function secondServer(bench: BenchApp): Promise<SecondServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'freight-bench-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  const child = spawn(process.execPath, ['server/main.ts'], {
     cwd: root,
     env: {
       ...process.env,

@@ -24,7 +24,7 @@ const LOADS = 50;
 function startFlood(command: FloodCommand): Promise<FloodReport> {
   const child = fork(fileURLToPath(new URL('./flooder.ts', import.meta.url)), [], {
     execPath: process.execPath,
-    execArgv: ['--import', 'tsx'],
+    execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });
   return new Promise((resolve, reject) => {

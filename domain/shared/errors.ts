@@ -8,12 +8,13 @@ export type FieldError = { path: string; message: string; code?: string };
  */
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
-  constructor(
-    message: string,
-    readonly errors: FieldError[] = [],
-    private readonly explicitCode?: string,
-  ) {
+  readonly errors: FieldError[];
+  private readonly explicitCode?: string;
+
+  constructor(message: string, errors: FieldError[] = [], explicitCode?: string) {
     super(message);
+    this.errors = errors;
+    this.explicitCode = explicitCode;
     this.name = new.target.name;
   }
 
@@ -61,11 +62,11 @@ export class UnsupportedMediaTypeError extends DomainError {
 /** Too many attempts: the answer says when to try again (`Retry-After`, in seconds). */
 export class TooManyRequestsError extends DomainError {
   readonly statusCode = 429;
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number,
-  ) {
+  readonly retryAfterSeconds: number;
+
+  constructor(message: string, retryAfterSeconds: number) {
     super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -12,7 +12,10 @@ export class BodyDigest {
   ended = false;
   bytes = 0;
 
-  constructor(private readonly raw: FastifyRequest['raw']) {
+  private readonly raw: FastifyRequest['raw'];
+
+  constructor(raw: FastifyRequest['raw']) {
+    this.raw = raw;
     const emit = raw.emit;
     const digest = this;
     // Every consumer here reads through 'data' events (pipe, Fastify's body reader): tapping

@@ -66,7 +66,7 @@ async function twoProcesses() {
 
   async function startServer(name: string) {
     const port = await freePort();
-    const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+    const child = spawn(process.execPath, ['server/main.ts'], {
       cwd: root,
       env: {
         ...process.env,

@@ -328,7 +328,7 @@ t.test(
 /** One projector process; resolves with its exit code and signal. */
 const projector = (env: Record<string, string>) =>
   new Promise<{ code: number | null; signal: string | null }>((resolve) => {
-    const child = spawn(NODE, ['--import', 'tsx', 'test/reliability/projectorChild.ts'], {
+    const child = spawn(NODE, ['test/reliability/projectorChild.ts'], {
       cwd: ROOT,
       env: { ...process.env, DATABASE_URL: url, PAGE_SIZE: '100', ...env },
       stdio: 'inherit',

@@ -178,13 +178,7 @@ export async function spawnServer(options: ServerOptions): Promise<ServerProcess
   else delete env.DATABASE_URL;
   const child = spawn(
     NODE,
-    [
-      '--import',
-      'tsx',
-      '--import',
-      path.join(ROOT, 'test/reliability/loopProbe.ts'),
-      'server/main.ts',
-    ],
+    ['--import', path.join(ROOT, 'test/reliability/loopProbe.ts'), 'server/main.ts'],
     {
       cwd: ROOT,
       env,

@@ -46,11 +46,13 @@ export interface EldProvider {
 
 /** The provider answered 401 or 403: the stored or offered credentials are not (or no longer) good. */
 export class CredentialsRefusedError extends Error {
-  constructor(
-    readonly provider: string,
-    readonly reason: string,
-  ) {
+  readonly provider: string;
+  readonly reason: string;
+
+  constructor(provider: string, reason: string) {
     super(reason);
+    this.provider = provider;
+    this.reason = reason;
     this.name = 'CredentialsRefusedError';
   }
 }
@@ -61,11 +63,11 @@ export class CredentialsRefusedError extends Error {
  */
 export class ProviderUnavailableError extends DomainError {
   readonly statusCode = 503;
-  constructor(
-    message: string,
-    readonly retryAfterSeconds: number | null = null,
-  ) {
+  readonly retryAfterSeconds: number | null;
+
+  constructor(message: string, retryAfterSeconds: number | null = null) {
     super(message);
+    this.retryAfterSeconds = retryAfterSeconds;
   }
 }
 

@@ -52,11 +52,14 @@ const isSlice = (font: PDFFont | LoadedSlice): font is LoadedSlice => 'bytes' in
 export class Face {
   private readonly characters: ReadonlySet<number>;
 
-  constructor(
-    readonly typesetter: Typesetter,
-    readonly standard: PDFFont,
-    readonly weight: Weight,
-  ) {
+  readonly typesetter: Typesetter;
+  readonly standard: PDFFont;
+  readonly weight: Weight;
+
+  constructor(typesetter: Typesetter, standard: PDFFont, weight: Weight) {
+    this.typesetter = typesetter;
+    this.standard = standard;
+    this.weight = weight;
     this.characters = new Set(standard.getCharacterSet());
   }
 
@@ -175,11 +178,10 @@ export class Typesetter {
   readonly regular: Face;
   readonly bold: Face;
 
-  private constructor(
-    private readonly doc: PDFDocument,
-    regular: PDFFont,
-    bold: PDFFont,
-  ) {
+  private readonly doc: PDFDocument;
+
+  private constructor(doc: PDFDocument, regular: PDFFont, bold: PDFFont) {
+    this.doc = doc;
     this.regular = new Face(this, regular, 400);
     this.bold = new Face(this, bold, 700);
   }

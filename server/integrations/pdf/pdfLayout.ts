@@ -129,10 +129,12 @@ export class Flow {
   readonly bottom = CONTENT_BOTTOM;
   onNewPage: (flow: Flow) => void = () => {};
 
-  constructor(
-    readonly doc: PDFDocument,
-    readonly fonts: Fonts,
-  ) {
+  readonly doc: PDFDocument;
+  readonly fonts: Fonts;
+
+  constructor(doc: PDFDocument, fonts: Fonts) {
+    this.doc = doc;
+    this.fonts = fonts;
     this.page = this.addPage();
   }
 

@@ -38,11 +38,16 @@ export class PodQueue {
   private readonly ready: Promise<void>;
   private readonly onOnline = () => void this.flush();
 
+  readonly owner: string;
+  private readonly send: (draft: PodDraft) => Promise<unknown>;
+
   constructor(
-    readonly owner: string,
-    private readonly send: (draft: PodDraft) => Promise<unknown> = podApi.send,
+    owner: string,
+    send: (draft: PodDraft) => Promise<unknown> = podApi.send,
     dbName = 'freight-pod',
   ) {
+    this.owner = owner;
+    this.send = send;
     try {
       this.store = typeof indexedDB === 'undefined' ? null : createStore(dbName, 'proofs');
     } catch {
