@@ -1,5 +1,5 @@
 /**
- * The route fuzz of test/security/fuzzSuite.ts with five times the runs per route (1,000 unless
+ * The route fuzz of test/security/fuzzSuite.ts with twenty times the runs per route of `npm test` (1,000 unless
  * FUZZ_RUNS says otherwise), shard 1 of 4: the four run side by side and cover every route.
  */
 process.env.FUZZ_RUNS ||= '1000';

@@ -6,7 +6,8 @@
  *   - is no 5xx and carries no stack trace;
  *   - when 4xx, has the error shape of docs/api.md ({statusCode, error, message, errors?: [{path, message}]});
  *   - when 4xx, wrote nothing to the event log (no event caused by the request).
- * FUZZ_RUNS sets the runs per route (200 here; `npm run test:reliability` raises it).
+ * FUZZ_RUNS sets the runs per route: 50 here, a smoke of every route on the embedded database in
+ * `npm test`; the reliability rows (`npm run test:reliability`, in CI on PostgreSQL) run 1,000.
  * FUZZ_SHARD=k/n fuzzes every n-th route from the k-th, so the suite runs as n files side by side
  * (`fuzz.<k>.spec.ts` here and in test/reliability); together the n shards cover every route once,
  * the first adds the table filters and the last the unstorable text. Run alone, it is one shard of one.
@@ -64,7 +65,7 @@ import { SendInfoBody } from '../../domain/contracts/content.contract.ts';
 import { WebhookBodySchema } from '../../domain/contracts/webhooks.contract.ts';
 
 t.setTimeout(3_600_000);
-const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS || 200));
+const RUNS = Math.max(1, Number(process.env.FUZZ_RUNS || 50));
 const { app, platform, close } = await startTestApp();
 t.teardown(close);
 const { store } = platform;
