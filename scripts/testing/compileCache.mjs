@@ -1,5 +1,5 @@
-// Preloaded (`node --import ./scripts/compileCache.mjs`) by the test runners: Node keeps the compiled
-// code of every module it loads on disk and reuses it in the next process. A spec file, a journey's
+// Preloaded (`node --import ./scripts/testing/compileCache.mjs`) by the test runners: Node keeps
+// the compiled code of every module it loads on disk and reuses it in the next process. A spec file, a journey's
 // server and a reliability row's child each load the whole server (several hundred modules); with the
 // cache each starts in about half the CPU time. Child processes inherit the cache through
 // NODE_COMPILE_CACHE. A stale entry is never used: Node checks each entry against the source's hash.
