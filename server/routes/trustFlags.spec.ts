@@ -207,6 +207,14 @@ t.test('a driver assigned without a tractor number (an older caller) is flagged'
   const tour = await booked(carrier);
   await assign(carrier, tour.tourId);
   t.same(codes(await trustOf(t, tour.loadId)), ['no_tractor_number']);
+  const tours = await as(shipper).get('/api/tours', { pageSize: 100 });
+  const row = tours.body.data.find((entry: { id: string }) => entry.id === tour.tourId);
+  t.same(codes(row.trust), ['no_tractor_number'], "the shipper's tours table too");
+  const carrierRows = await as(carrier.dispatcher).get('/api/tours', { pageSize: 100 });
+  t.notOk(
+    'trust' in carrierRows.body.data.find((entry: { id: string }) => entry.id === tour.tourId),
+    "not on the carrier's",
+  );
   await assign(carrier, tour.tourId, { tractorNumber: 'OC-7', trailerNumber: null });
   t.same(await trustOf(t, tour.loadId), { state: 'ready', reasons: [] }, 'named later: ready');
 });
