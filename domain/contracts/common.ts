@@ -88,3 +88,28 @@ export const checkedInside = (schema: z.ZodType) => {
   }) as Record<string, unknown>;
   return z.looseObject({}).meta(documented);
 };
+
+/**
+ * A booking's trust flags (docs/api.md "Trust flags"): `ready` with no reasons, `flagged` with the
+ * reasons, or `protected` once the dock released the pickup on the driver's release code. Each
+ * reason's `code` is stable (the client translates by it); `text` is its English sentence.
+ */
+export const TrustSchema = z
+  .object({
+    state: z.enum(['ready', 'flagged', 'protected']),
+    reasons: z.array(
+      z.object({
+        code: z.enum([
+          'authority_inactive',
+          'insurance_expired',
+          'overbooked',
+          'driver_not_of_carrier',
+          'contact_changed_recently',
+          'no_tractor_number',
+          'pickup_held',
+        ]),
+        text: z.string(),
+      }),
+    ),
+  })
+  .meta({ id: 'Trust' });

@@ -17,6 +17,7 @@ import {
   guardedErrors,
   IdParamsSchema,
   tableAnswerOf,
+  TrustSchema,
 } from './common.ts';
 
 export { IdParamsSchema as LoadIdParamsSchema };
@@ -92,6 +93,8 @@ export const ShipperLoadRowSchema = LoadRowBaseSchema.extend({
   tourId: z.string().nullable(),
   driver: z.string().nullable(),
   actions: z.array(z.number().int()),
+  /** The booking's trust flags (ready with no reasons while the load has no booking). */
+  trust: TrustSchema,
 });
 export type ShipperLoadRow = z.infer<typeof ShipperLoadRowSchema>;
 export const ShipperLoadsAnswerSchema = tableAnswerOf(ShipperLoadRowSchema);
@@ -187,6 +190,8 @@ export const LoadDetailSchema = z.object({
   contractFileId: z.string().nullable(),
   cancelMessage: z.string().nullable(),
   canEdit: z.boolean(),
+  /** The booking's trust flags: to the load's shipper and a Superadmin. */
+  trust: TrustSchema.optional(),
 });
 export type LoadDetail = z.infer<typeof LoadDetailSchema>;
 

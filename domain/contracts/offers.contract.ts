@@ -9,6 +9,7 @@ import {
   guardedErrors,
   IdParamsSchema,
   tableAnswerOf,
+  TrustSchema,
 } from './common.ts';
 
 export const PRICE_MESSAGE = 'Please enter a price greater than 0';
@@ -133,6 +134,11 @@ export const OfferRowSchema = z.object({
   canAccept: z.boolean(),
   canCounter: z.boolean(),
   canDecline: z.boolean(),
+  /**
+   * The proposing carrier's trust flags that apply before acceptance (authority, insurance,
+   * trucks, a recent contact change): on the offers of one load, to its shipper and a Superadmin.
+   */
+  trust: TrustSchema.optional(),
 });
 export type OfferRow = z.infer<typeof OfferRowSchema>;
 export const OffersAnswerSchema = tableAnswerOf(OfferRowSchema);

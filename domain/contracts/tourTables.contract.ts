@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { TourStatus, type TourStatusId } from '../catalog.ts';
-import { tableAnswerOf } from './common.ts';
+import { tableAnswerOf, TrustSchema } from './common.ts';
 
 const Person = z.object({ id: z.string(), name: z.string().nullable() });
 
@@ -39,6 +39,8 @@ export const TourRowSchema = z.object({
   shipperRated: z.boolean(),
   carrierRated: z.boolean(),
   actions: z.array(z.number()),
+  /** Its load's trust flags (docs/api.md "Trust flags"): on the shipper's and the Superadmin's rows only. */
+  trust: TrustSchema.optional(),
 });
 export type TourRow = z.infer<typeof TourRowSchema>;
 export const ToursTableSchema = tableAnswerOf(TourRowSchema);

@@ -248,6 +248,55 @@ t.test("the demo carriers' DOT numbers are active in the demo FMCSA file", async
   });
 });
 
+t.test(
+  'trust flags: one Protected load (released at the dock), one Flagged (no tractor number), every other ready',
+  async (t) => {
+    type TrustRow = {
+      id: string;
+      refNumber: string;
+      trust: { state: string; reasons: { code: string }[] };
+    };
+    const all = async (token: string) => {
+      const found: TrustRow[] = [];
+      for (let page = 1; ; page++) {
+        const answer = (await get(`/api/loads/shipper?pageSize=100&page=${page}`, token)).json();
+        found.push(...answer.data);
+        if (page >= answer.totalPages) return found;
+      }
+    };
+    const shipper2 = await signIn(app, demoEmail('shipper2'), DEMO_PASSWORD);
+    const loads = [...(await all(shipper)), ...(await all(shipper2))];
+    t.ok(loads.length > rows.length, `${loads.length} demo loads, the lane history's among them`);
+    const notReady = loads
+      .filter((row) => row.trust.state !== 'ready' || row.trust.reasons.length > 0)
+      .map((row) => ({
+        refNumber: row.refNumber,
+        state: row.trust.state,
+        codes: row.trust.reasons.map((reason) => reason.code),
+      }))
+      .sort((a, b) => a.refNumber.localeCompare(b.refNumber));
+    t.same(notReady, [
+      { refNumber: 'PO-77112', state: 'flagged', codes: ['no_tractor_number'] },
+      { refNumber: LIVE_REF_NUMBER, state: 'protected', codes: [] },
+    ]);
+    const flagged = loads.find((row) => row.refNumber === 'PO-77112')!;
+    t.match((await get(`/api/loads/${flagged.id}`, shipper)).json().trust, {
+      state: 'flagged',
+      reasons: [
+        { code: 'no_tractor_number', text: 'The driver was assigned without a tractor number' },
+      ],
+    });
+    // No offer the shipper weighs carries a flag either: the demo carriers are active, insured, with trucks to spare.
+    for (const row of loads.filter((load) => load.refNumber.startsWith('PO-'))) {
+      const offers = (await get(`/api/proposal/${row.id}?pageSize=25`, shipper)).json().data as {
+        trust?: { state: string };
+      }[];
+      for (const offer of offers)
+        t.equal(offer.trust?.state, 'ready', `an offer on ${row.refNumber}`);
+    }
+  },
+);
+
 t.test('a second seed adds nothing', async (t) => {
   const head = await platform.store.head();
   t.equal(await seedMarketplaceDemo(platform), false);

@@ -269,6 +269,8 @@ export type Scenario = {
   driver?: DemoUserKey;
   /** The tractor (and trailer) the carrier names with the driver: the dock checks it at pickup. */
   truck?: { tractorNumber: string; trailerNumber: string | null };
+  /** The shipper's dock released the pickup on the driver's release code (the load reads Protected). */
+  releasedAtDock?: boolean;
   cancelMessage?: string;
   notes?: { who: Who; type: 'note' | 'delay' | 'issue'; text: string }[];
   chat?: { who: Who; text: string }[];
@@ -411,7 +413,7 @@ export const scenarios: Scenario[] = [
     ],
     winner: 'carrier1',
     driver: 'carrier1.driver2',
-    truck: { tractorNumber: 'RT-1207', trailerNumber: null },
+    // Assigned without a tractor number (as older callers did): the load reads Flagged until one is named.
     chat: [
       { who: 'carrier', text: 'Jordan Lee will pick this up tomorrow at 7 am.' },
       { who: 'shipper', text: 'Great, ask for door 6 at the gate.' },
@@ -460,6 +462,9 @@ export const scenarios: Scenario[] = [
     },
     winner: 'carrier1',
     driver: 'carrier1.driver1',
+    truck: { tractorNumber: 'RT-1184', trailerNumber: 'RF-0416' },
+    // Released at the dock on Alex's release code before rolling: the load reads Protected.
+    releasedAtDock: true,
     notes: [{ who: 'driver', type: 'note', text: 'Reefer at -10°F, seal 448120 applied.' }],
     chat: [
       { who: 'driver', text: 'Loaded 18 pallets, seal 448120. Rolling to St. Louis.' },
@@ -485,6 +490,7 @@ export const scenarios: Scenario[] = [
     offers: [{ carrier: 'carrier3', price: 560, message: 'Short haul, same day delivery.' }],
     winner: 'carrier3',
     driver: 'carrier3.driver2',
+    truck: { tractorNumber: 'NS-322', trailerNumber: null },
     notes: [{ who: 'driver', type: 'delay', text: 'Waited 40 minutes at the receiver gate.' }],
     chat: [{ who: 'driver', text: 'Unloaded 16 pallets, the receiver signed the POD.' }],
   },
@@ -506,6 +512,7 @@ export const scenarios: Scenario[] = [
     ],
     winner: 'carrier2',
     driver: 'carrier2.driver1',
+    truck: { tractorNumber: 'BR-2204', trailerNumber: 'VN-105' },
     rated: { shipper: true, carrier: true },
     chat: [
       { who: 'driver', text: 'Delivered, no damage.' },
@@ -527,6 +534,7 @@ export const scenarios: Scenario[] = [
     offers: [{ carrier: 'carrier2', price: 640, message: 'We run Grand Rapids daily.' }],
     winner: 'carrier2',
     driver: 'carrier2.driver2',
+    truck: { tractorNumber: 'BR-2210', trailerNumber: 'VN-118' },
     rated: { shipper: false, carrier: true },
   },
   {

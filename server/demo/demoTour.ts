@@ -119,6 +119,8 @@ export async function driveDemoTour(
       last,
       (await marketplace.recordPositions(driver.caller, tourId, [atDock], now())).position,
     );
+    if (scenario.releasedAtDock)
+      last = latest(last, await releaseAtDock(marketplace, people, tourId));
     last = latest(
       last,
       await marketplace.changeTourStatus(
@@ -201,4 +203,34 @@ export async function driveDemoTour(
       await marketplace.rateTour(carrier.caller, tourId, ratingsBy('carrier'), now()),
     );
   return last;
+}
+
+/**
+ * The shipper's dock releases the pickup as a dock would: a dock link, the driver's release code of
+ * the moment and the tractor the dock sees (the truck stands at the dock: its position is there).
+ */
+async function releaseAtDock(
+  marketplace: Platform['marketplace'],
+  people: { shipper: DemoUser; driver: DemoUser },
+  tourId: string,
+): Promise<LogPosition | null> {
+  const link = await marketplace.createDockLink(
+    people.shipper.caller,
+    tourId,
+    new Date().toISOString(),
+  );
+  const { code } = await marketplace.releaseCode(people.driver.caller, tourId, new Date());
+  const tour = (await marketplace.loadTour(tourId))!;
+  const result = await marketplace.recordDockRelease(
+    tour,
+    link.linkId,
+    {
+      code,
+      tractorNumber: tour.tractorNumber ?? null,
+      eldDistanceMiles: 0,
+      eldPositionAt: new Date().toISOString(),
+    },
+    new Date(),
+  );
+  return latest(link.position, result.position);
 }

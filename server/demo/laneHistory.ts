@@ -178,7 +178,10 @@ export async function seedLaneHistory(
     const driver = users.drivers[n % users.drivers.length]!;
     position = latest(
       position,
-      await marketplace.assignTour(users.carrier, tourId, driver.actor.userId, iso(at + 4 * HOUR)),
+      await marketplace.assignTour(users.carrier, tourId, driver.actor.userId, iso(at + 4 * HOUR), {
+        tractorNumber: `NS-${318 + (n % users.drivers.length) * 4}`,
+        trailerNumber: null,
+      }),
     );
     position = latest(
       position,

@@ -38,6 +38,8 @@ import {
   tableAnswer,
 } from '../http/table.ts';
 import { baseLoadRow, money } from '../http/loadRows.ts';
+import { createTrustReader } from '../http/loadTrust.ts';
+import { READY } from '../../domain/loads/trust.ts';
 
 /** A coordinate or radius of an area filter: a JSON number (or a decimal text, as the query carries it). */
 const filterNumber = (message: string) =>
@@ -91,6 +93,11 @@ const areaOf = (values: unknown[] | undefined, name: string) => {
 /** The boards: the shipper's table of its loads, the carriers' marketplace, and the saved locations the posting form offers. */
 export function loadBoardRoutes(app: App) {
   const { db } = app.platform.database;
+  const trustReader = createTrustReader({
+    db,
+    store: app.platform.store,
+    runner: app.platform.runner,
+  });
 
   app.get(
     '/loads/shipper',
@@ -119,6 +126,7 @@ export function loadBoardRoutes(app: App) {
         },
         pageOf(query, orderOf(query, SHIPPER_ORDER, 'l.created_at')),
       );
+      const trust = await trustReader.ofLoads(rows.map((row) => row.id));
       const data = rows.map((loadRow) => {
         // Without the open offers of blocked carriers, when the load has any.
         const hidden = loadRow.without_blocked;
@@ -153,6 +161,7 @@ export function loadBoardRoutes(app: App) {
           tourId: row.tour_id,
           driver: row.assignee_name ?? null,
           actions: shipperLoadActions(facts),
+          trust: trust.get(row.id) ?? READY,
         };
       });
       return tableAnswer(query, total, data, actionsNamed([1, 2, 3, 4, 6, 7, 8, 11, 12, 16]));

@@ -17,6 +17,8 @@ import { can, requireActor } from '../http/auth.ts';
 import { money } from '../http/loadRows.ts';
 import { createOrganizationNames } from '../http/organizationNames.ts';
 import { loadAccess } from '../http/loadAccess.ts';
+import { createTrustReader } from '../http/loadTrust.ts';
+import { READY } from '../../domain/loads/trust.ts';
 
 /** One load as its shipper, carrier or driver sees it, and the map of its stops and offered trucks. */
 export function loadDetailRoutes(app: App) {
@@ -27,6 +29,7 @@ export function loadDetailRoutes(app: App) {
     onCommitted: (listener) => runner.onCommitted(listener),
   });
   app.addHook('onClose', async () => organizationNames.close());
+  const trustReader = createTrustReader({ db, store: app.platform.store, runner });
 
   app.get(
     '/loads/:id',
@@ -46,6 +49,10 @@ export function loadDetailRoutes(app: App) {
       const access = await loadAccess(db, actor, load, organizationNames);
       if (!access.visible) throw new NotFoundError('Load not found');
       const d = load.details;
+      // The booking's trust flags are the shipper's (and a Superadmin's) to weigh.
+      const trust = access.owner
+        ? ((await trustReader.ofLoads([load.loadId])).get(load.loadId) ?? READY)
+        : undefined;
       return {
         id: load.loadId,
         guid: load.guid,
@@ -96,6 +103,7 @@ export function loadDetailRoutes(app: App) {
         canEdit:
           access.owner &&
           (load.status === GenericStatus.Created || load.status === GenericStatus.Paused),
+        ...(trust ? { trust } : {}),
       };
     },
   );

@@ -2,6 +2,7 @@
 import { GenericStatus, statusName } from '../../domain/catalog.ts';
 import { carrierOfferActions } from '../../domain/loads/loadRows.ts';
 import type { OfferRow } from '../../domain/contracts/offers.contract.ts';
+import type { Trust } from '../../domain/loads/trust.ts';
 import {
   organizationRatings,
   OFFER_ORDER,
@@ -10,6 +11,7 @@ import {
 } from '../../projections/marketplace/marketplace.queries.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
+import type { TrustReader } from '../http/loadTrust.ts';
 import { isSuperadmin, type Actor } from '../http/auth.ts';
 import {
   actionsNamed,
@@ -94,8 +96,11 @@ export const offerRow = (
   };
 };
 
-/** The offers tables of one database: a page of offers with their carriers' ratings. */
-export function createOfferTables(db: Kysely<DB>) {
+/**
+ * The offers tables of one database: a page of offers with their carriers' ratings, and on one
+ * load's offers to its shipper (`withTrust`) each proposing carrier's trust flags.
+ */
+export function createOfferTables(db: Kysely<DB>, trustReader: TrustReader) {
   const ratingsOf = (organizationIds: string[]) => organizationRatings(db, organizationIds);
 
   const table = async (
@@ -103,6 +108,7 @@ export function createOfferTables(db: Kysely<DB>) {
     actor: Actor,
     scope: OfferScope,
     withLoad: boolean,
+    withTrust = false,
   ) => {
     const query = request.query;
     const filters = activeFilters(query);
@@ -115,10 +121,17 @@ export function createOfferTables(db: Kysely<DB>) {
       pageOf(query, order),
     );
     const ratings = await ratingsOf([...new Set(rows.map((row) => row.carrier_organization_id))]);
+    const trust = withTrust
+      ? await trustReader.ofOffers(rows.map((row) => row.id as string))
+      : new Map<string, Trust>();
     return tableAnswer(
       query,
       total,
-      rows.map((row) => offerRow(row, ratings, actor)),
+      rows.map((row) => {
+        const answer = offerRow(row, ratings, actor);
+        const flags = trust.get(answer.id);
+        return flags ? { ...answer, trust: flags } : answer;
+      }),
       actionsNamed([1, 5, 10, 15]),
     );
   };

@@ -22,11 +22,15 @@ import type { App } from '../http/routeContext.ts';
 import { can, isSuperadmin, requireActor } from '../http/auth.ts';
 import { TableQuery } from '../http/table.ts';
 import { createOfferTables, offerRow } from './offerRows.ts';
+import { createTrustReader } from '../http/loadTrust.ts';
 
 /** The offers tables: the offers on one load, one offer, the carrier's own offers, and every offer. */
 export function offerBoardRoutes(app: App) {
   const { db } = app.platform.database;
-  const { ratingsOf, table } = createOfferTables(db);
+  const { ratingsOf, table } = createOfferTables(
+    db,
+    createTrustReader({ db, store: app.platform.store, runner: app.platform.runner }),
+  );
 
   // `{id}` (the load's), as PUT proposal/{id} (the offer's) names it: one path, one parameter name.
   app.get(
@@ -65,6 +69,7 @@ export function offerBoardRoutes(app: App) {
           ? { loadId, hideBlockedCarriers: !isSuperadmin(actor) }
           : { loadId, carrierOrganizationId: actor.organizationId! },
         false,
+        owner,
       );
     },
   );

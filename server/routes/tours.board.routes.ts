@@ -8,7 +8,8 @@ import {
 import { organizationUsers } from '../../projections/users/users.queries.ts';
 import { toursContract } from '../../domain/contracts/tours.contract.ts';
 import type { App } from '../http/routeContext.ts';
-import { can, requireActor, type Actor } from '../http/auth.ts';
+import { can, isSuperadmin, requireActor, type Actor } from '../http/auth.ts';
+import { createTrustReader } from '../http/loadTrust.ts';
 import {
   actionsNamed,
   activeFilters,
@@ -23,6 +24,11 @@ import { scopeOf, rowOf } from './tourAnswers.ts';
 /** The tours tables: the organization's tours, a driver's assigned tours, and the drivers one may assign. */
 export function tourBoardRoutes(app: App) {
   const { db } = app.platform.database;
+  const trustReader = createTrustReader({
+    db,
+    store: app.platform.store,
+    runner: app.platform.runner,
+  });
 
   const table = async (request: { query: TableQuery }, actor: Actor) => {
     const query = request.query;
@@ -34,10 +40,21 @@ export function tourBoardRoutes(app: App) {
     );
     const order = orderOf(query, TOUR_ORDER, 't.opened_at');
     const { total, rows } = await toursPage(db, scopeOf(actor), { statuses }, pageOf(query, order));
+    // The loads' trust flags are their shipper's (and a Superadmin's) to weigh.
+    const shipperSide = (row: (typeof rows)[number]) =>
+      isSuperadmin(actor) ||
+      (actor.roleId !== Role.Driver && row.shipper_organization_id === actor.organizationId);
+    const trust = await trustReader.ofLoads(
+      rows.filter(shipperSide).map((row) => row.load_id as string),
+    );
     return tableAnswer(
       query,
       total,
-      rows.map((row) => rowOf(actor, row)),
+      rows.map((row) => {
+        const answer = rowOf(actor, row);
+        const flags = shipperSide(row) ? trust.get(row.load_id as string) : undefined;
+        return flags ? { ...answer, trust: flags } : answer;
+      }),
       actionsNamed([1, 3, 6, 7, 8, 9, 10, 12]),
     );
   };

@@ -47,6 +47,7 @@ const row = (overrides: Record<string, unknown>) => ({
   tourId: null,
   driver: null,
   actions: [1, 2, 3, 4, 11, 12],
+  trust: { state: 'ready', reasons: [] },
   ...overrides,
 });
 
@@ -99,6 +100,39 @@ describe("the shipper's loads", { timeout: 60_000 }, () => {
 
     fireEvent.click(within(second).getByRole('button', { name: 'Track' }));
     await waitFor(() => expect(current()).toBe('/track/tour?id=t2'));
+  });
+
+  it("shows each booking's trust: Ready, Flagged with its reasons, Protected", async () => {
+    fakeServer(
+      get(
+        '/api/loads/shipper',
+        tableOf([
+          row({}),
+          row({
+            id: 'l2',
+            guid: 'L-000102',
+            trust: {
+              state: 'flagged',
+              reasons: [
+                {
+                  code: 'no_tractor_number',
+                  text: 'The driver was assigned without a tractor number',
+                },
+              ],
+            },
+          }),
+          row({ id: 'l3', guid: 'L-000103', trust: { state: 'protected', reasons: [] } }),
+        ]),
+      ),
+    );
+    renderMarketplaceAt('/loads/shipper');
+    const first = (await screen.findByText('L-000101')).closest('tr')!;
+    expect(within(first).getByText('Ready')).toBeTruthy();
+    const flagged = within(screen.getByText('L-000102').closest('tr')!).getByText('Flagged');
+    expect(flagged.closest('[title]')?.getAttribute('title')).toBe(
+      'The driver was assigned without a tractor number',
+    );
+    expect(within(screen.getByText('L-000103').closest('tr')!).getByText('Protected')).toBeTruthy();
   });
 
   it('reads the table again when a new offer arrives on the realtime channel', async () => {

@@ -6,6 +6,7 @@ import { TableAction } from '../../../../domain/catalog.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
 import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
+import { TrustBadge } from '../../components/TrustBadge.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
 import { statusSteps } from '../../shared/tours/tourSteps.ts';
@@ -70,6 +71,11 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
       field: 'status',
       header: t('marketplace.columns.status'),
       body: (row) => <StatusChip name={row.statusName} />,
+    },
+    {
+      field: 'trust',
+      header: t('trust.column'),
+      body: (row) => (row.trust ? <TrustBadge trust={row.trust} /> : null),
     },
     {
       field: 'pickupTime',

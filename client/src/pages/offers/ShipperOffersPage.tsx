@@ -4,6 +4,7 @@ import { Link, useSearch } from 'wouter';
 import { messageOf } from '../../api/http.ts';
 import type { PageProps } from '../../app/pageProps.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { TrustBadge } from '../../components/TrustBadge.tsx';
 import { GenericTable } from '../../components/table/GenericTable.tsx';
 import { notify } from '../../state/common.ts';
 import { useFormats } from '../../shared/format.ts';
@@ -137,6 +138,7 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
         <div className="card offer-load-strip">
           <strong className="tabular">{load.guid}</strong>
           <StatusChip name={load.statusName} />
+          {load.trust && <TrustBadge trust={load.trust} />}
           <span>
             {format.place(load.locations[0])} → {format.place(load.locations.at(-1))}
           </span>

@@ -1,4 +1,5 @@
 import { Button } from 'primereact/button';
+import { Tag } from 'primereact/tag';
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
@@ -46,6 +47,24 @@ export function useOfferColumns({
           <strong>{row.carrier.name}</strong>
           {fresh.has(row.id) && <span className="new-pill">{t('marketplace.search.new')}</span>}
           <Ratings ratings={row.carrier.ratings} />
+          {row.trust && row.trust.reasons.length > 0 && (
+            <Tag
+              className="trust-badge trust-flagged"
+              severity="warning"
+              icon="pi pi-exclamation-triangle"
+              value={t('trust.offerFlagged')}
+              title={row.trust.reasons
+                .map((reason) => t(`trust.reasons.${reason.code}`))
+                .join('\n')}
+            />
+          )}
+          {row.trust && row.trust.reasons.length > 0 && (
+            <ul className="trust-offer-reasons muted">
+              {row.trust.reasons.map((reason) => (
+                <li key={reason.code}>{t(`trust.reasons.${reason.code}`)}</li>
+              ))}
+            </ul>
+          )}
         </span>
       ),
     },

@@ -2,6 +2,7 @@ import { Button } from 'primereact/button';
 import { useTranslation } from 'react-i18next';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { TrustBadge } from '../../components/TrustBadge.tsx';
 import { cityOf, formatLocal, formatPrice, formatZoned } from '../../shared/format.ts';
 import type { TourPlace, TourRow } from '../../shared/tours/tours.api.ts';
 import { nextStep, type StatusStep, type TourSide } from '../../shared/tours/tourSteps.ts';
@@ -37,6 +38,7 @@ export function useTourColumns(
         return (
           <span className="status-cell">
             <StatusChip name={row.statusName} />
+            {row.trust && <TrustBadge trust={row.trust} />}
             {step && (
               <Button
                 type="button"

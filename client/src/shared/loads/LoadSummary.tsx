@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { LocationType } from '../../../../domain/catalog.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
+import { TrustPanel } from '../../components/TrustBadge.tsx';
 import { useFormats } from '../format.ts';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
 
@@ -52,6 +53,7 @@ export function LoadSummary({
         <StatusChip name={load.statusName} />
         {load.shipper && <span className="muted">{load.shipper}</span>}
       </div>
+      {load.trust && <TrustPanel trust={load.trust} />}
       <div className={showMap ? 'load-summary-grid' : undefined}>
         <div>
           <ol className="stop-timeline" aria-label={t('marketplace.summary.stops')}>
