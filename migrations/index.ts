@@ -23,6 +23,7 @@ import * as reactorCheckpoints from './2026_11_28_1000_reactor_checkpoints.ts';
 import * as carrierAuthority from './2026_11_29_1000_carrier_authority.ts';
 import * as dockLinks from './2026_11_29_1000_dock_links.ts';
 import * as knownDevices from './2026_11_29_1000_known_devices.ts';
+import * as organizationContactChanges from './2026_11_29_1100_organization_contact_changes.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -49,6 +50,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1000_carrier_authority': carrierAuthority,
   '2026_11_29_1000_dock_links': dockLinks,
   '2026_11_29_1000_known_devices': knownDevices,
+  '2026_11_29_1100_organization_contact_changes': organizationContactChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -9,6 +9,7 @@ import { tourChatProjection } from './tourChat/tourChat.projection.ts';
 import { tourPositionsProjection } from './tourPositions/tourPositions.projection.ts';
 import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
 import { dockLinksProjection } from './dockLinks/dockLinks.projection.ts';
+import { organizationContactChangesProjection } from './organizationContactChanges/organizationContactChanges.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 
 /** Every read model the server keeps. */
@@ -24,4 +25,5 @@ export const allProjections: Projection[] = [
   tourSharesProjection,
   laneRatesProjection,
   dockLinksProjection,
+  organizationContactChangesProjection,
 ];

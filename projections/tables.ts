@@ -13,6 +13,7 @@ import type { TourChatTables } from './tourChat/tourChat.tables.ts';
 import type { TourPositionsTables } from './tourPositions/tourPositions.tables.ts';
 import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
 import type { DockLinksTables } from './dockLinks/dockLinks.tables.ts';
+import type { OrganizationContactChangesTables } from './organizationContactChanges/organizationContactChanges.tables.ts';
 import type { UsersTables } from './users/users.tables.ts';
 
 declare module '../storage/schema.ts' {
@@ -27,5 +28,6 @@ declare module '../storage/schema.ts' {
       LeadsTables,
       TourSharesTables,
       LaneRatesTables,
-      DockLinksTables {}
+      DockLinksTables,
+      OrganizationContactChangesTables {}
 }
