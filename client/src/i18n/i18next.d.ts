@@ -7,6 +7,7 @@ import type tourScreens from './areas/tours/en.json';
 import type laneScreens from './areas/lanes/en.json';
 import type podScreens from './areas/pod/en.json';
 import type dockScreens from './areas/dock/en.json';
+import type contactHoldScreens from './areas/contactHold/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -20,7 +21,8 @@ declare module 'i18next' {
         typeof tourScreens &
         typeof laneScreens &
         typeof podScreens &
-        typeof dockScreens;
+        typeof dockScreens &
+        typeof contactHoldScreens;
     };
   }
 }
