@@ -286,6 +286,27 @@ t.test('a second request replaces the first, whose link no longer works', async 
   t.match(await contactOf(shipper), newContact('4'));
 });
 
+t.test('two passes at once apply a change once (the stream revision decides)', async (t) => {
+  const shipper = await organization(app, platform, 'Shipper');
+  const before = await contactOf(shipper);
+  const stream = organizationStream(shipper.organizationId!);
+  const held = await as(shipper).put('/api/users/organization', {
+    name: before.name,
+    ...newContact('9'),
+    password: PASSWORD,
+  });
+  await events.take();
+  const due = new Date(Date.parse(held.body.pendingUntil) + 1000).toISOString();
+  const applied = await Promise.all([sweep.sweep(due), sweep.sweep(due), sweep.sweep(due)]);
+  t.equal(
+    applied.reduce((sum, count) => sum + count, 0),
+    1,
+    'one pass applied it, the others found nothing to do',
+  );
+  await events.expect(t, ['OrganizationContactChanged'], { stream });
+  t.match(await contactOf(shipper), { ...newContact('9'), pendingContactChange: null });
+});
+
 t.test('with two-factor on, a code is needed too (an app code or a recovery code)', async (t) => {
   const carrier = await organization(app, platform, 'Carrier');
   const setup = await as(carrier).post('/api/account/2fa/setup', {});
