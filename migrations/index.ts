@@ -24,6 +24,7 @@ import * as carrierAuthority from './2026_11_29_1000_carrier_authority.ts';
 import * as dockLinks from './2026_11_29_1000_dock_links.ts';
 import * as knownDevices from './2026_11_29_1000_known_devices.ts';
 import * as trustFlags from './2026_11_29_1100_trust_flags.ts';
+import * as organizationContactChanges from './2026_11_29_1200_organization_contact_changes.ts';
 
 /** Every migration, in order. Date-prefixed names; a landed migration never changes. */
 const migrations: Record<string, Migration> = {
@@ -51,6 +52,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1000_dock_links': dockLinks,
   '2026_11_29_1000_known_devices': knownDevices,
   '2026_11_29_1100_trust_flags': trustFlags,
+  '2026_11_29_1200_organization_contact_changes': organizationContactChanges,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -10,6 +10,7 @@ import { tourPositionsProjection } from './tourPositions/tourPositions.projectio
 import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
 import { dockLinksProjection } from './dockLinks/dockLinks.projection.ts';
 import { trustProjection } from './trust/trust.projection.ts';
+import { organizationContactChangesProjection } from './organizationContactChanges/organizationContactChanges.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 
 /** Every read model the server keeps. */
@@ -26,4 +27,5 @@ export const allProjections: Projection[] = [
   laneRatesProjection,
   dockLinksProjection,
   trustProjection,
+  organizationContactChangesProjection,
 ];

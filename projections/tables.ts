@@ -14,6 +14,7 @@ import type { TourPositionsTables } from './tourPositions/tourPositions.tables.t
 import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
 import type { DockLinksTables } from './dockLinks/dockLinks.tables.ts';
 import type { TrustTables } from './trust/trust.tables.ts';
+import type { OrganizationContactChangesTables } from './organizationContactChanges/organizationContactChanges.tables.ts';
 import type { UsersTables } from './users/users.tables.ts';
 
 declare module '../storage/schema.ts' {
@@ -29,5 +30,6 @@ declare module '../storage/schema.ts' {
       TourSharesTables,
       LaneRatesTables,
       DockLinksTables,
-      TrustTables {}
+      TrustTables,
+      OrganizationContactChangesTables {}
 }

@@ -52,6 +52,7 @@ import { tourRatingRoutes } from './routes/tours.rating.routes.ts';
 import { tourTrackingRoutes } from './routes/tours.tracking.routes.ts';
 import { trackingLinkRoutes } from './routes/trackingLink.routes.ts';
 import { dockPageRoutes } from './routes/dockPage.routes.ts';
+import { organizationContactChangeRoutes } from './routes/organizationContactChanges.routes.ts';
 import { dockReleaseRoutes } from './routes/dockRelease.routes.ts';
 import { servicesRoutes } from './routes/services.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
@@ -213,6 +214,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(trackingLinkRoutes, { prefix: '/api' });
   await app.register(dockReleaseRoutes, { prefix: '/api' });
   await app.register(dockPageRoutes, { prefix: '/api' });
+  await app.register(organizationContactChangeRoutes, { prefix: '/api' });
   await app.register(servicesRoutes, { prefix: '/api' });
   await app.register(historyRoutes, { prefix: '/api' });
   await app.register(podRoutes, { prefix: '/api' });

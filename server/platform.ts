@@ -33,6 +33,7 @@ import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecret
 import { createLifecycle, type Lifecycle } from './cluster/lifecycle.ts';
 import type { AuthorityChecker } from './integrations/fmcsa/authority.ts';
 import type { AuthorityCheckScheduler } from './reactors/authorityCheck.ts';
+import type { ContactChangeScheduler } from './reactors/contactChangeApply.ts';
 import { startPlatformBackground } from './platformBackground.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
@@ -50,6 +51,8 @@ export type Platform = {
   authority: AuthorityChecker;
   /** The daily check of Active carriers' authority; null where background work is off. */
   authorityCheck: AuthorityCheckScheduler | null;
+  /** Applies the organizations' held contact changes once due; null where background work is off. */
+  contactChanges: ContactChangeScheduler | null;
   /** ELD providers, organization services; the position poller and the pickup truck check where background work runs. */
   eld: EldIntegration;
   /** Alerts carriers of new loads on their saved searches; null where background work is off. */
@@ -210,20 +213,28 @@ export async function startPlatform(
     socketConnections: () => realtime.connections,
     onError: (err) => logger.warn({ err }, 'metrics: read models not read'),
   });
-  const { loadExpiry, authority, authorityCheck, eld, laneAlerts, webhooks, releaseBackground } =
-    await startPlatformBackground({
-      config,
-      database,
-      store,
-      runner,
-      identity,
-      marketplace,
-      mailer,
-      secrets,
-      metrics,
-      logger,
-      realtime: () => platform.realtime,
-    });
+  const {
+    loadExpiry,
+    authority,
+    authorityCheck,
+    contactChanges,
+    eld,
+    laneAlerts,
+    webhooks,
+    releaseBackground,
+  } = await startPlatformBackground({
+    config,
+    database,
+    store,
+    runner,
+    identity,
+    marketplace,
+    mailer,
+    secrets,
+    metrics,
+    logger,
+    realtime: () => platform.realtime,
+  });
   logger.info(
     {
       database: database.kind,
@@ -245,6 +256,7 @@ export async function startPlatform(
     loadExpiry,
     authority,
     authorityCheck,
+    contactChanges,
     eld,
     laneAlerts,
     tokens,

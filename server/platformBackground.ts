@@ -1,6 +1,6 @@
 /**
  * The platform's background work, started once the event log and the read models exist: the read
- * models' runner, the load expiry, the carriers' authority check, the ELD integration, the lane
+ * models' runner, the load expiry, the carriers' authority check, the held contact changes, the ELD integration, the lane
  * alerts and the webhooks — and `releaseBackground`, which stops them all and gives their locks back.
  * Where background work is off (RUN_PROJECTIONS=false) only the parts that answer requests are made.
  */
@@ -21,6 +21,10 @@ import {
   startAuthorityCheckScheduler,
   type AuthorityCheckScheduler,
 } from './reactors/authorityCheck.ts';
+import {
+  startContactChangeScheduler,
+  type ContactChangeScheduler,
+} from './reactors/contactChangeApply.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import type { Realtime } from './realtime/realtime.ts';
@@ -30,6 +34,7 @@ export type PlatformBackground = {
   loadExpiry: LoadExpiryScheduler | null;
   authority: AuthorityChecker;
   authorityCheck: AuthorityCheckScheduler | null;
+  contactChanges: ContactChangeScheduler | null;
   eld: EldIntegration;
   laneAlerts: LaneAlerts | null;
   webhooks: Webhooks;
@@ -81,6 +86,9 @@ export async function startPlatformBackground({
   const authorityCheck = config.runProjections
     ? startAuthorityCheckScheduler({ database, identity, authority, mailer, logger })
     : null;
+  const contactChanges = config.runProjections
+    ? startContactChangeScheduler({ database, identity, logger })
+    : null;
   const eld = startEldIntegration({
     config,
     database,
@@ -120,7 +128,17 @@ export async function startPlatformBackground({
       await eld.stop();
       await loadExpiry?.stop();
       await authorityCheck?.stop();
+      await contactChanges?.stop();
       await runner.stop();
     })());
-  return { loadExpiry, authority, authorityCheck, eld, laneAlerts, webhooks, releaseBackground };
+  return {
+    loadExpiry,
+    authority,
+    authorityCheck,
+    contactChanges,
+    eld,
+    laneAlerts,
+    webhooks,
+    releaseBackground,
+  };
 }

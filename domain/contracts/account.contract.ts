@@ -5,6 +5,11 @@ import { errorAnswers, guardedErrors, MessageAnswerSchema } from './common.ts';
 import { OrganizationTypeSchema } from './auth.contract.ts';
 import { FilePartSchema } from './registration.contract.ts';
 import { CatalogueEntrySchema } from './services.contract.ts';
+import {
+  ContactChangePendingSchema,
+  contactChangeConfirmation,
+  PendingContactChangeSchema,
+} from './organizationContactChange.contract.ts';
 
 /** One line of a carrier's fleet: a truck type, trailer type or driver team id and how many. */
 export const VehicleCountSchema = z
@@ -73,6 +78,8 @@ export const AccountSchema = z
         person: z.string(),
         email: z.string(),
         phone: z.string(),
+        /** A new contact waiting for its 24 hours; null when none waits. */
+        pendingContactChange: PendingContactChangeSchema.nullable().optional(),
       })
       .optional(),
     shipper: ShipperProfileSchema.optional(),
@@ -137,8 +144,9 @@ export const updateOrganizationContract = {
   body: organizationContactSchema.extend({
     /** Every member must sign in with two-factor: from its next sign-in a member without it is sent to enrol. */
     twoFactorRequired: z.boolean().optional(),
+    ...contactChangeConfirmation,
   }),
-  response: { 200: MessageAnswerSchema, ...changeErrors },
+  response: { 200: MessageAnswerSchema, 202: ContactChangePendingSchema, ...changeErrors },
 };
 export const updateCarrierContract = {
   consumes: ['multipart/form-data'],

@@ -22,6 +22,15 @@ import {
   type ShipperProfile,
 } from './organization.ts';
 import {
+  applyContactChange,
+  cancelContactChange,
+  changeContact,
+  checkName,
+  type ApplyOrganizationContactChange,
+  type CancelOrganizationContactChange,
+  type ChangeOrganizationContact,
+} from './organizationContact.decide.ts';
+import {
   changeCarrierProfile,
   checkNumbers,
   definedOnly,
@@ -31,6 +40,16 @@ import {
   type RecordCarrierAuthority,
 } from './organizationCarrier.decide.ts';
 
+export {
+  CONTACT_CHANGE_NOT_FOUND,
+  CONTACT_HOLD_UNCONFIRMED,
+  contactNeedsHold,
+} from './organizationContact.decide.ts';
+export type {
+  ApplyOrganizationContactChange,
+  CancelOrganizationContactChange,
+  ChangeOrganizationContact,
+} from './organizationContact.decide.ts';
 export type {
   CarrierProfileInput,
   ChangeCarrierProfile,
@@ -51,17 +70,6 @@ export type RegisterOrganization = Command<
     /** Pending for self-registration, Active when an administrator creates it. */
     status: typeof GenericStatus.Pending | typeof GenericStatus.Active;
     registeredBy: string | null;
-    now: string;
-  }
->;
-export type ChangeOrganizationContact = Command<
-  'ChangeOrganizationContact',
-  {
-    organizationId: string;
-    name: string;
-    contact: OrganizationContact;
-    /** Absent: the two-factor rule stays as it is. */
-    twoFactorRequired?: boolean;
     now: string;
   }
 >;
@@ -94,6 +102,8 @@ export type OrganizationCommand =
   | RegisterOrganization
   | RecordCarrierAuthority
   | ChangeOrganizationContact
+  | CancelOrganizationContactChange
+  | ApplyOrganizationContactChange
   | ChangeCarrierProfile
   | ChangeShipperProfile
   | ActivateOrganization
@@ -109,6 +119,10 @@ export const decideOrganization = (
       return registerOrganization(command, state);
     case 'ChangeOrganizationContact':
       return changeContact(command, registered(state));
+    case 'CancelOrganizationContactChange':
+      return cancelContactChange(command, registered(state));
+    case 'ApplyOrganizationContactChange':
+      return applyContactChange(command, registered(state));
     case 'ChangeCarrierProfile':
       return changeCarrierProfile(command, registered(state));
     case 'ChangeShipperProfile':
@@ -135,10 +149,6 @@ export const organizationDecider: Decider<Organization, OrganizationCommand, Org
 const registered = (state: Organization): RegisteredOrganization => {
   if (!state.registered) throw new NotFoundError('Organization not found');
   return state;
-};
-
-const checkName = (name: string) => {
-  if (name.trim() === '') throw ValidationError.field('name', 'Please enter company name!');
 };
 
 const registerOrganization = (
@@ -181,37 +191,6 @@ const registerOrganization = (
         registeredAt: data.now,
       },
     },
-  ];
-};
-
-const changeContact = (
-  { data }: ChangeOrganizationContact,
-  state: RegisteredOrganization,
-): OrganizationEvent[] => {
-  checkName(data.name);
-  return [
-    {
-      type: 'OrganizationContactChanged',
-      data: {
-        organizationId: state.organizationId,
-        name: data.name,
-        contact: data.contact,
-        changedAt: data.now,
-      },
-    },
-    // The two-factor rule only when it was sent and differs.
-    ...(data.twoFactorRequired === undefined || data.twoFactorRequired === state.twoFactorRequired
-      ? []
-      : [
-          {
-            type: 'OrganizationTwoFactorPolicyChanged' as const,
-            data: {
-              organizationId: state.organizationId,
-              twoFactorRequired: data.twoFactorRequired,
-              changedAt: data.now,
-            },
-          },
-        ]),
   ];
 };
 

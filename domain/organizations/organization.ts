@@ -86,6 +86,40 @@ export type OrganizationContactChanged = Event<
     name: string;
     contact: OrganizationContact;
     changedAt: string;
+    /** Present when the change was held for 24 hours and applied now (OrganizationContactChangeRequested). */
+    changeId?: string;
+  }
+>;
+
+/** How long a change of the contact's e-mail or phone waits before it applies (24 hours). */
+export const CONTACT_CHANGE_HOLD_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * A member asked to change the contact's e-mail or phone (password and, when enrolled, a code
+ * checked): the new contact applies at `pendingUntil` unless the old contact cancels it through the
+ * link mailed to it (only the SHA-256 of its token is kept) or a newer request replaces it.
+ */
+export type OrganizationContactChangeRequested = Event<
+  'OrganizationContactChangeRequested',
+  {
+    organizationId: string;
+    changeId: string;
+    requestedBy: string;
+    requestedAt: string;
+    pendingUntil: string;
+    contact: OrganizationContact;
+    previous: OrganizationContact;
+    tokenHash: string;
+  }
+>;
+/** A pending change that will not apply: the old contact cancelled it ('old-contact'), or a member replaced it (its user id). */
+export type OrganizationContactChangeCancelled = Event<
+  'OrganizationContactChangeCancelled',
+  {
+    organizationId: string;
+    changeId: string;
+    cancelledAt: string;
+    cancelledBy: 'old-contact' | string;
   }
 >;
 /**
@@ -154,12 +188,25 @@ export type OrganizationEvent =
   | CarrierAuthorityChecked
   | CarrierAuthorityChanged
   | OrganizationContactChanged
+  | OrganizationContactChangeRequested
+  | OrganizationContactChangeCancelled
   | CarrierProfileChanged
   | ShipperProfileChanged
   | OrganizationActivated
   | OrganizationBlocked
   | OrganizationRegistrationLapsed
   | OrganizationTwoFactorPolicyChanged;
+
+/** The change of the contact waiting for its 24 hours (at most one per organization). */
+export type PendingContactChange = {
+  changeId: string;
+  requestedBy: string;
+  requestedAt: string;
+  pendingUntil: string;
+  contact: OrganizationContact;
+  previous: OrganizationContact;
+  tokenHash: string;
+};
 
 export type RegisteredOrganization = {
   registered: true;
@@ -175,6 +222,8 @@ export type RegisteredOrganization = {
   authority?: CarrierAuthority;
   /** Every member must sign in with two-factor (the members without it are sent to enrol). */
   twoFactorRequired: boolean;
+  /** A change of the contact's e-mail or phone waiting for its 24 hours; null when none waits. */
+  pendingContactChange: PendingContactChange | null;
 };
 /** `lapsed`: registered once, gone since (OrganizationRegistrationLapsed); its id is never reused. */
 export type Organization = { registered: false; lapsed?: true } | RegisteredOrganization;
@@ -196,12 +245,42 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
       status,
       registeredAt,
       twoFactorRequired: false,
+      pendingContactChange: null,
     };
   }
   if (!state.registered) return state;
   switch (event.type) {
     case 'OrganizationContactChanged':
-      return { ...state, name: event.data.name, contact: event.data.contact };
+      return {
+        ...state,
+        name: event.data.name,
+        contact: event.data.contact,
+        pendingContactChange:
+          event.data.changeId !== undefined &&
+          event.data.changeId === state.pendingContactChange?.changeId
+            ? null
+            : state.pendingContactChange,
+      };
+    case 'OrganizationContactChangeRequested': {
+      const { changeId, requestedBy, requestedAt, pendingUntil, contact, previous, tokenHash } =
+        event.data;
+      return {
+        ...state,
+        pendingContactChange: {
+          changeId,
+          requestedBy,
+          requestedAt,
+          pendingUntil,
+          contact,
+          previous,
+          tokenHash,
+        },
+      };
+    }
+    case 'OrganizationContactChangeCancelled':
+      return event.data.changeId === state.pendingContactChange?.changeId
+        ? { ...state, pendingContactChange: null }
+        : state;
     case 'CarrierProfileChanged':
       return { ...state, carrier: event.data.profile };
     case 'ShipperProfileChanged':

@@ -2,6 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import t from 'tap';
+import type { OrganizationEvent } from '../organizations/organization.ts';
 import type { OrganizationServiceEvent } from '../services/organizationService.types.ts';
 import type { TourEvent } from '../tours/tour.types.ts';
 import type { UserEvent } from '../users/user.ts';
@@ -133,7 +134,35 @@ const samples = [
     type: 'RecoveryCodeUsed',
     data: { userId: user, codeHash: 'sha256-of-recovery-code-1', remaining: 9, usedAt: at },
   },
-] as const satisfies readonly (UserEvent | OrganizationServiceEvent | TourEvent)[];
+  {
+    type: 'OrganizationContactChangeRequested',
+    data: {
+      organizationId: user,
+      changeId: user,
+      requestedBy: user,
+      requestedAt: at,
+      pendingUntil: at,
+      contact: {
+        address: '2 Main St',
+        person: 'Pat',
+        email: 'new@example.com',
+        phone: '555-555-0199',
+      },
+      previous: {
+        address: '1 Main St',
+        person: 'Pat',
+        email: 'old@example.com',
+        phone: '555-555-0101',
+      },
+      tokenHash: 'sha256-of-the-contact-cancel-token',
+    },
+  },
+] as const satisfies readonly (
+  | UserEvent
+  | OrganizationEvent
+  | OrganizationServiceEvent
+  | TourEvent
+)[];
 
 const secretValues = [
   'hash-of-the-password',
@@ -147,6 +176,7 @@ const secretValues = [
   'dock-token',
   'sealed-totp-secret',
   'recovery-code',
+  'contact-cancel-token',
 ];
 
 t.test(

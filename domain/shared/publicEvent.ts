@@ -7,11 +7,12 @@
  * history in JSON and CSV, the tour entries of the sockets and the webhooks) goes through
  * `publicEvent`; deciders, projections and the command side read the events as they are.
  */
+import type { OrganizationEvent } from '../organizations/organization.ts';
 import type { OrganizationServiceEvent } from '../services/organizationService.types.ts';
 import type { TourEvent } from '../tours/tour.types.ts';
 import type { UserEvent } from '../users/user.ts';
 
-type EventWithSecrets = UserEvent | OrganizationServiceEvent | TourEvent;
+type EventWithSecrets = UserEvent | OrganizationEvent | OrganizationServiceEvent | TourEvent;
 
 /**
  * The secret fields of each event type, as dotted paths into its data; a type not listed holds
@@ -33,6 +34,7 @@ export const SECRET_FIELDS = {
   TwoFactorSetupStarted: ['sealedSecret'],
   TwoFactorEnabled: ['recoveryCodeHashes'],
   RecoveryCodeUsed: ['codeHash'],
+  OrganizationContactChangeRequested: ['tokenHash'],
 } as const satisfies { readonly [T in EventWithSecrets['type']]?: readonly string[] };
 
 const secretPaths: Readonly<Record<string, readonly string[]>> = SECRET_FIELDS;

@@ -2,18 +2,10 @@ import { sql } from 'kysely';
 import type {
   CarrierAuthorityChanged,
   CarrierAuthorityChecked,
+  OrganizationContactChangeRequested,
 } from '../../domain/organizations/organization.ts';
 import type { PickupHeld, PickupReleased, TourAssigned } from '../../domain/tours/tour.types.ts';
 import { defineProjection } from '../projection.ts';
-
-/**
- * A request to change an organization's contact, as its event reads (recorded on the
- * organization's stream by the guarded contact change); only the fields the flag needs are read.
- */
-export type ContactChangeRequested = {
-  type: 'OrganizationContactChangeRequested';
-  data: { organizationId: string; changeId: string; requestedBy: string; requestedAt: string };
-};
 
 type TrustEvent =
   | CarrierAuthorityChecked
@@ -21,7 +13,7 @@ type TrustEvent =
   | TourAssigned
   | PickupReleased
   | PickupHeld
-  | ContactChangeRequested;
+  | OrganizationContactChangeRequested;
 
 /**
  * The trust flags' own facts (docs/domain.md "Trust flags"): a carrier's last recorded authority, a

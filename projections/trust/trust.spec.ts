@@ -3,6 +3,7 @@ import {
   organizationStream,
   type CarrierAuthorityChanged,
   type CarrierAuthorityChecked,
+  type OrganizationContactChangeRequested,
 } from '../../domain/organizations/organization.ts';
 import {
   tourStream,
@@ -14,7 +15,6 @@ import { openTestDatabase } from '../../server/testing/testDatabase.ts';
 import { readModelSpec } from '../testing.ts';
 import { driverAssigned } from '../testing/tours.ts';
 import { carrier, carrierUser, driver, on } from '../testing/trade.ts';
-import type { ContactChangeRequested } from './trust.projection.ts';
 import { trustProjection } from './trust.projection.ts';
 
 const spec = readModelSpec(trustProjection, openTestDatabase);
@@ -83,11 +83,25 @@ const dock = (type: 'PickupReleased' | 'PickupHeld', at: string) => {
         data: { ...evidence, reasons: ['wrong_code'] },
       });
 };
-// The guarded contact change's event, written here as its branch records it (read by type name).
+// The guarded contact change's request, as `PUT users/organization` records it.
 const contactChangeRequested = (changeId: string, requestedAt: string) =>
-  on<ContactChangeRequested>(organizationStream(carrier), {
+  on<OrganizationContactChangeRequested>(organizationStream(carrier), {
     type: 'OrganizationContactChangeRequested',
-    data: { organizationId: carrier, changeId, requestedBy: carrierUser, requestedAt },
+    data: {
+      organizationId: carrier,
+      changeId,
+      requestedBy: carrierUser,
+      requestedAt,
+      pendingUntil: new Date(Date.parse(requestedAt) + 24 * 3600_000).toISOString(),
+      contact: {
+        address: '1 Dock St',
+        person: 'New Office',
+        email: 'new@example.com',
+        phone: '555',
+      },
+      previous: { address: '1 Dock St', person: 'Office', email: 'old@example.com', phone: '555' },
+      tokenHash: 'a'.repeat(64),
+    },
   });
 
 t.test("a carrier's authority as last recorded", async () => {

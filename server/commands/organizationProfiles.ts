@@ -1,9 +1,9 @@
 /**
- * An organization's own edits of its profile from Account Settings: name and contact, the carrier
- * profile with its documents, the shipper profile with its signature. Always the caller's own
+ * An organization's own edits of its profile from Account Settings: the carrier profile with its
+ * documents, the shipper profile with its signature (the name and contact are
+ * organizationContactChanges.ts). Always the caller's own
  * organization; a Superadmin has none (404).
  */
-import type { OrganizationContact } from '../../domain/organizations/organization.ts';
 import type { CarrierProfileBody, ShipperProfileBody } from '../../domain/schemas/index.ts';
 import { assertFound, NotFoundError } from '../../domain/shared/errors.ts';
 import { saveFiles } from '../integrations/files/saveFiles.ts';
@@ -18,31 +18,6 @@ async function ownOrganization(deps: Deps, caller: Caller) {
   const { organizationId } = caller.actor;
   if (!organizationId) throw new NotFoundError('Organization not found');
   return assertFound(await deps.identity.loadOrganization(organizationId), 'Organization');
-}
-
-export async function changeOrganizationContact(
-  deps: Deps,
-  caller: Caller,
-  change: { name: string; twoFactorRequired?: boolean | undefined } & OrganizationContact,
-  now: string,
-) {
-  const { organizationId } = await ownOrganization(deps, caller);
-  const { name, address, person, email, phone, twoFactorRequired } = change;
-  const { position } = await deps.identity.organization(
-    {
-      type: 'ChangeOrganizationContact',
-      data: {
-        organizationId,
-        name,
-        contact: { address, person, email, phone },
-        ...(twoFactorRequired === undefined ? {} : { twoFactorRequired }),
-        now,
-      },
-    },
-    caller,
-    now,
-  );
-  return { position };
 }
 
 /**

@@ -169,6 +169,41 @@ export async function useSecondFactor(
   );
 }
 
+/**
+ * A step that needs the member's current password and, when two-factor is on, a code of the app or
+ * a recovery code (turning two-factor off; a new contact e-mail or phone for the organization): each
+ * checked like a sign-in and counted against its limits, the code spent. A missing or wrong one is
+ * a 400 naming `password` or `code`.
+ */
+export async function confirmPasswordAndCode(
+  deps: Pick<Deps, 'identity' | 'secrets' | 'loginLimiter'>,
+  user: RegisteredUser,
+  input: { password?: string | undefined; code?: string | undefined },
+  address: string,
+  requestId: string,
+  now: string,
+) {
+  if (!input.password) throw ValidationError.field('password', OLD_PASSWORD_REQUIRED_MESSAGE);
+  const account = [user.email, user.username];
+  deps.loginLimiter.assertAllowed(account, address);
+  if (!(await verifyPassword(user.passwordHash, input.password))) {
+    deps.loginLimiter.fail(account, address);
+    throw ValidationError.field('password', OLD_PASSWORD_WRONG_MESSAGE);
+  }
+  if (hasTwoFactor(user)) {
+    const code = input.code?.trim();
+    if (!code) throw ValidationError.field('code', TWO_FACTOR_REQUIRED);
+    try {
+      await useSecondFactor(deps, user, code, requestId, now);
+    } catch (error) {
+      if (!(error instanceof UnauthorizedError)) throw error;
+      deps.loginLimiter.fail(account, address);
+      throw ValidationError.field('code', INVALID_TWO_FACTOR_CODE);
+    }
+  }
+  deps.loginLimiter.succeed(account);
+}
+
 /** Turns two-factor off: the current password and a code (TOTP or recovery), both limited like a sign-in. */
 export async function disableTwoFactor(
   deps: Deps,
@@ -179,21 +214,7 @@ export async function disableTwoFactor(
 ) {
   const user = await signedInUser(deps, caller);
   if (!hasTwoFactor(user)) throw new IllegalStateError(TWO_FACTOR_OFF);
-  if (!input.password) throw ValidationError.field('password', OLD_PASSWORD_REQUIRED_MESSAGE);
-  const account = [user.email, user.username];
-  deps.loginLimiter.assertAllowed(account, address);
-  if (!(await verifyPassword(user.passwordHash, input.password))) {
-    deps.loginLimiter.fail(account, address);
-    throw ValidationError.field('password', OLD_PASSWORD_WRONG_MESSAGE);
-  }
-  try {
-    await useSecondFactor(deps, user, input.code, caller.requestId, now);
-  } catch (error) {
-    if (!(error instanceof UnauthorizedError)) throw error;
-    deps.loginLimiter.fail(account, address);
-    throw ValidationError.field('code', INVALID_TWO_FACTOR_CODE);
-  }
-  deps.loginLimiter.succeed(account);
+  await confirmPasswordAndCode(deps, user, input, address, caller.requestId, now);
   const { position } = await deps.identity.user(
     { type: 'DisableTwoFactor', data: { userId: user.userId, now } },
     caller,

@@ -14,11 +14,8 @@ import { carrierProfileBodySchema, shipperProfileBodySchema } from '../../domain
 import { assertFound, NotFoundError } from '../../domain/shared/errors.ts';
 import { filesContract } from '../../domain/contracts/files.contract.ts';
 import type { App } from '../http/routeContext.ts';
-import {
-  changeCarrierProfile,
-  changeOrganizationContact,
-  changeShipperProfile,
-} from '../commands/organizationProfiles.ts';
+import { changeOrganizationContact } from '../commands/organizationContactChanges.ts';
+import { changeCarrierProfile, changeShipperProfile } from '../commands/organizationProfiles.ts';
 import { updateOwnAccount } from '../commands/userDetails.ts';
 import { can, requireActor, requireCaller } from '../http/auth.ts';
 import { parseWith } from '../http/parseWith.ts';
@@ -106,6 +103,14 @@ export async function accountRoutes(app: App) {
             status: organization.status,
             statusName: statusName(organization.status),
             ...organization.contact,
+            pendingContactChange: organization.pendingContactChange
+              ? {
+                  changeId: organization.pendingContactChange.changeId,
+                  requestedAt: organization.pendingContactChange.requestedAt,
+                  pendingUntil: organization.pendingContactChange.pendingUntil,
+                  ...organization.pendingContactChange.contact,
+                }
+              : null,
           };
         }
         if (
@@ -163,21 +168,24 @@ export async function accountRoutes(app: App) {
     {
       schema: {
         tags: ['account'],
-        summary: 'Edit the own organization: name and contact',
+        summary:
+          'Edit the own organization: name and contact; a new contact e-mail or phone needs the password (and code) and applies after 24 hours (202)',
         ...updateOrganizationContract,
       },
       // Open while the organization waits for its vetting (Pending): the user's own account.
       config: { whilePending: true },
       onRequest: can(ACCOUNT_CHANGE_ORGANIZATION),
     },
-    async (request) => {
-      const { position } = await changeOrganizationContact(
+    async (request, reply) => {
+      const { position, pendingUntil } = await changeOrganizationContact(
         platform,
         requireCaller(request),
         request.body,
+        request.socket.remoteAddress ?? 'unknown',
         new Date().toISOString(),
       );
-      await runner.waitFor(identityViews, position);
+      await runner.waitFor([...identityViews, 'organizationContactChanges'], position);
+      if (pendingUntil) return reply.code(202).send({ pendingUntil });
       return { message: 'Organization successfully updated' };
     },
   );

@@ -16,8 +16,14 @@
 import { readFileSync } from 'node:fs';
 import t, { type Test } from 'tap';
 import { Role } from '../../domain/catalog.ts';
-import { metadataOf } from '../commands/caller.ts';
-import { member, multipart, organization, PDF, superadmin } from '../identity/fixtures.ts';
+import {
+  member,
+  multipart,
+  organization,
+  PASSWORD,
+  PDF,
+  superadmin,
+} from '../identity/fixtures.ts';
 import { DEMO_AUTHORITY_FILE } from '../integrations/fmcsa/demoAuthority.ts';
 import {
   expectStatus,
@@ -336,30 +342,17 @@ t.test('an authority revoked after the booking flags the load at the next read',
 t.test('a booking made right after its author asked to change the carrier contact', async (t) => {
   const carrier = await plainCarrier('Takeover Transport');
   const colleague = await member(app, platform, carrier.organizationId, Role.Carrier);
-  // The guarded contact change records OrganizationContactChangeRequested on the organization's
-  // stream. Written here straight into the event store, on a stream of its own (the organization's
-  // decider on this version does not fold that event yet); switch to the contact change route
-  // (PUT users/organization with the password) once it lands. The flag reads it by type name.
-  const requestedAt = new Date(Date.now() - 2 * 3600_000).toISOString();
-  const appended = await platform.store.append(
-    `contactchange-${carrier.organizationId}`,
-    [
-      {
-        type: 'OrganizationContactChangeRequested',
-        data: {
-          organizationId: carrier.organizationId,
-          changeId: `change-${carrier.organizationId}`,
-          requestedBy: carrier.dispatcher.userId,
-          requestedAt,
-          pendingUntil: new Date(Date.parse(requestedAt) + 24 * 3600_000).toISOString(),
-          contact: { email: 'new-office@takeover.example.com' },
-          previous: { email: 'contact@example.com' },
-        },
-      },
-    ],
-    { expectedRevision: 'any', metadata: metadataOf(null, requestedAt) },
-  );
-  t.ok(appended);
+  // The dispatcher asks to change the carrier's contact e-mail (held 24 hours): that request is
+  // what the flag weighs, not whether the change applies.
+  const requested = await call('PUT', '/api/users/organization', carrier.dispatcher.token, {
+    name: 'Takeover Transport',
+    address: '1 Dock St, Gary, IN',
+    person: 'New Office',
+    email: 'new-office@takeover.example.com',
+    phone: '555-555-0142',
+    password: PASSWORD,
+  });
+  t.equal(requested.status, 202, 'the change is held for 24 hours');
 
   const load = await newLoad();
   const fromRequester = await submitOffer(call, carrier.dispatcher.token, load.id, 1500);

@@ -336,6 +336,8 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   },
   'GET /api/dock/:token': PUBLIC,
   'POST /api/dock/:token/release': PUBLIC,
+  // the old contact's link cancelling a held change of an organization's contact (organizationContactHold.spec.ts)
+  'POST /api/organizations/changes/:token/cancel': PUBLIC,
 
   // saved searches (lane alerts): always the caller's organization; another's id is 404 (searches.routes.spec.ts)
   'GET /api/searches': { access: [LOADS_CARRIER] },

@@ -56,6 +56,13 @@ export function decideRoute(
   return { kind: 'render', match };
 }
 
-/** Visitors, and anyone on a /chat, /track or /shared (a tracking link) path, get the bare layout. */
+/**
+ * Visitors, and anyone on a /chat, /track, /shared (a tracking link) or /organization-change (the
+ * old contact's cancel link) path, get the bare layout.
+ */
 export const usesBareLayout = (path: string, user: AuthUser | null): boolean =>
-  !user || path.startsWith('/chat') || path.startsWith('/track') || path.startsWith('/shared');
+  !user ||
+  path.startsWith('/chat') ||
+  path.startsWith('/track') ||
+  path.startsWith('/shared') ||
+  path.startsWith('/organization-change');

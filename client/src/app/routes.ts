@@ -105,6 +105,12 @@ export const routes: readonly AppRoute[] = [
     'routes.dock',
     lazy(() => import('../pages/dock/DockPage.tsx')),
   ),
+  // The old contact's link cancelling a held change of the organization's contact, signed in or not.
+  publicRoute(
+    '/organization-change/:token/cancel',
+    'routes.organizationChangeCancel',
+    lazy(() => import('../pages/organizationChange/OrganizationChangeCancelPage.tsx')),
+  ),
   publicRoute('/error-pages/error-404', 'routes.notFound', NotFoundPage),
   publicRoute('/error-pages/error-500', 'routes.error500', ErrorPages),
   publicRoute('/error-pages/coming-soon', 'routes.comingSoon', ErrorPages),

@@ -8,6 +8,7 @@ import type laneScreens from './areas/lanes/en.json';
 import type podScreens from './areas/pod/en.json';
 import type dockScreens from './areas/dock/en.json';
 import type trustScreens from './areas/trust/en.json';
+import type contactHoldScreens from './areas/contactHold/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -22,7 +23,8 @@ declare module 'i18next' {
         typeof laneScreens &
         typeof podScreens &
         typeof dockScreens &
-        typeof trustScreens;
+        typeof trustScreens &
+        typeof contactHoldScreens;
     };
   }
 }

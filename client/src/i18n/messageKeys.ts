@@ -73,6 +73,7 @@ export const messageKeys: Partial<Record<MessageCode, MessageKey>> = {
   unsupported_format: 'messages.unsupportedFormat',
   invalid_credentials: 'messages.invalidCredentials',
   two_factor_code_invalid: 'messages.twoFactorCodeInvalid',
+  two_factor_required: 'messages.twoFactorCodeRequired',
   two_factor_enrolment_required: 'messages.twoFactorEnrolmentRequired',
   account_blocked: 'messages.accountBlocked',
   old_password_wrong: 'messages.oldPasswordWrong',

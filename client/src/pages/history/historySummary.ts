@@ -128,6 +128,12 @@ export function summarize(t: TFunction, event: HistoryEvent, lng: string): strin
           )
           .join('; '),
       });
+    case 'OrganizationContactChangeRequested':
+      return t('contactHold.history.requested', {
+        time: formatZoned(text(data.pendingUntil), 'UTC', lng),
+      });
+    case 'OrganizationContactChangeCancelled':
+      return t('contactHold.history.cancelled');
     case 'MessagePosted':
       return t('history.summary.MessagePosted', { text: text(data.text) });
     case 'ProofOfDeliveryRecorded':
