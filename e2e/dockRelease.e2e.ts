@@ -1,11 +1,19 @@
 /**
  * Who comes to the dock. The demo shipper makes a dock link for its dispatched truck (pickup within
- * the hour) from the tracking screen; a signed-out phone at the dock opens it, sees the carrier, the
- * driver's first name and the truck, and enters the code the driver's phone shows: Released. A
- * second link with a wrong code: Held, with the reason, also right to left in Arabic. The load's
- * history lists both outcomes as readable lines.
+ * the hour, tractor NS-318) from the tracking screen; a signed-out phone at the dock opens it, sees
+ * the carrier, the driver's first name and the truck, and enters the code the driver's phone shows:
+ * Released. Then the carrier (Northern Star Transport) connects its Motive ELD through the API, a
+ * local server speaking Motive's vehicle-locations API that puts truck NS-318 about 200 miles from
+ * the pickup; the server's ELD poller follows the truck by the tractor number of the assignment. A
+ * second link shows the ELD distance before any code is typed, and a wrong code holds the pickup
+ * with both reasons (the code, the truck far away). Both dispatchers, the shipper's on its tracking
+ * screen and the carrier's on its own, see the hold as an alert within 2 s of the dock's click
+ * (the delays are printed). The held link reads right to left in Arabic, and the load's history
+ * lists the release and the hold with its reasons.
  */
 import t from 'tap';
+import { distanceMiles } from '../domain/tours/geo.ts';
+import { startFakeMotive } from '../server/integrations/eld/testing/fakeMotive.ts';
 import { apiGet, apiToken, demo, Journey, openPage, signIn, withBrowser } from './harness.ts';
 
 const PHONE = {
@@ -16,6 +24,35 @@ const PHONE = {
 };
 /** The driver of the demo's dispatched shipment (PO-77115), whose pickup is half an hour out. */
 const DOCK_DRIVER = { email: 'carrier3.driver1@demo.freight.local', password: 'demo12345' };
+/** The dispatcher of its carrier, Northern Star Transport. */
+const CARRIER_DISPATCHER = { email: 'carrier3@demo.freight.local', password: 'demo12345' };
+/** An alert a dispatcher must see this soon after the dock's click. */
+const ALERT_MS = 2_000;
+
+/** The pickup of PO-77115 (Prairie Foods Chicago DC), and the booked truck 2.9 degrees south of it. */
+const PICKUP = { latitude: 41.8117, longitude: -87.724 };
+const FAR_AWAY = { latitude: PICKUP.latitude - 2.9, longitude: PICKUP.longitude };
+const FAR_MILES = Math.round(distanceMiles(FAR_AWAY, PICKUP) * 10) / 10;
+const MOTIVE_KEY = 'motive-key-northern-star';
+// The carrier's Motive fleet, as Motive's API answers it, on a loopback port; the journey's server
+// is pointed at it (MOTIVE_BASE_URL) and polls it every second (ELD_POLL_MS).
+const motive = await startFakeMotive({
+  apiKey: MOTIVE_KEY,
+  vehicles: [{ id: '318', name: 'NS-318', ...FAR_AWAY, heading: 180, speed: 58 }],
+});
+t.teardown(() => motive.close());
+
+/** A call behind the screens, as the product's own clients make it; throws unless it succeeds. */
+async function apiSend<T>(url: string, token: string, method: string, path: string, body: unknown) {
+  const response = await fetch(`${url}/api${path}`, {
+    method,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  });
+  if (!response.ok)
+    throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+  return (await response.json()) as T;
+}
 
 await withBrowser(
   t,
@@ -102,18 +139,112 @@ await withBrowser(
         t.pass('the right code releases the pickup');
         await journey.check(t, dock, 'phone-released');
 
-        // A second link, and a wrong code.
+        // The carrier connects its Motive ELD; the poller finds truck NS-318 about 200 miles out.
+        const carrierToken = await apiToken(
+          server.url,
+          CARRIER_DISPATCHER.email,
+          CARRIER_DISPATCHER.password,
+        );
+        const installed = await apiSend<{ id: string; status: string | null }>(
+          server.url,
+          carrierToken,
+          'POST',
+          '/organization-services',
+          { serviceId: 'motive', clientSecret: MOTIVE_KEY },
+        );
+        t.match(installed, { id: 'motive', status: 'Installed' }, 'the carrier installed Motive');
+        t.ok(
+          motive.requests.some((request) => request.headers['x-api-key'] === MOTIVE_KEY),
+          "the key was checked with Motive's API",
+        );
+
+        // A second link: the dock sees where the ELD puts the truck before any code is typed.
         await dialog.getByRole('button', { name: 'Make a dock link' }).click();
         await links.nth(1).waitFor();
         const second = await links.first().inputValue();
         t.not(second, link, 'a new link');
-        await dock.goto(second);
-        await dock.getByRole('heading', { name: /Pickup release/ }).waitFor({ timeout: 30_000 });
+        const distance = `${FAR_MILES.toLocaleString('en-US', { maximumFractionDigits: 1 })} mi from the pickup`;
+        // The poller asks Motive every second: the page shows the distance once a pass has run.
+        const deadline = Date.now() + 30_000;
+        for (;;) {
+          await dock.goto(second);
+          await dock.getByRole('heading', { name: /Pickup release/ }).waitFor({ timeout: 30_000 });
+          if ((await dock.getByText(distance).count()) || Date.now() > deadline) break;
+          await new Promise((resolve) => setTimeout(resolve, 1_000));
+        }
+        t.ok(FAR_MILES > 190 && FAR_MILES < 210, `the truck is ${FAR_MILES} miles out`);
+        t.ok(
+          await dock.getByText(distance).count(),
+          `the dock page shows the ELD distance: ${distance}`,
+        );
+        await journey.check(t, dock, 'phone-dock-eld-far');
+
+        // Both dispatchers keep a page of the product open: the shipper its tracking screen, the
+        // carrier the same tour's.
+        await shipper.keyboard.press('Escape');
+        await dialog.waitFor({ state: 'hidden' });
+        const carrierOffice = await browser.newContext({
+          viewport: { width: 1366, height: 900 },
+          locale: 'en-US',
+          timezoneId: 'America/New_York',
+        });
+        t.teardown(() => carrierOffice.close().catch(() => undefined));
+        const { page: carrier, errors: carrierErrors } = await openPage(carrierOffice);
+        await signIn(carrier, server.url, CARRIER_DISPATCHER.email, CARRIER_DISPATCHER.password);
+        await carrier.goto(`${server.url}/track/tour/${tourId}`);
+        await carrier.getByRole('heading', { name: /Track the tour/ }).waitFor({ timeout: 30_000 });
+        // Both pages' realtime connections are up (the tracking screen says Live) before the dock clicks.
+        for (const page of [shipper, carrier])
+          await page.getByText('Live', { exact: true }).waitFor({ timeout: 15_000 });
+
+        // A wrong code, with the truck far away.
         await dock.getByLabel(/Release code/).fill(code === '000000' ? '111111' : '000000');
-        await dock.getByRole('button', { name: 'Check and release' }).click();
+        const alertOf = (page: typeof shipper) =>
+          page
+            .locator('.p-toast-message')
+            .filter({ hasText: 'Pickup held at the dock for load' })
+            .first();
+        const clickedAt = Date.now();
+        const seen = (page: typeof shipper) =>
+          alertOf(page)
+            .waitFor({ timeout: 15_000 })
+            .then(() => Date.now() - clickedAt);
+        const [, shipperDelay, carrierDelay, dockDelay] = await Promise.all([
+          dock.getByRole('button', { name: 'Check and release' }).click(),
+          seen(shipper),
+          seen(carrier),
+          dock
+            .getByRole('heading', { name: 'Held' })
+            .waitFor({ timeout: 15_000 })
+            .then(() => Date.now() - clickedAt),
+        ]);
+        t.comment(`the dock's own answer (Held): ${dockDelay} ms after the click`);
+        t.comment(`hold alert: shipper's dispatcher ${shipperDelay} ms after the click`);
+        t.comment(`hold alert: carrier's dispatcher ${carrierDelay} ms after the click`);
+        t.ok(
+          shipperDelay < ALERT_MS,
+          `the shipper's dispatcher sees the alert in ${shipperDelay} ms`,
+        );
+        t.ok(
+          carrierDelay < ALERT_MS,
+          `the carrier's dispatcher sees the alert in ${carrierDelay} ms`,
+        );
+        for (const page of [shipper, carrier]) {
+          const alert = await alertOf(page).textContent();
+          t.match(alert, /The code is not the assigned driver's current code/, 'the code reason');
+          t.match(
+            alert,
+            /The truck's ELD puts it more than 5 miles from the pickup/,
+            'the ELD reason',
+          );
+        }
+        await journey.check(t, shipper, 'shipper-hold-alert');
+        await journey.check(t, carrier, 'carrier-hold-alert');
+
         await dock.getByRole('heading', { name: 'Held' }).waitFor({ timeout: 15_000 });
         await dock.getByText("The code is not the assigned driver's current code").waitFor();
-        t.pass('a wrong code holds the pickup, with the reason');
+        await dock.getByText("The truck's ELD puts it more than 5 miles from the pickup").waitFor();
+        t.pass('a wrong code with the truck far away holds the pickup, with both reasons');
         await journey.check(t, dock, 'phone-held');
 
         // The same held link in Arabic: right to left.
@@ -131,23 +262,25 @@ await withBrowser(
         await journey.check(t, arabicPage, 'phone-held-arabic');
 
         // The load's history lists both outcomes.
-        await shipper.keyboard.press('Escape');
         await shipper.goto(`${server.url}/loads/history/${loadId}`);
         await shipper
           .getByText('Pickup released at the dock (code verified)')
           .first()
           .waitFor({ timeout: 30_000 });
         await shipper
-          .getByText(/Pickup held at the dock: The code is not/)
+          .getByText(
+            /Pickup held at the dock: The code is not the assigned driver's current code; The truck's ELD puts it more than 5 miles from the pickup/,
+          )
           .first()
           .waitFor();
-        t.pass('the history lists the release and the hold');
+        t.pass('the history lists the release and the hold, with its far-away reason');
         await journey.check(t, shipper, 'load-history');
 
         t.same(shipperErrors, [], 'no page error for the shipper');
         t.same(dockErrors, [], 'no page error at the dock');
+        t.same(carrierErrors, [], "no page error for the carrier's dispatcher");
       },
     );
   },
-  {},
+  { MOTIVE_BASE_URL: motive.url, ELD_POLL_MS: '1000' },
 );

@@ -65,10 +65,11 @@ export type OfferUpdatedPayload = {
   counterPrice: number | null;
 };
 
-/** `tour:status` (opened, confirmed, status changed, cancelled) and `tour:event` (assigned, an event, a rating). */
+/** `tour:status` (opened, confirmed, status changed, cancelled) and `tour:event` (assigned, an event, a rating, the dock's release or hold). */
 export type TourChangePayload = {
   tourId: string;
   loadId: string;
+  loadGuid: string;
   status: number;
   event: { id: string; type: string; data: unknown; at: string };
 };

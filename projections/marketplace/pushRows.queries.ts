@@ -22,6 +22,7 @@ export type OfferPushRow = {
 export type TourPushRow = {
   id: string;
   loadId: string;
+  loadGuid: string;
   shipperOrganizationId: string;
   carrierOrganizationId: string;
   assigneeId: string | null;
@@ -76,6 +77,7 @@ export async function tourPushRows(db: Kysely<DB>, ids: readonly string[]): Prom
     .select([
       'id',
       'load_id',
+      'load_guid',
       'shipper_organization_id',
       'carrier_organization_id',
       'assignee_id',
@@ -86,6 +88,7 @@ export async function tourPushRows(db: Kysely<DB>, ids: readonly string[]): Prom
   return rows.map((row) => ({
     id: row.id,
     loadId: row.load_id,
+    loadGuid: row.load_guid,
     shipperOrganizationId: row.shipper_organization_id,
     carrierOrganizationId: row.carrier_organization_id,
     assigneeId: row.assignee_id ?? null,

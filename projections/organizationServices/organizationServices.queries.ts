@@ -1,4 +1,4 @@
-import type { Kysely, NotNull } from 'kysely';
+import { sql, type Kysely, type NotNull } from 'kysely';
 import { TourStatus } from '../../domain/catalog.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { InstalledServiceRow } from './organizationServices.tables.ts';
@@ -15,17 +15,25 @@ export const installedServicesOf = (
     .orderBy('installed_at')
     .execute();
 
+/** The offer's ELD truck name, else the assigned tractor number; null when neither is given. */
+const truckName = sql<
+  string | null
+>`coalesce(nullif(trim(t.eld_truck_name), ''), nullif(trim(tt.tractor_number), ''))`;
+
 /**
  * The tours on the road (Dispatched, In Transit) with an ELD truck name, each with every service
- * its carrier installed: one row per tour and service, services oldest first.
+ * its carrier installed: one row per tour and service, services oldest first. The truck's name is
+ * the one the accepted offer gave; without one, the tractor number the carrier recorded when it
+ * assigned the driver (the `trust` read model's), as fleets name their trucks by that number.
  */
 export const trackedToursWithServices = (db: Kysely<DB>) =>
   db
     .selectFrom('tours_view as t')
     .innerJoin('organization_services_view as s', 's.organization_id', 't.carrier_organization_id')
+    .leftJoin('trust_tours_view as tt', 'tt.tour_id', 't.id')
     .select([
       't.id as tour_id',
-      't.eld_truck_name',
+      truckName.as('eld_truck_name'),
       't.carrier_organization_id',
       's.id',
       's.organization_id',
@@ -37,7 +45,7 @@ export const trackedToursWithServices = (db: Kysely<DB>) =>
       's.updated_at',
     ])
     .where('t.status', 'in', [TourStatus.Dispatched, TourStatus.InTransit])
-    .where('t.eld_truck_name', 'is not', null)
+    .where(truckName, 'is not', null)
     .$narrowType<{ eld_truck_name: NotNull }>()
     .orderBy('s.installed_at')
     .execute();

@@ -67,14 +67,17 @@ const send = async (method: 'PUT' | 'POST', url: string, token: string, payload?
   return response;
 };
 
-/** A load from Chicago to Indianapolis, won by the carrier with an offer naming `truckName`, its tour Dispatched. */
-async function dispatchedTour(truckName: string): Promise<string> {
+/**
+ * A load from Chicago to Indianapolis, won by the carrier with an offer naming `truckName` (or
+ * none), its driver assigned (with `tractorNumber` when given), its tour Dispatched.
+ */
+async function dispatchedTour(truckName: string | null, tractorNumber?: string): Promise<string> {
   const { id: loadId } = (await send('POST', '/api/loads', shipper.token, loadBody())).json();
   const { id: offerId } = (
     await send('POST', `/api/proposal/${loadId}`, carrier.token, {
       price: 1500,
       message: 'Ready',
-      eldTruckName: truckName,
+      ...(truckName ? { eldTruckName: truckName } : {}),
     })
   ).json();
   await send('PUT', `/api/proposal/${offerId}`, shipper.token, { status: 5 });
@@ -93,7 +96,12 @@ async function dispatchedTour(truckName: string): Promise<string> {
   });
   if (signed.statusCode !== 200) throw new Error(`contract: ${signed.body}`);
   const tourId = (await platform.marketplace.loadLoad(loadId))!.tourId!;
-  await send('POST', `/api/tours/${tourId}/assign/${driver.userId}`, carrier.token);
+  await send(
+    'POST',
+    `/api/tours/${tourId}/assign/${driver.userId}`,
+    carrier.token,
+    tractorNumber ? { tractorNumber } : undefined,
+  );
   await send('PUT', `/api/tours/${tourId}/status`, driver.token, { status: 3, message: 'Rolling' });
   return tourId;
 }
@@ -340,5 +348,35 @@ t.test(
       (await positions()).map((row) => new Date(row.recorded_at).toISOString()),
       [at(-1)],
     );
+  },
+);
+
+t.test(
+  'an offer that names no ELD truck: the poller follows the tractor number the assignment recorded',
+  async (t) => {
+    const later = new Date(Date.now() + 15 * 60_000);
+    const untracked = await dispatchedTour(null);
+    const tour = await dispatchedTour(null, 'NS-318');
+    samsara.vehicles.push({
+      id: '318',
+      name: 'ns-318',
+      latitude: 39.1,
+      longitude: -86.5,
+      heading: 0,
+      speed: 61,
+      time: new Date(later.getTime() - 60_000).toISOString(),
+    });
+    await platform.runner.waitFor(['trust'], await platform.store.committedHead(), 10_000);
+    const pass = await poller.pass(later);
+    t.match(pass, { recorded: 1 }, 'the truck named as the tractor is recorded');
+    await settle();
+    const positionsOf = (tourId: string) =>
+      platform.database.db
+        .selectFrom('tour_positions_view')
+        .select(['latitude', 'longitude', 'source'])
+        .where('tour_id', '=', tourId)
+        .execute();
+    t.match(await positionsOf(tour), [{ latitude: 39.1, longitude: -86.5, source: 'eld' }]);
+    t.same(await positionsOf(untracked), [], 'neither an ELD truck nor a tractor: not followed');
   },
 );

@@ -1,6 +1,7 @@
 /**
  * The ELD poller: every ELD_POLL_MS, for each tour that is Dispatched or In Transit and whose
- * accepted offer names a truck (eldTruckName), asks the carrier's installed ELD service where its
+ * accepted offer names a truck (eldTruckName) or, without one, whose driver was assigned with a
+ * tractor number (the fleet names its trucks by that number), asks the carrier's installed ELD service where its
  * trucks are and records the named truck's position exactly as a driver's position is recorded
  * (`recordPositions`, so the geofence applies: arrivals, departures, the move to In Transit).
  *

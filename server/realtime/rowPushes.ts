@@ -179,6 +179,7 @@ export async function rowPushes(db: Kysely<DB>, work: RowWork): Promise<Push[]> 
       emitLocal(rooms, TOUR_STATUS_EVENTS.has(event.type) ? 'tour:status' : 'tour:event', {
         tourId: row.id,
         loadId: row.loadId,
+        loadGuid: row.loadGuid,
         status: row.status,
         event,
       });

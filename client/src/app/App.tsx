@@ -7,6 +7,7 @@ import { ErrorBoundary } from '../components/ErrorBoundary.tsx';
 import { GlobalNotifier } from '../components/GlobalNotifier.tsx';
 import { AppRoutes } from './AppRoutes.tsx';
 import { AuthBootstrap } from './AuthBootstrap.tsx';
+import { PickupHoldAlerts } from './PickupHoldAlerts.tsx';
 import { applyTheme } from './theme.ts';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
@@ -41,7 +42,7 @@ const primeReactSettings = {
   pt: { dropdown: { trigger: { 'aria-hidden': true }, select: { 'aria-hidden': true } } },
 };
 
-/** The application: theme, startup token check, the routed shell, the global notifier and the dialogs. */
+/** The application: theme, startup token check, the routed shell, the dock's hold alerts, the global notifier and the dialogs. */
 export function App() {
   const accountOpen = useAtomValue(accountOpenAtom);
   const customizerWanted = useOpenedOnce(useAtomValue(customizerOpenAtom));
@@ -51,6 +52,7 @@ export function App() {
         <ThemeSync />
         <AuthBootstrap>
           <AppRoutes />
+          <PickupHoldAlerts />
           {accountOpen && (
             <Suspense fallback={null}>
               <AccountSettingsDialog />

@@ -7,6 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { useRealtime } from '../realtime/useRealtime.ts';
 import { notify } from '../state/common.ts';
+import { holdReasonsOf, pickupHoldText } from './PickupHoldAlerts.tsx';
 
 /** The events the bell lists (`load:posted` is the marketplace's own, not a personal notice). */
 const BELL_EVENTS = [
@@ -65,8 +66,11 @@ export function NotificationBell() {
       case 'proposal:updated':
         return t('notifications.proposalUpdated');
       case 'tour:status':
-      case 'tour:event':
+      case 'tour:event': {
+        const reasons = holdReasonsOf(payload);
+        if (reasons) return pickupHoldText(t, payload, reasons);
         return t('notifications.tourStatus');
+      }
       case 'chat:message':
         return t('notifications.chatMessage');
     }
