@@ -39,7 +39,9 @@ describe('redirect rules', () => {
       await resetApp(users[role]);
       const { current } = renderAppAt(from);
       expect(
-        await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 8000 }),
+        // The role's page is a lazy chunk: on a loaded machine (CI runs the browser journeys beside
+        // these) its first import can take several seconds.
+        await screen.findByRole('heading', { name: title, level: 1 }, { timeout: 20_000 }),
       ).toBeTruthy();
       expect(current()).toBe(home);
     },

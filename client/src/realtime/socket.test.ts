@@ -244,15 +244,11 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
   });
 
   it("watches a dozen tours again after a reconnection without going past the server's budget of unanswered events", async () => {
-    const tours = [
-      tourId,
-      ...(await Promise.all(
-        Array.from(
-          { length: 11 },
-          async () => (await runningTour(http, (who) => tokenOf(who), people.driverUserId)).tourId,
-        ),
-      )),
-    ];
+    // One after another: eleven shipments driven at once on a loaded machine kept requests queued
+    // past the 4-second tokens this file signs in with.
+    const tours = [tourId];
+    for (let index = 0; index < 11; index++)
+      tours.push((await runningTour(http, (who) => tokenOf(who), people.driverUserId)).tourId);
     const { client, heard } = await browserSession();
     const limits: unknown[] = [];
     client.on('limit:exceeded', (payload) => limits.push(payload));
@@ -286,5 +282,5 @@ describe('the realtime connection', { timeout: 90_000 }, () => {
     expect(reconnections).toBe(1);
     for (const stop of stops) stop();
     client.close();
-  });
+  }, 60_000);
 });
