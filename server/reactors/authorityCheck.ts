@@ -1,7 +1,6 @@
 import type { Logger } from 'pino';
 import { GenericStatus } from '../../domain/catalog.ts';
 import type { CarrierAuthorityChanged } from '../../domain/organizations/organization.ts';
-import { createLeadership } from '../../storage/leadership.ts';
 import {
   checkCarrierAuthority,
   isLapse,
@@ -10,6 +9,7 @@ import {
 } from '../commands/carrierAuthority.ts';
 import type { Database } from '../db/database.ts';
 import type { Mailer } from '../integrations/mail/mailer.ts';
+import { runUnderLock } from './lockedInterval.ts';
 
 export type AuthorityCheckScheduler = {
   /** One pass: checks every Active carrier not checked in the last day; returns the changes recorded. */
@@ -37,9 +37,6 @@ export function startAuthorityCheckScheduler(
   const { database, mailer, logger } = options;
   const { db } = database;
   const intervalMs = options.intervalMs ?? 60 * 60 * 1000;
-  const leadership = createLeadership(database);
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
   // An unchanged check records nothing: when each carrier was last checked here, so it is asked once a day.
   const checkedHere = new Map<string, number>();
 
@@ -55,7 +52,7 @@ export function startAuthorityCheckScheduler(
     const due = Date.parse(now) - AUTHORITY_CHECK_EVERY_MS;
     let changed = 0;
     for (const { id, name } of carriers) {
-      if (stopped) break;
+      if (loop.stopped) break;
       try {
         const organization = await options.identity.loadOrganization(id);
         const recorded = organization?.authority?.checkedAt;
@@ -76,31 +73,18 @@ export function startAuthorityCheckScheduler(
     return changed;
   };
 
-  const tick = async () => {
-    if (stopped) return;
-    try {
-      if (await leadership.holds('scheduler:carrierAuthority')) {
-        const changed = await sweep();
-        if (changed > 0) logger.info({ changed }, 'carrier authority changes recorded');
-      }
-    } catch (error) {
-      logger.warn({ err: error }, 'carrier authority pass failed');
-      if (database.kind === 'postgres') await leadership.reset();
-    }
-  };
-
-  const timer = setInterval(() => {
-    running = running.then(tick);
-  }, intervalMs);
-  timer.unref();
-
-  return {
-    sweep,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running.catch(() => undefined);
-      await leadership.release();
+  const loop = runUnderLock({
+    database,
+    lock: 'scheduler:carrierAuthority',
+    intervalMs,
+    logger,
+    failure: 'carrier authority pass failed',
+    startAtOnce: false,
+    pass: async () => {
+      const changed = await sweep();
+      if (changed > 0) logger.info({ changed }, 'carrier authority changes recorded');
     },
-  };
+  });
+
+  return { sweep, stop: () => loop.stop() };
 }

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
-import { createLeadership } from '../../storage/leadership.ts';
 import type { IdentityCommands } from '../commands/identity.ts';
 import { applyDueContactChanges } from '../commands/organizationContactChanges.ts';
 import type { Database } from '../db/database.ts';
+import { runUnderLock } from './lockedInterval.ts';
 
 export type ContactChangeScheduler = {
   /** One pass: applies every held contact change due at `now`; returns how many applied. */
@@ -26,39 +26,20 @@ export function startContactChangeScheduler(options: {
 }): ContactChangeScheduler {
   const { database, logger } = options;
   const intervalMs = options.intervalMs ?? 60_000;
-  const leadership = createLeadership(database);
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
-
   const sweep = (now = new Date().toISOString()) =>
     applyDueContactChanges({ identity: options.identity, database, logger }, now);
 
-  const tick = async () => {
-    if (stopped) return;
-    try {
-      if (await leadership.holds('scheduler:organizationContactChanges')) {
-        const applied = await sweep();
-        if (applied > 0) logger.info({ applied }, 'held contact changes applied');
-      }
-    } catch (error) {
-      logger.warn({ err: error }, 'contact change pass failed');
-      if (database.kind === 'postgres') await leadership.reset();
-    }
-  };
-
-  const timer = setInterval(() => {
-    running = running.then(tick);
-  }, intervalMs);
-  timer.unref();
-  running = running.then(tick);
-
-  return {
-    sweep,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running.catch(() => undefined);
-      await leadership.release();
+  const loop = runUnderLock({
+    database,
+    lock: 'scheduler:organizationContactChanges',
+    intervalMs,
+    logger,
+    failure: 'contact change pass failed',
+    pass: async () => {
+      const applied = await sweep();
+      if (applied > 0) logger.info({ applied }, 'held contact changes applied');
     },
-  };
+  });
+
+  return { sweep, stop: () => loop.stop() };
 }

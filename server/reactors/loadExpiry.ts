@@ -4,8 +4,8 @@ import {
   unfinishedAcceptances,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
-import { createLeadership } from '../../storage/leadership.ts';
 import type { Database } from '../db/database.ts';
+import { runUnderLock } from './lockedInterval.ts';
 
 export type LoadExpiryScheduler = {
   /** One pass: pauses every open load whose offer expired; returns how many it paused. */
@@ -33,9 +33,6 @@ export function startLoadExpiryScheduler(options: {
   const { db } = database;
   const intervalMs = options.intervalMs ?? 15_000;
   const batchSize = options.batchSize ?? 200;
-  const leadership = createLeadership(database);
-  let stopped = false;
-  let running: Promise<unknown> = Promise.resolve();
 
   const sweep = async (now = new Date().toISOString()): Promise<number> => {
     let paused = 0;
@@ -76,35 +73,19 @@ export function startLoadExpiryScheduler(options: {
     return repaired;
   };
 
-  const tick = async () => {
-    if (stopped) return;
-    try {
-      if (await leadership.holds('scheduler:loadExpiry')) {
-        const paused = await sweep();
-        if (paused > 0) logger.info({ paused }, 'expired loads paused');
-        const repaired = await repair();
-        if (repaired > 0) logger.warn({ repaired }, 'unfinished acceptances completed');
-      }
-    } catch (error) {
-      logger.warn({ err: error }, 'load expiry pass failed');
-      if (database.kind === 'postgres') await leadership.reset();
-    }
-  };
-
-  const timer = setInterval(() => {
-    running = running.then(tick);
-  }, intervalMs);
-  timer.unref();
-  running = running.then(tick);
-
-  return {
-    sweep,
-    repair,
-    async stop() {
-      stopped = true;
-      clearInterval(timer);
-      await running.catch(() => undefined);
-      await leadership.release();
+  const loop = runUnderLock({
+    database,
+    lock: 'scheduler:loadExpiry',
+    intervalMs,
+    logger,
+    failure: 'load expiry pass failed',
+    pass: async () => {
+      const paused = await sweep();
+      if (paused > 0) logger.info({ paused }, 'expired loads paused');
+      const repaired = await repair();
+      if (repaired > 0) logger.warn({ repaired }, 'unfinished acceptances completed');
     },
-  };
+  });
+
+  return { sweep, repair, stop: () => loop.stop() };
 }
