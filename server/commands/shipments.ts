@@ -4,6 +4,7 @@
  * expected revision makes it the single point of agreement, then carries the follow-ups to the
  * offers and the tour. This module writes nothing itself: each stream is written by its own area.
  */
+import { agreedTerms, type TermsInput } from '../../domain/loads/terms.ts';
 import { randomUUID } from 'node:crypto';
 import { GenericStatus, TourStatus } from '../../domain/catalog.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
@@ -84,13 +85,18 @@ export function createShipmentSteps(deps: {
     async changeOffer(
       caller: Caller,
       offerId: string,
-      change: { status: number; message: string; price: number | null },
+      change: {
+        status: number;
+        message: string;
+        price: number | null;
+        terms?: TermsInput | undefined;
+      },
       now: string,
     ) {
       if (change.status !== GenericStatus.Accepted)
         return offers.answer(caller, offerId, change, now);
       const { actor } = caller;
-      const { offer, by, asShipper } = await offers.answerable(actor, offerId, now);
+      const { offer, by, asShipper, load } = await offers.answerable(actor, offerId, now);
       if (!asShipper) throw new ForbiddenError('Only the shipper can do this');
       offers.refuseAcceptanceIfClosed(offer, by, actor.userId, now);
       const tourId = randomUUID();
@@ -98,7 +104,7 @@ export function createShipmentSteps(deps: {
       const accepted = await loads.acceptOffer(
         caller,
         { loadId: offer.loadId, by },
-        offer,
+        { ...offer, terms: agreedTerms(load.details, offer) },
         tourId,
         now,
       );
