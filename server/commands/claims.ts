@@ -148,6 +148,11 @@ export function createClaimCommands(deps: {
     return tour;
   };
 
+  /** The role a step needs, checked before the tour is looked up: the same answer for any tour. */
+  const needRole = (actor: Actor, roleId: number, message: string) => {
+    if (actor.roleId !== roleId) throw new ForbiddenError(message);
+  };
+
   const side = (actor: Actor, tour: OpenedTour) => ({
     shipper: actor.organizationId === tour.shipperOrganizationId && actor.roleId === Role.Shipper,
     carrier: actor.organizationId === tour.carrierOrganizationId && actor.roleId === Role.Carrier,
@@ -155,6 +160,9 @@ export function createClaimCommands(deps: {
 
   return {
     visibleTour,
+    /** POST tours/{id}/lumper is the driver's: refused before the tour is looked up or the upload read. */
+    requireDriver: (actor: Actor) =>
+      needRole(actor, Role.Driver, 'Only the assigned driver sends a lumper receipt'),
 
     /**
      * At a stop's recorded departure: a layover when the truck was held overnight, else detention
@@ -316,6 +324,7 @@ export function createClaimCommands(deps: {
     },
 
     async approve(caller: Caller, tourId: string, claimId: string, now: string) {
+      needRole(caller.actor, Role.Shipper, "Only the shipper's dispatcher approves a claim");
       const tour = await claimAs(caller.actor, tourId, claimId);
       if (!side(caller.actor, tour).shipper)
         throw new ForbiddenError("Only the shipper's dispatcher approves a claim");
@@ -333,6 +342,7 @@ export function createClaimCommands(deps: {
     },
 
     async dispute(caller: Caller, tourId: string, claimId: string, reason: string, now: string) {
+      needRole(caller.actor, Role.Shipper, "Only the shipper's dispatcher disputes a claim");
       const tour = await claimAs(caller.actor, tourId, claimId);
       if (!side(caller.actor, tour).shipper)
         throw new ForbiddenError("Only the shipper's dispatcher disputes a claim");
@@ -350,6 +360,7 @@ export function createClaimCommands(deps: {
     },
 
     async answer(caller: Caller, tourId: string, claimId: string, text: string, now: string) {
+      needRole(caller.actor, Role.Carrier, 'Only the carrier answers a dispute');
       const tour = await claimAs(caller.actor, tourId, claimId);
       if (!side(caller.actor, tour).carrier)
         throw new ForbiddenError('Only the carrier answers a dispute');
@@ -364,6 +375,7 @@ export function createClaimCommands(deps: {
     },
 
     async note(caller: Caller, tourId: string, claimId: string, note: string, now: string) {
+      needRole(caller.actor, Role.Carrier, 'Only the carrier adds a note');
       const tour = await claimAs(caller.actor, tourId, claimId);
       if (!side(caller.actor, tour).carrier)
         throw new ForbiddenError('Only the carrier adds a note');

@@ -171,6 +171,7 @@ export async function claimRoutes(app: App) {
       const actor = requireActor(request);
       const caller = { actor, requestId: request.id };
       // Another organization's tour answers 404 before the upload is read.
+      claims.requireDriver(actor);
       await claims.visibleTour(actor, request.params.id);
       const upload = await readMultipart(request, {
         files: { receipt: { required: true, accept: 'image' } },
