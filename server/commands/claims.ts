@@ -220,6 +220,43 @@ export function createClaimCommands(deps: {
       return detention.events;
     },
 
+    /**
+     * Detention on evidence recorded before this server kept it (the demo's shipments, whose log
+     * cannot be back-dated): the same rules, terms and once-per-stop as at a departure.
+     */
+    async claimDetentionOn(
+      tourId: string,
+      stopIndex: number,
+      evidence: ClaimEvidence,
+      now: string,
+    ) {
+      const tour = await loadTour(tourId);
+      if (!tour?.stops[stopIndex]) return [];
+      const load = await loadOf(tour);
+      const stop = tour.stops[stopIndex]!;
+      const pickupSide =
+        stop.locationType === LocationType.Pickup ||
+        stop.locationType === LocationType.ExtraPickupStop;
+      const result = await run(
+        tourId,
+        tour.loadId,
+        {
+          type: 'ClaimDetention',
+          data: {
+            ...contextOf(tour, load),
+            claimId: claimIdFor(tourId, 'detention', stopIndex),
+            stopIndex,
+            stopKind: pickupSide ? 'pickup' : 'delivery',
+            evidence,
+            now,
+          },
+        },
+        null,
+        now,
+      );
+      return result.events;
+    },
+
     /** At a cancellation by the shipper: TONU once the carrier had confirmed or was dispatched. */
     async claimAtCancellation(
       tourId: string,
@@ -396,9 +433,9 @@ export function createClaimCommands(deps: {
       settlement: { amount: number; note: string },
       now: string,
     ) {
-      const tour = await claimAs(caller.actor, tourId, claimId);
       if (!isSuperadmin(caller.actor))
         throw new ForbiddenError('Only a Superadmin settles a dispute');
+      const tour = await claimAs(caller.actor, tourId, claimId);
       const result = await run(
         tourId,
         tour.loadId,

@@ -282,7 +282,8 @@ t.test('the assigned driver sends a lumper receipt; nobody else may', async (t) 
         files: receipt,
       })
     ).status,
-    404,
+    403,
+    'a shipper never sends one, whatever the tour',
   );
   t.equal(
     (
