@@ -264,16 +264,17 @@ export function createClaimCommands(deps: {
       party: string,
       canceledAt: string,
     ) {
-      if (party !== 'shipper' && party !== 'admin') return [];
+      if (party !== 'shipper' && party !== 'admin')
+        return { events: [] as ClaimEvent[], position: null };
       const committed =
         from === TourStatus.Dispatched
           ? 'dispatched'
           : from === TourStatus.CarrierConfirmed || from === TourStatus.ReadyForPickup
             ? 'confirmed'
             : null;
-      if (!committed) return [];
+      if (!committed) return { events: [] as ClaimEvent[], position: null };
       const tour = await loadTour(tourId);
-      if (!tour) return [];
+      if (!tour) return { events: [] as ClaimEvent[], position: null };
       const load = await loadOf(tour);
       const result = await run(
         tourId,
@@ -291,7 +292,7 @@ export function createClaimCommands(deps: {
         null,
         canceledAt,
       );
-      return result.events;
+      return { events: result.events, position: result.position };
     },
 
     /** POST tours/{id}/lumper: the assigned driver's receipt, at the stop the truck is at (else the last). */

@@ -4,6 +4,8 @@
  * expected revision makes it the single point of agreement, then carries the follow-ups to the
  * offers and the tour. This module writes nothing itself: each stream is written by its own area.
  */
+import type { ClaimCommands } from './claims.ts';
+import { tourActorOf } from './streams.ts';
 import { agreedTerms, type TermsInput } from '../../domain/loads/terms.ts';
 import { randomUUID } from 'node:crypto';
 import { GenericStatus, TourStatus } from '../../domain/catalog.ts';
@@ -22,8 +24,9 @@ export function createShipmentSteps(deps: {
   loads: LoadCommands;
   offers: OfferCommands;
   tours: TourCommands;
+  claims: ClaimCommands;
 }) {
-  const { readers, loads, offers, tours } = deps;
+  const { readers, loads, offers, tours, claims } = deps;
   const { loadLoad, loadTour, ownLoad } = readers;
 
   /**
@@ -77,7 +80,17 @@ export function createShipmentSteps(deps: {
         last,
         await offers.declineOthers(loadId, null, 'loadCanceled', message, caller, now),
       );
-      if (tour) last = latest(last, await tours.cancelForLoad(tour, caller, message, now));
+      if (tour) {
+        last = latest(last, await tours.cancelForLoad(tour, caller, message, now));
+        // A truck the carrier had committed: its TONU, claimed with the cancellation.
+        const tonu = await claims.claimAtCancellation(
+          tour.tourId,
+          tour.status,
+          tourActorOf(caller.actor).party,
+          now,
+        );
+        last = latest(last, tonu.position);
+      }
       return last;
     },
 

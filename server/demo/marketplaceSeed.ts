@@ -266,7 +266,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
   const tonuScenario = scenarios.find((scenario) => scenario.stage === 'delivered')!;
   const tonuLoad = await marketplace.postLoad(
     as('shipper2').caller,
-    loadBodyOf({ ...tonuScenario, shipper: 'shipper2', refNumber: 'PO-88017' }, Date.now()),
+    loadBodyOf({ ...tonuScenario, shipper: 'shipper2', refNumber: 'SO-88017' }, Date.now()),
     now(),
   );
   const tonuOffer = await marketplace.submitOffer(
