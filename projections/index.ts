@@ -8,6 +8,7 @@ import { savedSearchesProjection } from './savedSearches/savedSearches.projectio
 import { tourChatProjection } from './tourChat/tourChat.projection.ts';
 import { tourPositionsProjection } from './tourPositions/tourPositions.projection.ts';
 import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
+import { claimsProjection } from './claims/claims.projection.ts';
 import { dockLinksProjection } from './dockLinks/dockLinks.projection.ts';
 import { trustProjection } from './trust/trust.projection.ts';
 import { organizationContactChangesProjection } from './organizationContactChanges/organizationContactChanges.projection.ts';
@@ -28,4 +29,5 @@ export const allProjections: Projection[] = [
   dockLinksProjection,
   trustProjection,
   organizationContactChangesProjection,
+  claimsProjection,
 ];

@@ -12,6 +12,7 @@ import type { SavedSearchesTables } from './savedSearches/savedSearches.tables.t
 import type { TourChatTables } from './tourChat/tourChat.tables.ts';
 import type { TourPositionsTables } from './tourPositions/tourPositions.tables.ts';
 import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
+import type { ClaimsTables } from './claims/claims.tables.ts';
 import type { DockLinksTables } from './dockLinks/dockLinks.tables.ts';
 import type { TrustTables } from './trust/trust.tables.ts';
 import type { OrganizationContactChangesTables } from './organizationContactChanges/organizationContactChanges.tables.ts';
@@ -31,5 +32,6 @@ declare module '../storage/schema.ts' {
       LaneRatesTables,
       DockLinksTables,
       TrustTables,
-      OrganizationContactChangesTables {}
+      OrganizationContactChangesTables,
+      ClaimsTables {}
 }

@@ -34,6 +34,8 @@ import { createLifecycle, type Lifecycle } from './cluster/lifecycle.ts';
 import type { AuthorityChecker } from './integrations/fmcsa/authority.ts';
 import type { AuthorityCheckScheduler } from './reactors/authorityCheck.ts';
 import type { ContactChangeScheduler } from './reactors/contactChangeApply.ts';
+import type { ClaimCommands } from './commands/claims.ts';
+import type { AccessorialClaimsScheduler } from './reactors/accessorialClaims.ts';
 import { startPlatformBackground } from './platformBackground.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
@@ -57,6 +59,10 @@ export type Platform = {
   eld: EldIntegration;
   /** Alerts carriers of new loads on their saved searches; null where background work is off. */
   laneAlerts: LaneAlerts | null;
+  /** The accessorial claims of tours: the parties' commands on them. */
+  claims: ClaimCommands;
+  /** Claims from departures and cancellations, and their approval by silence; its reactor and loop only where background work runs. */
+  accessorialClaims: AccessorialClaimsScheduler;
   tokens: TokenService;
   /** The status of an organization, for the guard and the socket handshake (Pending waits, Blocked is refused). */
   organizationStatus: OrganizationStatusCache;
@@ -221,6 +227,8 @@ export async function startPlatform(
     eld,
     laneAlerts,
     webhooks,
+    claims,
+    accessorialClaims,
     releaseBackground,
   } = await startPlatformBackground({
     config,
@@ -259,6 +267,8 @@ export async function startPlatform(
     contactChanges,
     eld,
     laneAlerts,
+    claims,
+    accessorialClaims,
     tokens,
     organizationStatus,
     mailer,

@@ -25,6 +25,11 @@ import {
   startContactChangeScheduler,
   type ContactChangeScheduler,
 } from './reactors/contactChangeApply.ts';
+import { createClaimCommands, type ClaimCommands } from './commands/claims.ts';
+import {
+  startAccessorialClaims,
+  type AccessorialClaimsScheduler,
+} from './reactors/accessorialClaims.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import type { Realtime } from './realtime/realtime.ts';
@@ -38,6 +43,8 @@ export type PlatformBackground = {
   eld: EldIntegration;
   laneAlerts: LaneAlerts | null;
   webhooks: Webhooks;
+  claims: ClaimCommands;
+  accessorialClaims: AccessorialClaimsScheduler;
   /** Stops the background work and gives its locks back; once, later calls get the same promise. */
   releaseBackground(): Promise<void>;
 };
@@ -120,6 +127,19 @@ export async function startPlatformBackground({
     background: config.runProjections,
     onDelivery: (status) => metrics.webhookDelivered(status),
   });
+  const claims = createClaimCommands({
+    store,
+    db: database.db,
+    loadTour: marketplace.loadTour,
+    loadLoad: marketplace.loadLoad,
+  });
+  const accessorialClaims = startAccessorialClaims({
+    database,
+    store,
+    claims,
+    logger,
+    background: config.runProjections,
+  });
   let released: Promise<void> | null = null;
   const releaseBackground = () =>
     (released ??= (async () => {
@@ -129,6 +149,7 @@ export async function startPlatformBackground({
       await loadExpiry?.stop();
       await authorityCheck?.stop();
       await contactChanges?.stop();
+      await accessorialClaims.stop();
       await runner.stop();
     })());
   return {
@@ -139,6 +160,8 @@ export async function startPlatformBackground({
     eld,
     laneAlerts,
     webhooks,
+    claims,
+    accessorialClaims,
     releaseBackground,
   };
 }

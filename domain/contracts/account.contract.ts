@@ -1,4 +1,5 @@
 /** The signed-in user's own account: the Account Settings dialog's sections and their changes. */
+import { optionalTermsSchema } from '../schemas/terms.schema.ts';
 import { z } from 'zod';
 import { organizationContactSchema, updateAccountBodySchema } from '../schemas/index.ts';
 import { errorAnswers, guardedErrors, MessageAnswerSchema } from './common.ts';
@@ -144,6 +145,8 @@ export const updateOrganizationContract = {
   body: organizationContactSchema.extend({
     /** Every member must sign in with two-factor: from its next sign-in a member without it is sent to enrol. */
     twoFactorRequired: z.boolean().optional(),
+    /** A shipper's default accessorial terms for its new loads (fields left out: the platform's); null: the platform's. */
+    defaultTerms: optionalTermsSchema,
     ...contactChangeConfirmation,
   }),
   response: { 200: MessageAnswerSchema, 202: ContactChangePendingSchema, ...changeErrors },

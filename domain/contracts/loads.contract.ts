@@ -19,6 +19,7 @@ import {
   tableAnswerOf,
   TrustSchema,
 } from './common.ts';
+import { TermsSchema } from './terms.contract.ts';
 
 export { IdParamsSchema as LoadIdParamsSchema };
 
@@ -192,6 +193,10 @@ export const LoadDetailSchema = z.object({
   canEdit: z.boolean(),
   /** The booking's trust flags: to the load's shipper and a Superadmin. */
   trust: TrustSchema.optional(),
+  /** The load's accessorial terms; null: no terms (a load posted before terms existed, or posted without). */
+  terms: TermsSchema.nullable(),
+  /** The terms agreed at the acceptance (the accepted offer's own, else the load's): to the load's parties. */
+  agreedTerms: TermsSchema.nullable(),
 });
 export type LoadDetail = z.infer<typeof LoadDetailSchema>;
 

@@ -3,6 +3,7 @@
  * contract and the rate confirmation.
  */
 import { z } from 'zod';
+import { termsInputSchema } from '../schemas/terms.schema.ts';
 import {
   checkedInside,
   errorAnswers,
@@ -40,6 +41,8 @@ export const OfferBody = z.object({
     .max(100, { error: 'A truck name can have at most 100 characters' })
     .nullish()
     .transform((value) => value || null),
+  /** The offer's own accessorial terms: the fields it names replace the load's. */
+  terms: termsInputSchema.optional(),
 });
 export type OfferBody = z.input<typeof OfferBody>;
 
@@ -57,6 +60,8 @@ export const OfferChangeBody = z
       .max(2000, { error: 'A message can have at most 2000 characters' })
       .default(''),
     price: price.nullish().transform((value) => value ?? null),
+    /** With a counter (11): the shipper's answer to the terms on the table. */
+    terms: termsInputSchema.optional(),
   })
   .refine((body) => body.status !== 11 || body.price !== null, {
     error: PRICE_MESSAGE,

@@ -17,6 +17,11 @@ export const WEBHOOK_EVENT_TYPES = [
   'tour.pickup_released',
   'chat.message',
   'carrier.authority_changed',
+  'accessorial.claimed',
+  'accessorial.approved',
+  'accessorial.disputed',
+  'accessorial.answered',
+  'accessorial.settled',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -59,6 +59,7 @@ export const evolveLoad = (state: Load, event: LoadEvent): Load => {
         acceptedProposalId: offerId,
         carrierOrganizationId,
         price,
+        ...(event.data.terms === undefined ? {} : { agreedTerms: event.data.terms }),
         tourId,
         updatedAt: acceptedAt,
       };

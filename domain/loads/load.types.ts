@@ -4,6 +4,7 @@
  */
 import type { GenericStatus, LocationTypeId, TimeZoneId, TourStatusId } from '../catalog.ts';
 import type { Command, Event } from '../shared/event.ts';
+import type { AccessorialTerms } from './terms.ts';
 
 export const loadStream = (loadId: string): string => `load-${loadId}`;
 
@@ -57,6 +58,11 @@ export type LoadDetails = {
   refNumber: string;
   /** In route order: the pickup first, extra stops, the dropoff last. */
   stops: LoadStop[];
+  /**
+   * The accessorial terms the shipper posts the load with; null: no terms. Absent in the events of
+   * loads posted before terms existed (read as null).
+   */
+  terms?: AccessorialTerms | null;
 };
 
 export type LoadPosted = Event<
@@ -100,6 +106,8 @@ export type LoadProposalAccepted = Event<
     price: number;
     tourId: string;
     acceptedAt: string;
+    /** The agreed terms: the accepted offer's own, else the load's (absent before terms existed). */
+    terms?: AccessorialTerms | null;
   }
 >;
 export type LoadContractSigned = Event<
@@ -172,6 +180,7 @@ export type AcceptOfferForLoad = Command<
     carrierOrganizationId: string;
     price: number;
     tourId: string;
+    terms?: AccessorialTerms | null;
     now: string;
   }
 >;
@@ -203,6 +212,8 @@ export type PostedLoad = {
   acceptedProposalId: string | null;
   carrierOrganizationId: string | null;
   price: number | null;
+  /** The terms agreed at the acceptance (null before one, or when none were agreed). */
+  agreedTerms?: AccessorialTerms | null;
   tourId: string | null;
   contractFileId: string | null;
   cancelMessage: string | null;

@@ -33,6 +33,7 @@ export const acceptOffer = ({ data }: AcceptOfferForLoad, state: PostedLoad): Lo
         price: data.price,
         tourId: data.tourId,
         acceptedAt: data.now,
+        ...(data.terms === undefined ? {} : { terms: data.terms }),
       },
     },
   ];

@@ -40,6 +40,8 @@ export const evolveOffer = (state: Offer, event: OfferEvent): Offer => {
       contractFileId: null,
       submittedAt,
       updatedAt: submittedAt,
+      terms: event.data.terms ?? null,
+      counterTerms: null,
     };
   }
   if (!state.exists) return state;
@@ -54,6 +56,8 @@ export const evolveOffer = (state: Offer, event: OfferEvent): Offer => {
         message,
         eldTruckName,
         updatedAt: revisedAt,
+        terms: event.data.terms ?? null,
+        counterTerms: null,
       };
     }
     case 'ProposalCountered':
@@ -61,6 +65,7 @@ export const evolveOffer = (state: Offer, event: OfferEvent): Offer => {
         ...state,
         status: GenericStatus.PendingAcceptance,
         counterPrice: event.data.price,
+        counterTerms: event.data.terms ?? null,
         updatedAt: event.data.counteredAt,
       };
     case 'CounterAccepted':
@@ -69,6 +74,8 @@ export const evolveOffer = (state: Offer, event: OfferEvent): Offer => {
         status: GenericStatus.SubmittedProposal,
         price: event.data.price,
         counterPrice: null,
+        ...(event.data.terms ? { terms: event.data.terms } : {}),
+        counterTerms: null,
         updatedAt: event.data.acceptedAt,
       };
     case 'ProposalAccepted':

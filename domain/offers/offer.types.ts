@@ -5,6 +5,7 @@
  * Types only; rules are in `offer.decide.ts`.
  */
 import type { GenericStatus } from '../catalog.ts';
+import type { AccessorialTerms } from '../loads/terms.ts';
 import type { Command, Event } from '../shared/event.ts';
 
 export const offerStream = (offerId: string): string => `proposal-${offerId}`;
@@ -33,6 +34,8 @@ export type ProposalSubmitted = Event<
     message: string;
     eldTruckName: string | null;
     submittedAt: string;
+    /** The offer's own accessorial terms; absent: the load's. */
+    terms?: AccessorialTerms;
   }
 >;
 export type ProposalRevised = Event<
@@ -44,15 +47,32 @@ export type ProposalRevised = Event<
     eldTruckName: string | null;
     revisedBy: string;
     revisedAt: string;
+    /** The offer's own accessorial terms; absent: the load's. */
+    terms?: AccessorialTerms;
   }
 >;
 export type ProposalCountered = Event<
   'ProposalCountered',
-  { proposalId: string; price: number; message: string; counteredBy: string; counteredAt: string }
+  {
+    proposalId: string;
+    price: number;
+    message: string;
+    counteredBy: string;
+    counteredAt: string;
+    /** The shipper's answer to the offer's terms; absent: the terms stay as offered. */
+    terms?: AccessorialTerms;
+  }
 >;
 export type CounterAccepted = Event<
   'CounterAccepted',
-  { proposalId: string; price: number; acceptedBy: string; acceptedAt: string }
+  {
+    proposalId: string;
+    price: number;
+    acceptedBy: string;
+    acceptedAt: string;
+    /** The counter's terms, now the offer's. */
+    terms?: AccessorialTerms;
+  }
 >;
 export type ProposalAccepted = Event<
   'ProposalAccepted',
@@ -118,6 +138,7 @@ export type SubmitOffer = Command<
     price: number;
     message: string;
     eldTruckName: string | null;
+    terms?: AccessorialTerms;
     now: string;
   }
 >;
@@ -130,6 +151,7 @@ export type CounterOffer = Command<
     loadOpen: boolean;
     price: number;
     message: string;
+    terms?: AccessorialTerms;
     now: string;
   }
 >;
@@ -184,6 +206,10 @@ export type SubmittedOffer = {
   price: number;
   /** The shipper's counter price while Pending Acceptance, else null. */
   counterPrice: number | null;
+  /** The offer's own accessorial terms; absent or null: the load's. */
+  terms?: AccessorialTerms | null;
+  /** The terms of the shipper's counter while Pending Acceptance, if it named any. */
+  counterTerms?: AccessorialTerms | null;
   message: string;
   eldTruckName: string | null;
   tourId: string | null;

@@ -44,6 +44,7 @@ export const submitOffer = ({ data }: SubmitOffer, state: Offer): OfferEvent[] =
           eldTruckName: data.eldTruckName,
           revisedBy: data.userId,
           revisedAt: data.now,
+          ...(data.terms ? { terms: data.terms } : {}),
         },
       },
     ];
@@ -62,6 +63,7 @@ export const submitOffer = ({ data }: SubmitOffer, state: Offer): OfferEvent[] =
         message: data.message,
         eldTruckName: data.eldTruckName,
         submittedAt: data.now,
+        ...(data.terms ? { terms: data.terms } : {}),
       },
     },
   ];
@@ -80,6 +82,7 @@ export const counterOffer = ({ data }: CounterOffer, state: SubmittedOffer): Off
         message: data.message,
         counteredBy: data.userId,
         counteredAt: data.now,
+        ...(data.terms ? { terms: data.terms } : {}),
       },
     },
   ];
@@ -101,6 +104,7 @@ export const acceptCounter = ({ data }: AcceptCounter, state: SubmittedOffer): O
         price: counterPrice,
         acceptedBy: data.userId,
         acceptedAt: data.now,
+        ...(state.counterTerms ? { terms: state.counterTerms } : {}),
       },
     },
   ];

@@ -3,6 +3,7 @@
  * contact block, its type's profile and its status (docs/domain.md "Users and organizations").
  */
 import { GenericStatus, type OrganizationType } from '../catalog.ts';
+import type { AccessorialTerms } from '../loads/terms.ts';
 import { assertNever, type Event } from '../shared/event.ts';
 
 export type { OrganizationType } from '../catalog.ts';
@@ -183,7 +184,14 @@ export type OrganizationTwoFactorPolicyChanged = Event<
   { organizationId: string; twoFactorRequired: boolean; changedAt: string }
 >;
 
+/** A shipper's default accessorial terms for the loads it posts from now on (null: the platform's). */
+export type OrganizationDefaultTermsChanged = Event<
+  'OrganizationDefaultTermsChanged',
+  { organizationId: string; defaultTerms: AccessorialTerms | null; changedAt: string }
+>;
+
 export type OrganizationEvent =
+  | OrganizationDefaultTermsChanged
   | OrganizationRegistered
   | CarrierAuthorityChecked
   | CarrierAuthorityChanged
@@ -224,6 +232,8 @@ export type RegisteredOrganization = {
   twoFactorRequired: boolean;
   /** A change of the contact's e-mail or phone waiting for its 24 hours; null when none waits. */
   pendingContactChange: PendingContactChange | null;
+  /** A shipper's default accessorial terms for its new loads; absent or null: the platform's. */
+  defaultTerms?: AccessorialTerms | null;
 };
 /** `lapsed`: registered once, gone since (OrganizationRegistrationLapsed); its id is never reused. */
 export type Organization = { registered: false; lapsed?: true } | RegisteredOrganization;
@@ -301,6 +311,8 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
     }
     case 'OrganizationTwoFactorPolicyChanged':
       return { ...state, twoFactorRequired: event.data.twoFactorRequired };
+    case 'OrganizationDefaultTermsChanged':
+      return { ...state, defaultTerms: event.data.defaultTerms };
     default:
       return assertNever(event);
   }

@@ -6,6 +6,8 @@
  */
 import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import type { Command } from '../shared/event.ts';
+import type { AccessorialTerms } from '../loads/terms.ts';
+import { sameTerms } from '../loads/terms.ts';
 import {
   CONTACT_CHANGE_HOLD_MS,
   type OrganizationContact,
@@ -27,6 +29,8 @@ export type ChangeOrganizationContact = Command<
     contact: OrganizationContact;
     /** Absent: the two-factor rule stays as it is. */
     twoFactorRequired?: boolean;
+    /** A shipper's default accessorial terms (null: the platform's); absent: unchanged. */
+    defaultTerms?: AccessorialTerms | null;
     /** The member making the change (cancels a pending change in its name). */
     changedBy?: string;
     /** A change of the e-mail or phone, confirmed: its id and the hash of the old contact's cancel link. */
@@ -131,6 +135,19 @@ export const changeContact = (
         changedAt: data.now,
       },
     });
+  if (data.defaultTerms !== undefined) {
+    if (state.type !== 'Shipper')
+      throw ValidationError.field('defaultTerms', 'Only a shipper has default terms for its loads');
+    if (!sameTerms(state.defaultTerms ?? null, data.defaultTerms))
+      events.push({
+        type: 'OrganizationDefaultTermsChanged',
+        data: {
+          organizationId: state.organizationId,
+          defaultTerms: data.defaultTerms,
+          changedAt: data.now,
+        },
+      });
+  }
   return events;
 };
 

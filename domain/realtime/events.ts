@@ -145,6 +145,27 @@ export type CarrierAuthorityPayload = {
   checkedAt: string;
 };
 
+/**
+ * `accessorial.claimed`, `.approved`, `.disputed`, `.answered`, `.settled`, to `tour:<id>` (and, for
+ * a new claim, both organizations): a claim of the tour changed; the webhooks of the same names
+ * carry the same. `approvedBy` 'silence': approved by the passing of time.
+ */
+export type AccessorialPayload = {
+  tourId: string;
+  claimId: string;
+  status: 'claimed' | 'approved' | 'disputed' | 'answered' | 'settled';
+  kind?: 'detention' | 'tonu' | 'layover' | 'lumper';
+  stopIndex?: number | null;
+  minutes?: number;
+  amount?: number;
+  dueAt?: string;
+  reason?: string;
+  text?: string;
+  note?: string;
+  approvedBy?: 'shipper' | 'silence';
+  at: string;
+};
+
 /** What the server sends, by event name. */
 export type ServerPayloads = {
   'load:posted': LoadRowPayload;
@@ -157,6 +178,11 @@ export type ServerPayloads = {
   'chat:message': ChatMessagePayload;
   'lane:alert': LaneAlertPayload;
   'carrier:authority': CarrierAuthorityPayload;
+  'accessorial.claimed': AccessorialPayload;
+  'accessorial.approved': AccessorialPayload;
+  'accessorial.disputed': AccessorialPayload;
+  'accessorial.answered': AccessorialPayload;
+  'accessorial.settled': AccessorialPayload;
   'limit:exceeded': LimitExceededPayload;
 };
 export type ServerEventName = keyof ServerPayloads;
@@ -171,6 +197,11 @@ export const SERVER_EVENTS = [
   'chat:message',
   'lane:alert',
   'carrier:authority',
+  'accessorial.claimed',
+  'accessorial.approved',
+  'accessorial.disputed',
+  'accessorial.answered',
+  'accessorial.settled',
   'limit:exceeded',
 ] as const satisfies readonly ServerEventName[];
 

@@ -15,7 +15,9 @@ import {
   type TimeZoneId,
 } from '../catalog.ts';
 import type { LoadDetails, LoadStop } from '../loads/load.types.ts';
+import type { TermsInput } from '../loads/terms.ts';
 import { requiredText, textTooLongMessage } from './fields.ts';
+import { optionalTermsSchema } from './terms.schema.ts';
 import {
   PICKUP_START_PAST_MESSAGE,
   PICKUP_DEADLINE_MESSAGE,
@@ -195,6 +197,8 @@ const loadObject = (id: z.ZodType<string | null, unknown>) =>
       'The reference number',
     ),
     locations: locationsSchema(id),
+    /** The accessorial terms: absent, the shipper's defaults (or, editing, the load's own); null, none. */
+    terms: optionalTermsSchema,
   });
 type LoadObject = z.output<ReturnType<typeof loadObject>>;
 
@@ -209,7 +213,11 @@ export type LoadLocationBody = Omit<LoadStop, 'id' | 'city' | 'state'> & {
   saveLocation: boolean;
   savedLocationId: string | null;
 };
-export type LoadBody = Omit<LoadDetails, 'stops'> & { locations: LoadLocationBody[] };
+export type LoadBody = Omit<LoadDetails, 'stops' | 'terms'> & {
+  locations: LoadLocationBody[];
+  /** Absent: the shipper's default terms (editing: the load's own); null: no terms. */
+  terms?: TermsInput | null;
+};
 export type UpdateLoadBody = LoadBody & { loadId: string };
 
 const at = (value: string, zone: TimeZoneId): string => parseLoadTime(value, zone) as string;
@@ -235,6 +243,7 @@ const toLoadBody = (body: LoadObject): LoadBody => ({
   weight: body.weight,
   commodity: body.commodity,
   refNumber: body.refNumber,
+  ...(body.terms === undefined ? {} : { terms: body.terms }),
   locations: body.locations.map((stop) => ({
     ...stop,
     // Only pickup and dropoff locations carry a number.

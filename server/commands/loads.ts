@@ -22,6 +22,7 @@ import { savedLocationsStream, type LocationSaved } from '../../domain/loads/sav
 import { uuidV5 } from '../../domain/offers/offer.decide.ts';
 import type { SubmittedOffer } from '../../domain/offers/offer.types.ts';
 import type { LoadBody } from '../../domain/schemas/load.schema.ts';
+import { completeTerms, STANDARD_TERMS, type AccessorialTerms } from '../../domain/loads/terms.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
 import type { DB } from '../../storage/schema.ts';
 import { handleCommand, handleNewStreamCommand } from '../eventstore/commandHandler.ts';
@@ -74,8 +75,30 @@ export function createLoadCommands(deps: {
     return `L-${spareGuids.shift()!.padStart(6, '0')}`;
   };
 
-  const toDetails = (body: LoadBody, previous: LoadStop[] = []): LoadDetails => {
-    const { locations, ...rest } = body;
+  /** A shipper's default terms: its own, else the platform's. */
+  const defaultTermsOf = async (organizationId: string): Promise<AccessorialTerms> =>
+    (await readers.identity.loadOrganization(organizationId))?.defaultTerms ?? STANDARD_TERMS;
+
+  /**
+   * The terms a body asks for: absent, the load's own when editing (else the shipper's defaults);
+   * null, no terms; given, each missing field from the shipper's defaults.
+   */
+  const termsOf = async (
+    body: LoadBody,
+    organizationId: string,
+    current?: AccessorialTerms | null,
+  ): Promise<AccessorialTerms | null> => {
+    if (body.terms === null) return null;
+    if (body.terms === undefined && current !== undefined) return current;
+    return completeTerms(body.terms ?? {}, await defaultTermsOf(organizationId));
+  };
+
+  const toDetails = (
+    body: LoadBody,
+    terms: AccessorialTerms | null,
+    previous: LoadStop[] = [],
+  ): LoadDetails => {
+    const { locations, terms: _asked, ...rest } = body;
     const stops: LoadStop[] = locations.map((location) => ({
       id:
         location.id && previous.some((stop) => stop.id === location.id)
@@ -96,7 +119,7 @@ export function createLoadCommands(deps: {
           ? location.number
           : null,
     }));
-    return { ...rest, stops };
+    return { ...rest, stops, terms };
   };
 
   const saveLocations = async (
@@ -149,7 +172,7 @@ export function createLoadCommands(deps: {
         );
       const loadId = randomUUID();
       const guid = await nextGuid();
-      const details = toDetails(body);
+      const details = toDetails(body, await termsOf(body, actor.organizationId));
       // A new random id: its stream cannot exist yet, so there is nothing to read before deciding.
       const command: LoadCommand = {
         type: 'PostLoad',
@@ -175,7 +198,11 @@ export function createLoadCommands(deps: {
 
     async updateLoad(caller: Caller, loadId: string, body: LoadBody, now: string) {
       const load = await ownLoad(caller.actor, loadId);
-      const details = toDetails(body, load.details.stops);
+      const details = toDetails(
+        body,
+        await termsOf(body, load.shipperOrganizationId, load.details.terms ?? null),
+        load.details.stops,
+      );
       const result = await runLoad(
         {
           type: 'UpdateLoad',
@@ -232,7 +259,9 @@ export function createLoadCommands(deps: {
     acceptOffer: (
       caller: Caller,
       load: { loadId: string; by: string | null },
-      offer: Pick<SubmittedOffer, 'proposalId' | 'carrierOrganizationId' | 'price'>,
+      offer: Pick<SubmittedOffer, 'proposalId' | 'carrierOrganizationId' | 'price'> & {
+        terms?: AccessorialTerms | null;
+      },
       tourId: string,
       now: string,
     ) =>
@@ -246,6 +275,7 @@ export function createLoadCommands(deps: {
             carrierOrganizationId: offer.carrierOrganizationId,
             price: offer.price,
             tourId,
+            ...(offer.terms === undefined ? {} : { terms: offer.terms }),
             now,
           },
         },

@@ -3,6 +3,7 @@
  * offers, tours and chat, each area the only writer of its streams, and the steps that span them
  * (`shipments.ts`). Decisions read the streams (`streams.ts`), never a read model.
  */
+import { createClaimCommands } from './claims.ts';
 import type { Kysely } from 'kysely';
 import type { DB } from '../../storage/schema.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
@@ -31,7 +32,13 @@ export function createMarketplaceCommands(deps: {
   const offers = createOfferCommands({ store, readers });
   const tours = createTourCommands({ store, readers, secrets });
   const chat = createChatCommands({ store, readers });
-  const shipments = createShipmentSteps({ readers, loads, offers, tours });
+  const claims = createClaimCommands({
+    store,
+    db,
+    loadTour: readers.loadTour,
+    loadLoad: readers.loadLoad,
+  });
+  const shipments = createShipmentSteps({ readers, loads, offers, tours, claims });
   const { loadLoad, loadOffer, loadTour, requireActiveOrganization, ownLoad } = readers;
 
   return {

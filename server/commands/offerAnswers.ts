@@ -2,6 +2,7 @@
  * Answering an offer: the shipper counters or declines it, the carrier accepts the counter or
  * withdraws it; and the system declines the load's other offers once one wins or the load is cancelled.
  */
+import { completeTerms, STANDARD_TERMS, type TermsInput } from '../../domain/loads/terms.ts';
 import { GenericStatus } from '../../domain/catalog.ts';
 import type { DeclineReason } from '../../domain/offers/offer.types.ts';
 import { ForbiddenError, IllegalStateError, NotFoundError } from '../../domain/shared/errors.ts';
@@ -82,11 +83,16 @@ export function createOfferAnswerCommands(deps: OfferCommandDeps) {
     async answer(
       caller: Caller,
       offerId: string,
-      change: { status: number; message: string; price: number | null },
+      change: {
+        status: number;
+        message: string;
+        price: number | null;
+        terms?: TermsInput | undefined;
+      },
       now: string,
     ) {
       const { actor } = caller;
-      const { offer, by, open, asShipper, asCarrier } = await answerable(actor, offerId, now);
+      const { offer, load, by, open, asShipper, asCarrier } = await answerable(actor, offerId, now);
       const loadId = offer.loadId;
       const needs = (side: boolean, who: string) => {
         if (!side) throw new ForbiddenError(`Only the ${who} can do this`);
@@ -106,6 +112,15 @@ export function createOfferAnswerCommands(deps: OfferCommandDeps) {
                   loadOpen: open,
                   price: change.price,
                   message: change.message,
+                  // The counter answers the terms on the table: the offer's own, else the load's.
+                  ...(change.terms
+                    ? {
+                        terms: completeTerms(
+                          change.terms,
+                          offer.terms ?? load.details.terms ?? STANDARD_TERMS,
+                        ),
+                      }
+                    : {}),
                   now,
                 },
               },

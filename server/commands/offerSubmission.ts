@@ -2,6 +2,7 @@
  * A carrier submits or revises its offer on a load (stream `proposal-<id>`), and the offer is listed
  * on the load (`loadoffers-<loadId>`).
  */
+import { completeTerms, STANDARD_TERMS, type TermsInput } from '../../domain/loads/terms.ts';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { loadOffersStream, type ProposalListed } from '../../domain/offers/loadOffers.ts';
 import { offerIdFor } from '../../domain/offers/offer.decide.ts';
@@ -33,7 +34,12 @@ export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
     async submitOffer(
       caller: Caller,
       loadId: string,
-      offer: { price: number; message: string; eldTruckName: string | null },
+      offer: {
+        price: number;
+        message: string;
+        eldTruckName: string | null;
+        terms?: TermsInput | undefined;
+      },
       now: string,
     ) {
       const { actor } = caller;
@@ -65,6 +71,10 @@ export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
             price: offer.price,
             message: offer.message,
             eldTruckName: offer.eldTruckName,
+            // The offer's own terms: the fields it names over the load's terms.
+            ...(offer.terms
+              ? { terms: completeTerms(offer.terms, load.details.terms ?? STANDARD_TERMS) }
+              : {}),
             now,
           },
         },

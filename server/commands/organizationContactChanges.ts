@@ -4,6 +4,7 @@
  * password and, when enrolled, a code; the old contact is e-mailed a link that cancels it, the
  * managers are told; the scheduler (server/reactors/contactChangeApply.ts) applies it once due.
  */
+import { completeTerms, STANDARD_TERMS, type TermsInput } from '../../domain/loads/terms.ts';
 import { randomUUID } from 'node:crypto';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { contactNeedsHold } from '../../domain/organizations/organization.decide.ts';
@@ -42,6 +43,8 @@ type Deps = Pick<IdentityDeps, 'identity' | 'database' | 'mailer' | 'logger' | '
 export type ContactChangeInput = OrganizationContact & {
   name: string;
   twoFactorRequired?: boolean | undefined;
+  /** A shipper's default accessorial terms (fields left out: the platform's); null: the platform's. */
+  defaultTerms?: TermsInput | null | undefined;
   /** The member's current password: needed for a new e-mail or phone. */
   password?: string | undefined;
   /** A code of the member's authenticator app or a recovery code, when its two-factor is on. */
@@ -114,6 +117,14 @@ export async function changeOrganizationContact(
         ...(change.twoFactorRequired === undefined
           ? {}
           : { twoFactorRequired: change.twoFactorRequired }),
+        ...(change.defaultTerms === undefined
+          ? {}
+          : {
+              defaultTerms:
+                change.defaultTerms === null
+                  ? null
+                  : completeTerms(change.defaultTerms, STANDARD_TERMS),
+            }),
         changedBy: caller.actor.userId,
         ...(hold ? { hold } : {}),
         now,

@@ -4,6 +4,9 @@
  * expected revision makes it the single point of agreement, then carries the follow-ups to the
  * offers and the tour. This module writes nothing itself: each stream is written by its own area.
  */
+import type { ClaimCommands } from './claims.ts';
+import { tourActorOf } from './streams.ts';
+import { agreedTerms, type TermsInput } from '../../domain/loads/terms.ts';
 import { randomUUID } from 'node:crypto';
 import { GenericStatus, TourStatus } from '../../domain/catalog.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
@@ -21,8 +24,9 @@ export function createShipmentSteps(deps: {
   loads: LoadCommands;
   offers: OfferCommands;
   tours: TourCommands;
+  claims: ClaimCommands;
 }) {
-  const { readers, loads, offers, tours } = deps;
+  const { readers, loads, offers, tours, claims } = deps;
   const { loadLoad, loadTour, ownLoad } = readers;
 
   /**
@@ -76,7 +80,17 @@ export function createShipmentSteps(deps: {
         last,
         await offers.declineOthers(loadId, null, 'loadCanceled', message, caller, now),
       );
-      if (tour) last = latest(last, await tours.cancelForLoad(tour, caller, message, now));
+      if (tour) {
+        last = latest(last, await tours.cancelForLoad(tour, caller, message, now));
+        // A truck the carrier had committed: its TONU, claimed with the cancellation.
+        const tonu = await claims.claimAtCancellation(
+          tour.tourId,
+          tour.status,
+          tourActorOf(caller.actor).party,
+          now,
+        );
+        last = latest(last, tonu.position);
+      }
       return last;
     },
 
@@ -84,13 +98,18 @@ export function createShipmentSteps(deps: {
     async changeOffer(
       caller: Caller,
       offerId: string,
-      change: { status: number; message: string; price: number | null },
+      change: {
+        status: number;
+        message: string;
+        price: number | null;
+        terms?: TermsInput | undefined;
+      },
       now: string,
     ) {
       if (change.status !== GenericStatus.Accepted)
         return offers.answer(caller, offerId, change, now);
       const { actor } = caller;
-      const { offer, by, asShipper } = await offers.answerable(actor, offerId, now);
+      const { offer, by, asShipper, load } = await offers.answerable(actor, offerId, now);
       if (!asShipper) throw new ForbiddenError('Only the shipper can do this');
       offers.refuseAcceptanceIfClosed(offer, by, actor.userId, now);
       const tourId = randomUUID();
@@ -98,7 +117,7 @@ export function createShipmentSteps(deps: {
       const accepted = await loads.acceptOffer(
         caller,
         { loadId: offer.loadId, by },
-        offer,
+        { ...offer, terms: agreedTerms(load.details, offer) },
         tourId,
         now,
       );

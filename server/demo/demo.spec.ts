@@ -297,6 +297,40 @@ t.test(
   },
 );
 
+t.test('accessorial terms on the loads and claims a newcomer sees at once', async (t) => {
+  const load = (await get(`/api/loads/${rows[0]!.id}`, shipper)).json();
+  t.match(load.terms, { freeTimeHours: { pickup: 2, delivery: 2 }, disputeWindowHours: 48 });
+  const claims = [];
+  for (const row of rows.filter((entry) => entry.tourId))
+    claims.push(...(await get(`/api/tours/${row.tourId}/claims`, shipper)).json());
+  const detention = claims.filter((claim: { kind: string }) => claim.kind === 'detention');
+  t.ok(
+    detention.some((claim: { status: string }) => claim.status === 'approved'),
+    'an approved detention claim',
+  );
+  t.ok(
+    detention.some((claim: { status: string }) => claim.status === 'disputed'),
+    'a disputed detention claim',
+  );
+  t.ok(
+    detention.every(
+      (claim: { evidence: { positionsInside: unknown[]; arrivedAt: string | null } }) =>
+        claim.evidence.arrivedAt && claim.evidence.positionsInside.length > 0,
+    ),
+    'each with its evidence',
+  );
+  const lumper = claims.find((claim: { kind: string }) => claim.kind === 'lumper');
+  t.ok(lumper?.evidence.receiptFileId, 'a lumper receipt');
+  const carrierTours = (await get('/api/loads/carrier?pageSize=1', carrier)).statusCode;
+  t.equal(carrierTours, 200);
+  const tonu = await platform.database.db
+    .selectFrom('claims_view')
+    .select(['kind', 'status', 'amount'])
+    .where('kind', '=', 'tonu')
+    .execute();
+  t.equal(tonu.length, 1, 'a TONU');
+});
+
 t.test('a second seed adds nothing', async (t) => {
   const head = await platform.store.head();
   t.equal(await seedMarketplaceDemo(platform), false);

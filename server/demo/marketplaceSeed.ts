@@ -22,13 +22,14 @@ import {
   type Scenario,
 } from './demoData.ts';
 import { driveDemoTour } from './demoTour.ts';
+import { seedDemoClaims } from './claimsSeed.ts';
 import { type DemoUser, demoUser, marketplaceIsEmpty } from './demoUsers.ts';
 
 export { demoUser, marketplaceIsEmpty } from './demoUsers.ts';
 
 const MINUTE = 60_000;
 const HOUR = 3_600_000;
-const VIEWS = ['marketplace', 'tourPositions', 'tourChat'];
+const VIEWS = ['marketplace', 'tourPositions', 'tourChat', 'claims'];
 
 const zoneOf = (state: string): TimeZoneId =>
   ['GA', 'MI', 'OH', 'IN', 'KY', 'NY', 'NJ', 'PA', 'FL'].includes(state)
@@ -129,6 +130,8 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
   const now = () => new Date().toISOString();
   let last: LogPosition | null = null;
   const paused: string[] = [];
+  const delivered: string[] = [];
+  let atDelivery: { tourId: string; driver: DemoUser } | null = null;
 
   for (const scenario of scenarios) {
     const shipper = as(scenario.shipper);
@@ -236,6 +239,8 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     if (scenario.stage === 'signed') continue;
 
     const driver = as(scenario.driver!);
+    if (scenario.stage === 'delivered' && scenario.shipper === 'shipper1') delivered.push(tourId);
+    if (scenario.stage === 'pendingDelivery') atDelivery = { tourId, driver };
     last = latest(
       last,
       await driveDemoTour(
@@ -257,6 +262,60 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     await marketplace.expireLoad(loadId, now());
   }
+  // A shipment shipper2 cancels once carrier1 confirmed it: the TONU of the demo's claims.
+  const tonuScenario = scenarios.find((scenario) => scenario.stage === 'delivered')!;
+  const tonuLoad = await marketplace.postLoad(
+    as('shipper2').caller,
+    loadBodyOf({ ...tonuScenario, shipper: 'shipper2', refNumber: 'SO-88017' }, Date.now()),
+    now(),
+  );
+  const tonuOffer = await marketplace.submitOffer(
+    as('carrier1').caller,
+    tonuLoad.id,
+    { price: 1450, message: 'Truck ready at the dock tomorrow', eldTruckName: null },
+    now(),
+  );
+  await runner.waitFor(['marketplace'], latest(tonuLoad.position, tonuOffer.position), 10_000);
+  await marketplace.changeOffer(
+    as('shipper2').caller,
+    tonuOffer.id,
+    { status: GenericStatus.Accepted, message: '', price: null },
+    now(),
+  );
+  const tonuTour = (await marketplace.loadLoad(tonuLoad.id))!.tourId!;
+  const tonuContract = await files.save({
+    organizationId: as('carrier1').organizationId,
+    kind: 'contract',
+    loadId: tonuLoad.id,
+    mime: 'application/pdf',
+    data: await demoContractPdf({
+      guid: (await marketplace.loadLoad(tonuLoad.id))!.guid,
+      lane: 'Demo lane',
+      commodity: tonuScenario.commodity,
+      price: 1450,
+      carrier:
+        (await platform.identity.loadOrganization(as('carrier1').organizationId))?.name ??
+        'Carrier',
+      shipper:
+        (await platform.identity.loadOrganization(as('shipper2').organizationId))?.name ??
+        'Shipper',
+      signedBy: as('carrier1').name,
+      signedAt: now(),
+    }),
+  });
+  await marketplace.uploadContract(as('carrier1').caller, tonuLoad.id, tonuContract, now());
+  // Claims on shipper1's delivered shipments, a lumper receipt and the TONU.
+  await runner.waitFor(['marketplace'], await platform.store.committedHead(), 10_000);
+  last = latest(
+    last,
+    await seedDemoClaims(platform, {
+      delivered,
+      atDelivery,
+      canceled: { loadId: tonuLoad.id, tourId: tonuTour, shipper: as('shipper2') },
+      shipper: as('shipper1'),
+    }),
+  );
+
   // A year of delivered loads on a few lanes, for the lane-rate charts.
   const history = await seedLaneHistory(platform, {
     shipper: as('shipper2').caller,

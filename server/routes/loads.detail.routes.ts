@@ -104,6 +104,9 @@ export function loadDetailRoutes(app: App) {
           access.owner &&
           (load.status === GenericStatus.Created || load.status === GenericStatus.Paused),
         ...(trust ? { trust } : {}),
+        terms: d.terms ?? null,
+        agreedTerms:
+          access.party && load.acceptedProposalId ? (load.agreedTerms ?? d.terms ?? null) : null,
       };
     },
   );

@@ -6,6 +6,7 @@ import {
   statusName,
   trailerTypes,
 } from '../../domain/catalog.ts';
+import { agreedTerms } from '../../domain/loads/terms.ts';
 import {
   LOAD_PROPOSAL_VIEW,
   PROPOSAL_CHANGE_STATUS,
@@ -188,6 +189,7 @@ export function offerDocumentRoutes(app: App) {
         description: d.description,
         price: offer.price,
         eldTruckName: offer.eldTruckName,
+        accessorialTerms: load.agreedTerms ?? agreedTerms(d, offer),
         shipperSignature: signature,
       });
       const sha256 = sha256Hex(bytes);

@@ -287,6 +287,61 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // proof of delivery: recorded by the assigned driver only (the tour's other parties get 403 on their own tour), read by the tour's parties
   'POST /api/tours/:id/pod': { access: [TOUR_GET], tenant: TOUR_ID },
   'GET /api/tours/:id/pod': { access: [TOUR_GET], tenant: TOUR_ID },
+  // accessorial claims: the tour's parties read them; each side answers its part
+  'GET /api/tours/:id/claims': { access: [TOUR_GET], tenant: TOUR_ID },
+  'POST /api/tours/:id/claims/:claimId/approve': {
+    access: [TOUR_GET],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin, Role.Carrier, Role.Driver],
+      why: "the shipper's dispatcher approves a claim",
+    },
+    ownIdNotFoundFor: { roles: [Role.Shipper], why: 'the probe names no claim of the tour' },
+  },
+  'POST /api/tours/:id/claims/:claimId/dispute': {
+    access: [TOUR_GET],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin, Role.Carrier, Role.Driver],
+      why: "the shipper's dispatcher disputes a claim",
+    },
+    ownIdNotFoundFor: { roles: [Role.Shipper], why: 'the probe names no claim of the tour' },
+  },
+  'POST /api/tours/:id/claims/:claimId/answer': {
+    access: [TOUR_GET],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin, Role.Shipper, Role.Driver],
+      why: 'the carrier answers a dispute',
+    },
+    ownIdNotFoundFor: { roles: [Role.Carrier], why: 'the probe names no claim of the tour' },
+  },
+  'POST /api/tours/:id/claims/:claimId/note': {
+    access: [TOUR_GET],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin, Role.Shipper, Role.Driver],
+      why: 'the carrier adds notes to its claims',
+    },
+    ownIdNotFoundFor: { roles: [Role.Carrier], why: 'the probe names no claim of the tour' },
+  },
+  'POST /api/tours/:id/claims/:claimId/settle': {
+    access: [TOUR_GET],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Shipper, Role.Carrier, Role.Driver],
+      why: 'a Superadmin settles a disputed claim',
+    },
+    ownIdNotFoundFor: { roles: [Role.Superadmin], why: 'the probe names no claim of the tour' },
+  },
+  'POST /api/tours/:id/lumper': {
+    access: [TOUR_GET],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Superadmin, Role.Shipper, Role.Carrier],
+      why: 'the assigned driver sends a lumper receipt',
+    },
+  },
   'GET /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
   'POST /api/tours/:id/chat': { access: [CHAT_USE], tenant: TOUR_ID },
   // tracking links: made by the tour's shipper or carrier, opened by anyone holding one

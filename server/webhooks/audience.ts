@@ -56,6 +56,12 @@ const typeOf = (event: RecordedEvent, push: Push): WebhookEventType | null => {
       return 'chat.message';
     case 'carrier:authority':
       return 'carrier.authority_changed';
+    case 'accessorial.claimed':
+    case 'accessorial.approved':
+    case 'accessorial.disputed':
+    case 'accessorial.answered':
+    case 'accessorial.settled':
+      return push.event;
     default:
       return null;
   }

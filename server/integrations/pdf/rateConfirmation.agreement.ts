@@ -11,6 +11,7 @@ import {
 } from './pdfLayout.ts';
 import { SECTION_GAP } from './rateConfirmation.sections.ts';
 import type { RateConfirmationInput } from './rateConfirmation.types.ts';
+import type { AccessorialTerms } from '../../../domain/loads/terms.ts';
 import { formatUsd } from './rateConfirmation.format.ts';
 
 export const TERMS = [
@@ -57,6 +58,53 @@ export function drawPrice(flow: Flow, price: number): void {
     color: colors.accent,
   });
   flow.gap(height + SECTION_GAP);
+}
+
+const hoursText = (hours: number) => `${hours} hour${hours === 1 ? '' : 's'}`;
+
+/** The accessorial terms' lines, as agreed: what the carrier is paid beyond the line haul. */
+export const accessorialLines = (terms: AccessorialTerms | null): [string, string][] =>
+  terms === null
+    ? [['Accessorials', 'No terms agreed']]
+    : [
+        [
+          'Free time',
+          `${hoursText(terms.freeTimeHours.pickup)} at pickup, ${hoursText(terms.freeTimeHours.delivery)} at delivery`,
+        ],
+        [
+          'Detention',
+          `${formatUsd(terms.detentionPerHour)} per hour after free time, ${
+            terms.detentionCap === null
+              ? 'no cap'
+              : `capped at ${formatUsd(terms.detentionCap)} per stop`
+          }; none for a truck arriving more than ${terms.graceMinutes} minutes after its appointment`,
+        ],
+        [
+          'TONU',
+          `${formatUsd(terms.tonu)} if the shipment is cancelled after the carrier confirmed`,
+        ],
+        ['Layover', `${formatUsd(terms.layoverPerDay)} per day held overnight at a stop`],
+        [
+          'Lumper',
+          terms.lumper === 'shipper'
+            ? 'Paid by the shipper'
+            : 'Paid by the carrier, reimbursed against the receipt',
+        ],
+        [
+          'Claims',
+          `Answered within ${hoursText(terms.disputeWindowHours)}; a claim not disputed by then is approved`,
+        ],
+      ];
+
+export function drawAccessorialTerms(flow: Flow, terms: AccessorialTerms | null): void {
+  const label: TextStyle = { font: flow.fonts.bold, size: 8.5, color: colors.muted };
+  const value: TextStyle = { font: flow.fonts.regular, size: 9 };
+  flow.heading('Accessorial terms');
+  for (const [name, text] of accessorialLines(terms)) {
+    flow.hanging(name, label, text, value, 86);
+    flow.gap(1.5);
+  }
+  flow.gap(SECTION_GAP);
 }
 
 export function drawTerms(flow: Flow): void {

@@ -3,7 +3,12 @@ import { PDFDocument, type PDFImage } from 'pdf-lib';
 import { Typesetter } from './fonts.ts';
 import { drawFooters, Flow } from './pdfLayout.ts';
 import { formatZoned, formatZonedDate, parseInstant } from './rateConfirmation.format.ts';
-import { drawPrice, drawSignatures, drawTerms } from './rateConfirmation.agreement.ts';
+import {
+  drawAccessorialTerms,
+  drawPrice,
+  drawSignatures,
+  drawTerms,
+} from './rateConfirmation.agreement.ts';
 import {
   drawParties,
   drawRunningHeader,
@@ -48,6 +53,7 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   drawStops(flow, input.stops);
   drawShipment(flow, input);
   drawPrice(flow, input.price);
+  if (input.accessorialTerms !== undefined) drawAccessorialTerms(flow, input.accessorialTerms);
   drawTerms(flow);
   drawSignatures(flow, input, signature, formatZonedDate(input.issuedAt, zone));
   drawFooters(doc, fonts, `Rate Confirmation · Load ${input.loadGuid} · ${PRODUCT_NAME}`);

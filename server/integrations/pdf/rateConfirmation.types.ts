@@ -1,3 +1,5 @@
+import type { AccessorialTerms } from '../../../domain/loads/terms.ts';
+
 /** What a rate confirmation shows: the input of `renderRateConfirmation`. */
 export type RateConfirmationParty = {
   name: string;
@@ -41,5 +43,7 @@ export type RateConfirmationInput = {
   /** US dollars. */
   price: number;
   eldTruckName: string | null;
+  /** The agreed accessorial terms; null: none were agreed (printed as such). Absent: not printed. */
+  accessorialTerms?: AccessorialTerms | null;
   shipperSignature: { bytes: Uint8Array; mimeType: 'image/png' | 'image/jpeg' } | null;
 };
