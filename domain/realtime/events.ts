@@ -145,6 +145,20 @@ export type CarrierAuthorityPayload = {
   checkedAt: string;
 };
 
+/**
+ * `accessorial.claimed`, `accessorial.approved`, `accessorial.disputed`, `accessorial.settled`, to the
+ * tour's parties: a claim of the tour (detention, TONU, layover, lumper) was made or changed; the
+ * screens read the tour's claims again.
+ */
+export type AccessorialPayload = {
+  tourId: string;
+  claimId?: string;
+  loadId?: string;
+  kind?: 'detention' | 'tonu' | 'layover' | 'lumper';
+  status?: 'claimed' | 'approved' | 'disputed' | 'answered' | 'settled';
+  amount?: number;
+};
+
 /** What the server sends, by event name. */
 export type ServerPayloads = {
   'load:posted': LoadRowPayload;
@@ -158,6 +172,10 @@ export type ServerPayloads = {
   'lane:alert': LaneAlertPayload;
   'carrier:authority': CarrierAuthorityPayload;
   'limit:exceeded': LimitExceededPayload;
+  'accessorial.claimed': AccessorialPayload;
+  'accessorial.approved': AccessorialPayload;
+  'accessorial.disputed': AccessorialPayload;
+  'accessorial.settled': AccessorialPayload;
 };
 export type ServerEventName = keyof ServerPayloads;
 export const SERVER_EVENTS = [
@@ -172,6 +190,10 @@ export const SERVER_EVENTS = [
   'lane:alert',
   'carrier:authority',
   'limit:exceeded',
+  'accessorial.claimed',
+  'accessorial.approved',
+  'accessorial.disputed',
+  'accessorial.settled',
 ] as const satisfies readonly ServerEventName[];
 
 /** socket.io's typed map of the server's events. */
