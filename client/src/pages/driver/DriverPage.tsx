@@ -230,7 +230,9 @@ export default function DriverPage({ titleKey }: PageProps) {
 
         {atLastStop && <PodCard tourId={tourRow.id} />}
 
-        {track?.stops.some((stop) => stop.arrived) && (isActiveTour(status) || atLastStop) && (
+        {/* At a stop (a lumper unloads there) or at the last one until delivered. */}
+        {((isActiveTour(status) && track?.stops.some((stop) => stop.arrived && !stop.departed)) ||
+          atLastStop) && (
           <LumperReceiptCard key={tourRow.id} tourId={tourRow.id} onSent={refresh} />
         )}
 

@@ -4,7 +4,9 @@ import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 import i18n from '../../i18n/index.ts';
 import type { AccessorialTerms } from '../terms/terms.ts';
-import { DetentionClock } from './DetentionClock.tsx';
+import { fakeServer, get } from '../../test/marketplace.testing.tsx';
+import type { TimelineEntry, TourStopView } from '../tours/tours.api.ts';
+import { CurrentStopClock, DetentionClock } from './DetentionClock.tsx';
 import { detentionClock } from './detentionClock.ts';
 
 const terms: AccessorialTerms = {
@@ -145,5 +147,58 @@ describe('the detention clock', () => {
     await act(async () => {
       await i18n.changeLanguage('en');
     });
+  });
+
+  it("times the stop the truck is at from its recorded arrival and the load's appointment and terms", async () => {
+    const stop = (id: string, locationType: number, arrived: boolean, departed: boolean) =>
+      ({
+        id,
+        locationType,
+        name: id === 's1' ? 'Chicago DC' : 'Dallas DC',
+        address: '',
+        city: null,
+        state: null,
+        latitude: 0,
+        longitude: 0,
+        arrived,
+        departed,
+      }) satisfies TourStopView;
+    const arrival = (stopId: string, at: string): TimelineEntry => ({
+      id: `e-${stopId}`,
+      type: 'arrived',
+      message: '',
+      stopId,
+      at,
+      user: null,
+    });
+    const server = fakeServer(
+      get('/api/loads/l1', {
+        id: 'l1',
+        pickupTimestampStart: '2030-01-14T16:00:00.000Z',
+        pickupTimezone: 'America/Chicago',
+        dropOffTimestampStart: appointmentAt,
+        dropoffTimezone: 'America/Chicago',
+        terms,
+      }),
+    );
+    const tour = { loadId: 'l1', stops: [stop('s1', 1, true, true), stop('s2', 4, true, false)] };
+    // Between stops: no clock.
+    const { container, rerender } = render(
+      <CurrentStopClock
+        tour={{ ...tour, stops: [stop('s1', 1, true, true), stop('s2', 4, false, false)] }}
+        events={[arrival('s1', '2030-01-14T15:00:00.000Z')]}
+      />,
+    );
+    expect(container.textContent).toBe('');
+    rerender(
+      <CurrentStopClock
+        tour={tour}
+        events={[arrival('s1', '2030-01-14T15:00:00.000Z'), arrival('s2', iso('16:20'))]}
+      />,
+    );
+    expect(await screen.findByText(/No detention is earned/)).toBeTruthy();
+    expect(shown()).toContain('At Dallas DC');
+    expect(shown()).toContain('later than the appointment at Jan 15, 10:00 AM CST plus 15 min');
+    expect(server.calls('GET', '/api/loads/l1')).toHaveLength(1);
   });
 });
