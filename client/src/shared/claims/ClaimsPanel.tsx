@@ -4,7 +4,7 @@ import { Dialog } from 'primereact/dialog';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputTextarea } from 'primereact/inputtextarea';
 import { Skeleton } from 'primereact/skeleton';
-import { useCallback, useEffect, useId, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { apiGetBlob, messageOf } from '../../api/http.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
@@ -65,6 +65,8 @@ export function ClaimsPanel({
   const [busyId, setBusyId] = useState<string | null>(null);
   const [flash, setFlash] = useState<Set<string>>(new Set());
   const [asking, setAsking] = useState<Asking | null>(null);
+  /** Claims this screen just changed: their pushed event is not announced again. */
+  const mine = useRef(new Set<string>());
 
   const read = useCallback(async () => {
     try {
@@ -96,6 +98,18 @@ export function ClaimsPanel({
   useRealtime(accessorialEvents, (_event, payload) => {
     if (payload.tourId !== tourId) return;
     if (payload.claimId) highlight(payload.claimId);
+    // Announced when the event names the claim's kind and status (a change made elsewhere).
+    const own = payload.claimId !== undefined && mine.current.has(payload.claimId);
+    if (!own && payload.kind && payload.status && claimKinds.includes(payload.kind))
+      notify(
+        'info',
+        t('accessorials.claims.changed', {
+          kind: t(`accessorials.claims.kinds.${payload.kind}`),
+          status: claimStatuses.includes(payload.status)
+            ? t(`accessorials.claims.statuses.${payload.status}`)
+            : payload.status,
+        }),
+      );
     void read();
   });
   useOnReconnect(() => void read());
@@ -110,6 +124,8 @@ export function ClaimsPanel({
       : String(claim.status);
 
   const applied = (claim: Claim, answer: unknown) => {
+    mine.current.add(claim.id);
+    setTimeout(() => mine.current.delete(claim.id), 10_000);
     if (isClaim(answer))
       setClaims(
         (current) => current?.map((entry) => (entry.id === answer.id ? answer : entry)) ?? null,
