@@ -9,6 +9,7 @@ import type podScreens from './areas/pod/en.json';
 import type dockScreens from './areas/dock/en.json';
 import type trustScreens from './areas/trust/en.json';
 import type contactHoldScreens from './areas/contactHold/en.json';
+import type accessorialScreens from './areas/accessorials/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -24,7 +25,8 @@ declare module 'i18next' {
         typeof podScreens &
         typeof dockScreens &
         typeof trustScreens &
-        typeof contactHoldScreens;
+        typeof contactHoldScreens &
+        typeof accessorialScreens;
     };
   }
 }

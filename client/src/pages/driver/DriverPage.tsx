@@ -22,6 +22,8 @@ import { isActiveTour, nextStep, type StatusStep } from '../../shared/tours/tour
 import { LocationPanel } from './LocationPanel.tsx';
 import { NextStopCard } from './NextStopCard.tsx';
 import { PodCard } from './PodCard.tsx';
+import { CurrentStopClock } from '../../shared/claims/DetentionClock.tsx';
+import { LumperReceiptCard } from '../../shared/claims/LumperReceiptCard.tsx';
 import { ReleaseCodeCard } from './ReleaseCodeCard.tsx';
 import { useLocationSharing } from './useLocationSharing.ts';
 import './driver.css';
@@ -224,7 +226,15 @@ export default function DriverPage({ titleKey }: PageProps) {
           <NextStopCard tourId={tourRow.id} stop={nextStop} onDone={refresh} />
         )}
 
+        {track && <CurrentStopClock tour={track} events={events} />}
+
         {atLastStop && <PodCard tourId={tourRow.id} />}
+
+        {/* At a stop (a lumper unloads there) or at the last one until delivered. */}
+        {((isActiveTour(status) && track?.stops.some((stop) => stop.arrived && !stop.departed)) ||
+          atLastStop) && (
+          <LumperReceiptCard key={tourRow.id} tourId={tourRow.id} onSent={refresh} />
+        )}
 
         <section className="card driver-card" aria-labelledby="driver-stops">
           <h2 id="driver-stops">{t('tours.stops.title')}</h2>

@@ -4,11 +4,17 @@ import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
 import { accessories } from '../../../../domain/catalog.ts';
 import { LaneRatesCard } from '../../shared/laneRates/LaneRatesCard.tsx';
+import { TermsFields } from '../../shared/terms/TermsFields.tsx';
 import type { StepProps } from './LoadFormSteps.tsx';
 import type { StopForm } from './loadForm.model.ts';
 
-/** Step 3 'Load Details': accessories, weight, comments, reference number, commodity; the typical price on the lane. */
-export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' | 'creating'>) {
+/** Step 3 'Load Details': accessories, weight, comments, reference number, commodity, accessorial terms; the typical price on the lane. */
+export function DetailsStep({
+  values,
+  set,
+  errors,
+  termsHint,
+}: Omit<StepProps, 'setTime' | 'creating'> & { termsHint?: string | null }) {
   const { t } = useTranslation();
   const field = (
     name: 'weight' | 'refNumber' | 'commodity',
@@ -66,6 +72,13 @@ export function DetailsStep({ values, set, errors }: Omit<StepProps, 'setTime' |
           onChange={(event) => set('description', event.target.value)}
         />
       </div>
+      <TermsFields
+        id="load-terms"
+        values={values.terms}
+        onChange={(terms) => set('terms', terms)}
+        errors={errors}
+        hint={termsHint}
+      />
       <LaneRatesCard
         id="load-form"
         origin={stopPoint(values.stops[0])}

@@ -46,6 +46,17 @@ const savedDock = {
   locationType: 3,
 };
 
+const defaultTerms = {
+  freeTimeHours: { pickup: 2, delivery: 2 },
+  detentionPerHour: 70,
+  detentionCap: 500,
+  tonu: 250,
+  layoverPerDay: 300,
+  lumper: 'shipper',
+  graceMinutes: 30,
+  disputeWindowHours: 48,
+};
+
 const places = (request: { method: string; path: string }) => {
   if (request.method !== 'GET' || !request.path.startsWith('/api/places/autocomplete'))
     return undefined;
@@ -221,6 +232,8 @@ describe('the load form', { timeout: 60_000 }, () => {
   it("shows every 'Load Details' message, then posts the load and goes back to the shipper's loads", async () => {
     const server = fakeServer(
       get('/api/loads/list/getSavedLocations', [savedDock]),
+      // The organization's default accessorial terms fill the load's in.
+      get('/api/account', { shipper: { insuredAmount: 1, signatureFileId: null, defaultTerms } }),
       places,
       (request) =>
         request.method === 'POST' && request.path === '/api/loads'
@@ -274,6 +287,10 @@ describe('the load form', { timeout: 60_000 }, () => {
     await expectText('Please enter commodity');
     expect(server.calls('POST', '/api/loads')).toHaveLength(0);
     expect((screen.getByLabelText('Additional comments') as HTMLTextAreaElement).rows).toBe(5);
+    expect(screen.getByText("Filled in from your organization's default terms.")).toBeTruthy();
+    expect((screen.getByLabelText('Detention cap per stop') as HTMLInputElement).value).toBe(
+      '$500.00',
+    );
 
     await chooseIn('Load Accessories', 'Liftgate');
     type(/^Weight \(LBS\)/, '42000');
@@ -311,6 +328,7 @@ describe('the load form', { timeout: 60_000 }, () => {
       contactPhone: '(312) 555-0100',
     });
     expect(body.locations[1]).toMatchObject({ savedLocationId: savedDock.id });
+    expect(body.terms).toEqual(defaultTerms);
   });
 
   it("edits a stored load under 'Updating Load {id}' and names a zone outside the list", async () => {

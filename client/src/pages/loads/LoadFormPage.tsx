@@ -24,6 +24,8 @@ import { GeneralStep } from './LoadFormSteps.tsx';
 import { LocationsStep } from './LoadLocationsStep.tsx';
 import { useMessageText } from '../../components/messages.ts';
 import { loadsApi, type SavedLocation } from '../../shared/loads/loads.api.ts';
+import { fetchDefaultTerms } from '../../shared/terms/terms.api.ts';
+import { termsFormOf, validateTerms } from '../../shared/terms/terms.ts';
 import '../../shared/styles/marketplace.css';
 
 const TIME_FIELDS = {
@@ -52,6 +54,17 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
   const [loading, setLoading] = useState(Boolean(loadId));
   const [guid, setGuid] = useState<string | null>(null);
   const [savedLocations, setSavedLocations] = useState<SavedLocation[]>([]);
+  const [termsFromDefaults, setTermsFromDefaults] = useState(false);
+
+  useEffect(() => {
+    // A new load starts from the organization's default terms, when it has them.
+    if (loadId) return;
+    void fetchDefaultTerms().then((defaults) => {
+      if (!defaults) return;
+      setTermsFromDefaults(true);
+      setValues((current) => ({ ...current, terms: termsFormOf(defaults, true) }));
+    });
+  }, [loadId]);
 
   useEffect(() => {
     // The specification: saved-location failures are only logged.
@@ -86,7 +99,7 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
   const set = <K extends keyof LoadFormValues>(field: K, value: LoadFormValues[K]) => {
     setValues((current) => ({ ...current, [field]: value }));
     setErrors((current) => {
-      const prefix = field === 'stops' ? 'locations' : null;
+      const prefix = field === 'stops' ? 'locations' : field === 'terms' ? 'terms.' : null;
       const next = { ...current };
       for (const key of Object.keys(next))
         if (prefix ? key.startsWith(prefix) : bodyFieldOf(field) === key) delete next[key];
@@ -114,6 +127,15 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
     });
   };
 
+  /** The terms' checks, as the texts shown under their fields. */
+  const termsErrors = (): FieldErrors =>
+    Object.fromEntries(
+      Object.entries(validateTerms(values.terms)).map(([path, error]) => [
+        path,
+        t(`accessorials.errors.${error.key}`, error.values ?? {}) as string,
+      ]),
+    );
+
   const next = () => {
     const found = errorsOfStep(validateLoad(values, new Date().toISOString()), step);
     setErrors(found);
@@ -127,7 +149,7 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
       next();
       return;
     }
-    const found = validateLoad(values, new Date().toISOString());
+    const found = { ...validateLoad(values, new Date().toISOString()), ...termsErrors() };
     if (Object.keys(found).length > 0) {
       setErrors(found);
       setStep(firstStepWithErrors(found) ?? step);
@@ -192,7 +214,18 @@ export default function LoadFormPage({ titleKey, params }: PageProps) {
         ) : step === 1 ? (
           <LocationsStep values={values} set={set} errors={shown} savedLocations={savedLocations} />
         ) : (
-          <DetailsStep values={values} set={set} errors={shown} />
+          <DetailsStep
+            values={values}
+            set={set}
+            errors={shown}
+            termsHint={
+              termsFromDefaults
+                ? t('accessorials.terms.defaultsHint')
+                : loadId
+                  ? null
+                  : t('accessorials.terms.usualHint')
+            }
+          />
         )}
         <div className="form-actions load-form-actions">
           <Button

@@ -12,6 +12,7 @@ import {
   parseLoadTime,
 } from '../../../../domain/schemas/load.schema.ts';
 import { wallTime } from './wallTime.ts';
+import { type TermsFormValues, termsFormOf, termsOf, toTerms } from '../../shared/terms/terms.ts';
 import type { LoadDetail, Place, SavedLocation } from '../../shared/loads/loads.api.ts';
 
 /**
@@ -57,6 +58,8 @@ export interface LoadFormValues {
   description: string;
   refNumber: string;
   commodity: string;
+  /** The accessorial terms; off for a load without them ("No terms"). */
+  terms: TermsFormValues;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -106,6 +109,7 @@ export const initialValues = (): LoadFormValues => {
     description: '',
     refNumber: '',
     commodity: '',
+    terms: termsFormOf(null, false),
   };
 };
 
@@ -186,6 +190,8 @@ export const toLoadBody = (values: LoadFormValues, loadId?: string | null) => ({
     saveLocation: stop.saveLocation,
     savedLocationId: stop.savedLocationId,
   })),
+  // Sent when on; an edit sends null to take them off.
+  ...(values.terms.enabled || loadId ? { terms: toTerms(values.terms) } : {}),
 });
 
 /** The form filled from a stored load (edit). */
@@ -224,6 +230,7 @@ export const fromLoad = (load: LoadDetail): LoadFormValues => ({
   description: load.description ?? '',
   refNumber: load.refNumber,
   commodity: load.commodity,
+  terms: termsFormOf(termsOf(load)),
 });
 
 /** The three steps and the body fields each one owns. */
@@ -231,7 +238,7 @@ export const steps = ['general', 'locations', 'details'] as const;
 const stepOfField = (path: string): number => {
   if (path.startsWith('locations')) return 1;
   if (
-    ['loadAccessories', 'weight', 'commodity', 'refNumber', 'description'].some(
+    ['loadAccessories', 'weight', 'commodity', 'refNumber', 'description', 'terms'].some(
       (field) => path === field || path.startsWith(`${field}.`),
     )
   )

@@ -4,8 +4,14 @@ import { InputNumber } from 'primereact/inputnumber';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../shared/format.ts';
 import { OfferStatus, type OfferRow } from './offers.api.ts';
+import { TermsFields } from '../../shared/terms/TermsFields.tsx';
+import { TermsDetails } from '../../shared/terms/TermsSummary.tsx';
+import { type TermsFormValues, termsOf } from '../../shared/terms/terms.ts';
 
-/** The shipper's answer to one offer: accept, decline, or counter with a price. */
+/**
+ * The shipper's answer to one offer: accept, decline, or counter with a price; the terms the offer
+ * proposed, and a counter-offer's own terms when it answers them.
+ */
 export function AnswerOfferDialog({
   confirming,
   counterPrice,
@@ -15,6 +21,8 @@ export function AnswerOfferDialog({
   onCounterError,
   onHide,
   onAnswer,
+  counterTerms,
+  onCounterTerms,
 }: {
   confirming: { row: OfferRow; status: number } | null;
   counterPrice: number | null;
@@ -24,6 +32,9 @@ export function AnswerOfferDialog({
   onCounterError: (error: string | null) => void;
   onHide: () => void;
   onAnswer: () => void;
+  /** The counter-offer's terms (off: none proposed); absent where the screen offers none. */
+  counterTerms?: TermsFormValues;
+  onCounterTerms?: (terms: TermsFormValues) => void;
 }) {
   const { t } = useTranslation();
   const format = useFormats();
@@ -79,6 +90,9 @@ export function AnswerOfferDialog({
               price: format.price(confirming.row.price),
             })}
           </p>
+          {termsOf(confirming.row) && (
+            <TermsDetails of={confirming.row} title={t('accessorials.terms.offerTerms')} />
+          )}
           {confirming.status === OfferStatus.Accepted && (
             <p className="muted">{t('marketplace.offers.acceptHint')}</p>
           )}
@@ -102,6 +116,17 @@ export function AnswerOfferDialog({
               {counterError && <small className="p-error">{counterError}</small>}
             </div>
           )}
+          {confirming.status === OfferStatus.PendingAcceptance &&
+            counterTerms &&
+            onCounterTerms && (
+              <TermsFields
+                id="counter-terms"
+                values={counterTerms}
+                onChange={onCounterTerms}
+                toggleLabel={t('accessorials.terms.proposeOther')}
+                offText={t('accessorials.terms.sameAsLoad')}
+              />
+            )}
         </>
       )}
     </Dialog>

@@ -6,6 +6,15 @@ import { InputTextarea } from 'primereact/inputtextarea';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useFormats } from '../../shared/format.ts';
+import { TermsFields } from '../../shared/terms/TermsFields.tsx';
+import {
+  type AccessorialTerms,
+  type TermsFormValues,
+  termsFormOf,
+  termsOf,
+  toTerms,
+  validateTerms,
+} from '../../shared/terms/terms.ts';
 import type { EldTruck, OfferRow } from './offers.api.ts';
 
 export const PRICE_MESSAGE = 'Please enter a price greater than 0';
@@ -21,17 +30,41 @@ interface Props {
   /** The carrier's ELD trucks nearest the pickup first; null while loading, [] when ELD is not set up. */
   trucks: EldTruck[] | null;
   busy: boolean;
-  onSubmit: (values: { price: number; message: string; eldTruckName: string | null }) => void;
+  onSubmit: (values: {
+    price: number;
+    message: string;
+    eldTruckName: string | null;
+    terms?: AccessorialTerms | null;
+  }) => void;
+  /** The load's terms: an offer starts from them when it proposes other terms. */
+  loadTerms?: AccessorialTerms | null;
   onWithdraw?: () => void;
   messageText: (message: string) => string;
 }
 
 /** Price, message and truck of an offer; the same form revises an open offer. */
-export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, messageText }: Props) {
+export function OfferForm({
+  current,
+  trucks,
+  busy,
+  onSubmit,
+  onWithdraw,
+  messageText,
+  loadTerms = null,
+}: Props) {
   const { t, i18n } = useTranslation();
   const format = useFormats();
   const [values, setValues] = useState<OfferValues>({ price: null, message: '', eldTruckName: '' });
   const [priceError, setPriceError] = useState<string | null>(null);
+  // Off: the offer takes the load's terms. On: the offer's own (an open offer's, else the load's to start from).
+  const [terms, setTerms] = useState<TermsFormValues>(() => termsFormOf(loadTerms, false));
+  const termsErrors = validateTerms(terms);
+  const [showTermsErrors, setShowTermsErrors] = useState(false);
+
+  useEffect(() => {
+    const own = termsOf(current);
+    setTerms(own ? termsFormOf(own, true) : termsFormOf(loadTerms, false));
+  }, [current?.id, loadTerms]);
 
   useEffect(() => {
     if (current)
@@ -48,10 +81,15 @@ export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, message
       setPriceError(messageText(PRICE_MESSAGE));
       return;
     }
+    if (Object.keys(termsErrors).length > 0) {
+      setShowTermsErrors(true);
+      return;
+    }
     onSubmit({
       price: Math.round(values.price * 100) / 100,
       message: values.message.trim(),
       eldTruckName: values.eldTruckName.trim() || null,
+      ...(terms.enabled ? { terms: toTerms(terms) } : {}),
     });
   };
 
@@ -132,6 +170,14 @@ export function OfferForm({ current, trucks, busy, onSubmit, onWithdraw, message
           onChange={(event) => setValues((v) => ({ ...v, message: event.target.value }))}
         />
       </div>
+      <TermsFields
+        id="offer-terms"
+        values={terms}
+        onChange={setTerms}
+        errors={showTermsErrors ? termsErrors : {}}
+        toggleLabel={t('accessorials.terms.proposeOther')}
+        offText={t('accessorials.terms.sameAsLoad')}
+      />
       <div className="form-actions">
         {open && onWithdraw && (
           <Button

@@ -17,6 +17,8 @@ import { LoadSummary } from '../../shared/loads/LoadSummary.tsx';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { LaneRatesCard } from '../../shared/laneRates/LaneRatesCard.tsx';
 import { ContractPanel } from './ContractPanel.tsx';
+import { TermsDetails } from '../../shared/terms/TermsSummary.tsx';
+import { type AccessorialTerms, counterTermsOf, termsOf } from '../../shared/terms/terms.ts';
 import { OfferForm } from './OfferForm.tsx';
 import { OfferTrucksCard } from './OfferTrucksCard.tsx';
 import {
@@ -124,6 +126,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
     price: number;
     message: string;
     eldTruckName: string | null;
+    terms?: AccessorialTerms | null;
   }) => {
     setBusy(true);
     try {
@@ -243,6 +246,15 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                     </div>
                   </div>
                 )}
+                {termsOf(offer) && (
+                  <TermsDetails of={offer} title={t('accessorials.terms.offerTerms')} />
+                )}
+                {countered && counterTermsOf(offer) && (
+                  <TermsDetails
+                    of={{ terms: counterTermsOf(offer) }}
+                    title={t('accessorials.terms.counterTerms')}
+                  />
+                )}
                 {closed && <p className="muted">{t('marketplace.offer.closedHint')}</p>}
               </section>
             )}
@@ -272,6 +284,7 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                   onSubmit={submit}
                   onWithdraw={() => change(OfferStatus.Canceled, 'withdrawn')}
                   messageText={messageText}
+                  loadTerms={termsOf(load)}
                 />
                 {load && (
                   <LaneRatesCard

@@ -15,6 +15,13 @@ import { ContractPanel } from './ContractPanel.tsx';
 import { offersApi, OfferStatus, type OfferMapMarker, type OfferRow } from './offers.api.ts';
 import { PRICE_MESSAGE } from './OfferForm.tsx';
 import { AnswerOfferDialog } from './AnswerOfferDialog.tsx';
+import {
+  type TermsFormValues,
+  termsFormOf,
+  termsOf,
+  toTerms,
+  validateTerms,
+} from '../../shared/terms/terms.ts';
 import { useOfferColumns } from './offerColumns.tsx';
 import { OffersMap } from './OffersMap.tsx';
 import '../../shared/styles/marketplace.css';
@@ -37,6 +44,7 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
   const [confirming, setConfirming] = useState<{ row: OfferRow; status: number } | null>(null);
   const [counterPrice, setCounterPrice] = useState<number | null>(null);
   const [counterError, setCounterError] = useState<string | null>(null);
+  const [counterTerms, setCounterTerms] = useState<TermsFormValues>(() => termsFormOf(null, false));
   const [busy, setBusy] = useState(false);
 
   const readAll = useCallback(() => {
@@ -90,7 +98,14 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
       await offersApi.change(
         row.id,
         status,
-        status === OfferStatus.PendingAcceptance ? { price: counterPrice! } : {},
+        status === OfferStatus.PendingAcceptance
+          ? {
+              price: counterPrice!,
+              ...(counterTerms.enabled && Object.keys(validateTerms(counterTerms)).length === 0
+                ? { terms: toTerms(counterTerms) }
+                : {}),
+            }
+          : {},
       );
       const key =
         status === OfferStatus.Accepted
@@ -112,6 +127,9 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
   const open = (row: OfferRow, status: number) => {
     setCounterPrice(row.price);
     setCounterError(null);
+    // A counter starts from the offer's terms when it proposed some, else from the load's.
+    const proposed = termsOf(row);
+    setCounterTerms(termsFormOf(proposed ?? termsOf(load), false));
     setConfirming({ row, status });
   };
 
@@ -185,6 +203,8 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
         onCounterError={setCounterError}
         onHide={() => setConfirming(null)}
         onAnswer={answer}
+        counterTerms={counterTerms}
+        onCounterTerms={setCounterTerms}
       />
     </section>
   );

@@ -1,5 +1,6 @@
 import { apiGet, apiGetBlob, apiPost, apiPut } from '../../api/http.ts';
 import { fetchTable } from '../../api/table.ts';
+import type { AccessorialTerms } from '../../shared/terms/terms.ts';
 import type { OfferMapMarker } from '../../../../domain/contracts/loads.contract.ts';
 import type {
   ContractUploadedAnswer,
@@ -33,10 +34,22 @@ export const offersApi = {
   /** The caller's own offers on a load (a carrier sees only its own; 404 when it has none). */
   onLoad: (loadId: string) =>
     fetchTable<OfferRow>(`/proposal/${encodeURIComponent(loadId)}`, { page: 0, pageSize: 25 }),
-  submit: (loadId: string, body: { price: number; message: string; eldTruckName: string | null }) =>
-    apiPost<{ id: string; message: string }>(`/proposal/${encodeURIComponent(loadId)}`, body),
+  /** `terms`: the offer's own accessorial terms, when it proposes other terms than the load's. */
+  submit: (
+    loadId: string,
+    body: {
+      price: number;
+      message: string;
+      eldTruckName: string | null;
+      terms?: AccessorialTerms | null;
+    },
+  ) => apiPost<{ id: string; message: string }>(`/proposal/${encodeURIComponent(loadId)}`, body),
   /** 5 accept, 12 decline, 11 counter (with price), 10 accept counter, 7 withdraw. */
-  change: (offerId: string, status: number, extra: { price?: number; message?: string } = {}) =>
+  change: (
+    offerId: string,
+    status: number,
+    extra: { price?: number; message?: string; terms?: AccessorialTerms | null } = {},
+  ) =>
     apiPut<{ id: string; status: number }>(`/proposal/${encodeURIComponent(offerId)}`, {
       status,
       ...extra,

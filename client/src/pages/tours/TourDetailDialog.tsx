@@ -20,6 +20,7 @@ import {
 } from '../../shared/tours/tours.api.ts';
 import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
 import { PodView } from '../../shared/pod/PodView.tsx';
+import { ClaimsPanel } from '../../shared/claims/ClaimsPanel.tsx';
 import { isActiveTour } from '../../shared/tours/tourSteps.ts';
 import { useTourChannel } from '../../shared/tours/tourChannel.ts';
 
@@ -166,6 +167,7 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
         </section>
       </div>
       {tour && <PodView tourId={tour.id} hideWhenEmpty refreshKey={events.length} />}
+      {tour && <ClaimsPanel tourId={tour.id} stopNames={tour.stops.map((stop) => stop.name)} />}
     </Dialog>
   );
 }

@@ -17,6 +17,8 @@ import {
 } from '../../shared/tours/tours.api.ts';
 import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
 import { PodView } from '../../shared/pod/PodView.tsx';
+import { ClaimsPanel } from '../../shared/claims/ClaimsPanel.tsx';
+import { CurrentStopClock } from '../../shared/claims/DetentionClock.tsx';
 import { useTourChannel } from '../../shared/tours/tourChannel.ts';
 import { TOURS_ALL } from '../../../../domain/permissions.ts';
 import { authUserAtom, roleNames } from '../../state/session.ts';
@@ -184,6 +186,7 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
               </div>
             }
           />
+          {track && <CurrentStopClock tour={track} events={events} />}
           <section className="card" aria-labelledby="track-stops-title">
             <h2 id="track-stops-title">{t('tours.stops.title')}</h2>
             {track ? (
@@ -196,6 +199,9 @@ export default function TrackTourPage({ titleKey, params }: PageProps) {
             <h2 id="track-events-title">{t('tours.timeline.title')}</h2>
             <TourTimeline entries={events} loading={!track && !failed} compact />
           </section>
+          {track && (
+            <ClaimsPanel tourId={track.id} stopNames={track.stops.map((stop) => stop.name)} />
+          )}
           {track && (
             <div className="card">
               <PodView tourId={track.id} refreshKey={`${track.status}-${events.length}`} />

@@ -4,6 +4,7 @@ import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { TrustPanel } from '../../components/TrustBadge.tsx';
 import { useFormats } from '../format.ts';
+import { TermsDetails } from '../terms/TermsSummary.tsx';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
 
 const kindOf = (type: number): MapMarker['kind'] =>
@@ -24,7 +25,8 @@ export const stopMarkers = (locations: readonly LoadLocation[]): MapMarker[] =>
 
 /**
  * One load's details as the offer screen and the shipper's "view" show them: route, time windows
- * with their zones, equipment, accessories, weight, commodity, reference, comments, and a map.
+ * with their zones, equipment, accessories, weight, commodity, reference, comments, the
+ * accessorial terms ("No terms" without), and a map.
  */
 export function LoadSummary({
   load,
@@ -127,6 +129,7 @@ export function LoadSummary({
               </div>
             )}
           </dl>
+          <TermsDetails of={load} />
         </div>
         {showMap && (
           <MapPanel
