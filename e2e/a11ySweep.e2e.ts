@@ -82,7 +82,7 @@ async function visit(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await page
-    .locator('.route-transition:not([data-sweep-seen]) :is(h1, h2)')
+    .locator('.route-transition:not([data-sweep-seen]) :is(h1, h2):visible')
     .first()
     .waitFor({ timeout: 20_000 });
   await page
@@ -180,7 +180,7 @@ async function sweepAll(t: Test, url: string, browser: Browser): Promise<void> {
         await visit(page, first!);
       } else {
         await page.goto(`${url}${first}`);
-        await page.locator('main h1, main h2, h1').first().waitFor({ timeout: 20_000 });
+        await page.locator(':is(h1, h2):visible').first().waitFor({ timeout: 20_000 });
       }
       t.same(
         await page.evaluate(() => [
@@ -195,7 +195,7 @@ async function sweepAll(t: Test, url: string, browser: Browser): Promise<void> {
         else if (index > 0) {
           // Signed out, each public page is loaded by its address (the landing page has its own layout).
           await page.goto(`${url}${path}`);
-          await page.locator('main h1, main h2, h1').first().waitFor({ timeout: 20_000 });
+          await page.locator(':is(h1, h2):visible').first().waitFor({ timeout: 20_000 });
         }
         if (!path.includes('error-404'))
           t.notMatch(new URL(page.url()).pathname, /error-404/, `${path} is not the 404 page`);
