@@ -171,43 +171,49 @@ export type AxeFinding = {
   targets: string[];
 };
 
-/**
- * Violations of shared shell components (outside the pages), reported with their fix and waived
- * node by node until it lands, so every other finding still fails. `AXE_STRICT=1` fails on them too.
- * - PrimeReact 10 Dropdown renders a hidden, unlabelled `<select tabindex=-1>` and a `role=button`
- *   trigger named only by `placeholder`/`ariaLabel` (select-name, aria-command-name). Fix once in
- *   client/src/app/App.tsx: `<PrimeReactProvider value={{ ripple: true, pt: { dropdown: { select: { 'aria-hidden': true }, trigger: { 'aria-hidden': true } } } }}>`.
- * - app/AppTopbar.tsx hides the brand's name on a phone, leaving its link nameless (link-name):
- *   `aria-label={t('app.name')}` on the `.app-brand` Link.
- * - components/map/MapView.tsx gives the map `role="img"` although OpenLayers puts focusable zoom
- *   buttons inside it (nested-interactive): `role="region"` with the same aria-label is right.
- */
-const waivers: { id: string; target: RegExp }[] = [
-  { id: 'select-name', target: /^<select tabindex="-1" data-pc-section="select">/ },
-  { id: 'aria-command-name', target: /^<div class="p-dropdown-trigger" role="button"/ },
-  { id: 'nested-interactive', target: /^<div class="map-view[ "]/ },
-  { id: 'link-name', target: /^<a [^>]*class="app-brand"/ },
-];
-const waived = (id: string, html: string) =>
-  !process.env.AXE_STRICT && waivers.some((waiver) => waiver.id === id && waiver.target.test(html));
-/** How many nodes the waivers let through in this process (printed with each journey's figures). */
-export const waivedNodes = { count: 0 };
+/** The impacts axe gives a violation, worst first; the first two fail a journey. */
+export const IMPACTS = ['critical', 'serious', 'moderate', 'minor'] as const;
+export type Impact = (typeof IMPACTS)[number];
+export const failing = (finding: AxeFinding) =>
+  finding.impact === 'critical' || finding.impact === 'serious';
+
+/** Violations and their nodes counted by impact (a journey's closing figures). */
+export type ImpactCounts = Record<Impact, { violations: number; nodes: number }>;
+export const emptyCounts = (): ImpactCounts => ({
+  critical: { violations: 0, nodes: 0 },
+  serious: { violations: 0, nodes: 0 },
+  moderate: { violations: 0, nodes: 0 },
+  minor: { violations: 0, nodes: 0 },
+});
+export function countFindings(counts: ImpactCounts, findings: readonly AxeFinding[]): void {
+  for (const finding of findings) {
+    const row = counts[finding.impact as Impact];
+    if (!row) continue;
+    row.violations++;
+    row.nodes += finding.nodes;
+  }
+}
+export const describeCounts = (counts: ImpactCounts): string =>
+  IMPACTS.map(
+    (impact) => `${impact} ${counts[impact].violations} (${counts[impact].nodes} nodes)`,
+  ).join(', ');
+
+/** axe-core on the current screen: every violation, whatever its impact. */
+export async function axeAll(page: Page): Promise<AxeFinding[]> {
+  let findings = await analyze(page);
+  // A toast or a fade that began while axe was reading the page is measured half-faded. Contrast is
+  // read again once such animations end: a colour that is really too faint fails the second time too.
+  if (findings.some((finding) => finding.id === 'color-contrast' && failing(finding)))
+    findings = await analyze(page, 5_000);
+  return findings;
+}
 
 /** axe-core on the current screen: the serious and critical violations (the ones that fail a journey). */
 export async function axe(page: Page): Promise<AxeFinding[]> {
-  let result = await analyze(page);
-  // A toast or a fade that began while axe was reading the page is measured half-faded. Contrast is
-  // read again once such animations end: a colour that is really too faint fails the second time too.
-  if (result.findings.some((finding) => finding.id === 'color-contrast'))
-    result = await analyze(page, 5_000);
-  waivedNodes.count += result.waived;
-  return result.findings;
+  return (await axeAll(page)).filter(failing);
 }
 
-async function analyze(
-  page: Page,
-  settleMs = 2_000,
-): Promise<{ findings: AxeFinding[]; waived: number }> {
+async function analyze(page: Page, settleMs = 2_000): Promise<AxeFinding[]> {
   // Let finite animations end first (a toast fading in has not reached its final contrast yet);
   // endless ones (spinners) are not waited for, and nothing is waited for more than `settleMs`.
   await page.evaluate(
@@ -233,27 +239,18 @@ async function analyze(
     .options({ resultTypes: ['violations'] })
     .setLegacyMode(true)
     .analyze();
-  const findings: AxeFinding[] = [];
-  let waivedHere = 0;
-  for (const violation of results.violations) {
-    if (violation.impact !== 'serious' && violation.impact !== 'critical') continue;
-    const nodes = violation.nodes.filter((node) => !waived(violation.id, node.html));
-    waivedHere += violation.nodes.length - nodes.length;
-    if (nodes.length === 0) continue;
-    findings.push({
-      id: violation.id,
-      impact: violation.impact,
-      help: violation.help,
-      nodes: nodes.length,
-      targets: nodes
-        .slice(0, 3)
-        .map(
-          (node) =>
-            `${node.target.join(' ')}${node.any[0]?.message ? ` (${node.any[0].message})` : ''}`,
-        ),
-    });
-  }
-  return { findings, waived: waivedHere };
+  return results.violations.map((violation) => ({
+    id: violation.id,
+    impact: violation.impact ?? 'minor',
+    help: violation.help,
+    nodes: violation.nodes.length,
+    targets: violation.nodes
+      .slice(0, 3)
+      .map(
+        (node) =>
+          `${node.target.join(' ')}${node.any[0]?.message ? ` (${node.any[0].message})` : ''}`,
+      ),
+  }));
 }
 
 export const describeFindings = (findings: AxeFinding[]): string =>
@@ -350,12 +347,16 @@ export const SHOTS = new URL('./shots/', import.meta.url).pathname;
 
 /**
  * One journey's bookkeeping: every screen it checks runs axe (serious and critical violations
- * fail) and is photographed; the figures are printed at the end.
+ * fail, with no exception; moderate and minor ones are counted) and is photographed; the figures,
+ * by impact, are printed at the end.
  */
 export class Journey {
   readonly started = Date.now();
   screens = 0;
+  /** The serious and critical violations (each fails its step). */
   findings: AxeFinding[] = [];
+  /** Every violation counted by impact, the moderate and minor ones too (reported, not failed). */
+  readonly counts = emptyCounts();
   private readonly folder: string;
 
   readonly name: string;
@@ -393,7 +394,9 @@ export class Journey {
       .catch(() => undefined);
     // ...and the pointer off whatever it last clicked (hover colours are reported apart).
     await page.mouse.move(0, page.viewportSize()?.height ? page.viewportSize()!.height - 1 : 0);
-    const violations = await axe(page);
+    const all = await axeAll(page);
+    countFindings(this.counts, all);
+    const violations = all.filter(failing);
     this.screens++;
     this.findings.push(...violations);
     t.same(
@@ -415,7 +418,7 @@ export class Journey {
 
   summary(t: Test): void {
     t.comment(
-      `${this.name}: ${this.screens} screens checked, ${this.findings.length} serious or critical accessibility violations (${waivedNodes.count} waived shell-component nodes, see harness.ts), ${((Date.now() - this.started) / 1000).toFixed(1)} s`,
+      `${this.name}: ${this.screens} screens checked, ${this.findings.length} serious or critical accessibility violations; by impact: ${describeCounts(this.counts)}; ${((Date.now() - this.started) / 1000).toFixed(1)} s`,
     );
   }
 }

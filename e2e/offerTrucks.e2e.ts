@@ -57,7 +57,7 @@ await withBrowser(t, async (server, browser) => {
         const card = page.getByRole('region', { name: 'Your trucks near the pickup' });
         await card.waitFor({ timeout: 30_000 });
         await card
-          .getByRole('img', { name: `Map of the pickup and your ${expected.length} ELD trucks` })
+          .getByRole('region', { name: `Map of the pickup and your ${expected.length} ELD trucks` })
           .waitFor({ timeout: 30_000 });
         const items = card.getByTestId('offer-trucks').getByRole('listitem');
         await items.first().waitFor();

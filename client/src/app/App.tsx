@@ -9,6 +9,7 @@ import { AppRoutes } from './AppRoutes.tsx';
 import { AuthBootstrap } from './AuthBootstrap.tsx';
 import { PickupHoldAlerts } from './PickupHoldAlerts.tsx';
 import { applyTheme } from './theme.ts';
+import { useDialogFocusReturn } from './useDialogFocusReturn.ts';
 import { useOpenedOnce } from './useOpenedOnce.ts';
 
 const AccountSettingsDialog = lazy(() => import('../pages/account/AccountSettingsDialog.tsx'));
@@ -46,6 +47,7 @@ const primeReactSettings = {
 export function App() {
   const accountOpen = useAtomValue(accountOpenAtom);
   const customizerWanted = useOpenedOnce(useAtomValue(customizerOpenAtom));
+  useDialogFocusReturn();
   return (
     <PrimeReactProvider value={primeReactSettings}>
       <ErrorBoundary>

@@ -131,7 +131,7 @@ export default function MapView({
   const configured = use(mapSettings());
   const tiles = tileUrl !== undefined ? tileUrl : configured.tileUrl;
   const attribution = tileUrl !== undefined ? null : configured.attribution;
-  const element = useRef<HTMLDivElement>(null);
+  const element = useRef<HTMLElement>(null);
   const map = useRef<OlMap | null>(null);
   const markerSource = useRef(new VectorSource());
   const trailSource = useRef(new VectorSource());
@@ -259,11 +259,12 @@ export default function MapView({
     return () => observer.disconnect();
   }, []);
 
+  // A named region (a labelled <section>), not an image: OpenLayers puts its zoom buttons
+  // (focusable, named) inside it.
   return (
-    <div
+    <section
       ref={element}
       className={`map-view${className ? ` ${className}` : ''}`}
-      role="img"
       aria-label={ariaLabel}
       style={{ height }}
     />

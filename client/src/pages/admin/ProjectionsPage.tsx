@@ -150,6 +150,8 @@ export default function ProjectionsPage({ titleKey }: PageProps) {
             dataKey="projection"
             size="small"
             scrollable
+            // A table wider than a phone scrolls sideways: its wrapper takes the focus so the keyboard can too.
+            pt={{ wrapper: { tabIndex: 0 } }}
             expandedRows={expanded}
             rowExpansionTemplate={(model: ReadModel) => (
               <ParkedEvents name={model.projection} onChanged={() => void load()} />

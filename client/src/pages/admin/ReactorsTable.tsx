@@ -57,6 +57,8 @@ export function ReactorsTable() {
           dataKey="reactor"
           size="small"
           scrollable
+          // A table wider than a phone scrolls sideways: its wrapper takes the focus so the keyboard can too.
+          pt={{ wrapper: { tabIndex: 0 } }}
           loading={reactors === null && !error}
           emptyMessage={<span className="table-empty">{t('readModels.reactors.empty')}</span>}
           aria-label={title}
