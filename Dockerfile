@@ -3,6 +3,8 @@
 FROM node:24-bookworm-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
+# The install scripts and the test runner's plugin (a package of this repository) live in scripts/.
+COPY scripts ./scripts
 RUN npm ci --no-audit --no-fund
 COPY . .
 RUN npm run build:client

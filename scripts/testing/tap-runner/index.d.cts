@@ -1,0 +1,1 @@
+export declare const plugin: (t: unknown, options?: { context?: unknown }) => object;
