@@ -197,11 +197,21 @@ describe('the claims panel', () => {
     await item(/Detention/);
     expect(server.calls('GET', '/api/tours/t1/claims')).toHaveLength(1);
     await act(async () =>
-      publishRealtime('accessorial.claimed', { tourId: 'other', claimId: 'x' }),
+      publishRealtime('accessorial.claimed', {
+        tourId: 'other',
+        claimId: 'x',
+        status: 'claimed',
+        at: '2026-11-29T10:00:00Z',
+      }),
     );
     expect(server.calls('GET', '/api/tours/t1/claims')).toHaveLength(1);
     await act(async () =>
-      publishRealtime('accessorial.disputed', { tourId: 't1', claimId: 'c1', status: 'disputed' }),
+      publishRealtime('accessorial.disputed', {
+        tourId: 't1',
+        claimId: 'c1',
+        status: 'disputed',
+        at: '2026-11-29T10:00:00Z',
+      }),
     );
     await waitFor(() => expect(server.calls('GET', '/api/tours/t1/claims')).toHaveLength(2));
   });
