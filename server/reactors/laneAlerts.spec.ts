@@ -415,7 +415,7 @@ t.test(
     }
     t.same(
       listed.map((entry) => entry.reactor),
-      ['laneAlerts', 'pickupCheck', 'webhooks'],
+      ['laneAlerts', 'pickupCheck', 'webhooks', 'accessorialClaims'],
     );
     t.match(
       listed.find((entry) => entry.reactor === 'laneAlerts'),

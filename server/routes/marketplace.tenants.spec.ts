@@ -136,6 +136,10 @@ const bodies: Partial<
     body: { latitude: 41.9, longitude: -87.7, speed: 30 },
   }),
   'POST /api/tours/:id/chat': () => ({ body: { message: 'On my way' } }),
+  'POST /api/tours/:id/claims/:claimId/dispute': () => ({ body: { reason: 'Our dock log' } }),
+  'POST /api/tours/:id/claims/:claimId/answer': () => ({ body: { text: 'The geofence' } }),
+  'POST /api/tours/:id/claims/:claimId/note': () => ({ body: { text: 'Door 4' } }),
+  'POST /api/tours/:id/claims/:claimId/settle': () => ({ body: { amount: 10, note: 'Split' } }),
 };
 
 const marketplaceKinds: readonly TenantKind[] = ['load', 'proposal', 'tour'];
@@ -289,8 +293,9 @@ t.test(
         const unknown = answerOf(
           await request(route, key, caller, tenants, carrierAShipment, index, randomUUID()),
         );
-        if (!allowed(access, Role.Driver)) {
-          // A route no driver may call (rating, assigning) is refused by its guard before any id is read.
+        if (!allowed(access, Role.Driver) || forbiddenByDesign(access, Role.Driver)) {
+          // A route no driver may call (rating, assigning, a party's step on a claim) is refused by
+          // its guard before any id is read.
           t.equal(theirs.status, 403, `${key} as ${stranger.name}: 403, not a driver's route`);
           t.same(
             theirs,
