@@ -273,6 +273,6 @@ export default defineConfig({
     include: ['client/src/**/*.test.tsx', 'client/src/**/*.test.ts'],
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     // A whole screen test (render, type, wait for the answer) on a busy machine.
-    testTimeout: 30_000,
+    testTimeout: 60_000,
   },
 });

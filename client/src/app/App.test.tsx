@@ -83,7 +83,7 @@ describe('redirect rules', () => {
       await screen.findByRole(
         'heading',
         { name: 'Updating Load L-000123', level: 1 },
-        { timeout: 5000 },
+        { timeout: 20_000 },
       ),
     ).toBeTruthy();
   });

@@ -6,7 +6,7 @@ import { users } from '../test/users.ts';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-describe('a Pending organization', { timeout: 20_000 }, () => {
+describe('a Pending organization', () => {
   afterEach(() => vi.unstubAllGlobals());
 
   it("says the organization waits for its activation, and shows the server's refusal of the marketplace", async () => {
@@ -26,10 +26,10 @@ describe('a Pending organization', { timeout: 20_000 }, () => {
     );
     renderAppAt('/loads/carrier');
     expect(
-      await screen.findByText(/Your organization is waiting for activation/, {}, { timeout: 8000 }),
+      await screen.findByText(/Your organization is waiting for activation/, {}, { timeout: 20_000 }),
     ).toBeTruthy();
     expect(
-      (await screen.findAllByText('Your organization is not active yet', {}, { timeout: 8000 }))
+      (await screen.findAllByText('Your organization is not active yet', {}, { timeout: 20_000 }))
         .length,
     ).toBeGreaterThan(0);
   });
@@ -43,7 +43,7 @@ describe('a Pending organization', { timeout: 20_000 }, () => {
       ),
     );
     renderAppAt('/loads/carrier');
-    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 1 }, { timeout: 20_000 })).toBeTruthy();
     expect(screen.queryByText(/Your organization is waiting for activation/)).toBeNull();
   });
 });

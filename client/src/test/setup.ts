@@ -1,9 +1,9 @@
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 
-// findBy and waitFor give a screen up to 10 s (not 1 s) on a busy machine (the browser journeys run
+// findBy and waitFor give a screen up to 20 s (not 1 s) on a busy machine (the browser journeys run
 // beside vitest in `npm test`); they return as soon as it shows.
-configure({ asyncUtilTimeout: 10_000 });
+configure({ asyncUtilTimeout: 20_000 });
 
 // Vitest runs without globals, so Testing Library cannot register its own cleanup.
 afterEach(() => {

@@ -137,7 +137,7 @@ describe('the Organisation tab: a new contact e-mail or phone waits 24 hours', {
   });
 });
 
-describe('the old contact cancels a pending change from its link', { timeout: 20_000 }, () => {
+describe('the old contact cancels a pending change from its link', () => {
   beforeEach(() => resetApp());
 
   it('cancels once, and says so when the link no longer names a pending change', async () => {

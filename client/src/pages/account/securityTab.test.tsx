@@ -17,7 +17,7 @@ const twoFactor = (enabled: boolean, mustEnrol = false) => ({
   organizationRequired: false,
 });
 
-describe('two-factor sign-in in the account and the shell', { timeout: 20_000 }, () => {
+describe('two-factor sign-in in the account and the shell', () => {
   beforeEach(() => resetApp());
 
   it('turns two-factor off with the password and a code, telling a wrong code', async () => {

@@ -102,7 +102,7 @@ describe('the read models page', () => {
     renderAppAt('/admin/projections');
 
     expect(
-      await screen.findByRole('heading', { name: 'Read models', level: 1 }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'Read models', level: 1 }, { timeout: 20_000 }),
     ).toBeTruthy();
     await screen.findByText('tours', { selector: 'strong' });
     const tours = within(rowOf('tours'));
@@ -132,12 +132,12 @@ describe('the read models page', () => {
         .getAllByRole('link', { name: /Read models/ })
         .some((link) => link.getAttribute('href') === '/admin/projections'),
     ).toBe(true);
-  }, 15_000);
+  });
 
   it('shows the parked events; a retry that still fails says why, one that applies leaves the list', async () => {
     const { calls } = fakeServer();
     renderAppAt('/admin/projections');
-    await screen.findByText('tours', { selector: 'strong' }, { timeout: 15_000 });
+    await screen.findByText('tours', { selector: 'strong' }, { timeout: 20_000 });
 
     fireEvent.click(screen.getByRole('button', { name: 'Show the events tours set aside' }));
     const panel = await screen.findByRole('region', { name: 'Events tours set aside' });
@@ -171,12 +171,12 @@ describe('the read models page', () => {
         screen.getByRole('button', { name: 'Hide the events tours set aside' }).textContent,
       ).toContain('1'),
     );
-  }, 15_000);
+  });
 
   it('rebuilds a read model only once the Superadmin confirms', async () => {
     const { calls } = fakeServer();
     renderAppAt('/admin/projections');
-    await screen.findByText('marketplace', { selector: 'strong' }, { timeout: 15_000 });
+    await screen.findByText('marketplace', { selector: 'strong' }, { timeout: 20_000 });
 
     fireEvent.click(
       within(rowOf('marketplace')).getByRole('button', { name: 'Rebuild marketplace' }),
@@ -204,14 +204,14 @@ describe('the read models page', () => {
     expect(
       await screen.findByText('marketplace is being rebuilt beside the live tables.'),
     ).toBeTruthy();
-  }, 15_000);
+  });
 
   it('asks again every 2 seconds while the tab is visible, and not while it is hidden', async () => {
     const { calls } = fakeServer();
     const lists = () => calls.filter((call) => call === 'GET /api/admin/projections').length;
     renderAppAt('/admin/projections');
-    await screen.findByText('tours', { selector: 'strong' }, { timeout: 15_000 });
-    await waitFor(() => expect(lists()).toBeGreaterThanOrEqual(2), { timeout: 3_000 });
+    await screen.findByText('tours', { selector: 'strong' }, { timeout: 20_000 });
+    await waitFor(() => expect(lists()).toBeGreaterThanOrEqual(2), { timeout: 20_000 });
 
     const hidden = vi.spyOn(document, 'hidden', 'get').mockReturnValue(true);
     act(() => {
@@ -226,16 +226,16 @@ describe('the read models page', () => {
       document.dispatchEvent(new Event('visibilitychange'));
     });
     await waitFor(() => expect(lists()).toBe(whileHidden + 1));
-  }, 15_000);
+  });
 
   it('is not open to other roles', async () => {
     await resetApp(users.shipper);
     const { calls } = fakeServer();
     const { current } = renderAppAt('/admin/projections');
     expect(
-      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'Page not found' }, { timeout: 20_000 }),
     ).toBeTruthy();
     expect(current()).toBe('/error-pages/error-404');
     expect(calls.filter((call) => call.includes('/admin/projections'))).toEqual([]);
-  }, 15_000);
+  });
 });

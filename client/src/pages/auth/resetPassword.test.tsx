@@ -5,7 +5,7 @@ import { renderAppAt, resetApp } from '../../test/renderApp.tsx';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('password recovery (/reset-password)', { timeout: 20_000 }, () => {
+describe('password recovery (/reset-password)', () => {
   beforeEach(() => resetApp());
 
   it('says no user was found for a refused reset code, and offers a new link', async () => {

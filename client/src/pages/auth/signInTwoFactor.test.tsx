@@ -26,7 +26,7 @@ const session = {
   },
 };
 
-describe('sign-in with two-factor (/signin)', { timeout: 20_000 }, () => {
+describe('sign-in with two-factor (/signin)', () => {
   beforeEach(() => resetApp());
 
   it('asks for the code after the password, tells a wrong one, and signs in with a recovery code', async () => {

@@ -165,7 +165,7 @@ describe('the driver page', () => {
     renderAppAt('/driver');
 
     expect(
-      await screen.findByRole('heading', { name: 'My tour', level: 1 }, { timeout: 15_000 }),
+      await screen.findByRole('heading', { name: 'My tour', level: 1 }, { timeout: 20_000 }),
     ).toBeTruthy();
     expect(await screen.findByRole('heading', { name: 'Acme Warehouse' })).toBeTruthy();
     expect(
@@ -195,7 +195,7 @@ describe('the driver page', () => {
       status: 9,
       message: 'Sealed, 22 pallets',
     });
-  }, 15_000);
+  });
 
   it('offers no step while the shipper has to confirm the delivery', async () => {
     fakeServer(10);
@@ -204,7 +204,7 @@ describe('the driver page', () => {
       await screen.findByText(
         'Delivered. Waiting for the shipper to confirm.',
         {},
-        { timeout: 15_000 },
+        { timeout: 20_000 },
       ),
     ).toBeTruthy();
     expect(
@@ -218,7 +218,7 @@ describe('the driver page', () => {
     const { calls } = fakeServer(9, { failPositions: 1 });
     const gps = fakeGeolocation();
     renderAppAt('/driver');
-    expect(await screen.findByText('Finding your position…', {}, { timeout: 15_000 })).toBeTruthy();
+    expect(await screen.findByText('Finding your position…', {}, { timeout: 20_000 })).toBeTruthy();
 
     // Ten fixes, 15 s and a few hundred metres apart: one full batch, sent at once.
     const start = Date.parse('2026-12-01T16:00:00Z');
@@ -230,7 +230,7 @@ describe('the driver page', () => {
     expect(await screen.findByText('10 · no connection, retrying')).toBeTruthy();
     await waitFor(
       () => expect(calls.filter((call) => call.url === '/api/tours/t1/positions')).toHaveLength(2),
-      { timeout: 4_000 },
+      { timeout: 20_000 },
     );
 
     const sent = calls.filter((call) => call.url === '/api/tours/t1/positions').at(-1)?.body as {
@@ -253,5 +253,5 @@ describe('the driver page', () => {
     expect(
       await screen.findByText('Off: the shipper and your dispatcher cannot see the truck.'),
     ).toBeTruthy();
-  }, 10_000);
+  });
 });

@@ -163,7 +163,7 @@ describe('the load history page', () => {
       await screen.findByRole(
         'heading',
         { name: 'Load history · L-000123', level: 1 },
-        { timeout: 15_000 },
+        { timeout: 20_000 },
       ),
     ).toBeTruthy();
     const list = screen.getByRole('heading', { name: 'Every event' }).parentElement!;
@@ -205,7 +205,7 @@ describe('the load history page', () => {
       within(screen.getByTestId('history-snapshot')).getByText('Rivers Trucking'),
     ).toBeTruthy();
     expect(urls).toContain(`/api/loads/l1/history?at=${encodeURIComponent(offered)}`);
-  }, 15_000);
+  });
 
   it('names everyone as they were at each event: a renamed carrier keeps its old name in the past', async () => {
     const renamed = { id: 'org-3', name: 'Rivers Freight Lines' };
@@ -272,7 +272,7 @@ describe('the load history page', () => {
     );
     renderAppAt('/loads/history/l1');
 
-    const list = (await screen.findByRole('heading', { name: 'Every event' }, { timeout: 15_000 }))
+    const list = (await screen.findByRole('heading', { name: 'Every event' }, { timeout: 20_000 }))
       .parentElement!;
     expect(within(list).getAllByText(/Carl Rivers \(Rivers Trucking\)/)).toHaveLength(1);
     expect(within(list).getAllByText(/Carl Renamed \(Rivers Freight Lines\)/)).toHaveLength(1);
@@ -294,5 +294,5 @@ describe('the load history page', () => {
     expect(
       within(screen.getByTestId('history-snapshot')).queryByText('Rivers Freight Lines'),
     ).toBeNull();
-  }, 15_000);
+  });
 });

@@ -6,7 +6,7 @@ import { users } from '../../test/users.ts';
 const json = (status: number, body: unknown) =>
   new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
-describe('the landing page', { timeout: 20_000 }, () => {
+describe('the landing page', () => {
   beforeEach(() => resetApp());
 
   it('goes to the section a link names (/#features) once the page has rendered it', async () => {
@@ -22,7 +22,7 @@ describe('the landing page', { timeout: 20_000 }, () => {
         await screen.findByRole(
           'heading',
           { level: 1, name: 'Move freight with the people who haul it' },
-          { timeout: 8000 },
+          { timeout: 20_000 },
         ),
       ).toBeTruthy();
       await waitFor(() => expect(scrolled).toEqual(['features']));
@@ -38,7 +38,7 @@ describe('the landing page', { timeout: 20_000 }, () => {
       await screen.findByRole(
         'heading',
         { level: 1, name: 'Move freight with the people who haul it' },
-        { timeout: 8000 },
+        { timeout: 20_000 },
       ),
     ).toBeTruthy();
     expect(screen.getByRole('link', { name: 'LOGIN' }).getAttribute('href')).toBe('/signin');
@@ -85,7 +85,7 @@ describe('the landing page', { timeout: 20_000 }, () => {
     );
     renderAppAt('/');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Haul smarter' }, { timeout: 8000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Haul smarter' }, { timeout: 20_000 }),
     ).toBeTruthy();
     fireEvent.click(await screen.findByRole('tab', { name: 'Maps' }));
     expect(screen.getByRole('tab', { name: 'Maps' }).getAttribute('aria-selected')).toBe('true');
@@ -164,7 +164,7 @@ describe('the landing page', { timeout: 20_000 }, () => {
   });
 });
 
-describe('legal pages', { timeout: 20_000 }, () => {
+describe('legal pages', () => {
   beforeEach(() => resetApp());
 
   it('renders the privacy policy from the content source, with home and privacy in its navigation', async () => {
@@ -200,7 +200,7 @@ describe('legal pages', { timeout: 20_000 }, () => {
   });
 });
 
-describe('administration', { timeout: 20_000 }, () => {
+describe('administration', () => {
   it('lists pending carriers with their documents, and activates the organization', async () => {
     await resetApp(users.admin);
     const calls: string[] = [];
@@ -261,9 +261,9 @@ describe('administration', { timeout: 20_000 }, () => {
     );
     renderAppAt('/users/carriers/pending');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Pending carriers' }, { timeout: 8000 }),
+      await screen.findByRole('heading', { level: 1, name: 'Pending carriers' }, { timeout: 20_000 }),
     ).toBeTruthy();
-    expect(await screen.findByText('Prairie Haul LLC', {}, { timeout: 8000 })).toBeTruthy();
+    expect(await screen.findByText('Prairie Haul LLC', {}, { timeout: 20_000 })).toBeTruthy();
     expect(
       decodeURIComponent(calls.find((url) => url.startsWith('GET /api/users/list/carriers'))!),
     ).toContain('filters=[{"name":"status","value":[1]}]');

@@ -36,7 +36,7 @@ function fillCompany() {
   type(/^Company email/, 'ops@lonestar.example');
 }
 
-describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
+describe('carrier registration (/signup/carrier)', () => {
   beforeEach(() => resetApp());
 
   it('shows the specification messages of the account step and keeps Back disabled on step 1', async () => {
@@ -247,7 +247,7 @@ describe('carrier registration (/signup/carrier)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('shipper registration (/signup/shipper)', { timeout: 20_000 }, () => {
+describe('shipper registration (/signup/shipper)', () => {
   beforeEach(() => resetApp());
 
   it('asks for the insurance amount and the terms on its third and last step', async () => {
@@ -287,7 +287,7 @@ describe('shipper registration (/signup/shipper)', { timeout: 20_000 }, () => {
   });
 });
 
-describe('a registration already started', { timeout: 20_000 }, () => {
+describe('a registration already started', () => {
   beforeEach(() => resetApp());
 
   const STARTED = 'Registration already started, please enter the security code';
@@ -361,7 +361,7 @@ describe('a registration already started', { timeout: 20_000 }, () => {
   });
 });
 
-describe('choosing and confirming', { timeout: 20_000 }, () => {
+describe('choosing and confirming', () => {
   beforeEach(() => resetApp());
 
   it('offers shipper and carrier registration on /signup/select', async () => {
