@@ -26,7 +26,11 @@ describe('a Pending organization', () => {
     );
     renderAppAt('/loads/carrier');
     expect(
-      await screen.findByText(/Your organization is waiting for activation/, {}, { timeout: 20_000 }),
+      await screen.findByText(
+        /Your organization is waiting for activation/,
+        {},
+        { timeout: 20_000 },
+      ),
     ).toBeTruthy();
     expect(
       (await screen.findAllByText('Your organization is not active yet', {}, { timeout: 20_000 }))

@@ -261,7 +261,11 @@ describe('administration', () => {
     );
     renderAppAt('/users/carriers/pending');
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Pending carriers' }, { timeout: 20_000 }),
+      await screen.findByRole(
+        'heading',
+        { level: 1, name: 'Pending carriers' },
+        { timeout: 20_000 },
+      ),
     ).toBeTruthy();
     expect(await screen.findByText('Prairie Haul LLC', {}, { timeout: 20_000 })).toBeTruthy();
     expect(
