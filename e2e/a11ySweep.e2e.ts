@@ -1,7 +1,7 @@
 /**
  * The accessibility sweep: axe on every route of every role's menu (shipper, carrier, driver,
- * Superadmin), a tour's tracking screen and a load's offer screen, the public pages, the shared
- * tracking page and the dock link page, in two passes that between them cover both themes, right
+ * Superadmin), a tour's tracking screen and a load's offer screen, the dialogs they open (`dialogs`),
+ * the public pages, the shared tracking page and the dock link page, in two passes that between them cover both themes, right
  * to left and a phone: the light theme on a phone (390 × 844), and Arabic in the dark theme on a
  * desktop. Any serious or critical finding fails its screen; the moderate and minor ones are listed
  * by rule at the end, with the count of screens and of findings by impact for each pass.
@@ -10,6 +10,7 @@
  * reached by the app's own navigation to its URL (no reload), and is checked as soon as its page
  * has put its heading up and its placeholders have gone. Two contexts work at once.
  */
+import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import tap, { type Test } from 'tap';
@@ -69,6 +70,39 @@ const menuOf = (id: number) => [
 ];
 
 const FOLDER = join(SHOTS, 'a11y-sweep');
+
+/** The app's texts in one language (the main file and every area's), to find a control by its label. */
+const I18N = join(import.meta.dirname, '../client/src/i18n');
+const textsOf = (language: string): Record<string, unknown>[] => [
+  JSON.parse(readFileSync(join(I18N, `${language}.json`), 'utf8')),
+  ...readdirSync(join(I18N, 'areas')).map((area) =>
+    JSON.parse(readFileSync(join(I18N, 'areas', area, `${language}.json`), 'utf8')),
+  ),
+];
+const texts = { en: textsOf('en'), ar: textsOf('ar') };
+function label(language: 'en' | 'ar', key: string): string {
+  for (const file of texts[language]) {
+    const found = key
+      .split('.')
+      .reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], file);
+    if (typeof found === 'string') return found;
+  }
+  throw new Error(`no text ${key} in ${language}`);
+}
+
+/**
+ * The dialogs a screen opens, by the label of the control that opens them: each is swept open, in
+ * both passes, then closed with Escape. The theme settings panel opens from every signed-in screen.
+ */
+const dialogs: Record<string, Record<string, string[]>> = {
+  shipper: { '/track/tour/': ['sharedTrack.share'], '/tours': ['tours.actions.view'] },
+  carrier: {
+    '/loads/carrier': ['marketplace.search.save'],
+    '/tours': ['tours.actions.view', 'tours.actions.assign'],
+  },
+  superadmin: { '/admin/projections': ['readModels.rebuild', 'customizer.open'] },
+  driver: { '/driver': ['customizer.open'] },
+};
 
 /** The app's own navigation to `path` (wouter follows pushState), then its page at rest. */
 async function visit(page: Page, path: string): Promise<void> {
@@ -173,6 +207,32 @@ async function sweepAll(t: Test, url: string, browser: Browser): Promise<void> {
       { settings: mode.settings, language: mode.language },
     );
     const { page, errors } = await openPage(context);
+    /** axe on the screen as it stands; serious and critical findings fail it, the rest are tallied. */
+    const check = async (what: string) => {
+      const findings: AxeFinding[] = await axeAll(page);
+      tally.screens++;
+      countFindings(tally.counts, findings);
+      for (const finding of findings.filter((finding) => !failing(finding)))
+        tally.rules.set(
+          `${finding.impact} ${finding.id}`,
+          (tally.rules.get(`${finding.impact} ${finding.id}`) ?? 0) + finding.nodes,
+        );
+      const serious = findings.filter(failing);
+      t.same(
+        serious.map((finding) => finding.id),
+        [],
+        `${mode.name}, ${unit.who} ${what}: no serious or critical finding${serious.length ? `: ${describeFindings(serious)}` : ''}`,
+      );
+      if (serious.length)
+        await page
+          .screenshot({
+            path: join(
+              FOLDER,
+              `${mode.language}-${mode.settings.mode}-${unit.who}${what.replace(/[^\w.-]+/g, '-').slice(0, 60)}.png`,
+            ),
+          })
+          .catch(() => undefined);
+    };
     try {
       const [first, ...rest] = unit.paths;
       if (unit.account) {
@@ -199,29 +259,24 @@ async function sweepAll(t: Test, url: string, browser: Browser): Promise<void> {
         }
         if (!path.includes('error-404'))
           t.notMatch(new URL(page.url()).pathname, /error-404/, `${path} is not the 404 page`);
-        const findings: AxeFinding[] = await axeAll(page);
-        tally.screens++;
-        countFindings(tally.counts, findings);
-        for (const finding of findings.filter((finding) => !failing(finding)))
-          tally.rules.set(
-            `${finding.impact} ${finding.id}`,
-            (tally.rules.get(`${finding.impact} ${finding.id}`) ?? 0) + finding.nodes,
-          );
-        const serious = findings.filter(failing);
-        t.same(
-          serious.map((finding) => finding.id),
-          [],
-          `${mode.name}, ${unit.who} ${path}: no serious or critical finding${serious.length ? `: ${describeFindings(serious)}` : ''}`,
+        await check(path);
+        const opened = Object.entries(dialogs[unit.who] ?? {}).find(([prefix]) =>
+          prefix.endsWith('/') ? path.startsWith(prefix) : path === prefix,
         );
-        if (serious.length)
-          await page
-            .screenshot({
-              path: join(
-                FOLDER,
-                `${mode.language}-${mode.settings.mode}-${unit.who}${path.replace(/\//g, '-').slice(0, 60)}.png`,
-              ),
-            })
-            .catch(() => undefined);
+        for (const key of opened?.[1] ?? []) {
+          const text = label(mode.language, key);
+          const control = page
+            .getByRole('button', { name: text })
+            .or(page.locator('main button').filter({ hasText: text }))
+            .first();
+          await control.click({ timeout: 20_000 });
+          const dialog = page.locator('[role="dialog"]:visible').first();
+          await dialog.waitFor({ timeout: 20_000 });
+          await page.waitForTimeout(400); // its opening transition
+          await check(`${path} (${key})`);
+          await page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'hidden', timeout: 20_000 });
+        }
       }
       t.same(errors, [], `${mode.name}, ${unit.who}: no page errors`);
     } catch (error) {

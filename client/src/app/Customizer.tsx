@@ -52,7 +52,15 @@ export default function Customizer() {
       onHide={() => setOpen(false)}
       position={rtl ? 'left' : 'right'}
       className="customizer"
-      header={<h2 className="customizer-title">{t('customizer.title')}</h2>}
+      // Modal (its mask covers the page): announced as a dialog named by its title.
+      role="dialog"
+      aria-modal="true"
+      aria-labelledby="customizer-title"
+      header={
+        <h2 id="customizer-title" className="customizer-title">
+          {t('customizer.title')}
+        </h2>
+      }
       ariaCloseLabel={t('common.close')}
     >
       <Section title={t('customizer.style')}>

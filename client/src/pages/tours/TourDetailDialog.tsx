@@ -89,6 +89,8 @@ export function TourDetailDialog({ tourId, onClose }: { tourId: string; onClose:
       className="tour-dialog tour-detail"
       breakpoints={{ '960px': '95vw' }}
       style={{ width: '56rem' }}
+      // The timeline scrolls inside the dialog: keyboard users reach it to scroll it.
+      pt={{ content: { tabIndex: 0 } }}
     >
       {tour && (
         <div className="tour-detail-summary">
