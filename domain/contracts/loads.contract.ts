@@ -109,6 +109,26 @@ export const MyOfferSchema = z.object({
   counterPrice: z.number().nullable(),
 });
 
+/** Detention figures of a shipper or a stop place; all null with status 'new' under 3 measured stops. */
+export const DetentionFiguresSchema = z.object({
+  /** Stops measured (arrival and departure recorded). */
+  stops: z.number().int(),
+  /** Median minutes on site, arrival to departure. */
+  timeOnSiteMedian: z.number().nullable(),
+  /** 0 to 1: measured stops held beyond the free time. */
+  detentionShare: z.number().nullable(),
+  /** 0 to 1: answered claims the shipper approved before they were due (null: none answered yet). */
+  approvedOnTimeShare: z.number().nullable(),
+  status: z.enum(['new', 'measured']),
+});
+/** A load's detention figures: its shipper's, its pickup place's and its delivery place's. */
+export const LoadDetentionSchema = z.object({
+  shipper: DetentionFiguresSchema,
+  pickup: DetentionFiguresSchema,
+  delivery: DetentionFiguresSchema,
+});
+export type LoadDetentionAnswer = z.infer<typeof LoadDetentionSchema>;
+
 /** A row of GET loads/carrier (the marketplace). */
 export const MarketplaceRowSchema = LoadRowBaseSchema.extend({
   status: z.number().int(),
@@ -118,6 +138,8 @@ export const MarketplaceRowSchema = LoadRowBaseSchema.extend({
   destinationDistance: z.number().nullable(),
   myProposal: MyOfferSchema.nullable(),
   actions: z.array(z.number().int()),
+  /** How long this shipper and these places keep trucks, measured from the log. */
+  detention: LoadDetentionSchema,
 });
 export type MarketplaceRow = z.infer<typeof MarketplaceRowSchema>;
 export const MarketplaceAnswerSchema = tableAnswerOf(MarketplaceRowSchema);
@@ -197,6 +219,8 @@ export const LoadDetailSchema = z.object({
   terms: TermsSchema.nullable(),
   /** The terms agreed at the acceptance (the accepted offer's own, else the load's): to the load's parties. */
   agreedTerms: TermsSchema.nullable(),
+  /** How long this shipper and these places keep trucks, measured from the log. */
+  detention: LoadDetentionSchema,
 });
 export type LoadDetail = z.infer<typeof LoadDetailSchema>;
 

@@ -24,6 +24,7 @@ import {
   SHIPPER_ORDER,
   shipperLoadsPage,
 } from '../../projections/marketplace/marketplace.queries.ts';
+import { detentionOfLoads } from '../../projections/detentionFigures/detentionFigures.queries.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, isSuperadmin, requireActor } from '../http/auth.ts';
 import {
@@ -214,6 +215,23 @@ export function loadBoardRoutes(app: App) {
         },
         pageOf(query, orderOf(query, CARRIER_ORDER, 'l.pickup_start', 'ASC')),
       );
+      const detention = await detentionOfLoads(
+        db,
+        rows.map((row) => ({
+          id: row.id,
+          shipperOrganizationId: row.shipper_organization_id,
+          pickup: {
+            address: row.pickup_address,
+            latitude: Number(row.pickup_latitude),
+            longitude: Number(row.pickup_longitude),
+          },
+          delivery: {
+            address: row.dropoff_address,
+            latitude: Number(row.dropoff_latitude),
+            longitude: Number(row.dropoff_longitude),
+          },
+        })),
+      );
       const data = rows.map((row) => ({
         ...baseLoadRow(row),
         status: row.status,
@@ -235,6 +253,7 @@ export function loadBoardRoutes(app: App) {
             }
           : null,
         actions: carrierOfferActions(row.my_proposal_status ?? null, true),
+        detention: detention.get(row.id)!,
       }));
       return tableAnswer(
         query,

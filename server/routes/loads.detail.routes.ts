@@ -12,6 +12,7 @@ import {
 } from '../../domain/contracts/loads.contract.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { offersWithCarriers } from '../../projections/marketplace/marketplace.queries.ts';
+import { detentionOfLoad } from '../../projections/detentionFigures/detentionFigures.queries.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { money } from '../http/loadRows.ts';
@@ -53,6 +54,14 @@ export function loadDetailRoutes(app: App) {
       const trust = access.owner
         ? ((await trustReader.ofLoads([load.loadId])).get(load.loadId) ?? READY)
         : undefined;
+      const first = d.stops[0]!;
+      const last = d.stops.at(-1)!;
+      const detention = await detentionOfLoad(db, {
+        id: load.loadId,
+        shipperOrganizationId: load.shipperOrganizationId,
+        pickup: first,
+        delivery: last,
+      });
       return {
         id: load.loadId,
         guid: load.guid,
@@ -107,6 +116,7 @@ export function loadDetailRoutes(app: App) {
         terms: d.terms ?? null,
         agreedTerms:
           access.party && load.acceptedProposalId ? (load.agreedTerms ?? d.terms ?? null) : null,
+        detention,
       };
     },
   );

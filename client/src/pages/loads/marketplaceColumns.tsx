@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
+import { ShipperDetention } from '../../shared/claims/DetentionFigures.tsx';
 import { useFormats } from '../../shared/format.ts';
 import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
 
@@ -68,7 +69,16 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
       body: (row) => format.weight(row.weight),
     },
     { field: 'commodity', header: t('marketplace.form.commodity') },
-    { field: 'shipper', header: t('marketplace.columns.shipper') },
+    {
+      field: 'shipper',
+      header: t('marketplace.columns.shipper'),
+      body: (row) => (
+        <span className="place-cell">
+          <span>{row.shipper}</span>
+          <ShipperDetention detention={row.detention} />
+        </span>
+      ),
+    },
     {
       field: 'myProposal',
       header: t('marketplace.columns.myOffer'),

@@ -3,6 +3,7 @@ import { LocationType } from '../../../../domain/catalog.ts';
 import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { TrustPanel } from '../../components/TrustBadge.tsx';
+import { DetentionFiguresList } from '../claims/DetentionFigures.tsx';
 import { useFormats } from '../format.ts';
 import { TermsDetails } from '../terms/TermsSummary.tsx';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
@@ -26,7 +27,8 @@ export const stopMarkers = (locations: readonly LoadLocation[]): MapMarker[] =>
 /**
  * One load's details as the offer screen and the shipper's "view" show them: route, time windows
  * with their zones, equipment, accessories, weight, commodity, reference, comments, the
- * accessorial terms ("No terms" without), and a map.
+ * accessorial terms ("No terms" without), how long the shipper and the stop places keep trucks
+ * (measured from the log, "new" under three stops), and a map.
  */
 export function LoadSummary({
   load,
@@ -130,6 +132,7 @@ export function LoadSummary({
             )}
           </dl>
           <TermsDetails of={load} />
+          <DetentionFiguresList detention={load.detention} />
         </div>
         {showMap && (
           <MapPanel
