@@ -403,6 +403,7 @@ await withBrowser(
           "the Superadmin reads the shipper's reason",
         );
         t.match(onAdmin, `The carrier's answer: ${ANSWER}`, "and the carrier's answer");
+        t.equal(onAdmin.split(ANSWER).length, 2, 'the answer once (it is also the note)');
         await adminClaim.getByRole('button', { name: 'Settle' }).click();
         const settleDialog = adminPage.getByRole('dialog', {
           name: 'Settle the Detention claim of $75.00',

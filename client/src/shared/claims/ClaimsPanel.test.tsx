@@ -172,7 +172,12 @@ describe('the claims panel', () => {
     await resetApp(users.admin);
     const server = claimsServer([
       detention,
-      { ...lumper, status: 'answered', answer: 'The dock signed this receipt' },
+      {
+        ...lumper,
+        status: 'answered',
+        answer: 'The dock signed this receipt',
+        note: 'The dock signed this receipt',
+      },
     ]);
     render(<ClaimsPanel tourId="t1" stopNames={stops} />);
     expect(within(await item(/Detention \$75\.00 Claimed/)).queryAllByRole('button')).toHaveLength(
@@ -182,6 +187,8 @@ describe('the claims panel', () => {
     // Both sides' words before the decision.
     expect(disputed.textContent).toContain('The receipt is for another load');
     expect(disputed.textContent).toContain("The carrier's answer: The dock signed this receipt");
+    // The answer is also the carrier's note: shown once.
+    expect(disputed.textContent?.split('The dock signed this receipt')).toHaveLength(2);
     await act(async () => {
       fireEvent.click(within(disputed).getByRole('button', { name: 'Settle' }));
     });

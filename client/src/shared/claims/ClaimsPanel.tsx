@@ -237,7 +237,7 @@ export function ClaimsPanel({
                   {claim.evidence?.arrivedAt && Array.isArray(claim.evidence.positionsInside) && (
                     <div>
                       <dt>{t('accessorials.claims.positionsInside')}</dt>
-                      <dd>{formatNumber(claim.evidence.positionsInside.length, lng)}</dd>
+                      <dd>{formatNumber(claim.evidence.positionsInside.length, lng) || '0'}</dd>
                     </div>
                   )}
                   {claim.evidence?.receiptFileId && (
@@ -257,7 +257,8 @@ export function ClaimsPanel({
                     </div>
                   )}
                 </dl>
-                {claim.note && (
+                {/* An answer to a dispute is also the carrier's latest note: shown once, as the answer. */}
+                {claim.note && claim.note !== claim.answer && (
                   <p className="claim-note">
                     <span className="muted">{t('accessorials.claims.note')}: </span>
                     {claim.note}
