@@ -6,6 +6,7 @@ import { roundCoordinate } from '../shared/coordinates.ts';
 import { z } from 'zod';
 import { observedTime } from '../schemas/observedTime.ts';
 import { isSaneInstant, saneTimeMessage } from '../schemas/saneTime.ts';
+import { TermsSchema } from './terms.contract.ts';
 import { TourDetailSchema, TourStopSchema } from './tourTables.contract.ts';
 
 /** A position as the assigned driver sends it (speed in mph, heading in degrees clockwise from north). */
@@ -78,6 +79,24 @@ export type TrackStop = z.infer<typeof TrackStopSchema>;
 export type TourStopView = z.infer<typeof TourStopSchema> &
   Partial<Pick<TrackStop, 'contactName' | 'contactPhone' | 'number'>>;
 
+/**
+ * What the detention clock of the driver's page and the tracking page needs, counted as the claims
+ * are (docs/domain.md "Accessorial terms and claims"): the agreed terms (null: none), and each
+ * stop's appointment with its zone: the pickup's start at the first stop, the dropoff's at the
+ * last, none between.
+ */
+export const TrackDetentionSchema = z.object({
+  terms: TermsSchema.nullable(),
+  appointments: z.array(
+    z.object({
+      stopId: z.string(),
+      at: z.string().nullable(),
+      timezone: z.string().nullable(),
+    }),
+  ),
+});
+export type TrackDetention = z.infer<typeof TrackDetentionSchema>;
+
 /** GET /api/tours/track/{id}: the tour with its recent trail, last position and ETA. */
 export const TourTrackSchema = TourDetailSchema.extend({
   stops: z.array(TrackStopSchema),
@@ -85,6 +104,7 @@ export const TourTrackSchema = TourDetailSchema.extend({
   lastPosition: TrackPositionSchema.nullable(),
   eta: z.object({ at: z.string(), remainingMiles: z.number() }).nullable(),
   nextStopId: z.string().nullable(),
+  detention: TrackDetentionSchema.optional(),
 });
 export type TourTrack = z.infer<typeof TourTrackSchema>;
 

@@ -95,6 +95,55 @@ t.test('terms are validated field by field', async (t) => {
 });
 
 t.test(
+  "the tracking answer carries the detention clock's terms and appointments, to the assigned driver too",
+  async (t) => {
+    const { shipper, carrier, driver } = await parties();
+    const { CHICAGO, GARY, INDIANAPOLIS, stop } = await import('../testing/loadBodies.ts');
+    const { tourId, loadId } = await steps.tourAt(
+      'inTransit',
+      { shipper, carrier, driver },
+      {
+        load: {
+          terms,
+          locations: [
+            stop(CHICAGO, 1, 'Acme Paper Mill'),
+            stop(GARY, 3, 'Gary Cross Dock'),
+            stop(INDIANAPOLIS, 4, 'Hoosier Print Works'),
+          ],
+        },
+      },
+    );
+    const load = (await as(shipper).get(`/api/loads/${loadId}`)).body;
+    const tour = await platform.marketplace.loadTour(tourId);
+    const [pickup, between, delivery] = tour!.stops.map((entry) => entry.id);
+    for (const [who, user] of [
+      ['the driver', driver],
+      ['the shipper', shipper],
+    ] as const) {
+      const track = await as(user).get(`/api/tours/track/${tourId}`);
+      t.equal(track.status, 200, `${who} reads the tracking answer`);
+      t.match(
+        track.body.detention,
+        {
+          terms,
+          appointments: [
+            { stopId: pickup, at: load.pickupTimestampStart, timezone: load.pickupTimezone },
+            { stopId: between, at: null, timezone: null },
+            { stopId: delivery, at: load.dropOffTimestampStart, timezone: load.dropoffTimezone },
+          ],
+        },
+        `${who}: the agreed terms, and the appointments of the first and the last stop only`,
+      );
+    }
+    t.equal(
+      (await as(driver).get(`/api/loads/${loadId}`)).status,
+      403,
+      'the driver still reads no load',
+    );
+  },
+);
+
+t.test(
   'three hours at a delivery with two free: a detention claim with its evidence; disputed, answered, settled',
   async (t) => {
     const { shipper, carrier, driver, stranger } = await parties();

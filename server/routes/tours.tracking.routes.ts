@@ -1,4 +1,5 @@
 import { Role } from '../../domain/catalog.ts';
+import { agreedTerms } from '../../domain/loads/terms.ts';
 import { TOUR_ASSIGNEE, TOUR_TRACK_STATUS } from '../../domain/permissions.ts';
 import { ForbiddenError } from '../../domain/shared/errors.ts';
 import { positionsSince } from '../../projections/tourPositions/tourPositions.queries.ts';
@@ -81,6 +82,27 @@ export function tourTrackingRoutes(app: App) {
         ]) ?? [],
       );
       const answer = tourAnswer(tour, actor);
+      // The detention clock's inputs, as the claims count them (server/commands/claims.ts).
+      const detention = load
+        ? {
+            terms: load.agreedTerms ?? agreedTerms(load.details, null),
+            appointments: tour.stops.map((stop, index) =>
+              index === 0
+                ? {
+                    stopId: stop.id,
+                    at: load.details.pickupStart,
+                    timezone: load.details.pickupTimezone,
+                  }
+                : index === tour.stops.length - 1
+                  ? {
+                      stopId: stop.id,
+                      at: load.details.dropoffStart,
+                      timezone: load.details.dropoffTimezone,
+                    }
+                  : { stopId: stop.id, at: null, timezone: null },
+            ),
+          }
+        : undefined;
       return {
         ...answer,
         stops: answer.stops.map((stop) => ({
@@ -88,6 +110,7 @@ export function tourTrackingRoutes(app: App) {
           ...(contacts.get(stop.id) ?? { contactName: null, contactPhone: null, number: null }),
         })),
         ...tracking,
+        ...(detention ? { detention } : {}),
       };
     },
   );

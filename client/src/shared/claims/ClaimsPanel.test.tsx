@@ -19,7 +19,11 @@ const detention: Claim = {
     arrivedAt: '2030-01-15T15:50:00.000Z',
     leftAt: '2030-01-15T19:00:00.000Z',
     appointmentAt: '2030-01-15T16:00:00.000Z',
-    positionsInside: 38,
+    positionsInside: Array.from({ length: 38 }, (_, index) => ({
+      latitude: 32.7767,
+      longitude: -96.797,
+      at: new Date(Date.parse('2030-01-15T15:50:00.000Z') + index * 300_000).toISOString(),
+    })),
   },
   note: 'Dock 4 was full',
   dueAt: '2030-01-17T19:00:00.000Z',
@@ -35,11 +39,12 @@ const lumper: Claim = {
     arrivedAt: null,
     leftAt: null,
     appointmentAt: null,
-    positionsInside: null,
+    positionsInside: [],
     receiptFileId: 'f1',
   },
   note: null,
   dueAt: null,
+  disputeReason: 'The receipt is for another load',
 };
 
 /** The claims of tour t1; each action moves the claim to its new status and answers it. */
@@ -56,6 +61,10 @@ function claimsServer(start: Claim[]) {
     if (request.method !== 'POST' || !match) return undefined;
     const claim = claims.find((entry) => entry.id === match[1])!;
     claim.status = after[match[2]!]!;
+    if (match[2] === 'settle') {
+      const { amount, note } = request.body as { amount: number; note: string };
+      Object.assign(claim, { settledAmount: amount, settlementNote: note });
+    }
     return { body: claim };
   });
 }
@@ -133,6 +142,11 @@ describe('the claims panel', () => {
     expect(within(fresh).queryAllByRole('button')).toHaveLength(0);
     const disputed = await item(/Lumper \$120\.00 Disputed/);
     expect(within(disputed).getByRole('button', { name: 'Open the receipt' })).toBeTruthy();
+    // The shipper's reason, which the carrier answers.
+    expect(disputed.textContent).toContain(
+      'Reason for the dispute: The receipt is for another load',
+    );
+    expect(disputed.textContent).not.toContain('Positions inside the geofence');
     expect(within(disputed).queryByRole('button', { name: /Approve/ })).toBeNull();
 
     await act(async () => {
@@ -156,12 +170,25 @@ describe('the claims panel', () => {
 
   it('a Superadmin settles a disputed claim with an amount and a note', async () => {
     await resetApp(users.admin);
-    const server = claimsServer([detention, lumper]);
+    const server = claimsServer([
+      detention,
+      {
+        ...lumper,
+        status: 'answered',
+        answer: 'The dock signed this receipt',
+        note: 'The dock signed this receipt',
+      },
+    ]);
     render(<ClaimsPanel tourId="t1" stopNames={stops} />);
     expect(within(await item(/Detention \$75\.00 Claimed/)).queryAllByRole('button')).toHaveLength(
       0,
     );
-    const disputed = await item(/Lumper \$120\.00 Disputed/);
+    const disputed = await item(/Lumper \$120\.00 Answered/);
+    // Both sides' words before the decision.
+    expect(disputed.textContent).toContain('The receipt is for another load');
+    expect(disputed.textContent).toContain("The carrier's answer: The dock signed this receipt");
+    // The answer is also the carrier's note: shown once.
+    expect(disputed.textContent?.split('The dock signed this receipt')).toHaveLength(2);
     await act(async () => {
       fireEvent.click(within(disputed).getByRole('button', { name: 'Settle' }));
     });
@@ -188,6 +215,9 @@ describe('the claims panel', () => {
         amount: 60,
         note: 'Half: the receipt is partly unreadable',
       }),
+    );
+    expect((await item(/Lumper \$120\.00 Settled/)).textContent).toContain(
+      'Settled at $60.00 · Half: the receipt is partly unreadable',
     );
   });
 

@@ -30,6 +30,7 @@ export const accessorialEvents = [
   'accessorial.claimed',
   'accessorial.approved',
   'accessorial.disputed',
+  'accessorial.answered',
   'accessorial.settled',
 ] as const;
 
@@ -233,13 +234,12 @@ export function ClaimsPanel({
                       <dd>{formatLocal(claim.evidence.leftAt, lng)}</dd>
                     </div>
                   )}
-                  {claim.evidence?.positionsInside !== null &&
-                    claim.evidence?.positionsInside !== undefined && (
-                      <div>
-                        <dt>{t('accessorials.claims.positionsInside')}</dt>
-                        <dd>{formatNumber(claim.evidence.positionsInside, lng) || '0'}</dd>
-                      </div>
-                    )}
+                  {claim.evidence?.arrivedAt && Array.isArray(claim.evidence.positionsInside) && (
+                    <div>
+                      <dt>{t('accessorials.claims.positionsInside')}</dt>
+                      <dd>{formatNumber(claim.evidence.positionsInside.length, lng) || '0'}</dd>
+                    </div>
+                  )}
                   {claim.evidence?.receiptFileId && (
                     <div>
                       <dt>{t('accessorials.claims.receipt')}</dt>
@@ -257,12 +257,35 @@ export function ClaimsPanel({
                     </div>
                   )}
                 </dl>
-                {claim.note && (
+                {/* An answer to a dispute is also the carrier's latest note: shown once, as the answer. */}
+                {claim.note && claim.note !== claim.answer && (
                   <p className="claim-note">
                     <span className="muted">{t('accessorials.claims.note')}: </span>
                     {claim.note}
                   </p>
                 )}
+                {claim.disputeReason && (
+                  <p className="claim-note">
+                    <span className="muted">{t('accessorials.claims.reason')}: </span>
+                    {claim.disputeReason}
+                  </p>
+                )}
+                {claim.answer && (
+                  <p className="claim-note">
+                    <span className="muted">{t('accessorials.claims.answerShown')}: </span>
+                    {claim.answer}
+                  </p>
+                )}
+                {claim.status === 'settled' &&
+                  claim.settledAmount !== null &&
+                  claim.settledAmount !== undefined && (
+                    <p className="claim-note">
+                      {t('accessorials.claims.settledShown', {
+                        amount: formatPrice(claim.settledAmount, lng),
+                      })}
+                      {claim.settlementNote ? ` · ${claim.settlementNote}` : ''}
+                    </p>
+                  )}
                 {claim.dueAt && (claim.status === 'claimed' || claim.status === 'answered') && (
                   <p className="muted tabular">
                     {t('accessorials.claims.dueAt', { time: formatLocal(claim.dueAt, lng) })}

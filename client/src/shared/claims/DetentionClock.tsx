@@ -6,6 +6,7 @@ import { formatPrice, formatZoned } from '../format.ts';
 import { type LoadDetail, loadsApi } from '../loads/loads.api.ts';
 import { type AccessorialTerms, termsOf } from '../terms/terms.ts';
 import type { TimelineEntry, TourStopView } from '../tours/tours.api.ts';
+import type { TrackDetention } from '../../../../domain/contracts/tourTracking.contract.ts';
 import { detentionClock } from './detentionClock.ts';
 import './claims.css';
 
@@ -150,11 +151,14 @@ const pickupSide = (locationType: number) =>
 export interface TourForClock {
   loadId: string;
   stops: TourStopView[];
+  /** The agreed terms and the stops' appointments, as the tracking answer carries them. */
+  detention?: TrackDetention | undefined;
 }
 
 /**
  * The clock of the stop the truck is at now (arrived, not yet left), on the driver's page and the
- * tracking page; nothing between stops. Reads the load for its terms and appointments.
+ * tracking page; nothing between stops. The terms and the appointments come with the tour's
+ * tracking answer (the assigned driver reads no load); without them, from the load.
  */
 export function CurrentStopClock({
   tour,
@@ -164,7 +168,8 @@ export function CurrentStopClock({
   events: readonly TimelineEntry[];
 }) {
   const [load, setLoad] = useState<LoadDetail | null>(null);
-  const loadId = tour?.loadId ?? null;
+  const detention = tour?.detention ?? null;
+  const loadId = detention ? null : (tour?.loadId ?? null);
   useEffect(() => {
     if (!loadId) return;
     let current = true;
@@ -186,8 +191,22 @@ export function CurrentStopClock({
     return arrivals.at(-1)?.at ?? null;
   }, [events, stop?.id]);
 
-  if (!stop || !arrivedAt || !load || load.id !== loadId) return null;
+  if (!stop || !arrivedAt) return null;
   const pickup = pickupSide(stop.locationType);
+  if (detention) {
+    const appointment = detention.appointments.find((entry) => entry.stopId === stop.id);
+    return (
+      <DetentionClock
+        stopName={stop.name}
+        arrivedAt={arrivedAt}
+        appointmentAt={appointment?.at ?? null}
+        zone={appointment?.timezone ?? null}
+        terms={termsOf(detention)}
+        pickupSide={pickup}
+      />
+    );
+  }
+  if (!load || load.id !== loadId) return null;
   return (
     <DetentionClock
       stopName={stop.name}

@@ -11,8 +11,8 @@ export interface ClaimEvidence {
   arrivedAt: string | null;
   leftAt: string | null;
   appointmentAt: string | null;
-  /** How many of the truck's positions fell inside the stop's geofence. */
-  positionsInside: number | null;
+  /** The truck's positions recorded inside the stop's geofence between the arrival and the departure. */
+  positionsInside: { latitude: number; longitude: number; at: string }[];
   /** The lumper's receipt (a stored file). */
   receiptFileId?: string | null;
 }
@@ -30,6 +30,13 @@ export interface Claim {
   note: string | null;
   /** When silence approves it (the terms' window after the claim). */
   dueAt: string | null;
+  /** The shipper's reason, once disputed. */
+  disputeReason?: string | null;
+  /** The carrier's answer to the dispute. */
+  answer?: string | null;
+  /** What the Superadmin settled it at, and why. */
+  settledAmount?: number | null;
+  settlementNote?: string | null;
 }
 
 const tourPath = (tourId: string) => `/tours/${encodeURIComponent(tourId)}`;

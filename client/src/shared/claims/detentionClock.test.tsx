@@ -201,4 +201,57 @@ describe('the detention clock', () => {
     expect(shown()).toContain('later than the appointment at Jan 15, 10:00 AM CST plus 15 min');
     expect(server.calls('GET', '/api/loads/l1')).toHaveLength(1);
   });
+  it("takes the terms and the appointments from the tour's tracking answer, where the driver reads no load", async () => {
+    const stop = (id: string, locationType: number, arrived: boolean, departed: boolean) =>
+      ({
+        id,
+        locationType,
+        name: { s1: 'Chicago DC', s2: 'Gary Cross Dock', s3: 'Dallas DC' }[id] ?? id,
+        address: '',
+        city: null,
+        state: null,
+        latitude: 0,
+        longitude: 0,
+        arrived,
+        departed,
+      }) satisfies TourStopView;
+    const server = fakeServer();
+    // At the drop between the ends (no appointment there) for 2 h 30 min.
+    const arrivedAt = new Date(Date.now() - 150 * 60_000 - 20_000).toISOString();
+    render(
+      <CurrentStopClock
+        tour={{
+          loadId: 'l1',
+          stops: [
+            stop('s1', 1, true, true),
+            stop('s2', 3, true, false),
+            stop('s3', 4, false, false),
+          ],
+          detention: {
+            terms,
+            appointments: [
+              { stopId: 's1', at: '2030-01-14T16:00:00.000Z', timezone: 'America/Chicago' },
+              { stopId: 's2', at: null, timezone: null },
+              { stopId: 's3', at: '2099-01-15T16:00:00.000Z', timezone: 'America/Chicago' },
+            ],
+          },
+        }}
+        events={[
+          {
+            id: 'e-s2',
+            type: 'arrived',
+            message: '',
+            stopId: 's2',
+            at: arrivedAt,
+            user: null,
+          },
+        ]}
+      />,
+    );
+    expect(await screen.findByText('At Gary Cross Dock')).toBeTruthy();
+    // Counted from the arrival, not from the last stop's appointment: 30 minutes past the 2 free hours.
+    expect(shown()).toContain('Time on site: 2 h 30 min');
+    expect(shown()).toMatch(/Detention since .*: 30 min, \$40\.00 so far\./);
+    expect(server.calls('GET', '/api/loads/l1')).toHaveLength(0);
+  });
 });
