@@ -23,6 +23,7 @@ import * as reactorCheckpoints from './2026_11_28_1000_reactor_checkpoints.ts';
 import * as carrierAuthority from './2026_11_29_1000_carrier_authority.ts';
 import * as dockLinks from './2026_11_29_1000_dock_links.ts';
 import * as accessorialClaims from './2026_11_29_1300_accessorial_claims.ts';
+import * as marketplaceTerms from './2026_11_29_1400_marketplace_terms.ts';
 import * as knownDevices from './2026_11_29_1000_known_devices.ts';
 import * as trustFlags from './2026_11_29_1100_trust_flags.ts';
 import * as organizationContactChanges from './2026_11_29_1200_organization_contact_changes.ts';
@@ -55,6 +56,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1100_trust_flags': trustFlags,
   '2026_11_29_1200_organization_contact_changes': organizationContactChanges,
   '2026_11_29_1300_accessorial_claims': accessorialClaims,
+  '2026_11_29_1400_marketplace_terms': marketplaceTerms,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

@@ -42,6 +42,7 @@ const pushed = (overrides: Partial<LoadRowPayload>): LoadRowPayload => ({
   refNumber: 'PO-1',
   distance: 925,
   stopsCount: 2,
+  terms: null,
   status: 4,
   statusName: 'Created',
   shipper: 'Prairie Foods Inc.',
