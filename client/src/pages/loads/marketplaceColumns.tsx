@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { useFormats } from '../../shared/format.ts';
+import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
 import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
 
 /** The marketplace table's columns; `fresh` holds the loads posted a moment ago (marked 'New'). */
@@ -69,6 +70,11 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
     },
     { field: 'commodity', header: t('marketplace.form.commodity') },
     { field: 'shipper', header: t('marketplace.columns.shipper') },
+    {
+      field: 'terms',
+      header: t('accessorials.terms.title'),
+      body: (row) => <TermsCompact of={row} />,
+    },
     {
       field: 'myProposal',
       header: t('marketplace.columns.myOffer'),
