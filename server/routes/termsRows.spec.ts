@@ -1,6 +1,7 @@
 // @postgres: the terms columns of loads_view and proposals_view, read in SQL
+import { sql } from 'kysely';
 import t from 'tap';
-import { organization } from '../identity/fixtures.ts';
+import { organization, superadmin } from '../identity/fixtures.ts';
 import { requester } from '../testing/http.ts';
 import { loadBody } from '../testing/loadBodies.ts';
 import { shipmentSteps } from '../testing/shipmentSteps.ts';
@@ -169,4 +170,43 @@ t.test('GET /api/account gives a shipper its default terms, null for the platfor
   const carrierAccount = await as(carrier).get('/api/account');
   t.equal(carrierAccount.status, 200);
   t.notOk('defaultTerms' in carrierAccount.body.organization, 'a carrier has no default terms');
+});
+
+t.test('rebuilt from the log, the rows of earlier loads and offers get their terms', async (t) => {
+  const shipper = await organization(app, platform, 'Shipper');
+  const carrier = await organization(app, platform, 'Carrier');
+  const admin = await superadmin(app, platform);
+  const { loadId } = await steps.postLoad(shipper, { terms: { tonu: 325 } });
+  const proposed = await as(carrier).post(`/api/proposal/${loadId}`, {
+    price: 1500,
+    terms: { layoverPerDay: 275 },
+  });
+  t.equal(proposed.status, 201, proposed.text);
+  // The rows as the read model held them before it had the terms.
+  const { db } = platform.database;
+  await sql`UPDATE loads_view SET terms = NULL WHERE id = ${loadId}`.execute(db);
+  await sql`UPDATE proposals_view SET terms = NULL WHERE load_id = ${loadId}`.execute(db);
+  t.equal(
+    rowOf((await as(carrier).get('/api/loads/carrier', { pageSize: 100 })).body, loadId)?.terms,
+    null,
+  );
+
+  const requested = await as(admin).post('/api/admin/projections/marketplace/rebuild', {});
+  t.equal(requested.status, 202, requested.text);
+  let status = 'rebuilding';
+  for (let attempt = 0; attempt < 300 && status === 'rebuilding'; attempt++) {
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    const models = (await as(admin).get('/api/admin/projections')).body as {
+      projection: string;
+      status: string;
+    }[];
+    status = models.find((model) => model.projection === 'marketplace')?.status ?? 'missing';
+  }
+  t.equal(status, 'running', 'the rebuild finished');
+  t.match(rowOf((await as(carrier).get('/api/loads/carrier', { pageSize: 100 })).body, loadId), {
+    terms: { tonu: 325 },
+  });
+  t.match(rowOf((await as(carrier).get('/api/proposals/carrier')).body, proposed.body.id), {
+    terms: { layoverPerDay: 275, tonu: 325 },
+  });
 });
