@@ -11,6 +11,7 @@ import {
   type TermsFormValues,
   termsFormOf,
   termsOf,
+  termsPaths,
   toTerms,
   validateTerms,
 } from '../../shared/terms/terms.ts';
@@ -48,14 +49,22 @@ export function DefaultTermsForm({
   const [busy, setBusy] = useState(false);
 
   const change = (next: TermsFormValues) => {
+    const edited = (Object.keys(termsPaths) as (keyof typeof termsPaths)[])
+      .filter((field) => next[field] !== values[field])
+      .map((field) => termsPaths[field]);
     setValues(next);
-    // A field's message goes once the field is right again.
+    // An edited field shows its message the moment it is wrong and loses it once right; the
+    // others keep theirs (the server's).
     const found = validateTerms(next);
-    setErrors((shown) =>
-      Object.fromEntries(
-        Object.keys(shown).flatMap((path) => (found[path] ? [[path, found[path]]] : [])),
-      ),
-    );
+    setErrors((shown) => {
+      const kept = { ...shown };
+      for (const path of edited) {
+        const error = found[path];
+        if (error) kept[path] = error;
+        else delete kept[path];
+      }
+      return kept;
+    });
   };
 
   async function submit(event: FormEvent) {
