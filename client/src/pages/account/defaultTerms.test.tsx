@@ -1,8 +1,11 @@
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import '../../i18n/index.ts';
+import { accountOpenAtom } from '../../state/common.ts';
+import { appStore } from '../../state/session.ts';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
+import AccountSettingsDialog from './AccountSettingsDialog.tsx';
 import { DefaultTermsForm } from './DefaultTermsForm.tsx';
 
 const json = (status: number, body: unknown) =>
@@ -159,5 +162,38 @@ describe("a shipper's default terms in Account Settings", { timeout: 30_000 }, (
     expect(inputOf('TONU (truck ordered, not used)').getAttribute('aria-invalid')).toBe('true');
     expect(onSaved).not.toHaveBeenCalled();
     expect(puts).toHaveLength(1);
+  });
+
+  it('is a tab of Account Settings for a shipper, and no carrier has it', async () => {
+    const account = (type: 'Shipper' | 'Carrier') => ({
+      organization: {
+        ...organization,
+        type,
+        ...(type === 'Shipper' ? { defaultTerms } : { defaultTerms: undefined }),
+      },
+    });
+    let answer = account('Shipper');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (input: RequestInfo | URL) => {
+        if (String(input) === '/api/account') return json(200, answer);
+        throw new TypeError('No network in tests');
+      }),
+    );
+    const shipper = render(<AccountSettingsDialog />);
+    await act(async () => appStore.set(accountOpenAtom, true));
+    fireEvent.click(await screen.findByRole('tab', { name: /Default terms/ }));
+    expect(((await screen.findByLabelText('Detention per hour')) as HTMLInputElement).value).toBe(
+      '$90.00',
+    );
+    await act(async () => appStore.set(accountOpenAtom, false));
+    shipper.unmount();
+
+    await resetApp(users.carrier);
+    answer = account('Carrier');
+    render(<AccountSettingsDialog />);
+    await act(async () => appStore.set(accountOpenAtom, true));
+    expect(await screen.findByRole('tab', { name: /Organisation/ })).toBeTruthy();
+    expect(screen.queryByRole('tab', { name: /Default terms/ })).toBeNull();
   });
 });
