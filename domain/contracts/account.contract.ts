@@ -5,6 +5,7 @@ import { organizationContactSchema, updateAccountBodySchema } from '../schemas/i
 import { errorAnswers, guardedErrors, MessageAnswerSchema } from './common.ts';
 import { OrganizationTypeSchema } from './auth.contract.ts';
 import { FilePartSchema } from './registration.contract.ts';
+import { TermsSchema } from './terms.contract.ts';
 import { CatalogueEntrySchema } from './services.contract.ts';
 import {
   ContactChangePendingSchema,
@@ -81,6 +82,8 @@ export const AccountSchema = z
         phone: z.string(),
         /** A new contact waiting for its 24 hours; null when none waits. */
         pendingContactChange: PendingContactChangeSchema.nullable().optional(),
+        /** A shipper's default accessorial terms for its new loads; null: the platform's. Not on a carrier. */
+        defaultTerms: TermsSchema.nullable().optional(),
       })
       .optional(),
     shipper: ShipperProfileSchema.optional(),

@@ -76,6 +76,8 @@ export const LoadRowBaseSchema = z.object({
   refNumber: z.string(),
   distance: z.number(),
   stopsCount: z.number().int(),
+  /** The load's accessorial terms; null: none (posted without, or before terms existed). */
+  terms: TermsSchema.nullable(),
 });
 export type LoadRowBase = z.infer<typeof LoadRowBaseSchema>;
 

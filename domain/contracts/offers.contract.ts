@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { termsInputSchema } from '../schemas/terms.schema.ts';
+import { TermsSchema } from './terms.contract.ts';
 import {
   checkedInside,
   errorAnswers,
@@ -110,6 +111,10 @@ export const OfferRowSchema = z.object({
   statusName: z.string(),
   price: z.number().nullable(),
   counterPrice: z.number().nullable(),
+  /** The offer's own accessorial terms; null: it goes with the load's. */
+  terms: TermsSchema.nullable(),
+  /** The terms the shipper's counter proposed (with `counterPrice`); null: none proposed. */
+  counterTerms: TermsSchema.nullable(),
   message: z.string(),
   eldTruckName: z.string().nullable(),
   submittedAt: z.string().nullable(),
@@ -132,6 +137,8 @@ export const OfferRowSchema = z.object({
       weight: z.number(),
       commodity: z.string(),
       expiration: z.string().nullable(),
+      /** The load's accessorial terms; null: none. */
+      terms: TermsSchema.nullable(),
     })
     .optional(),
   actions: z.array(z.number().int()),

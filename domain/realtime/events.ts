@@ -3,6 +3,7 @@
  * the socket.io server (`Server<ClientToServerEvents, ServerToClientEvents>`), the notifier and
  * the browser. The payloads are exactly what the server sends.
  */
+import type { AccessorialTerms } from '../loads/terms.ts';
 
 /** A place of a load row (pickup or dropoff). */
 export type RealtimePlace = {
@@ -39,6 +40,8 @@ export type LoadRowPayload = {
   refNumber: string;
   distance: number;
   stopsCount: number;
+  /** The load's accessorial terms; null: none. */
+  terms: AccessorialTerms | null;
   status: number;
   statusName: string;
   shipper: string;

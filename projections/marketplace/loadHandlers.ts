@@ -46,6 +46,7 @@ const detailFields = (details: LoadDetails) => {
     dropoff_longitude: dropoff.longitude,
     distance_miles: routeMiles(details.stops),
     stops: details.stops,
+    terms: details.terms ?? null,
   } satisfies Partial<LoadState>;
 };
 

@@ -44,7 +44,8 @@ const handlerOf = (event: MarketplaceEvent) =>
  */
 export const marketplaceProjection = defineProjection({
   name: 'marketplace',
-  version: 1,
+  // 2: the accessorial terms of loads and offers (migration 2026_11_29_1400_marketplace_terms).
+  version: 2,
   tables: [
     'loads_view',
     'proposals_view',

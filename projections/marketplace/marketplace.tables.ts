@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { LoadStop } from '../../domain/loads/load.types.ts';
+import type { AccessorialTerms } from '../../domain/loads/terms.ts';
 import type { TourStop } from '../../domain/tours/tour.types.ts';
 import type {
   Decimal,
@@ -11,7 +12,7 @@ import type {
 
 /**
  * The marketplace read model (migration 2026_11_22_1200_marketplace_read_models and
- * 2026_11_23_0900): loads, offers and tours with their timeline, ratings and saved locations. Truck
+ * 2026_11_23_0900, terms 2026_11_29_1400_marketplace_terms): loads, offers and tours with their timeline, ratings and saved locations. Truck
  * positions and chat are read models of their own (`tourPositions/`, `tourChat/`).
  */
 
@@ -49,6 +50,8 @@ export type LoadsViewTable = {
   dropoff_longitude: number;
   distance_miles: number;
   stops: Json<LoadStop[]>;
+  /** The load's accessorial terms; null: none (a load posted without, or before terms existed). */
+  terms: Json<AccessorialTerms | null>;
   accepted_proposal_id: string | null;
   carrier_organization_id: string | null;
   price: NullableDecimal;
@@ -76,6 +79,10 @@ export type OffersViewTable = {
   status: number;
   price: Decimal;
   counter_price: NullableDecimal;
+  /** The offer's own accessorial terms; null: the load's. */
+  terms: Json<AccessorialTerms | null>;
+  /** The terms of the shipper's counter while it waits for the carrier; null: none proposed. */
+  counter_terms: Json<AccessorialTerms | null>;
   message: string;
   eld_truck_name: string | null;
   tour_id: string | null;

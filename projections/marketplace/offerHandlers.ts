@@ -24,6 +24,8 @@ const offerSubmitted = (page: MarketplacePage, d: ProposalSubmitted['data']) => 
     status: GenericStatus.SubmittedProposal,
     price: d.price,
     counter_price: null,
+    terms: d.terms ?? null,
+    counter_terms: null,
     message: d.message,
     eld_truck_name: d.eldTruckName,
     submitted_at: d.submittedAt,
@@ -44,32 +46,37 @@ const offerSubmitted = (page: MarketplacePage, d: ProposalSubmitted['data']) => 
   page.recount.add(d.loadId);
 };
 
-/** The carrier's new price: open again, any counter dropped. */
+/** The carrier's new price and terms (none: the load's): open again, any counter dropped. */
 const offerRevised = (page: MarketplacePage, d: ProposalRevised['data']) =>
   changeOffer(page, d.proposalId, {
     status: GenericStatus.SubmittedProposal,
     price: d.price,
     counter_price: null,
+    terms: d.terms ?? null,
+    counter_terms: null,
     message: d.message,
     eld_truck_name: d.eldTruckName,
     submitted_at: d.revisedAt,
     updated_at: d.revisedAt,
   });
 
-/** The shipper's counter price, waiting for the carrier. */
+/** The shipper's counter price and terms (if it named any), waiting for the carrier. */
 const offerCountered = (page: MarketplacePage, d: ProposalCountered['data']) =>
   changeOffer(page, d.proposalId, {
     status: GenericStatus.PendingAcceptance,
     counter_price: d.price,
+    counter_terms: d.terms ?? null,
     updated_at: d.counteredAt,
   });
 
-/** The carrier took the counter: it is the offer's price now. */
+/** The carrier took the counter: its price, and its terms if it named any, are the offer's now. */
 const counterAccepted = (page: MarketplacePage, d: CounterAccepted['data']) =>
   changeOffer(page, d.proposalId, {
     status: GenericStatus.SubmittedProposal,
     price: d.price,
     counter_price: null,
+    ...(d.terms ? { terms: d.terms } : {}),
+    counter_terms: null,
     updated_at: d.acceptedAt,
   });
 

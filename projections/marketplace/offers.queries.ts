@@ -36,6 +36,8 @@ const offerColumns = [
   'p.status',
   'p.price',
   'p.counter_price',
+  'p.terms',
+  'p.counter_terms',
   'p.message',
   'p.eld_truck_name',
   'p.submitted_at',
@@ -61,6 +63,7 @@ const loadColumns = [
   'l.dropoff_timezone',
   'l.weight',
   'l.commodity',
+  'l.terms as load_terms',
 ] as const;
 
 /** A page of offers with their carrier's name and their load's status (and, `withLoad`, its places), and the number of all matches. */

@@ -43,4 +43,6 @@ export const baseLoadRow = (row: LoadRow) => ({
   refNumber: row.ref_number,
   distance: Number(row.distance_miles),
   stopsCount: Array.isArray(row.stops) ? row.stops.length : 0,
+  /** The load's accessorial terms; null: none. */
+  terms: row.terms ?? null,
 });

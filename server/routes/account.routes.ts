@@ -111,6 +111,9 @@ export async function accountRoutes(app: App) {
                   ...organization.pendingContactChange.contact,
                 }
               : null,
+            ...(organization.type === 'Shipper'
+              ? { defaultTerms: organization.defaultTerms ?? null }
+              : {}),
           };
         }
         if (

@@ -52,6 +52,8 @@ export const offerRow = (
     statusName: statusName(row.status),
     price: money(row.price),
     counterPrice: money(row.counter_price),
+    terms: row.terms ?? null,
+    counterTerms: row.counter_price === null ? null : (row.counter_terms ?? null),
     message: row.message as string,
     eldTruckName: row.eld_truck_name as string | null,
     submittedAt: iso(row.submitted_at),
@@ -87,6 +89,7 @@ export const offerRow = (
             weight: Number(row.weight),
             commodity: row.commodity,
             expiration: iso(row.load_expiration),
+            terms: row.load_terms ?? null,
           },
     actions: asCarrier ? carrierOfferActions(row.status, loadOpen) : [1],
     /** What the load's shipper may answer now. */

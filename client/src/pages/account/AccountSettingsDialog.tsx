@@ -5,11 +5,16 @@ import { TabPanel, TabView } from 'primereact/tabview';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { messageOf } from '../../api/http.ts';
-import { hasAny, USER_CREATE } from '../../../../domain/permissions.ts';
+import {
+  ACCOUNT_CHANGE_ORGANIZATION,
+  hasAny,
+  USER_CREATE,
+} from '../../../../domain/permissions.ts';
 import { accountOpenAtom, notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { type AccountAnswer, fetchAccount } from './account.api.ts';
 import { CarrierForm } from './CarrierForm.tsx';
+import { DefaultTermsForm } from './DefaultTermsForm.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
@@ -22,7 +27,8 @@ export const accountDialogWidth = (account: AccountAnswer | null, webhooks = fal
   account?.services || webhooks ? 850 : 576;
 
 /**
- * Account Settings: tabs User, Organisation, Shipper or Carrier (one position), Integrations; each only
+ * Account Settings: tabs User, Organisation, Shipper or Carrier (one position), Default terms (a
+ * shipper's, for whoever may change the organization), Integrations; each only
  * when the account answer holds that section. Fetched on open, cleared on close, refetched after a save.
  */
 export default function AccountSettingsDialog() {
@@ -82,6 +88,19 @@ export default function AccountSettingsDialog() {
       header: t('account.tabs.carrier'),
       icon: 'pi pi-truck',
       body: <CarrierForm carrier={account.carrier} onSaved={refetch} onCancel={close} />,
+    });
+  // A shipper's default accessorial terms, for whoever may change the organization.
+  if (
+    account?.organization?.type === 'Shipper' &&
+    hasAny(user?.permissions, ACCOUNT_CHANGE_ORGANIZATION)
+  )
+    tabs.push({
+      key: `terms-${version}`,
+      header: t('accessorials.defaults.tab'),
+      icon: 'pi pi-file-edit',
+      body: (
+        <DefaultTermsForm organization={account.organization} onSaved={refetch} onCancel={close} />
+      ),
     });
   if (account?.services)
     tabs.push({

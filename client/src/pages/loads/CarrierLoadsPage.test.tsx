@@ -42,6 +42,7 @@ const pushed = (overrides: Partial<LoadRowPayload>): LoadRowPayload => ({
   refNumber: 'PO-1',
   distance: 925,
   stopsCount: 2,
+  terms: null,
   status: 4,
   statusName: 'Created',
   shipper: 'Prairie Foods Inc.',
@@ -95,6 +96,40 @@ describe("the carriers' marketplace applies pushed rows", { timeout: 60_000 }, (
     await waitFor(() => expect(screen.queryByText('L-000101')).toBeNull());
     expect(screen.getByText('L-000102')).toBeTruthy();
     expect(server.calls('GET', '/api/loads/carrier').length).toBe(reads);
+  });
+
+  it("shows each load's terms in one line, and 'No terms' for a load without", async () => {
+    fakeServer((request) =>
+      request.path.startsWith('/api/loads/carrier')
+        ? {
+            body: tableOf([
+              tableRow({
+                terms: {
+                  freeTimeHours: { pickup: 2, delivery: 3 },
+                  detentionPerHour: 50,
+                  detentionCap: 500,
+                  tonu: 150,
+                  layoverPerDay: 250,
+                  lumper: 'carrier-reimbursed',
+                  graceMinutes: 30,
+                  disputeWindowHours: 48,
+                },
+              }),
+              tableRow({ id: 'l2', guid: 'L-000102', terms: null }),
+            ]),
+          }
+        : undefined,
+    );
+    renderMarketplaceAt('/loads/carrier');
+    expect(await screen.findByRole('columnheader', { name: 'Accessorial terms' })).toBeTruthy();
+    const withTerms = (await screen.findByText('L-000101')).closest('tr')!;
+    expect(
+      within(withTerms).getByText(
+        'Free 2 h / 3 h · detention $50.00/h, cap $500.00 · TONU $150.00',
+      ),
+    ).toBeTruthy();
+    const without = screen.getByText('L-000102').closest('tr')!;
+    expect(within(without).getByText('No terms')).toBeTruthy();
   });
 
   it("says 'Live' only while the connection is up, and 'Reconnecting…' otherwise", async () => {

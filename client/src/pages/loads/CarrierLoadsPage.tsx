@@ -18,6 +18,7 @@ import {
 } from './CarrierSearchForm.tsx';
 import { useFormats } from '../../shared/format.ts';
 import type { MarketplaceRow, SavedSearch } from '../../shared/loads/loads.api.ts';
+import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import { applyOfferUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
 import { useMarketplaceColumns } from './marketplaceColumns.tsx';
@@ -217,6 +218,7 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
                   <>
                     <strong className="tabular">{row.guid}</strong> {format.place(row.pickup)} →{' '}
                     {format.place(row.dropoff)}
+                    <TermsCompact of={row} />
                     <Button
                       type="button"
                       size="small"

@@ -3,6 +3,7 @@ import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { ShipperDetention } from '../../shared/claims/DetentionFigures.tsx';
 import { useFormats } from '../../shared/format.ts';
+import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
 import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
 
 /** The marketplace table's columns; `fresh` holds the loads posted a moment ago (marked 'New'). */
@@ -78,6 +79,11 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
           <ShipperDetention detention={row.detention} />
         </span>
       ),
+    },
+    {
+      field: 'terms',
+      header: t('accessorials.terms.title'),
+      body: (row) => <TermsCompact of={row} />,
     },
     {
       field: 'myProposal',

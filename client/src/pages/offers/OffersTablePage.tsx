@@ -10,6 +10,8 @@ import { GenericTable } from '../../components/table/GenericTable.tsx';
 import type { RowAction, TableColumn, TableHandle } from '../../components/table/tableTypes.ts';
 import { notify } from '../../state/common.ts';
 import { useFormats } from '../../shared/format.ts';
+import { OfferTermsCell } from '../../shared/terms/OfferTermsCell.tsx';
+import { termsOf } from '../../shared/terms/terms.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { offersApi, OfferStatus, type OfferRow } from './offers.api.ts';
 import '../../shared/styles/marketplace.css';
@@ -134,6 +136,17 @@ function OffersTable({
             </small>
           )}
         </span>
+      ),
+    },
+    {
+      field: 'terms',
+      header: t('accessorials.terms.title'),
+      body: (row) => (
+        <OfferTermsCell
+          offer={row}
+          {...(row.load ? { loadTerms: termsOf(row.load) } : {})}
+          countered={row.status === OfferStatus.PendingAcceptance}
+        />
       ),
     },
     {

@@ -56,6 +56,17 @@ const load = {
   cancelMessage: null,
   canEdit: true,
   trust: { state: 'ready', reasons: [] },
+  terms: null as unknown,
+};
+const loadTerms = {
+  freeTimeHours: { pickup: 2, delivery: 2 },
+  detentionPerHour: 50,
+  detentionCap: 500,
+  tonu: 150,
+  layoverPerDay: 250,
+  lumper: 'carrier-reimbursed',
+  graceMinutes: 30,
+  disputeWindowHours: 48,
 };
 const offer = (overrides: Record<string, unknown>) => ({
   id: 'p1',
@@ -77,6 +88,8 @@ const offer = (overrides: Record<string, unknown>) => ({
   canCounter: true,
   canDecline: true,
   trust: { state: 'ready', reasons: [] },
+  terms: null,
+  counterTerms: null,
   ...overrides,
 });
 
@@ -116,5 +129,51 @@ describe("the shipper's offers on a load", { timeout: 60_000 }, () => {
     const clean = screen.getByText('Rivers Trucking').closest('tr')!;
     expect(within(clean).queryByText('Flagged carrier')).toBeNull();
     expect(screen.getByText('Ready')).toBeTruthy();
+  });
+
+  it("shows an offer's own terms where they differ from the load's, and the counter's terms", async () => {
+    fakeServer(
+      // The load's terms arrive in another key order than the rows' (read from the stream, not the table).
+      get('/api/loads/l1', {
+        ...load,
+        terms: Object.fromEntries(Object.entries(loadTerms).reverse()),
+      }),
+      get('/api/loads/l1/proposals/map', []),
+      get(
+        '/api/proposal/l1',
+        tableOf([
+          offer({ terms: { ...loadTerms } }),
+          offer({
+            id: 'p2',
+            carrier: { id: 'c2', name: 'Lakeside Haulers', ratings: {} },
+            terms: { ...loadTerms, detentionPerHour: 90, tonu: 250 },
+          }),
+          offer({
+            id: 'p3',
+            carrier: { id: 'c3', name: 'Prairie Lines', ratings: {} },
+            status: 11,
+            statusName: 'Pending Acceptance',
+            counterPrice: 2000,
+            counterTerms: { ...loadTerms, tonu: 400, detentionCap: null },
+            canAccept: false,
+            canCounter: false,
+          }),
+        ]),
+      ),
+    );
+    renderMarketplaceAt('/offers/shipper/load?id=l1');
+    const same = (await screen.findByText('Rivers Trucking')).closest('tr')!;
+    expect(within(same).getByText('Same terms as the load')).toBeTruthy();
+    const own = screen.getByText('Lakeside Haulers').closest('tr')!;
+    expect(within(own).getByText('Terms of this offer')).toBeTruthy();
+    expect(
+      within(own).getByText('Free 2 h / 2 h · detention $90.00/h, cap $500.00 · TONU $250.00'),
+    ).toBeTruthy();
+    const countered = screen.getByText('Prairie Lines').closest('tr')!;
+    expect(within(countered).getByText('Same terms as the load')).toBeTruthy();
+    expect(within(countered).getByText('Terms proposed with the counter-offer')).toBeTruthy();
+    expect(
+      within(countered).getByText('Free 2 h / 2 h · detention $50.00/h, no cap · TONU $400.00'),
+    ).toBeTruthy();
   });
 });

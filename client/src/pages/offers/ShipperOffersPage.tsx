@@ -133,7 +133,11 @@ export default function ShipperOffersPage({ titleKey, params }: PageProps) {
     setConfirming({ row, status });
   };
 
-  const columns = useOfferColumns({ fresh, onAnswer: open });
+  const columns = useOfferColumns({
+    fresh,
+    onAnswer: open,
+    ...(load ? { loadTerms: termsOf(load) } : {}),
+  });
 
   const acceptedId = load?.acceptedProposalId ?? null;
 

@@ -4,6 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { useFormats } from '../../shared/format.ts';
+import { OfferTermsCell } from '../../shared/terms/OfferTermsCell.tsx';
+import type { AccessorialTerms } from '../../shared/terms/terms.ts';
 import { OfferStatus, type OfferRow } from './offers.api.ts';
 
 /** The carrier's ratings: their average, each criterion in the tooltip and for screen readers. */
@@ -27,14 +29,17 @@ function Ratings({ ratings }: { ratings: Record<string, number> }) {
 
 /**
  * The columns of the offers on a load: the carrier with its ratings (`fresh` ones marked new), the
- * price and the shipper's counter, status, message, truck, time, and the answers the row allows.
+ * price and the shipper's counter, the offer's terms where they differ from the load's (`loadTerms`)
+ * and the counter's, status, message, truck, time, and the answers the row allows.
  */
 export function useOfferColumns({
   fresh,
   onAnswer: open,
+  loadTerms,
 }: {
   fresh: ReadonlySet<string>;
   onAnswer: (row: OfferRow, status: number) => void;
+  loadTerms?: AccessorialTerms | null;
 }): TableColumn<OfferRow>[] {
   const { t } = useTranslation();
   const format = useFormats();
@@ -82,6 +87,17 @@ export function useOfferColumns({
             </small>
           )}
         </span>
+      ),
+    },
+    {
+      field: 'terms',
+      header: t('accessorials.terms.title'),
+      body: (row) => (
+        <OfferTermsCell
+          offer={row}
+          loadTerms={loadTerms}
+          countered={row.status === OfferStatus.PendingAcceptance}
+        />
       ),
     },
     {

@@ -77,12 +77,13 @@ export function detentionClock(input: DetentionClockInput): DetentionClockState 
   if (end < startsAt) return { ...withFree, kind: 'free', amount: 0 };
   const detentionMinutes = Math.floor((end - startsAt) / MINUTE);
   const earned = Math.round(terms.detentionPerHour * detentionMinutes * (100 / 60)) / 100;
-  const capped = terms.detentionCap > 0 && earned >= terms.detentionCap;
+  const cap = terms.detentionCap;
+  const capped = cap !== null && cap > 0 && earned >= cap;
   return {
     ...withFree,
     kind: 'detention',
     detentionMinutes,
-    amount: capped ? terms.detentionCap : earned,
+    amount: capped ? cap : earned,
     capped,
   };
 }

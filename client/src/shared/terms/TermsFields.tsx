@@ -41,6 +41,7 @@ export function TermsFields({
   toggleLabel,
   offText,
   hint,
+  hideToggle = false,
 }: {
   id: string;
   values: TermsFormValues;
@@ -50,6 +51,8 @@ export function TermsFields({
   /** What the terms are while off: "No terms" unless said otherwise (an offer: the load's). */
   offText?: string;
   hint?: string | null;
+  /** Without the on/off checkbox, where the form around says whether the terms apply. */
+  hideToggle?: boolean;
 }) {
   const { t, i18n } = useTranslation();
   const lng = i18n.resolvedLanguage ?? 'en';
@@ -67,14 +70,16 @@ export function TermsFields({
   return (
     <fieldset className="terms-fieldset">
       <legend>{t('accessorials.terms.title')}</legend>
-      <div className="terms-toggle">
-        <Checkbox
-          inputId={`${id}-enabled`}
-          checked={values.enabled}
-          onChange={(event) => set('enabled', Boolean(event.checked))}
-        />
-        <label htmlFor={`${id}-enabled`}>{toggleLabel ?? t('accessorials.terms.enable')}</label>
-      </div>
+      {!hideToggle && (
+        <div className="terms-toggle">
+          <Checkbox
+            inputId={`${id}-enabled`}
+            checked={values.enabled}
+            onChange={(event) => set('enabled', Boolean(event.checked))}
+          />
+          <label htmlFor={`${id}-enabled`}>{toggleLabel ?? t('accessorials.terms.enable')}</label>
+        </div>
+      )}
       {!values.enabled ? (
         <p className="muted">{offText ?? t('accessorials.terms.none')}</p>
       ) : (

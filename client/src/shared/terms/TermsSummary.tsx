@@ -6,10 +6,11 @@ import './terms.css';
 
 type T = TFunction;
 
-/** One line for a table cell or a card: free time, detention and its cap, TONU; "No terms" without. */
+/** One line for a table cell or a card: free time, detention and its cap (or none), TONU; "No terms" without. */
 export function compactTermsText(terms: AccessorialTerms | null, t: T, lng: string): string {
   if (!terms) return t('accessorials.terms.none');
-  return t('accessorials.terms.compact', {
+  const capped = terms.detentionCap !== null && terms.detentionCap !== undefined;
+  return t(capped ? 'accessorials.terms.compact' : 'accessorials.terms.compactNoCap', {
     pickup: formatNumber(terms.freeTimeHours.pickup, lng) || '0',
     delivery: formatNumber(terms.freeTimeHours.delivery, lng) || '0',
     rate: formatPrice(terms.detentionPerHour, lng),
@@ -25,10 +26,12 @@ export function termsLines(terms: AccessorialTerms, t: T, lng: string): string[]
       pickup: formatNumber(terms.freeTimeHours.pickup, lng) || '0',
       delivery: formatNumber(terms.freeTimeHours.delivery, lng) || '0',
     }),
-    t('accessorials.terms.detention', {
-      rate: formatPrice(terms.detentionPerHour, lng),
-      cap: formatPrice(terms.detentionCap, lng),
-    }),
+    terms.detentionCap === null || terms.detentionCap === undefined
+      ? t('accessorials.terms.detentionNoCap', { rate: formatPrice(terms.detentionPerHour, lng) })
+      : t('accessorials.terms.detention', {
+          rate: formatPrice(terms.detentionPerHour, lng),
+          cap: formatPrice(terms.detentionCap, lng),
+        }),
     t('accessorials.terms.grace', { minutes: formatNumber(terms.graceMinutes, lng) || '0' }),
     t('accessorials.terms.tonuLine', { amount: formatPrice(terms.tonu, lng) }),
     t('accessorials.terms.layover', { amount: formatPrice(terms.layoverPerDay, lng) }),

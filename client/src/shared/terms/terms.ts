@@ -12,8 +12,8 @@ export interface AccessorialTerms {
   freeTimeHours: { pickup: number; delivery: number };
   /** Dollars per hour of detention past the free time. */
   detentionPerHour: number;
-  /** The most a stop's detention may come to, in dollars. */
-  detentionCap: number;
+  /** The most a stop's detention may come to, in dollars; null: no cap. */
+  detentionCap: number | null;
   /** Truck ordered, not used: the flat fee when the shipper cancels after the carrier committed. */
   tonu: number;
   /** Dollars per day the truck is held overnight. */
@@ -169,3 +169,19 @@ export const counterTermsOf = (offer: unknown): AccessorialTerms | null =>
   typeof offer === 'object' && offer !== null
     ? termsOf({ terms: (offer as Record<string, unknown>).counterTerms })
     : null;
+
+/** Whether two sets of terms say the same, field by field (whatever order their keys came in). */
+export const sameTermsAs = (a: AccessorialTerms | null, b: AccessorialTerms | null): boolean => {
+  if (a === null || b === null) return a === b;
+  return (
+    a.freeTimeHours.pickup === b.freeTimeHours.pickup &&
+    a.freeTimeHours.delivery === b.freeTimeHours.delivery &&
+    a.detentionPerHour === b.detentionPerHour &&
+    (a.detentionCap ?? null) === (b.detentionCap ?? null) &&
+    a.tonu === b.tonu &&
+    a.layoverPerDay === b.layoverPerDay &&
+    a.lumper === b.lumper &&
+    a.graceMinutes === b.graceMinutes &&
+    a.disputeWindowHours === b.disputeWindowHours
+  );
+};
