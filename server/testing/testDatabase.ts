@@ -40,9 +40,18 @@ export async function openTestDatabase(
   }
   const adminUrl = process.env.DATABASE_URL;
   if (!adminUrl) throw new Error('DATABASE_URL is not set');
-  const template = await migratedTemplateDatabase(adminUrl);
   const name = `freight_test_${randomBytes(6).toString('hex')}`;
-  await withAdmin(adminUrl, (client) => createFromTemplate(client, name, template));
+  try {
+    const template = await migratedTemplateDatabase(adminUrl);
+    await withAdmin(adminUrl, (client) => createFromTemplate(client, name, template));
+  } catch (error) {
+    // Another run on the same server (another checkout, other migrations) replaced the template
+    // this process had made: make it again, once.
+    if ((error as { code?: string }).code !== '3D000') throw error;
+    pgTemplate = undefined;
+    const template = await migratedTemplateDatabase(adminUrl);
+    await withAdmin(adminUrl, (client) => createFromTemplate(client, name, template));
+  }
   const url = withDatabase(adminUrl, name);
   const database = await openDatabase({ databaseUrl: url, poolSize: 24 });
   await migrateToLatest(database.db);
@@ -152,7 +161,7 @@ let pgTemplate: Promise<string> | undefined;
  * On the PostgreSQL server of `adminUrl`, a database migrated once for the current migrations and
  * marked as a template, for `CREATE DATABASE ... TEMPLATE`. One process makes it under an advisory
  * lock while the others wait; one left half-made by a killed process (not yet marked) is made again,
- * and templates of other migration sets are dropped.
+ * and templates of other migration sets are dropped once a day old.
  */
 function migratedTemplateDatabase(adminUrl: string): Promise<string> {
   return (pgTemplate ??= withAdmin(adminUrl, async (client) => {
@@ -164,14 +173,21 @@ function migratedTemplateDatabase(adminUrl: string): Promise<string> {
         [name],
       );
       if (found.rows[0]?.datistemplate) return name;
+      // Templates of other migration sets made over a day ago (their comment holds when): a run of
+      // another checkout on the same server may still be using a newer one.
       const stale = await client.query<{ datname: string }>(
-        "SELECT datname FROM pg_database WHERE datname LIKE 'freight\\_template\\_%'",
+        `SELECT datname FROM (
+           SELECT datname, shobj_description(oid, 'pg_database') AS note FROM pg_database
+            WHERE datname LIKE 'freight\\_template\\_%') AS templates
+          WHERE CASE WHEN note ~ '^made \\d{4}-' THEN substr(note, 6)::timestamptz < now() - interval '1 day'
+                     ELSE true END`,
       );
       for (const { datname } of stale.rows) {
         await client.query(`ALTER DATABASE ${datname} IS_TEMPLATE false`);
         await client.query(`DROP DATABASE IF EXISTS ${datname} WITH (FORCE)`);
       }
       await client.query(`CREATE DATABASE ${name}`);
+      await client.query(`COMMENT ON DATABASE ${name} IS 'made ${new Date().toISOString()}'`);
       const database = await openDatabase({
         databaseUrl: withDatabase(adminUrl, name),
         poolSize: 1,
