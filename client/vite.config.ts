@@ -274,5 +274,6 @@ export default defineConfig({
     setupFiles: [fileURLToPath(new URL('./src/test/setup.ts', import.meta.url))],
     // A whole screen test (render, type, wait for the answer) on a busy machine.
     testTimeout: 60_000,
+    hookTimeout: 60_000,
   },
 });
