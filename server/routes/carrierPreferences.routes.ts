@@ -1,3 +1,4 @@
+import type { FastifyRequest } from 'fastify';
 import {
   CarrierPreferencesBodySchema,
   carrierPreferencesAnswers,
@@ -14,6 +15,10 @@ import { parseWith } from '../http/parseWith.ts';
 
 const PREFERENCE_VIEWS = ['carrierPreferences'] as const;
 const NOT_A_SHIPPER = 'Preferred and blocked carriers belong to a shipper organization';
+/** Before the body is read: a caller of no organization (a Superadmin) has no lists. */
+const shipperOnly = async (request: FastifyRequest) => {
+  if (!requireActor(request).organizationId) throw new ForbiddenError(NOT_A_SHIPPER);
+};
 
 /**
  * A shipper's preferred and blocked carriers (docs/api.md "Preferred and blocked carriers"): the
@@ -33,12 +38,11 @@ export async function carrierPreferencesRoutes(app: App) {
         summary: "The shipper's preferred and blocked carriers (organization ids)",
         response: carrierPreferencesAnswers.get,
       },
-      onRequest: can(LOADS_SHIPPER),
+      onRequest: [can(LOADS_SHIPPER), shipperOnly],
     },
     async (request) => {
       const actor = requireActor(request);
-      if (!actor.organizationId) throw new ForbiddenError(NOT_A_SHIPPER);
-      return carrierPreferencesOf(db, actor.organizationId);
+      return carrierPreferencesOf(db, actor.organizationId ?? '');
     },
   );
 
@@ -52,7 +56,7 @@ export async function carrierPreferencesRoutes(app: App) {
         body: CarrierPreferencesBodySchema,
         response: carrierPreferencesAnswers.put,
       },
-      onRequest: can(LOADS_SHIPPER),
+      onRequest: [can(LOADS_SHIPPER), shipperOnly],
     },
     async (request) => {
       const actor = requireActor(request);
@@ -76,11 +80,10 @@ export async function carrierPreferencesRoutes(app: App) {
         summary: 'The Active carrier organizations a shipper may prefer or block, by name',
         response: carrierPreferencesAnswers.choices,
       },
-      onRequest: can(LOADS_SHIPPER),
+      onRequest: [can(LOADS_SHIPPER), shipperOnly],
     },
     async (request) => {
       const actor = requireActor(request);
-      if (!actor.organizationId) throw new ForbiddenError(NOT_A_SHIPPER);
       return db
         .selectFrom('organizations_view')
         .select(['id', 'name'])
