@@ -83,7 +83,7 @@ export async function carrierPreferencesRoutes(app: App) {
       onRequest: [can(LOADS_SHIPPER), shipperOnly],
     },
     async (request) => {
-      const actor = requireActor(request);
+      requireActor(request);
       return db
         .selectFrom('organizations_view')
         .select(['id', 'name'])
