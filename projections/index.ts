@@ -14,6 +14,7 @@ import { dockLinksProjection } from './dockLinks/dockLinks.projection.ts';
 import { trustProjection } from './trust/trust.projection.ts';
 import { organizationContactChangesProjection } from './organizationContactChanges/organizationContactChanges.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
+import { carrierPreferencesProjection } from './carrierPreferences/carrierPreferences.projection.ts';
 
 /** Every read model the server keeps. */
 export const allProjections: Projection[] = [
@@ -32,4 +33,5 @@ export const allProjections: Projection[] = [
   organizationContactChangesProjection,
   claimsProjection,
   detentionFiguresProjection,
+  carrierPreferencesProjection,
 ];

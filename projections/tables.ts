@@ -18,6 +18,7 @@ import type { DockLinksTables } from './dockLinks/dockLinks.tables.ts';
 import type { TrustTables } from './trust/trust.tables.ts';
 import type { OrganizationContactChangesTables } from './organizationContactChanges/organizationContactChanges.tables.ts';
 import type { UsersTables } from './users/users.tables.ts';
+import type { CarrierPreferencesTables } from './carrierPreferences/carrierPreferences.tables.ts';
 
 declare module '../storage/schema.ts' {
   interface DB
@@ -35,5 +36,6 @@ declare module '../storage/schema.ts' {
       TrustTables,
       OrganizationContactChangesTables,
       ClaimsTables,
-      DetentionFiguresTables {}
+      DetentionFiguresTables,
+      CarrierPreferencesTables {}
 }

@@ -59,6 +59,7 @@ import { servicesRoutes } from './routes/services.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { searchesRoutes } from './routes/searches.routes.ts';
+import { carrierPreferencesRoutes } from './routes/carrierPreferences.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { laneRatesRoutes } from './routes/laneRates.routes.ts';
@@ -226,6 +227,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.addHook('onReady', () => platform.realtime.attach(app.server));
   app.addHook('preClose', () => platform.realtime.close());
   await app.register(searchesRoutes, { prefix: '/api' });
+  await app.register(carrierPreferencesRoutes, { prefix: '/api' });
   await app.register(projectionsRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(laneRatesRoutes, { prefix: '/api' });

@@ -81,6 +81,16 @@ export const LoadRowBaseSchema = z.object({
 });
 export type LoadRowBase = z.infer<typeof LoadRowBaseSchema>;
 
+/**
+ * A load's audience: preferred carriers only for `preferredOnlyHours` after posting; `opensAt` is
+ * when the whole marketplace sees it, null once it does. Null on the load: everyone at once.
+ */
+export const LoadAudienceSchema = z.object({
+  preferredOnlyHours: z.number().int(),
+  opensAt: z.string().nullable(),
+});
+export type LoadAudienceAnswer = z.infer<typeof LoadAudienceSchema>;
+
 /** A row of GET loads/shipper. */
 export const ShipperLoadRowSchema = LoadRowBaseSchema.extend({
   /** The shipment status (a tour status id), null while the load has no tour (statusKey says which: posted, bid submitted, canceled, ...). */
@@ -98,6 +108,8 @@ export const ShipperLoadRowSchema = LoadRowBaseSchema.extend({
   actions: z.array(z.number().int()),
   /** The booking's trust flags (ready with no reasons while the load has no booking). */
   trust: TrustSchema,
+  /** Preferred carriers first: null, everyone at once. */
+  audience: LoadAudienceSchema.nullable(),
 });
 export type ShipperLoadRow = z.infer<typeof ShipperLoadRowSchema>;
 export const ShipperLoadsAnswerSchema = tableAnswerOf(ShipperLoadRowSchema);
@@ -223,6 +235,8 @@ export const LoadDetailSchema = z.object({
   agreedTerms: TermsSchema.nullable(),
   /** How long this shipper and these places keep trucks, measured from the log. */
   detention: LoadDetentionSchema,
+  /** Preferred carriers first (to the shipper and a Superadmin): null, everyone at once. */
+  audience: LoadAudienceSchema.nullable(),
 });
 export type LoadDetail = z.infer<typeof LoadDetailSchema>;
 

@@ -10,6 +10,7 @@ import {
   cancelLoad,
   expireLoad,
   extendExpiration,
+  openLoadToMarketplace,
   postLoad,
   updateLoad,
 } from './loadPosting.decide.ts';
@@ -27,6 +28,8 @@ export const decideLoad = (command: LoadCommand, state: Load): LoadEvent[] => {
       return extendExpiration(command, ownLoad(state, command.data.by));
     case 'ExpireLoad':
       return expireLoad(command, ownLoad(state, null));
+    case 'OpenLoadToMarketplace':
+      return openLoadToMarketplace(command, ownLoad(state, null));
     case 'CancelLoad':
       return cancelLoad(command, ownLoad(state, command.data.by));
     case 'AcceptOfferForLoad':

@@ -42,6 +42,8 @@ export const evolveLoad = (state: Load, event: LoadEvent): Load => {
         updatedAt: extendedAt,
       };
     }
+    case 'LoadOpenedToMarketplace':
+      return { ...state, openedToMarketplace: true };
     case 'LoadExpired':
       return { ...state, status: GenericStatus.Paused, updatedAt: event.data.expiredAt };
     case 'LoadCanceled':

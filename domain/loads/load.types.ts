@@ -63,6 +63,34 @@ export type LoadDetails = {
    * loads posted before terms existed (read as null).
    */
   terms?: AccessorialTerms | null;
+  /**
+   * Who sees the load first: for `preferredOnlyHours` hours after posting only the shipper's
+   * preferred carriers, then the whole marketplace. Absent or null (or 0 hours): everyone at once.
+   */
+  audience?: LoadAudience | null;
+};
+
+/** The load's audience window (docs/domain.md "Preferred and blocked carriers"). */
+export type LoadAudience = { preferredOnlyHours: number };
+
+/** When a preferred-only load opens to the marketplace: its posting plus the window; null without one. */
+export const opensAtOf = (postedAt: string, audience: LoadAudience | null | undefined) =>
+  audience && audience.preferredOnlyHours > 0
+    ? new Date(Date.parse(postedAt) + audience.preferredOnlyHours * 3_600_000).toISOString()
+    : null;
+
+/**
+ * The audience as the API shows it: the window's hours and when the load opens to everyone (null
+ * once it has); null for a load without a window.
+ */
+export const audienceAnswerOf = (
+  postedAt: string,
+  audience: LoadAudience | null | undefined,
+  opened: boolean,
+): { preferredOnlyHours: number; opensAt: string | null } | null => {
+  const opensAt = opensAtOf(postedAt, audience);
+  if (opensAt === null) return null;
+  return { preferredOnlyHours: audience!.preferredOnlyHours, opensAt: opened ? null : opensAt };
 };
 
 export type LoadPosted = Event<
@@ -91,6 +119,11 @@ export type LoadExpirationExtended = Event<
     reopened: boolean;
     extendedAt: string;
   }
+>;
+/** The preferred-only window of a load passed: the whole marketplace sees it from now on. */
+export type LoadOpenedToMarketplace = Event<
+  'LoadOpenedToMarketplace',
+  { loadId: string; openedAt: string }
 >;
 export type LoadExpired = Event<'LoadExpired', { loadId: string; expiredAt: string }>;
 export type LoadCanceled = Event<
@@ -124,6 +157,7 @@ export type LoadEvent =
   | LoadUpdated
   | LoadExpirationExtended
   | LoadExpired
+  | LoadOpenedToMarketplace
   | LoadCanceled
   | LoadProposalAccepted
   | LoadContractSigned
@@ -160,6 +194,11 @@ export type ExtendExpiration = Command<
 >;
 /** Run by the scheduler; does nothing unless the load is Created and its expiration has passed. */
 export type ExpireLoad = Command<'ExpireLoad', { loadId: string; now: string }>;
+/** Run by the scheduler; does nothing unless the load is Created, preferred-only and its window has passed. */
+export type OpenLoadToMarketplace = Command<
+  'OpenLoadToMarketplace',
+  { loadId: string; now: string }
+>;
 /** `tourStatus`: the load's tour status when a tour exists (an In Transit load cannot be cancelled). */
 export type CancelLoad = Command<
   'CancelLoad',
@@ -195,6 +234,7 @@ export type LoadCommand =
   | UpdateLoad
   | ExtendExpiration
   | ExpireLoad
+  | OpenLoadToMarketplace
   | CancelLoad
   | AcceptOfferForLoad
   | SignContract
@@ -217,6 +257,8 @@ export type PostedLoad = {
   tourId: string | null;
   contractFileId: string | null;
   cancelMessage: string | null;
+  /** The preferred-only window ended (LoadOpenedToMarketplace): everyone sees the load. */
+  openedToMarketplace?: boolean;
   updatedAt: string;
 };
 export type Load = { posted: false } | PostedLoad;

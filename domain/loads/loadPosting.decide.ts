@@ -18,10 +18,12 @@ import type {
   LoadDetails,
   LoadEvent,
   LoadStatus,
+  OpenLoadToMarketplace,
   PostedLoad,
   PostLoad,
   UpdateLoad,
 } from './load.types.ts';
+import { opensAtOf } from './load.types.ts';
 import { loadStatusName } from './load.evolve.ts';
 
 export const instant = (iso: string): number => Date.parse(iso);
@@ -120,6 +122,25 @@ export const expireLoad = ({ data }: ExpireLoad, state: PostedLoad): LoadEvent[]
   )
     return [];
   return [{ type: 'LoadExpired', data: { loadId: state.loadId, expiredAt: data.now } }];
+};
+
+/**
+ * The scheduler may run this any number of times: it only opens a Created load whose preferred-only
+ * window has passed and that is not open to everyone already.
+ */
+export const openLoadToMarketplace = (
+  { data }: OpenLoadToMarketplace,
+  state: PostedLoad,
+): LoadEvent[] => {
+  const opensAt = opensAtOf(state.postedAt, state.details.audience);
+  if (
+    state.status !== GenericStatus.Created ||
+    state.openedToMarketplace ||
+    opensAt === null ||
+    instant(opensAt) > instant(data.now)
+  )
+    return [];
+  return [{ type: 'LoadOpenedToMarketplace', data: { loadId: state.loadId, openedAt: data.now } }];
 };
 
 const cancelableStatuses: readonly LoadStatus[] = [

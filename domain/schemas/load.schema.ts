@@ -199,6 +199,21 @@ const loadObject = (id: z.ZodType<string | null, unknown>) =>
     locations: locationsSchema(id),
     /** The accessorial terms: absent, the shipper's defaults (or, editing, the load's own); null, none. */
     terms: optionalTermsSchema,
+    /** Preferred carriers first for `preferredOnlyHours` (0 to 168); absent: none (editing: the load's own). */
+    audience: z
+      .object(
+        {
+          preferredOnlyHours: z
+            .number({ error: 'preferredOnlyHours must be a number of hours from 0 to 168' })
+            .int({ error: 'preferredOnlyHours must be a whole number of hours' })
+            .min(0, { error: 'preferredOnlyHours must be from 0 to 168' })
+            .max(168, { error: 'preferredOnlyHours must be from 0 to 168' })
+            .optional(),
+        },
+        { error: 'audience must be an object' },
+      )
+      .nullable()
+      .optional(),
   });
 type LoadObject = z.output<ReturnType<typeof loadObject>>;
 
@@ -244,6 +259,13 @@ const toLoadBody = (body: LoadObject): LoadBody => ({
   commodity: body.commodity,
   refNumber: body.refNumber,
   ...(body.terms === undefined ? {} : { terms: body.terms }),
+  ...(body.audience === undefined
+    ? {}
+    : {
+        audience: body.audience?.preferredOnlyHours
+          ? { preferredOnlyHours: body.audience.preferredOnlyHours }
+          : null,
+      }),
   locations: body.locations.map((stop) => ({
     ...stop,
     // Only pickup and dropoff locations carry a number.

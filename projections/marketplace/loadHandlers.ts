@@ -6,10 +6,12 @@ import type {
   LoadDetails,
   LoadExpirationExtended,
   LoadExpired,
+  LoadOpenedToMarketplace,
   LoadPosted,
   LoadProposalAccepted,
   LoadUpdated,
 } from '../../domain/loads/load.types.ts';
+import { opensAtOf } from '../../domain/loads/load.types.ts';
 import { routeMiles } from '../../domain/loads/route.ts';
 import type { LocationSaved } from '../../domain/loads/savedLocation.ts';
 import type { Handler, LoadState, MarketplacePage } from './marketplacePage.ts';
@@ -50,9 +52,26 @@ const detailFields = (details: LoadDetails) => {
   } satisfies Partial<LoadState>;
 };
 
+/**
+ * The audience columns: the window counted from the posting; a load opened to everyone stays open
+ * whatever an edit asks.
+ */
+const audienceFields = (postedAt: string, details: LoadDetails, openedAt: string | null) => {
+  const hours = details.audience?.preferredOnlyHours ?? 0;
+  if (hours <= 0 && openedAt === null) return { audience: null, opens_at: null };
+  return {
+    audience: { preferredOnlyHours: hours, openedAt },
+    opens_at: openedAt === null ? opensAtOf(postedAt, details.audience) : null,
+  };
+};
+
+const isoOf = (value: unknown) =>
+  value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+
 /** A posted load is on the board (Created) with no offers yet. */
 const loadPosted = (page: MarketplacePage, d: LoadPosted['data']) =>
   page.loads.insert({
+    ...audienceFields(d.postedAt, d.details, null),
     id: d.loadId,
     guid: d.guid,
     shipper_organization_id: d.shipperOrganizationId,
@@ -65,8 +84,27 @@ const loadPosted = (page: MarketplacePage, d: LoadPosted['data']) =>
     updated_at: d.postedAt,
   });
 
-const loadUpdated = (page: MarketplacePage, d: LoadUpdated['data']) =>
-  page.loads.update(d.loadId, { ...detailFields(d.details), updated_at: d.updatedAt });
+const loadUpdated = (page: MarketplacePage, d: LoadUpdated['data']) => {
+  const row = page.loads.get(d.loadId);
+  const audience = row?.audience as { openedAt: string | null } | null | undefined;
+  page.loads.update(d.loadId, {
+    ...detailFields(d.details),
+    ...(row ? audienceFields(isoOf(row.created_at), d.details, audience?.openedAt ?? null) : {}),
+    updated_at: d.updatedAt,
+  });
+};
+
+/** The preferred-only window passed: every carrier (but the blocked) sees the load. */
+const loadOpened = (page: MarketplacePage, d: LoadOpenedToMarketplace['data']) => {
+  const audience = page.loads.get(d.loadId)?.audience as
+    | { preferredOnlyHours: number }
+    | null
+    | undefined;
+  page.loads.update(d.loadId, {
+    audience: { preferredOnlyHours: audience?.preferredOnlyHours ?? 0, openedAt: d.openedAt },
+    opens_at: null,
+  });
+};
 
 /** A new expiration; a Paused load it reopens is Created again. */
 const loadExpirationExtended = (page: MarketplacePage, d: LoadExpirationExtended['data']) =>
@@ -141,6 +179,10 @@ export const loadHandlers = {
     fold: loadExpirationExtended,
   } satisfies Handler<LoadExpirationExtended>,
   LoadExpired: { touches: ofLoad, fold: loadExpired } satisfies Handler<LoadExpired>,
+  LoadOpenedToMarketplace: {
+    touches: ofLoad,
+    fold: loadOpened,
+  } satisfies Handler<LoadOpenedToMarketplace>,
   LoadCanceled: { touches: ofLoad, fold: loadCanceled } satisfies Handler<LoadCanceled>,
   LoadProposalAccepted: {
     touches: ofLoad,

@@ -1,3 +1,4 @@
+import { visibleToCarrier } from '../carrierPreferences/carrierPreferences.queries.ts';
 import { sql, type Kysely } from 'kysely';
 import { GenericStatus, OPEN_OFFER_STATUSES } from '../../domain/catalog.ts';
 import { boundingBox } from '../../domain/loads/route.ts';
@@ -147,7 +148,9 @@ export async function marketplacePage(
     )
     .where('l.status', '=', GenericStatus.Created)
     .where('l.expiration', '>', new Date(filter.now))
-    .where('o.status', '=', GenericStatus.Active);
+    .where('o.status', '=', GenericStatus.Active)
+    // Never a load of a shipper that blocked the carrier; a preferred-only one to its preferred carriers.
+    .where(visibleToCarrier(orgId));
   for (const [area, prefix] of [
     [origin, 'pickup'],
     [destination, 'dropoff'],

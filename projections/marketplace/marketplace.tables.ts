@@ -52,6 +52,10 @@ export type LoadsViewTable = {
   stops: Json<LoadStop[]>;
   /** The load's accessorial terms; null: none (a load posted without, or before terms existed). */
   terms: Json<AccessorialTerms | null>;
+  /** Preferred carriers first (migration 2026_11_29_1600_carrier_preferences); null: everyone at once. */
+  audience: Json<{ preferredOnlyHours: number; openedAt: string | null } | null>;
+  /** When the preferred-only window ends; null: the load is open to the whole marketplace. */
+  opens_at: NullableTimestamp;
   accepted_proposal_id: string | null;
   carrier_organization_id: string | null;
   price: NullableDecimal;

@@ -50,6 +50,8 @@ export const loadColumns = columnsOf<LoadsViewTable>()([
   'distance_miles',
   'stops',
   'terms',
+  'audience',
+  'opens_at',
   'accepted_proposal_id',
   'carrier_organization_id',
   'price',

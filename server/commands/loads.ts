@@ -199,7 +199,7 @@ export function createLoadCommands(deps: {
     async updateLoad(caller: Caller, loadId: string, body: LoadBody, now: string) {
       const load = await ownLoad(caller.actor, loadId);
       const details = toDetails(
-        body,
+        body.audience === undefined ? { ...body, audience: load.details.audience ?? null } : body,
         await termsOf(body, load.shipperOrganizationId, load.details.terms ?? null),
         load.details.stops,
       );
@@ -238,6 +238,16 @@ export function createLoadCommands(deps: {
     /** Run by the scheduler: pauses a load whose offer expiration passed with no accepted offer. */
     async expireLoad(loadId: string, now: string) {
       const result = await runLoad({ type: 'ExpireLoad', data: { loadId, now } }, null, now);
+      return result.events.length > 0;
+    },
+
+    /** Run by the scheduler: opens a preferred-only load to the whole marketplace once its window passed. */
+    async openLoadToMarketplace(loadId: string, now: string) {
+      const result = await runLoad(
+        { type: 'OpenLoadToMarketplace', data: { loadId, now } },
+        null,
+        now,
+      );
       return result.events.length > 0;
     },
 

@@ -52,6 +52,7 @@ export function createMarketplaceCommands(deps: {
     updateLoad: loads.updateLoad,
     extendExpiration: loads.extendExpiration,
     expireLoad: loads.expireLoad,
+    openLoadToMarketplace: loads.openLoadToMarketplace,
     cancelLoad: shipments.cancelLoad,
     submitOffer: offers.submitOffer,
     changeOffer: shipments.changeOffer,

@@ -80,6 +80,8 @@ export type Load = {
   guid: string;
   shipperOrganizationId: string;
   details: LoadDetails;
+  /** 'preferred': only the shipper's preferred carriers hear of it yet; 'opened': its window just ended (the others hear now). */
+  stage?: 'preferred' | 'opened';
 };
 export type Recipient = { id: string; email: string; name: string; organizationId: string };
 export type Pending = { recipient: Recipient; alerts: LaneAlert[]; timezones: Map<string, string> };

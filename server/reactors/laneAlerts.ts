@@ -5,8 +5,11 @@ import {
   loadStream,
   type LoadEvent,
   type LoadExpirationExtended,
+  type LoadOpenedToMarketplace,
   type LoadPosted,
+  opensAtOf,
 } from '../../domain/loads/load.types.ts';
+import { readCarrierPreferences } from '../commands/carrierPreferences.ts';
 import { hasAny, LOADS_CARRIER, permissionsFor } from '../../domain/permissions.ts';
 import { matchesLane } from '../../domain/searches/lane.ts';
 import { organizationsProjection } from '../../projections/organizations/organizations.projection.ts';
@@ -87,11 +90,14 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
     const { events } = await store.readStream<LoadEvent>(loadStream(loadId));
     const state = events.reduce(evolveLoad, initialLoad());
     if (!state.posted || state.status !== GenericStatus.Created) return null;
+    const preferredOnly =
+      !state.openedToMarketplace && opensAtOf(state.postedAt, state.details.audience) !== null;
     return {
       loadId: state.loadId,
       guid: state.guid,
       shipperOrganizationId: state.shipperOrganizationId,
       details: state.details,
+      ...(preferredOnly ? { stage: 'preferred' as const } : {}),
     };
   };
 
@@ -104,9 +110,20 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
       // Posted a moment ago: on the market as posted.
       if (live) {
         const { guid, shipperOrganizationId, details } = data;
-        return { loadId: data.loadId, guid, shipperOrganizationId, details };
+        const preferredOnly = opensAtOf(data.postedAt, details.audience) !== null;
+        return {
+          loadId: data.loadId,
+          guid,
+          shipperOrganizationId,
+          details,
+          ...(preferredOnly ? { stage: 'preferred' as const } : {}),
+        };
       }
       loadId = data.loadId;
+    } else if (event.type === 'LoadOpenedToMarketplace') {
+      // The others hear of it now, as of a new load (the preferred heard at its posting).
+      const load = await openLoad((event as unknown as LoadOpenedToMarketplace).data.loadId);
+      return load ? { ...load, stage: 'opened' } : null;
     } else if (
       event.type === 'LoadExpirationExtended' &&
       (event as unknown as LoadExpirationExtended).data.reopened
@@ -164,7 +181,18 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
         },
         () => activeSearches(db),
       ));
-    const others = active.filter((row) => row.organization_id !== load.shipperOrganizationId);
+    // Never a carrier the shipper blocked; a preferred-only load its preferred carriers only.
+    const lists = await readCarrierPreferences(store, load.shipperOrganizationId);
+    const others = active.filter(
+      (row) =>
+        row.organization_id !== load.shipperOrganizationId &&
+        !lists.blocked.includes(row.organization_id) &&
+        (load.stage === 'preferred'
+          ? lists.preferred.includes(row.organization_id)
+          : load.stage === 'opened'
+            ? !lists.preferred.includes(row.organization_id)
+            : true),
+    );
     const lane = { stops: load.details.stops, equipment: load.details.equipment };
     const matching = others.filter((row) => matchesLane(criteriaOfRow(row), lane));
     if (matching.length === 0) return false;
@@ -219,6 +247,7 @@ export async function startLaneAlerts(options: LaneAlertOptions): Promise<LaneAl
     handles: [
       'LoadPosted',
       'LoadExpirationExtended',
+      'LoadOpenedToMarketplace',
       ...new Set([...CHANGES_SEARCHES, ...CHANGES_ORGANIZATIONS]),
     ],
     async handle(events) {

@@ -3,6 +3,7 @@ import {
   expiredOpenLoads,
   unfinishedAcceptances,
 } from '../../projections/marketplace/marketplace.queries.ts';
+import { loadsDueToOpen } from '../../projections/carrierPreferences/carrierPreferences.queries.ts';
 import type { MarketplaceCommands } from '../commands/marketplace.ts';
 import type { Database } from '../db/database.ts';
 import { runUnderLock } from './lockedInterval.ts';
@@ -10,13 +11,16 @@ import { runUnderLock } from './lockedInterval.ts';
 export type LoadExpiryScheduler = {
   /** One pass: pauses every open load whose offer expired; returns how many it paused. */
   sweep(now?: string): Promise<number>;
+  /** One pass: opens every preferred-only load whose window passed to the whole marketplace; how many. */
+  open(now?: string): Promise<number>;
   /** One pass of the acceptance repair; returns how many loads it completed. */
   repair(now?: string): Promise<number>;
   stop(): Promise<void>;
 };
 
 /**
- * Pauses loads whose offer expiration passed with no accepted offer (docs/domain.md "Load": 8 Paused).
+ * Opens preferred-only loads to the whole marketplace once their window passed (docs/domain.md
+ * "Preferred and blocked carriers"), and pauses loads whose offer expiration passed with no accepted offer (docs/domain.md "Load": 8 Paused).
  * It keeps no state of its own: each pass reads the open loads from the read model, so a restart
  * simply carries on. With several processes on one PostgreSQL, only the holder of an advisory lock
  * (storage/leadership.ts) sweeps; the others wait to take over. A pass racing another writer is harmless: ExpireLoad is
@@ -53,6 +57,27 @@ export function startLoadExpiryScheduler(options: {
   };
 
   /**
+   * Opens preferred-only loads whose window passed (LoadOpenedToMarketplace): from the read model,
+   * so a restart carries on; OpenLoadToMarketplace does nothing on a load opened already.
+   */
+  const open = async (now = new Date().toISOString()): Promise<number> => {
+    let opened = 0;
+    for (;;) {
+      const due = await loadsDueToOpen(db, now, batchSize);
+      let changed = 0;
+      for (const { id } of due) {
+        try {
+          if (await marketplace.openLoadToMarketplace(id, now)) changed++;
+        } catch (error) {
+          logger.warn({ err: error, loadId: id }, 'could not open a load to the marketplace');
+        }
+      }
+      opened += changed;
+      if (due.length < batchSize || changed === 0) return opened;
+    }
+  };
+
+  /**
    * Finishes acceptances whose follow-ups were cut short (a crash between the load's acceptance and
    * the tour's opening): an accepted load with no tour, or with offers still open.
    */
@@ -82,10 +107,12 @@ export function startLoadExpiryScheduler(options: {
     pass: async () => {
       const paused = await sweep();
       if (paused > 0) logger.info({ paused }, 'expired loads paused');
+      const opened = await open();
+      if (opened > 0) logger.info({ opened }, 'preferred-only loads opened to the marketplace');
       const repaired = await repair();
       if (repaired > 0) logger.warn({ repaired }, 'unfinished acceptances completed');
     },
   });
 
-  return { sweep, repair, stop: () => loop.stop() };
+  return { sweep, open, repair, stop: () => loop.stop() };
 }

@@ -77,9 +77,9 @@ export function createNotifier(deps: NotifierDeps): Notifier {
 
   const only =
     (emit: Emit): Emit =>
-    (rooms, event, payload) => {
+    (rooms, event, payload, except) => {
       // An empty room list would mean everyone.
-      if (rooms.length > 0 && !closed) emit(rooms, event, payload);
+      if (rooms.length > 0 && !closed) emit(rooms, event, payload, except);
     };
   const emitLocal = only(deps.emitLocal);
 
@@ -91,7 +91,7 @@ export function createNotifier(deps: NotifierDeps): Notifier {
       .filter(([, entries]) => entries.some((entry) => entry.type === 'TourAssigned'))
       .map(([tourId]) => tourId);
     await Promise.all(reassigned.map((tourId) => deps.recheckTour(tourId)));
-    for (const push of pushes) emitLocal(push.rooms, push.event, push.payload);
+    for (const push of pushes) emitLocal(push.rooms, push.event, push.payload, push.except);
   }
 
   /**

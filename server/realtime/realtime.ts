@@ -76,9 +76,10 @@ export function createRealtime(deps: RealtimeDeps): Realtime {
       };
     },
     hasSockets: () => Boolean(io) && !closed && (io?.of('/').sockets.size ?? 0) > 0,
-    emitLocal: (rooms, event, payload) => {
+    emitLocal: (rooms, event, payload, except) => {
       if (!io) return;
-      untyped(io.local.to(rooms)).emit(event, payload);
+      const to = io.local.to(rooms);
+      untyped(except && except.length > 0 ? to.except(except) : to).emit(event, payload);
       mirrorToLinks(io, rooms, event, payload);
     },
     endUser: (userId) => sessions.endUser(userId, 'blocked'),

@@ -10,11 +10,18 @@ import { publicEvent } from '../../domain/shared/publicEvent.ts';
 import type { OfferEvent } from '../../domain/offers/offer.types.ts';
 import type { TourEvent } from '../../domain/tours/tour.types.ts';
 import { offerPushRows, tourPushRows } from '../../projections/marketplace/pushRows.queries.ts';
+import { loadAudiences } from '../../projections/carrierPreferences/carrierPreferences.queries.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { RecordedEvent } from '../eventstore/eventStore.ts';
 import { readMarketplaceRows } from './marketplaceRow.ts';
 import type { Emit, Push } from './push.ts';
-import { MARKETPLACE_ROOM, organizationPermissionRoom, tourRoom, userRoom } from './rooms.ts';
+import {
+  MARKETPLACE_ROOM,
+  organizationPermissionRoom,
+  organizationRoom,
+  tourRoom,
+  userRoom,
+} from './rooms.ts';
 
 const OFFER_EVENTS = new Set([
   'ProposalSubmitted',
@@ -48,6 +55,7 @@ const LOAD_EVENTS = new Set([
   'LoadExpired',
   'LoadCanceled',
   'LoadProposalAccepted',
+  'LoadOpenedToMarketplace',
 ]);
 /** Load events that take a listed load off the marketplace: carriers hear of them, once. */
 const LEAVING_EVENTS = new Set(['LoadCanceled', 'LoadProposalAccepted']);
@@ -67,7 +75,11 @@ export function mergeInto(into: RowWork, more: RowWork) {
     loads.set(
       id,
       seen
-        ? { posted: seen.posted || flags.posted, leaving: seen.leaving || flags.leaving }
+        ? {
+            posted: seen.posted || flags.posted,
+            leaving: seen.leaving || flags.leaving,
+            ...(seen.opened || flags.opened ? { opened: true } : {}),
+          }
         : flags,
     );
   }
@@ -93,14 +105,16 @@ function entryData(event: RecordedEvent): Record<string, unknown> {
 export type RowWork = {
   proposals: [offerId: string, submitted: boolean][];
   tours: [tourId: string, entries: TourEntry[]][];
-  loads: [loadId: string, flags: { posted: boolean; leaving: boolean }][];
+  loads: [loadId: string, flags: LoadFlags][];
 };
+/** `opened`: its preferred-only window ended in this page (the others hear of it as a new load). */
+type LoadFlags = { posted: boolean; leaving: boolean; opened?: boolean };
 
 /** What a committed page of the marketplace read model changed: the rows to read and push. */
 export function workOf(events: RecordedEvent[]): RowWork | null {
   const offers = new Map<string, boolean>(); // id -> submitted in this page
   const tours = new Map<string, TourEntry[]>();
-  const loads = new Map<string, { posted: boolean; leaving: boolean }>();
+  const loads = new Map<string, LoadFlags>();
   for (const event of events) {
     if (OFFER_EVENTS.has(event.type)) {
       const { proposalId: offerId } = (event as unknown as OfferEvent).data;
@@ -114,9 +128,11 @@ export function workOf(events: RecordedEvent[]): RowWork | null {
     } else if (LOAD_EVENTS.has(event.type)) {
       const { loadId } = (event as unknown as LoadEvent).data as { loadId: string };
       const seen = loads.get(loadId) ?? { posted: false, leaving: false };
+      const opened = seen.opened || event.type === 'LoadOpenedToMarketplace';
       loads.set(loadId, {
         posted: seen.posted || event.type === 'LoadPosted',
         leaving: seen.leaving || LEAVING_EVENTS.has(event.type),
+        ...(opened ? { opened: true } : {}),
       });
     }
   }
@@ -185,15 +201,49 @@ export async function rowPushes(db: Kysely<DB>, work: RowWork): Promise<Push[]> 
       });
     }
   }
-  const loadRows = await readMarketplaceRows(
-    db,
-    work.loads.map(([loadId]) => loadId),
-  );
-  for (const [loadId, { posted, leaving }] of work.loads) {
+  const loadIds = work.loads.map(([loadId]) => loadId);
+  const loadRows = await readMarketplaceRows(db, loadIds);
+  const audiences = await loadAudiences(db, loadIds);
+  for (const [loadId, { posted, leaving, opened }] of work.loads) {
     const row = loadRows.get(loadId);
     // Carriers hear of a load that is on the marketplace (or paused there), or has just left it; of no other.
     if (!row || (row.status !== GenericStatus.Created && !leaving)) continue;
-    emitLocal([MARKETPLACE_ROOM], posted ? 'load:posted' : 'load:updated', row);
+    const audience = audiences.get(loadId);
+    const blocked = (audience?.blocked ?? []).map(organizationRoom);
+    if (audience?.preferredOnly) {
+      // A preferred-only load: its shipper's preferred carriers only, at once.
+      const rooms = audience.preferred
+        .filter((id) => !audience.blocked.includes(id))
+        .map((id) => organizationPermissionRoom(id, PROPOSAL_VIEW));
+      if (rooms.length > 0)
+        pushes.push({ rooms, event: posted ? 'load:posted' : 'load:updated', payload: row });
+      continue;
+    }
+    if (opened) {
+      // Its window ended: the others hear of it as of a new load; the preferred heard at its posting.
+      pushes.push({
+        rooms: [MARKETPLACE_ROOM],
+        event: 'load:posted',
+        payload: row,
+        except: [...blocked, ...(audience?.preferred ?? []).map(organizationRoom)],
+      });
+      if (!posted && (audience?.preferred.length ?? 0) > 0)
+        pushes.push({
+          rooms: (audience?.preferred ?? []).map((id) =>
+            organizationPermissionRoom(id, PROPOSAL_VIEW),
+          ),
+          event: 'load:updated',
+          payload: row,
+          except: blocked,
+        });
+      continue;
+    }
+    pushes.push({
+      rooms: [MARKETPLACE_ROOM],
+      event: posted ? 'load:posted' : 'load:updated',
+      payload: row,
+      ...(blocked.length > 0 ? { except: blocked } : {}),
+    });
   }
   return pushes;
 }

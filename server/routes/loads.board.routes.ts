@@ -92,6 +92,18 @@ const areaOf = (values: unknown[] | undefined, name: string) => {
 };
 
 /** The boards: the shipper's table of its loads, the carriers' marketplace, and the saved locations the posting form offers. */
+/** The audience of a shipper's row: the window's hours and when it opens (null once open). */
+const audienceOfRow = (row: {
+  audience: { preferredOnlyHours: number } | null;
+  opens_at: Date | string | null;
+}) =>
+  row.audience && row.audience.preferredOnlyHours > 0
+    ? {
+        preferredOnlyHours: row.audience.preferredOnlyHours,
+        opensAt: row.opens_at ? new Date(row.opens_at).toISOString() : null,
+      }
+    : null;
+
 export function loadBoardRoutes(app: App) {
   const { db } = app.platform.database;
   const trustReader = createTrustReader({
@@ -163,6 +175,7 @@ export function loadBoardRoutes(app: App) {
           driver: row.assignee_name ?? null,
           actions: shipperLoadActions(facts),
           trust: trust.get(row.id) ?? READY,
+          audience: audienceOfRow(row),
         };
       });
       return tableAnswer(query, total, data, actionsNamed([1, 2, 3, 4, 6, 7, 8, 11, 12, 16]));

@@ -13,6 +13,7 @@ import {
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { offersWithCarriers } from '../../projections/marketplace/marketplace.queries.ts';
 import { detentionOfLoad } from '../../projections/detentionFigures/detentionFigures.queries.ts';
+import { audienceAnswerOf } from '../../domain/loads/load.types.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
 import { money } from '../http/loadRows.ts';
@@ -117,6 +118,7 @@ export function loadDetailRoutes(app: App) {
         agreedTerms:
           access.party && load.acceptedProposalId ? (load.agreedTerms ?? d.terms ?? null) : null,
         detention,
+        audience: audienceAnswerOf(load.postedAt, d.audience, Boolean(load.openedToMarketplace)),
       };
     },
   );

@@ -105,6 +105,11 @@ const NO_ORGANIZATION: ByDesign = {
   why: 'a Superadmin belongs to no organization, and loads and offers are made by one',
 };
 
+const SHIPPER_LISTS: ByDesign = {
+  roles: [Role.Superadmin],
+  why: "a Superadmin belongs to no organization, and the lists are a shipper organization's",
+};
+
 export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // platform
   'GET /api/health': PUBLIC,
@@ -398,6 +403,11 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/searches': { access: [LOADS_CARRIER] },
   'POST /api/searches': { access: [LOADS_CARRIER] },
   'DELETE /api/searches/:id': { access: [LOADS_CARRIER] },
+
+  // preferred and blocked carriers: the caller's own shipper organization's lists (carrierPreferences.routes.spec.ts)
+  'GET /api/carriers/preferences': { access: [LOADS_SHIPPER], forbiddenFor: SHIPPER_LISTS },
+  'PUT /api/carriers/preferences': { access: [LOADS_SHIPPER], forbiddenFor: SHIPPER_LISTS },
+  'GET /api/carriers/choices': { access: [LOADS_SHIPPER], forbiddenFor: SHIPPER_LISTS },
 
   // lane rates: market-wide figures from agreed prices, for shipper and carrier users and the Superadmin (laneRates.routes.spec.ts)
   'GET /api/insights/lanes': { access: [LOADS_SHIPPER, LOADS_CARRIER] },

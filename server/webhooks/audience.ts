@@ -90,10 +90,14 @@ export async function webhookEventOf(
   const type = typeOf(event, first);
   if (!type) return null;
   const organizations = new Set<string>();
-  for (const push of pushes)
+  for (const push of pushes) {
+    const left = new Set<string>();
+    for (const room of push.except ?? [])
+      for (const id of await organizationsOfRoom(db, room, candidates, cache)) left.add(id);
     for (const room of push.rooms)
       for (const id of await organizationsOfRoom(db, room, candidates, cache))
-        organizations.add(id);
+        if (!left.has(id)) organizations.add(id);
+  }
   if (type.startsWith('load.')) {
     const owner = (first.payload as { id?: string }).id;
     if (owner) {

@@ -8,12 +8,14 @@ import { messageOf } from '../../api/http.ts';
 import {
   ACCOUNT_CHANGE_ORGANIZATION,
   hasAny,
+  LOADS_SHIPPER,
   USER_CREATE,
 } from '../../../../domain/permissions.ts';
 import { accountOpenAtom, notify } from '../../state/common.ts';
 import { authUserAtom } from '../../state/session.ts';
 import { type AccountAnswer, fetchAccount } from './account.api.ts';
 import { CarrierForm } from './CarrierForm.tsx';
+import { CarrierListsTab } from './CarrierListsTab.tsx';
 import { DefaultTermsForm } from './DefaultTermsForm.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
@@ -28,7 +30,8 @@ export const accountDialogWidth = (account: AccountAnswer | null, webhooks = fal
 
 /**
  * Account Settings: tabs User, Organisation, Shipper or Carrier (one position), Default terms (a
- * shipper's, for whoever may change the organization), Integrations; each only
+ * shipper's, for whoever may change the organization), Carriers (a shipper's preferred and blocked
+ * carriers), Integrations; each only
  * when the account answer holds that section. Fetched on open, cleared on close, refetched after a save.
  */
 export default function AccountSettingsDialog() {
@@ -101,6 +104,14 @@ export default function AccountSettingsDialog() {
       body: (
         <DefaultTermsForm organization={account.organization} onSaved={refetch} onCancel={close} />
       ),
+    });
+  // A shipper's preferred and blocked carriers, for its shipper users.
+  if (account?.organization?.type === 'Shipper' && hasAny(user?.permissions, LOADS_SHIPPER))
+    tabs.push({
+      key: 'carriers',
+      header: t('carrierLists.tab'),
+      icon: 'pi pi-star',
+      body: <CarrierListsTab onCancel={close} />,
     });
   if (account?.services)
     tabs.push({

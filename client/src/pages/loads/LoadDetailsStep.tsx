@@ -72,6 +72,22 @@ export function DetailsStep({
           onChange={(event) => set('description', event.target.value)}
         />
       </div>
+      <div className="form-field">
+        <label htmlFor="preferredOnlyHours">{t('carrierLists.firstHours')}</label>
+        <InputText
+          id="preferredOnlyHours"
+          value={values.preferredOnlyHours}
+          inputMode="numeric"
+          placeholder="0"
+          onChange={(event) => set('preferredOnlyHours', event.target.value)}
+          invalid={Boolean(errors['audience.preferredOnlyHours'])}
+          aria-invalid={errors['audience.preferredOnlyHours'] ? true : undefined}
+          aria-describedby="preferredOnlyHours-hint"
+        />
+        <small id="preferredOnlyHours-hint" className="form-hint">
+          {errors['audience.preferredOnlyHours'] ?? t('carrierLists.firstHoursHint')}
+        </small>
+      </div>
       <TermsFields
         id="load-terms"
         values={values.terms}

@@ -296,6 +296,7 @@ describe('the load form', { timeout: 60_000 }, () => {
     type(/^Weight \(LBS\)/, '42000');
     type(/^Shipper Reference Number/, 'PO-99812');
     type(/^Commodity/, 'Frozen berries');
+    type('Preferred carriers first for N hours', '6');
     await act(async () => {
       fireEvent.click(screen.getByRole('button', { name: 'Post the load' }));
     });
@@ -329,6 +330,7 @@ describe('the load form', { timeout: 60_000 }, () => {
     });
     expect(body.locations[1]).toMatchObject({ savedLocationId: savedDock.id });
     expect(body.terms).toEqual(defaultTerms);
+    expect(body.audience).toEqual({ preferredOnlyHours: 6 });
   });
 
   it("edits a stored load under 'Updating Load {id}' and names a zone outside the list", async () => {

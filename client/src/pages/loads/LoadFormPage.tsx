@@ -273,6 +273,7 @@ function bodyFieldOf(field: keyof LoadFormValues): string {
     refNumber: 'refNumber',
     commodity: 'commodity',
     description: 'description',
+    preferredOnlyHours: 'audience.preferredOnlyHours',
     loadTypeId: 'loadTypeId',
     pickupEndEnabled: 'pickupTimestampEnd',
     dropoffEndEnabled: 'dropOffTimestampEnd',

@@ -10,7 +10,7 @@ import { TrustBadge } from '../../components/TrustBadge.tsx';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { StatusChangeDialog } from '../../shared/tours/StatusChangeDialog.tsx';
 import { statusSteps } from '../../shared/tours/tourSteps.ts';
-import { useFormats } from '../../shared/format.ts';
+import { formatLocal, useFormats } from '../../shared/format.ts';
 import { useMessageText } from '../../components/messages.ts';
 import type { ShipperLoadRow } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
@@ -28,7 +28,7 @@ const LoadViewDialog = lazy(() =>
  * ones (live on `proposal:new`), and the row actions the server allows for each row.
  */
 export default function ShipperLoadsPage({ titleKey }: PageProps) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormats();
   const messageText = useMessageText();
   const [, navigate] = useLocation();
@@ -70,7 +70,16 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
     {
       field: 'status',
       header: t('marketplace.columns.status'),
-      body: (row) => <StatusChip name={row.statusName} />,
+      body: (row) => (
+        <>
+          <StatusChip name={row.statusName} />
+          {row.audience?.opensAt && (
+            <small className="muted preferred-only">
+              {t('carrierLists.until', { time: formatLocal(row.audience.opensAt, i18n.language) })}
+            </small>
+          )}
+        </>
+      ),
     },
     {
       field: 'trust',

@@ -60,6 +60,8 @@ export interface LoadFormValues {
   commodity: string;
   /** The accessorial terms; off for a load without them ("No terms"). */
   terms: TermsFormValues;
+  /** Preferred carriers first for this many hours (0 to 168); empty: everyone at once (editing: unchanged). */
+  preferredOnlyHours: string;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -110,6 +112,7 @@ export const initialValues = (): LoadFormValues => {
     refNumber: '',
     commodity: '',
     terms: termsFormOf(null, false),
+    preferredOnlyHours: '',
   };
 };
 
@@ -192,6 +195,10 @@ export const toLoadBody = (values: LoadFormValues, loadId?: string | null) => ({
   })),
   // Sent when on; an edit sends null to take them off.
   ...(values.terms.enabled || loadId ? { terms: toTerms(values.terms) } : {}),
+  // Sent when filled in: preferred carriers first for that many hours (0: everyone at once).
+  ...(values.preferredOnlyHours.trim() === ''
+    ? {}
+    : { audience: { preferredOnlyHours: numberOrText(values.preferredOnlyHours) } }),
 });
 
 /** The form filled from a stored load (edit). */
@@ -231,6 +238,7 @@ export const fromLoad = (load: LoadDetail): LoadFormValues => ({
   refNumber: load.refNumber,
   commodity: load.commodity,
   terms: termsFormOf(termsOf(load)),
+  preferredOnlyHours: load.audience ? String(load.audience.preferredOnlyHours) : '',
 });
 
 /** The three steps and the body fields each one owns. */
@@ -238,9 +246,15 @@ export const steps = ['general', 'locations', 'details'] as const;
 const stepOfField = (path: string): number => {
   if (path.startsWith('locations')) return 1;
   if (
-    ['loadAccessories', 'weight', 'commodity', 'refNumber', 'description', 'terms'].some(
-      (field) => path === field || path.startsWith(`${field}.`),
-    )
+    [
+      'loadAccessories',
+      'weight',
+      'commodity',
+      'refNumber',
+      'description',
+      'terms',
+      'audience',
+    ].some((field) => path === field || path.startsWith(`${field}.`))
   )
     return 2;
   return 0;

@@ -4,7 +4,7 @@ import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { TrustPanel } from '../../components/TrustBadge.tsx';
 import { DetentionFiguresList } from '../claims/DetentionFigures.tsx';
-import { useFormats } from '../format.ts';
+import { formatLocal, useFormats } from '../format.ts';
 import { TermsDetails } from '../terms/TermsSummary.tsx';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
 
@@ -39,7 +39,7 @@ export function LoadSummary({
   showMap?: boolean;
   extraMarkers?: MapMarker[];
 }) {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const format = useFormats();
   const windowOf = (stop: LoadLocation) => {
     const pickupSide = isPickupSide(stop.locationType);
@@ -56,6 +56,12 @@ export function LoadSummary({
         <strong className="load-guid tabular">{load.guid}</strong>
         <StatusChip name={load.statusName} />
         {load.shipper && <span className="muted">{load.shipper}</span>}
+        {load.audience?.opensAt && (
+          <span className="preferred-only muted">
+            <i className="pi pi-star" aria-hidden="true" />{' '}
+            {t('carrierLists.until', { time: formatLocal(load.audience.opensAt, i18n.language) })}
+          </span>
+        )}
       </div>
       {load.trust && <TrustPanel trust={load.trust} />}
       <div className={showMap ? 'load-summary-grid' : undefined}>
