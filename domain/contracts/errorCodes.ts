@@ -139,6 +139,8 @@ export const errorMessages = {
   price_too_high: 'Please enter a price of at most $1,000,000',
   load_not_open_for_offers: 'This load is no longer open for offers',
   load_has_accepted_offer: 'This load already has an accepted offer',
+  load_already_booked: 'This load has already been booked',
+  load_without_book_now: 'This load has no Book Now price: make an offer instead',
   offer_on_own_load: 'You cannot make an offer on your own load',
   only_carrier_offers: 'Only a carrier can make an offer',
   only_shipper: 'Only the shipper can do this',

@@ -52,6 +52,8 @@ export type LoadsViewTable = {
   stops: Json<LoadStop[]>;
   /** The load's accessorial terms; null: none (a load posted without, or before terms existed). */
   terms: Json<AccessorialTerms | null>;
+  /** The Book Now price; null: the load only takes offers. */
+  book_now_price: NullableDecimal;
   accepted_proposal_id: string | null;
   carrier_organization_id: string | null;
   price: NullableDecimal;

@@ -50,6 +50,7 @@ export const loadColumns = columnsOf<LoadsViewTable>()([
   'distance_miles',
   'stops',
   'terms',
+  'book_now_price',
   'accepted_proposal_id',
   'carrier_organization_id',
   'price',

@@ -116,6 +116,7 @@ export function loadDetailRoutes(app: App) {
         terms: d.terms ?? null,
         agreedTerms:
           access.party && load.acceptedProposalId ? (load.agreedTerms ?? d.terms ?? null) : null,
+        bookNowPrice: d.bookNowPrice ?? null,
         detention,
       };
     },
