@@ -112,6 +112,7 @@ export const errorMessages = {
   reference_number_required: m.REFERENCE_NUMBER_MESSAGE,
   load_type_required: m.LOAD_TYPE_MESSAGE,
   rate_invalid: m.RATE_MESSAGE,
+  book_now_price_invalid: m.BOOK_NOW_PRICE_MESSAGE,
   rate_type_invalid: m.RATE_TYPE_MESSAGE,
   carriers_sorting_invalid: m.CARRIERS_SORTING_TYPE_MESSAGE,
   description_invalid: m.DESCRIPTION_MESSAGE,

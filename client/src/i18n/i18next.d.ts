@@ -10,6 +10,7 @@ import type dockScreens from './areas/dock/en.json';
 import type trustScreens from './areas/trust/en.json';
 import type contactHoldScreens from './areas/contactHold/en.json';
 import type accessorialScreens from './areas/accessorials/en.json';
+import type bookNowScreens from './areas/bookNow/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -26,7 +27,8 @@ declare module 'i18next' {
         typeof dockScreens &
         typeof trustScreens &
         typeof contactHoldScreens &
-        typeof accessorialScreens;
+        typeof accessorialScreens &
+        typeof bookNowScreens;
     };
   }
 }

@@ -60,6 +60,8 @@ export interface LoadFormValues {
   commodity: string;
   /** The accessorial terms; off for a load without them ("No terms"). */
   terms: TermsFormValues;
+  /** The Book Now price as typed; empty: the load only takes offers. */
+  bookNowPrice: string;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -110,6 +112,7 @@ export const initialValues = (): LoadFormValues => {
     refNumber: '',
     commodity: '',
     terms: termsFormOf(null, false),
+    bookNowPrice: '',
   };
 };
 
@@ -175,6 +178,8 @@ export const toLoadBody = (values: LoadFormValues, loadId?: string | null) => ({
   weight: numberOrText(values.weight),
   commodity: values.commodity,
   refNumber: values.refNumber,
+  // Empty: none (an edit sends null to withdraw it).
+  bookNowPrice: values.bookNowPrice.trim() === '' ? null : numberOrText(values.bookNowPrice),
   locations: values.stops.map((stop) => ({
     ...(loadId ? { id: stop.serverId } : {}),
     locationType: stop.typeId,
@@ -231,6 +236,7 @@ export const fromLoad = (load: LoadDetail): LoadFormValues => ({
   refNumber: load.refNumber,
   commodity: load.commodity,
   terms: termsFormOf(termsOf(load)),
+  bookNowPrice: load.bookNowPrice == null ? '' : String(load.bookNowPrice),
 });
 
 /** The three steps and the body fields each one owns. */
@@ -238,9 +244,15 @@ export const steps = ['general', 'locations', 'details'] as const;
 const stepOfField = (path: string): number => {
   if (path.startsWith('locations')) return 1;
   if (
-    ['loadAccessories', 'weight', 'commodity', 'refNumber', 'description', 'terms'].some(
-      (field) => path === field || path.startsWith(`${field}.`),
-    )
+    [
+      'loadAccessories',
+      'weight',
+      'commodity',
+      'refNumber',
+      'description',
+      'terms',
+      'bookNowPrice',
+    ].some((field) => path === field || path.startsWith(`${field}.`))
   )
     return 2;
   return 0;
