@@ -1,7 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import t from 'tap';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { loadStream } from '../../domain/loads/load.types.ts';
+import { offerIdFor } from '../../domain/offers/offer.decide.ts';
 import { offerStream } from '../../domain/offers/offer.types.ts';
+import { tourStream } from '../../domain/tours/tour.types.ts';
 import { organization, type Member } from '../identity/fixtures.ts';
 import { watchEvents } from '../testing/events.ts';
 import { requester } from '../testing/http.ts';
@@ -236,4 +239,68 @@ t.test("a carrier's open offer is the one booked, and the other offers are decli
     offers.find((offer) => offer.id === theirs.body.id),
     { status: GenericStatus.Declined },
   );
+});
+
+t.test('a booking cut short by a crash is completed by the repair pass', async (t) => {
+  const loadId = await post({ bookNowPrice: 1999 });
+  const rival = await as(otherCarrier).post(`/api/proposal/${loadId}`, { price: 1700 });
+  t.equal(rival.status, 201, rival.text);
+  // The handler recorded the booking on the load stream, then the process died.
+  const offerId = offerIdFor(loadId, carrier.organizationId!);
+  const tourId = randomUUID();
+  const now = new Date().toISOString();
+  const { revision } = await platform.store.readStream(loadStream(loadId));
+  await platform.store.append(
+    loadStream(loadId),
+    [
+      {
+        type: 'LoadProposalAccepted',
+        data: {
+          loadId,
+          proposalId: offerId,
+          carrierOrganizationId: carrier.organizationId,
+          price: 1999,
+          tourId,
+          acceptedAt: now,
+          terms: null,
+          bookedNow: true,
+          bookedBy: carrier.userId,
+        },
+      },
+    ],
+    {
+      expectedRevision: revision,
+      metadata: {
+        userId: carrier.userId,
+        organizationId: carrier.organizationId,
+        correlationId: loadId,
+        causationId: null,
+        at: now,
+      },
+    },
+  );
+  t.ok(
+    await platform.runner.waitFor(['marketplace'], await platform.store.committedHead(), 30_000),
+    'the read model has the booking',
+  );
+  const events = await watchEvents(platform.store);
+  const inAMinute = () => new Date(Date.now() + 60_000).toISOString();
+  t.equal(await platform.loadExpiry!.repair(inAMinute()), 1, 'the pass repaired the load');
+  await events.expect(t, [
+    {
+      type: 'ProposalSubmitted',
+      stream: offerStream(offerId),
+      data: { price: 1999, message: 'Booked now at $1,999', submittedBy: carrier.userId },
+    },
+    { type: 'ProposalAccepted', stream: offerStream(offerId), data: { tourId, price: 1999 } },
+    { type: 'ProposalListed', data: { loadId, proposalId: offerId } },
+    {
+      type: 'ProposalDeclined',
+      stream: offerStream(rival.body.id),
+      data: { reason: 'otherAccepted' },
+    },
+    { type: 'TourOpened', stream: tourStream(tourId), data: { loadId, price: 1999 } },
+  ]);
+  t.equal(await platform.loadExpiry!.repair(inAMinute()), 0, 'a second pass finds nothing to do');
+  await events.expect(t, [], { message: 'and appends nothing' });
 });
