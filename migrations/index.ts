@@ -25,6 +25,7 @@ import * as dockLinks from './2026_11_29_1000_dock_links.ts';
 import * as accessorialClaims from './2026_11_29_1300_accessorial_claims.ts';
 import * as detentionFigures from './2026_11_29_1400_detention_figures.ts';
 import * as marketplaceTerms from './2026_11_29_1400_marketplace_terms.ts';
+import * as bookNow from './2026_11_29_1500_book_now.ts';
 import * as carrierPreferences from './2026_11_29_1600_carrier_preferences.ts';
 import * as knownDevices from './2026_11_29_1000_known_devices.ts';
 import * as trustFlags from './2026_11_29_1100_trust_flags.ts';
@@ -60,6 +61,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1300_accessorial_claims': accessorialClaims,
   '2026_11_29_1400_detention_figures': detentionFigures,
   '2026_11_29_1400_marketplace_terms': marketplaceTerms,
+  '2026_11_29_1500_book_now': bookNow,
   '2026_11_29_1600_carrier_preferences': carrierPreferences,
 };
 

@@ -78,6 +78,8 @@ export const LoadRowBaseSchema = z.object({
   stopsCount: z.number().int(),
   /** The load's accessorial terms; null: none (posted without, or before terms existed). */
   terms: TermsSchema.nullable(),
+  /** The Book Now price: a carrier may book the load at it in one step; null: offers only. */
+  bookNowPrice: z.number().nullable(),
 });
 export type LoadRowBase = z.infer<typeof LoadRowBaseSchema>;
 
@@ -233,6 +235,8 @@ export const LoadDetailSchema = z.object({
   terms: TermsSchema.nullable(),
   /** The terms agreed at the acceptance (the accepted offer's own, else the load's): to the load's parties. */
   agreedTerms: TermsSchema.nullable(),
+  /** The Book Now price: a carrier may book the load at it in one step; null: offers only. */
+  bookNowPrice: z.number().nullable(),
   /** How long this shipper and these places keep trucks, measured from the log. */
   detention: LoadDetentionSchema,
   /** Preferred carriers first (to the shipper and a Superadmin): null, everyone at once. */

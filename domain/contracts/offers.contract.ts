@@ -180,7 +180,14 @@ export const RateConfirmationAnswer = {
   },
 };
 
+/** POST loads/{id}/book: an empty body. */
+export const BookNowBody = z.object({});
+export const BookNowBodySchema = checkedInside(BookNowBody);
+/** The accepted offer a Book Now booking made, and its tour. */
+export const BookedAnswerSchema = z.object({ proposalId: z.string(), tourId: z.string() });
+
 export const offersAnswers = {
+  book: { 201: BookedAnswerSchema, ...errorAnswers(400, 404, 409), ...guardedErrors },
   onLoad: { 200: OffersAnswerSchema, ...errorAnswers(400, 404), ...guardedErrors },
   one: { 200: OfferRowSchema, ...errorAnswers(400, 404), ...guardedErrors },
   submit: {

@@ -674,3 +674,75 @@ t.test('evolve', async (t) => {
     }
   });
 });
+
+t.test('Book Now: a carrier books the load at its Book Now price', async (t) => {
+  const withPrice: LoadPosted = {
+    ...posted,
+    data: { ...posted.data, details: { ...details, bookNowPrice: 2750 } },
+  };
+  const book = (at = later, id = offerId): LoadCommand => ({
+    type: 'BookLoad',
+    data: { loadId, proposalId: id, carrierOrganizationId: carrier, userId, tourId, now: at },
+  });
+  const booked: LoadEvent = {
+    type: 'LoadProposalAccepted',
+    data: {
+      loadId,
+      proposalId: offerId,
+      carrierOrganizationId: carrier,
+      price: 2750,
+      tourId,
+      acceptedAt: later,
+      terms: null,
+      bookedNow: true,
+      bookedBy: userId,
+    },
+  };
+  t.test('at the load’s price, as an acceptance marked bookedNow', async () =>
+    given([withPrice]).when(book()).then([booked]),
+  );
+  t.test('a second booking, or one after an accepted offer, is a conflict', async () => {
+    given([withPrice, booked])
+      .when(book(later, 'cccc1111-2222-5333-8444-555566667777'))
+      .thenThrows(ConflictError, /^This load has already been booked$/);
+    given([withPrice, accepted])
+      .when(book())
+      .thenThrows(ConflictError, /^This load has already been booked$/);
+  });
+  t.test('and an accept after a booking is refused as for any accepted offer', async () =>
+    given([withPrice, booked])
+      .when(accept())
+      .thenThrows(ConflictError, /already has an accepted offer/),
+  );
+  t.test('a load without a Book Now price is refused naming the field', async () => {
+    given([posted])
+      .when(book())
+      .thenThrows(ValidationError, /no Book Now price/);
+    const withdrawn: LoadEvent = {
+      type: 'LoadUpdated',
+      data: {
+        loadId,
+        details: { ...details, bookNowPrice: null },
+        updatedBy: userId,
+        updatedAt: now,
+      },
+    };
+    given([withPrice, withdrawn])
+      .when(book())
+      .thenThrows(ValidationError, /no Book Now price/);
+  });
+  t.test('only while the load is open', async () => {
+    given([withPrice])
+      .when(book(afterExpiration))
+      .thenThrows(IllegalStateError, /no longer open for booking/);
+    given([])
+      .when(book())
+      .thenThrows(NotFoundError, /^Load not found$/);
+  });
+  t.test('the state remembers who booked it', async () => {
+    const state = [withPrice, booked].reduce(evolveLoad, initialLoad());
+    assert.ok(state.posted);
+    assert.equal(state.bookedBy, userId);
+    assert.equal(state.price, 2750);
+  });
+});

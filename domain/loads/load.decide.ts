@@ -14,7 +14,7 @@ import {
   postLoad,
   updateLoad,
 } from './loadPosting.decide.ts';
-import { acceptOffer, completeLoad, signContract } from './loadBooking.decide.ts';
+import { acceptOffer, bookLoad, completeLoad, signContract } from './loadBooking.decide.ts';
 
 export { evolveLoad, initialLoad, loadStatusName } from './load.evolve.ts';
 
@@ -34,6 +34,8 @@ export const decideLoad = (command: LoadCommand, state: Load): LoadEvent[] => {
       return cancelLoad(command, ownLoad(state, command.data.by));
     case 'AcceptOfferForLoad':
       return acceptOffer(command, ownLoad(state, command.data.by));
+    case 'BookLoad':
+      return bookLoad(command, ownLoad(state, null));
     case 'SignContract':
       return signContract(command, ownLoad(state, null));
     case 'CompleteLoad':

@@ -62,6 +62,7 @@ export const evolveLoad = (state: Load, event: LoadEvent): Load => {
         carrierOrganizationId,
         price,
         ...(event.data.terms === undefined ? {} : { agreedTerms: event.data.terms }),
+        bookedBy: event.data.bookedNow ? (event.data.bookedBy ?? null) : null,
         tourId,
         updatedAt: acceptedAt,
       };

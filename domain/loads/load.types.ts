@@ -64,6 +64,11 @@ export type LoadDetails = {
    */
   terms?: AccessorialTerms | null;
   /**
+   * The Book Now price: an Active carrier may book the load at it in one step. Null or absent: the
+   * load only takes offers.
+   */
+  bookNowPrice?: number | null;
+  /**
    * Who sees the load first: for `preferredOnlyHours` hours after posting only the shipper's
    * preferred carriers, then the whole marketplace. Absent or null (or 0 hours): everyone at once.
    */
@@ -141,6 +146,10 @@ export type LoadProposalAccepted = Event<
     acceptedAt: string;
     /** The agreed terms: the accepted offer's own, else the load's (absent before terms existed). */
     terms?: AccessorialTerms | null;
+    /** The carrier booked the load at its Book Now price (absent: the shipper accepted an offer). */
+    bookedNow?: true;
+    /** The carrier's user who booked it (with `bookedNow`). */
+    bookedBy?: string;
   }
 >;
 export type LoadContractSigned = Event<
@@ -223,6 +232,18 @@ export type AcceptOfferForLoad = Command<
     now: string;
   }
 >;
+/** A carrier books the load at its Book Now price: an acceptance decided by the load stream alone. */
+export type BookLoad = Command<
+  'BookLoad',
+  {
+    loadId: string;
+    proposalId: string;
+    carrierOrganizationId: string;
+    userId: string;
+    tourId: string;
+    now: string;
+  }
+>;
 export type SignContract = Command<
   'SignContract',
   { loadId: string; proposalId: string; contractFileId: string; now: string }
@@ -237,6 +258,7 @@ export type LoadCommand =
   | OpenLoadToMarketplace
   | CancelLoad
   | AcceptOfferForLoad
+  | BookLoad
   | SignContract
   | CompleteLoad;
 
@@ -254,6 +276,8 @@ export type PostedLoad = {
   price: number | null;
   /** The terms agreed at the acceptance (null before one, or when none were agreed). */
   agreedTerms?: AccessorialTerms | null;
+  /** The carrier's user who booked the load at its Book Now price; absent or null: no booking. */
+  bookedBy?: string | null;
   tourId: string | null;
   contractFileId: string | null;
   cancelMessage: string | null;

@@ -543,3 +543,74 @@ t.test('evolve', async (t) => {
     });
   });
 });
+
+t.test('a Book Now booking: the offer at the booked price, accepted at once', async (t) => {
+  const book: OfferCommand = {
+    type: 'BookOffer',
+    data: {
+      proposalId: offerId,
+      loadId,
+      loadGuid: 'L-000123',
+      shipperOrganizationId: shipper,
+      carrierOrganizationId: carrier,
+      userId: carrierUser,
+      price: 2750.5,
+      tourId,
+      now: later,
+    },
+  };
+  const bookedAccepted: OfferEvent = {
+    type: 'ProposalAccepted',
+    data: {
+      proposalId: offerId,
+      loadId,
+      tourId,
+      price: 2750.5,
+      acceptedBy: carrierUser,
+      acceptedAt: later,
+    },
+  };
+  t.test('a fresh offer, with the message the history shows', async () =>
+    given([])
+      .when(book)
+      .then([
+        {
+          type: 'ProposalSubmitted',
+          data: {
+            proposalId: offerId,
+            loadId,
+            loadGuid: 'L-000123',
+            shipperOrganizationId: shipper,
+            carrierOrganizationId: carrier,
+            submittedBy: carrierUser,
+            price: 2750.5,
+            message: 'Booked now at $2,750.50',
+            eldTruckName: null,
+            submittedAt: later,
+          },
+        },
+        bookedAccepted,
+      ]),
+  );
+  t.test("the carrier's open offer revised to the booked price", async () =>
+    given([submitted, countered])
+      .when(book)
+      .then([
+        {
+          type: 'ProposalRevised',
+          data: {
+            proposalId: offerId,
+            price: 2750.5,
+            message: 'Booked now at $2,750.50',
+            eldTruckName: 'Truck 7',
+            revisedBy: carrierUser,
+            revisedAt: later,
+          },
+        },
+        bookedAccepted,
+      ]),
+  );
+  t.test('nothing again once accepted for that tour (a repair run twice)', async () =>
+    given([submitted, bookedAccepted]).when(book).then([]),
+  );
+});

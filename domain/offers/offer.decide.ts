@@ -14,7 +14,7 @@ import {
   submitOffer,
   withdrawOffer,
 } from './offerNegotiation.decide.ts';
-import { acceptOffer, uploadContract } from './offerAcceptance.decide.ts';
+import { acceptOffer, bookOffer, uploadContract } from './offerAcceptance.decide.ts';
 
 export { evolveOffer, initialOffer } from './offer.evolve.ts';
 export { offerIdFor, uuidV5 } from './offerId.ts';
@@ -30,6 +30,8 @@ export const decideOffer = (command: OfferCommand, state: Offer): OfferEvent[] =
       return acceptCounter(command, carrierSide(state, command.data.by));
     case 'AcceptOffer':
       return acceptOffer(command, shipperSide(state, command.data.by));
+    case 'BookOffer':
+      return bookOffer(command, state);
     case 'DeclineOffer':
       return declineOffer(command, shipperSide(state, command.data.by));
     case 'WithdrawOffer':

@@ -164,6 +164,24 @@ export type AcceptOffer = Command<
   'AcceptOffer',
   { proposalId: string; by: string | null; userId: string; tourId: string; now: string }
 >;
+/**
+ * Issued after the load stream recorded a Book Now booking: the carrier's offer at the Book Now
+ * price (a fresh one, or its open offer revised to that price), accepted at once.
+ */
+export type BookOffer = Command<
+  'BookOffer',
+  {
+    proposalId: string;
+    loadId: string;
+    loadGuid: string;
+    shipperOrganizationId: string;
+    carrierOrganizationId: string;
+    userId: string;
+    price: number;
+    tourId: string;
+    now: string;
+  }
+>;
 /** `by` null and a reason other than 'shipper' for the automatic declines; those do nothing on a closed offer. */
 export type DeclineOffer = Command<
   'DeclineOffer',
@@ -190,6 +208,7 @@ export type OfferCommand =
   | CounterOffer
   | AcceptCounter
   | AcceptOffer
+  | BookOffer
   | DeclineOffer
   | WithdrawOffer
   | UploadContract;

@@ -42,6 +42,8 @@ export type LoadRowPayload = {
   stopsCount: number;
   /** The load's accessorial terms; null: none. */
   terms: AccessorialTerms | null;
+  /** The Book Now price; null: offers only (absent in pushes from before Book Now). */
+  bookNowPrice?: number | null;
   status: number;
   statusName: string;
   shipper: string;

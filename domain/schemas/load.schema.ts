@@ -55,6 +55,7 @@ import {
   LOAD_ID_MESSAGE,
   CANCEL_STATUS_MESSAGE,
   CANCEL_MESSAGE_REQUIRED_MESSAGE,
+  BOOK_NOW_PRICE_MESSAGE,
 } from './messages.ts';
 
 // Defined in messages.ts, apart from zod and luxon, for the browser's message tables.
@@ -95,6 +96,7 @@ export {
   LOAD_ID_MESSAGE,
   CANCEL_STATUS_MESSAGE,
   CANCEL_MESSAGE_REQUIRED_MESSAGE,
+  BOOK_NOW_PRICE_MESSAGE,
 };
 
 import {
@@ -196,6 +198,16 @@ const loadObject = (id: z.ZodType<string | null, unknown>) =>
       LOAD_TEXT_MAX.refNumber,
       'The reference number',
     ),
+    /** The Book Now price: absent, none (editing: the load's own); null, none. */
+    bookNowPrice: numberFrom(
+      z
+        .number({ error: BOOK_NOW_PRICE_MESSAGE })
+        .positive({ error: BOOK_NOW_PRICE_MESSAGE })
+        .max(LOAD_RATE_MAX, { error: RATE_TOO_HIGH_MESSAGE })
+        .refine((value) => Math.abs(value * 100 - Math.round(value * 100)) < 1e-6, {
+          error: BOOK_NOW_PRICE_MESSAGE,
+        }),
+    ).nullish(),
     locations: locationsSchema(id),
     /** The accessorial terms: absent, the shipper's defaults (or, editing, the load's own); null, none. */
     terms: optionalTermsSchema,
@@ -266,6 +278,7 @@ const toLoadBody = (body: LoadObject): LoadBody => ({
           ? { preferredOnlyHours: body.audience.preferredOnlyHours }
           : null,
       }),
+  ...(body.bookNowPrice === undefined ? {} : { bookNowPrice: body.bookNowPrice }),
   locations: body.locations.map((stop) => ({
     ...stop,
     // Only pickup and dropoff locations carry a number.

@@ -103,3 +103,6 @@ export const LOCATION_NUMBER_MESSAGE = 'Please enter a valid number';
 export const LOAD_ID_MESSAGE = 'Please select a load';
 export const CANCEL_STATUS_MESSAGE = 'Please select a valid status';
 export const CANCEL_MESSAGE_REQUIRED_MESSAGE = 'Please enter a message';
+
+export const BOOK_NOW_PRICE_MESSAGE =
+  'Please enter a Book Now price greater than 0, or leave it empty';

@@ -49,6 +49,7 @@ const detailFields = (details: LoadDetails) => {
     distance_miles: routeMiles(details.stops),
     stops: details.stops,
     terms: details.terms ?? null,
+    book_now_price: details.bookNowPrice ?? null,
   } satisfies Partial<LoadState>;
 };
 

@@ -135,6 +135,8 @@ export async function marketplacePage(
     pickupFrom: string | null;
     pickupTo: string | null;
     maxWeight: number | null;
+    /** Only the loads with a Book Now price. */
+    bookNow?: boolean;
   },
   page: TablePage,
 ) {
@@ -178,6 +180,7 @@ export async function marketplacePage(
   if (pickupFrom) base = base.where('l.pickup_start', '>=', new Date(pickupFrom));
   if (pickupTo) base = base.where('l.pickup_start', '<=', new Date(pickupTo));
   if (maxWeight !== null) base = base.where(sql<boolean>`l.weight <= ${maxWeight}::float8`);
+  if (filter.bookNow) base = base.where('l.book_now_price', 'is not', null);
   const { pattern } = page;
   if (pattern) {
     base = base.where((eb) =>

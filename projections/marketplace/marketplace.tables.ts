@@ -56,6 +56,8 @@ export type LoadsViewTable = {
   audience: Json<{ preferredOnlyHours: number; openedAt: string | null } | null>;
   /** When the preferred-only window ends; null: the load is open to the whole marketplace. */
   opens_at: NullableTimestamp;
+  /** The Book Now price; null: the load only takes offers. */
+  book_now_price: NullableDecimal;
   accepted_proposal_id: string | null;
   carrier_organization_id: string | null;
   price: NullableDecimal;

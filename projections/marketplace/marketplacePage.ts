@@ -52,6 +52,7 @@ export const loadColumns = columnsOf<LoadsViewTable>()([
   'terms',
   'audience',
   'opens_at',
+  'book_now_price',
   'accepted_proposal_id',
   'carrier_organization_id',
   'price',

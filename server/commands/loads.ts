@@ -203,6 +203,9 @@ export function createLoadCommands(deps: {
         await termsOf(body, load.shipperOrganizationId, load.details.terms ?? null),
         load.details.stops,
       );
+      // No bookNowPrice in the body: the load keeps its own (null withdraws it).
+      if (body.bookNowPrice === undefined && load.details.bookNowPrice != null)
+        details.bookNowPrice = load.details.bookNowPrice;
       const result = await runLoad(
         {
           type: 'UpdateLoad',
@@ -292,6 +295,19 @@ export function createLoadCommands(deps: {
         caller,
         now,
       ),
+
+    /** The decisive step of a Book Now booking: as with an acceptance, the load's expected revision lets one win. */
+    book: (
+      caller: Caller,
+      booking: {
+        loadId: string;
+        proposalId: string;
+        carrierOrganizationId: string;
+        userId: string;
+      },
+      tourId: string,
+      now: string,
+    ) => runLoad({ type: 'BookLoad', data: { ...booking, tourId, now } }, caller, now),
 
     signContract: (
       caller: Caller,

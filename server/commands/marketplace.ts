@@ -56,6 +56,7 @@ export function createMarketplaceCommands(deps: {
     cancelLoad: shipments.cancelLoad,
     submitOffer: offers.submitOffer,
     changeOffer: shipments.changeOffer,
+    bookNow: shipments.bookNow,
     uploadContract: shipments.uploadContract,
     recordRateConfirmation: offers.recordRateConfirmation,
     visibleTour: tours.visibleTour,

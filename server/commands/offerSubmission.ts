@@ -21,7 +21,12 @@ export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
   const runOffer = offerRunner(deps);
 
   /** Lists an offer on its load (once), so the steps that reach every offer of the load find it in the log. */
-  const listOnLoad = async (loadId: string, offerId: string, caller: Caller, now: string) => {
+  const listOnLoad = async (
+    loadId: string,
+    offerId: string,
+    caller: Caller | null,
+    now: string,
+  ) => {
     if ((await offerIdsOfLoad(loadId)).includes(offerId)) return;
     const event: ProposalListed = {
       type: 'ProposalListed',
@@ -34,6 +39,34 @@ export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
   };
 
   return {
+    /**
+     * The carrier's offer of a Book Now booking the load has recorded (LoadProposalAccepted with
+     * `bookedNow`): at the booked price, accepted at once, and listed on the load.
+     */
+    async book(
+      caller: Caller | null,
+      booking: {
+        proposalId: string;
+        loadId: string;
+        loadGuid: string;
+        shipperOrganizationId: string;
+        carrierOrganizationId: string;
+        userId: string;
+        price: number;
+        tourId: string;
+      },
+      now: string,
+    ) {
+      const result = await runOffer(
+        { type: 'BookOffer', data: { ...booking, now } },
+        booking.loadId,
+        caller,
+        now,
+      );
+      await listOnLoad(booking.loadId, booking.proposalId, caller, now);
+      return result.position;
+    },
+
     async submitOffer(
       caller: Caller,
       loadId: string,

@@ -16,7 +16,8 @@ import { latest } from '../eventstore/eventStore.ts';
 import type { Caller } from './caller.ts';
 import type { LoadCommands } from './loads.ts';
 import type { OfferCommands } from './offers.ts';
-import { byOf, type StreamReaders } from './streams.ts';
+import { byOf, isOpen, type StreamReaders } from './streams.ts';
+import { offerIdFor } from '../../domain/offers/offer.decide.ts';
 import type { TourCommands } from './tours.ts';
 
 export function createShipmentSteps(deps: {
@@ -27,7 +28,7 @@ export function createShipmentSteps(deps: {
   claims: ClaimCommands;
 }) {
   const { readers, loads, offers, tours, claims } = deps;
-  const { loadLoad, loadTour, ownLoad } = readers;
+  const { loadLoad, loadTour, ownLoad, requireActiveOrganization, identity } = readers;
 
   /**
    * Carries a recorded acceptance (LoadProposalAccepted on the load stream) to the offer, the
@@ -44,6 +45,24 @@ export function createShipmentSteps(deps: {
       return null;
     const offerId = load.acceptedProposalId;
     const tourId = load.tourId;
+    // A Book Now booking: the carrier's offer at the booked price, accepted (once) before the rest.
+    const booked =
+      load.bookedBy && load.carrierOrganizationId && load.price !== null
+        ? await offers.book(
+            caller,
+            {
+              proposalId: offerId,
+              loadId,
+              loadGuid: load.guid,
+              shipperOrganizationId: load.shipperOrganizationId,
+              carrierOrganizationId: load.carrierOrganizationId,
+              userId: load.bookedBy,
+              price: load.price,
+              tourId,
+            },
+            now,
+          )
+        : null;
     const accepted = await offers.accept(
       offerId,
       loadId,
@@ -52,7 +71,7 @@ export function createShipmentSteps(deps: {
       caller,
       now,
     );
-    let last = accepted.position;
+    let last = latest(booked, accepted.position);
     last = latest(
       last,
       await offers.declineOthers(
@@ -122,6 +141,49 @@ export function createShipmentSteps(deps: {
         now,
       );
       return latest(accepted.position, await completeAcceptance(offer.loadId, caller, now));
+    },
+
+    /**
+     * POST loads/{id}/book: an Active carrier books the load at its Book Now price. The load stream
+     * decides, as for an acceptance; the offer, the other offers' declines and the tour follow.
+     */
+    async bookNow(caller: Caller, loadId: string, now: string) {
+      const { actor } = caller;
+      await requireActiveOrganization(actor);
+      if (!actor.organizationId) throw new ForbiddenError('Only a carrier can book a load');
+      const load = await loadLoad(loadId);
+      if (!load) throw new NotFoundError('Load not found');
+      if (load.shipperOrganizationId === actor.organizationId)
+        throw new ForbiddenError('You cannot book your own load');
+      const offerId = offerIdFor(loadId, actor.organizationId);
+      // Off the marketplace (closed, or its shipper blocked) it is not found, except by a carrier who
+      // was just beaten to it: while the load is Accepted (taken, contract not yet signed), or when
+      // the carrier has an offer on it, the load stream answers 409 'This load has already been booked'.
+      const open =
+        isOpen(load, now) &&
+        (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
+          GenericStatus.Active;
+      const beaten =
+        load.acceptedProposalId !== null &&
+        (load.status === GenericStatus.Accepted || (await readers.loadOffer(offerId)) !== null);
+      if (!open && !beaten) throw new NotFoundError('Load not found');
+      const tourId = randomUUID();
+      const recorded = await loads.book(
+        caller,
+        {
+          loadId,
+          proposalId: offerId,
+          carrierOrganizationId: actor.organizationId,
+          userId: actor.userId,
+        },
+        tourId,
+        now,
+      );
+      return {
+        proposalId: offerId,
+        tourId,
+        position: latest(recorded.position, await completeAcceptance(loadId, caller, now)),
+      };
     },
 
     /** POST proposal/load/{loadId} with status 14: the winning carrier's signed contract. */

@@ -19,6 +19,7 @@ import type { App } from './routeContext.ts';
 export const IDEMPOTENT_ROUTES: ReadonlySet<string> = new Set([
   'POST /api/loads',
   'POST /api/proposal/:id',
+  'POST /api/loads/:id/book',
   'POST /api/users',
   'POST /api/users/organization',
   'POST /api/loads/batchImport',

@@ -45,4 +45,6 @@ export const baseLoadRow = (row: LoadRow) => ({
   stopsCount: Array.isArray(row.stops) ? row.stops.length : 0,
   /** The load's accessorial terms; null: none. */
   terms: row.terms ?? null,
+  /** The Book Now price; null: the load only takes offers. */
+  bookNowPrice: money(row.book_now_price),
 });

@@ -288,6 +288,7 @@ const probes: Partial<Record<RouteKey, (caller: Caller) => Probe | Promise<Probe
     },
   }),
   'POST /api/proposal/:id': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
+  'POST /api/loads/:id/book': () => ({ body: {} }),
   'POST /api/tours/:id/claims/:claimId/dispute': () => ({ body: { reason: 'Our dock log' } }),
   'POST /api/tours/:id/claims/:claimId/answer': () => ({ body: { text: 'The geofence' } }),
   'POST /api/tours/:id/claims/:claimId/note': () => ({ body: { text: 'Door 4' } }),
@@ -721,8 +722,13 @@ t.test(
       const access: RouteAccess | undefined = accessTable[key];
       if (!access || access.access === 'public' || !access.openOnMarketplace) continue;
       const tenants = tenantsOf(access);
-      // Posted by shipper B, open, and nobody has bid on it yet (the carrier's offer below is the only change).
-      const { id: openLoad } = await must(shipperB, 'POST', '/api/loads', loadBody());
+      // Posted by shipper B with a Book Now price, open, and nobody has bid on it or booked it yet (the carrier's offer or booking below is the only change).
+      const { id: openLoad } = await must(
+        shipperB,
+        'POST',
+        '/api/loads',
+        loadBody({ bookNowPrice: 1500 }),
+      );
       const ids: IdsOf = async (kind) => {
         if (kind !== 'load')
           throw new Error(`${key}: an open marketplace load names only a load, not a ${kind}`);

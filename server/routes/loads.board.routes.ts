@@ -91,6 +91,14 @@ const areaOf = (values: unknown[] | undefined, name: string) => {
   return parsed.data;
 };
 
+/** The marketplace's query: the table's, and `bookNow=true` for the loads with a Book Now price only. */
+const MarketplaceQuery = TableQuery.extend({
+  bookNow: z
+    .enum(['true', 'false'], { error: 'bookNow is true or false' })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+
 /** The boards: the shipper's table of its loads, the carriers' marketplace, and the saved locations the posting form offers. */
 /** The audience of a shipper's row: the window's hours and when it opens (null once open). */
 const audienceOfRow = (row: {
@@ -189,7 +197,7 @@ export function loadBoardRoutes(app: App) {
         tags: ['loads'],
         summary:
           'The marketplace: open loads, searched by origin and destination radius, equipment, dates and weight',
-        querystring: TableQuery,
+        querystring: MarketplaceQuery,
         response: loadsAnswers.carrier,
       },
       onRequest: can(LOADS_CARRIER),
@@ -213,6 +221,9 @@ export function loadBoardRoutes(app: App) {
       const pickupFrom = instantOf(filters.get('pickupFrom'), 'pickupFrom');
       const pickupTo = instantOf(filters.get('pickupTo'), 'pickupTo');
       const maxWeight = numberOf(filters.get('maxWeight'), 'maxWeight', 1, LOAD_WEIGHT_MAX);
+      const bookNow =
+        query.bookNow === true ||
+        (filters.get('bookNow') ?? []).some((value) => value === true || value === 'true');
       const { total, rows } = await marketplacePage(
         db,
         {
@@ -225,6 +236,7 @@ export function loadBoardRoutes(app: App) {
           pickupFrom,
           pickupTo,
           maxWeight,
+          bookNow,
         },
         pageOf(query, orderOf(query, CARRIER_ORDER, 'l.pickup_start', 'ASC')),
       );

@@ -117,6 +117,7 @@ export function loadDetailRoutes(app: App) {
         terms: d.terms ?? null,
         agreedTerms:
           access.party && load.acceptedProposalId ? (load.agreedTerms ?? d.terms ?? null) : null,
+        bookNowPrice: d.bookNowPrice ?? null,
         detention,
         audience: audienceAnswerOf(load.postedAt, d.audience, Boolean(load.openedToMarketplace)),
       };

@@ -122,6 +122,7 @@ const bodies: Partial<
     body: { status: 7, message: 'The customer withdrew the order' },
   }),
   'POST /api/proposal/:id': () => ({ body: { price: 1000, message: 'Ready tomorrow' } }),
+  'POST /api/loads/:id/book': () => ({ body: {} }),
   'PUT /api/proposal/:id': (caller) => ({
     body:
       caller.roleId === Role.Carrier

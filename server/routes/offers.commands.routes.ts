@@ -6,12 +6,15 @@ import {
   PROPOSAL_SUBMIT,
 } from '../../domain/permissions.ts';
 import {
+  BookNowBody,
+  BookNowBodySchema,
   OfferBody,
   OffersOfLoadParamsSchema as OffersOfLoadParams,
   OfferBodySchema,
   OfferChangeBody,
   OfferChangeBodySchema,
   OfferIdParamsSchema as IdParams,
+  OffersOfLoadParamsSchema as LoadParams,
   offersAnswers,
 } from '../../domain/contracts/offers.contract.ts';
 import type { App } from '../http/routeContext.ts';
@@ -49,6 +52,33 @@ export function offerCommandRoutes(app: App) {
       return reply
         .code(revised ? 200 : 201)
         .send({ id, message: revised ? 'Offer revised' : 'Offer submitted' });
+    },
+  );
+
+  app.post(
+    '/loads/:id/book',
+    {
+      schema: {
+        tags: ['proposals'],
+        summary:
+          'Book a load at its Book Now price: an accepted offer at that price, with its tour (409 to a second booking)',
+        params: LoadParams,
+        body: BookNowBodySchema,
+        response: offersAnswers.book,
+      },
+      onRequest: can(OFFER_SUBMIT, PROPOSAL_SUBMIT),
+    },
+    async (request, reply) => {
+      const actor = requireActor(request);
+      const now = new Date().toISOString();
+      parseWith(BookNowBody, request.body ?? {});
+      const { proposalId, tourId, position } = await marketplace.bookNow(
+        { actor, requestId: request.id },
+        request.params.id,
+        now,
+      );
+      await runner.waitFor(MARKETPLACE_VIEWS, position);
+      return reply.code(201).send({ proposalId, tourId });
     },
   );
 

@@ -253,6 +253,13 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
     forbiddenFor: NO_ORGANIZATION,
     openOnMarketplace: true,
   },
+  // Every carrier books an open load of any shipper at its Book Now price.
+  'POST /api/loads/:id/book': {
+    access: [OFFER_SUBMIT, PROPOSAL_SUBMIT],
+    tenant: LOAD_ID,
+    forbiddenFor: NO_ORGANIZATION,
+    openOnMarketplace: true,
+  },
   'PUT /api/proposal/:id': {
     access: [PROPOSAL_CHANGE_STATUS, PROPOSAL_CANCEL],
     tenant: { param: 'id', kind: 'proposal' },

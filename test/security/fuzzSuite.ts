@@ -51,7 +51,7 @@ import {
 import { runningTour } from '../../server/testing/runningTour.ts';
 import { startTestApp } from '../../server/testing/testApp.ts';
 import { hostileScalar, hostileValue, inputOf } from '../../server/testing/zodArbitrary.ts';
-import { OfferBody, OfferChangeBody } from '../../domain/contracts/offers.contract.ts';
+import { BookNowBody, OfferBody, OfferChangeBody } from '../../domain/contracts/offers.contract.ts';
 import {
   ChatBody,
   EventBody,
@@ -212,6 +212,7 @@ const bodies: Partial<Record<RouteKey, { schema: unknown; seeds?: unknown[] }>> 
     schema: OfferBody,
     seeds: [{ price: 2500, message: 'Ready', eldTruckName: null }],
   },
+  'POST /api/loads/:id/book': { schema: BookNowBody, seeds: [{}] },
   'PUT /api/proposal/:id': {
     schema: OfferChangeBody,
     seeds: [{ status: 11, price: 2100, message: 'Meet me' }, { status: 12 }],

@@ -11,6 +11,7 @@ import type trustScreens from './areas/trust/en.json';
 import type contactHoldScreens from './areas/contactHold/en.json';
 import type accessorialScreens from './areas/accessorials/en.json';
 import type carrierListScreens from './areas/carrierLists/en.json';
+import type bookNowScreens from './areas/bookNow/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -28,7 +29,8 @@ declare module 'i18next' {
         typeof trustScreens &
         typeof contactHoldScreens &
         typeof accessorialScreens &
-        typeof carrierListScreens;
+        typeof carrierListScreens &
+        typeof bookNowScreens;
     };
   }
 }

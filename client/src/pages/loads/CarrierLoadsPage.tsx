@@ -19,6 +19,7 @@ import {
 import { useFormats } from '../../shared/format.ts';
 import type { MarketplaceRow, SavedSearch } from '../../shared/loads/loads.api.ts';
 import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
+import { BookNowBadge, BookNowButton } from '../../shared/loads/BookNow.tsx';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import { applyOfferUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
 import { useMarketplaceColumns } from './marketplaceColumns.tsx';
@@ -219,6 +220,8 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
                     <strong className="tabular">{row.guid}</strong> {format.place(row.pickup)} →{' '}
                     {format.place(row.dropoff)}
                     <TermsCompact of={row} />
+                    <BookNowBadge load={row} />
+                    <BookNowButton load={row} size="small" />
                     <Button
                       type="button"
                       size="small"

@@ -1,5 +1,6 @@
 import { Button } from 'primereact/button';
 import { Dropdown } from 'primereact/dropdown';
+import { Checkbox } from 'primereact/checkbox';
 import { InputText } from 'primereact/inputtext';
 import { MultiSelect } from 'primereact/multiselect';
 import { useTranslation } from 'react-i18next';
@@ -19,6 +20,8 @@ export interface CarrierSearch {
   pickupFrom: string;
   pickupTo: string;
   maxWeight: string;
+  /** Only the loads with a Book Now price. */
+  bookNowOnly?: boolean;
 }
 
 export const emptySearch = (): CarrierSearch => ({
@@ -32,6 +35,7 @@ export const emptySearch = (): CarrierSearch => ({
   pickupFrom: '',
   pickupTo: '',
   maxWeight: '',
+  bookNowOnly: false,
 });
 
 /** The `filters` of GET loads/carrier (docs/api.md "Table protocol"); empty ones are dropped by the table. */
@@ -58,6 +62,7 @@ export const searchFilters = (search: CarrierSearch): Record<string, unknown> =>
   pickupFrom: search.pickupFrom ? [new Date(`${search.pickupFrom}T00:00`).toISOString()] : [],
   pickupTo: search.pickupTo ? [new Date(`${search.pickupTo}T23:59:59`).toISOString()] : [],
   maxWeight: Number(search.maxWeight) > 0 ? [Number(search.maxWeight)] : [],
+  bookNow: search.bookNowOnly ? [true] : [],
 });
 
 interface Props {
@@ -167,6 +172,14 @@ export function CarrierSearchForm({ search, onChange, onClear, onSave }: Props) 
             value={search.maxWeight}
             onChange={(event) => set('maxWeight', event.target.value.replace(/[^\d.]/g, ''))}
           />
+        </div>
+        <div className="form-field form-field-check">
+          <Checkbox
+            inputId="search-book-now"
+            checked={Boolean(search.bookNowOnly)}
+            onChange={(event) => set('bookNowOnly', Boolean(event.checked))}
+          />
+          <label htmlFor="search-book-now">{t('bookNow.onlyFilter')}</label>
         </div>
       </div>
       <div className="carrier-search-actions">

@@ -88,6 +88,27 @@ export function DetailsStep({
           {errors['audience.preferredOnlyHours'] ?? t('carrierLists.firstHoursHint')}
         </small>
       </div>
+      <div className="form-field">
+        <label htmlFor="bookNowPrice">{t('bookNow.priceLabel')}</label>
+        <InputText
+          id="bookNowPrice"
+          value={values.bookNowPrice}
+          inputMode="decimal"
+          onChange={(event) => set('bookNowPrice', event.target.value)}
+          invalid={Boolean(errors.bookNowPrice)}
+          aria-invalid={errors.bookNowPrice ? true : undefined}
+          aria-describedby={errors.bookNowPrice ? 'bookNowPrice-error' : 'bookNowPrice-hint'}
+        />
+        {errors.bookNowPrice ? (
+          <small id="bookNowPrice-error" className="p-error">
+            {errors.bookNowPrice}
+          </small>
+        ) : (
+          <small id="bookNowPrice-hint" className="muted">
+            {t('bookNow.priceHint')}
+          </small>
+        )}
+      </div>
       <TermsFields
         id="load-terms"
         values={values.terms}

@@ -16,6 +16,7 @@ import type { ShipperLoadRow } from '../../shared/loads/loads.api.ts';
 import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { CancelLoadDialog, ExtendExpirationDialog } from './ShipperLoadDialogs.tsx';
 import { shipperLinks, withTourStatus } from './shipperLoadRows.ts';
+import { BookNowBadge } from '../../shared/loads/BookNow.tsx';
 import '../../shared/styles/marketplace.css';
 
 /** Opened by the 'view' row action only: its code loads then. */
@@ -136,7 +137,12 @@ export default function ShipperLoadsPage({ titleKey }: PageProps) {
       field: 'bestPrice',
       header: t('marketplace.columns.bestPrice'),
       numeric: true,
-      body: (row) => format.price(row.price ?? row.bestPrice),
+      body: (row) => (
+        <span className="place-cell">
+          <span>{format.price(row.price ?? row.bestPrice)}</span>
+          {row.price == null && <BookNowBadge load={row} />}
+        </span>
+      ),
     },
     {
       field: 'expiration',

@@ -62,6 +62,8 @@ export interface LoadFormValues {
   terms: TermsFormValues;
   /** Preferred carriers first for this many hours (0 to 168); empty: everyone at once (editing: unchanged). */
   preferredOnlyHours: string;
+  /** The Book Now price as typed; empty: the load only takes offers. */
+  bookNowPrice: string;
 }
 
 export type FieldErrors = Record<string, string>;
@@ -113,6 +115,7 @@ export const initialValues = (): LoadFormValues => {
     commodity: '',
     terms: termsFormOf(null, false),
     preferredOnlyHours: '',
+    bookNowPrice: '',
   };
 };
 
@@ -178,6 +181,8 @@ export const toLoadBody = (values: LoadFormValues, loadId?: string | null) => ({
   weight: numberOrText(values.weight),
   commodity: values.commodity,
   refNumber: values.refNumber,
+  // Empty: none (an edit sends null to withdraw it).
+  bookNowPrice: values.bookNowPrice.trim() === '' ? null : numberOrText(values.bookNowPrice),
   locations: values.stops.map((stop) => ({
     ...(loadId ? { id: stop.serverId } : {}),
     locationType: stop.typeId,
@@ -239,6 +244,7 @@ export const fromLoad = (load: LoadDetail): LoadFormValues => ({
   commodity: load.commodity,
   terms: termsFormOf(termsOf(load)),
   preferredOnlyHours: load.audience ? String(load.audience.preferredOnlyHours) : '',
+  bookNowPrice: load.bookNowPrice == null ? '' : String(load.bookNowPrice),
 });
 
 /** The three steps and the body fields each one owns. */
@@ -254,6 +260,7 @@ const stepOfField = (path: string): number => {
       'description',
       'terms',
       'audience',
+      'bookNowPrice',
     ].some((field) => path === field || path.startsWith(`${field}.`))
   )
     return 2;

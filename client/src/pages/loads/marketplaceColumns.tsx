@@ -5,6 +5,7 @@ import { ShipperDetention } from '../../shared/claims/DetentionFigures.tsx';
 import { useFormats } from '../../shared/format.ts';
 import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
 import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
+import { BookNowBadge, BookNowButton } from '../../shared/loads/BookNow.tsx';
 
 /** The marketplace table's columns; `fresh` holds the loads posted a moment ago (marked 'New'). */
 export function useMarketplaceColumns(fresh: Set<string>): TableColumn<MarketplaceRow>[] {
@@ -84,6 +85,19 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
       field: 'terms',
       header: t('accessorials.terms.title'),
       body: (row) => <TermsCompact of={row} />,
+    },
+    {
+      field: 'bookNowPrice',
+      header: t('bookNow.column'),
+      body: (row) =>
+        row.bookNowPrice != null ? (
+          <span className="book-now-cell">
+            <BookNowBadge load={row} />
+            <BookNowButton load={row} size="small" />
+          </span>
+        ) : (
+          <span className="muted">—</span>
+        ),
     },
     {
       field: 'myProposal',

@@ -34,6 +34,7 @@ export function matchesSearch(row: LoadRowPayload, search: CarrierSearch, text =
   if (search.pickupFrom && !(pickup >= Date.parse(`${search.pickupFrom}T00:00`))) return false;
   if (search.pickupTo && !(pickup <= Date.parse(`${search.pickupTo}T23:59:59`))) return false;
   if (Number(search.maxWeight) > 0 && row.weight > Number(search.maxWeight)) return false;
+  if (search.bookNowOnly && row.bookNowPrice == null) return false;
   const needle = text.trim().toLowerCase();
   if (
     needle &&

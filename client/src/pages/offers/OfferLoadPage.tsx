@@ -18,6 +18,7 @@ import { useOnReconnect, useRealtime } from '../../realtime/useRealtime.ts';
 import { LaneRatesCard } from '../../shared/laneRates/LaneRatesCard.tsx';
 import { ContractPanel } from './ContractPanel.tsx';
 import { TermsDetails } from '../../shared/terms/TermsSummary.tsx';
+import { BookNowBadge, BookNowButton } from '../../shared/loads/BookNow.tsx';
 import { type AccessorialTerms, counterTermsOf, termsOf } from '../../shared/terms/terms.ts';
 import { OfferForm } from './OfferForm.tsx';
 import { OfferTrucksCard } from './OfferTrucksCard.tsx';
@@ -271,30 +272,40 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
                 }}
               />
             ) : loadOpen && !countered ? (
-              <section className="card" aria-labelledby="offer-form-title">
-                <h2 id="offer-form-title">
-                  {offer && !closed
-                    ? t('marketplace.offer.reviseTitle')
-                    : t('marketplace.offer.formTitle')}
-                </h2>
-                <OfferForm
-                  current={closed ? null : offer}
-                  trucks={trucks}
-                  busy={busy}
-                  onSubmit={submit}
-                  onWithdraw={() => change(OfferStatus.Canceled, 'withdrawn')}
-                  messageText={messageText}
-                  loadTerms={termsOf(load)}
-                />
-                {load && (
-                  <LaneRatesCard
-                    id="offer"
-                    origin={load.locations[0] ?? null}
-                    destination={load.locations.at(-1) ?? null}
-                    equipment={load.loadEquipment}
-                  />
+              <>
+                {load && load.bookNowPrice != null && (
+                  <section className="card book-now-card" aria-labelledby="book-now-title">
+                    <h2 id="book-now-title">
+                      <BookNowBadge load={load} />
+                    </h2>
+                    <BookNowButton load={load} />
+                  </section>
                 )}
-              </section>
+                <section className="card" aria-labelledby="offer-form-title">
+                  <h2 id="offer-form-title">
+                    {offer && !closed
+                      ? t('marketplace.offer.reviseTitle')
+                      : t('marketplace.offer.formTitle')}
+                  </h2>
+                  <OfferForm
+                    current={closed ? null : offer}
+                    trucks={trucks}
+                    busy={busy}
+                    onSubmit={submit}
+                    onWithdraw={() => change(OfferStatus.Canceled, 'withdrawn')}
+                    messageText={messageText}
+                    loadTerms={termsOf(load)}
+                  />
+                  {load && (
+                    <LaneRatesCard
+                      id="offer"
+                      origin={load.locations[0] ?? null}
+                      destination={load.locations.at(-1) ?? null}
+                      equipment={load.loadEquipment}
+                    />
+                  )}
+                </section>
+              </>
             ) : load && !loadOpen && !accepted ? (
               <section className="card">
                 <p className="muted">{t('marketplace.offer.loadClosed')}</p>

@@ -122,6 +122,12 @@ export function LoadSummary({
               <dt>{t('marketplace.form.refNumber')}</dt>
               <dd className="tabular">{load.refNumber}</dd>
             </div>
+            {load.bookNowPrice != null && (
+              <div>
+                <dt>{t('bookNow.detail')}</dt>
+                <dd className="tabular">{format.price(load.bookNowPrice)}</dd>
+              </div>
+            )}
             <div>
               <dt>{t('marketplace.columns.expiration')}</dt>
               <dd className="tabular">{format.time(load.expiration, load.expirationTimezone)}</dd>
