@@ -20,7 +20,7 @@ declare global {
 
 /**
  * Records, for every element the keyboard focuses, whether a focus indicator shows (read a moment
- * after the focus moved, once the component has drawn its focus state). Programmatic focus targets
+ * after the focus moved, once the component has drawn its focus state and its transitions ended). Programmatic focus targets
  * (tabindex -1: the main area a skip link jumps to, a dialog) are not stops a user tabs to.
  */
 function recordFocus(): void {
@@ -45,6 +45,11 @@ function recordFocus(): void {
           element.nextElementSibling,
           element.previousElementSibling,
         ];
+        // The indicator as it ends up: a focus ring that fades in (PrimeReact's 0.2 s transitions)
+        // may not have started yet on a busy machine, so its transitions are run to their end first.
+        for (const near of around)
+          for (const animation of near?.getAnimations() ?? [])
+            if (animation instanceof CSSTransition) animation.finish();
         const label =
           element.getAttribute('aria-label') ??
           element.textContent?.trim().slice(0, 40) ??
