@@ -11,7 +11,10 @@ import { randomUUID } from 'node:crypto';
 import { GenericStatus, TourStatus } from '../../domain/catalog.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
-import type { LogPosition } from '../eventstore/eventStore.ts';
+import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
+import { opensAtOf } from '../../domain/loads/load.types.ts';
+import { carrierStanding } from '../../domain/organizations/carrierPreferences.ts';
+import { readCarrierPreferences } from './carrierPreferences.ts';
 import { latest } from '../eventstore/eventStore.ts';
 import type { Caller } from './caller.ts';
 import type { LoadCommands } from './loads.ts';
@@ -21,13 +24,14 @@ import { offerIdFor } from '../../domain/offers/offer.decide.ts';
 import type { TourCommands } from './tours.ts';
 
 export function createShipmentSteps(deps: {
+  store: EventStore;
   readers: StreamReaders;
   loads: LoadCommands;
   offers: OfferCommands;
   tours: TourCommands;
   claims: ClaimCommands;
 }) {
-  const { readers, loads, offers, tours, claims } = deps;
+  const { store, readers, loads, offers, tours, claims } = deps;
   const { loadLoad, loadTour, ownLoad, requireActiveOrganization, identity } = readers;
 
   /**
@@ -159,7 +163,17 @@ export function createShipmentSteps(deps: {
       // Off the marketplace (closed, or its shipper blocked) it is not found, except by a carrier who
       // was just beaten to it: while the load is Accepted (taken, contract not yet signed), or when
       // the carrier has an offer on it, the load stream answers 409 'This load has already been booked'.
+      // As for making an offer: a carrier the shipper blocked finds none of its loads, and a
+      // preferred-only load is its preferred carriers' until it opens to the marketplace.
+      const standing = carrierStanding(
+        await readCarrierPreferences(store, load.shipperOrganizationId),
+        actor.organizationId,
+      );
+      if (standing === 'blocked') throw new NotFoundError('Load not found');
+      const preferredOnly =
+        !load.openedToMarketplace && opensAtOf(load.postedAt, load.details.audience) !== null;
       const open =
+        (!preferredOnly || standing === 'preferred') &&
         isOpen(load, now) &&
         (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
           GenericStatus.Active;

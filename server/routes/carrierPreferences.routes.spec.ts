@@ -186,6 +186,31 @@ t.test(
   },
 );
 
+t.test(
+  'Book Now follows the same audience: the blocked never book, the others once it opens',
+  async (t) => {
+    const posted = await as(shipper).post(
+      '/api/loads',
+      loadBody({
+        audience: { preferredOnlyHours: 2 },
+        bookNowPrice: 1800,
+        expiration: inHours(30),
+      }),
+    );
+    t.equal(posted.status, 201);
+    const loadId = posted.body.id as string;
+    const book = (carrier: { token: string }) => as(carrier).post(`/api/loads/${loadId}/book`, {});
+    t.equal((await book(blocked)).status, 404, 'the blocked carrier cannot book it');
+    t.equal((await book(other)).status, 404, 'nor another carrier inside the window');
+    t.ok((await platform.loadExpiry!.open(inHours(2.1))) >= 1, 'the window passed');
+    await caughtUp();
+    t.equal((await book(blocked)).status, 404, 'still not the blocked carrier');
+    const booked = await book(other);
+    t.equal(booked.status, 201, 'any other carrier books it once it is open');
+    t.ok(booked.body.tourId, 'with its tour');
+  },
+);
+
 t.test('a load without a window: everyone but the blocked, at once', async (t) => {
   const posted = await as(shipper).post('/api/loads', loadBody());
   const loadId = posted.body.id as string;
