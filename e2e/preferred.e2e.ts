@@ -81,26 +81,30 @@ await withBrowser(
       shipperToken,
       '/carriers/preferences',
     )) as Lists;
-    const searches: { token: string; id: string }[] = [];
+    const searches: { account: { email: string; password: string }; id: string }[] = [];
     let loadId = '';
-    t.teardown(async () => {
+    /** A clean-up that did not go through is said, not failed: the journey's screens are what it checks. */
+    const noteCleanUpFailure = (error: unknown) => {
+      t.comment(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
+    };
+    const cleanUp = async () => {
       // What the journey changed goes back: the shipper's lists, its load, the saved searches.
       const token = await apiToken(server.url, demo.shipper.email, demo.shipper.password);
       await call(server.url, 'PUT', '/carriers/preferences', token, listsBefore).catch(
-        () => undefined,
+        noteCleanUpFailure,
       );
       if (loadId)
         await call(server.url, 'PUT', `/loads/${loadId}/status`, token, {
           status: 7,
           message: 'End of the journey',
-        }).catch(() => undefined);
-      for (const search of searches)
-        await call(server.url, 'DELETE', `/searches/${search.id}`, search.token).catch(
-          () => undefined,
-        );
+        }).catch(noteCleanUpFailure);
+      for (const { account, id } of searches) {
+        const owner = await apiToken(server.url, account.email, account.password);
+        await call(server.url, 'DELETE', `/searches/${id}`, owner).catch(noteCleanUpFailure);
+      }
       for (const each of contexts) await each.close().catch(() => undefined);
       journey.summary(t);
-    });
+    };
 
     // Each step needs the one before: after a failure the rest are skipped, saying why.
     let broken = false;
@@ -116,245 +120,254 @@ await withBrowser(
             }
           });
 
-    const shipper = await openPage(await context());
-    const carrierA = await openPage(await context());
-    const carrierB = await openPage(await context());
-    const carrierC = await openPage(await context());
-    // Every message carrier B's sockets receive, to show that none ever names the load.
-    const heardByB: string[] = [];
-    carrierB.page.on('websocket', (socket: WebSocket) => {
-      socket.on('framereceived', (frame) => heardByB.push(String(frame.payload)));
-    });
+    // Whatever happens, what the journey changed goes back while the server still runs.
+    try {
+      const shipper = await openPage(await context());
+      const carrierA = await openPage(await context());
+      const carrierB = await openPage(await context());
+      const carrierC = await openPage(await context());
+      // Every message carrier B's sockets receive, to show that none ever names the load.
+      const heardByB: string[] = [];
+      carrierB.page.on('websocket', (socket: WebSocket) => {
+        socket.on('framereceived', (frame) => heardByB.push(String(frame.payload)));
+      });
 
-    /** The marketplace narrowed to this journey's loads, live. */
-    const searchMarketplace = async (page: Page) => {
-      if (!new URL(page.url()).pathname.startsWith('/loads/carrier'))
-        await page.goto(`${server.url}/loads/carrier`);
-      await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
-      await page.locator('.live-indicator.is-live').waitFor({ timeout: 30_000 });
-    };
-    /** The load's details (the offer screen) for a carrier that may not see it: the 404 and what the screen says. */
-    const detailsRefused = async (t: Test, page: Page, who: string) => {
-      const [answer] = await Promise.all([
-        page.waitForResponse(
-          (response) =>
-            new URL(response.url()).pathname === `/api/loads/${loadId}` &&
-            response.request().method() === 'GET',
-        ),
-        page.goto(`${server.url}/offer/load?id=${loadId}`),
-      ]);
-      t.equal(answer.status(), 404, `${who}: the load's id answers 404`);
-      await page.getByText('Something went wrong!').waitFor();
-      t.equal(
-        await page.getByText(commodity).count(),
-        0,
-        `${who}: the details show nothing of the load`,
+      /** The marketplace narrowed to this journey's loads, live. */
+      const searchMarketplace = async (page: Page) => {
+        if (!new URL(page.url()).pathname.startsWith('/loads/carrier'))
+          await page.goto(`${server.url}/loads/carrier`);
+        await page.getByRole('searchbox', { name: 'Search' }).fill(tag);
+        await page.locator('.live-indicator.is-live').waitFor({ timeout: 30_000 });
+      };
+      /** The load's details (the offer screen) for a carrier that may not see it: the 404 and what the screen says. */
+      const detailsRefused = async (t: Test, page: Page, who: string) => {
+        const [answer] = await Promise.all([
+          page.waitForResponse(
+            (response) =>
+              new URL(response.url()).pathname === `/api/loads/${loadId}` &&
+              response.request().method() === 'GET',
+          ),
+          page.goto(`${server.url}/offer/load?id=${loadId}`),
+        ]);
+        t.equal(answer.status(), 404, `${who}: the load's id answers 404`);
+        await page.getByText('Something went wrong!').waitFor();
+        t.equal(
+          await page.getByText(commodity).count(),
+          0,
+          `${who}: the details show nothing of the load`,
+        );
+      };
+
+      await step(
+        'the shipper marks carrier A preferred and carrier B blocked in the Carriers tab',
+        async (t) => {
+          await signIn(shipper.page, server.url, demo.shipper.email, demo.shipper.password);
+          await shipper.page.getByRole('button', { name: /^User menu of / }).click();
+          await shipper.page.getByRole('menuitem', { name: 'My account' }).click();
+          const dialog = shipper.page.getByRole('dialog');
+          await dialog.getByRole('tab', { name: 'Carriers' }).click();
+          const preferred = dialog.getByRole('group', { name: 'Preferred carriers' });
+          const blocked = dialog.getByRole('group', { name: 'Blocked carriers' });
+          await preferred.getByLabel(names.a).waitFor();
+          for (const name of Object.values(names)) {
+            t.notOk(await preferred.getByLabel(name).isChecked(), `${name} is not preferred yet`);
+            t.notOk(await blocked.getByLabel(name).isChecked(), `${name} is not blocked yet`);
+          }
+          await preferred.getByLabel(names.a).check();
+          await blocked.getByLabel(names.b).check();
+          t.ok(
+            await blocked.getByLabel(names.a).isDisabled(),
+            'a preferred carrier cannot be blocked too',
+          );
+          t.ok(
+            await preferred.getByLabel(names.b).isDisabled(),
+            'a blocked carrier cannot be preferred too',
+          );
+          await journey.check(t, shipper.page, 'shipper-carriers-tab');
+          await dialog.getByRole('button', { name: 'Save changes' }).click();
+          await toastSaying(shipper.page, 'Carrier lists saved').waitFor({ timeout: 15_000 });
+          t.pass('the shipper is told the lists are saved');
+
+          const choices = await apiGet<{ id: string; name: string }[]>(
+            server.url,
+            shipperToken,
+            '/carriers/choices',
+          );
+          const idOf = (name: string) => choices.find((choice) => choice.name === name)?.id;
+          t.same(
+            await apiGet<Lists>(server.url, shipperToken, '/carriers/preferences'),
+            { preferred: [idOf(names.a)], blocked: [idOf(names.b)] },
+            'the server keeps A preferred and B blocked',
+          );
+          await shipper.page.keyboard.press('Escape');
+          await dialog.waitFor({ state: 'detached' });
+        },
       );
-    };
 
-    await step(
-      'the shipper marks carrier A preferred and carrier B blocked in the Carriers tab',
-      async (t) => {
-        await signIn(shipper.page, server.url, demo.shipper.email, demo.shipper.password);
-        await shipper.page.getByRole('button', { name: /^User menu of / }).click();
-        await shipper.page.getByRole('menuitem', { name: 'My account' }).click();
-        const dialog = shipper.page.getByRole('dialog');
-        await dialog.getByRole('tab', { name: 'Carriers' }).click();
-        const preferred = dialog.getByRole('group', { name: 'Preferred carriers' });
-        const blocked = dialog.getByRole('group', { name: 'Blocked carriers' });
-        await preferred.getByLabel(names.a).waitFor();
-        for (const name of Object.values(names)) {
-          t.notOk(await preferred.getByLabel(name).isChecked(), `${name} is not preferred yet`);
-          t.notOk(await blocked.getByLabel(name).isChecked(), `${name} is not blocked yet`);
-        }
-        await preferred.getByLabel(names.a).check();
-        await blocked.getByLabel(names.b).check();
-        t.ok(
-          await blocked.getByLabel(names.a).isDisabled(),
-          'a preferred carrier cannot be blocked too',
-        );
-        t.ok(
-          await preferred.getByLabel(names.b).isDisabled(),
-          'a blocked carrier cannot be preferred too',
-        );
-        await journey.check(t, shipper.page, 'shipper-carriers-tab');
-        await dialog.getByRole('button', { name: 'Save changes' }).click();
-        await toastSaying(shipper.page, 'Carrier lists saved').waitFor({ timeout: 15_000 });
-        t.pass('the shipper is told the lists are saved');
+      await step(
+        'the three carriers search the marketplace, a saved search on the lane',
+        async (t) => {
+          // The three at once, as three people would.
+          await Promise.all(
+            (
+              [
+                ['A', carrierA, demo.carrier],
+                ['B', carrierB, demo.carrier2],
+                ['C', carrierC, carrier3],
+              ] as const
+            ).map(async ([who, carrier, account]) => {
+              // A lane alert on loads leaving Chicago (saved as the search form's dialog saves it).
+              const token = await apiToken(server.url, account.email, account.password);
+              const saved = (await call(server.url, 'POST', '/searches', token, {
+                name: searchName,
+                origin: { ...CHICAGO, radius: 50 },
+              })) as { id: string };
+              searches.push({ account, id: saved.id });
+              await signIn(carrier.page, server.url, account.email, account.password);
+              await searchMarketplace(carrier.page);
+              await carrier.page.getByText(NO_MATCH).waitFor({ timeout: 20_000 });
+              t.pass(`carrier ${who} searches the marketplace: nothing of the journey yet`);
+            }),
+          );
+          await journey.check(t, carrierA.page, 'carrier-a-marketplace-empty');
+        },
+      );
 
-        const choices = await apiGet<{ id: string; name: string }[]>(
-          server.url,
-          shipperToken,
-          '/carriers/choices',
-        );
-        const idOf = (name: string) => choices.find((choice) => choice.name === name)?.id;
-        t.same(
-          await apiGet<Lists>(server.url, shipperToken, '/carriers/preferences'),
-          { preferred: [idOf(names.a)], blocked: [idOf(names.b)] },
-          'the server keeps A preferred and B blocked',
-        );
-        await shipper.page.keyboard.press('Escape');
-        await dialog.waitFor({ state: 'detached' });
-      },
-    );
+      await step(
+        'the shipper posts a load for its preferred carriers only, for the first 2 hours',
+        async (t) => {
+          const now = Date.now();
+          await postLoadByKeyboard(shipper.page, server.url, {
+            commodity,
+            refNumber: reference,
+            weight: '41000',
+            timeZone: ZONE,
+            pickupAt: new Date(now + 3 * DAY),
+            dropoffAt: new Date(now + 5 * DAY),
+            expiresAt: new Date(now + 2 * DAY),
+            stops: [
+              { place: 'Chicago', facility: `Orchard dock ${tag}` },
+              { place: 'Indianapolis', facility: 'Circle City cross-dock' },
+              { place: 'Louisville', facility: 'Derby foods DC' },
+            ],
+            preferredOnlyHours: String(WINDOW_HOURS),
+          });
+          const row = rowWith(shipper.page, reference).first();
+          await row.waitFor({ timeout: 30_000 });
+          t.match(
+            await row.textContent(),
+            /Preferred only until /,
+            "the shipper's row says until when only the preferred see it",
+          );
+          await journey.check(t, shipper.page, 'shipper-loads-preferred-only');
+          const table = await apiGet<{ data: { id: string; audience: unknown }[] }>(
+            server.url,
+            shipperToken,
+            `/loads/shipper?page=1&pageSize=5&search=${encodeURIComponent(reference)}`,
+          );
+          loadId = table.data[0]!.id;
+          t.match(
+            table.data[0]!.audience,
+            { preferredOnlyHours: WINDOW_HOURS, opensAt: String },
+            'the load is posted for the preferred carriers first',
+          );
+        },
+      );
 
-    await step(
-      'the three carriers search the marketplace, a saved search on the lane',
-      async (t) => {
-        // The three at once, as three people would.
-        await Promise.all(
-          (
-            [
-              ['A', carrierA, demo.carrier],
-              ['B', carrierB, demo.carrier2],
-              ['C', carrierC, carrier3],
-            ] as const
-          ).map(async ([who, carrier, account]) => {
-            // A lane alert on loads leaving Chicago (saved as the search form's dialog saves it).
-            const token = await apiToken(server.url, account.email, account.password);
-            const saved = (await call(server.url, 'POST', '/searches', token, {
-              name: searchName,
-              origin: { ...CHICAGO, radius: 50 },
-            })) as { id: string };
-            searches.push({ token, id: saved.id });
-            await signIn(carrier.page, server.url, account.email, account.password);
-            await searchMarketplace(carrier.page);
-            await carrier.page.getByText(NO_MATCH).waitFor({ timeout: 20_000 });
-            t.pass(`carrier ${who} searches the marketplace: nothing of the journey yet`);
-          }),
-        );
-        await journey.check(t, carrierA.page, 'carrier-a-marketplace-empty');
-      },
-    );
-
-    await step(
-      'the shipper posts a load for its preferred carriers only, for the first 2 hours',
-      async (t) => {
-        const now = Date.now();
-        await postLoadByKeyboard(shipper.page, server.url, {
-          commodity,
-          refNumber: reference,
-          weight: '41000',
-          timeZone: ZONE,
-          pickupAt: new Date(now + 3 * DAY),
-          dropoffAt: new Date(now + 5 * DAY),
-          expiresAt: new Date(now + 2 * DAY),
-          stops: [
-            { place: 'Chicago', facility: `Orchard dock ${tag}` },
-            { place: 'Indianapolis', facility: 'Circle City cross-dock' },
-            { place: 'Louisville', facility: 'Derby foods DC' },
-          ],
-          preferredOnlyHours: String(WINDOW_HOURS),
-        });
-        const row = rowWith(shipper.page, reference).first();
+      await step('carrier A, preferred, gets the load and its lane alert at once', async (t) => {
+        const row = rowWith(carrierA.page, commodity).first();
         await row.waitFor({ timeout: 30_000 });
-        t.match(
-          await row.textContent(),
-          /Preferred only until /,
-          "the shipper's row says until when only the preferred see it",
-        );
-        await journey.check(t, shipper.page, 'shipper-loads-preferred-only');
-        const table = await apiGet<{ data: { id: string; audience: unknown }[] }>(
-          server.url,
-          shipperToken,
-          `/loads/shipper?page=1&pageSize=5&search=${encodeURIComponent(reference)}`,
-        );
-        loadId = table.data[0]!.id;
-        t.match(
-          table.data[0]!.audience,
-          { preferredOnlyHours: WINDOW_HOURS, opensAt: String },
-          'the load is posted for the preferred carriers first',
-        );
-      },
-    );
+        t.ok(await row.locator('.new-pill').isVisible(), 'the row arrives live, marked New');
+        await toastSaying(carrierA.page, `Lane alert “${searchName}”`).waitFor({ timeout: 30_000 });
+        t.pass("carrier A's lane alert names its saved search");
+        await journey.check(t, carrierA.page, 'carrier-a-preferred-live');
+      });
 
-    await step('carrier A, preferred, gets the load and its lane alert at once', async (t) => {
-      const row = rowWith(carrierA.page, commodity).first();
-      await row.waitFor({ timeout: 30_000 });
-      t.ok(await row.locator('.new-pill').isVisible(), 'the row arrives live, marked New');
-      await toastSaying(carrierA.page, `Lane alert “${searchName}”`).waitFor({ timeout: 30_000 });
-      t.pass("carrier A's lane alert names its saved search");
-      await journey.check(t, carrierA.page, 'carrier-a-preferred-live');
-    });
-
-    await step(
-      'carrier C (neither list) and carrier B (blocked) see nothing: no row, 404 by id',
-      async (t) => {
-        await Promise.all(
-          (
-            [
-              ['carrier C', carrierC],
-              ['carrier B', carrierB],
-            ] as const
-          ).map(async ([who, carrier]) => {
-            t.equal(
-              await rowWith(carrier.page, commodity).count(),
-              0,
-              `${who}: no row on the open screen`,
-            );
-            await carrier.page.reload();
+      await step(
+        'carrier C (neither list) and carrier B (blocked) see nothing: no row, 404 by id',
+        async (t) => {
+          await Promise.all(
+            (
+              [
+                ['carrier C', carrierC],
+                ['carrier B', carrierB],
+              ] as const
+            ).map(async ([who, carrier]) => {
+              t.equal(
+                await rowWith(carrier.page, commodity).count(),
+                0,
+                `${who}: no row on the open screen`,
+              );
+              await carrier.page.reload();
+              await searchMarketplace(carrier.page);
+              await carrier.page.getByText(NO_MATCH).waitFor({ timeout: 20_000 });
+              t.pass(`${who}: no row after a reload either`);
+              await detailsRefused(t, carrier.page, who);
+            }),
+          );
+          await journey.check(t, carrierC.page, 'carrier-c-details-404');
+          // Back on the marketplace, searching, for when the load opens.
+          for (const carrier of [carrierC, carrierB]) {
             await searchMarketplace(carrier.page);
             await carrier.page.getByText(NO_MATCH).waitFor({ timeout: 20_000 });
-            t.pass(`${who}: no row after a reload either`);
-            await detailsRefused(t, carrier.page, who);
-          }),
-        );
-        await journey.check(t, carrierC.page, 'carrier-c-details-404');
-        // Back on the marketplace, searching, for when the load opens.
-        for (const carrier of [carrierC, carrierB]) {
-          await searchMarketplace(carrier.page);
-          await carrier.page.getByText(NO_MATCH).waitFor({ timeout: 20_000 });
-        }
-      },
-    );
-
-    await step(
-      'past the window the load opens: carrier C gets it live, carrier A keeps it',
-      async (t) => {
-        const offset = WINDOW_HOURS * HOUR + 60_000;
-        await moveServerClock(server, clockEnv, offset, () => serverTime(server.url));
-        t.comment(`the server's clock moved ${(offset / HOUR).toFixed(2)} h ahead`);
-        // The scheduler's next pass (every 15 s) opens it; carrier C's screen is open, untouched.
-        const row = rowWith(carrierC.page, commodity).first();
-        await row.waitFor({ timeout: 45_000 });
-        t.ok(await row.locator('.new-pill').isVisible(), 'it arrives on carrier C as a new load');
-        await toastSaying(carrierC.page, `Lane alert “${searchName}”`).waitFor({
-          timeout: 30_000,
-        });
-        t.pass("carrier C's lane alert names its saved search");
-        await journey.check(t, carrierC.page, 'carrier-c-opened-live');
-        t.equal(await rowWith(carrierA.page, commodity).count(), 1, 'carrier A still has it, once');
-        await shipper.page.reload();
-        const shipperRow = rowWith(shipper.page, reference).first();
-        await shipperRow.waitFor({ timeout: 30_000 });
-        t.notMatch(
-          await shipperRow.textContent(),
-          /Preferred only until/,
-          "the shipper's row no longer says preferred only",
-        );
-      },
-    );
-
-    await step('carrier B, blocked, never sees it, before or after the window', async (t) => {
-      t.equal(await rowWith(carrierB.page, commodity).count(), 0, 'no row on its open screen');
-      await carrierB.page.reload();
-      await searchMarketplace(carrierB.page);
-      await carrierB.page.getByText(NO_MATCH).waitFor({ timeout: 20_000 });
-      t.pass('no row after a reload either');
-      await journey.check(t, carrierB.page, 'carrier-b-blocked-after');
-      await detailsRefused(t, carrierB.page, 'carrier B');
-      t.equal(
-        heardByB.filter((message) => message.includes(loadId) || message.includes(tag)).length,
-        0,
-        `none of the ${heardByB.length} messages its sockets received names the load`,
+          }
+        },
       );
-      t.ok(heardByB.length > 0, "carrier B's sockets were listening all along");
-      t.same(
-        [...shipper.errors, ...carrierA.errors, ...carrierB.errors, ...carrierC.errors],
-        [],
-        'no page errors',
+
+      await step(
+        'past the window the load opens: carrier C gets it live, carrier A keeps it',
+        async (t) => {
+          const offset = WINDOW_HOURS * HOUR + 60_000;
+          await moveServerClock(server, clockEnv, offset, () => serverTime(server.url));
+          t.comment(`the server's clock moved ${(offset / HOUR).toFixed(2)} h ahead`);
+          // The scheduler's next pass (every 15 s) opens it; carrier C's screen is open, untouched.
+          const row = rowWith(carrierC.page, commodity).first();
+          await row.waitFor({ timeout: 45_000 });
+          t.ok(await row.locator('.new-pill').isVisible(), 'it arrives on carrier C as a new load');
+          await toastSaying(carrierC.page, `Lane alert “${searchName}”`).waitFor({
+            timeout: 30_000,
+          });
+          t.pass("carrier C's lane alert names its saved search");
+          await journey.check(t, carrierC.page, 'carrier-c-opened-live');
+          t.equal(
+            await rowWith(carrierA.page, commodity).count(),
+            1,
+            'carrier A still has it, once',
+          );
+          await shipper.page.reload();
+          const shipperRow = rowWith(shipper.page, reference).first();
+          await shipperRow.waitFor({ timeout: 30_000 });
+          t.notMatch(
+            await shipperRow.textContent(),
+            /Preferred only until/,
+            "the shipper's row no longer says preferred only",
+          );
+        },
       );
-    });
+
+      await step('carrier B, blocked, never sees it, before or after the window', async (t) => {
+        t.equal(await rowWith(carrierB.page, commodity).count(), 0, 'no row on its open screen');
+        await carrierB.page.reload();
+        await searchMarketplace(carrierB.page);
+        await carrierB.page.getByText(NO_MATCH).waitFor({ timeout: 20_000 });
+        t.pass('no row after a reload either');
+        await journey.check(t, carrierB.page, 'carrier-b-blocked-after');
+        await detailsRefused(t, carrierB.page, 'carrier B');
+        t.equal(
+          heardByB.filter((message) => message.includes(loadId) || message.includes(tag)).length,
+          0,
+          `none of the ${heardByB.length} messages its sockets received names the load`,
+        );
+        t.ok(heardByB.length > 0, "carrier B's sockets were listening all along");
+        t.same(
+          [...shipper.errors, ...carrierA.errors, ...carrierB.errors, ...carrierC.errors],
+          [],
+          'no page errors',
+        );
+      });
+    } finally {
+      await cleanUp();
+    }
   },
   clockEnv,
 );
