@@ -55,18 +55,20 @@ await withBrowser(t, async (server, browser) => {
   };
   const shipperToken = await apiToken(server.url, demo.shipper.email, demo.shipper.password);
   let plainId = '';
-  const cleanUp = async () => {
-    // The journey's load without a Book Now price goes (the booked one is a shipment now).
-    if (plainId)
-      await call(server.url, 'PUT', `/loads/${plainId}/status`, shipperToken, {
-        status: 7,
-        message: 'End of the journey',
-      }).catch((error: unknown) => {
-        t.comment(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
-      });
-    for (const each of contexts) await each.close().catch(() => undefined);
-    journey.summary(t);
-  };
+  /** What the journey changed goes back while its server runs: its load without a Book Now price (the booked one is a shipment now). */
+  const cleanUp = (t: Test) =>
+    t.test('the journey puts back what it changed', async (t) => {
+      if (plainId) {
+        const token = await apiToken(server.url, demo.shipper.email, demo.shipper.password);
+        const canceled = await fetch(`${server.url}/api/loads/${plainId}/status`, {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+          body: JSON.stringify({ status: 7, message: 'End of the journey' }),
+        });
+        t.equal(canceled.status, 200, 'the load without a Book Now price canceled');
+      }
+      for (const each of contexts) await each.close().catch(() => undefined);
+    });
 
   // Each step needs the one before: after a failure the rest are skipped, saying why.
   let broken = false;
@@ -312,6 +314,7 @@ await withBrowser(t, async (server, browser) => {
       },
     );
   } finally {
-    await cleanUp();
+    await cleanUp(t);
+    journey.summary(t);
   }
 });

@@ -83,28 +83,44 @@ await withBrowser(
     )) as Lists;
     const searches: { account: { email: string; password: string }; id: string }[] = [];
     let loadId = '';
-    /** A clean-up that did not go through is said, not failed: the journey's screens are what it checks. */
-    const noteCleanUpFailure = (error: unknown) => {
-      t.comment(`clean-up: ${error instanceof Error ? error.message : String(error)}`);
-    };
-    const cleanUp = async () => {
-      // What the journey changed goes back: the shipper's lists, its load, the saved searches.
-      const token = await apiToken(server.url, demo.shipper.email, demo.shipper.password);
-      await call(server.url, 'PUT', '/carriers/preferences', token, listsBefore).catch(
-        noteCleanUpFailure,
-      );
-      if (loadId)
-        await call(server.url, 'PUT', `/loads/${loadId}/status`, token, {
-          status: 7,
-          message: 'End of the journey',
-        }).catch(noteCleanUpFailure);
-      for (const { account, id } of searches) {
-        const owner = await apiToken(server.url, account.email, account.password);
-        await call(server.url, 'DELETE', `/searches/${id}`, owner).catch(noteCleanUpFailure);
-      }
-      for (const each of contexts) await each.close().catch(() => undefined);
-      journey.summary(t);
-    };
+    /** What the journey changed goes back while its server runs: the lists, the load, the saved searches. */
+    const cleanUp = (t: Test) =>
+      t.test('the journey puts back what it changed', async (t) => {
+        const status = async (method: string, path: string, token: string, body?: unknown) =>
+          (
+            await fetch(`${server.url}/api${path}`, {
+              method,
+              headers: {
+                authorization: `Bearer ${token}`,
+                ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+              },
+              body: body === undefined ? undefined : JSON.stringify(body),
+            })
+          ).status;
+        const token = await apiToken(server.url, demo.shipper.email, demo.shipper.password);
+        t.equal(
+          await status('PUT', '/carriers/preferences', token, listsBefore),
+          200,
+          "the shipper's lists as they were",
+        );
+        if (loadId)
+          t.equal(
+            await status('PUT', `/loads/${loadId}/status`, token, {
+              status: 7,
+              message: 'End of the journey',
+            }),
+            200,
+            'the load canceled',
+          );
+        for (const { account, id } of searches) {
+          const owner = await apiToken(server.url, account.email, account.password);
+          t.ok(
+            (await status('DELETE', `/searches/${id}`, owner)) < 300,
+            `${account.email}'s saved search removed`,
+          );
+        }
+        for (const each of contexts) await each.close().catch(() => undefined);
+      });
 
     // Each step needs the one before: after a failure the rest are skipped, saying why.
     let broken = false;
@@ -131,6 +147,18 @@ await withBrowser(
       carrierB.page.on('websocket', (socket: WebSocket) => {
         socket.on('framereceived', (frame) => heardByB.push(String(frame.payload)));
       });
+
+      /** The Carriers tab of the shipper's account settings, its lists shown. */
+      const carriersTab = async () => {
+        await shipper.page.getByRole('button', { name: /^User menu of / }).click();
+        await shipper.page.getByRole('menuitem', { name: 'My account' }).click();
+        const dialog = shipper.page.getByRole('dialog');
+        await dialog.getByRole('tab', { name: 'Carriers' }).click();
+        const preferred = dialog.getByRole('group', { name: 'Preferred carriers' });
+        const blocked = dialog.getByRole('group', { name: 'Blocked carriers' });
+        await preferred.getByLabel(names.a).waitFor();
+        return { dialog, preferred, blocked };
+      };
 
       /** The marketplace narrowed to this journey's loads, live. */
       const searchMarketplace = async (page: Page) => {
@@ -162,13 +190,7 @@ await withBrowser(
         'the shipper marks carrier A preferred and carrier B blocked in the Carriers tab',
         async (t) => {
           await signIn(shipper.page, server.url, demo.shipper.email, demo.shipper.password);
-          await shipper.page.getByRole('button', { name: /^User menu of / }).click();
-          await shipper.page.getByRole('menuitem', { name: 'My account' }).click();
-          const dialog = shipper.page.getByRole('dialog');
-          await dialog.getByRole('tab', { name: 'Carriers' }).click();
-          const preferred = dialog.getByRole('group', { name: 'Preferred carriers' });
-          const blocked = dialog.getByRole('group', { name: 'Blocked carriers' });
-          await preferred.getByLabel(names.a).waitFor();
+          const { dialog, preferred, blocked } = await carriersTab();
           for (const name of Object.values(names)) {
             t.notOk(await preferred.getByLabel(name).isChecked(), `${name} is not preferred yet`);
             t.notOk(await blocked.getByLabel(name).isChecked(), `${name} is not blocked yet`);
@@ -365,8 +387,30 @@ await withBrowser(
           'no page errors',
         );
       });
+
+      await step('the shipper unticks both carriers in the Carriers tab and saves', async (t) => {
+        const { dialog, preferred, blocked } = await carriersTab();
+        t.ok(await preferred.getByLabel(names.a).isChecked(), 'carrier A is preferred');
+        t.ok(await blocked.getByLabel(names.b).isChecked(), 'carrier B is blocked');
+        await preferred.getByLabel(names.a).uncheck();
+        await blocked.getByLabel(names.b).uncheck();
+        await dialog.getByRole('button', { name: 'Save changes' }).click();
+        await toastSaying(shipper.page, 'Carrier lists saved').waitFor({ timeout: 15_000 });
+        t.pass('the shipper is told the lists are saved');
+        t.same(
+          await apiGet<Lists>(
+            server.url,
+            await apiToken(server.url, demo.shipper.email, demo.shipper.password),
+            '/carriers/preferences',
+          ),
+          { preferred: [], blocked: [] },
+          'both lists are empty again',
+        );
+        await journey.check(t, shipper.page, 'shipper-carriers-cleared');
+      });
     } finally {
-      await cleanUp();
+      await cleanUp(t);
+      journey.summary(t);
     }
   },
   clockEnv,
