@@ -266,7 +266,10 @@ await withBrowser(t, async (server, browser) => {
         await booker.page
           .getByRole('heading', { name: new RegExp(`· ${guid}$`) })
           .waitFor({ timeout: 30_000 });
-        t.pass('the booking carrier lands on its tour, told the load is booked at the price');
+        await booker.page.getByText('Bid Accepted', { exact: true }).first().waitFor();
+        t.pass(
+          'the booking carrier lands on its tour (Bid Accepted), told the load is booked at the price',
+        );
         await journey.check(t, booker.page, 'carrier-booked-tour');
 
         await toastSaying(beaten.page, 'This load has already been booked').waitFor({
