@@ -1,10 +1,8 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 import { fakeServer, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const place = (city: string, state: string, latitude: number, longitude: number) => ({
   address: `${city}, ${state}`,
