@@ -23,6 +23,7 @@ import {
 } from './demoData.ts';
 import { driveDemoTour } from './demoTour.ts';
 import { seedDemoClaims } from './claimsSeed.ts';
+import { seedDemoInvoices } from './invoicesSeed.ts';
 import { type DemoUser, demoUser, marketplaceIsEmpty } from './demoUsers.ts';
 
 export { demoUser, marketplaceIsEmpty } from './demoUsers.ts';
@@ -316,6 +317,16 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     }),
   );
 
+  // A year of invoices: shipper1 pays fast, shipper2 slowly and late, for days-to-pay and aging.
+  last = latest(
+    last,
+    await seedDemoInvoices(platform, {
+      fast: as('shipper1'),
+      slow: as('shipper2'),
+      carriers: [as('carrier1'), as('carrier2'), as('carrier3')],
+    }),
+  );
+
   // A year of delivered loads on a few lanes, for the lane-rate charts.
   const history = await seedLaneHistory(platform, {
     shipper: as('shipper2').caller,
@@ -329,7 +340,11 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
   });
   last = latest(last, history.last);
 
-  await runner.waitFor([...VIEWS, 'laneRates'], latest(last, await platform.store.head()), 20_000);
+  await runner.waitFor(
+    [...VIEWS, 'laneRates', 'payerFigures'],
+    latest(last, await platform.store.head()),
+    20_000,
+  );
   logger.info(
     { loads: scenarios.length, history: history.delivered },
     'demo marketplace seeded: loads in every status, offers, contracts, a live tour and a year of delivered loads',
