@@ -42,8 +42,7 @@ export async function payersRoutes(app: App) {
         .select(['type'])
         .where('id', '=', organizationId)
         .executeTakeFirst();
-      if (organization?.type !== 'Shipper')
-        throw new NotFoundError('Shipper not found');
+      if (organization?.type !== 'Shipper') throw new NotFoundError('Shipper not found');
       return payerFiguresOf(db, organizationId, request.query.window, new Date());
     },
   );
