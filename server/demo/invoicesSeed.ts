@@ -1,7 +1,8 @@
 /**
  * The demo's paid and unpaid invoices over the past year, so that days-to-pay and aging show at
  * once: shipper1 pays within about ten days on 30-day terms, shipper2 takes about 45 days, is late on
- * most and has invoices open past their due date (one paid and then reported not received). Written
+ * most and has invoices open past their due date (one paid and then reported not received), and
+ * shipper3 has paid two so far, a new payer. Written
  * as the invoice events their commands record, one stream per invoice, spread over the three carriers.
  */
 import { randomUUID } from 'node:crypto';
@@ -20,7 +21,13 @@ const TERMS_DAYS = 30;
 type Habit = {
   shipper: DemoUser;
   /** Invoices submitted, oldest first: days ago, and days to pay (null: still unpaid). */
-  invoices: { submittedDaysAgo: number; daysToPay: number | null; denied?: boolean }[];
+  invoices: {
+    submittedDaysAgo: number;
+    daysToPay: number | null;
+    denied?: boolean;
+    /** The carrier (index) that sent it; else they take turns. */
+    carrier?: number;
+  }[];
 };
 
 /** Fast: paid in 7 to 13 days; the last two still inside their terms. */
@@ -31,8 +38,8 @@ const fastHabit = (shipper: DemoUser): Habit => ({
       submittedDaysAgo: 350 - n * 15,
       daysToPay: 7 + ((n * 5) % 7),
     })),
-    { submittedDaysAgo: 8, daysToPay: null },
-    { submittedDaysAgo: 3, daysToPay: null },
+    { submittedDaysAgo: 8, daysToPay: null, carrier: 0 },
+    { submittedDaysAgo: 3, daysToPay: null, carrier: 1 },
   ],
 });
 
@@ -44,11 +51,21 @@ const slowHabit = (shipper: DemoUser): Habit => ({
       submittedDaysAgo: 360 - n * 19,
       daysToPay: 36 + ((n * 7) % 21),
     })),
-    { submittedDaysAgo: 140, daysToPay: null },
-    { submittedDaysAgo: 95, daysToPay: 40, denied: true },
-    { submittedDaysAgo: 70, daysToPay: null },
-    { submittedDaysAgo: 45, daysToPay: null },
-    { submittedDaysAgo: 20, daysToPay: null },
+    { submittedDaysAgo: 140, daysToPay: null, carrier: 0 },
+    { submittedDaysAgo: 95, daysToPay: 40, denied: true, carrier: 1 },
+    { submittedDaysAgo: 70, daysToPay: null, carrier: 0 },
+    { submittedDaysAgo: 45, daysToPay: null, carrier: 2 },
+    { submittedDaysAgo: 20, daysToPay: null, carrier: 0 },
+  ],
+});
+
+/** New: two paid, one open. */
+const newHabit = (shipper: DemoUser): Habit => ({
+  shipper,
+  invoices: [
+    { submittedDaysAgo: 40, daysToPay: 14 },
+    { submittedDaysAgo: 25, daysToPay: 12 },
+    { submittedDaysAgo: 6, daysToPay: null, carrier: 0 },
   ],
 });
 
@@ -56,16 +73,18 @@ const linehaul = (n: number) => 900 + ((n * 137) % 1900);
 
 export async function seedDemoInvoices(
   platform: Platform,
-  parties: { fast: DemoUser; slow: DemoUser; carriers: DemoUser[] },
+  parties: { fast: DemoUser; slow: DemoUser; fresh: DemoUser | null; carriers: DemoUser[] },
   now = Date.now(),
 ): Promise<LogPosition | null> {
   const iso = (at: number) => new Date(at).toISOString();
   const numbers = new Map<string, number>();
   let last: LogPosition | null = null;
   let n = 0;
-  for (const habit of [fastHabit(parties.fast), slowHabit(parties.slow)]) {
+  const habits = [fastHabit(parties.fast), slowHabit(parties.slow)];
+  if (parties.fresh) habits.push(newHabit(parties.fresh));
+  for (const habit of habits) {
     for (const planned of habit.invoices) {
-      const carrier = parties.carriers[n % parties.carriers.length]!;
+      const carrier = parties.carriers[(planned.carrier ?? n) % parties.carriers.length]!;
       const number = (numbers.get(carrier.organizationId) ?? 0) + 1;
       numbers.set(carrier.organizationId, number);
       const total = linehaul(++n);
