@@ -1,6 +1,8 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
+import { LoadSummary } from '../../shared/loads/LoadSummary.tsx';
+import type { LoadDetail } from '../../shared/loads/loads.api.ts';
 import { fakeServer, get, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
@@ -124,6 +126,52 @@ describe('days-to-pay and aging on the screens', { timeout: 60_000 }, () => {
     const filtered = server.calls('GET', '/api/loads/carrier').at(-1)!;
     const filters = JSON.parse(new URL(filtered.path, 'http://x').searchParams.get('filters')!);
     expect(filters).toContainEqual({ name: 'maxDaysToPay', value: [30] });
+  });
+
+  it("tells the carrier on the offer screen's summary how the shipper pays, or that it is new", async () => {
+    const load = (payer: LoadDetail['payer']) =>
+      ({
+        id: 'a1',
+        guid: 'L-000001',
+        status: 4,
+        statusName: 'Open',
+        shipper: 'Prairie Foods Inc.',
+        pickupTimestampStart: '2030-01-02T15:00:00.000Z',
+        pickupTimestampEnd: null,
+        pickupTimezone: 'America/Chicago',
+        dropOffTimestampStart: '2030-01-03T15:00:00.000Z',
+        dropOffTimestampEnd: null,
+        dropoffTimezone: 'America/Chicago',
+        expiration: '2030-01-01T15:00:00.000Z',
+        expirationTimezone: 'America/Chicago',
+        loadTypeId: 1,
+        loadAccessories: [],
+        loadEquipment: [],
+        weight: 1000,
+        commodity: 'Paper',
+        refNumber: 'R1',
+        description: '',
+        locations: [],
+        terms: null,
+        payer,
+      }) as unknown as LoadDetail;
+    const { unmount } = render(
+      <LoadSummary
+        load={load({ medianDaysToPay: 45, paidWithinTermsShare: 0.25, status: 'measured' })}
+        showMap={false}
+      />,
+    );
+    expect(screen.getByText('Pays in ~45 days').closest('[title]')?.getAttribute('title')).toBe(
+      'Median days from invoice to payment over the last year; 25% paid within terms',
+    );
+    unmount();
+    render(
+      <LoadSummary
+        load={load({ medianDaysToPay: null, paidWithinTermsShare: null, status: 'new' })}
+        showMap={false}
+      />,
+    );
+    expect(screen.getByText('New payer')).toBeTruthy();
   });
 
   it('shows a carrier its receivables by days past due, as bars and a table', async () => {
