@@ -8,6 +8,7 @@ import { messageOf } from '../../api/http.ts';
 import {
   ACCOUNT_CHANGE_ORGANIZATION,
   hasAny,
+  LOAD_IMPORT,
   LOADS_SHIPPER,
   USER_CREATE,
 } from '../../../../domain/permissions.ts';
@@ -17,6 +18,7 @@ import { type AccountAnswer, fetchAccount } from './account.api.ts';
 import { CarrierForm } from './CarrierForm.tsx';
 import { CarrierListsTab } from './CarrierListsTab.tsx';
 import { DefaultTermsForm } from './DefaultTermsForm.tsx';
+import { EdiTab } from './EdiTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
@@ -127,6 +129,14 @@ export default function AccountSettingsDialog() {
       header: t('webhooks.tab'),
       icon: 'pi pi-share-alt',
       body: <WebhooksTab />,
+    });
+  // A shipper's EDI trading partners and documents, for its users who import loads (its managers).
+  if (account?.organization?.type === 'Shipper' && hasAny(user?.permissions, LOAD_IMPORT))
+    tabs.push({
+      key: 'edi',
+      header: t('edi.tab'),
+      icon: 'pi pi-arrow-right-arrow-left',
+      body: <EdiTab />,
     });
   // Last, so the other tabs keep their places.
   if (account?.user)
