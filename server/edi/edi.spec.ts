@@ -10,6 +10,7 @@ import { readFileSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
+import fc from 'fast-check';
 import { DateTime } from 'luxon';
 import t from 'tap';
 import { GenericStatus, Role, TourStatus } from '../../domain/catalog.ts';
@@ -459,6 +460,51 @@ t.test('what is wrong is answered by a 997 naming it, and no load is posted', as
   await lastAck();
 
   t.equal(await postedLoads(), before, 'no load was posted');
+});
+
+t.test('whatever a partner sends is answered 202 or 400, never a server error', async (t) => {
+  const valid = tender({ shipmentId: 'FUZZ' });
+  const segments = valid.split('~\n');
+  const mutated = fc.oneof(
+    fc.string({ maxLength: 400 }),
+    // A valid interchange with a segment dropped, doubled or cut short.
+    fc
+      .tuple(fc.nat(segments.length - 1), fc.constantFrom('drop', 'double', 'cut'))
+      .map(([index, how]) =>
+        segments
+          .flatMap((segment, at) =>
+            at !== index
+              ? [segment]
+              : how === 'drop'
+                ? []
+                : how === 'double'
+                  ? [segment, segment]
+                  : [segment.slice(0, Math.max(1, segment.length >> 1))],
+          )
+          .join('~\n'),
+      ),
+    // An element replaced by hostile text.
+    fc
+      .tuple(fc.nat(segments.length - 1), fc.string({ maxLength: 30 }))
+      .map(([index, text]) =>
+        segments
+          .map((segment, at) => (at === index ? `${segment.split('*')[0]}*${text}` : segment))
+          .join('~\n'),
+      ),
+  );
+  const statuses = new Map<number, number>();
+  await fc.assert(
+    fc.asyncProperty(mutated, async (text) => {
+      const { status } = await send(qivori.json.apiKey, text, 'text/plain');
+      statuses.set(status, (statuses.get(status) ?? 0) + 1);
+      return status === 202 || status === 400;
+    }),
+    { numRuns: 100 },
+  );
+  t.ok(!statuses.has(500), `answers: ${JSON.stringify([...statuses])}`);
+  await call('POST', '/api/edi/mailbox/ack', qivori.json.apiKey, {
+    ids: (await mailbox(qivori.json.apiKey)).map((each: any) => each.id),
+  });
 });
 
 t.test('a failing set is rejected alone: its sibling in the group is posted', async (t) => {

@@ -100,7 +100,7 @@ export async function ediRoutes(app: App) {
         body: EdiInboundBodySchema,
         response: ediAnswers.inbound,
       },
-      config: { public: true, rateLimit: { max: 120, timeWindow: '1 minute' } },
+      config: { public: true, rateLimit: { max: 600, timeWindow: '1 minute' } },
       onRequest: partnerKey,
     },
     async (request, reply) => {
