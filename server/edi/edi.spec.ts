@@ -29,13 +29,19 @@ const OUR_ID = 'FREIGHTMKT';
 const fixture = (name: string) =>
   readFileSync(path.resolve(import.meta.dirname, '../../test/fixtures/edi', name), 'utf8');
 
-/** A receiver of deliveries on a loopback port: keeps each request. */
+/** A receiver of deliveries on a loopback port: keeps each request it answers 200 (the first `failing` get a 503). */
 type Received = { headers: http.IncomingHttpHeaders; body: string };
 const received: Received[] = [];
+let failing = 0;
 const receiver = http.createServer((request, response) => {
   const chunks: Buffer[] = [];
   request.on('data', (chunk: Buffer) => chunks.push(chunk));
   request.on('end', () => {
+    if (failing > 0) {
+      failing--;
+      response.writeHead(503).end('busy');
+      return;
+    }
     received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
     response.writeHead(200).end('ok');
   });
@@ -804,6 +810,38 @@ t.test(
         .every((row: any) => row.status === 'delivered' && row.attempts === 1),
     );
     t.equal(await loadCountOf(otherShipper.organizationId!), 0);
+
+    // An endpoint that fails: tried again, each attempt kept, then delivered; and sent again on request.
+    failing = 2;
+    const before = received.length;
+    const second = await send(
+      partner.json.apiKey,
+      tender({ shipmentId: 'FLOW-2' })
+        .replace('*ZZ*BROKERTEST     *', '*02*RECVTMS        *')
+        .replace('GS*SM*BROKERTEST*', 'GS*SM*RECVTMS*'),
+    );
+    t.equal(second.status, 202);
+    await waitUntil(() => received.length > before, 10_000, 'the 997 after two failures');
+    const ackRow = (await call('GET', '/api/edi/documents?pageSize=1', shipper.token)).json.data[0];
+    t.match(ackRow, { type: '997', status: 'delivered', attempts: 3, lastError: null });
+    const attempts = await platform.database.db
+      .selectFrom('edi_attempts')
+      .select(['ok', 'response_status'])
+      .where('document_id', '=', ackRow.id)
+      .orderBy('id')
+      .execute();
+    t.same(
+      attempts.map((attempt) => [attempt.ok, attempt.response_status]),
+      [
+        [false, 503],
+        [false, 503],
+        [true, 200],
+      ],
+    );
+    const resent = await call('POST', `/api/edi/documents/${ackRow.id}/resend`, shipper.token);
+    t.same(resent.json, { id: ackRow.id, status: 'queued' });
+    await waitUntil(() => received.length > before + 1, 10_000, 'the 997 sent again');
+    t.equal(received.at(-1)!.headers['webhook-id'], ackRow.id, 'the same document id');
   },
 );
 
