@@ -803,12 +803,22 @@ t.test(
     );
     t.equal(last.headers['webhook-signature'], expected);
 
-    const rows = (await call('GET', '/api/edi/documents?pageSize=20', shipper.token)).json.data;
-    t.ok(
-      rows
-        .filter((row: any) => row.partnerId === partner.json.id && row.direction === 'out')
-        .every((row: any) => row.status === 'delivered' && row.attempts === 1),
-    );
+    // Each answer is recorded just after the receiver has it.
+    const sentRows = async () =>
+      (await call('GET', '/api/edi/documents?pageSize=20', shipper.token)).json.data.filter(
+        (row: any) => row.partnerId === partner.json.id && row.direction === 'out',
+      );
+    let rows = await sentRows();
+    for (
+      let waited = 0;
+      waited < 5_000 && rows.some((row: any) => row.status !== 'delivered');
+      waited += 25
+    ) {
+      await new Promise((resolve) => setTimeout(resolve, 25));
+      rows = await sentRows();
+    }
+    t.equal(rows.length, 7, 'the 997, the 990, four 214s and the 210');
+    t.ok(rows.every((row: any) => row.status === 'delivered' && row.attempts === 1));
     t.equal(await loadCountOf(otherShipper.organizationId!), 0);
 
     // An endpoint that fails: tried again, each attempt kept, then delivered; and sent again on request.
@@ -822,7 +832,12 @@ t.test(
     );
     t.equal(second.status, 202);
     await waitUntil(() => received.length > before, 10_000, 'the 997 after two failures');
-    const ackRow = (await call('GET', '/api/edi/documents?pageSize=1', shipper.token)).json.data[0];
+    // The receiver has it; the sender records the answer just after.
+    let ackRow: any = null;
+    for (let waited = 0; waited < 5_000 && ackRow?.status !== 'delivered'; waited += 25) {
+      ackRow = (await call('GET', '/api/edi/documents?pageSize=1', shipper.token)).json.data[0];
+      if (ackRow.status !== 'delivered') await new Promise((resolve) => setTimeout(resolve, 25));
+    }
     t.match(ackRow, { type: '997', status: 'delivered', attempts: 3, lastError: null });
     const attempts = await platform.database.db
       .selectFrom('edi_attempts')
