@@ -1,3 +1,4 @@
+// @postgres: the delivery queue, the control numbers taken in transactions and the reactor writing with its checkpoint
 /**
  * EDI over HTTP on a real server and a real receiver: public sample 204s (test/fixtures/edi, their
  * sources in its README) imported as loads; a malformed interchange, a wrong partner id, a bad
