@@ -221,5 +221,7 @@ export function readInbound(raw: string, partner: PartnerIds, ourId: string): In
       errors: groupErrors,
     };
   });
+  if (groups.length === 0)
+    errors.push(envelopeError('GS', null, '3', 'The interchange holds no functional group'));
   return { controlNumber, separators, groups, errors };
 }

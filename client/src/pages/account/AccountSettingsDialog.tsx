@@ -26,7 +26,7 @@ import { ShipperForm } from './ShipperForm.tsx';
 import { UserForm } from './UserForm.tsx';
 import { WebhooksTab } from './WebhooksTab.tsx';
 
-/** Dialog width: 850 px with the Integrations or Webhooks tab, else 576 px (specification section 9). */
+/** Dialog width: 850 px with the Integrations, Webhooks or EDI tab, else 576 px (specification section 9). */
 export const accountDialogWidth = (account: AccountAnswer | null, webhooks = false): number =>
   account?.services || webhooks ? 850 : 576;
 
@@ -158,7 +158,7 @@ export default function AccountSettingsDialog() {
       style={{
         width: `${accountDialogWidth(
           account,
-          tabs.some((tab) => tab.key === 'webhooks'),
+          tabs.some((tab) => tab.key === 'webhooks' || tab.key === 'edi'),
         )}px`,
         maxWidth: '96vw',
       }}
