@@ -174,7 +174,7 @@ export type CarrierAuthorityTable = {
   as_of: Timestamp;
 };
 
-/** A shipper's EDI trading partner (migration 2026_11_29_1700): only its API key's SHA-256 is kept. */
+/** A shipper's EDI trading partner (migration 2026_11_29_1900): only its API key's SHA-256 is kept. */
 export type EdiPartnersTable = {
   id: string;
   organization_id: string;
