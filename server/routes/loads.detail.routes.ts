@@ -13,6 +13,7 @@ import {
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { offersWithCarriers } from '../../projections/marketplace/marketplace.queries.ts';
 import { detentionOfLoad } from '../../projections/detentionFigures/detentionFigures.queries.ts';
+import { payerOfShippers } from '../../projections/payerFigures/payerFigures.queries.ts';
 import { audienceAnswerOf } from '../../domain/loads/load.types.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
@@ -63,6 +64,9 @@ export function loadDetailRoutes(app: App) {
         pickup: first,
         delivery: last,
       });
+      const payer = (await payerOfShippers(db, [load.shipperOrganizationId], new Date())).get(
+        load.shipperOrganizationId,
+      )!;
       return {
         id: load.loadId,
         guid: load.guid,
@@ -119,6 +123,7 @@ export function loadDetailRoutes(app: App) {
           access.party && load.acceptedProposalId ? (load.agreedTerms ?? d.terms ?? null) : null,
         bookNowPrice: d.bookNowPrice ?? null,
         detention,
+        payer,
         audience: audienceAnswerOf(load.postedAt, d.audience, Boolean(load.openedToMarketplace)),
       };
     },

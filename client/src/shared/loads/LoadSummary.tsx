@@ -4,6 +4,7 @@ import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { TrustPanel } from '../../components/TrustBadge.tsx';
 import { DetentionFiguresList } from '../claims/DetentionFigures.tsx';
+import { PayerFigure } from '../payers/PayerFigure.tsx';
 import { formatLocal, useFormats } from '../format.ts';
 import { TermsDetails } from '../terms/TermsSummary.tsx';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
@@ -145,6 +146,11 @@ export function LoadSummary({
           </dl>
           <TermsDetails of={load} />
           <DetentionFiguresList detention={load.detention} />
+          {load.payer && (
+            <p className="payer-summary">
+              <PayerFigure payer={load.payer} />
+            </p>
+          )}
         </div>
         {showMap && (
           <MapPanel
