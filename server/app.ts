@@ -62,6 +62,7 @@ import { searchesRoutes } from './routes/searches.routes.ts';
 import { carrierPreferencesRoutes } from './routes/carrierPreferences.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
+import { ediRoutes } from './routes/edi.routes.ts';
 import { laneRatesRoutes } from './routes/laneRates.routes.ts';
 import { payersRoutes } from './routes/payers.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
@@ -231,6 +232,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(carrierPreferencesRoutes, { prefix: '/api' });
   await app.register(projectionsRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
+  await app.register(ediRoutes, { prefix: '/api' });
   await app.register(laneRatesRoutes, { prefix: '/api' });
   await app.register(payersRoutes, { prefix: '/api' });
 

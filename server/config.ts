@@ -67,6 +67,8 @@ export type Config = {
   metricsToken: string | null;
   /** Webhook delivery: WEBHOOK_ALLOW_PRIVATE=1 allows private and loopback receivers (and http to them); the waits (tests shorten them). */
   webhooks: WebhookSettings;
+  /** EDI_ISA_ID: the marketplace's own X12 interchange and group id (qualifier ZZ), FREIGHTMKT by default. */
+  ediIsaId: string;
 };
 
 export const DEFAULT_MAIL_FROM = 'Freight Marketplace <no-reply@freight.local>';
@@ -245,6 +247,7 @@ export function loadConfig(
     mapAttribution: env.MAP_TILE_URL?.trim() ? env.MAP_ATTRIBUTION?.trim() || null : null,
     webhooks: defaultWebhookSettings(bool(env.WEBHOOK_ALLOW_PRIVATE, false)),
     metricsToken: env.METRICS_TOKEN?.trim() || null,
+    ediIsaId: (env.EDI_ISA_ID?.trim() || 'FREIGHTMKT').slice(0, 15),
     ...overrides,
   };
 }

@@ -28,6 +28,7 @@ import type { LaneAlerts } from './reactors/laneAlerts.ts';
 import { createSecretBox, type SecretBox } from './cluster/secretBox.ts';
 import { mustEnrol } from './commands/twoFactor.ts';
 import type { Webhooks } from './webhooks/webhooks.ts';
+import type { Edi } from './edi/edi.ts';
 import { countingAppends, createMetrics, readProjections, type Metrics } from './http/metrics.ts';
 import { openClusterSecrets, type ClusterSecrets } from './cluster/clusterSecrets.ts';
 import { createLifecycle, type Lifecycle } from './cluster/lifecycle.ts';
@@ -74,6 +75,8 @@ export type Platform = {
   realtime: Realtime;
   /** Organizations' webhook endpoints; where background work runs, the reactor and the sender too. */
   webhooks: Webhooks;
+  /** EDI with the shippers' trading partners: partners, documents, tenders in; where background work runs, the reactor and the sender. */
+  edi: Edi;
   /** The figures of `GET /metrics`; `metrics.webhookDelivered(status)` counts webhook deliveries. */
   metrics: Metrics;
   /** The event store's last error (logged when it happened), for /api/health. */
@@ -227,6 +230,7 @@ export async function startPlatform(
     eld,
     laneAlerts,
     webhooks,
+    edi,
     claims,
     accessorialClaims,
     releaseBackground,
@@ -276,6 +280,7 @@ export async function startPlatform(
     realtime,
     metrics,
     webhooks,
+    edi,
     eventStoreError: () => eventStoreError,
     clusterSecrets,
     lifecycle: createLifecycle(),

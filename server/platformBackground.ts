@@ -1,7 +1,7 @@
 /**
  * The platform's background work, started once the event log and the read models exist: the read
  * models' runner, the load expiry, the carriers' authority check, the held contact changes, the ELD integration, the lane
- * alerts and the webhooks — and `releaseBackground`, which stops them all and gives their locks back.
+ * alerts, the webhooks and EDI — and `releaseBackground`, which stops them all and gives their locks back.
  * Where background work is off (RUN_PROJECTIONS=false) only the parts that answer requests are made.
  */
 import type { Logger } from 'pino';
@@ -34,6 +34,7 @@ import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import type { Realtime } from './realtime/realtime.ts';
 import { createWebhooks, type Webhooks } from './webhooks/webhooks.ts';
+import { createEdi, type Edi } from './edi/edi.ts';
 
 export type PlatformBackground = {
   loadExpiry: LoadExpiryScheduler | null;
@@ -43,6 +44,8 @@ export type PlatformBackground = {
   eld: EldIntegration;
   laneAlerts: LaneAlerts | null;
   webhooks: Webhooks;
+  /** EDI with the shippers' trading partners; where background work runs, its reactor and sender too. */
+  edi: Edi;
   claims: ClaimCommands;
   accessorialClaims: AccessorialClaimsScheduler;
   /** Stops the background work and gives its locks back; once, later calls get the same promise. */
@@ -127,6 +130,18 @@ export async function startPlatformBackground({
     background: config.runProjections,
     onDelivery: (status) => metrics.webhookDelivered(status),
   });
+  const edi = createEdi({
+    database,
+    store,
+    secrets,
+    logger,
+    loads: marketplace,
+    organizationName: async (organizationId) =>
+      (await identity.loadOrganization(organizationId))?.name ?? '',
+    ourId: config.ediIsaId,
+    settings: config.webhooks,
+    background: config.runProjections,
+  });
   const claims = createClaimCommands({
     store,
     db: database.db,
@@ -145,6 +160,7 @@ export async function startPlatformBackground({
     (released ??= (async () => {
       await laneAlerts?.stop();
       await webhooks.stop();
+      await edi.stop();
       await eld.stop();
       await loadExpiry?.stop();
       await authorityCheck?.stop();
@@ -160,6 +176,7 @@ export async function startPlatformBackground({
     eld,
     laneAlerts,
     webhooks,
+    edi,
     claims,
     accessorialClaims,
     releaseBackground,

@@ -174,6 +174,71 @@ export type CarrierAuthorityTable = {
   as_of: Timestamp;
 };
 
+/** A shipper's EDI trading partner (migration 2026_11_29_1900): only its API key's SHA-256 is kept. */
+export type EdiPartnersTable = {
+  id: string;
+  organization_id: string;
+  name: string;
+  isa_qualifier: string;
+  isa_id: string;
+  gs_id: string;
+  element_separator: string;
+  segment_terminator: string;
+  sub_element_separator: string;
+  /** Where outgoing documents are POSTed; null: they wait in the partner's mailbox. */
+  deliver_url: string | null;
+  /** The secret that signs deliveries to `deliver_url`, sealed under SECRETS_KEY. */
+  signing_secret_sealed: string | null;
+  api_key_hash: string;
+  /** The last control number used on a document to this partner. */
+  control_number: ColumnType<string, string | number | undefined, string | number>;
+  created_by: string;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** One interchange in or out, with its X12 text and, going out, its delivery. */
+export type EdiDocumentsTable = {
+  id: string;
+  seq: Generated<string>;
+  partner_id: string;
+  organization_id: string;
+  direction: 'in' | 'out';
+  type: string;
+  control_number: string;
+  load_id: string | null;
+  status: string;
+  raw: string;
+  errors: ColumnType<unknown, string | undefined, string>;
+  source_event_id: string | null;
+  attempts: ColumnType<number, number | undefined, number>;
+  response_status: number | null;
+  last_error: string | null;
+  next_attempt_at: NullableTimestamp;
+  last_attempt_at: NullableTimestamp;
+  fetched_at: NullableTimestamp;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** One attempt to deliver an outgoing document to its partner's URL. */
+export type EdiAttemptsTable = {
+  id: Generated<string>;
+  document_id: string;
+  ok: boolean;
+  response_status: number | null;
+  error: string | null;
+  at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
+/** Which tender (the partner's shipment id, B204) became which load, and its tour once booked. */
+export type EdiTendersTable = {
+  partner_id: string;
+  shipment_id: string;
+  load_id: string;
+  tour_id: string | null;
+  status: ColumnType<string, string | undefined, string>;
+  created_at: ColumnType<Date, Date | string | undefined, Date | string>;
+};
+
 export type ServerTables = {
   refresh_tokens: RefreshTokensTable;
   known_devices: KnownDevicesTable;
@@ -190,6 +255,10 @@ export type ServerTables = {
   reactor_checkpoints: ReactorCheckpointsTable;
   cluster_secrets: ClusterSecretsTable;
   carrier_authority: CarrierAuthorityTable;
+  edi_partners: EdiPartnersTable;
+  edi_documents: EdiDocumentsTable;
+  edi_attempts: EdiAttemptsTable;
+  edi_tenders: EdiTendersTable;
 };
 
 export type RefreshTokenRow = Selectable<RefreshTokensTable>;

@@ -415,7 +415,7 @@ t.test(
     }
     t.same(
       listed.map((entry) => entry.reactor),
-      ['laneAlerts', 'pickupCheck', 'webhooks', 'accessorialClaims'],
+      ['laneAlerts', 'pickupCheck', 'webhooks', 'accessorialClaims', 'edi'],
     );
     t.match(
       listed.find((entry) => entry.reactor === 'laneAlerts'),

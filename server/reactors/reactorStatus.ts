@@ -8,6 +8,7 @@ import { CLAIMS_REACTOR } from './accessorialClaims.ts';
 import { LANE_ALERTS_REACTOR } from './laneAlerts.ts';
 import { PICKUP_CHECK_REACTOR } from './pickupCheck.ts';
 import { WEBHOOKS_REACTOR } from '../webhooks/reactor.ts';
+import { EDI_REACTOR } from '../edi/outboundReactor.ts';
 
 /** The reactors on the log with a checkpoint, by the lock each runs under (storage/reactor.ts). */
 export const REACTORS: readonly { name: string; job: string }[] = [
@@ -15,6 +16,7 @@ export const REACTORS: readonly { name: string; job: string }[] = [
   PICKUP_CHECK_REACTOR,
   { name: WEBHOOKS_REACTOR, job: `reactor:${WEBHOOKS_REACTOR}` },
   { name: CLAIMS_REACTOR.name, job: `reactor:${CLAIMS_REACTOR.name}` },
+  { name: EDI_REACTOR.name, job: `reactor:${EDI_REACTOR.name}` },
 ];
 
 /** Behind for this long without its checkpoint moving: stalled. */

@@ -22,6 +22,7 @@ import { loadsCsvTemplate } from '../integrations/csv/loadsCsv.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import {
   accessTable,
+  isUserGuarded,
   type ByDesign,
   type RouteAccess,
   type Tenant,
@@ -456,7 +457,7 @@ function referenceIdsIn(organizationId: string): IdsOf {
 }
 
 const tenantsOf = (access: RouteAccess): readonly Tenant[] =>
-  access.access === 'public' || !access.tenant ? [] : [access.tenant].flat();
+  !isUserGuarded(access) || !access.tenant ? [] : [access.tenant].flat();
 
 function withTenantId(probe: Probe, tenant: Tenant, id: string): Probe {
   if (!tenant.param.startsWith('body.'))
@@ -530,7 +531,8 @@ const nothingWritten = (t: Test, what: string) =>
 
 const allowed = (access: RouteAccess, caller: Caller) =>
   access.access === 'public' ||
-  (caller.roleId !== null &&
+  (isUserGuarded(access) &&
+    caller.roleId !== null &&
     (access.access.length === 0 || hasAny(permissionsFor(caller.roleId), ...access.access)));
 
 const routes = apiRoutes(app);
@@ -557,13 +559,15 @@ t.test('the access table and the app route table agree', async (t) => {
       continue;
     }
     if (row.access === 'public') t.ok(route.public, `${key} is public, as declared`);
+    else if (!isUserGuarded(row))
+      t.ok(route.public, `${key} takes a partner's key, not a user: public for the guard`);
     else
       t.same(
         sorted(route.permissions ?? []),
         sorted(row.access),
         `${key} is guarded by the declared codes [${row.access.join(', ')}]`,
       );
-    const whilePending = row.access !== 'public' && row.whilePending === true;
+    const whilePending = isUserGuarded(row) && row.whilePending === true;
     t.equal(
       route.whilePending,
       whilePending,
@@ -585,7 +589,11 @@ t.test('every route answers each caller as the table says', async (t) => {
       row.push(`${caller.name} ${status}`);
       const label = `${key} as ${caller.name}: ${status}`;
       t.ok(status < 500, `${label}, not a server error`);
-      if (access.access !== 'public' && byDesign(access.forbiddenFor, caller)) {
+      if (access.access === 'partnerKey') {
+        // No caller of the table carries a partner's API key: everyone is refused alike.
+        t.equal(status, 401, `${label}, refused without a partner's key`);
+        if (status < 400) leaks.push(`${key} as ${caller.name}: ${status} where 401 was expected`);
+      } else if (isUserGuarded(access) && byDesign(access.forbiddenFor, caller)) {
         t.equal(
           status,
           403,
@@ -620,7 +628,7 @@ t.test("another organization's ids answer 404; the caller's own do not", async (
   for (const route of routes) {
     const key = routeKey(route);
     const access: RouteAccess | undefined = accessTable[key];
-    if (!access || access.access === 'public' || !access.tenant) continue;
+    if (!access || !isUserGuarded(access) || !access.tenant) continue;
     const tenants = tenantsOf(access);
     const missing = tenants.filter((tenant) => !tenantIds[tenant.kind]);
     if (missing.length > 0) {
@@ -720,7 +728,7 @@ t.test(
     for (const route of routes) {
       const key = routeKey(route);
       const access: RouteAccess | undefined = accessTable[key];
-      if (!access || access.access === 'public' || !access.openOnMarketplace) continue;
+      if (!access || !isUserGuarded(access) || !access.openOnMarketplace) continue;
       const tenants = tenantsOf(access);
       // Posted by shipper B with a Book Now price, open, and nobody has bid on it or booked it yet (the carrier's offer or booking below is the only change).
       const { id: openLoad } = await must(
@@ -785,7 +793,7 @@ t.test(
     for (const route of routes) {
       const key = routeKey(route);
       const access: RouteAccess | undefined = accessTable[key];
-      if (!access || access.access === 'public') continue;
+      if (!access || !isUserGuarded(access)) continue;
       for (const caller of pendingCallers) {
         const response = await send(route, caller, (await probes[key]?.(caller)) ?? {});
         const status = response.status;
@@ -833,7 +841,7 @@ t.test(
     for (const route of routes) {
       const key = routeKey(route);
       const access: RouteAccess | undefined = accessTable[key];
-      if (!access || access.access === 'public') continue;
+      if (!access || !isUserGuarded(access)) continue;
       for (const caller of blockedCallers) {
         // Refused before any id or body is read: the probe is not needed.
         const response = await send(route, caller, {});

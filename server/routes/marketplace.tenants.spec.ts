@@ -13,6 +13,7 @@ import type { InventoriedRoute } from '../app.ts';
 import { member, organization, PDF, type Member } from '../identity/fixtures.ts';
 import {
   accessTable,
+  isUserGuarded,
   type RouteAccess,
   type Tenant,
   type TenantKind,
@@ -145,13 +146,13 @@ const bodies: Partial<
 
 const marketplaceKinds: readonly TenantKind[] = ['load', 'proposal', 'tour'];
 const tenantsOf = (access: RouteAccess): readonly Tenant[] =>
-  access.access === 'public' || !access.tenant ? [] : [access.tenant].flat();
+  !isUserGuarded(access) || !access.tenant ? [] : [access.tenant].flat();
 const allowed = (access: RouteAccess, roleId: RoleId) =>
   access.access === 'public' ||
-  access.access.length === 0 ||
-  hasAny(permissionsFor(roleId), ...access.access);
+  (isUserGuarded(access) &&
+    (access.access.length === 0 || hasAny(permissionsFor(roleId), ...access.access)));
 const forbiddenByDesign = (access: RouteAccess, roleId: RoleId) =>
-  access.access !== 'public' && Boolean(access.forbiddenFor?.roles.includes(roleId));
+  isUserGuarded(access) && Boolean(access.forbiddenFor?.roles.includes(roleId));
 
 /** The app's routes that name a load, an offer or a tour, with their declared tenants. */
 const marketplaceRoutes = apiRoutes(app).flatMap((route) => {

@@ -72,6 +72,11 @@ export type ByDesign = { roles: readonly RoleId[]; why: string };
 
 export type RouteAccess =
   | { access: 'public' }
+  /**
+   * A trading partner's own call (EDI): no user, its API key as `Authorization: Bearer`; the route
+   * is `config.public` for the guard, and answers 401 to anyone without a partner's key.
+   */
+  | { access: 'partnerKey' }
   | {
       /** Any one of the codes; `[]` is any signed-in user. */
       access: readonly number[];
@@ -95,6 +100,12 @@ export type RouteAccess =
     };
 
 const PUBLIC = { access: 'public' } as const;
+const PARTNER_KEY = { access: 'partnerKey' } as const;
+
+/** Whether a row guards by the user's permission codes (neither public nor a partner's key). */
+export const isUserGuarded = (
+  access: RouteAccess,
+): access is Extract<RouteAccess, { access: readonly number[] }> => Array.isArray(access.access);
 const SIGNED_IN = { access: [] } as const;
 
 const LOAD_ID = { param: 'id', kind: 'load' } as const;
@@ -447,4 +458,14 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/webhooks/:id/deliveries': { access: [USER_CREATE] },
   'POST /api/webhooks/:id/replay': { access: [USER_CREATE] },
   'POST /api/webhooks/:id/test': { access: [USER_CREATE] },
+  // EDI: a shipper's managers (those who import loads) for their own organization; another's document
+  // is 404 (server/edi/edi.spec.ts). A partner's own calls carry its API key instead of a sign-in.
+  'GET /api/edi/partners': { access: [LOAD_IMPORT], forbiddenFor: NO_ORGANIZATION },
+  'POST /api/edi/partners': { access: [LOAD_IMPORT], forbiddenFor: NO_ORGANIZATION },
+  'POST /api/edi/inbound': PARTNER_KEY,
+  'GET /api/edi/documents': { access: [LOAD_IMPORT], forbiddenFor: NO_ORGANIZATION },
+  'GET /api/edi/documents/:id/raw': { access: [LOAD_IMPORT], forbiddenFor: NO_ORGANIZATION },
+  'POST /api/edi/documents/:id/resend': { access: [LOAD_IMPORT], forbiddenFor: NO_ORGANIZATION },
+  'GET /api/edi/mailbox': PARTNER_KEY,
+  'POST /api/edi/mailbox/ack': PARTNER_KEY,
 };

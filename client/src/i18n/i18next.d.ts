@@ -13,6 +13,7 @@ import type accessorialScreens from './areas/accessorials/en.json';
 import type carrierListScreens from './areas/carrierLists/en.json';
 import type bookNowScreens from './areas/bookNow/en.json';
 import type payerScreens from './areas/payers/en.json';
+import type ediScreens from './areas/edi/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -32,7 +33,8 @@ declare module 'i18next' {
         typeof accessorialScreens &
         typeof carrierListScreens &
         typeof bookNowScreens &
-        typeof payerScreens;
+        typeof payerScreens &
+        typeof ediScreens;
     };
   }
 }

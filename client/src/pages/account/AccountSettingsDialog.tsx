@@ -8,6 +8,7 @@ import { messageOf } from '../../api/http.ts';
 import {
   ACCOUNT_CHANGE_ORGANIZATION,
   hasAny,
+  LOAD_IMPORT,
   LOADS_SHIPPER,
   USER_CREATE,
 } from '../../../../domain/permissions.ts';
@@ -17,6 +18,7 @@ import { type AccountAnswer, fetchAccount } from './account.api.ts';
 import { CarrierForm } from './CarrierForm.tsx';
 import { CarrierListsTab } from './CarrierListsTab.tsx';
 import { DefaultTermsForm } from './DefaultTermsForm.tsx';
+import { EdiTab } from './EdiTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
@@ -24,7 +26,7 @@ import { ShipperForm } from './ShipperForm.tsx';
 import { UserForm } from './UserForm.tsx';
 import { WebhooksTab } from './WebhooksTab.tsx';
 
-/** Dialog width: 850 px with the Integrations or Webhooks tab, else 576 px (specification section 9). */
+/** Dialog width: 850 px with the Integrations, Webhooks or EDI tab, else 576 px (specification section 9). */
 export const accountDialogWidth = (account: AccountAnswer | null, webhooks = false): number =>
   account?.services || webhooks ? 850 : 576;
 
@@ -128,6 +130,14 @@ export default function AccountSettingsDialog() {
       icon: 'pi pi-share-alt',
       body: <WebhooksTab />,
     });
+  // A shipper's EDI trading partners and documents, for its users who import loads (its managers).
+  if (account?.organization?.type === 'Shipper' && hasAny(user?.permissions, LOAD_IMPORT))
+    tabs.push({
+      key: 'edi',
+      header: t('edi.tab'),
+      icon: 'pi pi-arrow-right-arrow-left',
+      body: <EdiTab />,
+    });
   // Last, so the other tabs keep their places.
   if (account?.user)
     tabs.push({
@@ -148,7 +158,7 @@ export default function AccountSettingsDialog() {
       style={{
         width: `${accountDialogWidth(
           account,
-          tabs.some((tab) => tab.key === 'webhooks'),
+          tabs.some((tab) => tab.key === 'webhooks' || tab.key === 'edi'),
         )}px`,
         maxWidth: '96vw',
       }}
