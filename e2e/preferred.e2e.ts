@@ -178,7 +178,11 @@ await withBrowser(
           page.goto(`${server.url}/offer/load?id=${loadId}`),
         ]);
         t.equal(answer.status(), 404, `${who}: the load's id answers 404`);
-        await page.getByText('Something went wrong!').waitFor();
+        await page
+          .getByText(
+            'This load is not on the marketplace any more: another carrier may have booked it, or the shipper closed it.',
+          )
+          .waitFor();
         t.equal(
           await page.getByText(commodity).count(),
           0,
