@@ -19,6 +19,7 @@ import type { TrustTables } from './trust/trust.tables.ts';
 import type { OrganizationContactChangesTables } from './organizationContactChanges/organizationContactChanges.tables.ts';
 import type { UsersTables } from './users/users.tables.ts';
 import type { CarrierPreferencesTables } from './carrierPreferences/carrierPreferences.tables.ts';
+import type { FacilitiesTables } from './facilities/facilities.tables.ts';
 
 declare module '../storage/schema.ts' {
   interface DB
@@ -37,5 +38,6 @@ declare module '../storage/schema.ts' {
       OrganizationContactChangesTables,
       ClaimsTables,
       DetentionFiguresTables,
-      CarrierPreferencesTables {}
+      CarrierPreferencesTables,
+      FacilitiesTables {}
 }

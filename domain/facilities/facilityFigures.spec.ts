@@ -105,7 +105,7 @@ t.test('tags: only the five, a repeat changes nothing; replies need text', async
   });
   const state = facilityDecider.initialState();
   const [tagged] = facilityDecider.decide(tag(['wait', 'parking', 'wait']), state);
-  t.same(tagged?.data.tags, ['parking', 'wait']);
+  t.same((tagged!.data as { tags: string[] }).tags, ['parking', 'wait']);
   const after = facilityDecider.evolve(state, tagged!);
   t.same(facilityDecider.decide(tag(['parking', 'wait']), after), []);
   t.throws(() => facilityDecider.decide(tag(['coffee']), state), { errors: [{ path: 'tags.0' }] });
