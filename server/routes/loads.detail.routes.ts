@@ -13,6 +13,7 @@ import {
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { offersWithCarriers } from '../../projections/marketplace/marketplace.queries.ts';
 import { detentionOfLoad } from '../../projections/detentionFigures/detentionFigures.queries.ts';
+import { facilitiesOfLoads } from '../../projections/facilities/facilities.queries.ts';
 import { audienceAnswerOf } from '../../domain/loads/load.types.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
@@ -63,6 +64,12 @@ export function loadDetailRoutes(app: App) {
         pickup: first,
         delivery: last,
       });
+      let facilities = await facilitiesOfLoads(db, [load.loadId]);
+      if (d.stops.some((stop) => !facilities.has(stop.id))) {
+        // Posted or edited a moment ago: the facilities read model catches up (bounded) first.
+        await runner.waitFor(['facilities'], await app.platform.store.committedHead(), 1_000);
+        facilities = await facilitiesOfLoads(db, [load.loadId]);
+      }
       return {
         id: load.loadId,
         guid: load.guid,
@@ -102,6 +109,8 @@ export function loadDetailRoutes(app: App) {
           contactName: access.contacts ? stop.contactName : null,
           contactPhone: access.contacts ? stop.contactPhone : null,
           number: access.contacts ? stop.number : null,
+          facilityId: facilities.get(stop.id)?.facilityId ?? null,
+          facility: facilities.get(stop.id)?.facility ?? null,
         })),
         contactsHidden: !access.contacts,
         acceptedProposalId: access.party ? load.acceptedProposalId : null,
