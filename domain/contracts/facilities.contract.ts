@@ -70,7 +70,19 @@ export const FacilityBadgeSchema = z.object({
 });
 export type FacilityBadge = z.infer<typeof FacilityBadgeSchema>;
 
+/** GET tours/{id}/facilities: each stop's facility, in route order. */
+export const TourFacilitySchema = z.object({
+  stopId: z.string(),
+  facilityId: z.string(),
+  facility: FacilityBadgeSchema,
+});
+export type TourFacility = z.infer<typeof TourFacilitySchema>;
+
 export const facilitiesContract = {
+  ofTour: {
+    params: IdParamsSchema,
+    response: { 200: z.array(TourFacilitySchema), ...guardedErrors, ...errorAnswers(400, 404) },
+  },
   get: {
     params: IdParamsSchema,
     response: { 200: FacilitySchema, ...guardedErrors, ...errorAnswers(400, 404) },

@@ -123,6 +123,28 @@ export async function facilitiesOfLoads(
   return answer;
 }
 
+/** The facility of each stop of a tour, in route order, with its badge. */
+export async function facilitiesOfTour(
+  db: Kysely<DB>,
+  tourId: string,
+): Promise<{ stopId: string; facilityId: string; facility: FacilityBadge }[]> {
+  const stops = await db
+    .selectFrom('facility_visits_view')
+    .select(['stop_id', 'facility_id'])
+    .where('tour_id', '=', tourId)
+    .orderBy('stop_index')
+    .execute();
+  const visits = await visitsOf(db, [...new Set(stops.map((stop) => stop.facility_id))]);
+  return stops.map((stop) => {
+    const figures = facilityFigures(visits.get(stop.facility_id) ?? []);
+    return {
+      stopId: stop.stop_id,
+      facilityId: stop.facility_id,
+      facility: { timeOnSiteMedian: figures.timeOnSite.median, visits: figures.visits },
+    };
+  });
+}
+
 /** Whether an organization is the facility's shipper: it saved it, or posted loads that stop there. */
 export async function isFacilityShipper(
   db: Kysely<DB>,

@@ -43,6 +43,7 @@ const visit = async (late: number, minutes: number | null) => {
       'geofence',
       new Date(at).toISOString(),
     );
+  await steps.settled();
   return { tourId, loadId };
 };
 
@@ -91,6 +92,16 @@ t.test('three visits: median, p75, on-time share, by weekday and hour', async (t
   const load = (await as(carrier).get(`/api/loads/${first.loadId}`)).body;
   t.same(load.locations[0].facility, { timeOnSiteMedian: 120, visits: 3 });
   t.equal((await as(shipper).get(`/api/facilities/${facilityId}`)).body.canReply, true);
+});
+
+t.test("a tour's stops name their facilities, for the tour's parties only", async (t) => {
+  const mine = await as(driver).get(`/api/tours/${first.tourId}/facilities`);
+  t.equal(mine.status, 200);
+  t.match(mine.body, [
+    { facilityId, facility: { timeOnSiteMedian: 120, visits: 3 } },
+    { facility: { timeOnSiteMedian: null, visits: 0 } },
+  ]);
+  t.equal((await as(otherShipper).get(`/api/tours/${first.tourId}/facilities`)).status, 404);
 });
 
 t.test('tags: only a driver whose tour left the facility; the five tags only', async (t) => {

@@ -1,7 +1,7 @@
 import { facilitiesContract } from '../../domain/contracts/facilities.contract.ts';
-import { LOADS_SHIPPER, TOUR_ASSIGNEE } from '../../domain/permissions.ts';
+import { LOADS_SHIPPER, TOUR_ASSIGNEE, TOUR_GET } from '../../domain/permissions.ts';
 import { NotFoundError } from '../../domain/shared/errors.ts';
-import { facilityById } from '../../projections/facilities/facilities.queries.ts';
+import { facilitiesOfTour, facilityById } from '../../projections/facilities/facilities.queries.ts';
 import { createFacilityCommands, FACILITY_VIEWS } from '../commands/facilities.ts';
 import type { Caller } from '../commands/caller.ts';
 import { can, requireActor } from '../http/auth.ts';
@@ -13,7 +13,7 @@ import type { App } from '../http/routeContext.ts';
  * read from the `facilities` read model.
  */
 export async function facilityRoutes(app: App) {
-  const { store, runner } = app.platform;
+  const { store, runner, marketplace } = app.platform;
   const { db } = app.platform.database;
   const commands = createFacilityCommands({ store, db, runner });
 
@@ -76,6 +76,24 @@ export async function facilityRoutes(app: App) {
       const { id } = request.params;
       await commands.reply(caller, id, request.body.text, new Date().toISOString());
       return reply.code(201).send(await page(caller, id));
+    },
+  );
+
+  app.get(
+    '/tours/:id/facilities',
+    {
+      schema: {
+        tags: ['tours'],
+        summary:
+          "Each stop's facility with its median time on site and visits (the tour's parties; the driver's page)",
+        ...facilitiesContract.ofTour,
+      },
+      onRequest: can(TOUR_GET),
+    },
+    async (request) => {
+      await marketplace.visibleTour(requireActor(request), request.params.id);
+      await runner.waitFor(FACILITY_VIEWS, await store.committedHead(), 2_000);
+      return facilitiesOfTour(db, request.params.id);
     },
   );
 }

@@ -421,6 +421,7 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/facilities/:id': SIGNED_IN,
   'POST /api/facilities/:id/tags': { access: [TOUR_ASSIGNEE] },
   'POST /api/facilities/:id/replies': { access: [LOADS_SHIPPER] },
+  'GET /api/tours/:id/facilities': { access: [TOUR_GET], tenant: TOUR_ID },
 
   // lane rates: market-wide figures from agreed prices, for shipper and carrier users and the Superadmin (laneRates.routes.spec.ts)
   'GET /api/insights/lanes': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
