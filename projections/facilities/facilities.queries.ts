@@ -5,7 +5,7 @@ import {
   type FacilityFigures,
   type FacilityVisit,
 } from '../../domain/facilities/facilityFigures.ts';
-import type { FacilityTag } from '../../domain/facilities/facility.ts';
+import { facilityFor, searchBox, type FacilityTag } from '../../domain/facilities/facility.ts';
 import type { DB } from '../../storage/schema.ts';
 
 const iso = (value: Date | null) => (value === null ? null : value.toISOString());
@@ -180,5 +180,30 @@ export async function departedTourOf(
 export async function facilityExists(db: Kysely<DB>, id: string): Promise<boolean> {
   return Boolean(
     await db.selectFrom('facilities_view').select('id').where('id', '=', id).executeTakeFirst(),
+  );
+}
+
+/** The facility a place belongs to (within 200 m), or null. */
+export async function facilityAt(
+  db: Kysely<DB>,
+  place: { latitude: number; longitude: number },
+): Promise<string | null> {
+  const box = searchBox(place);
+  const rows = await db
+    .selectFrom('facilities_view')
+    .select(['id', 'latitude', 'longitude', 'founded'])
+    .where('latitude', '>=', box.minLatitude)
+    .where('latitude', '<=', box.maxLatitude)
+    .where('longitude', '>=', box.minLongitude)
+    .where('longitude', '<=', box.maxLongitude)
+    .execute();
+  return facilityFor(
+    place,
+    rows.map((row) => ({
+      id: row.id,
+      latitude: Number(row.latitude),
+      longitude: Number(row.longitude),
+      founded: Number(row.founded),
+    })),
   );
 }
