@@ -62,7 +62,7 @@ describe('the facility page', { timeout: 60_000 }, () => {
       .map((row) => row.textContent);
     expect(rows).toEqual(['Monday08:001 h 30 min5', 'Wednesday14:00—2']);
     const tags = screen.getByRole('region', { name: 'What drivers say' });
-    expect(within(tags).getByText('Wait').parentElement?.textContent).toBe('Wait 4 drivers');
+    expect(within(tags).getByText('Wait').parentElement?.textContent).toBe('Wait Drivers: 4');
     expect(screen.getByText('Use gate 3 after 6 pm')).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Post reply' })).toBeNull();
     expect(screen.queryByRole('button', { name: 'Send tags' })).toBeNull();
