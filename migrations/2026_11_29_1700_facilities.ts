@@ -4,7 +4,9 @@ import { sql, type Kysely } from 'kysely';
  * Facilities (`facilities` projection): the facilities (a saved location, or the places within
  * 200 m of the stop that founded one), each load stop's facility with its appointment and time
  * zone, each tour's visits with the recorded arrival and departure and whether detention was
- * claimed, the drivers' latest tags and the shippers' replies.
+ * claimed, per facility its measured visits and their median minutes on site (the figure beside a
+ * load's stops, read without going through every visit), the drivers' latest tags and the
+ * shippers' replies.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`
@@ -53,6 +55,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     db,
   );
   await sql`
+    CREATE TABLE facility_figures_view (
+      facility_id uuid PRIMARY KEY,
+      visits integer NOT NULL,
+      median_minutes double precision
+    )`.execute(db);
+  await sql`
     CREATE TABLE facility_tags_view (
       facility_id uuid NOT NULL,
       user_id text NOT NULL,
@@ -78,6 +86,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 export async function down(db: Kysely<unknown>): Promise<void> {
   await sql`DROP TABLE facility_replies_view`.execute(db);
   await sql`DROP TABLE facility_tags_view`.execute(db);
+  await sql`DROP TABLE facility_figures_view`.execute(db);
   await sql`DROP TABLE facility_visits_view`.execute(db);
   await sql`DROP TABLE facility_stops_view`.execute(db);
   await sql`DROP TABLE facilities_view`.execute(db);

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { AccessorialClaimed } from '../../domain/claims/claim.types.ts';
 import { facilityFor, searchBox, type FacilityEvent } from '../../domain/facilities/facility.ts';
 import type {
@@ -121,6 +121,30 @@ const placeStops = async (
 };
 
 /**
+ * The measured visits and their median minutes on site of the facilities a page touched, counted
+ * again from their visits (the median interpolated, as `facilityFigures` computes it).
+ */
+const refigure = async (trx: Transaction<DB>, facilities: Set<string>) => {
+  const ids = JSON.stringify([...facilities]);
+  await sql`
+    WITH touched AS (
+      SELECT jsonb_array_elements_text(${ids}::jsonb)::uuid AS facility_id),
+    measured AS (
+      SELECT v.facility_id, extract(epoch FROM v.departed_at - v.arrived_at) / 60 AS minutes
+      FROM facility_visits_view v
+      WHERE v.facility_id IN (SELECT facility_id FROM touched)
+        AND v.arrived_at IS NOT NULL AND v.departed_at IS NOT NULL AND v.departed_at >= v.arrived_at)
+    INSERT INTO facility_figures_view (facility_id, visits, median_minutes)
+    SELECT t.facility_id,
+      (SELECT count(*) FROM measured m WHERE m.facility_id = t.facility_id)::integer,
+      (SELECT percentile_cont(0.5) WITHIN GROUP (ORDER BY m.minutes) FROM measured m
+        WHERE m.facility_id = t.facility_id)
+    FROM touched t
+    ON CONFLICT (facility_id) DO UPDATE SET visits = EXCLUDED.visits,
+      median_minutes = EXCLUDED.median_minutes`.execute(trx);
+};
+
+/**
  * Facilities (docs/domain.md "Facilities"): from the log alone, in its order, so a rebuild finds the
  * same facilities with the same ids. A saved location founds a facility of its id unless one lies
  * within 200 m; a load's stop joins the nearest facility within 200 m or founds one named by the
@@ -134,6 +158,7 @@ export const facilitiesProjection = defineProjection({
     'facilities_view',
     'facility_stops_view',
     'facility_visits_view',
+    'facility_figures_view',
     'facility_tags_view',
     'facility_replies_view',
   ],
@@ -150,6 +175,7 @@ export const facilitiesProjection = defineProjection({
     'FacilityReplied',
   ],
   async apply(trx, events) {
+    const touched = new Set<string>();
     for (const recorded of events) {
       const event = recorded as unknown as Handled;
       switch (event.type) {
@@ -235,13 +261,15 @@ export const facilitiesProjection = defineProjection({
           if (!d.stopId || (d.type !== 'arrived' && d.type !== 'departed')) break;
           // The first recorded arrival and departure count.
           const column = d.type === 'arrived' ? 'arrived_at' : 'departed_at';
-          await trx
+          const changed = await trx
             .updateTable('facility_visits_view')
             .set({ [column]: d.at })
             .where('tour_id', '=', d.tourId)
             .where('stop_id', '=', d.stopId)
             .where(column, 'is', null)
+            .returning('facility_id')
             .execute();
+          for (const row of changed) touched.add(row.facility_id);
           break;
         }
         case 'AccessorialClaimed': {
@@ -294,5 +322,6 @@ export const facilitiesProjection = defineProjection({
         }
       }
     }
+    if (touched.size > 0) await refigure(trx, touched);
   },
 });

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import {
+  FIGURES_FROM,
   facilityFigures,
   tagCounts,
   type FacilityFigures,
@@ -97,6 +98,32 @@ export async function facilityById(db: Kysely<DB>, id: string): Promise<Facility
 /** A facility's figure beside a load's stop: its median time on site (null under 3 visits) and its visits. */
 export type FacilityBadge = { timeOnSiteMedian: number | null; visits: number };
 
+/** The badges of facilities, by id: visits measured and the median (null under three of them). */
+async function badgesOf(
+  db: Kysely<DB>,
+  facilityIds: readonly string[],
+): Promise<Map<string, FacilityBadge>> {
+  const answer = new Map<string, FacilityBadge>();
+  if (facilityIds.length === 0) return answer;
+  const rows = await db
+    .selectFrom('facility_figures_view')
+    .selectAll()
+    .where('facility_id', 'in', facilityIds)
+    .execute();
+  for (const row of rows) {
+    const visits = Number(row.visits);
+    answer.set(row.facility_id, {
+      visits,
+      timeOnSiteMedian:
+        visits >= FIGURES_FROM && row.median_minutes !== null
+          ? Math.round(Number(row.median_minutes))
+          : null,
+    });
+  }
+  return answer;
+}
+const NO_VISITS: FacilityBadge = { timeOnSiteMedian: null, visits: 0 };
+
 /** The facility of each stop of loads, by stop id, with its badge. */
 export async function facilitiesOfLoads(
   db: Kysely<DB>,
@@ -109,17 +136,12 @@ export async function facilitiesOfLoads(
     .select(['stop_id', 'facility_id'])
     .where('load_id', 'in', loadIds)
     .execute();
-  const visits = await visitsOf(db, [...new Set(stops.map((stop) => stop.facility_id))]);
-  const badges = new Map<string, FacilityBadge>();
-  for (const stop of stops) {
-    let badge = badges.get(stop.facility_id);
-    if (!badge) {
-      const figures = facilityFigures(visits.get(stop.facility_id) ?? []);
-      badge = { timeOnSiteMedian: figures.timeOnSite.median, visits: figures.visits };
-      badges.set(stop.facility_id, badge);
-    }
-    answer.set(stop.stop_id, { facilityId: stop.facility_id, facility: badge });
-  }
+  const badges = await badgesOf(db, [...new Set(stops.map((stop) => stop.facility_id))]);
+  for (const stop of stops)
+    answer.set(stop.stop_id, {
+      facilityId: stop.facility_id,
+      facility: badges.get(stop.facility_id) ?? NO_VISITS,
+    });
   return answer;
 }
 
@@ -134,15 +156,12 @@ export async function facilitiesOfTour(
     .where('tour_id', '=', tourId)
     .orderBy('stop_index')
     .execute();
-  const visits = await visitsOf(db, [...new Set(stops.map((stop) => stop.facility_id))]);
-  return stops.map((stop) => {
-    const figures = facilityFigures(visits.get(stop.facility_id) ?? []);
-    return {
-      stopId: stop.stop_id,
-      facilityId: stop.facility_id,
-      facility: { timeOnSiteMedian: figures.timeOnSite.median, visits: figures.visits },
-    };
-  });
+  const badges = await badgesOf(db, [...new Set(stops.map((stop) => stop.facility_id))]);
+  return stops.map((stop) => ({
+    stopId: stop.stop_id,
+    facilityId: stop.facility_id,
+    facility: badges.get(stop.facility_id) ?? NO_VISITS,
+  }));
 }
 
 /** Whether an organization is the facility's shipper: it saved it, or posted loads that stop there. */

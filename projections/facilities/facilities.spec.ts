@@ -132,6 +132,9 @@ t.test('the stops at a saved location are its visits, with their figures', async
     onTimeVisits: 4,
     detentionShare: 0.33,
   });
+  await given.expectRows('facility_figures_view', [
+    { facility_id: savedId, visits: 3, median_minutes: 120 },
+  ]);
   await given.expectRows('facility_tags_view', [
     { facility_id: savedId, user_id: driver, tags: ['parking', 'wait'] },
   ]);

@@ -43,6 +43,13 @@ export type FacilityVisitsViewTable = {
   detention: ColumnType<boolean, boolean | undefined, boolean>;
 };
 
+/** Per facility: the visits with an arrival and a departure, and their median minutes on site. */
+export type FacilityFiguresViewTable = {
+  facility_id: string;
+  visits: number;
+  median_minutes: number | null;
+};
+
 export type FacilityTagsViewTable = {
   facility_id: string;
   user_id: string;
@@ -64,6 +71,7 @@ export type FacilitiesTables = {
   facilities_view: FacilitiesViewTable;
   facility_stops_view: FacilityStopsViewTable;
   facility_visits_view: FacilityVisitsViewTable;
+  facility_figures_view: FacilityFiguresViewTable;
   facility_tags_view: FacilityTagsViewTable;
   facility_replies_view: FacilityRepliesViewTable;
 };

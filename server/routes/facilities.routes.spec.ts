@@ -161,6 +161,7 @@ t.test('rebuilt from the log, the facilities read model is the same, row for row
     ['facilities_view', 'id'],
     ['facility_stops_view', 'load_id, stop_id'],
     ['facility_visits_view', 'tour_id, stop_id'],
+    ['facility_figures_view', 'facility_id'],
     ['facility_tags_view', 'facility_id, user_id'],
     ['facility_replies_view', 'reply_id'],
   ];
