@@ -26,9 +26,21 @@ type Handled =
   | FacilityEvent;
 
 type Place = LatLng & { name: string; address: string };
+/**
+ * The facility of each exact place met while applying one page. Founding a facility clears it (the
+ * new one may be nearer to a place met before), so a page gives what one event at a time gives.
+ */
+type Memo = Map<string, string>;
 
 /** The facility within 200 m of a place, nearest first, the earliest founded on a tie; else null. */
-const facilityNear = async (trx: Transaction<DB>, place: LatLng): Promise<string | null> => {
+const facilityNear = async (
+  trx: Transaction<DB>,
+  place: LatLng,
+  memo: Memo,
+): Promise<string | null> => {
+  const key = `${place.latitude},${place.longitude}`;
+  const known = memo.get(key);
+  if (known) return known;
   const box = searchBox(place);
   const rows = await trx
     .selectFrom('facilities_view')
@@ -38,7 +50,7 @@ const facilityNear = async (trx: Transaction<DB>, place: LatLng): Promise<string
     .where('longitude', '>=', box.minLongitude)
     .where('longitude', '<=', box.maxLongitude)
     .execute();
-  return facilityFor(
+  const id = facilityFor(
     place,
     rows.map((row) => ({
       id: row.id,
@@ -47,6 +59,8 @@ const facilityNear = async (trx: Transaction<DB>, place: LatLng): Promise<string
       founded: Number(row.founded),
     })),
   );
+  if (id) memo.set(key, id);
+  return id;
 };
 
 /** Founds a facility named `id` at the place. */
@@ -55,7 +69,9 @@ const found = async (
   id: string,
   place: Place,
   organizationId: string | null,
+  memo: Memo,
 ) => {
+  memo.clear();
   const last = await trx
     .selectFrom('facilities_view')
     .select((eb) => eb.fn.max('founded').as('founded'))
@@ -76,10 +92,10 @@ const found = async (
 };
 
 /** The facility of a stop: the one within 200 m, or a new one named by the stop's id. */
-const facilityOf = async (trx: Transaction<DB>, stop: Place & { id: string }) => {
-  const near = await facilityNear(trx, stop);
+const facilityOf = async (trx: Transaction<DB>, stop: Place & { id: string }, memo: Memo) => {
+  const near = await facilityNear(trx, stop, memo);
   if (near) return near;
-  await found(trx, stop.id, stop, null);
+  await found(trx, stop.id, stop, null, memo);
   return stop.id;
 };
 
@@ -89,12 +105,15 @@ const placeStops = async (
   loadId: string,
   shipperOrganizationId: string,
   details: LoadDetails,
+  memo: Memo,
+  edited: boolean,
 ) => {
-  await trx.deleteFrom('facility_stops_view').where('load_id', '=', loadId).execute();
+  if (edited) await trx.deleteFrom('facility_stops_view').where('load_id', '=', loadId).execute();
   const first = details.stops[0];
   const last = details.stops.at(-1);
+  const rows = [];
   for (const [index, stop] of details.stops.entries()) {
-    const facilityId = await facilityOf(trx, stop);
+    const facilityId = await facilityOf(trx, stop, memo);
     const isFirst = index === 0;
     const isLast = index === details.stops.length - 1;
     // A stop between takes the zone of the nearer end of the route.
@@ -103,21 +122,23 @@ const placeStops = async (
       (!isLast && first && last && distanceMeters(stop, first) <= distanceMeters(stop, last))
         ? details.pickupTimezone
         : details.dropoffTimezone;
+    rows.push({
+      load_id: loadId,
+      stop_id: stop.id,
+      stop_index: index,
+      facility_id: facilityId,
+      shipper_organization_id: shipperOrganizationId,
+      appointment_at: isFirst ? details.pickupStart : isLast ? details.dropoffStart : null,
+      grace_minutes: (details.terms ?? STANDARD_TERMS).graceMinutes,
+      time_zone: timeZone,
+    });
+  }
+  if (rows.length > 0)
     await trx
       .insertInto('facility_stops_view')
-      .values({
-        load_id: loadId,
-        stop_id: stop.id,
-        stop_index: index,
-        facility_id: facilityId,
-        shipper_organization_id: shipperOrganizationId,
-        appointment_at: isFirst ? details.pickupStart : isLast ? details.dropoffStart : null,
-        grace_minutes: (details.terms ?? STANDARD_TERMS).graceMinutes,
-        time_zone: timeZone,
-      })
+      .values(rows)
       .onConflict((oc) => oc.columns(['load_id', 'stop_id']).doNothing())
       .execute();
-  }
 };
 
 /**
@@ -176,18 +197,19 @@ export const facilitiesProjection = defineProjection({
   ],
   async apply(trx, events) {
     const touched = new Set<string>();
+    const memo: Memo = new Map();
     for (const recorded of events) {
       const event = recorded as unknown as Handled;
       switch (event.type) {
         case 'LocationSaved': {
           const { location, organizationId } = event.data;
-          if (!(await facilityNear(trx, location)))
-            await found(trx, location.id, location, organizationId);
+          if (!(await facilityNear(trx, location, memo)))
+            await found(trx, location.id, location, organizationId, memo);
           break;
         }
         case 'LoadPosted': {
           const d = event.data;
-          await placeStops(trx, d.loadId, d.shipperOrganizationId, d.details);
+          await placeStops(trx, d.loadId, d.shipperOrganizationId, d.details, memo, false);
           break;
         }
         case 'LoadUpdated': {
@@ -197,7 +219,8 @@ export const facilitiesProjection = defineProjection({
             .select('shipper_organization_id')
             .where('load_id', '=', d.loadId)
             .executeTakeFirst();
-          if (shipper) await placeStops(trx, d.loadId, shipper.shipper_organization_id, d.details);
+          if (shipper)
+            await placeStops(trx, d.loadId, shipper.shipper_organization_id, d.details, memo, true);
           break;
         }
         case 'LoadProposalAccepted': {
@@ -235,7 +258,7 @@ export const facilitiesProjection = defineProjection({
                 tour_id: d.tourId,
                 stop_id: stop.id,
                 stop_index: index,
-                facility_id: plan?.facility_id ?? (await facilityOf(trx, stop)),
+                facility_id: plan?.facility_id ?? (await facilityOf(trx, stop, memo)),
                 shipper_organization_id: d.shipperOrganizationId,
                 driver_id: null,
                 appointment_at: plan?.appointment_at ?? null,
