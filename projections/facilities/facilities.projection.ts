@@ -276,6 +276,8 @@ export const facilitiesProjection = defineProjection({
             .updateTable('facility_visits_view')
             .set({ driver_id: d.assigneeId })
             .where('tour_id', '=', d.tourId)
+            // A stop already left keeps the driver who was there.
+            .where('departed_at', 'is', null)
             .execute();
           break;
         }

@@ -145,7 +145,7 @@ export default function FacilityPage({ titleKey, params }: PageProps) {
         <section className="card" aria-labelledby="facility-weekdays">
           <h2 id="facility-weekdays">{t('facilities.byWeekday')}</h2>
           <p className="field-hint">{t('facilities.byWeekdayHint', { min: FIGURES_FROM })}</p>
-          <table className="facility-weekdays">
+          <table className="facility-weekdays" aria-labelledby="facility-weekdays">
             <thead>
               <tr>
                 <th scope="col">{t('facilities.day')}</th>
