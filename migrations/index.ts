@@ -27,7 +27,7 @@ import * as detentionFigures from './2026_11_29_1400_detention_figures.ts';
 import * as marketplaceTerms from './2026_11_29_1400_marketplace_terms.ts';
 import * as bookNow from './2026_11_29_1500_book_now.ts';
 import * as carrierPreferences from './2026_11_29_1600_carrier_preferences.ts';
-import * as facilities from './2026_11_29_1700_facilities.ts';
+import * as facilities from './2026_11_29_1900_facilities.ts';
 import * as knownDevices from './2026_11_29_1000_known_devices.ts';
 import * as trustFlags from './2026_11_29_1100_trust_flags.ts';
 import * as organizationContactChanges from './2026_11_29_1200_organization_contact_changes.ts';
@@ -64,7 +64,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1400_marketplace_terms': marketplaceTerms,
   '2026_11_29_1500_book_now': bookNow,
   '2026_11_29_1600_carrier_preferences': carrierPreferences,
-  '2026_11_29_1700_facilities': facilities,
+  '2026_11_29_1900_facilities': facilities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

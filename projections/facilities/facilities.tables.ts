@@ -2,7 +2,7 @@ import type { ColumnType } from 'kysely';
 import type { Json, NullableTimestamp, Timestamp } from '../../storage/columns.ts';
 
 /**
- * The facilities read model (migration 2026_11_29_1700_facilities): facilities, load stops and
+ * The facilities read model (migration 2026_11_29_1900_facilities): facilities, load stops and
  * tour visits with their facility, drivers' tags and shippers' replies.
  */
 export type FacilitiesViewTable = {
