@@ -6,6 +6,7 @@
 import { lines, quick } from './lib.ts';
 import { backends } from './setup.ts';
 import { t10 } from './targets/client.ts';
+import { t10Phone } from './targets/phonePages.ts';
 import { t9, t9b } from './targets/fanout.ts';
 import { t11 } from './targets/flood.ts';
 import { t1, t2, t3 } from './targets/http.ts';
@@ -37,6 +38,7 @@ if (wanted('T8')) await t8(backends()[0]!);
 if (wanted('T9')) await t9(backends()[0]!);
 if (wanted('T9B')) await t9b();
 if (wanted('T10')) await t10();
+if (wanted('T10')) await t10Phone();
 if (wanted('T11')) await t11(backends()[0]!);
 
 const below = lines.filter((line) => !line.ok);

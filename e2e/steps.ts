@@ -146,6 +146,9 @@ export interface LoadInput {
   dropoffAt: Date;
   expiresAt: Date;
   timeZone: string;
+  /** Step 3's optional fields, typed when given: "Preferred carriers first for N hours", the Book Now price. */
+  preferredOnlyHours?: string;
+  bookNowPrice?: string;
 }
 
 /**
@@ -182,7 +185,10 @@ export async function postLoadByKeyboard(page: Page, url: string, load: LoadInpu
     ['Weight (LBS)', load.weight],
     ['Shipper Reference Number', load.refNumber],
     ['Commodity', load.commodity],
+    ['Preferred carriers first for N hours', load.preferredOnlyHours],
+    ['Book Now price (USD)', load.bookNowPrice],
   ] as const) {
+    if (value === undefined) continue;
     await tabTo(page, page.getByLabel(label));
     await page.keyboard.type(value);
   }

@@ -26,6 +26,7 @@ import * as accessorialClaims from './2026_11_29_1300_accessorial_claims.ts';
 import * as detentionFigures from './2026_11_29_1400_detention_figures.ts';
 import * as marketplaceTerms from './2026_11_29_1400_marketplace_terms.ts';
 import * as bookNow from './2026_11_29_1500_book_now.ts';
+import * as payerInvoices from './2026_11_29_1800_payer_invoices.ts';
 import * as carrierPreferences from './2026_11_29_1600_carrier_preferences.ts';
 import * as facilities from './2026_11_29_1900_facilities.ts';
 import * as knownDevices from './2026_11_29_1000_known_devices.ts';
@@ -64,6 +65,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1400_marketplace_terms': marketplaceTerms,
   '2026_11_29_1500_book_now': bookNow,
   '2026_11_29_1600_carrier_preferences': carrierPreferences,
+  '2026_11_29_1800_payer_invoices': payerInvoices,
   '2026_11_29_1900_facilities': facilities,
 };
 

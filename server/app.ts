@@ -64,6 +64,7 @@ import { facilityRoutes } from './routes/facilities.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { laneRatesRoutes } from './routes/laneRates.routes.ts';
+import { payersRoutes } from './routes/payers.routes.ts';
 import { healthRoutes } from './routes/health.routes.ts';
 
 export type { App, InventoriedRoute };
@@ -233,6 +234,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(projectionsRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(laneRatesRoutes, { prefix: '/api' });
+  await app.register(payersRoutes, { prefix: '/api' });
 
   // The built client: precompressed, cached by hash, outside the API's rate limit (server/http/clientAssets.ts).
   const clientBuilt = await registerClientAssets(app, config.clientDir);

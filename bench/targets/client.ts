@@ -12,8 +12,8 @@ import { fmt, report } from '../lib.ts';
 import { startBenchApp } from '../setup.ts';
 import { lighthouseScores, type Scores } from './lighthouse.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const CHROMIUM_ARGS = [
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+export const CHROMIUM_ARGS = [
   '--headless',
   '--no-sandbox',
   '--disable-gpu',
@@ -26,12 +26,12 @@ const CHROMIUM_ARGS = [
 /** Map code: MapView.tsx's chunk (which holds OpenLayers), the map folder's own (map-*) and any chunk named after ol. */
 const MAP_SCRIPT = /\bol[-.]|openlayers|MapView|map-/i;
 /** At most this many bytes on the wire for each page's first visit. */
-const BYTE_LIMIT = 400 * 1024;
+export const BYTE_LIMIT = 400 * 1024;
 /** Every Lighthouse category at least this, on / and /signin. */
-const SCORE_LIMIT = 0.9;
+export const SCORE_LIMIT = 0.9;
 
 type Received = { url: string; type: string; bytes: number };
-type Measure = {
+export type Measure = {
   bytes: number;
   requests: number;
   byType: Map<string, number>;
@@ -44,8 +44,13 @@ type Measure = {
  * the network was idle: Chromium's encodedDataLength of every finished request (the body as sent,
  * compressed, plus the response headers) and the frames of any WebSocket.
  */
-async function firstVisit(context: BrowserContext, url: string): Promise<Measure> {
-  const page: Page = await context.newPage();
+export async function firstVisit(context: BrowserContext, url: string): Promise<Measure> {
+  return visitWith(await context.newPage(), url);
+}
+
+/** The same measure on a page of a context that may hold a cache and a service worker already (a second visit). */
+export async function visitWith(page: Page, url: string): Promise<Measure> {
+  const context = page.context();
   const cdp = await context.newCDPSession(page);
   const requests = new Map<string, { url: string; type: string }>();
   const received: Received[] = [];
@@ -84,7 +89,12 @@ async function firstVisit(context: BrowserContext, url: string): Promise<Measure
 }
 
 /** /loads/carrier's first visit is a signed-in one: the session comes from a sign-in in another context, the cache does not. */
-async function signedInState(browser: Browser, baseUrl: string, email: string) {
+export async function signedInState(
+  browser: Browser,
+  baseUrl: string,
+  email: string,
+  password = PASSWORD,
+) {
   const context = await browser.newContext();
   const page = await context.newPage();
   await page.goto(`${baseUrl}/signin`);
@@ -92,7 +102,7 @@ async function signedInState(browser: Browser, baseUrl: string, email: string) {
     .getByLabel(/e-?mail|username/i)
     .first()
     .fill(email);
-  await page.locator('input[type="password"]').first().fill(PASSWORD);
+  await page.locator('input[type="password"]').first().fill(password);
   await page.locator('form button[type="submit"], form button').first().click();
   await page
     .waitForURL((url) => !url.pathname.startsWith('/signin'), { timeout: 15_000 })
@@ -103,13 +113,13 @@ async function signedInState(browser: Browser, baseUrl: string, email: string) {
   return state;
 }
 
-const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
-const breakdown = (measure: Measure) =>
+export const kb = (bytes: number) => `${fmt(bytes / 1024, 1)} KB`;
+export const breakdown = (measure: Measure) =>
   [...measure.byType]
     .sort((a, b) => b[1] - a[1])
     .map(([type, bytes]) => `${type.toLowerCase()} ${kb(bytes)}`)
     .join(', ');
-const scoreLine = (scores: Scores) =>
+export const scoreLine = (scores: Scores) =>
   Object.entries(scores)
     .map(([category, score]) => `${category} ${score === null ? '?' : score.toFixed(2)}`)
     .join(', ');

@@ -62,14 +62,23 @@ export async function lighthouseScores(
   url: string,
   executable: string,
   args: string[],
+  /**
+   * A signed-in page: run in the same Chromium before Lighthouse (say, a sign-in through the page);
+   * Lighthouse then keeps the origin's storage, and with it the session. The prepare step itself
+   * empties the HTTP cache, the cache storage and the service workers so the visit is still a first one.
+   */
+  prepare?: (port: number) => Promise<void>,
 ): Promise<{ scores: Scores; benchmarkIndex: number | null }> {
   const chromium = startChromium(executable, args);
   try {
+    const port = await chromium.port;
+    if (prepare) await prepare(port);
     const result = await lighthouse(url, {
-      port: await chromium.port,
+      port,
       logLevel: 'error',
       output: 'json',
       onlyCategories: [...CATEGORIES],
+      ...(prepare ? { disableStorageReset: true } : {}),
     });
     const categories = result?.lhr.categories ?? {};
     const scores = Object.fromEntries(

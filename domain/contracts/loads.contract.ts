@@ -21,6 +21,7 @@ import {
   TrustSchema,
 } from './common.ts';
 import { TermsSchema } from './terms.contract.ts';
+import { LoadPayerSchema } from './payers.contract.ts';
 
 export { IdParamsSchema as LoadIdParamsSchema };
 
@@ -157,6 +158,8 @@ export const MarketplaceRowSchema = LoadRowBaseSchema.extend({
   actions: z.array(z.number().int()),
   /** How long this shipper and these places keep trucks, measured from the log. */
   detention: LoadDetentionSchema,
+  /** How this shipper pays its carriers' invoices (the last 365 days): 'new' under 3 paid invoices. */
+  payer: LoadPayerSchema,
 });
 export type MarketplaceRow = z.infer<typeof MarketplaceRowSchema>;
 export const MarketplaceAnswerSchema = tableAnswerOf(MarketplaceRowSchema);
@@ -244,6 +247,8 @@ export const LoadDetailSchema = z.object({
   bookNowPrice: z.number().nullable(),
   /** How long this shipper and these places keep trucks, measured from the log. */
   detention: LoadDetentionSchema,
+  /** How this shipper pays its carriers' invoices (the last 365 days): 'new' under 3 paid invoices. */
+  payer: LoadPayerSchema,
   /** Preferred carriers first (to the shipper and a Superadmin): null, everyone at once. */
   audience: LoadAudienceSchema.nullable(),
 });

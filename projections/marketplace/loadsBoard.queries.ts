@@ -1,4 +1,5 @@
 import { visibleToCarrier } from '../carrierPreferences/carrierPreferences.queries.ts';
+import { paysWithin } from '../payerFigures/payerFigures.queries.ts';
 import { sql, type Kysely } from 'kysely';
 import { GenericStatus, OPEN_OFFER_STATUSES } from '../../domain/catalog.ts';
 import { boundingBox } from '../../domain/loads/route.ts';
@@ -137,6 +138,8 @@ export async function marketplacePage(
     maxWeight: number | null;
     /** Only the loads with a Book Now price. */
     bookNow?: boolean;
+    /** Only the loads of measured shippers whose median days to pay is at most this. */
+    maxDaysToPay?: number | null;
   },
   page: TablePage,
 ) {
@@ -181,6 +184,10 @@ export async function marketplacePage(
   if (pickupTo) base = base.where('l.pickup_start', '<=', new Date(pickupTo));
   if (maxWeight !== null) base = base.where(sql<boolean>`l.weight <= ${maxWeight}::float8`);
   if (filter.bookNow) base = base.where('l.book_now_price', 'is not', null);
+  if (filter.maxDaysToPay != null)
+    base = base.where(
+      paysWithin('l.shipper_organization_id', filter.maxDaysToPay, new Date(filter.now)),
+    );
   const { pattern } = page;
   if (pattern) {
     base = base.where((eb) =>

@@ -91,13 +91,15 @@ export const organizationNameAndStatus = (db: Kysely<DB>, organizationId: string
     .where('id', '=', organizationId)
     .executeTakeFirst();
 
-/** These organizations' rows, in no order. */
-export const organizationsById = (db: Kysely<DB>, organizationIds: readonly string[]) =>
-  db
+/** These organizations' rows, in no order (none asked, none read: SQL has no empty `in ()`). */
+export async function organizationsById(db: Kysely<DB>, organizationIds: readonly string[]) {
+  if (organizationIds.length === 0) return [];
+  return db
     .selectFrom('organizations_view')
     .selectAll()
     .where('id', 'in', [...organizationIds])
     .execute();
+}
 
 /** The names of these organizations (none asked, none read). */
 export async function organizationNames(

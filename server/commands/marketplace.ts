@@ -38,7 +38,7 @@ export function createMarketplaceCommands(deps: {
     loadTour: readers.loadTour,
     loadLoad: readers.loadLoad,
   });
-  const shipments = createShipmentSteps({ store, readers, loads, offers, tours, claims });
+  const shipments = createShipmentSteps({ readers, loads, offers, tours, claims });
   const { loadLoad, loadOffer, loadTour, requireActiveOrganization, ownLoad } = readers;
 
   return {

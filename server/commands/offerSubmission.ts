@@ -7,17 +7,14 @@ import { GenericStatus } from '../../domain/catalog.ts';
 import { loadOffersStream, type ProposalListed } from '../../domain/offers/loadOffers.ts';
 import { offerIdFor } from '../../domain/offers/offer.decide.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
-import { opensAtOf } from '../../domain/loads/load.types.ts';
-import { carrierStanding } from '../../domain/organizations/carrierPreferences.ts';
 import { latest } from '../eventstore/eventStore.ts';
-import { readCarrierPreferences } from './carrierPreferences.ts';
 import { metadataOf, type Caller } from './caller.ts';
-import { isOpen } from './streams.ts';
 import { offerRunner, type OfferCommandDeps } from './offerAccess.ts';
 
 export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
   const { store, readers } = deps;
-  const { loadLoad, loadOffer, offerIdsOfLoad, requireActiveOrganization, identity } = readers;
+  const { loadLoad, loadOffer, offerIdsOfLoad, requireActiveOrganization, marketplaceReach } =
+    readers;
   const runOffer = offerRunner(deps);
 
   /** Lists an offer on its load (once), so the steps that reach every offer of the load find it in the log. */
@@ -87,20 +84,11 @@ export function createOfferSubmissionCommands(deps: OfferCommandDeps) {
         throw new ForbiddenError('You cannot make an offer on your own load');
       // A closed load is still "found" for a carrier who bid on it; for others it is not on the marketplace.
       const offerId = offerIdFor(loadId, actor.organizationId);
-      // A blocked shipper's loads are off the marketplace (docs/domain.md "Marketplace visibility": an Active shipper's).
-      // A carrier the shipper blocked finds none of its loads; a preferred-only load is its preferred carriers'.
-      const standing = carrierStanding(
-        await readCarrierPreferences(store, load.shipperOrganizationId),
-        actor.organizationId,
-      );
-      if (standing === 'blocked') throw new NotFoundError('Load not found');
-      const preferredOnly =
-        !load.openedToMarketplace && opensAtOf(load.postedAt, load.details.audience) !== null;
-      const open =
-        (!preferredOnly || standing === 'preferred') &&
-        isOpen(load, now) &&
-        (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
-          GenericStatus.Active;
+      // Off the marketplace (docs/domain.md "Marketplace visibility"): a carrier the shipper blocked
+      // finds none of its loads; a preferred-only load is its preferred carriers' until it opens.
+      const reach = await marketplaceReach(load, actor.organizationId, now);
+      if (reach === 'blocked') throw new NotFoundError('Load not found');
+      const open = reach === 'open';
       if (!open && !(await loadOffer(offerId))) throw new NotFoundError('Load not found');
       const result = await runOffer(
         {

@@ -11,28 +11,24 @@ import { randomUUID } from 'node:crypto';
 import { GenericStatus, TourStatus } from '../../domain/catalog.ts';
 import type { TourStatusId } from '../../domain/catalog.ts';
 import { ForbiddenError, NotFoundError } from '../../domain/shared/errors.ts';
-import type { EventStore, LogPosition } from '../eventstore/eventStore.ts';
-import { opensAtOf } from '../../domain/loads/load.types.ts';
-import { carrierStanding } from '../../domain/organizations/carrierPreferences.ts';
-import { readCarrierPreferences } from './carrierPreferences.ts';
+import type { LogPosition } from '../eventstore/eventStore.ts';
 import { latest } from '../eventstore/eventStore.ts';
 import type { Caller } from './caller.ts';
 import type { LoadCommands } from './loads.ts';
 import type { OfferCommands } from './offers.ts';
-import { byOf, isOpen, type StreamReaders } from './streams.ts';
+import { byOf, type StreamReaders } from './streams.ts';
 import { offerIdFor } from '../../domain/offers/offer.decide.ts';
 import type { TourCommands } from './tours.ts';
 
 export function createShipmentSteps(deps: {
-  store: EventStore;
   readers: StreamReaders;
   loads: LoadCommands;
   offers: OfferCommands;
   tours: TourCommands;
   claims: ClaimCommands;
 }) {
-  const { store, readers, loads, offers, tours, claims } = deps;
-  const { loadLoad, loadTour, ownLoad, requireActiveOrganization, identity } = readers;
+  const { readers, loads, offers, tours, claims } = deps;
+  const { loadLoad, loadTour, ownLoad, requireActiveOrganization, marketplaceReach } = readers;
 
   /**
    * Carries a recorded acceptance (LoadProposalAccepted on the load stream) to the offer, the
@@ -165,18 +161,9 @@ export function createShipmentSteps(deps: {
       // the carrier has an offer on it, the load stream answers 409 'This load has already been booked'.
       // As for making an offer: a carrier the shipper blocked finds none of its loads, and a
       // preferred-only load is its preferred carriers' until it opens to the marketplace.
-      const standing = carrierStanding(
-        await readCarrierPreferences(store, load.shipperOrganizationId),
-        actor.organizationId,
-      );
-      if (standing === 'blocked') throw new NotFoundError('Load not found');
-      const preferredOnly =
-        !load.openedToMarketplace && opensAtOf(load.postedAt, load.details.audience) !== null;
-      const open =
-        (!preferredOnly || standing === 'preferred') &&
-        isOpen(load, now) &&
-        (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
-          GenericStatus.Active;
+      const reach = await marketplaceReach(load, actor.organizationId, now);
+      if (reach === 'blocked') throw new NotFoundError('Load not found');
+      const open = reach === 'open';
       const beaten =
         load.acceptedProposalId !== null &&
         (load.status === GenericStatus.Accepted || (await readers.loadOffer(offerId)) !== null);

@@ -28,8 +28,11 @@ import {
   type TourActor,
   type TourEvent,
 } from '../../domain/tours/tour.types.ts';
+import { opensAtOf } from '../../domain/loads/load.types.ts';
+import { carrierStanding } from '../../domain/organizations/carrierPreferences.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
 import { isSuperadmin, type Actor } from './caller.ts';
+import { readCarrierPreferences } from './carrierPreferences.ts';
 import type { IdentityCommands } from './identity.ts';
 
 /** The acting organization for the deciders' tenant rule: null for a Superadmin. */
@@ -115,6 +118,33 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     return load;
   };
 
+  /**
+   * Whether a carrier finds a load on the marketplace now, the one rule of making an offer and of
+   * booking at the Book Now price: 'blocked' when the shipper blocked the carrier (none of its loads
+   * is found, whatever came before); 'open' while the load is open, its shipper Active and, for a
+   * preferred-only load before it opens to the marketplace, the carrier among the preferred;
+   * 'closed' otherwise.
+   */
+  const marketplaceReach = async (
+    load: PostedLoad,
+    carrierOrganizationId: string,
+    now: string,
+  ): Promise<'blocked' | 'open' | 'closed'> => {
+    const standing = carrierStanding(
+      await readCarrierPreferences(store, load.shipperOrganizationId),
+      carrierOrganizationId,
+    );
+    if (standing === 'blocked') return 'blocked';
+    const preferredOnly =
+      !load.openedToMarketplace && opensAtOf(load.postedAt, load.details.audience) !== null;
+    const open =
+      (!preferredOnly || standing === 'preferred') &&
+      isOpen(load, now) &&
+      (await identity.loadOrganization(load.shipperOrganizationId))?.status ===
+        GenericStatus.Active;
+    return open ? 'open' : 'closed';
+  };
+
   return {
     loadLoad,
     loadOffer,
@@ -122,6 +152,7 @@ export function createStreamReaders(deps: { store: EventStore; identity: Identit
     offerIdsOfLoad,
     requireActiveOrganization,
     ownLoad,
+    marketplaceReach,
     identity,
   };
 }

@@ -236,6 +236,43 @@ t.test('a year of agreed prices on the main lanes, for the lane-rate charts', as
   );
 });
 
+t.test('a fast, a slow and a new payer on the marketplace, and aging for both sides', async (t) => {
+  const board = (await get('/api/loads/carrier?pageSize=100', carrier)).json();
+  const payerOf = (name: string) =>
+    board.data.find((row: { shipper: string }) => row.shipper === name)?.payer;
+  const fast = payerOf('Prairie Foods Inc.');
+  const slow = payerOf('Gulf Coast Chemicals');
+  t.match(fast, { status: 'measured' });
+  t.ok(fast.medianDaysToPay >= 7 && fast.medianDaysToPay <= 13, `${fast.medianDaysToPay} days`);
+  t.match(slow, { status: 'measured' });
+  t.ok(slow.medianDaysToPay >= 36 && slow.medianDaysToPay <= 56, `${slow.medianDaysToPay} days`);
+  t.ok(slow.paidWithinTermsShare < 0.5, 'the slow payer is late on most');
+  t.same(payerOf('Lakefront Dairy Co-op'), {
+    medianDaysToPay: null,
+    paidWithinTermsShare: null,
+    status: 'new',
+  });
+  const fastOnly = (await get('/api/loads/carrier?pageSize=100&maxDaysToPay=15', carrier)).json();
+  t.same(
+    [...new Set(fastOnly.data.map((row: { shipper: string }) => row.shipper))],
+    ['Prairie Foods Inc.'],
+    'within 15 days: the fast payer only',
+  );
+  const receivables = (await get('/api/insights/aging', carrier)).json();
+  t.equal(receivables.side, 'receivable');
+  t.ok(
+    receivables.buckets.filter((bucket: { count: number }) => bucket.count > 0).length >= 2,
+    'current and overdue receivables',
+  );
+  const slowShipper = await signIn(app, demoEmail('shipper2'), DEMO_PASSWORD);
+  const payables = (await get('/api/insights/aging', slowShipper)).json();
+  t.equal(payables.side, 'payable');
+  t.ok(
+    payables.buckets.find((bucket: { label: string }) => bucket.label === '90+').count > 0,
+    'payables over 90 days past due',
+  );
+});
+
 t.test("the demo carriers' DOT numbers are active in the demo FMCSA file", async (t) => {
   const profile = (await get('/api/profile', carrier)).json();
   const organizationId = profile.organization.id;

@@ -7,6 +7,7 @@
 export type DemoUserKey =
   | 'shipper1'
   | 'shipper2'
+  | 'shipper3'
   | 'carrier1'
   | 'carrier2'
   | 'carrier3'
@@ -247,7 +248,8 @@ export type Offer = { carrier: DemoCarrier; price: number; message: string; eldT
 export type Who = 'shipper' | 'carrier' | 'driver';
 
 export type Scenario = {
-  shipper: 'shipper1' | 'shipper2';
+  /** shipper3 joined the demo later: its loads are posted only where its account exists. */
+  shipper: 'shipper1' | 'shipper2' | 'shipper3';
   stage: Stage;
   refNumber: string;
   commodity: string;
@@ -563,6 +565,20 @@ export const scenarios: Scenario[] = [
     stops: [places.gulfCoastPasadena, places.soonerOklahomaCity],
     pickupInHours: 80,
     expiresInHours: 60,
+    offers: [],
+  },
+  {
+    shipper: 'shipper3',
+    stage: 'open',
+    refNumber: 'LD-3107',
+    commodity: 'Cheddar cheese in cases',
+    description: '20 pallets, keep at 36 °F.',
+    weight: 38000,
+    equipment: [15],
+    accessories: [10],
+    stops: [places.lakefrontMilwaukee, places.crossroadsIndianapolis],
+    pickupInHours: 60,
+    expiresInHours: 44,
     offers: [],
   },
 ];

@@ -24,6 +24,7 @@ import {
 } from './demoData.ts';
 import { driveDemoTour } from './demoTour.ts';
 import { seedDemoClaims } from './claimsSeed.ts';
+import { seedDemoInvoices } from './invoicesSeed.ts';
 import { type DemoUser, demoUser, marketplaceIsEmpty } from './demoUsers.ts';
 
 export { demoUser, marketplaceIsEmpty } from './demoUsers.ts';
@@ -126,6 +127,9 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     }
     users.set(key, user);
   }
+  // shipper3 came later: a database seeded before has no such account, and its loads are left out.
+  const shipper3 = await demoUser(platform, 'shipper3');
+  if (shipper3) users.set('shipper3', shipper3);
   const as = (key: DemoUserKey) => users.get(key)!;
   const files = createFileStore(platform.database.db);
   const now = () => new Date().toISOString();
@@ -135,6 +139,7 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
   let atDelivery: { tourId: string; driver: DemoUser } | null = null;
 
   for (const scenario of scenarios) {
+    if (!users.has(scenario.shipper)) continue;
     const shipper = as(scenario.shipper);
     const posted = await marketplace.postLoad(
       shipper.caller,
@@ -317,6 +322,17 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     }),
   );
 
+  // A year of invoices: shipper1 pays fast, shipper2 slowly and late, shipper3 is new (two paid).
+  last = latest(
+    last,
+    await seedDemoInvoices(platform, {
+      fast: as('shipper1'),
+      slow: as('shipper2'),
+      fresh: shipper3,
+      carriers: [as('carrier1'), as('carrier2'), as('carrier3')],
+    }),
+  );
+
   // A year of delivered loads on a few lanes, for the lane-rate charts.
   const history = await seedLaneHistory(platform, {
     shipper: as('shipper2').caller,
@@ -342,7 +358,11 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     ),
   );
 
-  await runner.waitFor([...VIEWS, 'laneRates'], latest(last, await platform.store.head()), 20_000);
+  await runner.waitFor(
+    [...VIEWS, 'laneRates', 'payerFigures'],
+    latest(last, await platform.store.head()),
+    20_000,
+  );
   logger.info(
     { loads: scenarios.length, history: history.delivered },
     'demo marketplace seeded: loads in every status, offers, contracts, a live tour and a year of delivered loads',

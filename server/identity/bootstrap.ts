@@ -61,6 +61,13 @@ const shippers = [
     address: '800 Bell St, Houston, TX 77002',
     phone: '713-555-0190',
   },
+  {
+    key: 'shipper3',
+    name: 'Lakefront Dairy Co-op',
+    person: 'Mia Novak',
+    address: '1500 S 1st St, Milwaukee, WI 53204',
+    phone: '414-555-0175',
+  },
 ];
 const carriers = [
   {
@@ -107,7 +114,7 @@ const carriers = [
 const drivers = ['Alex Rivera', 'Jordan Lee'];
 
 /**
- * Demo data on an empty log, made with the same commands a user's actions trigger: two shippers and
+ * Demo data on an empty log, made with the same commands a user's actions trigger: three shippers and
  * three carriers (Active), one Pending carrier, two drivers per carrier. Every password is demo12345.
  */
 export async function seedDemo(platform: Platform): Promise<boolean> {

@@ -117,12 +117,18 @@ t.test(
       'position',
     );
     const posted = await postLoad(http, await tokenOf('shipper'));
+    // Generous limits: on a busy machine the broadcast may take seconds; a socket that stopped
+    // hearing still fails, only later.
+    await waitUntil(
+      () => kept.heard.some((entry) => entry.event === 'tour:position'),
+      30_000,
+      'the position',
+    );
     await waitUntil(
       () =>
-        kept.heard.some((entry) => entry.event === 'tour:position') &&
         kept.heard.some((entry) => entry.event === 'load:posted' && entry.payload.id === posted.id),
-      10_000,
-      'the position and the load',
+      30_000,
+      'the posted load',
     );
     t.match(
       kept.heard.find((entry) => entry.event === 'tour:position')!.payload,

@@ -227,3 +227,22 @@ t.test('a load without a window: everyone but the blocked, at once', async (t) =
   });
   t.ok(await onMarketplace(blocked, loadId), 'unblocked: on its marketplace again');
 });
+
+t.test('both lists emptied (every carrier unticked) are saved', async (t) => {
+  const cleared = await as(shipper).put('/api/carriers/preferences', {
+    preferred: [],
+    blocked: [],
+  });
+  t.equal(cleared.status, 200, 'the lists emptied');
+  t.same(cleared.body, { preferred: [], blocked: [] });
+  t.same(
+    (await as(shipper).get('/api/carriers/preferences')).body,
+    { preferred: [], blocked: [] },
+    'read back empty',
+  );
+  const first = await as(otherShipper).put('/api/carriers/preferences', {
+    preferred: [],
+    blocked: [],
+  });
+  t.equal(first.status, 200, "a shipper's first save may tick no carrier");
+});

@@ -25,6 +25,7 @@ import {
   shipperLoadsPage,
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { detentionOfLoads } from '../../projections/detentionFigures/detentionFigures.queries.ts';
+import { payerOfShippers } from '../../projections/payerFigures/payerFigures.queries.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, isSuperadmin, requireActor } from '../http/auth.ts';
 import {
@@ -91,11 +92,22 @@ const areaOf = (values: unknown[] | undefined, name: string) => {
   return parsed.data;
 };
 
-/** The marketplace's query: the table's, and `bookNow=true` for the loads with a Book Now price only. */
+const MAX_DAYS_TO_PAY = 'maxDaysToPay is a whole number of days from 1 to 365';
+/**
+ * The marketplace's query: the table's, `bookNow=true` for the loads with a Book Now price only, and
+ * `maxDaysToPay` for the loads of shippers whose measured median days to pay is at most that.
+ */
 const MarketplaceQuery = TableQuery.extend({
   bookNow: z
     .enum(['true', 'false'], { error: 'bookNow is true or false' })
     .transform((value) => value === 'true')
+    .optional(),
+  maxDaysToPay: z
+    .string({ error: MAX_DAYS_TO_PAY })
+    .trim()
+    .regex(/^\d{1,3}$/, MAX_DAYS_TO_PAY)
+    .transform(Number)
+    .pipe(z.number().int().min(1, MAX_DAYS_TO_PAY).max(365, MAX_DAYS_TO_PAY))
     .optional(),
 });
 
@@ -224,11 +236,14 @@ export function loadBoardRoutes(app: App) {
       const bookNow =
         query.bookNow === true ||
         (filters.get('bookNow') ?? []).some((value) => value === true || value === 'true');
+      const maxDaysToPay =
+        query.maxDaysToPay ?? numberOf(filters.get('maxDaysToPay'), 'maxDaysToPay', 1, 365);
+      const now = new Date();
       const { total, rows } = await marketplacePage(
         db,
         {
           carrierOrganizationId: actor.organizationId,
-          now: new Date().toISOString(),
+          now: now.toISOString(),
           origin,
           destination,
           equipment,
@@ -237,8 +252,14 @@ export function loadBoardRoutes(app: App) {
           pickupTo,
           maxWeight,
           bookNow,
+          maxDaysToPay,
         },
         pageOf(query, orderOf(query, CARRIER_ORDER, 'l.pickup_start', 'ASC')),
+      );
+      const payers = await payerOfShippers(
+        db,
+        rows.map((row) => row.shipper_organization_id),
+        now,
       );
       const detention = await detentionOfLoads(
         db,
@@ -279,6 +300,7 @@ export function loadBoardRoutes(app: App) {
           : null,
         actions: carrierOfferActions(row.my_proposal_status ?? null, true),
         detention: detention.get(row.id)!,
+        payer: payers.get(row.shipper_organization_id)!,
       }));
       return tableAnswer(
         query,

@@ -14,6 +14,7 @@ import { NotFoundError } from '../../domain/shared/errors.ts';
 import { offersWithCarriers } from '../../projections/marketplace/marketplace.queries.ts';
 import { detentionOfLoad } from '../../projections/detentionFigures/detentionFigures.queries.ts';
 import { facilitiesOfLoads } from '../../projections/facilities/facilities.queries.ts';
+import { payerOfShippers } from '../../projections/payerFigures/payerFigures.queries.ts';
 import { audienceAnswerOf } from '../../domain/loads/load.types.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, requireActor } from '../http/auth.ts';
@@ -70,6 +71,9 @@ export function loadDetailRoutes(app: App) {
         await runner.waitFor(['facilities'], await app.platform.store.committedHead(), 1_000);
         facilities = await facilitiesOfLoads(db, [load.loadId]);
       }
+      const payer = (await payerOfShippers(db, [load.shipperOrganizationId], new Date())).get(
+        load.shipperOrganizationId,
+      )!;
       return {
         id: load.loadId,
         guid: load.guid,
@@ -128,6 +132,7 @@ export function loadDetailRoutes(app: App) {
           access.party && load.acceptedProposalId ? (load.agreedTerms ?? d.terms ?? null) : null,
         bookNowPrice: d.bookNowPrice ?? null,
         detention,
+        payer,
         audience: audienceAnswerOf(load.postedAt, d.audience, Boolean(load.openedToMarketplace)),
       };
     },

@@ -426,6 +426,16 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // lane rates: market-wide figures from agreed prices, for shipper and carrier users and the Superadmin (laneRates.routes.spec.ts)
   'GET /api/insights/lanes': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
   'GET /api/insights/lanes/top': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
+  // days-to-pay: a shipper's payment figures, readable by every Active user across organizations by
+  // design (carriers weigh them before an offer); aging: the caller's own organization's open invoices (payers.routes.spec.ts)
+  'GET /api/insights/payers/:organizationId': SIGNED_IN,
+  'GET /api/insights/aging': {
+    access: [LOADS_SHIPPER, LOADS_CARRIER],
+    forbiddenFor: {
+      roles: [Role.Superadmin],
+      why: "a Superadmin belongs to no organization, and aging is an organization's own invoices",
+    },
+  },
 
   // ELD services (the carrier's own account: reading 704, changing 706). An installation is named by
   // its id or its provider's within the caller's organization only; another organization's id is 404

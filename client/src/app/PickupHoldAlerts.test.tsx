@@ -1,12 +1,10 @@
-import { act, cleanup, configure, screen } from '@testing-library/react';
+import { act, cleanup, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { TourChangePayload } from '../../../domain/realtime/events.ts';
 import i18n from '../i18n/index.ts';
 import { publishRealtime } from '../realtime/useRealtime.ts';
 import { renderAppAt, resetApp } from '../test/renderApp.tsx';
 import { users } from '../test/users.ts';
-
-configure({ asyncUtilTimeout: 10_000 });
 
 /** A `tour:event` as the server pushes it to both organizations. */
 const pushed = (type: string, data: Record<string, unknown>): TourChangePayload => ({

@@ -35,6 +35,7 @@ describe('the side menu', () => {
     expect(routesOf(filterMenu(menu, permissionsFor(Role.Carrier), ['Carrier']))).toEqual([
       '/loads/carrier',
       '/insights/lanes',
+      '/insights/aging',
       '/tours',
       '/offers/carrier',
       '/users/drivers/active',
@@ -71,6 +72,7 @@ describe('the side menu', () => {
       'menu.addLoad',
       'menu.batchUpload',
       'menu.laneRates',
+      'menu.aging',
     ]);
     expect(loads.children?.[0].to).toBe('/loads/shipper');
   });

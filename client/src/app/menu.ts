@@ -37,6 +37,8 @@ export interface MenuItem {
 const roleName = (id: number): string => roles.find((role) => role.id === id)?.name ?? '';
 /** The driver's own page: a Superadmin holds TOUR_ASSIGNEE too, but has no tours to drive. */
 export const driverRoles: readonly string[] = [roleName(Role.Driver)];
+/** Aging is an organization's own invoices: a Superadmin holds the codes but has none. */
+const organizationRoles: readonly string[] = [roleName(Role.Shipper), roleName(Role.Carrier)];
 
 const userList = (kind: 'shippers' | 'carriers' | 'drivers', permission: number): MenuItem[] => [
   {
@@ -104,6 +106,14 @@ export const menu: MenuItem[] = [
         icon: 'pi pi-chart-line',
         to: '/insights/lanes',
         permissions: [LOADS_SHIPPER, LOADS_CARRIER],
+      },
+      {
+        id: 'aging',
+        label: 'menu.aging',
+        icon: 'pi pi-wallet',
+        to: '/insights/aging',
+        permissions: [LOADS_SHIPPER, LOADS_CARRIER],
+        roles: organizationRoles,
       },
     ],
   },

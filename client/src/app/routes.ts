@@ -181,6 +181,12 @@ export const routes: readonly AppRoute[] = [
     [LOADS_SHIPPER, LOADS_CARRIER],
     lazy(() => import('../pages/laneRates/LaneRatesPage.tsx')),
   ),
+  gated(
+    '/insights/aging',
+    'routes.aging',
+    [LOADS_SHIPPER, LOADS_CARRIER],
+    lazy(() => import('../pages/aging/AgingPage.tsx')),
+  ),
   gated('/users/shippers/active', 'routes.shippersActive', [USERS_SHIPPERS], OrganizationsPage),
   gated('/users/shippers/blocked', 'routes.shippersBlocked', [USERS_SHIPPERS], OrganizationsPage),
   gated('/users/shippers/pending', 'routes.shippersPending', [USERS_SHIPPERS], OrganizationsPage),

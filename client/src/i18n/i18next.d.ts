@@ -12,6 +12,7 @@ import type contactHoldScreens from './areas/contactHold/en.json';
 import type accessorialScreens from './areas/accessorials/en.json';
 import type carrierListScreens from './areas/carrierLists/en.json';
 import type bookNowScreens from './areas/bookNow/en.json';
+import type payerScreens from './areas/payers/en.json';
 import type facilityScreens from './areas/facilities/en.json';
 
 // Translation keys are checked against the English file at compile time.
@@ -32,6 +33,7 @@ declare module 'i18next' {
         typeof accessorialScreens &
         typeof carrierListScreens &
         typeof bookNowScreens &
+        typeof payerScreens &
         typeof facilityScreens;
     };
   }

@@ -67,7 +67,7 @@ function serveLists(initial = { preferred: [ZETA], blocked: [] as string[] }, re
 const box = (list: 'Preferred carriers' | 'Blocked carriers', name: string) =>
   within(screen.getByRole('group', { name: list })).getByLabelText(name) as HTMLInputElement;
 
-describe("a shipper's preferred and blocked carriers", { timeout: 30_000 }, () => {
+describe("a shipper's preferred and blocked carriers", () => {
   beforeEach(() => resetApp(users.shipper));
 
   it('shows the lists, keeps a carrier off both, and saves them', async () => {

@@ -76,7 +76,7 @@ async function type(label: string, value: string) {
   });
 }
 
-describe("a shipper's default terms in Account Settings", { timeout: 30_000 }, () => {
+describe("a shipper's default terms in Account Settings", () => {
   beforeEach(() => resetApp(users.shipper));
 
   it('shows the current defaults and saves a change with the contact as it stands', async () => {

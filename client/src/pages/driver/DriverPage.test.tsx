@@ -254,4 +254,42 @@ describe('the driver page', () => {
       await screen.findByText('Off: the shipper and your dispatcher cannot see the truck.'),
     ).toBeTruthy();
   });
+  it("asks for the phone's location on the driver's tap, never by itself as the page opens", async () => {
+    fakeServer(9);
+    const gps = fakeGeolocation();
+    // A phone whose browser has not been allowed yet: asking now would open its prompt unasked.
+    const status = new EventTarget() as EventTarget & { state: PermissionState };
+    status.state = 'prompt';
+    Object.defineProperty(navigator, 'permissions', {
+      value: { query: vi.fn(async () => status) },
+      configurable: true,
+    });
+    try {
+      renderAppAt('/driver');
+      const start = await screen.findByRole(
+        'button',
+        { name: 'Share my location now' },
+        { timeout: 20_000 },
+      );
+      expect(
+        screen.getByText(
+          'Your phone has not been allowed to share its location yet: tap below, then allow it.',
+        ),
+      ).toBeTruthy();
+      expect(navigator.geolocation.watchPosition).not.toHaveBeenCalled();
+
+      fireEvent.click(start);
+      expect(await screen.findByText('Finding your position…')).toBeTruthy();
+      expect(navigator.geolocation.watchPosition).toHaveBeenCalledTimes(1);
+      gps.move(41.885, -87.66, 20, Date.parse('2026-12-01T16:00:00Z'));
+      // The driver allowed it: the permission changes and sharing goes on without a second watch.
+      status.state = 'granted';
+      status.dispatchEvent(new Event('change'));
+      expect(await screen.findByText('On: the truck shows live on the map.')).toBeTruthy();
+      expect(navigator.geolocation.watchPosition).toHaveBeenCalledTimes(1);
+      expect(window.localStorage.getItem('driver.shareLocation')).toBe('on');
+    } finally {
+      Reflect.deleteProperty(navigator, 'permissions');
+    }
+  });
 });

@@ -1,3 +1,4 @@
+import { Button } from 'primereact/button';
 import { InputSwitch } from 'primereact/inputswitch';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,17 +16,25 @@ export function LocationPanel({ sharing, active }: { sharing: LocationSharing; a
     ? t('driver.location.notActive')
     : !enabled
       ? t('driver.location.off')
-      : status === 'denied'
-        ? t('driver.location.denied')
-        : status === 'unavailable'
-          ? t('driver.location.unavailable')
-          : status === 'error'
-            ? t('driver.location.error')
-            : status === 'waiting'
-              ? t('driver.location.waiting')
-              : t('driver.location.on');
+      : status === 'ask'
+        ? t('driver.location.ask')
+        : status === 'denied'
+          ? t('driver.location.denied')
+          : status === 'unavailable'
+            ? t('driver.location.unavailable')
+            : status === 'error'
+              ? t('driver.location.error')
+              : status === 'waiting'
+                ? t('driver.location.waiting')
+                : t('driver.location.on');
   const tone =
-    !active || !enabled ? 'off' : live ? 'on' : status === 'waiting' ? 'waiting' : 'problem';
+    !active || !enabled
+      ? 'off'
+      : live
+        ? 'on'
+        : status === 'waiting' || status === 'ask'
+          ? 'waiting'
+          : 'problem';
 
   return (
     <section
@@ -53,7 +62,16 @@ export function LocationPanel({ sharing, active }: { sharing: LocationSharing; a
           pt={{ root: { role: undefined, 'aria-checked': undefined } }}
         />
       </div>
-      {enabled && active && (
+      {enabled && active && status === 'ask' && (
+        <Button
+          type="button"
+          className="location-start"
+          icon="pi pi-map-marker"
+          label={t('driver.location.start')}
+          onClick={sharing.start}
+        />
+      )}
+      {enabled && active && status !== 'ask' && (
         <dl className="location-facts tabular">
           {last && (
             <>

@@ -6,8 +6,15 @@ import { toursApi } from '../../shared/tours/tours.api.ts';
 import { PositionQueue, positionOf, type QueueState } from './positionQueue.ts';
 import { authUserAtom } from '../../state/session.ts';
 
-/** 'waiting' until the first fix arrives (the permission prompt may be open). */
-export type SharingStatus = 'off' | 'waiting' | 'on' | 'denied' | 'unavailable' | 'error';
+/**
+ * 'waiting' until the first fix arrives (the permission prompt may be open); 'ask' while the phone
+ * has not been allowed yet and the driver has not turned sharing on here: the prompt then opens on
+ * the driver's tap, never by itself as the page loads.
+ */
+export type SharingStatus = 'off' | 'ask' | 'waiting' | 'on' | 'denied' | 'unavailable' | 'error';
+
+/** The browser's answer for the page's geolocation permission; 'unknown' without the Permissions API. */
+type Permission = 'pending' | 'granted' | 'prompt' | 'denied' | 'unknown';
 
 const CHOICE_KEY = 'driver.shareLocation';
 /** Followed by the driver's id: a phone shared by two drivers keeps each one's unsent positions apart. */
@@ -16,18 +23,52 @@ const QUEUE_KEY = 'driver.positionQueue';
 const MIN_MOVE_METERS = 20;
 const MIN_INTERVAL_MS = 15_000;
 
-function storedChoice(): boolean {
+/** The driver's choice on this device: 'on', 'off', or null when never made (sharing is then meant on). */
+function storedChoice(): 'on' | 'off' | null {
   try {
-    return window.localStorage.getItem(CHOICE_KEY) !== 'off';
+    const stored = window.localStorage.getItem(CHOICE_KEY);
+    return stored === 'on' || stored === 'off' ? stored : null;
   } catch {
-    return true;
+    return null;
   }
+}
+
+/** The geolocation permission as it stands, followed as it changes (the driver answers a prompt). */
+function usePermission(): Permission {
+  const [permission, setPermission] = useState<Permission>('pending');
+  useEffect(() => {
+    const permissions = typeof navigator === 'undefined' ? undefined : navigator.permissions;
+    if (!permissions?.query) {
+      setPermission('unknown');
+      return;
+    }
+    let live = true;
+    let status: PermissionStatus | null = null;
+    const follow = () => {
+      if (live && status) setPermission(status.state);
+    };
+    permissions.query({ name: 'geolocation' }).then(
+      (result) => {
+        status = result;
+        follow();
+        result.addEventListener('change', follow);
+      },
+      () => live && setPermission('unknown'),
+    );
+    return () => {
+      live = false;
+      status?.removeEventListener('change', follow);
+    };
+  }, []);
+  return permission;
 }
 
 export interface LocationSharing {
   /** The driver's choice (remembered on this device); sharing runs only while a tour is active. */
   enabled: boolean;
   setEnabled: (enabled: boolean) => void;
+  /** Starts sharing on the driver's tap (status 'ask'): the phone's permission prompt opens now. */
+  start: () => void;
   status: SharingStatus;
   last: PositionInput | null;
   queue: QueueState;
@@ -38,7 +79,17 @@ export interface LocationSharing {
  * 20 m or 15 s, queued and sent in batches that survive a flaky network (positionQueue.ts).
  */
 export function useLocationSharing(tourId: string | null, active: boolean): LocationSharing {
-  const [enabled, setEnabledState] = useState(storedChoice);
+  const [choice, setChoice] = useState(storedChoice);
+  const enabled = choice !== 'off';
+  const permission = usePermission();
+  // Never a prompt by itself: while the phone has not been allowed, sharing waits for the driver's
+  // tap unless the driver turned it on here before (then the prompt is the one the driver expects).
+  const held: 'pending' | 'ask' | null =
+    permission === 'pending'
+      ? 'pending'
+      : permission === 'prompt' && choice !== 'on'
+        ? 'ask'
+        : null;
   const [status, setStatus] = useState<SharingStatus>('off');
   const [last, setLast] = useState<PositionInput | null>(null);
   const queueRef = useRef<PositionQueue | null>(null);
@@ -62,7 +113,7 @@ export function useLocationSharing(tourId: string | null, active: boolean): Loca
   }, [userId]);
 
   const setEnabled = (next: boolean) => {
-    setEnabledState(next);
+    setChoice(next ? 'on' : 'off');
     try {
       window.localStorage.setItem(CHOICE_KEY, next ? 'on' : 'off');
     } catch {
@@ -78,6 +129,10 @@ export function useLocationSharing(tourId: string | null, active: boolean): Loca
     const geolocation = typeof navigator === 'undefined' ? undefined : navigator.geolocation;
     if (!geolocation) {
       setStatus('unavailable');
+      return;
+    }
+    if (held) {
+      setStatus(held === 'pending' ? 'waiting' : 'ask');
       return;
     }
     setStatus('waiting');
@@ -102,7 +157,7 @@ export function useLocationSharing(tourId: string | null, active: boolean): Loca
       geolocation.clearWatch(watchId);
       void queueRef.current?.flush();
     };
-  }, [enabled, active, tourId]);
+  }, [enabled, active, tourId, held]);
 
-  return { enabled, setEnabled, status, last, queue };
+  return { enabled, setEnabled, start: () => setEnabled(true), status, last, queue };
 }

@@ -1,10 +1,10 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
+import type { LoadRowPayload } from '../../../../domain/realtime/events.ts';
+import { publishRealtime } from '../../realtime/useRealtime.ts';
 import { fakeServer, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const place = (city: string, state: string, latitude: number, longitude: number) => ({
   address: `${city}, ${state}`,
@@ -129,6 +129,37 @@ describe('Book Now on the marketplace', { timeout: 60_000 }, () => {
     );
     expect(await screen.findByText('This load has already been booked')).toBeTruthy();
     expect(view.current()).toBe('/loads/carrier');
+  });
+
+  it('tells the carrier why the confirmation closed when the load leaves the marketplace meanwhile', async () => {
+    const server = fakeServer((request) =>
+      request.path.startsWith('/api/loads/carrier') ? { body: tableOf(rows) } : undefined,
+    );
+    renderMarketplaceAt('/loads/carrier');
+    const bookable = (await screen.findByText('L-000101')).closest('tr')!;
+    fireEvent.click(within(bookable).getByRole('button', { name: /Book now/ }));
+    expect(await screen.findByRole('dialog', { name: 'Book load L-000101' })).toBeTruthy();
+
+    // Another carrier books it: the row leaves the list live, and its dialog with it.
+    await act(async () =>
+      publishRealtime(
+        'load:updated',
+        row({
+          open: false,
+          status: 5,
+          statusName: 'Accepted',
+          bookNowPrice: 2450,
+        }) as unknown as LoadRowPayload,
+      ),
+    );
+    await waitFor(() => expect(screen.queryByText('L-000101')).toBeNull());
+    expect(
+      await screen.findByText(
+        'Load L-000101 left the marketplace while you were confirming: another carrier booked it, or the shipper took it off.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole('dialog', { name: 'Book load L-000101' })).toBeNull();
+    expect(server.calls('POST', '/api/loads/l1/book')).toEqual([]);
   });
 
   it("'Book Now only' asks the server for the loads with a Book Now price", async () => {

@@ -1,4 +1,4 @@
-import { act, configure, screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { LoadRowPayload } from '../../../../domain/realtime/events.ts';
 import { realtimeStatusAtom } from '../../realtime/socket.ts';
@@ -9,8 +9,6 @@ import { users } from '../../test/users.ts';
 import { emptySearch } from './CarrierSearchForm.tsx';
 import { fakeServer, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
 import { applyPushedLoad, matchesSearch } from './marketplaceRows.ts';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const place = (city: string, state: string, latitude: number, longitude: number) => ({
   address: `${city}, ${state}`,

@@ -20,6 +20,7 @@ import { useFormats } from '../../shared/format.ts';
 import type { MarketplaceRow, SavedSearch } from '../../shared/loads/loads.api.ts';
 import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
 import { BookNowBadge, BookNowButton } from '../../shared/loads/BookNow.tsx';
+import { PayerFigure } from '../../shared/payers/PayerFigure.tsx';
 import { useOnReconnect, useRealtime, useRealtimeStatus } from '../../realtime/useRealtime.ts';
 import { applyOfferUpdate, applyPushedLoad, applyPushedLoadToPage } from './marketplaceRows.ts';
 import { useMarketplaceColumns } from './marketplaceColumns.tsx';
@@ -220,6 +221,7 @@ export default function CarrierLoadsPage({ titleKey }: PageProps) {
                     <strong className="tabular">{row.guid}</strong> {format.place(row.pickup)} →{' '}
                     {format.place(row.dropoff)}
                     <TermsCompact of={row} />
+                    <PayerFigure payer={row.payer} />
                     <BookNowBadge load={row} />
                     <BookNowButton load={row} size="small" />
                     <Button

@@ -22,7 +22,12 @@ export interface CarrierSearch {
   maxWeight: string;
   /** Only the loads with a Book Now price. */
   bookNowOnly?: boolean;
+  /** Only the loads of shippers whose median days to pay is at most this; null: any payer. */
+  maxDaysToPay?: number | null;
 }
+
+/** The choices of the "Pays within" filter, in days. */
+export const payWithinChoices = [15, 30, 45, 60] as const;
 
 export const emptySearch = (): CarrierSearch => ({
   originText: '',
@@ -36,6 +41,7 @@ export const emptySearch = (): CarrierSearch => ({
   pickupTo: '',
   maxWeight: '',
   bookNowOnly: false,
+  maxDaysToPay: null,
 });
 
 /** The `filters` of GET loads/carrier (docs/api.md "Table protocol"); empty ones are dropped by the table. */
@@ -63,6 +69,7 @@ export const searchFilters = (search: CarrierSearch): Record<string, unknown> =>
   pickupTo: search.pickupTo ? [new Date(`${search.pickupTo}T23:59:59`).toISOString()] : [],
   maxWeight: Number(search.maxWeight) > 0 ? [Number(search.maxWeight)] : [],
   bookNow: search.bookNowOnly ? [true] : [],
+  maxDaysToPay: search.maxDaysToPay ? [search.maxDaysToPay] : [],
 });
 
 interface Props {
@@ -180,6 +187,21 @@ export function CarrierSearchForm({ search, onChange, onClear, onSave }: Props) 
             onChange={(event) => set('bookNowOnly', Boolean(event.checked))}
           />
           <label htmlFor="search-book-now">{t('bookNow.onlyFilter')}</label>
+        </div>
+        <div className="form-field">
+          <label htmlFor="search-pays-within">{t('payers.filter')}</label>
+          <Dropdown
+            inputId="search-pays-within"
+            value={search.maxDaysToPay ?? null}
+            options={[
+              { label: t('payers.filterAny'), value: null },
+              ...payWithinChoices.map((days) => ({
+                label: t('payers.filterDays', { days }),
+                value: days,
+              })),
+            ]}
+            onChange={(event) => set('maxDaysToPay', (event.value as number | null) ?? null)}
+          />
         </div>
       </div>
       <div className="carrier-search-actions">

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { DateTime } from 'luxon';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
@@ -6,7 +6,6 @@ import { users } from '../../test/users.ts';
 import { fakeServer, get, renderMarketplaceAt } from '../../test/marketplace.testing.tsx';
 
 // The first render loads the page's chunk (PrimeReact, the form) on demand.
-configure({ asyncUtilTimeout: 15_000 });
 
 const ZONE = 'America/New_York'; // jsdom runs in UTC, not one of the six: the form starts on New York
 const wall = (shift: Record<string, number>) =>

@@ -1,11 +1,9 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 import { fakeServer, get, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
 import { publishRealtime } from '../../realtime/useRealtime.ts';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const place = (city: string, state: string, time: string) => ({
   address: `${city}, ${state}`,

@@ -1,4 +1,4 @@
-import { act, configure, render, screen, within } from '@testing-library/react';
+import { act, render, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import i18n from '../../i18n/index.ts';
 import type { LoadDetention } from '../../shared/claims/DetentionFigures.tsx';
@@ -7,8 +7,6 @@ import type { LoadDetail } from '../../shared/loads/loads.api.ts';
 import { fakeServer, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const NEW = {
   stops: 2,

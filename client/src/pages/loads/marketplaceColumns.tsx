@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { ShipperDetention } from '../../shared/claims/DetentionFigures.tsx';
+import { PayerFigure } from '../../shared/payers/PayerFigure.tsx';
 import { useFormats } from '../../shared/format.ts';
 import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
 import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
@@ -78,6 +79,7 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
         <span className="place-cell">
           <span>{row.shipper}</span>
           <ShipperDetention detention={row.detention} />
+          <PayerFigure payer={row.payer} />
         </span>
       ),
     },

@@ -4,6 +4,7 @@ import type { LoadRowPayload, OfferUpdatedPayload } from '../../../../domain/rea
 import type { TableAnswer } from '../../api/table.ts';
 import type { CarrierSearch } from './CarrierSearchForm.tsx';
 import type { MarketplaceRow } from '../../shared/loads/loads.api.ts';
+import type { LoadPayerAnswer } from '../../shared/payers/payers.api.ts';
 
 /**
  * The carriers' marketplace applies the rows the realtime channel pushes (`load:posted`,
@@ -19,7 +20,11 @@ export const isListed = (row: LoadRowPayload, now = Date.now()): boolean =>
   row.open && (row.expiration === null || Date.parse(row.expiration) > now);
 
 /** The search of the form and of the table's search box, as `GET /api/loads/carrier` applies them. */
-export function matchesSearch(row: LoadRowPayload, search: CarrierSearch, text = ''): boolean {
+export function matchesSearch(
+  row: LoadRowPayload & { payer?: LoadPayerAnswer },
+  search: CarrierSearch,
+  text = '',
+): boolean {
   for (const [area, place] of [
     [search.origin, row.pickup],
     [search.destination, row.dropoff],
@@ -35,6 +40,11 @@ export function matchesSearch(row: LoadRowPayload, search: CarrierSearch, text =
   if (search.pickupTo && !(pickup <= Date.parse(`${search.pickupTo}T23:59:59`))) return false;
   if (Number(search.maxWeight) > 0 && row.weight > Number(search.maxWeight)) return false;
   if (search.bookNowOnly && row.bookNowPrice == null) return false;
+  // A pushed load carries no payer figure: with the filter set, only a row the server listed stays.
+  if (search.maxDaysToPay) {
+    const median = row.payer?.status === 'measured' ? row.payer.medianDaysToPay : null;
+    if (median === null || median > search.maxDaysToPay) return false;
+  }
   const needle = text.trim().toLowerCase();
   if (
     needle &&
@@ -76,7 +86,8 @@ export function applyPushedLoad(
   options: { text?: string; firstPage?: boolean; limit?: number } = {},
 ): { rows: MarketplaceRow[]; delta: number; added: boolean } {
   const index = rows.findIndex((row) => row.id === pushed.id);
-  const stays = isListed(pushed) && matchesSearch(pushed, search, options.text);
+  const known = index >= 0 ? { ...pushed, payer: rows[index]!.payer } : pushed;
+  const stays = isListed(pushed) && matchesSearch(known, search, options.text);
   if (index >= 0) {
     if (!stays)
       return { rows: rows.filter((row) => row.id !== pushed.id), delta: -1, added: false };

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
@@ -10,8 +10,6 @@ import {
   type Received,
 } from '../../test/marketplace.testing.tsx';
 import { publishRealtime } from '../../realtime/useRealtime.ts';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const load = {
   id: 'l1',
@@ -233,5 +231,20 @@ describe('making an offer', { timeout: 60_000 }, () => {
     await waitFor(() => expect(server.calls('PUT', '/api/proposal/p1')).toHaveLength(1));
     expect(server.calls('PUT', '/api/proposal/p1')[0].body).toEqual({ status: 10 });
     await waitFor(() => expect(screen.queryByText('The shipper proposes $1,900.00.')).toBeNull());
+  });
+  it('says the load is not on the marketplace any more when the server answers 404', async () => {
+    fakeServer(
+      get('/api/loads/l9', { message: 'Load not found' }, 404),
+      get('/api/proposal/l9', { message: 'Load not found' }, 404),
+      get('/api/organization-services', []),
+    );
+    renderMarketplaceAt('/offer/load?id=l9');
+    expect(
+      await screen.findByText(
+        'This load is not on the marketplace any more: another carrier may have booked it, or the shipper closed it.',
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByText('Something went wrong!')).toBeNull();
+    expect(screen.getByRole('link', { name: 'Back to the loads' })).toBeTruthy();
   });
 });

@@ -47,7 +47,8 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
     user?.permissions.some((code) => code === OFFER_SUBMIT || code === PROPOSAL_SUBMIT),
   );
   const [load, setLoad] = useState<LoadDetail | null>(null);
-  const [failed, setFailed] = useState(false);
+  /** 'gone': the load is not (or no longer) on this carrier's marketplace, the server's 404. */
+  const [failed, setFailed] = useState<'gone' | 'error' | null>(null);
   const [offer, setOffer] = useState<OfferRow | null>(null);
   const [trucks, setTrucks] = useState<EldTruck[] | null>(null);
   const [busy, setBusy] = useState(false);
@@ -69,7 +70,9 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
     loadsApi
       .get(loadId)
       .then(setLoad)
-      .catch(() => setFailed(true));
+      .catch((error: unknown) =>
+        setFailed(error instanceof ApiError && error.status === 404 ? 'gone' : 'error'),
+      );
   }, [loadId]);
 
   useEffect(() => {
@@ -163,7 +166,9 @@ export default function OfferLoadPage({ titleKey, params }: PageProps) {
         </header>
         <div className="card empty-state">
           <i className="pi pi-exclamation-circle" aria-hidden="true" />
-          <p>{t('messages.somethingWentWrong')}</p>
+          <p>
+            {failed === 'gone' ? t('marketplace.offer.gone') : t('messages.somethingWentWrong')}
+          </p>
           <Link href="/loads/carrier" className="p-button p-component p-button-outlined">
             <span className="p-button-label">{t('marketplace.offer.backToSearch')}</span>
           </Link>

@@ -1,10 +1,8 @@
-import { configure, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
 import { fakeServer, get, renderMarketplaceAt, tableOf } from '../../test/marketplace.testing.tsx';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const stop = (id: string, locationType: number, city: string, state: string) => ({
   id,

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { resetApp } from '../../test/renderApp.tsx';
 import { users } from '../../test/users.ts';
@@ -8,8 +8,6 @@ import {
   tableOf,
   type Received,
 } from '../../test/marketplace.testing.tsx';
-
-configure({ asyncUtilTimeout: 15_000 });
 
 const row = (id: string, email: string) => ({
   id,

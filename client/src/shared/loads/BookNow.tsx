@@ -1,6 +1,6 @@
 import { Button } from 'primereact/button';
 import { ConfirmDialog } from 'primereact/confirmdialog';
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'wouter';
 import { apiPost, messageOf } from '../../api/http.ts';
@@ -45,6 +45,19 @@ export function BookNowButton({
   const [, navigate] = useLocation();
   const [confirming, setConfirming] = useState(false);
   const [busy, setBusy] = useState(false);
+  // The row can leave the screen while its confirmation is open (another carrier booked the load,
+  // or the shipper took it off): the dialog goes with it, so the carrier is told why.
+  const leaving = useRef({ open: false, text: '' });
+  leaving.current = {
+    open: confirming && !busy,
+    text: t('bookNow.gone', { guid: load.guid }),
+  };
+  useEffect(
+    () => () => {
+      if (leaving.current.open) notify('warn', leaving.current.text);
+    },
+    [],
+  );
   if (load.bookNowPrice == null) return null;
   const price = format.price(load.bookNowPrice);
 

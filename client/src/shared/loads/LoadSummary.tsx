@@ -6,6 +6,7 @@ import { TrustPanel } from '../../components/TrustBadge.tsx';
 import { DetentionFiguresList } from '../claims/DetentionFigures.tsx';
 import { FacilityBadge } from '../facilities/FacilityBadge.tsx';
 import '../facilities/facilities.css';
+import { PayerFigure } from '../payers/PayerFigure.tsx';
 import { formatLocal, useFormats } from '../format.ts';
 import { TermsDetails } from '../terms/TermsSummary.tsx';
 import type { LoadDetail, LoadLocation } from './loads.api.ts';
@@ -148,6 +149,11 @@ export function LoadSummary({
           </dl>
           <TermsDetails of={load} />
           <DetentionFiguresList detention={load.detention} />
+          {load.payer && (
+            <p className="payer-summary">
+              <PayerFigure payer={load.payer} />
+            </p>
+          )}
         </div>
         {showMap && (
           <MapPanel

@@ -1,4 +1,4 @@
-import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeServer, get, type Received } from '../../test/marketplace.testing.tsx';
 import { renderMarketplaceAt } from '../../test/marketplace.testing.tsx';
@@ -7,7 +7,6 @@ import { users } from '../../test/users.ts';
 import type { AccessorialTerms } from './terms.ts';
 
 // The first render loads the page's chunk on demand.
-configure({ asyncUtilTimeout: 15_000 });
 
 const terms: AccessorialTerms = {
   freeTimeHours: { pickup: 2, delivery: 2 },
