@@ -29,6 +29,7 @@ import * as bookNow from './2026_11_29_1500_book_now.ts';
 import * as payerInvoices from './2026_11_29_1800_payer_invoices.ts';
 import * as carrierPreferences from './2026_11_29_1600_carrier_preferences.ts';
 import * as edi from './2026_11_29_1900_edi.ts';
+import * as facilities from './2026_11_29_1900_facilities.ts';
 import * as knownDevices from './2026_11_29_1000_known_devices.ts';
 import * as trustFlags from './2026_11_29_1100_trust_flags.ts';
 import * as organizationContactChanges from './2026_11_29_1200_organization_contact_changes.ts';
@@ -67,6 +68,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1600_carrier_preferences': carrierPreferences,
   '2026_11_29_1800_payer_invoices': payerInvoices,
   '2026_11_29_1900_edi': edi,
+  '2026_11_29_1900_facilities': facilities,
 };
 
 const provider: MigrationProvider = { getMigrations: async () => migrations };

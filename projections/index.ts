@@ -16,6 +16,7 @@ import { trustProjection } from './trust/trust.projection.ts';
 import { organizationContactChangesProjection } from './organizationContactChanges/organizationContactChanges.projection.ts';
 import { usersProjection } from './users/users.projection.ts';
 import { carrierPreferencesProjection } from './carrierPreferences/carrierPreferences.projection.ts';
+import { facilitiesProjection } from './facilities/facilities.projection.ts';
 
 /** Every read model the server keeps. */
 export const allProjections: Projection[] = [
@@ -36,4 +37,5 @@ export const allProjections: Projection[] = [
   detentionFiguresProjection,
   carrierPreferencesProjection,
   payerFiguresProjection,
+  facilitiesProjection,
 ];

@@ -20,6 +20,7 @@ import type { TrustTables } from './trust/trust.tables.ts';
 import type { OrganizationContactChangesTables } from './organizationContactChanges/organizationContactChanges.tables.ts';
 import type { UsersTables } from './users/users.tables.ts';
 import type { CarrierPreferencesTables } from './carrierPreferences/carrierPreferences.tables.ts';
+import type { FacilitiesTables } from './facilities/facilities.tables.ts';
 
 declare module '../storage/schema.ts' {
   interface DB
@@ -39,5 +40,6 @@ declare module '../storage/schema.ts' {
       ClaimsTables,
       DetentionFiguresTables,
       CarrierPreferencesTables,
-      PayerFiguresTables {}
+      PayerFiguresTables,
+      FacilitiesTables {}
 }

@@ -60,6 +60,7 @@ import { contentRoutes } from './routes/content.routes.ts';
 import { eventsRoutes } from './routes/events.routes.ts';
 import { searchesRoutes } from './routes/searches.routes.ts';
 import { carrierPreferencesRoutes } from './routes/carrierPreferences.routes.ts';
+import { facilityRoutes } from './routes/facilities.routes.ts';
 import { projectionsRoutes } from './routes/projections.routes.ts';
 import { webhooksRoutes } from './routes/webhooks.routes.ts';
 import { ediRoutes } from './routes/edi.routes.ts';
@@ -230,6 +231,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   app.addHook('preClose', () => platform.realtime.close());
   await app.register(searchesRoutes, { prefix: '/api' });
   await app.register(carrierPreferencesRoutes, { prefix: '/api' });
+  await app.register(facilityRoutes, { prefix: '/api' });
   await app.register(projectionsRoutes, { prefix: '/api' });
   await app.register(webhooksRoutes, { prefix: '/api' });
   await app.register(ediRoutes, { prefix: '/api' });

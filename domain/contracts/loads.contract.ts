@@ -3,6 +3,7 @@
  * load, its offers' map, saved locations and the CSV import.
  */
 import { z } from 'zod';
+import { FacilityBadgeSchema } from './facilities.contract.ts';
 import {
   cancelLoadBodySchema,
   extendExpirationBodySchema,
@@ -192,6 +193,10 @@ export const LoadLocationSchema = z.object({
   contactName: z.string().nullable(),
   contactPhone: z.string().nullable(),
   number: z.string().nullable(),
+  /** The facility the stop belongs to (docs/api.md "Facilities"); null until the read model has it. */
+  facilityId: z.string().nullable().optional(),
+  /** The facility's median time on site (null under three visits) and its visits. */
+  facility: FacilityBadgeSchema.nullable().optional(),
 });
 export type LoadLocation = z.infer<typeof LoadLocationSchema>;
 

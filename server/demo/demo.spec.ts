@@ -4,6 +4,8 @@ import { bearer, signIn } from '../identity/fixtures.ts';
 import { startTestApp } from '../testing/testApp.ts';
 import { demoEmail, LIVE_REF_NUMBER, places, scenarios } from './demoData.ts';
 import { seedMarketplaceDemo } from './marketplaceSeed.ts';
+import { historyPlaces } from './historyLanes.ts';
+import { facilityAt } from '../../projections/facilities/facilities.queries.ts';
 import { startDemoTicker } from './positionTicker.ts';
 
 const { app, platform, close } = await startTestApp({ demo: true });
@@ -366,6 +368,21 @@ t.test('accessorial terms on the loads and claims a newcomer sees at once', asyn
     .where('kind', '=', 'tonu')
     .execute();
   t.equal(tonu.length, 1, 'a TONU');
+});
+
+t.test("the history's busy facilities show figures, tags and a reply", async (t) => {
+  const joliet = await facilityAt(platform.database.db, historyPlaces.jolietTerminal);
+  t.ok(joliet, 'the Joliet terminal is a facility');
+  const page = (await get(`/api/facilities/${joliet}`, carrier)).json();
+  t.ok(page.visits >= 3, `${page.visits} visits measured`);
+  t.ok(page.timeOnSite.median > 0 && page.timeOnSite.p75 >= page.timeOnSite.median);
+  t.ok(page.onTimeShare !== null && page.detentionShare !== null);
+  t.ok(page.byWeekday.length > 0);
+  t.ok(
+    page.tags.some((tag: { count: number }) => tag.count > 0),
+    'tagged by drivers',
+  );
+  t.equal(page.replies.length, 1, "the shipper's reply");
 });
 
 t.test('a second seed adds nothing', async (t) => {

@@ -20,7 +20,8 @@ import type { Platform } from '../platform.ts';
 import { demoContractPdf } from './contractPdf.ts';
 import { type HistoryLane, historyLanes } from './historyLanes.ts';
 
-const HOUR = 3_600_000;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** How many history loads are booked at once. */
 const HISTORY_CONCURRENCY = 6;
@@ -93,6 +94,41 @@ export async function seedLaneHistory(
   });
   await Promise.all(workers);
   return { delivered, last };
+
+  /**
+   * The truck's arrival and departure at a stop, as the geofence records them: from 20 minutes early
+   * to 40 late, and 35 minutes to under two hours on site (within the free time: no detention), so
+   * the facilities' pages have their figures.
+   */
+  async function stay(
+    tourId: string,
+    stopIndex: number,
+    appointment: number,
+    n: number,
+  ): Promise<LogPosition | null> {
+    const tour = await marketplace.loadTour(tourId);
+    const stop = tour?.stops[stopIndex];
+    if (!stop) return null;
+    const arrived = appointment + Math.round(10 + 30 * spread(n)) * MINUTE;
+    const departed = arrived + Math.round(75 + 40 * spread(n + 3)) * MINUTE;
+    let position: LogPosition | null = null;
+    for (const [type, at] of [
+      ['arrived', arrived],
+      ['departed', departed],
+    ] as const)
+      position = latest(
+        position,
+        (
+          await marketplace.addSystemTourEvent(
+            tourId,
+            { type, message: '', stopId: stop.id },
+            'geofence',
+            iso(at),
+          )
+        ).position,
+      );
+    return position;
+  }
 
   async function deliverOne(
     lane: HistoryLane,
@@ -193,6 +229,7 @@ export async function seedLaneHistory(
         iso(pickup - 2 * HOUR),
       ),
     );
+    position = latest(position, await stay(tourId, 0, pickup, n));
     position = latest(
       position,
       await marketplace.changeTourStatus(
@@ -203,6 +240,7 @@ export async function seedLaneHistory(
         iso(pickup + HOUR),
       ),
     );
+    position = latest(position, await stay(tourId, 1, dropoff, n + 7));
     position = latest(
       position,
       await marketplace.changeTourStatus(

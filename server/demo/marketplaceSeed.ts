@@ -13,6 +13,7 @@ import { createFileStore } from '../integrations/files/files.ts';
 import type { Platform } from '../platform.ts';
 import { demoContractPdf } from './contractPdf.ts';
 import { seedLaneHistory } from './laneHistory.ts';
+import { seedDemoFacilities } from './facilitiesSeed.ts';
 import {
   demoEmail,
   scenarios,
@@ -344,6 +345,18 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
     signer: as('carrier3').name,
   });
   last = latest(last, history.last);
+  // The busy facilities of that year: the drivers' tags and the shipper's reply.
+  last = latest(
+    last,
+    await seedDemoFacilities(
+      platform,
+      {
+        drivers: [as('carrier3.driver1').caller, as('carrier3.driver2').caller],
+        shipper: as('shipper2').caller,
+      },
+      now(),
+    ),
+  );
 
   await runner.waitFor(
     [...VIEWS, 'laneRates', 'payerFigures'],

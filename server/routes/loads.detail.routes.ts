@@ -13,6 +13,7 @@ import {
 import { NotFoundError } from '../../domain/shared/errors.ts';
 import { offersWithCarriers } from '../../projections/marketplace/marketplace.queries.ts';
 import { detentionOfLoad } from '../../projections/detentionFigures/detentionFigures.queries.ts';
+import { facilitiesOfLoads } from '../../projections/facilities/facilities.queries.ts';
 import { payerOfShippers } from '../../projections/payerFigures/payerFigures.queries.ts';
 import { audienceAnswerOf } from '../../domain/loads/load.types.ts';
 import type { App } from '../http/routeContext.ts';
@@ -64,6 +65,12 @@ export function loadDetailRoutes(app: App) {
         pickup: first,
         delivery: last,
       });
+      let facilities = await facilitiesOfLoads(db, [load.loadId]);
+      if (d.stops.some((stop) => !facilities.has(stop.id))) {
+        // Posted or edited a moment ago: the facilities read model catches up (bounded) first.
+        await runner.waitFor(['facilities'], await app.platform.store.committedHead(), 1_000);
+        facilities = await facilitiesOfLoads(db, [load.loadId]);
+      }
       const payer = (await payerOfShippers(db, [load.shipperOrganizationId], new Date())).get(
         load.shipperOrganizationId,
       )!;
@@ -106,6 +113,8 @@ export function loadDetailRoutes(app: App) {
           contactName: access.contacts ? stop.contactName : null,
           contactPhone: access.contacts ? stop.contactPhone : null,
           number: access.contacts ? stop.number : null,
+          facilityId: facilities.get(stop.id)?.facilityId ?? null,
+          facility: facilities.get(stop.id)?.facility ?? null,
         })),
         contactsHidden: !access.contacts,
         acceptedProposalId: access.party ? load.acceptedProposalId : null,

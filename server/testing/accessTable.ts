@@ -427,6 +427,13 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'PUT /api/carriers/preferences': { access: [LOADS_SHIPPER], forbiddenFor: SHIPPER_LISTS },
   'GET /api/carriers/choices': { access: [LOADS_SHIPPER], forbiddenFor: SHIPPER_LISTS },
 
+  // facilities: any Active user reads one; a driver whose tour left it tags it, its shipper replies
+  // (another's is 403, an unknown facility 404: facilities.routes.spec.ts)
+  'GET /api/facilities/:id': SIGNED_IN,
+  'POST /api/facilities/:id/tags': { access: [TOUR_ASSIGNEE] },
+  'POST /api/facilities/:id/replies': { access: [LOADS_SHIPPER] },
+  'GET /api/tours/:id/facilities': { access: [TOUR_GET], tenant: TOUR_ID },
+
   // lane rates: market-wide figures from agreed prices, for shipper and carrier users and the Superadmin (laneRates.routes.spec.ts)
   'GET /api/insights/lanes': { access: [LOADS_SHIPPER, LOADS_CARRIER] },
   'GET /api/insights/lanes/top': { access: [LOADS_SHIPPER, LOADS_CARRIER] },

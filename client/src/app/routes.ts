@@ -168,6 +168,13 @@ export const routes: readonly AppRoute[] = [
     [TOURS_ALL],
     lazy(() => import('../pages/tours/ToursPage.tsx')),
   ),
+  // A facility's page: any signed-in user (GET facilities/{id}).
+  gated(
+    '/facilities/:id',
+    'routes.facility',
+    [],
+    lazy(() => import('../pages/facilities/FacilityPage.tsx')),
+  ),
   gated(
     '/insights/lanes',
     'routes.laneRates',

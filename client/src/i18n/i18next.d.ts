@@ -14,6 +14,7 @@ import type carrierListScreens from './areas/carrierLists/en.json';
 import type bookNowScreens from './areas/bookNow/en.json';
 import type payerScreens from './areas/payers/en.json';
 import type ediScreens from './areas/edi/en.json';
+import type facilityScreens from './areas/facilities/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -34,7 +35,8 @@ declare module 'i18next' {
         typeof carrierListScreens &
         typeof bookNowScreens &
         typeof payerScreens &
-        typeof ediScreens;
+        typeof ediScreens &
+        typeof facilityScreens;
     };
   }
 }

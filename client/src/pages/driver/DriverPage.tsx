@@ -19,6 +19,7 @@ import {
 import { TourTimeline } from '../../shared/tours/TourTimeline.tsx';
 import { useTourChannel } from '../../shared/tours/tourChannel.ts';
 import { isActiveTour, nextStep, type StatusStep } from '../../shared/tours/tourSteps.ts';
+import { DriverFacilities } from './DriverFacilities.tsx';
 import { LocationPanel } from './LocationPanel.tsx';
 import { NextStopCard } from './NextStopCard.tsx';
 import { PodCard } from './PodCard.tsx';
@@ -244,6 +245,8 @@ export default function DriverPage({ titleKey }: PageProps) {
             <div className="skeleton-block" />
           )}
         </section>
+
+        {track && <DriverFacilities key={tourRow.id} tourId={tourRow.id} stops={track.stops} />}
 
         <section className="card driver-card" aria-labelledby="driver-timeline">
           <h2 id="driver-timeline">{t('tours.timeline.title')}</h2>

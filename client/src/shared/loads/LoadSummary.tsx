@@ -4,6 +4,8 @@ import { MapPanel, type MapMarker } from '../../components/map/index.ts';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import { TrustPanel } from '../../components/TrustBadge.tsx';
 import { DetentionFiguresList } from '../claims/DetentionFigures.tsx';
+import { FacilityBadge } from '../facilities/FacilityBadge.tsx';
+import '../facilities/facilities.css';
 import { PayerFigure } from '../payers/PayerFigure.tsx';
 import { formatLocal, useFormats } from '../format.ts';
 import { TermsDetails } from '../terms/TermsSummary.tsx';
@@ -86,6 +88,7 @@ export function LoadSummary({
                   </div>
                   <div>{stop.address}</div>
                   <div className="tabular muted">{windowOf(stop)}</div>
+                  <FacilityBadge facilityId={stop.facilityId} facility={stop.facility} />
                   {stop.contactName || stop.contactPhone ? (
                     <div className="stop-contact">
                       <i className="pi pi-user" aria-hidden="true" />{' '}
