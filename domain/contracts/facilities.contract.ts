@@ -70,6 +70,13 @@ export const FacilityBadgeSchema = z.object({
 });
 export type FacilityBadge = z.infer<typeof FacilityBadgeSchema>;
 
+/** A marketplace row's pickup and delivery facilities, each null until the read model has it. */
+const EndFacilitySchema = z.object({ facilityId: z.string(), facility: FacilityBadgeSchema });
+export const LoadEndFacilitiesSchema = z.object({
+  pickup: EndFacilitySchema.nullable(),
+  delivery: EndFacilitySchema.nullable(),
+});
+
 /** GET tours/{id}/facilities: each stop's facility, in route order. */
 export const TourFacilitySchema = z.object({
   stopId: z.string(),

@@ -3,7 +3,7 @@
  * load, its offers' map, saved locations and the CSV import.
  */
 import { z } from 'zod';
-import { FacilityBadgeSchema } from './facilities.contract.ts';
+import { FacilityBadgeSchema, LoadEndFacilitiesSchema } from './facilities.contract.ts';
 import {
   cancelLoadBodySchema,
   extendExpirationBodySchema,
@@ -160,6 +160,8 @@ export const MarketplaceRowSchema = LoadRowBaseSchema.extend({
   detention: LoadDetentionSchema,
   /** How this shipper pays its carriers' invoices (the last 365 days): 'new' under 3 paid invoices. */
   payer: LoadPayerSchema,
+  /** The pickup's and the delivery's facility, with the median time on site measured there. */
+  facilities: LoadEndFacilitiesSchema,
 });
 export type MarketplaceRow = z.infer<typeof MarketplaceRowSchema>;
 export const MarketplaceAnswerSchema = tableAnswerOf(MarketplaceRowSchema);

@@ -145,6 +145,40 @@ export async function facilitiesOfLoads(
   return answer;
 }
 
+/** A load's first and last stop's facility with its badge (a marketplace row's pickup and delivery). */
+export type LoadEndFacilities = {
+  pickup: { facilityId: string; facility: FacilityBadge } | null;
+  delivery: { facilityId: string; facility: FacilityBadge } | null;
+};
+
+/** The pickup and delivery facilities of loads, by load id; a load the read model has not reached has nulls. */
+export async function facilitiesOfLoadEnds(
+  db: Kysely<DB>,
+  loadIds: readonly string[],
+): Promise<Map<string, LoadEndFacilities>> {
+  const answer = new Map<string, LoadEndFacilities>();
+  if (loadIds.length === 0) return answer;
+  const stops = await db
+    .selectFrom('facility_stops_view')
+    .select(['load_id', 'stop_index', 'facility_id'])
+    .where('load_id', 'in', loadIds)
+    .orderBy('load_id')
+    .orderBy('stop_index')
+    .execute();
+  const badges = await badgesOf(db, [...new Set(stops.map((stop) => stop.facility_id))]);
+  const of = (facilityId: string) => ({
+    facilityId,
+    facility: badges.get(facilityId) ?? NO_VISITS,
+  });
+  for (const stop of stops) {
+    const ends = answer.get(stop.load_id);
+    // Ordered by stop: the first seen is the pickup, each later one the delivery so far.
+    if (!ends) answer.set(stop.load_id, { pickup: of(stop.facility_id), delivery: null });
+    else ends.delivery = of(stop.facility_id);
+  }
+  return answer;
+}
+
 /** The facility of each stop of a tour, in route order, with its badge. */
 export async function facilitiesOfTour(
   db: Kysely<DB>,

@@ -94,6 +94,27 @@ t.test('three visits: median, p75, on-time share, by weekday and hour', async (t
   t.equal((await as(shipper).get(`/api/facilities/${facilityId}`)).body.canReply, true);
 });
 
+t.test(
+  "a marketplace row carries its pickup's and delivery's facility with the median",
+  async (t) => {
+    const posted = await steps.postLoad(shipper);
+    await steps.settled();
+    const rows = await as(carrier).get('/api/loads/carrier?pageSize=50');
+    t.equal(rows.status, 200);
+    const row = rows.body.data.find((entry: { id: string }) => entry.id === posted.loadId);
+    t.ok(row, 'the new load is on the marketplace');
+    t.match(row.facilities, {
+      pickup: { facilityId, facility: { timeOnSiteMedian: 120, visits: 3 } },
+      delivery: { facilityId: firstLoad.locations[1].facilityId, facility: { visits: 0 } },
+    });
+    t.equal(
+      row.facilities.delivery.facility.timeOnSiteMedian,
+      null,
+      'no figure under three visits',
+    );
+  },
+);
+
 t.test("a tour's stops name their facilities, for the tour's parties only", async (t) => {
   const mine = await as(driver).get(`/api/tours/${first.tourId}/facilities`);
   t.equal(mine.status, 200);

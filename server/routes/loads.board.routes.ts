@@ -26,6 +26,7 @@ import {
 } from '../../projections/marketplace/marketplace.queries.ts';
 import { detentionOfLoads } from '../../projections/detentionFigures/detentionFigures.queries.ts';
 import { payerOfShippers } from '../../projections/payerFigures/payerFigures.queries.ts';
+import { facilitiesOfLoadEnds } from '../../projections/facilities/facilities.queries.ts';
 import type { App } from '../http/routeContext.ts';
 import { can, isSuperadmin, requireActor } from '../http/auth.ts';
 import {
@@ -261,6 +262,10 @@ export function loadBoardRoutes(app: App) {
         rows.map((row) => row.shipper_organization_id),
         now,
       );
+      const facilities = await facilitiesOfLoadEnds(
+        db,
+        rows.map((row) => row.id),
+      );
       const detention = await detentionOfLoads(
         db,
         rows.map((row) => ({
@@ -301,6 +306,7 @@ export function loadBoardRoutes(app: App) {
         actions: carrierOfferActions(row.my_proposal_status ?? null, true),
         detention: detention.get(row.id)!,
         payer: payers.get(row.shipper_organization_id)!,
+        facilities: facilities.get(row.id) ?? { pickup: null, delivery: null },
       }));
       return tableAnswer(
         query,

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { StatusChip } from '../../components/StatusChip.tsx';
 import type { TableColumn } from '../../components/table/tableTypes.ts';
 import { ShipperDetention } from '../../shared/claims/DetentionFigures.tsx';
+import { FacilityBadge } from '../../shared/facilities/FacilityBadge.tsx';
 import { PayerFigure } from '../../shared/payers/PayerFigure.tsx';
 import { useFormats } from '../../shared/format.ts';
 import { TermsCompact } from '../../shared/terms/TermsSummary.tsx';
@@ -29,15 +30,22 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
       header: t('marketplace.columns.pickup'),
       sortable: true,
       body: (row) => (
-        <Place
-          place={format.place(row.pickup)}
-          time={format.time(row.pickupTime, row.pickup.timezone)}
-          extra={
-            row.originDistance != null
-              ? t('marketplace.search.deadhead', { miles: format.miles(row.originDistance) })
-              : null
-          }
-        />
+        <>
+          <Place
+            place={format.place(row.pickup)}
+            time={format.time(row.pickupTime, row.pickup.timezone)}
+            extra={
+              row.originDistance != null
+                ? t('marketplace.search.deadhead', { miles: format.miles(row.originDistance) })
+                : null
+            }
+          />
+          {/* A load pushed live carries no facility figure until the table is read again. */}
+          <FacilityBadge
+            facilityId={row.facilities?.pickup?.facilityId}
+            facility={row.facilities?.pickup?.facility}
+          />
+        </>
       ),
     },
     {
@@ -45,11 +53,17 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
       header: t('marketplace.columns.dropoff'),
       sortable: true,
       body: (row) => (
-        <Place
-          place={format.place(row.dropoff)}
-          time={format.time(row.dropoffTime, row.dropoff.timezone)}
-          extra={null}
-        />
+        <>
+          <Place
+            place={format.place(row.dropoff)}
+            time={format.time(row.dropoffTime, row.dropoff.timezone)}
+            extra={null}
+          />
+          <FacilityBadge
+            facilityId={row.facilities?.delivery?.facilityId}
+            facility={row.facilities?.delivery?.facility}
+          />
+        </>
       ),
     },
     {
