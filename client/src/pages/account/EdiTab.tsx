@@ -54,6 +54,11 @@ const SEVERITY: Record<StatusKey, 'success' | 'danger' | 'warning' | 'info' | 's
 };
 const isStatus = (status: string): status is StatusKey => status in SEVERITY;
 
+/** The codes a 990 (B104) or a 214 (AT701) we sent carries, said in words. */
+const CODES = ['A', 'D', 'X3', 'AF', 'X1', 'D1'] as const;
+type Code = (typeof CODES)[number];
+const isCode = (code: string | null): code is Code => CODES.includes(code as Code);
+
 /** An error of a document in words: where (segment, position, element) and why. */
 function ErrorText({ error }: { error: EdiError }) {
   const { t } = useTranslation();
@@ -288,6 +293,7 @@ function DocumentTable({
           <th scope="col">{t('edi.columns.at')}</th>
           <th scope="col">{t('edi.columns.direction')}</th>
           <th scope="col">{t('edi.columns.type')}</th>
+          <th scope="col">{t('edi.columns.load')}</th>
           <th scope="col">{t('edi.columns.partner')}</th>
           <th scope="col">{t('edi.columns.control')}</th>
           <th scope="col">{t('edi.columns.status')}</th>
@@ -302,7 +308,16 @@ function DocumentTable({
           <tr key={row.id}>
             <td>{time.format(new Date(row.at))}</td>
             <td>{row.direction === 'in' ? t('edi.in') : t('edi.out')}</td>
-            <td dir="ltr">{row.type}</td>
+            <td>
+              <span dir="ltr">{row.type}</span>
+              {row.code && (
+                <span className="edi-code">
+                  {isCode(row.code) ? t(`edi.code.${row.code}`) : null}{' '}
+                  <span dir="ltr">({row.code})</span>
+                </span>
+              )}
+            </td>
+            <td dir="ltr">{row.loadGuid ?? ''}</td>
             <td>{row.partner}</td>
             <td dir="ltr">{row.controlNumber}</td>
             <td>
@@ -408,7 +423,18 @@ export function EdiTab() {
           refresh();
         }}
       />
-      <h3 className="m-0">{t('edi.documents')}</h3>
+      <div className="edi-documents-head">
+        <h3 className="m-0">{t('edi.documents')}</h3>
+        <Button
+          type="button"
+          outlined
+          size="small"
+          icon="pi pi-refresh"
+          label={t('edi.refresh')}
+          aria-label={t('edi.refreshDocuments')}
+          onClick={refresh}
+        />
+      </div>
       {documents === null ? (
         <p role="status">{t('common.loading')}</p>
       ) : (

@@ -20,6 +20,8 @@ const documents = [
     type: '204',
     controlNumber: '0001',
     loadId: null,
+    loadGuid: null,
+    code: null,
     status: 'rejected',
     errors: [
       {
@@ -42,6 +44,8 @@ const documents = [
     type: '997',
     controlNumber: '000000007',
     loadId: null,
+    loadGuid: null,
+    code: null,
     status: 'waiting',
     errors: [],
     attempts: 0,
