@@ -286,81 +286,85 @@ function DocumentTable({
   if (rows.length === 0) return <p>{t('edi.noDocuments')}</p>;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <table className="edi-documents">
-      <caption className="visually-hidden">{t('edi.documents')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('edi.columns.at')}</th>
-          <th scope="col">{t('edi.columns.direction')}</th>
-          <th scope="col">{t('edi.columns.type')}</th>
-          <th scope="col">{t('edi.columns.load')}</th>
-          <th scope="col">{t('edi.columns.partner')}</th>
-          <th scope="col">{t('edi.columns.control')}</th>
-          <th scope="col">{t('edi.columns.status')}</th>
-          <th scope="col">{t('edi.columns.errors')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('edi.columns.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{time.format(new Date(row.at))}</td>
-            <td>{row.direction === 'in' ? t('edi.in') : t('edi.out')}</td>
-            <td>
-              <span dir="ltr">{row.type}</span>
-              {row.code && (
-                <span className="edi-code">
-                  {isCode(row.code) ? t(`edi.code.${row.code}`) : null}{' '}
-                  <span dir="ltr">({row.code})</span>
-                </span>
-              )}
-            </td>
-            <td dir="ltr">{row.loadGuid ?? ''}</td>
-            <td>{row.partner}</td>
-            <td dir="ltr">{row.controlNumber}</td>
-            <td>
-              <Tag
-                value={isStatus(row.status) ? t(`edi.status.${row.status}`) : row.status}
-                severity={isStatus(row.status) ? SEVERITY[row.status] : 'secondary'}
-              />
-            </td>
-            <td>
-              {row.errors.length > 0 ? (
-                <ul className="edi-errors">
-                  {row.errors.map((error, index) => (
-                    <ErrorText key={`${row.id}-${index}`} error={error} />
-                  ))}
-                </ul>
-              ) : row.lastError ? (
-                <span>{row.lastError}</span>
-              ) : null}
-            </td>
-            <td className="edi-actions">
-              <Button
-                type="button"
-                text
-                size="small"
-                label={t('edi.view')}
-                aria-label={t('edi.viewOf', { type: row.type, control: row.controlNumber })}
-                onClick={() => onView(row)}
-              />
-              {row.direction === 'out' && (
+    <div className="edi-documents-scroll">
+      <table className="edi-documents">
+        <caption className="visually-hidden">{t('edi.documents')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('edi.columns.at')}</th>
+            <th scope="col">{t('edi.columns.direction')}</th>
+            <th scope="col">{t('edi.columns.type')}</th>
+            <th scope="col">{t('edi.columns.load')}</th>
+            <th scope="col">{t('edi.columns.partner')}</th>
+            <th scope="col">{t('edi.columns.control')}</th>
+            <th scope="col">{t('edi.columns.status')}</th>
+            <th scope="col">{t('edi.columns.errors')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('edi.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{time.format(new Date(row.at))}</td>
+              <td>{row.direction === 'in' ? t('edi.in') : t('edi.out')}</td>
+              <td>
+                <span dir="ltr">{row.type}</span>
+                {row.code && (
+                  <span className="edi-code">
+                    {isCode(row.code) ? t(`edi.code.${row.code}`) : null}{' '}
+                    <span dir="ltr">({row.code})</span>
+                  </span>
+                )}
+              </td>
+              <td dir="ltr" className="edi-nowrap">
+                {row.loadGuid ?? ''}
+              </td>
+              <td>{row.partner}</td>
+              <td dir="ltr">{row.controlNumber}</td>
+              <td>
+                <Tag
+                  value={isStatus(row.status) ? t(`edi.status.${row.status}`) : row.status}
+                  severity={isStatus(row.status) ? SEVERITY[row.status] : 'secondary'}
+                />
+              </td>
+              <td>
+                {row.errors.length > 0 ? (
+                  <ul className="edi-errors">
+                    {row.errors.map((error, index) => (
+                      <ErrorText key={`${row.id}-${index}`} error={error} />
+                    ))}
+                  </ul>
+                ) : row.lastError ? (
+                  <span>{row.lastError}</span>
+                ) : null}
+              </td>
+              <td className="edi-actions">
                 <Button
                   type="button"
                   text
                   size="small"
-                  label={t('edi.resend')}
-                  aria-label={t('edi.resendOf', { type: row.type, control: row.controlNumber })}
-                  onClick={() => onResend(row)}
+                  label={t('edi.view')}
+                  aria-label={t('edi.viewOf', { type: row.type, control: row.controlNumber })}
+                  onClick={() => onView(row)}
                 />
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+                {row.direction === 'out' && (
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    label={t('edi.resend')}
+                    aria-label={t('edi.resendOf', { type: row.type, control: row.controlNumber })}
+                    onClick={() => onResend(row)}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
