@@ -153,6 +153,11 @@ export const EdiDocumentRowSchema = z.object({
   type: z.string(),
   controlNumber: z.string(),
   loadId: z.string().nullable(),
+  loadGuid: z.string().nullable().meta({ description: "The load's short id, null without a load" }),
+  code: z.string().nullable().meta({
+    description:
+      "What a 990 or 214 we sent says: the 990's B104 (`A` accepted, `D` declined), the 214's AT701 (`X3`, `AF`, `X1`, `D1`); null for the others",
+  }),
   status: z.string(),
   errors: z.array(EdiErrorSchema),
   attempts: z.number().int(),

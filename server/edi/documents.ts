@@ -20,6 +20,24 @@ export type DocumentQuery = {
   statuses: string[];
 };
 
+/**
+ * What a 990 or a 214 we sent says, as its X12 code: the 990's reservation action (B104, `A` or
+ * `D`), the 214's shipment status (AT701: `X3`, `AF`, `X1`, `D1`). The separators are the
+ * interchange's own: the element one is ISA's 4th character, the segment one its 106th.
+ */
+export function codeOf(type: string, raw: string): string | null {
+  if (!raw.startsWith('ISA') || raw.length < 106) return null;
+  const element = raw[3]!;
+  const segment = raw[105]!;
+  const [tag, index] = type === '990' ? ['B1', 4] : type === '214' ? ['AT7', 1] : [null, 0];
+  if (!tag) return null;
+  for (const text of raw.split(segment)) {
+    const elements = text.trim().split(element);
+    if (elements[0] === tag) return elements[index]?.trim() || null;
+  }
+  return null;
+}
+
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export function createDocuments(deps: { db: Kysely<DB>; clock: () => Date; wake: () => void }) {
@@ -55,6 +73,7 @@ export function createDocuments(deps: { db: Kysely<DB>; clock: () => Date; wake:
     let base = db
       .selectFrom('edi_documents as d')
       .innerJoin('edi_partners as p', 'p.id', 'd.partner_id')
+      .leftJoin('loads_view as l', 'l.id', 'd.load_id')
       .where('d.organization_id', '=', organizationId);
     if (query.directions.length > 0)
       base = base.where('d.direction', 'in', query.directions as ('in' | 'out')[]);
@@ -82,11 +101,18 @@ export function createDocuments(deps: { db: Kysely<DB>; clock: () => Date; wake:
         'd.type',
         'd.control_number',
         'd.load_id',
+        'l.guid as load_guid',
         'd.status',
         'd.errors',
         'd.attempts',
         'd.last_error',
         'd.created_at',
+        // Only the small documents we send carry a code worth reading (a 204 in keeps its whole interchange).
+        sql<
+          string | null
+        >`case when d.direction = 'out' and d.type in ('990', '214') then d.raw end`.as(
+          'coded_raw',
+        ),
       ])
       .orderBy('d.seq', 'desc')
       .limit(query.pageSize)
@@ -100,6 +126,8 @@ export function createDocuments(deps: { db: Kysely<DB>; clock: () => Date; wake:
       type: row.type,
       controlNumber: row.control_number,
       loadId: row.load_id,
+      loadGuid: row.load_guid ?? null,
+      code: row.coded_raw ? codeOf(row.type, row.coded_raw) : null,
       status: row.status,
       errors: (row.errors ?? []) as EdiError[],
       attempts: row.attempts,

@@ -54,6 +54,11 @@ const SEVERITY: Record<StatusKey, 'success' | 'danger' | 'warning' | 'info' | 's
 };
 const isStatus = (status: string): status is StatusKey => status in SEVERITY;
 
+/** The codes a 990 (B104) or a 214 (AT701) we sent carries, said in words. */
+const CODES = ['A', 'D', 'X3', 'AF', 'X1', 'D1'] as const;
+type Code = (typeof CODES)[number];
+const isCode = (code: string | null): code is Code => CODES.includes(code as Code);
+
 /** An error of a document in words: where (segment, position, element) and why. */
 function ErrorText({ error }: { error: EdiError }) {
   const { t } = useTranslation();
@@ -281,71 +286,85 @@ function DocumentTable({
   if (rows.length === 0) return <p>{t('edi.noDocuments')}</p>;
   const time = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'short', timeStyle: 'short' });
   return (
-    <table className="edi-documents">
-      <caption className="visually-hidden">{t('edi.documents')}</caption>
-      <thead>
-        <tr>
-          <th scope="col">{t('edi.columns.at')}</th>
-          <th scope="col">{t('edi.columns.direction')}</th>
-          <th scope="col">{t('edi.columns.type')}</th>
-          <th scope="col">{t('edi.columns.partner')}</th>
-          <th scope="col">{t('edi.columns.control')}</th>
-          <th scope="col">{t('edi.columns.status')}</th>
-          <th scope="col">{t('edi.columns.errors')}</th>
-          <th scope="col">
-            <span className="visually-hidden">{t('edi.columns.actions')}</span>
-          </th>
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((row) => (
-          <tr key={row.id}>
-            <td>{time.format(new Date(row.at))}</td>
-            <td>{row.direction === 'in' ? t('edi.in') : t('edi.out')}</td>
-            <td dir="ltr">{row.type}</td>
-            <td>{row.partner}</td>
-            <td dir="ltr">{row.controlNumber}</td>
-            <td>
-              <Tag
-                value={isStatus(row.status) ? t(`edi.status.${row.status}`) : row.status}
-                severity={isStatus(row.status) ? SEVERITY[row.status] : 'secondary'}
-              />
-            </td>
-            <td>
-              {row.errors.length > 0 ? (
-                <ul className="edi-errors">
-                  {row.errors.map((error, index) => (
-                    <ErrorText key={`${row.id}-${index}`} error={error} />
-                  ))}
-                </ul>
-              ) : row.lastError ? (
-                <span>{row.lastError}</span>
-              ) : null}
-            </td>
-            <td className="edi-actions">
-              <Button
-                type="button"
-                text
-                size="small"
-                label={t('edi.view')}
-                aria-label={t('edi.viewOf', { type: row.type, control: row.controlNumber })}
-                onClick={() => onView(row)}
-              />
-              {row.direction === 'out' && (
+    <div className="edi-documents-scroll">
+      <table className="edi-documents">
+        <caption className="visually-hidden">{t('edi.documents')}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{t('edi.columns.at')}</th>
+            <th scope="col">{t('edi.columns.direction')}</th>
+            <th scope="col">{t('edi.columns.type')}</th>
+            <th scope="col">{t('edi.columns.load')}</th>
+            <th scope="col">{t('edi.columns.partner')}</th>
+            <th scope="col">{t('edi.columns.control')}</th>
+            <th scope="col">{t('edi.columns.status')}</th>
+            <th scope="col">{t('edi.columns.errors')}</th>
+            <th scope="col">
+              <span className="visually-hidden">{t('edi.columns.actions')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row) => (
+            <tr key={row.id}>
+              <td>{time.format(new Date(row.at))}</td>
+              <td>{row.direction === 'in' ? t('edi.in') : t('edi.out')}</td>
+              <td>
+                <span dir="ltr">{row.type}</span>
+                {row.code && (
+                  <span className="edi-code">
+                    {isCode(row.code) ? t(`edi.code.${row.code}`) : null}{' '}
+                    <span dir="ltr">({row.code})</span>
+                  </span>
+                )}
+              </td>
+              <td dir="ltr" className="edi-nowrap">
+                {row.loadGuid ?? ''}
+              </td>
+              <td>{row.partner}</td>
+              <td dir="ltr">{row.controlNumber}</td>
+              <td>
+                <Tag
+                  value={isStatus(row.status) ? t(`edi.status.${row.status}`) : row.status}
+                  severity={isStatus(row.status) ? SEVERITY[row.status] : 'secondary'}
+                />
+              </td>
+              <td>
+                {row.errors.length > 0 ? (
+                  <ul className="edi-errors">
+                    {row.errors.map((error, index) => (
+                      <ErrorText key={`${row.id}-${index}`} error={error} />
+                    ))}
+                  </ul>
+                ) : row.lastError ? (
+                  <span>{row.lastError}</span>
+                ) : null}
+              </td>
+              <td className="edi-actions">
                 <Button
                   type="button"
                   text
                   size="small"
-                  label={t('edi.resend')}
-                  aria-label={t('edi.resendOf', { type: row.type, control: row.controlNumber })}
-                  onClick={() => onResend(row)}
+                  label={t('edi.view')}
+                  aria-label={t('edi.viewOf', { type: row.type, control: row.controlNumber })}
+                  onClick={() => onView(row)}
                 />
-              )}
-            </td>
-          </tr>
-        ))}
-      </tbody>
-    </table>
+                {row.direction === 'out' && (
+                  <Button
+                    type="button"
+                    text
+                    size="small"
+                    label={t('edi.resend')}
+                    aria-label={t('edi.resendOf', { type: row.type, control: row.controlNumber })}
+                    onClick={() => onResend(row)}
+                  />
+                )}
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -408,7 +427,18 @@ export function EdiTab() {
           refresh();
         }}
       />
-      <h3 className="m-0">{t('edi.documents')}</h3>
+      <div className="edi-documents-head">
+        <h3 className="m-0">{t('edi.documents')}</h3>
+        <Button
+          type="button"
+          outlined
+          size="small"
+          icon="pi pi-refresh"
+          label={t('edi.refresh')}
+          aria-label={t('edi.refreshDocuments')}
+          onClick={refresh}
+        />
+      </div>
       {documents === null ? (
         <p role="status">{t('common.loading')}</p>
       ) : (

@@ -20,6 +20,8 @@ const documents = [
     type: '204',
     controlNumber: '0001',
     loadId: null,
+    loadGuid: null,
+    code: null,
     status: 'rejected',
     errors: [
       {
@@ -42,11 +44,45 @@ const documents = [
     type: '997',
     controlNumber: '000000007',
     loadId: null,
+    loadGuid: null,
+    code: null,
     status: 'waiting',
     errors: [],
     attempts: 0,
     lastError: null,
     at: '2026-11-29T12:00:01.000Z',
+  },
+  {
+    id: '33333333-3333-4333-8333-333333333333',
+    partnerId: 'p1',
+    partner: 'Broker TMS',
+    direction: 'out',
+    type: '990',
+    controlNumber: '000000008',
+    loadId: '44444444-4444-4444-8444-444444444444',
+    loadGuid: 'L-001001',
+    code: 'A',
+    status: 'waiting',
+    errors: [],
+    attempts: 0,
+    lastError: null,
+    at: '2026-11-29T12:05:00.000Z',
+  },
+  {
+    id: '55555555-5555-4555-8555-555555555555',
+    partnerId: 'p1',
+    partner: 'Broker TMS',
+    direction: 'out',
+    type: '214',
+    controlNumber: '000000009',
+    loadId: '44444444-4444-4444-8444-444444444444',
+    loadGuid: 'L-001001',
+    code: 'D1',
+    status: 'fetched',
+    errors: [],
+    attempts: 0,
+    lastError: null,
+    at: '2026-11-29T14:00:00.000Z',
   },
 ];
 
@@ -193,6 +229,24 @@ describe("a shipper's EDI tab", { timeout: 30_000 }, () => {
     const reads = () =>
       vi.mocked(fetch).mock.calls.filter(([url]) => String(url).startsWith('/api/edi/documents?'))
         .length;
+    await vi.waitFor(() => expect(reads()).toBe(2), { timeout: 5000 });
+  });
+
+  it("shows the load's short id and what a 990 and a 214 say, and refreshes on demand", async () => {
+    serveEdi();
+    render(<EdiTab />);
+    const table = await screen.findByRole('table');
+    const [, , , tender, status] = within(table).getAllByRole('row');
+    expect(within(table).getByRole('columnheader', { name: 'Load' })).toBeTruthy();
+    expect(tender!.textContent).toContain('990Tender accepted (A)L-001001');
+    expect(status!.textContent).toContain('214Delivered (D1)L-001001');
+    const reads = () =>
+      vi.mocked(fetch).mock.calls.filter(([url]) => String(url).startsWith('/api/edi/documents?'))
+        .length;
+    expect(reads()).toBe(1);
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'Refresh the documents' }));
+    });
     await vi.waitFor(() => expect(reads()).toBe(2), { timeout: 5000 });
   });
 
