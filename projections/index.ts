@@ -9,6 +9,7 @@ import { tourChatProjection } from './tourChat/tourChat.projection.ts';
 import { tourPositionsProjection } from './tourPositions/tourPositions.projection.ts';
 import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
 import { claimsProjection } from './claims/claims.projection.ts';
+import { invoicesProjection } from './invoices/invoices.projection.ts';
 import { detentionFiguresProjection } from './detentionFigures/detentionFigures.projection.ts';
 import { dockLinksProjection } from './dockLinks/dockLinks.projection.ts';
 import { trustProjection } from './trust/trust.projection.ts';
@@ -32,6 +33,7 @@ export const allProjections: Projection[] = [
   trustProjection,
   organizationContactChangesProjection,
   claimsProjection,
+  invoicesProjection,
   detentionFiguresProjection,
   carrierPreferencesProjection,
 ];

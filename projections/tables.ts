@@ -13,6 +13,7 @@ import type { TourChatTables } from './tourChat/tourChat.tables.ts';
 import type { TourPositionsTables } from './tourPositions/tourPositions.tables.ts';
 import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
 import type { ClaimsTables } from './claims/claims.tables.ts';
+import type { InvoicesTables } from './invoices/invoices.tables.ts';
 import type { DetentionFiguresTables } from './detentionFigures/detentionFigures.tables.ts';
 import type { DockLinksTables } from './dockLinks/dockLinks.tables.ts';
 import type { TrustTables } from './trust/trust.tables.ts';
@@ -36,6 +37,7 @@ declare module '../storage/schema.ts' {
       TrustTables,
       OrganizationContactChangesTables,
       ClaimsTables,
+      InvoicesTables,
       DetentionFiguresTables,
       CarrierPreferencesTables {}
 }

@@ -30,6 +30,8 @@ import {
   startAccessorialClaims,
   type AccessorialClaimsScheduler,
 } from './reactors/accessorialClaims.ts';
+import { createInvoiceCommands, type InvoiceCommands } from './commands/invoices.ts';
+import { startInvoiceScheduler, type InvoiceScheduler } from './reactors/invoiceDrafts.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import type { Realtime } from './realtime/realtime.ts';
@@ -45,6 +47,8 @@ export type PlatformBackground = {
   webhooks: Webhooks;
   claims: ClaimCommands;
   accessorialClaims: AccessorialClaimsScheduler;
+  invoices: InvoiceCommands;
+  invoiceScheduler: InvoiceScheduler;
   /** Stops the background work and gives its locks back; once, later calls get the same promise. */
   releaseBackground(): Promise<void>;
 };
@@ -140,6 +144,19 @@ export async function startPlatformBackground({
     logger,
     background: config.runProjections,
   });
+  const invoices = createInvoiceCommands({
+    store,
+    db: database.db,
+    identity,
+    loadTour: marketplace.loadTour,
+  });
+  const invoiceScheduler = startInvoiceScheduler({
+    database,
+    store,
+    invoices,
+    logger,
+    background: config.runProjections,
+  });
   let released: Promise<void> | null = null;
   const releaseBackground = () =>
     (released ??= (async () => {
@@ -150,6 +167,7 @@ export async function startPlatformBackground({
       await authorityCheck?.stop();
       await contactChanges?.stop();
       await accessorialClaims.stop();
+      await invoiceScheduler.stop();
       await runner.stop();
     })());
   return {
@@ -162,6 +180,8 @@ export async function startPlatformBackground({
     webhooks,
     claims,
     accessorialClaims,
+    invoices,
+    invoiceScheduler,
     releaseBackground,
   };
 }
