@@ -57,6 +57,8 @@ export const InvoiceSchema = InvoiceRowSchema.extend({
   paymentReference: z.string().nullable(),
   /** The carrier's answer to the last dispute. */
   answer: z.string().nullable(),
+  /** Where the invoice stands, without the read `overdue` (what an overdue invoice may take next). */
+  stage: z.enum(['draft', 'submitted', 'approved', 'disputed', 'scheduled', 'paid', 'received']),
   /** While the invoice waits for the shipper: when silence approves it. */
   silenceApprovesAt: z.string().nullable(),
 }).meta({ id: 'Invoice' });

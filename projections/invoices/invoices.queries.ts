@@ -61,6 +61,7 @@ export type InvoiceRow = {
   draftedAt: string;
 };
 export type InvoiceDetail = InvoiceRow & {
+  stage: StoredInvoiceStatus;
   lines: InvoiceLineState[];
   remitTo: RemitTo;
   termsDays: number;
@@ -156,6 +157,7 @@ export async function invoiceById(
   if (!row) return null;
   return {
     ...toRow(row, now),
+    stage: row.status as StoredInvoiceStatus,
     lines: json<InvoiceLineState[]>(row.lines),
     remitTo: json<RemitTo>(row.remit_to),
     termsDays: Number(row.terms_days),

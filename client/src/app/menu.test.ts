@@ -14,11 +14,13 @@ describe('the side menu', () => {
       '/loads/carrier',
       '/insights/lanes',
       '/tours',
+      '/invoices',
     ]);
     expect(routesOf(filterMenu(menu, [LOADS_SHIPPER]))).toEqual([
       '/loads/shipper',
       '/insights/lanes',
       '/tours',
+      '/invoices',
     ]);
     expect(routesOf(filterMenu(menu, [USERS_SHIPPERS]))).toEqual([
       '/users/shippers/active',
@@ -36,6 +38,7 @@ describe('the side menu', () => {
       '/loads/carrier',
       '/insights/lanes',
       '/tours',
+      '/invoices',
       '/offers/carrier',
       '/users/drivers/active',
       '/users/drivers/blocked',

@@ -129,6 +129,13 @@ export const menu: MenuItem[] = [
         ],
       },
       {
+        id: 'invoices',
+        label: 'menu.invoices',
+        icon: 'pi pi-file-invoice',
+        to: '/invoices',
+        permissions: [LOADS_SHIPPER, LOADS_CARRIER],
+      },
+      {
         id: 'driver',
         label: 'menu.myTours',
         icon: 'pi pi-map-marker',

@@ -169,6 +169,12 @@ export const routes: readonly AppRoute[] = [
     lazy(() => import('../pages/tours/ToursPage.tsx')),
   ),
   gated(
+    '/invoices',
+    'routes.invoices',
+    [TOURS_ALL],
+    lazy(() => import('../pages/invoices/InvoicesPage.tsx')),
+  ),
+  gated(
     '/insights/lanes',
     'routes.laneRates',
     [LOADS_SHIPPER, LOADS_CARRIER],

@@ -12,6 +12,7 @@ import type contactHoldScreens from './areas/contactHold/en.json';
 import type accessorialScreens from './areas/accessorials/en.json';
 import type carrierListScreens from './areas/carrierLists/en.json';
 import type bookNowScreens from './areas/bookNow/en.json';
+import type invoiceScreens from './areas/invoices/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -30,7 +31,8 @@ declare module 'i18next' {
         typeof contactHoldScreens &
         typeof accessorialScreens &
         typeof carrierListScreens &
-        typeof bookNowScreens;
+        typeof bookNowScreens &
+        typeof invoiceScreens;
     };
   }
 }
