@@ -95,7 +95,7 @@ describe('the Invoices screen', { timeout: 30_000 }, () => {
 
   it("lists the shipper's payables with their status and opens one with its lines and remit-to", async () => {
     serve();
-    render(<InvoicesPage titleKey="routes.invoices" />);
+    render(<InvoicesPage titleKey="routes.invoices" params={{}} />);
     expect(await screen.findByRole('heading', { name: 'Invoices' })).toBeTruthy();
     expect(await screen.findByText('INV-000007')).toBeTruthy();
     expect(screen.getByText('Zeta Hauling')).toBeTruthy();
@@ -112,7 +112,7 @@ describe('the Invoices screen', { timeout: 30_000 }, () => {
 
   it('disputes a line with its reason', async () => {
     const posts = serve();
-    render(<InvoicesPage titleKey="routes.invoices" />);
+    render(<InvoicesPage titleKey="routes.invoices" params={{}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open invoice INV-000007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
     fireEvent.click(await within(dialog).findByRole('button', { name: 'Dispute lines' }));
@@ -138,7 +138,7 @@ describe('the Invoices screen', { timeout: 30_000 }, () => {
   it('offers the carrier its own steps: a paid invoice is confirmed received or not', async () => {
     resetApp(users.carrier);
     serve('paid');
-    render(<InvoicesPage titleKey="routes.invoices" />);
+    render(<InvoicesPage titleKey="routes.invoices" params={{}} />);
     fireEvent.click(await screen.findByRole('button', { name: 'Open invoice INV-000007' }));
     const dialog = await screen.findByRole('dialog', { name: 'Invoice INV-000007' });
     expect(await within(dialog).findByRole('button', { name: 'Payment received' })).toBeTruthy();
