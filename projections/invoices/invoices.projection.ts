@@ -82,6 +82,30 @@ const INVOICE_EVENTS = [
   'InvoiceReceiptDenied',
 ] as const;
 
+/** When a step happened, as its event says. */
+const atOf = (event: InvoiceEvent): string => {
+  switch (event.type) {
+    case 'InvoiceDrafted':
+      return event.data.draftedAt;
+    case 'InvoiceSubmitted':
+      return event.data.submittedAt;
+    case 'InvoiceApproved':
+      return event.data.approvedAt;
+    case 'InvoiceDisputed':
+      return event.data.disputedAt;
+    case 'InvoiceDisputeAnswered':
+      return event.data.answeredAt;
+    case 'InvoiceScheduled':
+      return event.data.scheduledAt;
+    case 'InvoicePaid':
+      return event.data.recordedAt;
+    case 'InvoiceReceiptConfirmed':
+      return event.data.confirmedAt;
+    case 'InvoiceReceiptDenied':
+      return event.data.deniedAt;
+  }
+};
+
 async function load(trx: Transaction<DB>, id: string): Promise<OpenedInvoice | null> {
   const row = await trx
     .selectFrom('invoices_view')
@@ -110,7 +134,7 @@ export const invoicesProjection = defineProjection({
       if (event.type !== 'InvoiceDrafted' && !before) continue;
       const after = invoiceDecider.evolve(before ?? { exists: false }, event);
       if (!after.exists) continue;
-      const row = rowOf(after, recorded.metadata.at);
+      const row = rowOf(after, atOf(event));
       if (before) await trx.updateTable('invoices_view').set(row).where('id', '=', id).execute();
       else await trx.insertInto('invoices_view').values(row).execute();
     }
