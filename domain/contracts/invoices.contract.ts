@@ -133,7 +133,8 @@ export const invoicesContract = {
   confirmDelivery: {
     params: IdParamsSchema,
     response: {
-      200: z.object({ tourId: z.string(), invoiceId: z.string() }),
+      /** `invoiceId` null: the draft comes a moment later (from the log). */
+      200: z.object({ tourId: z.string(), invoiceId: z.string().nullable() }),
       ...guardedErrors,
       ...errorAnswers(400, 404, 409),
     },

@@ -57,6 +57,15 @@ export type ContactChangeInput = OrganizationContact & {
   code?: string | undefined;
 };
 
+/** A factor sent that is not the one on file (names and address as trimmed). */
+const factorChanges = (current: CarrierFactor | null, next: CarrierFactor | null | undefined) =>
+  next !== undefined &&
+  (current === null || next === null
+    ? current !== next
+    : current.name !== next.name.trim() ||
+      current.remitTo !== next.remitTo.trim() ||
+      current.noticeFileId !== next.noticeFileId);
+
 /** The organization's Active members who may change its contact: they hear of a held change. */
 async function managersOf(deps: Pick<Deps, 'database'>, organizationId: string) {
   const users = await usersOfOrganizations(
@@ -117,8 +126,11 @@ export async function changeOrganizationContact(
   let token: string | null = null;
   let hold: { changeId: string; tokenHash: string } | undefined;
   const user = assertFound(await deps.identity.loadUser(caller.actor.userId), 'User');
-  if (contactNeedsHold(organization.contact, contact)) {
+  const held = contactNeedsHold(organization.contact, contact);
+  // Where a carrier is paid (its factor's remit-to) is guarded like its contact: the password (and code).
+  if (held || factorChanges(organization.factor ?? null, change.factor))
     await confirmPasswordAndCode(deps, user, change, address, caller.requestId, now);
+  if (held) {
     token = newShareToken();
     hold = { changeId: randomUUID(), tokenHash: hashShareToken(token) };
   }

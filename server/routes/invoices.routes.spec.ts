@@ -1,7 +1,7 @@
 import t from 'tap';
 import { invoiceStream } from '../../domain/invoices/invoice.types.ts';
 import { Role } from '../../domain/permissions.ts';
-import { member, organization, superadmin } from '../identity/fixtures.ts';
+import { member, organization, PASSWORD, superadmin } from '../identity/fixtures.ts';
 import { createFileStore } from '../integrations/files/files.ts';
 import { pngImage } from '../integrations/pdf/testing.ts';
 import { requester } from '../testing/http.ts';
@@ -311,10 +311,11 @@ t.test(
       mime: 'image/png',
       data: PNG,
     });
-    const body = (factor: unknown) => ({
+    const body = (factor: unknown, password: string | undefined = PASSWORD) => ({
       name: carrierOrganization.name,
       ...carrierOrganization.contact,
       factor,
+      ...(password ? { password } : {}),
     });
     const notOwn = await as(carrier).put(
       '/api/users/organization',
@@ -328,6 +329,12 @@ t.test(
     );
     t.equal(noName.status, 400);
     t.match(noName.body.errors, [{ path: /factor\.name/ }]);
+    const unconfirmed = await as(carrier).put(
+      '/api/users/organization',
+      body({ name: 'Fast Factor', remitTo: 'PO Box 9, Austin TX', noticeFileId: notice }, ''),
+    );
+    t.equal(unconfirmed.status, 400, 'where the carrier is paid changes with its password only');
+    t.match(unconfirmed.body.errors, [{ path: 'password' }]);
     const factored = await as(carrier).put(
       '/api/users/organization',
       body({ name: 'Fast Factor', remitTo: 'PO Box 9, Austin TX', noticeFileId: notice }),

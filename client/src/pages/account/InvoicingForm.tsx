@@ -2,10 +2,13 @@ import { Button } from 'primereact/button';
 import { Checkbox } from 'primereact/checkbox';
 import { InputNumber } from 'primereact/inputnumber';
 import { InputText } from 'primereact/inputtext';
+import { useAtomValue } from 'jotai';
+import { Password } from 'primereact/password';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError, apiPut, messageOf } from '../../api/http.ts';
 import { fetchError, fetchStart, fetchSuccess } from '../../state/common.ts';
+import { authUserAtom } from '../../state/session.ts';
 import type { AccountAnswer, MessageAnswer } from './account.api.ts';
 
 type Organization = NonNullable<AccountAnswer['organization']>;
@@ -34,6 +37,19 @@ export function InvoicingForm({
   const [remitTo, setRemitTo] = useState(organization.factor?.remitTo ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [password, setPassword] = useState('');
+  const [code, setCode] = useState('');
+  const twoFactorOn = useAtomValue(authUserAtom)?.twoFactor?.enabled === true;
+  const current = organization.factor ?? null;
+  // Where the carrier is paid changes with the member's password (and code), as its contact does.
+  const factorChanged =
+    !shipper &&
+    (useFactor
+      ? current === null ||
+        current.name !== name.trim() ||
+        current.remitTo !== remitTo.trim() ||
+        current.noticeFileId !== noticeFileId
+      : current !== null);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -44,6 +60,9 @@ export function InvoicingForm({
       if (!remitTo.trim()) found['factor.remitTo'] = t('invoices.form.required');
       if (!noticeFileId) found['factor.noticeFileId'] = t('invoices.settings.noticeMissing');
     }
+    if (factorChanged && !password) found.password = t('messages.oldPasswordRequired');
+    if (factorChanged && twoFactorOn && !code.trim())
+      found.code = t('messages.twoFactorCodeRequired');
     setErrors(found);
     if (Object.keys(found).length > 0) return;
     setBusy(true);
@@ -61,6 +80,7 @@ export function InvoicingForm({
               factor: useFactor
                 ? { name: name.trim(), remitTo: remitTo.trim(), noticeFileId }
                 : null,
+              ...(factorChanged ? { password, ...(twoFactorOn ? { code: code.trim() } : {}) } : {}),
             }),
       });
       fetchSuccess(t('invoices.settings.saved'));
@@ -143,6 +163,33 @@ export function InvoicingForm({
                   : t('invoices.settings.noticeMissing')}
               </p>
               {fieldError('factor.noticeFileId')}
+            </>
+          )}
+          {factorChanged && (
+            <>
+              <div className="field">
+                <label htmlFor="invoicing-password">{t('contactHold.password')}</label>
+                <Password
+                  inputId="invoicing-password"
+                  value={password}
+                  feedback={false}
+                  autoComplete="current-password"
+                  onChange={(event) => setPassword(event.target.value)}
+                />
+                {fieldError('password')}
+              </div>
+              {twoFactorOn && (
+                <div className="field">
+                  <label htmlFor="invoicing-code">{t('contactHold.code')}</label>
+                  <InputText
+                    id="invoicing-code"
+                    value={code}
+                    autoComplete="one-time-code"
+                    onChange={(event) => setCode(event.target.value)}
+                  />
+                  {fieldError('code')}
+                </div>
+              )}
             </>
           )}
         </fieldset>

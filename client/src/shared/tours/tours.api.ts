@@ -44,7 +44,7 @@ export const toursApi = {
     apiPost<CreatedId>(`${tourPath(id)}/events`, entry),
   /** The shipper confirms the delivery on the driver's proof: Delivered, and the carrier's invoice drafted. */
   confirmDelivery: (id: string) =>
-    apiPost<{ tourId: string; invoiceId: string }>(`${tourPath(id)}/confirm-delivery`, {}),
+    apiPost<{ tourId: string; invoiceId: string | null }>(`${tourPath(id)}/confirm-delivery`, {}),
   changeStatus: (id: string, status: number, message: string) =>
     apiPut<StatusChanged>(`${tourPath(id)}/status`, { status, message }),
   assignees: () => apiGet<Assignee[]>('/tours/assignees'),
