@@ -23,6 +23,7 @@ import {
 } from './demoData.ts';
 import { driveDemoTour } from './demoTour.ts';
 import { seedDemoClaims } from './claimsSeed.ts';
+import { seedDemoInvoices } from './invoicesSeed.ts';
 import { type DemoUser, demoUser, marketplaceIsEmpty } from './demoUsers.ts';
 
 export { demoUser, marketplaceIsEmpty } from './demoUsers.ts';
@@ -312,6 +313,16 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
       delivered,
       atDelivery,
       canceled: { loadId: tonuLoad.id, tourId: tonuTour, shipper: as('shipper2') },
+      shipper: as('shipper1'),
+    }),
+  );
+  // The carrier's invoices of shipper1's delivered shipments: one submitted, one scheduled.
+  await runner.waitFor(['claims'], await platform.store.committedHead(), 10_000);
+  last = latest(
+    last,
+    await seedDemoInvoices(platform, {
+      delivered,
+      users: [...users.values()],
       shipper: as('shipper1'),
     }),
   );
