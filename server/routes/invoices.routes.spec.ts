@@ -7,6 +7,8 @@ import { pngImage } from '../integrations/pdf/testing.ts';
 import { requester } from '../testing/http.ts';
 import { shipmentSteps } from '../testing/shipmentSteps.ts';
 import { startTestApp } from '../testing/testApp.ts';
+import { livePushes } from '../realtime/notifier.ts';
+import { organizationRoom } from '../realtime/rooms.ts';
 
 /**
  * Invoices over HTTP: the shipper confirms the delivery on the driver's proof, which drafts the
@@ -273,6 +275,37 @@ t.test(
       t.ok(types.includes(type), `the trail has ${type}`);
     const csv = await as(carrier).get(`/api/loads/${loadId}/history?format=csv`);
     t.match(csv.text, /InvoicePaid/);
+
+    // What both sides' screens hear (and, but for the draft and the answer, the webhooks carry).
+    const pushes = (await platform.store.readStream(invoiceStream(invoiceId))).events.flatMap(
+      (event) => livePushes(event),
+    );
+    t.same(
+      pushes.map((push) => push.event),
+      [
+        'invoice.drafted',
+        'invoice.submitted',
+        'invoice.disputed',
+        'invoice.answered',
+        'invoice.approved',
+        'invoice.scheduled',
+        'invoice.paid',
+        'invoice.received',
+        'invoice.paid',
+        'invoice.received',
+      ],
+    );
+    for (const push of pushes)
+      t.same(
+        [...push.rooms].sort(),
+        [
+          organizationRoom(carrier.organizationId!),
+          organizationRoom(shipper.organizationId!),
+        ].sort(),
+        `${push.event} to both organizations`,
+      );
+    t.match(pushes[8]?.payload, { status: 'paid', total: 1875 });
+    t.match(pushes.at(-3)?.payload, { status: 'approved', received: false });
   },
 );
 
