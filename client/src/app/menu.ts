@@ -131,7 +131,7 @@ export const menu: MenuItem[] = [
       {
         id: 'invoices',
         label: 'menu.invoices',
-        icon: 'pi pi-file-invoice',
+        icon: 'pi pi-receipt',
         to: '/invoices',
         permissions: [LOADS_SHIPPER, LOADS_CARRIER],
       },

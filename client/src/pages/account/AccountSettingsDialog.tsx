@@ -111,7 +111,7 @@ export default function AccountSettingsDialog() {
     tabs.push({
       key: `invoicing-${version}`,
       header: t('invoices.settings.tab'),
-      icon: 'pi pi-file-invoice',
+      icon: 'pi pi-receipt',
       body: (
         <InvoicingForm
           organization={account.organization}

@@ -29,6 +29,7 @@ import {
   invoiceStatuses,
   invoicesApi,
 } from './invoices.api.ts';
+import './invoices.css';
 
 const severityOf: Record<InvoiceStatus, 'success' | 'info' | 'warning' | 'danger' | undefined> = {
   draft: undefined,
@@ -297,7 +298,8 @@ export function InvoiceDialog({
             {t('invoices.detail.terms', { days: invoice.termsDays })}
           </p>
           <p className="muted">
-            {invoice.carrier} → {invoice.shipper}
+            {t('invoices.columns.carrier')}: {invoice.carrier} · {t('invoices.columns.shipper')}:{' '}
+            {invoice.shipper}
           </p>
           <h3>{t('invoices.detail.lines')}</h3>
           <table className="invoice-lines">
