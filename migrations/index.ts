@@ -23,6 +23,7 @@ import * as reactorCheckpoints from './2026_11_28_1000_reactor_checkpoints.ts';
 import * as carrierAuthority from './2026_11_29_1000_carrier_authority.ts';
 import * as dockLinks from './2026_11_29_1000_dock_links.ts';
 import * as accessorialClaims from './2026_11_29_1300_accessorial_claims.ts';
+import * as invoices from './2026_11_29_1700_invoices.ts';
 import * as detentionFigures from './2026_11_29_1400_detention_figures.ts';
 import * as marketplaceTerms from './2026_11_29_1400_marketplace_terms.ts';
 import * as bookNow from './2026_11_29_1500_book_now.ts';
@@ -66,6 +67,7 @@ const migrations: Record<string, Migration> = {
   '2026_11_29_1400_marketplace_terms': marketplaceTerms,
   '2026_11_29_1500_book_now': bookNow,
   '2026_11_29_1600_carrier_preferences': carrierPreferences,
+  '2026_11_29_1700_invoices': invoices,
   '2026_11_29_1800_payer_invoices': payerInvoices,
   '2026_11_29_1900_edi': edi,
   '2026_11_29_1900_facilities': facilities,

@@ -10,6 +10,7 @@ import { tourPositionsProjection } from './tourPositions/tourPositions.projectio
 import { tourSharesProjection } from './tourShares/tourShares.projection.ts';
 import { claimsProjection } from './claims/claims.projection.ts';
 import { payerFiguresProjection } from './payerFigures/payerFigures.projection.ts';
+import { invoicesProjection } from './invoices/invoices.projection.ts';
 import { detentionFiguresProjection } from './detentionFigures/detentionFigures.projection.ts';
 import { dockLinksProjection } from './dockLinks/dockLinks.projection.ts';
 import { trustProjection } from './trust/trust.projection.ts';
@@ -34,6 +35,7 @@ export const allProjections: Projection[] = [
   trustProjection,
   organizationContactChangesProjection,
   claimsProjection,
+  invoicesProjection,
   detentionFiguresProjection,
   carrierPreferencesProjection,
   payerFiguresProjection,

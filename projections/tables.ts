@@ -14,6 +14,7 @@ import type { TourPositionsTables } from './tourPositions/tourPositions.tables.t
 import type { TourSharesTables } from './tourShares/tourShares.tables.ts';
 import type { ClaimsTables } from './claims/claims.tables.ts';
 import type { PayerFiguresTables } from './payerFigures/payerFigures.tables.ts';
+import type { InvoicesTables } from './invoices/invoices.tables.ts';
 import type { DetentionFiguresTables } from './detentionFigures/detentionFigures.tables.ts';
 import type { DockLinksTables } from './dockLinks/dockLinks.tables.ts';
 import type { TrustTables } from './trust/trust.tables.ts';
@@ -38,6 +39,7 @@ declare module '../storage/schema.ts' {
       TrustTables,
       OrganizationContactChangesTables,
       ClaimsTables,
+      InvoicesTables,
       DetentionFiguresTables,
       CarrierPreferencesTables,
       PayerFiguresTables,

@@ -39,6 +39,7 @@ import { placesRoutes } from './routes/places.routes.ts';
 import { historyRoutes } from './routes/history.routes.ts';
 import { podRoutes } from './routes/pod.routes.ts';
 import { claimRoutes } from './routes/claims.routes.ts';
+import { invoiceRoutes } from './routes/invoices.routes.ts';
 import { loadBoardRoutes } from './routes/loads.board.routes.ts';
 import { loadCommandRoutes } from './routes/loads.commands.routes.ts';
 import { loadDetailRoutes } from './routes/loads.detail.routes.ts';
@@ -224,6 +225,7 @@ export async function buildApp(platform: Platform): Promise<App> {
   await app.register(historyRoutes, { prefix: '/api' });
   await app.register(podRoutes, { prefix: '/api' });
   await app.register(claimRoutes, { prefix: '/api' });
+  await app.register(invoiceRoutes, { prefix: '/api' });
   await app.register(contentRoutes, { prefix: '/api' });
   await app.register(eventsRoutes, { prefix: '/api' });
   // socket.io shares the HTTP server: attached once the app is ready, closed before the server closes.

@@ -37,6 +37,8 @@ import type { AuthorityCheckScheduler } from './reactors/authorityCheck.ts';
 import type { ContactChangeScheduler } from './reactors/contactChangeApply.ts';
 import type { ClaimCommands } from './commands/claims.ts';
 import type { AccessorialClaimsScheduler } from './reactors/accessorialClaims.ts';
+import type { InvoiceCommands } from './commands/invoices.ts';
+import type { InvoiceScheduler } from './reactors/invoiceDrafts.ts';
 import { startPlatformBackground } from './platformBackground.ts';
 
 /** Everything a running server shares: configuration, SQL, the event log and the read models. */
@@ -64,6 +66,10 @@ export type Platform = {
   claims: ClaimCommands;
   /** Claims from departures and cancellations, and their approval by silence; its reactor and loop only where background work runs. */
   accessorialClaims: AccessorialClaimsScheduler;
+  /** Carriers' invoices: the parties' commands on them and the draft at a confirmed delivery. */
+  invoices: InvoiceCommands;
+  /** Drafts at confirmed deliveries and approval by silence; its reactor and loop only where background work runs. */
+  invoiceScheduler: InvoiceScheduler;
   tokens: TokenService;
   /** The status of an organization, for the guard and the socket handshake (Pending waits, Blocked is refused). */
   organizationStatus: OrganizationStatusCache;
@@ -233,6 +239,8 @@ export async function startPlatform(
     edi,
     claims,
     accessorialClaims,
+    invoices,
+    invoiceScheduler,
     releaseBackground,
   } = await startPlatformBackground({
     config,
@@ -273,6 +281,8 @@ export async function startPlatform(
     laneAlerts,
     claims,
     accessorialClaims,
+    invoices,
+    invoiceScheduler,
     tokens,
     organizationStatus,
     mailer,

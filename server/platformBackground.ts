@@ -30,6 +30,8 @@ import {
   startAccessorialClaims,
   type AccessorialClaimsScheduler,
 } from './reactors/accessorialClaims.ts';
+import { createInvoiceCommands, type InvoiceCommands } from './commands/invoices.ts';
+import { startInvoiceScheduler, type InvoiceScheduler } from './reactors/invoiceDrafts.ts';
 import { startLaneAlerts, type LaneAlerts } from './reactors/laneAlerts.ts';
 import { startLoadExpiryScheduler, type LoadExpiryScheduler } from './reactors/loadExpiry.ts';
 import type { Realtime } from './realtime/realtime.ts';
@@ -48,6 +50,8 @@ export type PlatformBackground = {
   edi: Edi;
   claims: ClaimCommands;
   accessorialClaims: AccessorialClaimsScheduler;
+  invoices: InvoiceCommands;
+  invoiceScheduler: InvoiceScheduler;
   /** Stops the background work and gives its locks back; once, later calls get the same promise. */
   releaseBackground(): Promise<void>;
 };
@@ -155,6 +159,19 @@ export async function startPlatformBackground({
     logger,
     background: config.runProjections,
   });
+  const invoices = createInvoiceCommands({
+    store,
+    db: database.db,
+    identity,
+    loadTour: marketplace.loadTour,
+  });
+  const invoiceScheduler = startInvoiceScheduler({
+    database,
+    store,
+    invoices,
+    logger,
+    background: config.runProjections,
+  });
   let released: Promise<void> | null = null;
   const releaseBackground = () =>
     (released ??= (async () => {
@@ -166,6 +183,7 @@ export async function startPlatformBackground({
       await authorityCheck?.stop();
       await contactChanges?.stop();
       await accessorialClaims.stop();
+      await invoiceScheduler.stop();
       await runner.stop();
     })());
   return {
@@ -179,6 +197,8 @@ export async function startPlatformBackground({
     edi,
     claims,
     accessorialClaims,
+    invoices,
+    invoiceScheduler,
     releaseBackground,
   };
 }

@@ -13,6 +13,23 @@ import {
   PendingContactChangeSchema,
 } from './organizationContactChange.contract.ts';
 
+/** A carrier's factor: who its invoices are paid to, from its notice of assignment. */
+export const FactorSchema = z
+  .object({
+    name: z
+      .string({ error: "Please enter the factor's name" })
+      .trim()
+      .min(1, { error: "Please enter the factor's name" })
+      .max(200, { error: "The factor's name can have at most 200 characters" }),
+    remitTo: z
+      .string({ error: "Please enter the factor's remit-to address" })
+      .trim()
+      .min(1, { error: "Please enter the factor's remit-to address" })
+      .max(500, { error: 'The remit-to address can have at most 500 characters' }),
+    noticeFileId: z.uuid({ error: 'Please upload the notice of assignment' }),
+  })
+  .meta({ id: 'Factor' });
+
 /** One line of a carrier's fleet: a truck type, trailer type or driver team id and how many. */
 export const VehicleCountSchema = z
   .object({ type: z.number().int(), count: z.number().int() })
@@ -84,6 +101,10 @@ export const AccountSchema = z
         pendingContactChange: PendingContactChangeSchema.nullable().optional(),
         /** A shipper's default accessorial terms for its new loads; null: the platform's. Not on a carrier. */
         defaultTerms: TermsSchema.nullable().optional(),
+        /** A shipper's payment terms, net days. Not on a carrier. */
+        paymentTermsDays: z.number().int().optional(),
+        /** A carrier's factor; null: none. Not on a shipper. */
+        factor: FactorSchema.nullable().optional(),
       })
       .optional(),
     shipper: ShipperProfileSchema.optional(),
@@ -150,6 +171,15 @@ export const updateOrganizationContract = {
     twoFactorRequired: z.boolean().optional(),
     /** A shipper's default accessorial terms for its new loads (fields left out: the platform's); null: the platform's. */
     defaultTerms: optionalTermsSchema,
+    /** A shipper's payment terms, net days (0 to 120; the platform's default is 30). Not on a carrier. */
+    paymentTermsDays: z
+      .number({ error: 'The payment terms are a number of days' })
+      .int({ error: 'The payment terms are a whole number of days' })
+      .min(0, { error: 'The payment terms cannot be negative' })
+      .max(120, { error: 'The payment terms are at most 120 days' })
+      .optional(),
+    /** A carrier's factor from its notice of assignment (a file the carrier uploaded); null: none. Not on a shipper. */
+    factor: FactorSchema.nullable().optional(),
     ...contactChangeConfirmation,
   }),
   response: { 200: MessageAnswerSchema, 202: ContactChangePendingSchema, ...changeErrors },

@@ -22,6 +22,12 @@ export const WEBHOOK_EVENT_TYPES = [
   'accessorial.disputed',
   'accessorial.answered',
   'accessorial.settled',
+  'invoice.submitted',
+  'invoice.approved',
+  'invoice.disputed',
+  'invoice.scheduled',
+  'invoice.paid',
+  'invoice.received',
 ] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 

@@ -7,7 +7,7 @@
  * Days-to-pay is measured from `InvoiceSubmitted.submittedAt` to `InvoicePaid.paidAt`.
  */
 import type { ClaimKind } from '../claims/claim.types.ts';
-import type { Event } from '../shared/event.ts';
+import type { Command, Event } from '../shared/event.ts';
 
 export const invoiceStream = (invoiceId: string): string => `invoice-${invoiceId}`;
 
@@ -66,12 +66,17 @@ export type InvoiceSubmitted = Event<
     total: number;
     pdfFileId: string;
     pdfSha256: string;
-  }
+  } & InvoiceParties
 >;
 /** `approvedBy` null and `bySilence` true: approved by the passing of time, not by a person. */
 export type InvoiceApproved = Event<
   'InvoiceApproved',
-  { invoiceId: string; approvedBy: string | null; bySilence: boolean; approvedAt: string }
+  {
+    invoiceId: string;
+    approvedBy: string | null;
+    bySilence: boolean;
+    approvedAt: string;
+  } & InvoiceParties
 >;
 export type InvoiceDisputed = Event<
   'InvoiceDisputed',
@@ -80,15 +85,15 @@ export type InvoiceDisputed = Event<
     lines: { index: number; reason: string }[];
     disputedBy: string;
     disputedAt: string;
-  }
+  } & InvoiceParties
 >;
 export type InvoiceDisputeAnswered = Event<
   'InvoiceDisputeAnswered',
-  { invoiceId: string; text: string; answeredBy: string; answeredAt: string }
+  { invoiceId: string; text: string; answeredBy: string; answeredAt: string } & InvoiceParties
 >;
 export type InvoiceScheduled = Event<
   'InvoiceScheduled',
-  { invoiceId: string; date: string; scheduledBy: string; scheduledAt: string }
+  { invoiceId: string; date: string; scheduledBy: string; scheduledAt: string } & InvoiceParties
 >;
 export type InvoicePaid = Event<
   'InvoicePaid',
@@ -100,16 +105,34 @@ export type InvoicePaid = Event<
     amount: number;
     recordedBy: string;
     recordedAt: string;
-  }
+  } & InvoiceParties
 >;
 export type InvoiceReceiptConfirmed = Event<
   'InvoiceReceiptConfirmed',
-  { invoiceId: string; confirmedBy: string; confirmedAt: string }
+  { invoiceId: string; confirmedBy: string; confirmedAt: string } & InvoiceParties
 >;
 /** The carrier reports the payment not received: the payment no longer counts and the invoice reopens. */
 export type InvoiceReceiptDenied = Event<
   'InvoiceReceiptDenied',
-  { invoiceId: string; deniedBy: string; deniedAt: string }
+  { invoiceId: string; deniedBy: string; deniedAt: string } & InvoiceParties
+>;
+
+/**
+ * The invoice's two organizations, carried (optionally) by every event after the draft so that a
+ * push or a webhook can name both sides without reading the stream.
+ */
+export type InvoiceParties = { carrierOrganizationId?: string; shipperOrganizationId?: string };
+
+/**
+ * An invoice number reserved for a carrier (stream `invoicenumbers-<carrierOrganizationId>`): one
+ * event per invoice, numbered from 1 in the stream's order; appended with the stream's revision,
+ * so two drafts at once never get the same number.
+ */
+export const invoiceNumbersStream = (carrierOrganizationId: string): string =>
+  `invoicenumbers-${carrierOrganizationId}`;
+export type InvoiceNumberReserved = Event<
+  'InvoiceNumberReserved',
+  { carrierOrganizationId: string; invoiceId: string; number: string; reservedAt: string }
 >;
 
 export type InvoiceEvent =
@@ -122,3 +145,110 @@ export type InvoiceEvent =
   | InvoicePaid
   | InvoiceReceiptConfirmed
   | InvoiceReceiptDenied;
+
+/** The stored statuses (`overdue` is read, never stored: `invoiceStatusAt`). */
+export type StoredInvoiceStatus = Exclude<InvoiceStatus, 'overdue'>;
+
+/** A line as the invoice holds it, with whether the shipper disputes it (and why). */
+export type InvoiceLineState = InvoiceLine & { status: 'open' | 'disputed'; reason: string | null };
+
+export type OpenedInvoice = {
+  exists: true;
+  invoiceId: string;
+  number: string;
+  loadId: string;
+  loadGuid: string;
+  tourId: string;
+  carrierOrganizationId: string;
+  shipperOrganizationId: string;
+  termsDays: number;
+  lines: InvoiceLineState[];
+  total: number;
+  remitTo: RemitTo;
+  status: StoredInvoiceStatus;
+  reference: string | null;
+  draftedAt: string;
+  submittedAt: string | null;
+  dueAt: string | null;
+  pdfFileId: string | null;
+  /** Since when the shipper owes an answer (the submission, or the carrier's answer to a dispute). */
+  awaitingSince: string | null;
+  scheduledFor: string | null;
+  paidAt: string | null;
+  paymentReference: string | null;
+  answer: string | null;
+};
+export type Invoice = { exists: false } | OpenedInvoice;
+
+/** An accessorial claim of the tour as the draft reads it: only approved or settled ones are billed. */
+export type ClaimToBill = {
+  claimId: string;
+  kind: ClaimKind;
+  stopIndex: number | null;
+  status: 'claimed' | 'approved' | 'disputed' | 'answered' | 'settled';
+  amount: number;
+  settledAmount: number | null;
+};
+
+export type DraftInvoice = Command<
+  'DraftInvoice',
+  {
+    invoiceId: string;
+    number: string;
+    loadId: string;
+    loadGuid: string;
+    tourId: string;
+    carrierOrganizationId: string;
+    shipperOrganizationId: string;
+    /** The accepted proposal's price. */
+    price: number;
+    claims: ClaimToBill[];
+    termsDays: number;
+    remitTo: RemitTo;
+    now: string;
+  }
+>;
+export type SubmitInvoice = Command<
+  'SubmitInvoice',
+  {
+    invoiceId: string;
+    userId: string;
+    reference: string | null;
+    pdfFileId: string;
+    pdfSha256: string;
+    now: string;
+  }
+>;
+export type ApproveInvoice = Command<
+  'ApproveInvoice',
+  { invoiceId: string; userId: string | null; bySilence: boolean; now: string }
+>;
+export type DisputeInvoice = Command<
+  'DisputeInvoice',
+  { invoiceId: string; userId: string; lines: { index: number; reason: string }[]; now: string }
+>;
+export type AnswerInvoiceDispute = Command<
+  'AnswerInvoiceDispute',
+  { invoiceId: string; userId: string; text: string; now: string }
+>;
+export type ScheduleInvoice = Command<
+  'ScheduleInvoice',
+  { invoiceId: string; userId: string; date: string; now: string }
+>;
+export type PayInvoice = Command<
+  'PayInvoice',
+  { invoiceId: string; userId: string; reference: string; paidAt: string; now: string }
+>;
+export type ConfirmInvoiceReceipt = Command<
+  'ConfirmInvoiceReceipt',
+  { invoiceId: string; userId: string; received: boolean; now: string }
+>;
+export type InvoiceCommand =
+  | DraftInvoice
+  | SubmitInvoice
+  | ApproveInvoice
+  | DisputeInvoice
+  | AnswerInvoiceDispute
+  | ScheduleInvoice
+  | PayInvoice
+  | ConfirmInvoiceReceipt;

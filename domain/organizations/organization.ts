@@ -190,7 +190,27 @@ export type OrganizationDefaultTermsChanged = Event<
   { organizationId: string; defaultTerms: AccessorialTerms | null; changedAt: string }
 >;
 
+/** A shipper's payment terms, net days, printed on its rate confirmations and used by its invoices. */
+export type OrganizationPaymentTermsChanged = Event<
+  'OrganizationPaymentTermsChanged',
+  { organizationId: string; paymentTermsDays: number; changedAt: string }
+>;
+/** The factor a carrier sold its invoices to, from its notice of assignment (a file of its own). */
+export type CarrierFactor = { name: string; remitTo: string; noticeFileId: string };
+/** A carrier names its factor (null: none): its next invoices are paid to the factor's remit-to. */
+export type CarrierFactorChanged = Event<
+  'CarrierFactorChanged',
+  {
+    organizationId: string;
+    factor: CarrierFactor | null;
+    changedBy: string | null;
+    changedAt: string;
+  }
+>;
+
 export type OrganizationEvent =
+  | OrganizationPaymentTermsChanged
+  | CarrierFactorChanged
   | OrganizationDefaultTermsChanged
   | OrganizationRegistered
   | CarrierAuthorityChecked
@@ -234,6 +254,10 @@ export type RegisteredOrganization = {
   pendingContactChange: PendingContactChange | null;
   /** A shipper's default accessorial terms for its new loads; absent or null: the platform's. */
   defaultTerms?: AccessorialTerms | null;
+  /** A shipper's payment terms, net days; absent: the platform's 30. */
+  paymentTermsDays?: number;
+  /** A carrier's factor; absent or null: it is paid itself. */
+  factor?: CarrierFactor | null;
 };
 /** `lapsed`: registered once, gone since (OrganizationRegistrationLapsed); its id is never reused. */
 export type Organization = { registered: false; lapsed?: true } | RegisteredOrganization;
@@ -313,6 +337,10 @@ export const evolveOrganization = (state: Organization, event: OrganizationEvent
       return { ...state, twoFactorRequired: event.data.twoFactorRequired };
     case 'OrganizationDefaultTermsChanged':
       return { ...state, defaultTerms: event.data.defaultTerms };
+    case 'OrganizationPaymentTermsChanged':
+      return { ...state, paymentTermsDays: event.data.paymentTermsDays };
+    case 'CarrierFactorChanged':
+      return { ...state, factor: event.data.factor };
     default:
       return assertNever(event);
   }

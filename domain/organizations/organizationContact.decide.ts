@@ -9,6 +9,7 @@ import type { Command } from '../shared/event.ts';
 import type { AccessorialTerms } from '../loads/terms.ts';
 import { sameTerms } from '../loads/terms.ts';
 import {
+  type CarrierFactor,
   CONTACT_CHANGE_HOLD_MS,
   type OrganizationContact,
   type OrganizationEvent,
@@ -31,6 +32,10 @@ export type ChangeOrganizationContact = Command<
     twoFactorRequired?: boolean;
     /** A shipper's default accessorial terms (null: the platform's); absent: unchanged. */
     defaultTerms?: AccessorialTerms | null;
+    /** A shipper's payment terms, net days; absent: unchanged. */
+    paymentTermsDays?: number;
+    /** A carrier's factor (null: none); absent: unchanged. The command side checked the notice file is the carrier's. */
+    factor?: CarrierFactor | null;
     /** The member making the change (cancels a pending change in its name). */
     changedBy?: string;
     /** A change of the e-mail or phone, confirmed: its id and the hash of the old contact's cancel link. */
@@ -144,6 +149,54 @@ export const changeContact = (
         data: {
           organizationId: state.organizationId,
           defaultTerms: data.defaultTerms,
+          changedAt: data.now,
+        },
+      });
+  }
+  if (data.paymentTermsDays !== undefined) {
+    if (state.type !== 'Shipper')
+      throw ValidationError.field('paymentTermsDays', 'Only a shipper sets payment terms');
+    const days = data.paymentTermsDays;
+    if (!Number.isInteger(days) || days < 0 || days > 120)
+      throw ValidationError.field(
+        'paymentTermsDays',
+        'The payment terms are a whole number of days from 0 to 120',
+      );
+    if (days !== (state.paymentTermsDays ?? 30))
+      events.push({
+        type: 'OrganizationPaymentTermsChanged',
+        data: { organizationId: state.organizationId, paymentTermsDays: days, changedAt: data.now },
+      });
+  }
+  if (data.factor !== undefined) {
+    if (state.type !== 'Carrier')
+      throw ValidationError.field('factor', 'Only a carrier names a factor');
+    const factor = data.factor
+      ? {
+          name: data.factor.name.trim(),
+          remitTo: data.factor.remitTo.trim(),
+          noticeFileId: data.factor.noticeFileId,
+        }
+      : null;
+    if (factor && !factor.name)
+      throw ValidationError.field('factor.name', "Please enter the factor's name");
+    if (factor && !factor.remitTo)
+      throw ValidationError.field('factor.remitTo', "Please enter the factor's remit-to address");
+    const current = state.factor ?? null;
+    const same =
+      current === null
+        ? factor === null
+        : factor !== null &&
+          current.name === factor.name &&
+          current.remitTo === factor.remitTo &&
+          current.noticeFileId === factor.noticeFileId;
+    if (!same)
+      events.push({
+        type: 'CarrierFactorChanged',
+        data: {
+          organizationId: state.organizationId,
+          factor,
+          changedBy: data.changedBy ?? null,
           changedAt: data.now,
         },
       });

@@ -3,7 +3,7 @@
  * by a newer request, cancelled by the old contact, applied once due and only once.
  */
 import t from 'tap';
-import { IllegalStateError, NotFoundError } from '../shared/errors.ts';
+import { IllegalStateError, NotFoundError, ValidationError } from '../shared/errors.ts';
 import { specFor } from '../shared/testing.ts';
 import { contactNeedsHold, organizationDecider } from './organization.decide.ts';
 import {
@@ -219,4 +219,65 @@ t.test('evolve: the pending change, until applied or cancelled', async (t) => {
   });
   const gone = evolveOrganization(pending, cancelled(firstChange, 'old-contact'));
   t.match(gone, { contact, pendingContactChange: null });
+});
+
+t.test("a shipper's payment terms and a carrier's factor, each on its own side", async () => {
+  const save = (extra: object) => ({
+    type: 'ChangeOrganizationContact' as const,
+    data: { organizationId, name: 'Ship Co', contact, changedBy: member, now, ...extra },
+  });
+  const unchanged = {
+    type: 'OrganizationContactChanged' as const,
+    data: { organizationId, name: 'Ship Co', contact, changedAt: now },
+  };
+  given([registered])
+    .when(save({ paymentTermsDays: 45 }))
+    .then([
+      unchanged,
+      {
+        type: 'OrganizationPaymentTermsChanged',
+        data: { organizationId, paymentTermsDays: 45, changedAt: now },
+      },
+    ]);
+  // 30 is the default: saying it again changes nothing.
+  given([registered])
+    .when(save({ paymentTermsDays: 30 }))
+    .then([unchanged]);
+  given([registered])
+    .when(save({ paymentTermsDays: 121 }))
+    .thenThrows(ValidationError, /120/);
+  given([registered])
+    .when(save({ factor: { name: 'F', remitTo: 'PO Box 9', noticeFileId: member } }))
+    .thenThrows(ValidationError, /Only a carrier/);
+
+  const carrier: OrganizationRegistered = {
+    ...registered,
+    data: {
+      ...registered.data,
+      type: 'Carrier',
+      shipper: null,
+      carrier: registered.data.carrier,
+    },
+  };
+  const factor = { name: 'Fast Factor', remitTo: 'PO Box 9, Austin TX', noticeFileId: member };
+  const named: OrganizationEvent = {
+    type: 'CarrierFactorChanged',
+    data: { organizationId, factor, changedBy: member, changedAt: now },
+  };
+  given([carrier])
+    .when(save({ factor: { ...factor, name: ' Fast Factor ' } }))
+    .then([unchanged, named]);
+  given([carrier, named]).when(save({ factor })).then([unchanged]);
+  given([carrier, named])
+    .when(save({ factor: null }))
+    .then([
+      unchanged,
+      {
+        type: 'CarrierFactorChanged',
+        data: { organizationId, factor: null, changedBy: member, changedAt: now },
+      },
+    ]);
+  given([carrier])
+    .when(save({ paymentTermsDays: 10 }))
+    .thenThrows(ValidationError, /shipper/);
 });

@@ -171,6 +171,28 @@ export type AccessorialPayload = {
   at: string;
 };
 
+/**
+ * `invoice.drafted`, `.submitted`, `.approved`, `.disputed`, `.answered`, `.scheduled`, `.paid`,
+ * `.received`, to `org:<carrier>` and `org:<shipper>`: an invoice between them changed; `status` is
+ * its stored status after the change (`received: false`: the carrier reported the payment missing,
+ * and the invoice is open again). The webhooks of the same names (but for `.drafted` and
+ * `.answered`) carry the same.
+ */
+export type InvoicePayload = {
+  invoiceId: string;
+  status: 'draft' | 'submitted' | 'approved' | 'disputed' | 'scheduled' | 'paid' | 'received';
+  number?: string;
+  loadId?: string;
+  total?: number;
+  dueAt?: string;
+  date?: string;
+  paidAt?: string;
+  received?: boolean;
+  bySilence?: boolean;
+  lines?: { index: number; reason: string }[];
+  at: string;
+};
+
 /** What the server sends, by event name. */
 export type ServerPayloads = {
   'load:posted': LoadRowPayload;
@@ -188,6 +210,14 @@ export type ServerPayloads = {
   'accessorial.disputed': AccessorialPayload;
   'accessorial.answered': AccessorialPayload;
   'accessorial.settled': AccessorialPayload;
+  'invoice.drafted': InvoicePayload;
+  'invoice.submitted': InvoicePayload;
+  'invoice.approved': InvoicePayload;
+  'invoice.disputed': InvoicePayload;
+  'invoice.answered': InvoicePayload;
+  'invoice.scheduled': InvoicePayload;
+  'invoice.paid': InvoicePayload;
+  'invoice.received': InvoicePayload;
   'limit:exceeded': LimitExceededPayload;
 };
 export type ServerEventName = keyof ServerPayloads;
@@ -207,6 +237,14 @@ export const SERVER_EVENTS = [
   'accessorial.disputed',
   'accessorial.answered',
   'accessorial.settled',
+  'invoice.drafted',
+  'invoice.submitted',
+  'invoice.approved',
+  'invoice.disputed',
+  'invoice.answered',
+  'invoice.scheduled',
+  'invoice.paid',
+  'invoice.received',
   'limit:exceeded',
 ] as const satisfies readonly ServerEventName[];
 

@@ -285,3 +285,70 @@ t.test('who received the goods and a file are required', async (t) => {
       ]);
   });
 });
+
+t.test(
+  "the shipper confirms the delivery on the driver's proof: once, the tour Delivered",
+  async () => {
+    const confirm = (actor: TourActor): TourCommand => ({
+      type: 'ConfirmDelivery',
+      data: { tourId, actor, now: '2026-12-02T09:00:00.000Z' },
+    });
+    const withProof = [...atLastStop, recordedEvent, timelineLine()];
+    const loadId = (fold(withProof) as { loadId: string }).loadId;
+    const confirmed: TourEvent = {
+      type: 'DeliveryConfirmed',
+      data: {
+        tourId,
+        loadId,
+        proofId,
+        shipperOrganizationId,
+        carrierOrganizationId,
+        confirmedBy: shipper.userId,
+        confirmedAt: '2026-12-02T09:00:00.000Z',
+      },
+    };
+    const delivered: TourEvent[] = [
+      {
+        type: 'TourStatusChanged',
+        data: {
+          tourId,
+          from: TourStatus.InTransit,
+          to: TourStatus.Delivered,
+          message: 'Delivery confirmed on the proof of delivery',
+          changedBy: shipper.userId,
+          party: 'shipper',
+          changedAt: '2026-12-02T09:00:00.000Z',
+        },
+      },
+      {
+        type: 'TourEventAdded',
+        data: {
+          tourId,
+          eventId: `${tourId}-status-${TourStatus.Delivered}`,
+          type: 'status',
+          message: 'Delivery confirmed on the proof of delivery',
+          stopId: null,
+          addedBy: shipper.userId,
+          at: '2026-12-02T09:00:00.000Z',
+        },
+      },
+    ];
+    given(withProof)
+      .when(confirm(shipper))
+      .then([confirmed, ...delivered]);
+    given(withProof)
+      .when(confirm(carrier))
+      .thenThrows(ForbiddenError, /Only the shipper/);
+    given(withProof).when(confirm(driver)).thenThrows(ForbiddenError);
+    given(atLastStop)
+      .when(confirm(shipper))
+      .thenThrows(IllegalStateError, /proof of delivery/);
+    given([...withProof, confirmed, ...delivered])
+      .when(confirm(admin))
+      .thenThrows(IllegalStateError, /already confirmed/);
+    // Delivered already (by the status step): the confirmation alone.
+    given([...withProof, ...delivered])
+      .when(confirm(admin))
+      .then([{ ...confirmed, data: { ...confirmed.data, confirmedBy: admin.userId } }]);
+  },
+);

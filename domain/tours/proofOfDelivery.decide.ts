@@ -7,13 +7,14 @@ import {
   ValidationError,
 } from '../shared/errors.ts';
 import type {
+  ConfirmDelivery,
   RecordProofOfDelivery,
   OpenedTour,
   TourActor,
   TourEvent,
   TourStop,
 } from './tour.types.ts';
-import { timelineEntry } from './tour.timeline.ts';
+import { statusChange, timelineEntry } from './tour.timeline.ts';
 
 /** The stop where the goods are handed over: the tour's last. */
 export const lastStopOf = (tour: OpenedTour): TourStop | null => tour.stops.at(-1) ?? null;
@@ -94,5 +95,46 @@ export const recordProofOfDelivery = (
       },
     },
     entry,
+  ];
+};
+
+export const DELIVERY_ALREADY_CONFIRMED = 'The delivery of this tour is already confirmed';
+export const DELIVERY_NEEDS_PROOF =
+  'The delivery is confirmed once the driver has recorded a proof of delivery';
+
+/**
+ * The shipper (or an administrator) confirms the delivery on the recorded proof: once per tour,
+ * only with a proof of delivery, never on a canceled tour. A tour not yet Delivered moves there.
+ */
+export const confirmDelivery = ({ data }: ConfirmDelivery, tour: OpenedTour): TourEvent[] => {
+  const { actor } = data;
+  if (actor.party !== 'shipper' && actor.party !== 'admin')
+    throw new ForbiddenError('Only the shipper confirms the delivery');
+  if (tour.deliveryConfirmedAt) throw new IllegalStateError(DELIVERY_ALREADY_CONFIRMED);
+  if (tour.status === TourStatus.Canceled) throw new IllegalStateError('This tour is canceled');
+  const proof = (tour.proofs ?? []).at(-1);
+  if (!proof) throw new IllegalStateError(DELIVERY_NEEDS_PROOF);
+  const confirmed: TourEvent = {
+    type: 'DeliveryConfirmed',
+    data: {
+      tourId: tour.tourId,
+      loadId: tour.loadId,
+      proofId: proof.proofId,
+      shipperOrganizationId: tour.shipperOrganizationId,
+      carrierOrganizationId: tour.carrierOrganizationId,
+      confirmedBy: actor.userId,
+      confirmedAt: data.now,
+    },
+  };
+  if (tour.status === TourStatus.Delivered) return [confirmed];
+  return [
+    confirmed,
+    ...statusChange(tour, {
+      to: TourStatus.Delivered,
+      message: 'Delivery confirmed on the proof of delivery',
+      by: actor.userId,
+      party: actor.party,
+      at: data.now,
+    }),
   ];
 };

@@ -126,6 +126,12 @@ export type RecordProofOfDelivery = Command<
   }
 >;
 
+/** The shipper confirms the delivery once a proof of delivery is recorded. */
+export type ConfirmDelivery = Command<
+  'ConfirmDelivery',
+  { tourId: string; actor: TourActor; now: string }
+>;
+
 export type TourCommand =
   | OpenTour
   | ConfirmCarrier
@@ -140,4 +146,5 @@ export type TourCommand =
   | RecordProofOfDelivery
   | CreateDockLink
   | RevokeDockLink
-  | RecordDockRelease;
+  | RecordDockRelease
+  | ConfirmDelivery;

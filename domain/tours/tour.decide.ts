@@ -15,7 +15,7 @@ import {
 } from './tourLifecycle.decide.ts';
 import { rateTour } from './tourRating.decide.ts';
 import { revokeTrackingLink, shareTour } from './trackingLink.decide.ts';
-import { recordProofOfDelivery } from './proofOfDelivery.decide.ts';
+import { confirmDelivery, recordProofOfDelivery } from './proofOfDelivery.decide.ts';
 import { createDockLink, recordDockRelease, revokeDockLink } from './dockRelease.decide.ts';
 
 export { evolveTour, initialTour, tourStatusName } from './tour.evolve.ts';
@@ -51,6 +51,8 @@ export const decideTour = (command: TourCommand, state: Tour): TourEvent[] => {
       return revokeDockLink(command, visibleTo(tour, command.data.actor));
     case 'RecordDockRelease':
       return recordDockRelease(command, tour);
+    case 'ConfirmDelivery':
+      return confirmDelivery(command, visibleTo(tour, command.data.actor));
     default:
       return assertNever(command);
   }

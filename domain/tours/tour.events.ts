@@ -204,6 +204,23 @@ export type DockReleaseEvidence = {
 export type PickupReleased = Event<'PickupReleased', DockReleaseEvidence>;
 export type PickupHeld = Event<'PickupHeld', DockReleaseEvidence & { reasons: PickupHoldReason[] }>;
 
+/**
+ * The shipper confirms the delivery on the recorded proof (`proofId`, the latest): the tour is
+ * Delivered from then on and the carrier's invoice is drafted. Once per tour.
+ */
+export type DeliveryConfirmed = Event<
+  'DeliveryConfirmed',
+  {
+    tourId: string;
+    loadId: string;
+    proofId: string;
+    shipperOrganizationId: string;
+    carrierOrganizationId: string;
+    confirmedBy: string | null;
+    confirmedAt: string;
+  }
+>;
+
 export type TourEvent =
   | TourOpened
   | CarrierConfirmed
@@ -218,4 +235,5 @@ export type TourEvent =
   | DockLinkCreated
   | DockLinkRevoked
   | PickupReleased
-  | PickupHeld;
+  | PickupHeld
+  | DeliveryConfirmed;

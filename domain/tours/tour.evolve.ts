@@ -159,6 +159,12 @@ export const evolveTour = (state: Tour, event: TourEvent): Tour => {
         }),
         updatedAt: event.data.at,
       };
+    case 'DeliveryConfirmed':
+      return {
+        ...state,
+        deliveryConfirmedAt: event.data.confirmedAt,
+        updatedAt: event.data.confirmedAt,
+      };
     default:
       return assertNever(event);
   }

@@ -33,6 +33,8 @@ export type OpenedTour = {
   dockLinks?: DockLink[];
   /** The proofs of delivery, oldest first. */
   proofs: ProofOfDelivery[];
+  /** When the shipper confirmed the delivery on the proof (absent or null: not yet). */
+  deliveryConfirmedAt?: string | null;
   openedAt: string;
   updatedAt: string;
 };

@@ -20,7 +20,8 @@ type MarketplaceEvent =
           | 'TourShareRevoked'
           | 'ProofOfDeliveryRecorded'
           | 'DockLinkCreated'
-          | 'DockLinkRevoked';
+          | 'DockLinkRevoked'
+          | 'DeliveryConfirmed';
       }
     >
   | LocationSaved;

@@ -66,6 +66,7 @@ export function createMarketplaceCommands(deps: {
     addSystemTourEvent: tours.addSystemTourEvent,
     recordPositions: tours.recordPositions,
     rateTour: tours.rateTour,
+    confirmDelivery: tours.confirmDelivery,
     shareTour: tours.shareTour,
     revokeTourShare: tours.revokeTourShare,
     releaseCode: tours.releaseCode,

@@ -9,11 +9,13 @@ import { randomUUID } from 'node:crypto';
 import { GenericStatus } from '../../domain/catalog.ts';
 import { contactNeedsHold } from '../../domain/organizations/organization.decide.ts';
 import type {
+  CarrierFactor,
   OrganizationContactChangeRequested,
   OrganizationContact,
 } from '../../domain/organizations/organization.ts';
 import { ACCOUNT_CHANGE_ORGANIZATION, hasAny, permissionsFor } from '../../domain/permissions.ts';
-import { assertFound, NotFoundError } from '../../domain/shared/errors.ts';
+import { assertFound, NotFoundError, ValidationError } from '../../domain/shared/errors.ts';
+import { createFileStore } from '../integrations/files/files.ts';
 import {
   contactChangeByHash,
   dueContactChanges,
@@ -45,11 +47,24 @@ export type ContactChangeInput = OrganizationContact & {
   twoFactorRequired?: boolean | undefined;
   /** A shipper's default accessorial terms (fields left out: the platform's); null: the platform's. */
   defaultTerms?: TermsInput | null | undefined;
+  /** A shipper's payment terms, net days. */
+  paymentTermsDays?: number | undefined;
+  /** A carrier's factor (null: none). */
+  factor?: CarrierFactor | null | undefined;
   /** The member's current password: needed for a new e-mail or phone. */
   password?: string | undefined;
   /** A code of the member's authenticator app or a recovery code, when its two-factor is on. */
   code?: string | undefined;
 };
+
+/** A factor sent that is not the one on file (names and address as trimmed). */
+const factorChanges = (current: CarrierFactor | null, next: CarrierFactor | null | undefined) =>
+  next !== undefined &&
+  (current === null || next === null
+    ? current !== next
+    : current.name !== next.name.trim() ||
+      current.remitTo !== next.remitTo.trim() ||
+      current.noticeFileId !== next.noticeFileId);
 
 /** The organization's Active members who may change its contact: they hear of a held change. */
 async function managersOf(deps: Pick<Deps, 'database'>, organizationId: string) {
@@ -99,11 +114,23 @@ export async function changeOrganizationContact(
     email: change.email,
     phone: change.phone,
   };
+  if (change.factor) {
+    // The notice of assignment is a file the carrier itself uploaded.
+    const notice = await createFileStore(deps.database.db).getMeta(change.factor.noticeFileId);
+    if (notice?.organizationId !== organizationId)
+      throw ValidationError.field(
+        'factor.noticeFileId',
+        'The notice of assignment is not a file of your organization',
+      );
+  }
   let token: string | null = null;
   let hold: { changeId: string; tokenHash: string } | undefined;
   const user = assertFound(await deps.identity.loadUser(caller.actor.userId), 'User');
-  if (contactNeedsHold(organization.contact, contact)) {
+  const held = contactNeedsHold(organization.contact, contact);
+  // Where a carrier is paid (its factor's remit-to) is guarded like its contact: the password (and code).
+  if (held || factorChanges(organization.factor ?? null, change.factor))
     await confirmPasswordAndCode(deps, user, change, address, caller.requestId, now);
+  if (held) {
     token = newShareToken();
     hold = { changeId: randomUUID(), tokenHash: hashShareToken(token) };
   }
@@ -125,6 +152,10 @@ export async function changeOrganizationContact(
                   ? null
                   : completeTerms(change.defaultTerms, STANDARD_TERMS),
             }),
+        ...(change.paymentTermsDays === undefined
+          ? {}
+          : { paymentTermsDays: change.paymentTermsDays }),
+        ...(change.factor === undefined ? {} : { factor: change.factor }),
         changedBy: caller.actor.userId,
         ...(hold ? { hold } : {}),
         now,

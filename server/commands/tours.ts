@@ -24,6 +24,20 @@ export function createTourCommands(deps: TourCommandDeps) {
     ...createTourSharingCommands(deps),
     ...createTourDockCommands(deps),
 
+    /** The shipper confirms the delivery on the recorded proof (DeliveryConfirmed); once per tour. */
+    async confirmDelivery(caller: Caller, tourId: string, now: string) {
+      const tour = await loadTour(tourId);
+      if (!tour || !isTourParty(caller.actor, tour)) throw new NotFoundError('Tour not found');
+      return (
+        await runTour(
+          { type: 'ConfirmDelivery', data: { tourId, actor: tourActorOf(caller.actor), now } },
+          tour.loadId,
+          caller,
+          now,
+        )
+      ).position;
+    },
+
     async rateTour(caller: Caller, tourId: string, ratings: RatingEntry[], now: string) {
       const tour = await loadTour(tourId);
       if (!tour || !isTourParty(caller.actor, tour)) throw new NotFoundError('Tour not found');

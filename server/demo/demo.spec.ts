@@ -139,6 +139,14 @@ t.test(
       'Prairie Foods Chicago DC',
       'Prairie Foods St. Louis Plant',
     ]);
+    const invoices = (await get('/api/invoices', shipper)).json() as {
+      data: { number: string; status: string }[];
+    };
+    t.same(
+      invoices.data.map((row) => row.status).sort(),
+      ['scheduled', 'submitted'],
+      "shipper1's invoices: one waiting for it, one scheduled",
+    );
     const marketplace = (await get('/api/loads/carrier?pageSize=25', carrier)).json();
     t.ok(
       marketplace.total >= 4,

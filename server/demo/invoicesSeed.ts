@@ -6,7 +6,9 @@
  * as the invoice events their commands record, one stream per invoice, spread over the three carriers.
  */
 import { randomUUID } from 'node:crypto';
+import { invoiceNumber } from '../../domain/invoices/invoice.decide.ts';
 import {
+  invoiceNumbersStream,
   invoiceStream,
   type InvoiceEvent,
   type RemitTo,
@@ -101,7 +103,7 @@ export async function seedDemoInvoices(
             type: 'InvoiceDrafted',
             data: {
               invoiceId,
-              number: `INV-${String(number).padStart(6, '0')}`,
+              number: invoiceNumber(number),
               loadId,
               loadGuid: `HIST-${String(n).padStart(5, '0')}`,
               tourId: randomUUID(),
@@ -174,6 +176,37 @@ export async function seedDemoInvoices(
                 },
           });
       }
+      // The number is reserved in the carrier's numbering stream first, as a draft reserves it, so
+      // the invoices drafted after the demo's history go on from the last one.
+      last = latest(
+        last,
+        (
+          await platform.store.append(
+            invoiceNumbersStream(carrier.organizationId),
+            [
+              {
+                type: 'InvoiceNumberReserved',
+                data: {
+                  carrierOrganizationId: carrier.organizationId,
+                  invoiceId,
+                  number: invoiceNumber(number),
+                  reservedAt: iso(draftedAt),
+                },
+              },
+            ],
+            {
+              expectedRevision: number === 1 ? 'no_stream' : number - 2,
+              metadata: {
+                userId: null,
+                organizationId: carrier.organizationId,
+                correlationId: loadId,
+                causationId: null,
+                at: iso(draftedAt),
+              },
+            },
+          )
+        ).position,
+      );
       // One append per step, as each command writes its own; the recorded time is the step's.
       for (const [revision, step] of events.entries()) {
         const result = await platform.store.append(invoiceStream(invoiceId), [step.event], {

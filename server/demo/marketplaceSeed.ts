@@ -24,6 +24,7 @@ import {
 } from './demoData.ts';
 import { driveDemoTour } from './demoTour.ts';
 import { seedDemoClaims } from './claimsSeed.ts';
+import { seedDeliveredInvoices } from './deliveredInvoicesSeed.ts';
 import { seedDemoInvoices } from './invoicesSeed.ts';
 import { type DemoUser, demoUser, marketplaceIsEmpty } from './demoUsers.ts';
 
@@ -321,7 +322,6 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
       shipper: as('shipper1'),
     }),
   );
-
   // A year of invoices: shipper1 pays fast, shipper2 slowly and late, shipper3 is new (two paid).
   last = latest(
     last,
@@ -330,6 +330,17 @@ export async function seedMarketplaceDemo(platform: Platform): Promise<boolean> 
       slow: as('shipper2'),
       fresh: shipper3,
       carriers: [as('carrier1'), as('carrier2'), as('carrier3')],
+    }),
+  );
+
+  // The carrier's invoices of shipper1's delivered shipments: one submitted, one scheduled.
+  await runner.waitFor(['claims'], await platform.store.committedHead(), 10_000);
+  last = latest(
+    last,
+    await seedDeliveredInvoices(platform, {
+      delivered,
+      users: [...users.values()],
+      shipper: as('shipper1'),
     }),
   );
 

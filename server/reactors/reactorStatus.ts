@@ -5,6 +5,7 @@ import { leadHeld } from '../../storage/leadership.ts';
 import type { Database } from '../db/database.ts';
 import type { EventStore } from '../eventstore/eventStore.ts';
 import { CLAIMS_REACTOR } from './accessorialClaims.ts';
+import { INVOICES_REACTOR } from './invoiceDrafts.ts';
 import { LANE_ALERTS_REACTOR } from './laneAlerts.ts';
 import { PICKUP_CHECK_REACTOR } from './pickupCheck.ts';
 import { WEBHOOKS_REACTOR } from '../webhooks/reactor.ts';
@@ -17,6 +18,7 @@ export const REACTORS: readonly { name: string; job: string }[] = [
   { name: WEBHOOKS_REACTOR, job: `reactor:${WEBHOOKS_REACTOR}` },
   { name: CLAIMS_REACTOR.name, job: `reactor:${CLAIMS_REACTOR.name}` },
   { name: EDI_REACTOR.name, job: `reactor:${EDI_REACTOR.name}` },
+  { name: INVOICES_REACTOR.name, job: `reactor:${INVOICES_REACTOR.name}` },
 ];
 
 /** Behind for this long without its checkpoint moving: stalled. */

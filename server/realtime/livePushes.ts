@@ -7,6 +7,8 @@ import {
 import type { RecordedEvent } from '../eventstore/eventStore.ts';
 import type { Push } from './push.ts';
 import type { ClaimEvent } from '../../domain/claims/claim.types.ts';
+import type { InvoiceEvent } from '../../domain/invoices/invoice.types.ts';
+import type { InvoicePayload } from '../../domain/realtime/events.ts';
 import type { CarrierAuthorityChanged } from '../../domain/organizations/organization.ts';
 import { organizationRoom, tourRoom } from './rooms.ts';
 
@@ -64,8 +66,100 @@ export function livePushes(event: RecordedEvent): Push[] {
       },
     ];
   }
-  const claim = accessorialPush(event);
+  const claim = accessorialPush(event) ?? invoicePush(event);
   return claim ? [claim] : [];
+}
+
+/** An invoice's change: both its organizations hear of it. */
+function invoicePush(event: RecordedEvent): Push | null {
+  const e = event as unknown as InvoiceEvent;
+  const to = (
+    parties: { carrierOrganizationId?: string; shipperOrganizationId?: string },
+    name: Push['event'],
+    payload: InvoicePayload,
+  ): Push | null =>
+    parties.carrierOrganizationId && parties.shipperOrganizationId
+      ? {
+          rooms: [
+            organizationRoom(parties.carrierOrganizationId),
+            organizationRoom(parties.shipperOrganizationId),
+          ],
+          event: name,
+          payload,
+        }
+      : null;
+  switch (e.type) {
+    case 'InvoiceDrafted': {
+      const d = e.data;
+      return to(d, 'invoice.drafted', {
+        invoiceId: d.invoiceId,
+        status: 'draft',
+        number: d.number,
+        loadId: d.loadId,
+        total: d.total,
+        at: d.draftedAt,
+      });
+    }
+    case 'InvoiceSubmitted':
+      return to(e.data, 'invoice.submitted', {
+        invoiceId: e.data.invoiceId,
+        status: 'submitted',
+        total: e.data.total,
+        dueAt: e.data.dueAt,
+        at: e.data.submittedAt,
+      });
+    case 'InvoiceApproved':
+      return to(e.data, 'invoice.approved', {
+        invoiceId: e.data.invoiceId,
+        status: 'approved',
+        bySilence: e.data.bySilence,
+        at: e.data.approvedAt,
+      });
+    case 'InvoiceDisputed':
+      return to(e.data, 'invoice.disputed', {
+        invoiceId: e.data.invoiceId,
+        status: 'disputed',
+        lines: e.data.lines,
+        at: e.data.disputedAt,
+      });
+    case 'InvoiceDisputeAnswered':
+      return to(e.data, 'invoice.answered', {
+        invoiceId: e.data.invoiceId,
+        status: 'submitted',
+        at: e.data.answeredAt,
+      });
+    case 'InvoiceScheduled':
+      return to(e.data, 'invoice.scheduled', {
+        invoiceId: e.data.invoiceId,
+        status: 'scheduled',
+        date: e.data.date,
+        at: e.data.scheduledAt,
+      });
+    case 'InvoicePaid':
+      return to(e.data, 'invoice.paid', {
+        invoiceId: e.data.invoiceId,
+        status: 'paid',
+        total: e.data.amount,
+        paidAt: e.data.paidAt,
+        at: e.data.recordedAt,
+      });
+    case 'InvoiceReceiptConfirmed':
+      return to(e.data, 'invoice.received', {
+        invoiceId: e.data.invoiceId,
+        status: 'received',
+        received: true,
+        at: e.data.confirmedAt,
+      });
+    case 'InvoiceReceiptDenied':
+      return to(e.data, 'invoice.received', {
+        invoiceId: e.data.invoiceId,
+        status: 'approved',
+        received: false,
+        at: e.data.deniedAt,
+      });
+    default:
+      return null;
+  }
 }
 
 /** A claim's change: the tour's room hears it, and both organizations hear of a new claim. */

@@ -1,3 +1,4 @@
+import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../domain/invoices/invoice.decide.ts';
 import { roles, statusName } from '../../domain/catalog.ts';
 import {
   ACCOUNT_CHANGE_CARRIER,
@@ -112,8 +113,11 @@ export async function accountRoutes(app: App) {
                 }
               : null,
             ...(organization.type === 'Shipper'
-              ? { defaultTerms: organization.defaultTerms ?? null }
-              : {}),
+              ? {
+                  defaultTerms: organization.defaultTerms ?? null,
+                  paymentTermsDays: organization.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
+                }
+              : { factor: organization.factor ?? null }),
           };
         }
         if (

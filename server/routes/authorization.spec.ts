@@ -294,6 +294,12 @@ const probes: Partial<Record<RouteKey, (caller: Caller) => Probe | Promise<Probe
   'POST /api/tours/:id/claims/:claimId/answer': () => ({ body: { text: 'The geofence' } }),
   'POST /api/tours/:id/claims/:claimId/note': () => ({ body: { text: 'Door 4' } }),
   'POST /api/tours/:id/claims/:claimId/settle': () => ({ body: { amount: 10, note: 'Split' } }),
+  'POST /api/invoices/:id/submit': () => ({ body: { reference: 'ACC-1' } }),
+  'POST /api/invoices/:id/dispute': () => ({ body: { lines: [{ index: 0, reason: 'Rate' }] } }),
+  'POST /api/invoices/:id/answer': () => ({ body: { text: 'As agreed' } }),
+  'POST /api/invoices/:id/schedule': () => ({ body: { date: '2099-01-01' } }),
+  'POST /api/invoices/:id/pay': () => ({ body: { reference: 'ACH 1', paidAt: '2026-01-01' } }),
+  'POST /api/invoices/:id/receipt': () => ({ body: { received: true } }),
   // The shipper declines an offer, the carrier withdraws its own.
   'PUT /api/proposal/:id': (caller) => ({
     body:

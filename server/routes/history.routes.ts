@@ -25,6 +25,8 @@ import {
   type TourEvent,
 } from '../../domain/tours/tour.types.ts';
 import { offerIdsOf } from '../../projections/marketplace/marketplace.queries.ts';
+import { invoiceIdsOfLoad } from '../../projections/invoices/invoices.queries.ts';
+import { invoiceStream } from '../../domain/invoices/invoice.types.ts';
 import type { DB } from '../../storage/schema.ts';
 import type { App } from '../http/routeContext.ts';
 import { comparePositions, type EventStore, type RecordedEvent } from '../eventstore/eventStore.ts';
@@ -97,12 +99,23 @@ async function readTrail(store: EventStore, db: Kysely<DB>, load: TrailLoad, rea
     ? (await store.readStream<TourEvent>(tourStream(load.tourId!))).events
     : [];
   const chatEvents = seesTour ? (await store.readStream(tourChatStream(load.tourId!))).events : [];
+  // The carrier's invoice of the load: its two parties (the shipper and the carrier that ran the tour).
+  const invoiceEvents = seesTour
+    ? (
+        await Promise.all(
+          (
+            await invoiceIdsOfLoad(db, load.loadId)
+          ).map((id) => store.readStream(invoiceStream(id))),
+        )
+      ).flatMap((stream) => stream.events)
+    : [];
   return {
     loadEvents,
     offerStreams: visible.map((offer) => offer.events),
     confirmationEvents,
     tourEvents,
     chatEvents,
+    invoiceEvents,
   };
 }
 
@@ -134,14 +147,21 @@ export async function historyRoutes(app: App) {
       const access = await loadAccess(db, actor, load);
       if (!access.party) throw new NotFoundError('Load not found');
 
-      const { loadEvents, offerStreams, confirmationEvents, tourEvents, chatEvents } =
-        await readTrail(store, db, load, readerOf(actor, load));
+      const {
+        loadEvents,
+        offerStreams,
+        confirmationEvents,
+        tourEvents,
+        chatEvents,
+        invoiceEvents,
+      } = await readTrail(store, db, load, readerOf(actor, load));
       const all: RecordedEvent[] = [
         ...loadEvents,
         ...offerStreams.flat(),
         ...confirmationEvents,
         ...tourEvents,
         ...chatEvents,
+        ...invoiceEvents,
       ].sort((a, b) => comparePositions(a.position, b.position));
       const at = request.query.at ? new Date(request.query.at).toISOString() : null;
       const shown = at ? all.filter((event) => event.metadata.at <= at) : all;

@@ -1,3 +1,4 @@
+import { DEFAULT_PAYMENT_TERMS_DAYS } from '../../domain/invoices/invoice.decide.ts';
 import {
   accessories,
   GenericStatus,
@@ -190,6 +191,9 @@ export function offerDocumentRoutes(app: App) {
         price: offer.price,
         eldTruckName: offer.eldTruckName,
         accessorialTerms: load.agreedTerms ?? agreedTerms(d, offer),
+        paymentTermsDays:
+          (await app.platform.identity.loadOrganization(offer.shipperOrganizationId))
+            ?.paymentTermsDays ?? DEFAULT_PAYMENT_TERMS_DAYS,
         shipperSignature: signature,
       });
       const sha256 = sha256Hex(bytes);

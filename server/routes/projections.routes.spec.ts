@@ -524,7 +524,7 @@ for (const backend of sqlBackends()) {
     );
     t.same(
       reactors.map((entry) => entry.reactor),
-      ['laneAlerts', 'pickupCheck', 'webhooks', 'accessorialClaims', 'edi'],
+      ['laneAlerts', 'pickupCheck', 'webhooks', 'accessorialClaims', 'edi', 'invoiceDrafts'],
       'every reactor, by name',
     );
     t.match(

@@ -121,6 +121,15 @@ const SHIPPER_LISTS: ByDesign = {
   why: "a Superadmin belongs to no organization, and the lists are a shipper organization's",
 };
 
+const CARRIER_INVOICE_STEP: ByDesign = {
+  roles: [Role.Superadmin, Role.Shipper],
+  why: 'the carrier submits its invoice, answers a dispute and confirms the receipt',
+};
+const SHIPPER_INVOICE_STEP: ByDesign = {
+  roles: [Role.Superadmin, Role.Carrier],
+  why: "the shipper's dispatcher approves, disputes, schedules and pays an invoice",
+};
+
 export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   // platform
   'GET /api/health': PUBLIC,
@@ -458,6 +467,26 @@ export const accessTable: Readonly<Record<RouteKey, RouteAccess>> = {
   'GET /api/services/:serviceId/trucks/:latitude/:longitude': { access: [ACCOUNT_GET_CARRIER] },
   // the raw event feed (a WebSocket; a plain GET answers 426)
   'GET /api/events/stream': { access: [SUPER_ADMIN] },
+  // invoices: a carrier's receivables and a shipper's payables; another organization's invoice is 404
+  // (server/routes/invoices.routes.spec.ts). Each step is one side's, refused with 403 to the other before any id is read.
+  'POST /api/tours/:id/confirm-delivery': {
+    access: [TOUR_CHANGE_STATUS],
+    tenant: TOUR_ID,
+    forbiddenFor: {
+      roles: [Role.Carrier, Role.Driver],
+      why: 'the shipper confirms the delivery on the proof of delivery',
+    },
+  },
+  'GET /api/invoices': { access: [TOURS_ALL] },
+  'GET /api/invoices/:id': { access: [TOURS_ALL] },
+  'POST /api/invoices/:id/submit': { access: [TOURS_ALL], forbiddenFor: CARRIER_INVOICE_STEP },
+  'POST /api/invoices/:id/answer': { access: [TOURS_ALL], forbiddenFor: CARRIER_INVOICE_STEP },
+  'POST /api/invoices/:id/receipt': { access: [TOURS_ALL], forbiddenFor: CARRIER_INVOICE_STEP },
+  'POST /api/invoices/:id/approve': { access: [TOURS_ALL], forbiddenFor: SHIPPER_INVOICE_STEP },
+  'POST /api/invoices/:id/dispute': { access: [TOURS_ALL], forbiddenFor: SHIPPER_INVOICE_STEP },
+  'POST /api/invoices/:id/schedule': { access: [TOURS_ALL], forbiddenFor: SHIPPER_INVOICE_STEP },
+  'POST /api/invoices/:id/pay': { access: [TOURS_ALL], forbiddenFor: SHIPPER_INVOICE_STEP },
+
   // webhooks: the managers of the caller's own organization; another's id is 404 (server/webhooks/webhooks.spec.ts)
   'GET /api/webhooks': { access: [USER_CREATE] },
   'POST /api/webhooks': { access: [USER_CREATE], forbiddenFor: NO_ORGANIZATION },

@@ -61,6 +61,12 @@ const typeOf = (event: RecordedEvent, push: Push): WebhookEventType | null => {
     case 'accessorial.disputed':
     case 'accessorial.answered':
     case 'accessorial.settled':
+    case 'invoice.submitted':
+    case 'invoice.approved':
+    case 'invoice.disputed':
+    case 'invoice.scheduled':
+    case 'invoice.paid':
+    case 'invoice.received':
       return push.event;
     default:
       return null;

@@ -14,11 +14,13 @@ describe('the side menu', () => {
       '/loads/carrier',
       '/insights/lanes',
       '/tours',
+      '/invoices',
     ]);
     expect(routesOf(filterMenu(menu, [LOADS_SHIPPER]))).toEqual([
       '/loads/shipper',
       '/insights/lanes',
       '/tours',
+      '/invoices',
     ]);
     expect(routesOf(filterMenu(menu, [USERS_SHIPPERS]))).toEqual([
       '/users/shippers/active',
@@ -37,6 +39,7 @@ describe('the side menu', () => {
       '/insights/lanes',
       '/insights/aging',
       '/tours',
+      '/invoices',
       '/offers/carrier',
       '/users/drivers/active',
       '/users/drivers/blocked',

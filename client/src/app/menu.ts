@@ -139,6 +139,13 @@ export const menu: MenuItem[] = [
         ],
       },
       {
+        id: 'invoices',
+        label: 'menu.invoices',
+        icon: 'pi pi-receipt',
+        to: '/invoices',
+        permissions: [LOADS_SHIPPER, LOADS_CARRIER],
+      },
+      {
         id: 'driver',
         label: 'menu.myTours',
         icon: 'pi pi-map-marker',

@@ -176,6 +176,12 @@ export const routes: readonly AppRoute[] = [
     lazy(() => import('../pages/facilities/FacilityPage.tsx')),
   ),
   gated(
+    '/invoices',
+    'routes.invoices',
+    [TOURS_ALL],
+    lazy(() => import('../pages/invoices/InvoicesPage.tsx')),
+  ),
+  gated(
     '/insights/lanes',
     'routes.laneRates',
     [LOADS_SHIPPER, LOADS_CARRIER],

@@ -15,6 +15,7 @@ import type bookNowScreens from './areas/bookNow/en.json';
 import type payerScreens from './areas/payers/en.json';
 import type ediScreens from './areas/edi/en.json';
 import type facilityScreens from './areas/facilities/en.json';
+import type invoiceScreens from './areas/invoices/en.json';
 
 // Translation keys are checked against the English file at compile time.
 declare module 'i18next' {
@@ -36,7 +37,8 @@ declare module 'i18next' {
         typeof bookNowScreens &
         typeof payerScreens &
         typeof ediScreens &
-        typeof facilityScreens;
+        typeof facilityScreens &
+        typeof invoiceScreens;
     };
   }
 }

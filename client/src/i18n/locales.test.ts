@@ -36,7 +36,14 @@ const placeholders = (text: unknown) =>
  */
 const sameAsEnglish: Record<string, string[]> = {
   zh: [],
-  es: ['snackbar.error', 'readModels.reactors.name'],
+  es: [
+    'snackbar.error',
+    'readModels.reactors.name',
+    'invoices.columns.total',
+    'invoices.detail.total',
+    'invoices.kinds.tonu',
+    'invoices.settings.factorTitle',
+  ],
   fr: [
     'menu.administration',
     'notifications.title',
@@ -48,6 +55,9 @@ const sameAsEnglish: Record<string, string[]> = {
     'customizer.presets.cyan',
     'account.tabs.organization',
     'account.shipper.signature',
+    'invoices.columns.total',
+    'invoices.detail.total',
+    'invoices.kinds.tonu',
   ],
   it: [
     'signIn.password',
@@ -55,6 +65,8 @@ const sameAsEnglish: Record<string, string[]> = {
     'customizer.styles.standard',
     'customizer.presets.lime',
     'account.user.email',
+    'invoices.kinds.tonu',
+    'invoices.settings.factorTitle',
   ],
   ar: [],
 };

@@ -107,6 +107,21 @@ export function drawAccessorialTerms(flow: Flow, terms: AccessorialTerms | null)
   flow.gap(SECTION_GAP);
 }
 
+/** The shipper's payment terms: when the carrier's invoice falls due. */
+export function drawPaymentTerms(flow: Flow, days: number): void {
+  const label: TextStyle = { font: flow.fonts.bold, size: 8.5, color: colors.muted };
+  const value: TextStyle = { font: flow.fonts.regular, size: 9 };
+  flow.heading('Payment terms');
+  flow.hanging(
+    'Net',
+    label,
+    `${days} day${days === 1 ? '' : 's'} from the submission of the carrier's invoice`,
+    value,
+    86,
+  );
+  flow.gap(SECTION_GAP);
+}
+
 export function drawTerms(flow: Flow): void {
   const style: TextStyle = { font: flow.fonts.regular, size: 7.5 };
   flow.heading('Terms and conditions');

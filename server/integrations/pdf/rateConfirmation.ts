@@ -5,6 +5,7 @@ import { drawFooters, Flow } from './pdfLayout.ts';
 import { formatZoned, formatZonedDate, parseInstant } from './rateConfirmation.format.ts';
 import {
   drawAccessorialTerms,
+  drawPaymentTerms,
   drawPrice,
   drawSignatures,
   drawTerms,
@@ -54,6 +55,7 @@ export async function renderRateConfirmation(input: RateConfirmationInput): Prom
   drawShipment(flow, input);
   drawPrice(flow, input.price);
   if (input.accessorialTerms !== undefined) drawAccessorialTerms(flow, input.accessorialTerms);
+  if (input.paymentTermsDays !== undefined) drawPaymentTerms(flow, input.paymentTermsDays);
   drawTerms(flow);
   drawSignatures(flow, input, signature, formatZonedDate(input.issuedAt, zone));
   drawFooters(doc, fonts, `Rate Confirmation · Load ${input.loadGuid} · ${PRODUCT_NAME}`);

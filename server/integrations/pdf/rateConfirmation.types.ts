@@ -45,5 +45,7 @@ export type RateConfirmationInput = {
   eldTruckName: string | null;
   /** The agreed accessorial terms; null: none were agreed (printed as such). Absent: not printed. */
   accessorialTerms?: AccessorialTerms | null;
+  /** The shipper's payment terms, net days from the invoice's submission. Absent: not printed. */
+  paymentTermsDays?: number;
   shipperSignature: { bytes: Uint8Array; mimeType: 'image/png' | 'image/jpeg' } | null;
 };

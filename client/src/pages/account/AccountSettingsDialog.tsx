@@ -20,6 +20,7 @@ import { CarrierListsTab } from './CarrierListsTab.tsx';
 import { DefaultTermsForm } from './DefaultTermsForm.tsx';
 import { EdiTab } from './EdiTab.tsx';
 import { IntegrationsTab } from './IntegrationsTab.tsx';
+import { InvoicingForm } from './InvoicingForm.tsx';
 import { OrganizationForm } from './OrganizationForm.tsx';
 import { SecurityTab } from './SecurityTab.tsx';
 import { ShipperForm } from './ShipperForm.tsx';
@@ -105,6 +106,20 @@ export default function AccountSettingsDialog() {
       icon: 'pi pi-file-edit',
       body: (
         <DefaultTermsForm organization={account.organization} onSaved={refetch} onCancel={close} />
+      ),
+    });
+  // Invoicing: a shipper's payment terms, a carrier's factor, for whoever may change the organization.
+  if (account?.organization && hasAny(user?.permissions, ACCOUNT_CHANGE_ORGANIZATION))
+    tabs.push({
+      key: `invoicing-${version}`,
+      header: t('invoices.settings.tab'),
+      icon: 'pi pi-receipt',
+      body: (
+        <InvoicingForm
+          organization={account.organization}
+          noticeFileId={account.carrier?.documents.noticeOfAssignment ?? null}
+          onSaved={refetch}
+        />
       ),
     });
   // A shipper's preferred and blocked carriers, for its shipper users.

@@ -7,6 +7,7 @@ import { TourStatus } from '../../../../domain/catalog.ts';
 import { messageOf } from '../../api/http.ts';
 import { notify } from '../../state/common.ts';
 import { PodView } from '../pod/PodView.tsx';
+import { podApi } from '../pod/pod.api.ts';
 import { toursApi } from './tours.api.ts';
 import type { StatusStep } from './tourSteps.ts';
 
@@ -40,7 +41,14 @@ export function StatusChangeDialog({ tourId, loadGuid, change, onClose, onDone }
     }
     setSaving(true);
     try {
-      await toursApi.changeStatus(tourId, status, message.trim());
+      // Confirming a delivery the driver proved: the confirmation on the proof, which drafts the
+      // carrier's invoice; without a proof, the status step as before.
+      const onProof =
+        !cancel &&
+        change.step.key === 'confirmDelivery' &&
+        (await podApi.list(tourId).catch(() => [])).length > 0;
+      if (onProof) await toursApi.confirmDelivery(tourId);
+      else await toursApi.changeStatus(tourId, status, message.trim());
       notify(
         'success',
         cancel
@@ -108,6 +116,7 @@ export function StatusChangeDialog({ tourId, loadGuid, change, onClose, onDone }
       {/* Confirming the delivery: the driver's proof beside the button. */}
       {!cancel && change.step.to === TourStatus.Delivered && (
         <div className="pod-beside-confirmation">
+          <p className="muted">{t('invoices.confirmHint')}</p>
           <PodView tourId={tourId} />
         </div>
       )}

@@ -42,6 +42,9 @@ export const toursApi = {
   events: (id: string) => apiGet<TimelineEntry[]>(`${tourPath(id)}/events`),
   addEvent: (id: string, entry: { type: TimelineType; message: string; stopId?: string | null }) =>
     apiPost<CreatedId>(`${tourPath(id)}/events`, entry),
+  /** The shipper confirms the delivery on the driver's proof: Delivered, and the carrier's invoice drafted. */
+  confirmDelivery: (id: string) =>
+    apiPost<{ tourId: string; invoiceId: string | null }>(`${tourPath(id)}/confirm-delivery`, {}),
   changeStatus: (id: string, status: number, message: string) =>
     apiPut<StatusChanged>(`${tourPath(id)}/status`, { status, message }),
   assignees: () => apiGet<Assignee[]>('/tours/assignees'),
