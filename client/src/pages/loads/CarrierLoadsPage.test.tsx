@@ -130,6 +130,32 @@ describe("the carriers' marketplace applies pushed rows", { timeout: 60_000 }, (
     expect(within(without).getByText('No terms')).toBeTruthy();
   });
 
+  it("shows the pickup's measured time on site as a link to its facility, and nothing under three visits", async () => {
+    fakeServer((request) =>
+      request.path.startsWith('/api/loads/carrier')
+        ? {
+            body: tableOf([
+              {
+                ...tableRow({}),
+                facilities: {
+                  pickup: { facilityId: 'f1', facility: { timeOnSiteMedian: 75, visits: 82 } },
+                  delivery: { facilityId: 'f2', facility: { timeOnSiteMedian: null, visits: 2 } },
+                },
+              },
+            ]),
+          }
+        : undefined,
+    );
+    renderMarketplaceAt('/loads/carrier');
+    const row = (await screen.findByText('L-000101')).closest('tr')!;
+    const link = within(row).getByRole('link', {
+      name: 'Facility: 1 h 15 min on site, median of 82 visits · Facility page',
+    });
+    expect(link.getAttribute('href')).toBe('/facilities/f1');
+    expect(link.textContent).toContain('1 h 15 min');
+    expect(within(row).getAllByRole('link', { name: /^Facility:/ })).toHaveLength(1);
+  });
+
   it("says 'Live' only while the connection is up, and 'Reconnecting…' otherwise", async () => {
     fakeServer((request) =>
       request.path.startsWith('/api/loads/carrier') ? { body: tableOf([]) } : undefined,

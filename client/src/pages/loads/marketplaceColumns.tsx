@@ -42,6 +42,7 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
           />
           {/* A load pushed live carries no facility figure until the table is read again. */}
           <FacilityBadge
+            compact
             facilityId={row.facilities?.pickup?.facilityId}
             facility={row.facilities?.pickup?.facility}
           />
@@ -60,6 +61,7 @@ export function useMarketplaceColumns(fresh: Set<string>): TableColumn<Marketpla
             extra={null}
           />
           <FacilityBadge
+            compact
             facilityId={row.facilities?.delivery?.facilityId}
             facility={row.facilities?.delivery?.facility}
           />

@@ -10,12 +10,31 @@ import { FIGURES_FROM, type FacilityBadge as Badge } from './facilities.api.ts';
 export function FacilityBadge({
   facilityId,
   facility,
+  compact = false,
 }: {
   facilityId: string | null | undefined;
   facility: Badge | null | undefined;
+  /** A table cell's short form: the median alone as the link (its full words for screen readers), nothing under three visits. */
+  compact?: boolean;
 }) {
   const { t } = useTranslation();
   if (!facilityId || !facility) return null;
+  if (compact) {
+    if (facility.timeOnSiteMedian === null) return null;
+    const time = formatDuration(facility.timeOnSiteMedian, t);
+    const words = t('facilities.badge', { time, visits: facility.visits });
+    return (
+      <Link
+        href={`/facilities/${facilityId}`}
+        className="facility-badge facility-badge-compact"
+        aria-label={`${words} · ${t('facilities.open')}`}
+        title={words}
+        onClick={(event) => event.stopPropagation()}
+      >
+        <i className="pi pi-building" aria-hidden="true" /> {time}
+      </Link>
+    );
+  }
   return (
     <div className="facility-badge muted">
       <i className="pi pi-building" aria-hidden="true" />{' '}
