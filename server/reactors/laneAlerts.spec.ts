@@ -415,7 +415,7 @@ t.test(
     }
     t.same(
       listed.map((entry) => entry.reactor),
-      ['laneAlerts', 'pickupCheck', 'webhooks', 'accessorialClaims', 'edi'],
+      ['laneAlerts', 'pickupCheck', 'webhooks', 'accessorialClaims', 'edi', 'invoiceDrafts'],
     );
     t.match(
       listed.find((entry) => entry.reactor === 'laneAlerts'),
