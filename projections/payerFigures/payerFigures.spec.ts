@@ -1,3 +1,4 @@
+// @postgres: days-to-pay figures and aging over the invoices table, and the same median in SQL
 import t from 'tap';
 import { invoiceStream, type InvoicePaid } from '../../domain/invoices/invoice.types.ts';
 import { openTestDatabase } from '../../server/testing/testDatabase.ts';

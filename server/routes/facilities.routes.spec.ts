@@ -1,3 +1,4 @@
+// @postgres: facilities joined within 200 m and their figures in SQL, and a rebuild from position 0
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import t from 'tap';

@@ -1,3 +1,4 @@
+// @postgres: invoice numbers reserved with the stream revision (two drafts at once), and the invoices table
 import t from 'tap';
 import { invoiceStream } from '../../domain/invoices/invoice.types.ts';
 import { Role } from '../../domain/permissions.ts';

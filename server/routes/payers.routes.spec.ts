@@ -1,3 +1,4 @@
+// @postgres: the pays-within filter (a median in SQL, percentile_cont) agreeing with the figure shown
 import t from 'tap';
 import { randomUUID } from 'node:crypto';
 import { invoiceStream } from '../../domain/invoices/invoice.types.ts';
