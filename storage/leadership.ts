@@ -27,6 +27,19 @@ export type Leadership = {
 
 export function createLeadership(database: Pick<Database, 'kind' | 'session'>): Leadership {
   let session: SessionConnection | null = null;
+  // Jobs of one Leadership may ask at the same time: they wait for the one session being opened.
+  let opening: Promise<SessionConnection> | null = null;
+  const open = () =>
+    (opening ??= database.session().then(
+      (opened) => {
+        session = opened;
+        return opened;
+      },
+      (error: unknown) => {
+        opening = null;
+        throw error;
+      },
+    ));
   const held = new Set<string>();
   const unlock = async (job: string) => {
     held.delete(job);
@@ -39,18 +52,20 @@ export function createLeadership(database: Pick<Database, 'kind' | 'session'>): 
     held.clear();
     const current = session;
     session = null;
+    opening = null;
     await current?.release().catch(() => undefined);
   };
   return {
     async holds(job) {
       if (held.has(job)) return true;
-      session ??= await database.session();
+      const current = await open();
       // On PGlite the lock is still taken on its one connection, so `leadHeld` reports the job.
-      const [row] = await session.query<{ locked: boolean }>(
+      const [row] = await current.query<{ locked: boolean }>(
         'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
         [job],
       );
-      if (row?.locked) held.add(job);
+      // A reset while the question was out (another job's session failed): the lock went with it.
+      if (row?.locked && current === session) held.add(job);
       return held.has(job);
     },
     leads: (job) => held.has(job),

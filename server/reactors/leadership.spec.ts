@@ -67,3 +67,30 @@ t.test(
     await first.release();
   },
 );
+
+t.test('jobs of one holder asking at once share one session, opened once', async (t) => {
+  const database = await openTestDatabase();
+  t.teardown(() => database.drop());
+  let opened = 0;
+  const counting = {
+    kind: database.kind,
+    session: () => {
+      opened += 1;
+      return database.session();
+    },
+  };
+  const leadership = createLeadership(counting);
+  t.teardown(() => leadership.release());
+  const stamp = Date.now();
+  const jobs = ['a', 'b', 'c', 'd'].map((name) => `test:shared:${name}:${stamp}`);
+  t.same(
+    await Promise.all(jobs.map((job) => leadership.holds(job))),
+    [true, true, true, true],
+    'each job is led',
+  );
+  t.equal(opened, 1, 'one session for all of them');
+  for (const job of jobs) t.equal(await leadHeld(database.db, job), true, `${job} is held`);
+  await leadership.resign(jobs[0]!);
+  t.equal(await leadHeld(database.db, jobs[0]!), false, 'a resigned job is free');
+  t.equal(await leadHeld(database.db, jobs[1]!), true, 'the others stay held');
+});

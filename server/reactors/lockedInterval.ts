@@ -1,6 +1,29 @@
 import type { Logger } from 'pino';
-import { createLeadership } from '../../storage/leadership.ts';
+import { createLeadership, type Leadership } from '../../storage/leadership.ts';
 import type { Database } from '../db/database.ts';
+
+/**
+ * The scheduled reactors of one process share one leadership, so one session connection holds all
+ * their locks rather than one connection each (a process with six timers kept six idle sessions).
+ */
+const shared = new WeakMap<Database, { leadership: Leadership; users: number }>();
+function sharedLeadership(database: Database): Leadership {
+  let entry = shared.get(database);
+  if (!entry) {
+    entry = { leadership: createLeadership(database), users: 0 };
+    shared.set(database, entry);
+  }
+  entry.users += 1;
+  return entry.leadership;
+}
+async function leave(database: Database, job: string): Promise<void> {
+  const entry = shared.get(database);
+  if (!entry) return;
+  entry.users -= 1;
+  if (entry.users > 0) return entry.leadership.resign(job);
+  shared.delete(database);
+  await entry.leadership.release();
+}
 
 export type LockedInterval = {
   /** True once `stop` was called: a long pass may end early. */
@@ -13,7 +36,8 @@ export type LockedInterval = {
  * The loop the scheduled reactors share: a pass every `intervalMs` (and one at once unless
  * `startAtOnce` is false), one at a time, and only in the process that holds the advisory lock `lock`
  * (storage/leadership.ts; the others wait to take over). A failed pass is logged as `failure` and,
- * on PostgreSQL, the lock's session is reset so that the next pass or another process starts clean.
+ * on PostgreSQL, the locks' session is reset so that the next pass or another process starts clean
+ * (the process's other timers take their locks again on their next pass).
  */
 export function runUnderLock(options: {
   database: Database;
@@ -25,7 +49,7 @@ export function runUnderLock(options: {
   pass: () => Promise<void>;
 }): LockedInterval {
   const { database, logger } = options;
-  const leadership = createLeadership(database);
+  const leadership = sharedLeadership(database);
   let stopped = false;
   let running: Promise<unknown> = Promise.resolve();
 
@@ -53,7 +77,7 @@ export function runUnderLock(options: {
       stopped = true;
       clearInterval(timer);
       await running.catch(() => undefined);
-      await leadership.release();
+      await leave(database, options.lock);
     },
   };
 }
