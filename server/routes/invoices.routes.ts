@@ -75,13 +75,20 @@ export async function invoiceRoutes(app: App) {
       const confirmed = await marketplace.confirmDelivery(callerOf(request, actor), tourId, now);
       // The delivery stands confirmed whatever comes next: a draft that fails here is the
       // reactor's to make again (invoiceDrafts), and the answer says there is none yet.
-      const drafted = await invoices
-        .draftForTour(tourId, callerOf(request, actor), now)
+      // The invoiceDrafts reactor hears the same confirmation and may draft first: the route's
+      // draft then meets the stream it wrote (a conflict, tried once more) or finds the invoice made.
+      const draft = () => invoices.draftForTour(tourId, callerOf(request, actor), now);
+      const drafted = await draft()
+        .catch(() => draft())
         .catch((error: unknown) => {
           request.log.warn({ err: error, tourId }, 'the invoice was not drafted at once');
           return null;
         });
-      const position = drafted?.position ?? confirmed;
+      // Drafted elsewhere (position null): the answer waits for the log as it stands, which holds it.
+      const position =
+        drafted === null
+          ? confirmed
+          : (drafted.position ?? (await app.platform.store.committedHead()));
       if (position) await runner.waitFor(['invoices', 'marketplace'], position);
       return { tourId, invoiceId: drafted?.invoiceId ?? null };
     },
