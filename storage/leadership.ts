@@ -41,12 +41,18 @@ export function createLeadership(database: Pick<Database, 'kind' | 'session'>): 
       },
     ));
   const held = new Set<string>();
+  // One question at a time on the session: a connection answers its queries in turn, and asking
+  // while one is out is deprecated by the driver.
+  let queue: Promise<unknown> = Promise.resolve();
+  const ask = <T>(on: SessionConnection, text: string, params: unknown[]): Promise<T[]> => {
+    const asked = queue.then(() => on.query<T>(text, params));
+    queue = asked.catch(() => undefined);
+    return asked;
+  };
   const unlock = async (job: string) => {
     held.delete(job);
-    await session
-      ?.query('SELECT pg_advisory_unlock(hashtext($1))', [job])
-      .then(() => undefined)
-      .catch(() => undefined);
+    if (!session) return;
+    await ask(session, 'SELECT pg_advisory_unlock(hashtext($1))', [job]).catch(() => undefined);
   };
   const reset = async () => {
     held.clear();
@@ -60,7 +66,8 @@ export function createLeadership(database: Pick<Database, 'kind' | 'session'>): 
       if (held.has(job)) return true;
       const current = await open();
       // On PGlite the lock is still taken on its one connection, so `leadHeld` reports the job.
-      const [row] = await current.query<{ locked: boolean }>(
+      const [row] = await ask<{ locked: boolean }>(
+        current,
         'SELECT pg_try_advisory_lock(hashtext($1)) AS locked',
         [job],
       );
